@@ -1,0 +1,99 @@
+# isolab: build, test and install.
+#   make            build ./isolab
+#   make lesson     build, seed isolab.db and print the lesson's tables
+#   make check      all tests, plain and under AddressSanitizer + UBSan
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make clean
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+CFLAGS  ?= -O2 -g
+WARN    := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+# Recursive (=) so pkg-config runs after the deps check has installed them.
+SQLITE_CFLAGS = $(shell pkg-config --cflags sqlite3)
+SQLITE_LIBS   = $(shell pkg-config --libs sqlite3)
+CMOCKA_CFLAGS = $(shell pkg-config --cflags cmocka)
+CMOCKA_LIBS   = $(shell pkg-config --libs cmocka)
+ALL_CFLAGS    = $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS)
+
+SCHEMA  := $(sort $(wildcard schema/*.sql))
+SEEDS   := $(sort $(wildcard seeds/*.sql))
+QUERIES := $(sort $(wildcard queries/*.sql))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/cli/*.c))
+LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
+SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
+TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
+SHTESTS := $(sort $(wildcard tests/test_*.sh))
+
+.PHONY: all check test-unit test-san test-sh lesson install uninstall clean deps
+all: isolab
+
+deps: build/.deps
+build/.deps: tools/deps.sh
+	@mkdir -p build
+	@sh tools/deps.sh
+	@touch $@
+
+build/embed: tools/embed.c | build/.deps
+	$(CC) $(WARN) -O1 -o $@ $<
+
+build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) Makefile
+	@{ echo '#include "isolab/embedded.h"'; \
+	   build/embed isl_schema $(SCHEMA) && \
+	   build/embed isl_seed $(SEEDS) && \
+	   build/embed isl_query $(QUERIES); } > $@.tmp && mv $@.tmp $@
+
+build/obj/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+build/obj/embedded.o: build/embedded.c include/isolab/embedded.h
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+build/san/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
+build/san/embedded.o: build/embedded.c include/isolab/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
+
+build/libisolab.a: $(LIB_OBJ)
+	rm -f $@ && ar rcs $@ $^
+build/libisolab-san.a: $(SAN_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+isolab: build/obj/main.o build/libisolab.a
+	$(CC) $(CFLAGS) -o $@ $^ $(SQLITE_LIBS) -lm
+build/isolab-san: build/san/main.o build/libisolab-san.a
+	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(SQLITE_LIBS) -lm
+build/obj/main.o build/san/main.o: src/main.c
+
+build/tests/%: tests/%.c tests/testutil.h build/libisolab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
+build/san-tests/%: tests/%.c tests/testutil.h build/libisolab-san.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab-san.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
+
+# Unit tests run from the top directory, plain and sanitized.
+check: test-unit test-san test-sh
+test-unit: $(TESTS:%=build/tests/%) isolab
+	@set -e; for t in $(TESTS); do echo "== $$t"; ISOLAB=./isolab build/tests/$$t; done
+test-san: $(TESTS:%=build/san-tests/%) build/isolab-san
+	@set -e; for t in $(TESTS); do echo "== $$t (sanitized)"; \
+	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san-tests/$$t; done
+test-sh: isolab build/isolab-san
+	@set -e; for t in $(SHTESTS); do echo "== $$t"; ISOLAB=./isolab sh $$t; done
+
+lesson: isolab
+	./isolab lesson
+
+install: isolab
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 isolab $(DESTDIR)$(BINDIR)/isolab
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/isolab
+
+clean:
+	rm -rf build isolab

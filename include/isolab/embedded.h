@@ -1,0 +1,22 @@
+/* isolab: the schema, seed and query files compiled into the binary, so an
+ * installed isolab needs none of the source tree. Each list is in file-name
+ * order; `count` excludes the terminating empty entry. */
+#ifndef ISOLAB_EMBEDDED_H
+#define ISOLAB_EMBEDDED_H
+
+#include <stddef.h>
+
+typedef struct isl_embedded_file {
+    const char *name; /* file name, e.g. "001_model.sql" */
+    const char *text; /* its bytes, NUL-terminated */
+    size_t len;       /* number of bytes, without the NUL */
+} isl_embedded_file;
+
+extern const isl_embedded_file isl_schema_files[];
+extern const size_t isl_schema_count;
+extern const isl_embedded_file isl_seed_files[];
+extern const size_t isl_seed_count;
+extern const isl_embedded_file isl_query_files[];
+extern const size_t isl_query_count;
+
+#endif

@@ -1,0 +1,105 @@
+/* isolab: the course model in memory (facts, axes, mechanisms, bundles,
+ * channels, settings). Pure: no I/O and no SQLite.
+ *
+ * A model is built with the isl_model_add_* calls, then isl_model_finish()
+ * derives the bitsets that the surface engine uses. Facts are numbered 0..n-1
+ * in the order they are added, which must be the lesson's list order. */
+#ifndef ISOLAB_MODEL_H
+#define ISOLAB_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isolab/error.h"
+
+#define ISL_NONE ((size_t)-1) /* "no such index" */
+
+typedef struct isl_mechanism {
+    char *name;
+    size_t naxes, axes_cap;
+    size_t *axes;          /* axis indexes it closes */
+    size_t nleft, left_cap;
+    size_t *left_open;     /* fact indexes it leaves open */
+    uint64_t *closes;      /* (derived) facts on its axes */
+    uint64_t *reopens;     /* (derived) its left-open facts */
+} isl_mechanism;
+
+typedef struct isl_bundle {
+    char *name;
+    size_t n, cap;
+    size_t *members;       /* mechanism indexes, in bundle order */
+} isl_bundle;
+
+typedef struct isl_channel {
+    char *name;
+    char *lesson;          /* lesson code, or NULL */
+    double cost_pct;
+    size_t nfacts, cap;
+    size_t *facts;         /* fact indexes, in the channel's listing order */
+    uint64_t *shows;       /* (derived) the same facts as a bitset */
+} isl_channel;
+
+typedef struct isl_model {
+    size_t naxes, axes_cap;
+    char **axis_name;
+    size_t nfacts, facts_cap;
+    char **fact_name;
+    size_t *fact_axis;
+    size_t nmech, mech_cap;
+    isl_mechanism *mech;
+    size_t nbundles, bundles_cap;
+    isl_bundle *bundle;
+    size_t nchannels, channels_cap;
+    isl_channel *channel;
+    long long baseline_time;
+    size_t nsamples, samples_cap;
+    long long *samples;
+    /* derived by isl_model_finish */
+    size_t words;          /* words of a fact bitset */
+    uint64_t *all_facts;   /* every fact */
+    uint64_t **axis_facts; /* per axis: the facts on it */
+    int finished;
+} isl_model;
+
+/* A new empty model (baseline time 1000), or NULL when out of memory. */
+isl_model *isl_model_new(void);
+/* Frees m and everything it owns; NULL is fine. */
+void isl_model_free(isl_model *m);
+
+/* Each add returns the new item's index, or ISL_NONE when out of memory.
+ * Names are copied. Adding anything clears m->finished. */
+size_t isl_model_add_axis(isl_model *m, const char *name);
+size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis);
+size_t isl_model_add_mechanism(isl_model *m, const char *name);
+size_t isl_model_add_bundle(isl_model *m, const char *name);
+size_t isl_model_add_channel(isl_model *m, const char *name, const char *lesson, double cost_pct);
+/* Each of these returns ISL_OK or ISL_ENOMEM. */
+isl_status isl_model_mechanism_axis(isl_model *m, size_t mech, size_t axis);
+isl_status isl_model_left_open(isl_model *m, size_t mech, size_t fact);
+isl_status isl_model_bundle_append(isl_model *m, size_t bundle, size_t mech);
+isl_status isl_model_channel_fact(isl_model *m, size_t channel, size_t fact);
+isl_status isl_model_add_sample(isl_model *m, long long n);
+
+/* Derives the bitsets; call after the last add. ISL_OK or ISL_ENOMEM. */
+isl_status isl_model_finish(isl_model *m);
+
+/* A finished deep copy of m, or NULL when out of memory. */
+isl_model *isl_model_copy(const isl_model *m);
+
+/* Index of the named item, or ISL_NONE. Linear scans: models are small
+ * except in facts, and fact lookup is done once per name read. */
+size_t isl_model_find_axis(const isl_model *m, const char *name);
+size_t isl_model_find_fact(const isl_model *m, const char *name);
+size_t isl_model_find_mechanism(const isl_model *m, const char *name);
+size_t isl_model_find_bundle(const isl_model *m, const char *name);
+size_t isl_model_find_channel(const isl_model *m, const char *name);
+
+/* Checks what the schema cannot: at least one fact, every channel shows at
+ * least one fact, positive sample counts. ISL_OK, or ISL_EINPUT with err set. */
+isl_status isl_model_validate(const isl_model *m, isl_error *err);
+
+/* A digest of the model's whole content (16 hex digits and a NUL in out):
+ * equal models give equal digests, and any change of content changes it. */
+void isl_model_digest(const isl_model *m, char out[17]);
+
+#endif

@@ -1,0 +1,67 @@
+/* isolab: the surface engine. Pure: no I/O, no SQLite, no allocation in the
+ * computing calls (scratch space comes from an isl_work).
+ *
+ * Semantics (see the project README): a bundle is an ordered list of
+ * mechanisms; each, in order, closes every fact of F on its axes and then
+ * reopens its left-open facts. F is the set of facts in use. */
+#ifndef ISOLAB_SURFACE_H
+#define ISOLAB_SURFACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isolab/model.h"
+
+typedef struct isl_surface {
+    size_t visible;      /* facts of F left visible by the bundle */
+    size_t returned;     /* facts the bundle closed that the channel shows */
+    size_t open_surface; /* |visible ∪ returned| */
+    size_t open_axes;    /* distinct axes of visible ∪ returned */
+} isl_surface;
+
+typedef enum isl_fact_state {
+    ISL_FACT_ABSENT = 0,    /* not in F */
+    ISL_FACT_VISIBLE,       /* no mechanism of the bundle closes its axis */
+    ISL_FACT_LEFT_OPEN,     /* its axis is closed, but it is left open */
+    ISL_FACT_RETURNS,       /* closed, and shown by the channel */
+    ISL_FACT_CLOSED         /* closed, and not shown by the channel */
+} isl_fact_state;
+
+/* The status word stored for a state: "visible", "left-open", "returns",
+ * "closed" (or "absent"). */
+const char *isl_fact_state_name(isl_fact_state s);
+
+/* Scratch space sized for one model. */
+typedef struct isl_work {
+    size_t words;
+    uint64_t *closed, *touched, *open;
+    unsigned char *axis_seen;
+    size_t naxes;
+} isl_work;
+
+/* Sizes w for model m. ISL_OK or ISL_ENOMEM; free with isl_work_free. */
+isl_status isl_work_init(isl_work *w, const isl_model *m);
+void isl_work_free(isl_work *w);
+
+/* closed = the facts of F that mechanisms mechs[0..n) close, applied in order. */
+void isl_closed(const isl_model *m, const size_t *mechs, size_t n,
+                const uint64_t *F, uint64_t *closed);
+
+/* The surface of the bundle mechs[0..n) with a channel showing `shows`
+ * (NULL: no channel) over fact set F (NULL: every fact of m). */
+isl_surface isl_surface_of(const isl_model *m, const size_t *mechs, size_t n,
+                           const uint64_t *shows, const uint64_t *F, isl_work *w);
+
+/* Writes each fact's state into out[0..m->nfacts), same arguments as above. */
+void isl_fact_states(const isl_model *m, const size_t *mechs, size_t n,
+                     const uint64_t *shows, const uint64_t *F, isl_work *w,
+                     isl_fact_state *out);
+
+/* Run time with a channel of cost_pct on: floor(baseline * (100 + cost) / 100). */
+long long isl_run_time(long long baseline, double cost_pct);
+
+/* Cost per returning fact: cost_pct / returned into *out and 1, or 0 (and
+ * *out untouched) when returned is 0, where it is undefined. */
+int isl_cost_per_fact(double cost_pct, size_t returned, double *out);
+
+#endif

@@ -1,0 +1,67 @@
+/* isolab: runs and sweeps as streams of rows. Pure: each function computes
+ * rows and hands them, one by one, to a callback (the store writes them).
+ * A callback returns ISL_OK to go on; any other status stops the sweep, and
+ * the sweep returns that status. */
+#ifndef ISOLAB_SWEEP_H
+#define ISOLAB_SWEEP_H
+
+#include <stddef.h>
+
+#include "isolab/model.h"
+#include "isolab/surface.h"
+
+/* One bundle x channel of a run. states has m->nfacts entries. */
+typedef struct isl_surface_row {
+    size_t bundle, channel;
+    isl_surface s;
+    double cost_pct;
+    long long run_time;
+    int has_cost_per_fact;
+    double cost_per_fact;
+    const isl_fact_state *states;
+} isl_surface_row;
+typedef isl_status (*isl_surface_fn)(void *ctx, const isl_surface_row *row);
+
+/* For every bundle of bundles[0..nb) x every channel of channels[0..nc),
+ * in that order, one row. ISL_ENOMEM, or what the callback returned. */
+isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb,
+                            const size_t *channels, size_t nc,
+                            isl_surface_fn fn, void *ctx);
+
+/* Sample sweep: one row per sample count of the model, in its order. */
+typedef struct isl_sample_row {
+    long long samples, lines;
+    size_t returned;
+    int has_lines_per_fact;  /* 0 when nothing returns */
+    long long lines_per_fact;
+} isl_sample_row;
+typedef isl_status (*isl_sample_fn)(void *ctx, const isl_sample_row *row);
+isl_status isl_sweep_samples(const isl_model *m, size_t bundle, size_t channel,
+                             isl_sample_fn fn, void *ctx);
+
+/* Removal sweep: first the baseline (fact = ISL_NONE, every fact), then one
+ * row per fact in fact order, with that fact removed from the fact set. */
+typedef struct isl_removal_row {
+    size_t fact;
+    isl_surface s;
+} isl_removal_row;
+typedef isl_status (*isl_removal_fn)(void *ctx, const isl_removal_row *row);
+isl_status isl_sweep_removal(const isl_model *m, size_t bundle, size_t channel,
+                             isl_removal_fn fn, void *ctx);
+
+/* Addition sweep: first the baseline (axis = ISL_NONE), then one row per
+ * axis in name order, with one new fact ("new-fact", no left-open entry)
+ * added on that axis. facts = the size of the fact set used. */
+typedef struct isl_addition_row {
+    size_t axis;
+    size_t facts;
+    isl_surface s;
+} isl_addition_row;
+typedef isl_status (*isl_addition_fn)(void *ctx, const isl_addition_row *row);
+isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,
+                              isl_addition_fn fn, void *ctx);
+
+/* The axis indexes of m in name order (bytewise), into out[0..m->naxes). */
+void isl_axes_by_name(const isl_model *m, size_t *out);
+
+#endif

@@ -1,0 +1,371 @@
+/* isolab: the course model in memory: building, copying, lookup, digest. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/bitset.h"
+#include "isolab/model.h"
+
+/* Makes room for one more element in *items (count n, capacity *cap). */
+static int grow(void *items, size_t *cap, size_t n, size_t size)
+{
+    void **p = items;
+    if (n < *cap) return 0;
+    size_t ncap = *cap ? *cap * 2 : 8;
+    void *q = realloc(*p, ncap * size);
+    if (!q) return -1;
+    *p = q;
+    *cap = ncap;
+    return 0;
+}
+
+static char *dup_str(const char *s)
+{
+    if (!s) return NULL;
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+isl_model *isl_model_new(void)
+{
+    isl_model *m = calloc(1, sizeof *m);
+    if (m) m->baseline_time = 1000;
+    return m;
+}
+
+static void free_derived(isl_model *m)
+{
+    for (size_t i = 0; i < m->nmech; i++) {
+        free(m->mech[i].closes);
+        free(m->mech[i].reopens);
+        m->mech[i].closes = m->mech[i].reopens = NULL;
+    }
+    for (size_t i = 0; i < m->nchannels; i++) {
+        free(m->channel[i].shows);
+        m->channel[i].shows = NULL;
+    }
+    if (m->axis_facts)
+        for (size_t i = 0; i < m->naxes; i++) free(m->axis_facts[i]);
+    free(m->axis_facts);
+    free(m->all_facts);
+    m->axis_facts = NULL;
+    m->all_facts = NULL;
+    m->finished = 0;
+}
+
+void isl_model_free(isl_model *m)
+{
+    if (!m) return;
+    free_derived(m);
+    for (size_t i = 0; i < m->naxes; i++) free(m->axis_name[i]);
+    for (size_t i = 0; i < m->nfacts; i++) free(m->fact_name[i]);
+    for (size_t i = 0; i < m->nmech; i++) {
+        free(m->mech[i].name);
+        free(m->mech[i].axes);
+        free(m->mech[i].left_open);
+    }
+    for (size_t i = 0; i < m->nbundles; i++) {
+        free(m->bundle[i].name);
+        free(m->bundle[i].members);
+    }
+    for (size_t i = 0; i < m->nchannels; i++) {
+        free(m->channel[i].name);
+        free(m->channel[i].lesson);
+        free(m->channel[i].facts);
+    }
+    free(m->axis_name);
+    free(m->fact_name);
+    free(m->fact_axis);
+    free(m->mech);
+    free(m->bundle);
+    free(m->channel);
+    free(m->samples);
+    free(m);
+}
+
+size_t isl_model_add_axis(isl_model *m, const char *name)
+{
+    free_derived(m);
+    if (grow(&m->axis_name, &m->axes_cap, m->naxes, sizeof *m->axis_name)) return ISL_NONE;
+    char *s = dup_str(name);
+    if (!s) return ISL_NONE;
+    m->axis_name[m->naxes] = s;
+    return m->naxes++;
+}
+
+size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis)
+{
+    free_derived(m);
+    size_t cap = m->facts_cap;
+    if (grow(&m->fact_name, &cap, m->nfacts, sizeof *m->fact_name)) return ISL_NONE;
+    cap = m->facts_cap;
+    if (grow(&m->fact_axis, &cap, m->nfacts, sizeof *m->fact_axis)) return ISL_NONE;
+    m->facts_cap = cap;
+    char *s = dup_str(name);
+    if (!s) return ISL_NONE;
+    m->fact_name[m->nfacts] = s;
+    m->fact_axis[m->nfacts] = axis;
+    return m->nfacts++;
+}
+
+size_t isl_model_add_mechanism(isl_model *m, const char *name)
+{
+    free_derived(m);
+    if (grow(&m->mech, &m->mech_cap, m->nmech, sizeof *m->mech)) return ISL_NONE;
+    isl_mechanism *d = &m->mech[m->nmech];
+    memset(d, 0, sizeof *d);
+    if (!(d->name = dup_str(name))) return ISL_NONE;
+    return m->nmech++;
+}
+
+size_t isl_model_add_bundle(isl_model *m, const char *name)
+{
+    free_derived(m);
+    if (grow(&m->bundle, &m->bundles_cap, m->nbundles, sizeof *m->bundle)) return ISL_NONE;
+    isl_bundle *b = &m->bundle[m->nbundles];
+    memset(b, 0, sizeof *b);
+    if (!(b->name = dup_str(name))) return ISL_NONE;
+    return m->nbundles++;
+}
+
+size_t isl_model_add_channel(isl_model *m, const char *name, const char *lesson, double cost_pct)
+{
+    free_derived(m);
+    if (grow(&m->channel, &m->channels_cap, m->nchannels, sizeof *m->channel)) return ISL_NONE;
+    isl_channel *c = &m->channel[m->nchannels];
+    memset(c, 0, sizeof *c);
+    c->cost_pct = cost_pct;
+    if (!(c->name = dup_str(name))) return ISL_NONE;
+    if (lesson && !(c->lesson = dup_str(lesson))) {
+        free(c->name);
+        c->name = NULL;
+        return ISL_NONE;
+    }
+    return m->nchannels++;
+}
+
+/* Appends v to a size_t list. */
+static isl_status push(size_t **list, size_t *n, size_t *cap, size_t v)
+{
+    if (grow(list, cap, *n, sizeof **list)) return ISL_ENOMEM;
+    (*list)[(*n)++] = v;
+    return ISL_OK;
+}
+
+isl_status isl_model_mechanism_axis(isl_model *m, size_t mech, size_t axis)
+{
+    free_derived(m);
+    isl_mechanism *d = &m->mech[mech];
+    return push(&d->axes, &d->naxes, &d->axes_cap, axis);
+}
+
+isl_status isl_model_left_open(isl_model *m, size_t mech, size_t fact)
+{
+    free_derived(m);
+    isl_mechanism *d = &m->mech[mech];
+    return push(&d->left_open, &d->nleft, &d->left_cap, fact);
+}
+
+isl_status isl_model_bundle_append(isl_model *m, size_t bundle, size_t mech)
+{
+    isl_bundle *b = &m->bundle[bundle];
+    return push(&b->members, &b->n, &b->cap, mech);
+}
+
+isl_status isl_model_channel_fact(isl_model *m, size_t channel, size_t fact)
+{
+    free_derived(m);
+    isl_channel *c = &m->channel[channel];
+    return push(&c->facts, &c->nfacts, &c->cap, fact);
+}
+
+isl_status isl_model_add_sample(isl_model *m, long long n)
+{
+    if (grow(&m->samples, &m->samples_cap, m->nsamples, sizeof *m->samples)) return ISL_ENOMEM;
+    m->samples[m->nsamples++] = n;
+    return ISL_OK;
+}
+
+isl_status isl_model_finish(isl_model *m)
+{
+    free_derived(m);
+    size_t w = m->words = isl_bitset_words(m->nfacts);
+    if (!(m->all_facts = isl_bitset_new(w))) goto oom;
+    for (size_t f = 0; f < m->nfacts; f++) isl_bit_set(m->all_facts, f);
+    if (!(m->axis_facts = calloc(m->naxes ? m->naxes : 1, sizeof *m->axis_facts))) goto oom;
+    for (size_t a = 0; a < m->naxes; a++)
+        if (!(m->axis_facts[a] = isl_bitset_new(w))) goto oom;
+    for (size_t f = 0; f < m->nfacts; f++) isl_bit_set(m->axis_facts[m->fact_axis[f]], f);
+    for (size_t i = 0; i < m->nmech; i++) {
+        isl_mechanism *d = &m->mech[i];
+        if (!(d->closes = isl_bitset_new(w)) || !(d->reopens = isl_bitset_new(w))) goto oom;
+        for (size_t k = 0; k < d->naxes; k++) isl_bitset_or(d->closes, m->axis_facts[d->axes[k]], w);
+        for (size_t k = 0; k < d->nleft; k++) isl_bit_set(d->reopens, d->left_open[k]);
+    }
+    for (size_t i = 0; i < m->nchannels; i++) {
+        isl_channel *c = &m->channel[i];
+        if (!(c->shows = isl_bitset_new(w))) goto oom;
+        for (size_t k = 0; k < c->nfacts; k++) isl_bit_set(c->shows, c->facts[k]);
+    }
+    m->finished = 1;
+    return ISL_OK;
+oom:
+    free_derived(m);
+    return ISL_ENOMEM;
+}
+
+isl_model *isl_model_copy(const isl_model *src)
+{
+    isl_model *m = isl_model_new();
+    if (!m) return NULL;
+    m->baseline_time = src->baseline_time;
+    for (size_t i = 0; i < src->naxes; i++)
+        if (isl_model_add_axis(m, src->axis_name[i]) == ISL_NONE) goto oom;
+    for (size_t i = 0; i < src->nfacts; i++)
+        if (isl_model_add_fact(m, src->fact_name[i], src->fact_axis[i]) == ISL_NONE) goto oom;
+    for (size_t i = 0; i < src->nmech; i++) {
+        const isl_mechanism *d = &src->mech[i];
+        if (isl_model_add_mechanism(m, d->name) == ISL_NONE) goto oom;
+        for (size_t k = 0; k < d->naxes; k++)
+            if (isl_model_mechanism_axis(m, i, d->axes[k])) goto oom;
+        for (size_t k = 0; k < d->nleft; k++)
+            if (isl_model_left_open(m, i, d->left_open[k])) goto oom;
+    }
+    for (size_t i = 0; i < src->nbundles; i++) {
+        const isl_bundle *b = &src->bundle[i];
+        if (isl_model_add_bundle(m, b->name) == ISL_NONE) goto oom;
+        for (size_t k = 0; k < b->n; k++)
+            if (isl_model_bundle_append(m, i, b->members[k])) goto oom;
+    }
+    for (size_t i = 0; i < src->nchannels; i++) {
+        const isl_channel *c = &src->channel[i];
+        if (isl_model_add_channel(m, c->name, c->lesson, c->cost_pct) == ISL_NONE) goto oom;
+        for (size_t k = 0; k < c->nfacts; k++)
+            if (isl_model_channel_fact(m, i, c->facts[k])) goto oom;
+    }
+    for (size_t i = 0; i < src->nsamples; i++)
+        if (isl_model_add_sample(m, src->samples[i])) goto oom;
+    if (isl_model_finish(m)) goto oom;
+    return m;
+oom:
+    isl_model_free(m);
+    return NULL;
+}
+
+static size_t find_name(char *const *names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], name) == 0) return i;
+    return ISL_NONE;
+}
+
+size_t isl_model_find_axis(const isl_model *m, const char *name)
+{
+    return find_name(m->axis_name, m->naxes, name);
+}
+
+size_t isl_model_find_fact(const isl_model *m, const char *name)
+{
+    return find_name(m->fact_name, m->nfacts, name);
+}
+
+size_t isl_model_find_mechanism(const isl_model *m, const char *name)
+{
+    for (size_t i = 0; i < m->nmech; i++)
+        if (strcmp(m->mech[i].name, name) == 0) return i;
+    return ISL_NONE;
+}
+
+size_t isl_model_find_bundle(const isl_model *m, const char *name)
+{
+    for (size_t i = 0; i < m->nbundles; i++)
+        if (strcmp(m->bundle[i].name, name) == 0) return i;
+    return ISL_NONE;
+}
+
+size_t isl_model_find_channel(const isl_model *m, const char *name)
+{
+    for (size_t i = 0; i < m->nchannels; i++)
+        if (strcmp(m->channel[i].name, name) == 0) return i;
+    return ISL_NONE;
+}
+
+isl_status isl_model_validate(const isl_model *m, isl_error *err)
+{
+    if (m->nfacts == 0) return isl_fail(err, ISL_EINPUT, "the model has no facts");
+    if (m->naxes == 0) return isl_fail(err, ISL_EINPUT, "the model has no axes");
+    for (size_t i = 0; i < m->nchannels; i++)
+        if (m->channel[i].nfacts == 0)
+            return isl_fail(err, ISL_EINPUT, "channel '%s' shows no facts", m->channel[i].name);
+    for (size_t i = 0; i < m->nsamples; i++)
+        if (m->samples[i] <= 0)
+            return isl_fail(err, ISL_EINPUT, "sample count %lld is not positive", m->samples[i]);
+    if (m->baseline_time < 0)
+        return isl_fail(err, ISL_EINPUT, "baseline_time %lld is negative", m->baseline_time);
+    return ISL_OK;
+}
+
+/* 64-bit FNV-1a over a stream of length-prefixed fields. */
+typedef struct digest { uint64_t h; } digest;
+
+static void dg_bytes(digest *d, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++) {
+        d->h ^= s[i];
+        d->h *= 0x100000001b3ULL;
+    }
+}
+
+static void dg_str(digest *d, const char *s)
+{
+    size_t n = s ? strlen(s) : (size_t)-1;
+    dg_bytes(d, &n, sizeof n);
+    if (s) dg_bytes(d, s, n);
+}
+
+static void dg_num(digest *d, unsigned long long v) { dg_bytes(d, &v, sizeof v); }
+
+void isl_model_digest(const isl_model *m, char out[17])
+{
+    digest d = { 0xcbf29ce484222325ULL };
+    char buf[64];
+    dg_num(&d, m->naxes);
+    for (size_t i = 0; i < m->naxes; i++) dg_str(&d, m->axis_name[i]);
+    dg_num(&d, m->nfacts);
+    for (size_t i = 0; i < m->nfacts; i++) {
+        dg_str(&d, m->fact_name[i]);
+        dg_str(&d, m->axis_name[m->fact_axis[i]]);
+    }
+    dg_num(&d, m->nmech);
+    for (size_t i = 0; i < m->nmech; i++) {
+        const isl_mechanism *x = &m->mech[i];
+        dg_str(&d, x->name);
+        dg_num(&d, x->naxes);
+        for (size_t k = 0; k < x->naxes; k++) dg_str(&d, m->axis_name[x->axes[k]]);
+        dg_num(&d, x->nleft);
+        for (size_t k = 0; k < x->nleft; k++) dg_str(&d, m->fact_name[x->left_open[k]]);
+    }
+    dg_num(&d, m->nbundles);
+    for (size_t i = 0; i < m->nbundles; i++) {
+        dg_str(&d, m->bundle[i].name);
+        dg_num(&d, m->bundle[i].n);
+        for (size_t k = 0; k < m->bundle[i].n; k++) dg_str(&d, m->mech[m->bundle[i].members[k]].name);
+    }
+    dg_num(&d, m->nchannels);
+    for (size_t i = 0; i < m->nchannels; i++) {
+        const isl_channel *c = &m->channel[i];
+        dg_str(&d, c->name);
+        dg_str(&d, c->lesson);
+        snprintf(buf, sizeof buf, "%.17g", c->cost_pct);
+        dg_str(&d, buf);
+        dg_num(&d, c->nfacts);
+        for (size_t k = 0; k < c->nfacts; k++) dg_str(&d, m->fact_name[c->facts[k]]);
+    }
+    dg_num(&d, (unsigned long long)m->baseline_time);
+    dg_num(&d, m->nsamples);
+    for (size_t i = 0; i < m->nsamples; i++) dg_num(&d, (unsigned long long)m->samples[i]);
+    snprintf(out, 17, "%016llx", (unsigned long long)d.h);
+}

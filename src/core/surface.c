@@ -1,0 +1,116 @@
+/* isolab: the surface engine: closed, visible, returned, open surface. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/bitset.h"
+#include "isolab/surface.h"
+
+const char *isl_fact_state_name(isl_fact_state s)
+{
+    switch (s) {
+    case ISL_FACT_VISIBLE: return "visible";
+    case ISL_FACT_LEFT_OPEN: return "left-open";
+    case ISL_FACT_RETURNS: return "returns";
+    case ISL_FACT_CLOSED: return "closed";
+    case ISL_FACT_ABSENT: break;
+    }
+    return "absent";
+}
+
+isl_status isl_work_init(isl_work *w, const isl_model *m)
+{
+    memset(w, 0, sizeof *w);
+    w->words = m->words;
+    w->naxes = m->naxes;
+    w->closed = isl_bitset_new(w->words);
+    w->touched = isl_bitset_new(w->words);
+    w->open = isl_bitset_new(w->words);
+    w->axis_seen = calloc(m->naxes ? m->naxes : 1, 1);
+    if (!w->closed || !w->touched || !w->open || !w->axis_seen) {
+        isl_work_free(w);
+        return ISL_ENOMEM;
+    }
+    return ISL_OK;
+}
+
+void isl_work_free(isl_work *w)
+{
+    free(w->closed);
+    free(w->touched);
+    free(w->open);
+    free(w->axis_seen);
+    memset(w, 0, sizeof *w);
+}
+
+void isl_closed(const isl_model *m, const size_t *mechs, size_t n,
+                const uint64_t *F, uint64_t *closed)
+{
+    size_t w = m->words;
+    if (!F) F = m->all_facts;
+    isl_bitset_zero(closed, w);
+    for (size_t i = 0; i < n; i++) {
+        const isl_mechanism *d = &m->mech[mechs[i]];
+        for (size_t k = 0; k < w; k++) closed[k] = (closed[k] | (d->closes[k] & F[k])) & ~d->reopens[k];
+    }
+}
+
+/* open = (F \ closed) ∪ (shows ∩ closed); returns |shows ∩ closed| in *returned. */
+static void open_set(const isl_model *m, const uint64_t *shows, const uint64_t *F,
+                     const uint64_t *closed, uint64_t *open, size_t *visible, size_t *returned)
+{
+    size_t v = 0, r = 0;
+    for (size_t k = 0; k < m->words; k++) {
+        uint64_t vis = F[k] & ~closed[k];
+        uint64_t ret = shows ? (shows[k] & closed[k]) : 0;
+        v += (size_t)__builtin_popcountll(vis);
+        r += (size_t)__builtin_popcountll(ret);
+        open[k] = vis | ret;
+    }
+    *visible = v;
+    *returned = r;
+}
+
+isl_surface isl_surface_of(const isl_model *m, const size_t *mechs, size_t n,
+                           const uint64_t *shows, const uint64_t *F, isl_work *w)
+{
+    isl_surface s;
+    if (!F) F = m->all_facts;
+    isl_closed(m, mechs, n, F, w->closed);
+    open_set(m, shows, F, w->closed, w->open, &s.visible, &s.returned);
+    s.open_surface = isl_bitset_count(w->open, m->words);
+    s.open_axes = 0;
+    for (size_t a = 0; a < m->naxes; a++)
+        if (isl_bitset_intersects(w->open, m->axis_facts[a], m->words)) s.open_axes++;
+    return s;
+}
+
+void isl_fact_states(const isl_model *m, const size_t *mechs, size_t n,
+                     const uint64_t *shows, const uint64_t *F, isl_work *w,
+                     isl_fact_state *out)
+{
+    if (!F) F = m->all_facts;
+    isl_closed(m, mechs, n, F, w->closed);
+    isl_bitset_zero(w->touched, m->words);
+    for (size_t i = 0; i < n; i++) isl_bitset_or(w->touched, m->mech[mechs[i]].closes, m->words);
+    for (size_t f = 0; f < m->nfacts; f++) {
+        if (!isl_bit_test(F, f))
+            out[f] = ISL_FACT_ABSENT;
+        else if (isl_bit_test(w->closed, f))
+            out[f] = shows && isl_bit_test(shows, f) ? ISL_FACT_RETURNS : ISL_FACT_CLOSED;
+        else
+            out[f] = isl_bit_test(w->touched, f) ? ISL_FACT_LEFT_OPEN : ISL_FACT_VISIBLE;
+    }
+}
+
+long long isl_run_time(long long baseline, double cost_pct)
+{
+    return (long long)floor((double)baseline * (100.0 + cost_pct) / 100.0);
+}
+
+int isl_cost_per_fact(double cost_pct, size_t returned, double *out)
+{
+    if (returned == 0) return 0;
+    *out = cost_pct / (double)returned;
+    return 1;
+}

@@ -1,0 +1,60 @@
+/* isolab: the command line. Each subcommand is one function in its own file
+ * (src/cli/cmd_*.c), listed in the dispatch table isl_commands. */
+#ifndef ISOLAB_CLI_H
+#define ISOLAB_CLI_H
+
+#include <stdio.h>
+
+#include "isolab/error.h"
+#include "isolab/model.h"
+#include "isolab/store.h"
+
+/* What every command gets: the database path and the whole command line. */
+typedef struct isl_cli {
+    const char *db_path;   /* --db, $ISOLAB_DB, or isolab.db */
+    char *argv_text;       /* the whole command line, for run provenance */
+    FILE *out;             /* where results go (stdout) */
+} isl_cli;
+
+/* A subcommand: argv[0] is its name; returns an exit status (isl_status). */
+typedef int (*isl_cmd_fn)(isl_cli *cli, int argc, char **argv);
+
+typedef struct isl_command {
+    const char *name;
+    isl_cmd_fn fn;
+    const char *summary; /* one line for `isolab --help` */
+    const char *usage;   /* full text for `isolab NAME --help` */
+} isl_command;
+
+extern const isl_command isl_commands[];
+
+/* The whole program: parses global options, dispatches, returns the exit status. */
+int isl_main(int argc, char **argv);
+
+/* Prints "isolab: MESSAGE" for err on stderr and returns its status. */
+int isl_report(const isl_error *err);
+
+/* Prints "isolab CMD: MESSAGE" and a hint to stderr; returns ISL_EUSAGE. */
+int isl_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Matches argv[*i] against option `name` taking a value ("--name V" or
+ * "--name=V"): 1 with *value set and *i advanced past it, 0 when argv[*i]
+ * is another option, -1 when the value is missing (usage error printed). */
+int isl_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
+
+/* Opens the database of cli; on failure prints the error and returns its status. */
+int isl_cli_open(isl_cli *cli, isl_store **out);
+
+/* Opens the database and reads its model; on failure prints the error. */
+int isl_cli_open_model(isl_cli *cli, isl_store **store, isl_model **model);
+
+/* Subcommands. */
+int isl_cmd_init(isl_cli *cli, int argc, char **argv);
+int isl_cmd_load(isl_cli *cli, int argc, char **argv);
+int isl_cmd_run(isl_cli *cli, int argc, char **argv);
+
+#endif

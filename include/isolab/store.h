@@ -1,0 +1,80 @@
+/* isolab: the store, the only layer that speaks SQLite. It creates and opens
+ * databases, loads schema and seed files, reads the model into the core's
+ * structures and writes runs. Every call reports failure through an
+ * isl_error whose message names the file, line and offending value where
+ * there is one. */
+#ifndef ISOLAB_STORE_H
+#define ISOLAB_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isolab/error.h"
+#include "isolab/model.h"
+#include "isolab/sweep.h"
+
+#define ISL_SCHEMA_VERSION 1
+
+typedef struct isl_store isl_store;
+struct sqlite3;
+
+/* Opens an existing isolab database read-write. ISL_EDB when it is missing,
+ * not a database, from a newer schema, or not writable. */
+isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
+
+/* Creates the database at path from the embedded schema and either the
+ * embedded seeds or every *.sql of seeds_dir in name order, all in one
+ * transaction, in a temporary file renamed into place at the end: on failure
+ * nothing is left behind. Refuses an existing path unless force. */
+isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err);
+
+/* Closes the store (NULL is fine); finalizes every statement it prepared. */
+void isl_store_close(isl_store *s);
+
+/* The version of the SQLite library in use. */
+const char *isl_store_sqlite_version(void);
+
+/* The underlying connection, for the commands that print query results. */
+struct sqlite3 *isl_store_db(isl_store *s);
+
+/* Applies seed files to the open database, in the given order, in one
+ * transaction: all of them or none. */
+isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err);
+
+/* Executes SQL text statement by statement; `name` is the file name used in
+ * error messages (line numbers count from 1 in `sql`). No transaction is
+ * opened here. */
+isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err);
+
+/* Reads and validates the model. *out is a finished model to free with
+ * isl_model_free. ISL_EINPUT names what is wrong with the model. */
+isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
+
+/* Starts a run: BEGIN IMMEDIATE and the run row (kind, argv, digest of m).
+ * Every write until isl_store_end_run belongs to this run. */
+isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
+                               const isl_model *m, int64_t *run_id, isl_error *err);
+/* Ends the run: with st == ISL_OK it stamps finished_at and commits; otherwise
+ * it rolls back, leaving no trace of the run. Returns the final status. */
+isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err);
+
+/* Row writers, for use as the core's sweep callbacks. ctx is an isl_run_ctx. */
+typedef struct isl_run_ctx {
+    isl_store *store;
+    const isl_model *model;
+    int64_t run_id;
+    size_t bundle, channel;  /* for the sweeps */
+    size_t rows;             /* rows written so far */
+    isl_error *err;
+} isl_run_ctx;
+isl_status isl_store_put_surface(void *ctx, const isl_surface_row *row);
+isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row);
+isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row);
+isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row);
+
+/* Runs one SELECT and calls fn for each row with its first column as text
+ * (NULL for SQL NULL). Used to print saved queries. */
+typedef isl_status (*isl_line_fn)(void *ctx, const char *line);
+isl_status isl_store_lines(isl_store *s, const char *select_sql, isl_line_fn fn, void *ctx, isl_error *err);
+
+#endif

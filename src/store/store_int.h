@@ -1,0 +1,54 @@
+/* isolab store internals: shared by the store's own files only. */
+#ifndef ISOLAB_STORE_INT_H
+#define ISOLAB_STORE_INT_H
+
+#include <sqlite3.h>
+
+#include "isolab/store.h"
+
+/* application_id stamped in every isolab database ("ISOL"). */
+#define ISL_APPLICATION_ID 0x49534f4c
+
+/* Statements the store prepares once per connection and reuses. */
+enum isl_stmt_id {
+    ST_RUN_INSERT,
+    ST_RUN_FINISH,
+    ST_SURFACE,
+    ST_FACT_STATUS,
+    ST_SAMPLE,
+    ST_REMOVAL,
+    ST_ADDITION,
+    ST_COUNT
+};
+
+struct isl_store {
+    sqlite3 *db;
+    char *path;
+    int in_run;
+    sqlite3_int64 run_id; /* the run being written, while in_run */
+    sqlite3_stmt *stmt[ST_COUNT];
+};
+
+/* The cached statement id, prepared on first use and reset for reuse; NULL
+ * with err set on failure. */
+sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
+
+/* Maps a SQLite result code to an isolab status, and sets err to
+ * "<what>: <sqlite message>". */
+isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
+
+/* The isolab status for the connection's last SQLite error. */
+isl_status isl_db_status(isl_store *s);
+
+/* Every *.sql file of dir, sorted by name, applied as a script (no
+ * transaction is opened here). */
+isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);
+
+/* Executes one statement of trusted SQL (no values from outside). */
+isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
+
+/* Sets the connection's options: foreign keys, defensive mode, untrusted
+ * schema, busy timeout, limits. */
+isl_status isl_db_configure(isl_store *s, isl_error *err);
+
+#endif

@@ -1,0 +1,21 @@
+-- The sample count sweep: the rows of the latest finished 'samples' run
+-- (whatever bundle x channel it used), by sample count. lines per fact is
+-- '-' when the channel returns nothing (lines_per_fact IS NULL).
+WITH pick AS (
+  SELECT max(r.id) AS run_id
+    FROM run r
+   WHERE r.kind = 'samples' AND r.status = 'done'
+     AND EXISTS (SELECT 1 FROM sample_sweep x WHERE x.run_id = r.id)
+)
+SELECT line FROM (
+  SELECT 0 AS part, 1 AS n, 'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)' AS line
+  UNION ALL
+  SELECT 0, 2, '  samples   lines   returned fact   lines per fact'
+  UNION ALL
+  SELECT 1, s.samples,
+         '  ' || printf('%6d %8d %15d ', s.samples, s.lines, s.returned)
+         || CASE WHEN s.lines_per_fact IS NULL THEN printf('%17s', '-')
+                 ELSE printf('%17d', s.lines_per_fact) END
+    FROM sample_sweep s JOIN pick ON s.run_id = pick.run_id
+)
+ORDER BY part, n;

@@ -1,0 +1,215 @@
+#!/bin/sh
+# Tests for the saved queries in queries/*.sql.
+#
+# For each case a fresh database is built from schema/*.sql, seeds/*.sql and
+# fixture files; every query file is installed the way the tool installs it
+# (CREATE VIEW <file name> AS <file content, trailing ';' stripped>) and the
+# views' output is compared with the expected text.
+#
+#   case 1  lesson_rows.sql                 -> tests/expected/lesson.txt
+#   case 2  lesson_rows.sql + no_return_rows.sql
+#                                           -> tests/fixtures/no_return_expected.txt
+#   case 3  lesson_rows.sql + edge_rows.sql -> single lines (rounding, repr,
+#                                              non-ASCII padding and order)
+#
+# POSIX sh (make check runs it with sh); uses sqlite3 from PATH. Exits
+# non-zero when a check fails; the last line is "N passed, M failed".
+set -u
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+
+VIEWS="lesson_header resource_axis channel_facts bundle_table channel_table
+sample_table removal_summary addition_table lesson_report"
+BLOCKS="lesson_header resource_axis channel_facts bundle_table channel_table
+sample_table removal_summary addition_table"
+
+passed=0
+failed=0
+ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
+not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+}
+
+if ! command -v sqlite3 >/dev/null 2>&1; then
+    not_ok "sqlite3 on PATH"
+    finish
+fi
+
+# The content of a query file as the tool uses it: trailing blanks and one
+# trailing semicolon removed.
+query_text() {
+    local sql
+    sql=$(cat "$1") || return 1
+    sql="${sql%"${sql##*[![:space:]]}"}"
+    sql="${sql%;}"
+    printf '%s' "$sql"
+}
+
+# The tool reads views with trusted_schema off: only innocuous functions
+# may be used in them, so the tests read them the same way.
+q() { sqlite3 -batch -noheader -list -cmd 'PRAGMA trusted_schema = OFF' "$1" "$2"; }
+
+# make_db DB FIXTURE... : schema + seeds + fixtures, stopping at the first error.
+make_db() {
+    local db=$1
+    shift
+    cat schema/*.sql seeds/*.sql "$@" | sqlite3 -batch -bail "$db" >"$tmp/load.out" 2>&1
+}
+
+# install_views DB CASE : install every query file as the tool does (file
+# name order, CREATE VIEW <name> AS <text>), then check each view: its name
+# is not a table's, it is one SELECT (the text fits in a FROM-clause
+# subquery), and it has exactly one column, named 'line'.
+install_views() {
+    local db=$1 name=$2 f v sql out
+    for f in queries/*.sql; do
+        v=$(basename "$f" .sql)
+        sql=$(query_text "$f")
+        if [ -n "$(q "$db" "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = '$v'")" ]; then
+            not_ok "$name: view name $v collides with a table"
+        elif out=$(q "$db" "CREATE VIEW $v AS
+$sql" 2>&1) && [ -z "$out" ]; then
+            ok "$name: CREATE VIEW $v"
+        else
+            not_ok "$name: CREATE VIEW $v ($out)"
+        fi
+    done
+    for v in $VIEWS; do
+        if [ ! -f "queries/$v.sql" ]; then
+            not_ok "$name: queries/$v.sql exists"
+            continue
+        fi
+        sql=$(query_text "queries/$v.sql")
+        if ! out=$(q "$db" "SELECT count(*) FROM (
+$sql
+)" 2>&1); then
+            not_ok "$name: $v.sql is a single SELECT ($out)"
+        elif [ "$(q "$db" "SELECT group_concat(name, ',') FROM pragma_table_info('$v')")" != line ]; then
+            not_ok "$name: view $v has exactly one column, named 'line'"
+        else
+            ok "$name: $v is one SELECT with one column, named 'line'"
+        fi
+    done
+}
+
+# block K FILE : the K-th block of FILE (blocks are separated by empty lines).
+block() { awk -v k="$1" 'BEGIN { b = 1 } /^$/ { b++; next } b == k' "$2"; }
+
+# check_output DB CASE EXPECTED : the report, every block view, and .read.
+check_output() {
+    local db=$1 name=$2 expected=$3 v k=0
+    : >"$tmp/diff.txt"
+    if q "$db" "SELECT line FROM lesson_report" >"$tmp/report.txt" 2>"$tmp/err.txt" \
+        && diff -u "$expected" "$tmp/report.txt" >"$tmp/diff.txt"; then
+        ok "$name: lesson_report equals ${expected#"$root"/}"
+    else
+        not_ok "$name: lesson_report equals ${expected#"$root"/}"
+        cat "$tmp/err.txt" "$tmp/diff.txt"
+    fi
+    for v in $BLOCKS; do
+        k=$((k + 1))
+        block "$k" "$expected" >"$tmp/want.txt"
+        : >"$tmp/diff.txt"
+        if q "$db" "SELECT line FROM $v" >"$tmp/got.txt" 2>"$tmp/err.txt" \
+            && diff -u "$tmp/want.txt" "$tmp/got.txt" >"$tmp/diff.txt"; then
+            ok "$name: view $v equals block $k"
+        else
+            not_ok "$name: view $v equals block $k"
+            cat "$tmp/err.txt" "$tmp/diff.txt"
+        fi
+    done
+    for v in $VIEWS; do
+        q "$db" "SELECT line FROM $v" >"$tmp/view.txt" 2>&1
+        if q "$db" ".read queries/$v.sql" >"$tmp/read.txt" 2>&1 \
+            && cmp -s "$tmp/view.txt" "$tmp/read.txt"; then
+            ok "$name: .read queries/$v.sql prints the view's lines"
+        else
+            not_ok "$name: .read queries/$v.sql prints the view's lines"
+            diff -u "$tmp/view.txt" "$tmp/read.txt"
+        fi
+    done
+}
+
+# has_line DB CASE VIEW LINE : VIEW prints exactly LINE among its lines.
+has_line() {
+    if q "$1" "SELECT line FROM $3" 2>&1 | grep -qxF -- "$4"; then
+        ok "$2: $3 prints '$4'"
+    else
+        not_ok "$2: $3 prints '$4'"
+        q "$1" "SELECT line FROM $3" 2>&1 | sed 's/^/    got: /'
+    fi
+}
+
+# --- case 1: the lesson ---------------------------------------------------
+db1=$tmp/lesson.db
+if make_db "$db1" tests/fixtures/lesson_rows.sql; then
+    ok "lesson: database built"
+    install_views "$db1" lesson
+    check_output "$db1" lesson "$root/tests/expected/lesson.txt"
+    n=$(q "$db1" "SELECT count(*) FROM lesson_report")
+    if [ "$n" = 43 ]; then ok "lesson: 43 lines"; else not_ok "lesson: 43 lines (got $n)"; fi
+else
+    not_ok "lesson: database built"
+    cat "$tmp/load.out"
+fi
+
+# --- case 2: the channel returns nothing ----------------------------------
+db2=$tmp/no_return.db
+if make_db "$db2" tests/fixtures/lesson_rows.sql tests/fixtures/no_return_rows.sql; then
+    ok "no-return: database built"
+    install_views "$db2" no-return
+    check_output "$db2" no-return "$root/tests/fixtures/no_return_expected.txt"
+    has_line "$db2" no-return channel_table \
+        "  sampling-profile          0         10   2.5  1025                 -"
+    has_line "$db2" no-return sample_table \
+        "     100      100               0                 -"
+    has_line "$db2" no-return sample_table \
+        "  100000   100000               0                 -"
+    has_line "$db2" no-return removal_summary \
+        "  the only fact zeroing out the return: []"
+else
+    not_ok "no-return: database built"
+    cat "$tmp/load.out"
+fi
+
+# --- case 3: formatting edges ---------------------------------------------
+db3=$tmp/edge.db
+if make_db "$db3" tests/fixtures/lesson_rows.sql tests/fixtures/edge_rows.sql; then
+    ok "edge: database built"
+    install_views "$db3" edge
+    has_line "$db3" edge channel_table \
+        "  sampling-profile          8         18     1  1010              0.12"
+    has_line "$db3" edge channel_table \
+        "  system-call-tracing       8         18     5  1050              0.62"
+    has_line "$db3" edge removal_summary \
+        "  baseline open surface 12 | changes it 3 | does not 0"
+    has_line "$db3" edge removal_summary \
+        "  the only fact zeroing out the return: ['cpu-share', \"o'clock\"]"
+    q "$db3" "SELECT line FROM addition_table" >"$tmp/got.txt" 2>&1
+    cat >"$tmp/want.txt" <<'EOF'
+FACT SET SWEEP -- addition (one new fact per axis)
+  +host       facts 25  open surface 11
+  +kernel     facts 25  open surface 12  <-- grows
+  +çekirdek   facts 25  open surface 12  <-- grows
+EOF
+    : >"$tmp/diff.txt"
+    if diff -u "$tmp/want.txt" "$tmp/got.txt" >"$tmp/diff.txt"; then
+        ok "edge: addition_table pads and orders a non-ASCII axis"
+    else
+        not_ok "edge: addition_table pads and orders a non-ASCII axis"
+        cat "$tmp/diff.txt"
+    fi
+else
+    not_ok "edge: database built"
+    cat "$tmp/load.out"
+fi
+
+finish

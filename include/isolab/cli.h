@@ -52,9 +52,29 @@ int isl_cli_open(isl_cli *cli, isl_store **out);
 /* Opens the database and reads its model; on failure prints the error. */
 int isl_cli_open_model(isl_cli *cli, isl_store **store, isl_model **model);
 
+/* Writes one run (kind "run") of bundles[0..nb) x channels[0..nc) of m;
+ * prints a summary line unless quiet. Returns an exit status. */
+int isl_run_write(isl_cli *cli, isl_store *s, const isl_model *m, const size_t *bundles, size_t nb,
+                  const size_t *channels, size_t nc, int quiet);
+/* The same for every bundle x every channel of m, quietly. */
+int isl_run_all(isl_cli *cli, isl_store *s, const isl_model *m);
+
+/* Writes one sweep run of `kind` (samples, removal, addition) over the named
+ * bundle and channel; prints a summary line unless quiet. */
+int isl_sweep_run(isl_cli *cli, isl_store *s, const isl_model *m, const char *kind,
+                  const char *bundle, const char *channel, int quiet);
+
+/* Prints the lines of the named saved-query views, a blank line between. */
+int isl_report_views(isl_cli *cli, isl_store *s, const char *const *names, size_t n);
+/* Prints the lesson's eight tables, as the lesson does. */
+int isl_report_lesson(isl_cli *cli, isl_store *s);
+
 /* Subcommands. */
 int isl_cmd_init(isl_cli *cli, int argc, char **argv);
 int isl_cmd_load(isl_cli *cli, int argc, char **argv);
 int isl_cmd_run(isl_cli *cli, int argc, char **argv);
+int isl_cmd_sweep(isl_cli *cli, int argc, char **argv);
+int isl_cmd_report(isl_cli *cli, int argc, char **argv);
+int isl_cmd_lesson(isl_cli *cli, int argc, char **argv);
 
 #endif

@@ -15,6 +15,25 @@ static int pick(const char *what, const char *name, size_t idx, size_t *list, si
     return ISL_OK;
 }
 
+int isl_run_write(isl_cli *cli, isl_store *s, const isl_model *m, const size_t *bundles, size_t nb,
+                  const size_t *channels, size_t nc, int quiet)
+{
+    isl_error err;
+    isl_error_clear(&err);
+    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, &err};
+    isl_status st = isl_store_begin_run(s, "run", cli->argv_text, m, &ctx.run_id, &err);
+    if (!st) {
+        st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
+        if (st && !err.msg[0]) isl_fail(&err, st, "run: out of memory");
+        st = isl_store_end_run(s, st, &err);
+    }
+    if (st) return isl_report(&err);
+    if (!quiet)
+        fprintf(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s\n", (long long)ctx.run_id,
+                nb, nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", ctx.rows, cli->db_path);
+    return ISL_OK;
+}
+
 int isl_cmd_run(isl_cli *cli, int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
@@ -34,7 +53,8 @@ int isl_cmd_run(isl_cli *cli, int argc, char **argv)
     isl_error err;
     isl_error_clear(&err);
     if (!bundles || !channels) {
-        rc = isl_report(&err) , isl_fail(&err, ISL_ENOMEM, "out of memory"), isl_report(&err);
+        isl_fail(&err, ISL_ENOMEM, "out of memory");
+        rc = isl_report(&err);
         goto done;
     }
     for (int i = 1; i < argc && !rc; i++) {
@@ -47,22 +67,30 @@ int isl_cmd_run(isl_cli *cli, int argc, char **argv)
     if (rc) goto done;
     if (!nb) for (; nb < m->nbundles; nb++) bundles[nb] = nb;
     if (!nc) for (; nc < m->nchannels; nc++) channels[nc] = nc;
-    int64_t run_id = 0;
-    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, &err};
-    isl_status st = isl_store_begin_run(s, "run", cli->argv_text, m, &run_id, &err);
-    if (!st) {
-        ctx.run_id = run_id;
-        st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
-        if (st && !err.msg[0]) isl_fail(&err, st, "run: out of memory");
-        st = isl_store_end_run(s, st, &err);
-    }
-    if (st) rc = isl_report(&err);
-    else fprintf(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s\n", (long long)run_id, nb,
-                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", ctx.rows, cli->db_path);
+    rc = isl_run_write(cli, s, m, bundles, nb, channels, nc, 0);
 done:
     free(bundles);
     free(channels);
     isl_model_free(m);
     isl_store_close(s);
+    return rc;
+}
+
+int isl_run_all(isl_cli *cli, isl_store *s, const isl_model *m)
+{
+    size_t *bundles = calloc(m->nbundles + 1, sizeof *bundles);
+    size_t *channels = calloc(m->nchannels + 1, sizeof *channels);
+    int rc;
+    if (!bundles || !channels) {
+        isl_error err;
+        isl_fail(&err, ISL_ENOMEM, "out of memory");
+        rc = isl_report(&err);
+    } else {
+        for (size_t i = 0; i < m->nbundles; i++) bundles[i] = i;
+        for (size_t i = 0; i < m->nchannels; i++) channels[i] = i;
+        rc = isl_run_write(cli, s, m, bundles, m->nbundles, channels, m->nchannels, 1);
+    }
+    free(bundles);
+    free(channels);
     return rc;
 }

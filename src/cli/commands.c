@@ -29,5 +29,31 @@ const isl_command isl_commands[] = {
      "\n"
      "  --bundle B   only bundle B (repeatable)\n"
      "  --channel C  only channel C (repeatable)\n"},
+    {"sweep", isl_cmd_sweep, "run one of the lesson's sweeps and store its rows",
+     "usage: isolab [--db FILE] sweep samples|removal|addition [--bundle B] [--channel C]\n"
+     "\n"
+     "One sweep, written as one run whose kind is the sweep's name:\n"
+     "  samples   one row per sample count: lines, returned, lines per fact\n"
+     "  removal   the baseline, then one row per fact removed from the fact set\n"
+     "  addition  the baseline, then one row per axis given one new fact\n"
+     "\n"
+     "  --bundle B   the bundle (default strict)\n"
+     "  --channel C  the channel (default sampling-profile)\n"},
+    {"report", isl_cmd_report, "print saved queries (default: the lesson's tables)",
+     "usage: isolab [--db FILE] report [NAME...]\n"
+     "\n"
+     "Prints the lines of the saved queries NAME... (views of the database),\n"
+     "or with no NAME the lesson's eight tables in the lesson's order, each\n"
+     "from the latest run of its kind. Names: lesson_header, resource_axis,\n"
+     "channel_facts, bundle_table, channel_table, sample_table,\n"
+     "removal_summary, addition_table, lesson_report.\n"},
+    {"lesson", isl_cmd_lesson, "the main job: seed, run, sweep and print the lesson's tables",
+     "usage: isolab [--db FILE] lesson [--fresh]\n"
+     "\n"
+     "Creates the database if it is missing, writes one run of every bundle x\n"
+     "channel and the three sweeps of strict x sampling-profile, then prints\n"
+     "the lesson's tables from those rows. Earlier runs are kept.\n"
+     "\n"
+     "  --fresh  create the database anew first (its earlier runs are lost)\n"},
     {NULL, NULL, NULL, NULL},
 };

@@ -69,7 +69,7 @@ build/isolab-san: build/san/main.o build/libisolab-san.a
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(SQLITE_LIBS) -lm
 build/obj/main.o build/san/main.o: src/main.c
 
-build/tests/%: tests/%.c tests/testutil.h build/libisolab.a
+build/tests/%: tests/%.c tests/testutil.h build/libisolab.a build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 build/san-tests/%: tests/%.c tests/testutil.h build/libisolab-san.a

@@ -10,7 +10,26 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "isolab/model.h"
+
+/* A fresh directory /tmp/isolab-TAG-XXXXXX in dir (64 bytes): 0 or -1. */
+static inline int t_mkdtemp(char dir[64], const char *tag)
+{
+    snprintf(dir, 64, "/tmp/isolab-%s-XXXXXX", tag);
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+/* Removes dir and everything in it: 0 or nonzero. */
+static inline int t_rmtree(const char *dir)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd);
+}
 
 static inline size_t t_axis(isl_model *m, const char *name)
 {

@@ -1,0 +1,222 @@
+/* cmocka suite: the commands, run in-process through isl_main with their
+ * output captured. The lesson's tables must come out byte-identical to the
+ * lesson's printed block; a model with other answers must give the rows
+ * MODEL.md defines (worked out by hand in tests/models/alt/). */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "isolab/cli.h"
+
+static char dir[64];
+static char out_text[1 << 16], err_text[1 << 14];
+
+static int setup(void **state)
+{
+    (void)state;
+    return t_mkdtemp(dir, "cmd");
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return t_rmtree(dir);
+}
+
+static void slurp(const char *p, char *buf, size_t n)
+{
+    FILE *f = fopen(p, "r");
+    assert_non_null(f);
+    size_t k = fread(buf, 1, n - 1, f);
+    buf[k] = '\0';
+    fclose(f);
+}
+
+/* Runs `isolab --db DIR/DB ARGS...` in-process; stdout and stderr land in
+ * out_text and err_text. Returns the exit status. */
+static int cli(const char *db, const char *args)
+{
+    char line[1024], dbp[256], *argv[64];
+    int argc = 0;
+    snprintf(dbp, sizeof dbp, "%s/%s", dir, db);
+    snprintf(line, sizeof line, "%s", args);
+    argv[argc++] = "isolab";
+    argv[argc++] = "--db";
+    argv[argc++] = dbp;
+    for (char *t = strtok(line, " "); t; t = strtok(NULL, " ")) argv[argc++] = t;
+    argv[argc] = NULL;
+    char op[256], ep[256];
+    snprintf(op, sizeof op, "%s/stdout", dir);
+    snprintf(ep, sizeof ep, "%s/stderr", dir);
+    fflush(stdout);
+    fflush(stderr);
+    int so = dup(1), se = dup(2);
+    int fo = open(op, O_WRONLY | O_CREAT | O_TRUNC, 0600), fe = open(ep, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(fo, 1);
+    dup2(fe, 2);
+    int rc = isl_main(argc, argv);
+    fflush(stdout);
+    fflush(stderr);
+    dup2(so, 1);
+    dup2(se, 2);
+    close(so); close(se); close(fo); close(fe);
+    slurp(op, out_text, sizeof out_text);
+    slurp(ep, err_text, sizeof err_text);
+    return rc;
+}
+
+static sqlite3 *open_db(const char *db)
+{
+    char p[256];
+    sqlite3 *h;
+    snprintf(p, sizeof p, "%s/%s", dir, db);
+    assert_int_equal(sqlite3_open_v2(p, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    return h;
+}
+
+/* The first row of sql as "a|b|c" (NULL as "NULL"). */
+static const char *row(sqlite3 *h, const char *sql)
+{
+    static char buf[512];
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &q, NULL), SQLITE_OK);
+    buf[0] = '\0';
+    if (sqlite3_step(q) == SQLITE_ROW)
+        for (int i = 0; i < sqlite3_column_count(q); i++) {
+            const char *t = (const char *)sqlite3_column_text(q, i);
+            size_t n = strlen(buf);
+            snprintf(buf + n, sizeof buf - n, "%s%s", i ? "|" : "", t ? t : "NULL");
+        }
+    sqlite3_finalize(q);
+    return buf;
+}
+
+#define SURF "SELECT visible, returned, open_surface, open_axes, run_time, iif(cost_per_fact IS NULL, NULL, printf('%.2f', cost_per_fact)) FROM surface " \
+             "WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'run') "
+
+static void test_init_run_lesson_figures(void **state)
+{
+    (void)state;
+    assert_int_equal(cli("t.db", "init"), 0);
+    assert_int_equal(cli("t.db", "run"), 0);
+    assert_non_null(strstr(out_text, "run 1: 3 bundles x 2 channels, 150 rows written"));
+    sqlite3 *h = open_db("t.db");
+    assert_string_equal(row(h, SURF "AND bundle = 'strict' AND channel = 'sampling-profile'"), "10|1|11|7|1030|3.00");
+    assert_string_equal(row(h, SURF "AND bundle = 'common' AND channel = 'sampling-profile'"), "12|1|13|7|1030|3.00");
+    assert_string_equal(row(h, SURF "AND bundle = 'plain' AND channel = 'sampling-profile'"), "24|0|24|9|1030|NULL");
+    assert_string_equal(row(h, SURF "AND bundle = 'strict' AND channel = 'system-call-tracing'"), "10|2|12|7|1340|17.00");
+    assert_string_equal(row(h, "SELECT kind, status, length(model_digest), finished_at IS NOT NULL FROM run"), "run|done|16|1");
+    sqlite3_close(h);
+    /* init refuses to overwrite; --force replaces (and drops the runs) */
+    assert_int_equal(cli("t.db", "init"), ISL_EINPUT);
+    assert_non_null(strstr(err_text, "already exists"));
+    assert_int_equal(cli("t.db", "init --force"), 0);
+    h = open_db("t.db");
+    assert_string_equal(row(h, "SELECT count(*) FROM run"), "0");
+    sqlite3_close(h);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    assert_int_equal(cli("e.db", "init"), 0);
+    assert_int_equal(cli("e.db", "run --bundle nosuch"), ISL_EINPUT);
+    assert_string_equal(err_text, "isolab: run: no bundle named 'nosuch'\n");
+    assert_int_equal(cli("e.db", "run --channel"), ISL_EUSAGE);
+    assert_int_equal(cli("e.db", "frobnicate"), ISL_EUSAGE);
+    assert_non_null(strstr(err_text, "unknown command 'frobnicate'"));
+    assert_int_equal(cli("e.db", "sweep sideways"), ISL_EUSAGE);
+    assert_int_equal(cli("e.db", "sweep removal --channel nosuch"), ISL_EINPUT);
+    assert_int_equal(cli("missing.db", "run"), ISL_EDB);
+    assert_non_null(strstr(err_text, "no such database"));
+    /* failed commands wrote no run */
+    sqlite3 *h = open_db("e.db");
+    assert_string_equal(row(h, "SELECT count(*) FROM run"), "0");
+    sqlite3_close(h);
+    /* --help on every command, and the top level */
+    for (const isl_command *c = isl_commands; c->name; c++) {
+        char a[64];
+        snprintf(a, sizeof a, "%s --help", c->name);
+        assert_int_equal(cli("e.db", a), 0);
+        assert_non_null(strstr(out_text, "usage: isolab"));
+    }
+    assert_int_equal(cli("e.db", "--help"), 0);
+    assert_non_null(strstr(out_text, "exit status"));
+}
+
+/* `isolab lesson` prints the lesson's block byte for byte, and a second
+ * lesson keeps the first one's runs. */
+static void test_lesson_identical_and_history(void **state)
+{
+    (void)state;
+    static char expected[1 << 14];
+    slurp("tests/expected/lesson.txt", expected, sizeof expected);
+    assert_int_equal(cli("l.db", "lesson"), 0);
+    assert_string_equal(out_text, expected);
+    assert_int_equal(cli("l.db", "lesson"), 0);
+    assert_string_equal(out_text, expected);
+    assert_int_equal(cli("l.db", "report"), 0);
+    assert_string_equal(out_text, expected);
+    sqlite3 *h = open_db("l.db");
+    assert_string_equal(row(h, "SELECT group_concat(kind, ',') FROM (SELECT kind FROM run ORDER BY id)"),
+                        "run,samples,removal,addition,run,samples,removal,addition");
+    /* the older runs stay complete and queryable by id */
+    assert_string_equal(row(h, "SELECT count(*) FROM surface WHERE run_id = 1"), "6");
+    assert_string_equal(row(h, "SELECT count(*) FROM fact_status WHERE run_id = 1"), "144");
+    assert_string_equal(row(h, "SELECT count(*) FROM removal_sweep WHERE run_id = 3"), "25");
+    assert_string_equal(row(h, "SELECT count(*) FROM addition_sweep WHERE run_id = 8"), "10");
+    sqlite3_close(h);
+}
+
+/* A different model (tests/models/alt): every figure below was worked out by
+ * hand from MODEL.md's rules; see the comments in the seed files. */
+static void test_alt_model(void **state)
+{
+    (void)state;
+    assert_int_equal(cli("alt.db", "init --seeds tests/models/alt"), 0);
+    assert_int_equal(cli("alt.db", "run"), 0);
+    sqlite3 *h = open_db("alt.db");
+#define ALT(b, c, want) assert_string_equal(row(h, SURF "AND bundle = '" b "' AND channel = '" c "'"), want)
+    ALT("none", "seer", "5|0|5|3|220|NULL");
+    ALT("one", "seer", "4|1|5|3|220|10.00");
+    ALT("twothen", "seer", "3|2|5|3|220|5.00");
+    ALT("reopen", "seer", "2|1|3|2|220|10.00");
+    ALT("one", "blind", "4|0|4|3|200|NULL");
+    ALT("twothen", "blind", "3|0|3|2|200|NULL");
+    ALT("reopen", "blind", "2|0|2|2|200|NULL");
+    assert_string_equal(row(h, "SELECT group_concat(status, ',') FROM (SELECT status FROM fact_status "
+                               "WHERE bundle = 'reopen' AND channel = 'seer' ORDER BY position)"),
+                        "left-open,returns,closed,closed,visible");
+    sqlite3_close(h);
+
+    assert_int_equal(cli("alt.db", "sweep removal --bundle reopen --channel seer"), 0);
+    assert_int_equal(cli("alt.db", "sweep addition --bundle reopen --channel seer"), 0);
+    assert_int_equal(cli("alt.db", "sweep samples --bundle reopen --channel blind"), 0);
+    h = open_db("alt.db");
+    assert_string_equal(row(h, "SELECT group_concat(coalesce(removed_fact, '-') || ':' || visible || '/' || returned || '/' "
+                               "|| open_surface || '/' || open_axes, ' ') FROM (SELECT * FROM removal_sweep "
+                               "ORDER BY position IS NOT NULL, position)"),
+                        "-:2/1/3/2 f1:1/1/2/2 f2:2/0/2/2 f3:2/1/3/2 f4:2/1/3/2 f5:1/1/2/1");
+    assert_string_equal(row(h, "SELECT group_concat(coalesce(axis, '-') || ':' || facts || '/' || open_surface, ' ') "
+                               "FROM (SELECT * FROM addition_sweep ORDER BY axis IS NOT NULL, axis)"),
+                        "-:5/3 a:6/3 b:6/3 c:6/4");
+    assert_string_equal(row(h, "SELECT group_concat(samples || '/' || lines || '/' || returned || '/' || "
+                               "coalesce(lines_per_fact, 'NULL'), ' ') FROM (SELECT * FROM sample_sweep ORDER BY samples)"),
+                        "10/10/0/NULL 30/30/0/NULL");
+    sqlite3_close(h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_init_run_lesson_figures),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_lesson_identical_and_history),
+        cmocka_unit_test(test_alt_model),
+    };
+    return cmocka_run_group_tests_name("commands", tests, setup, teardown);
+}

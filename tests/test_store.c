@@ -1,0 +1,193 @@
+/* cmocka suite: the store. Schema and seeds load into a temporary database
+ * with the lesson's row counts; the model read back is the lesson's; bad
+ * seed files are reported with file and line and leave nothing behind. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "isolab/store.h"
+
+static char dir[64];
+
+static int setup(void **state)
+{
+    (void)state;
+    return t_mkdtemp(dir, "store");
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return t_rmtree(dir);
+}
+
+static char *path(const char *name)
+{
+    static char buf[4][256];
+    static int k;
+    k = (k + 1) % 4;
+    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
+    return buf[k];
+}
+
+static void write_file(const char *p, const char *text)
+{
+    FILE *f = fopen(p, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static long long query_int(isl_store *s, const char *sql)
+{
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(isl_store_db(s), sql, -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    long long v = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+static void test_create_counts(void **state)
+{
+    (void)state;
+    isl_error err;
+    isl_store *s;
+    assert_int_equal(isl_store_create(path("a.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_open(path("a.db"), &s, &err), ISL_OK);
+    static const struct { const char *table; long long n; } counts[] = {
+        {"axis", 9}, {"fact", 24}, {"mechanism", 8}, {"mechanism_axis", 8}, {"left_open", 6},
+        {"bundle", 3}, {"bundle_member", 14}, {"channel", 2}, {"channel_fact", 8}, {"sample_count", 4},
+        {"run", 0},
+    };
+    char sql[128];
+    for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", counts[i].table);
+        assert_int_equal(query_int(s, sql), counts[i].n);
+    }
+    assert_int_equal(query_int(s, "SELECT count(*) FROM bundle_member WHERE bundle = 'plain'"), 0);
+    assert_int_equal(query_int(s, "SELECT value FROM setting WHERE key = 'baseline_time'"), 1000);
+    assert_int_equal(query_int(s, "PRAGMA user_version"), ISL_SCHEMA_VERSION);
+    assert_int_equal(query_int(s, "PRAGMA foreign_keys"), 1);
+    assert_int_equal(query_int(s, "SELECT count(*) FROM sqlite_schema WHERE type = 'view' AND name = 'lesson_report'"), 1);
+    /* refuses to overwrite without force */
+    assert_int_equal(isl_store_create(path("a.db"), NULL, 0, &err), ISL_EINPUT);
+    assert_non_null(strstr(err.msg, "already exists"));
+    isl_store_close(s);
+}
+
+/* The seeded model is the lesson's, as typed in testutil.h from the lesson. */
+static void test_model_is_lessons(void **state)
+{
+    (void)state;
+    isl_error err;
+    isl_store *s;
+    isl_model *m;
+    assert_int_equal(isl_store_create(path("b.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_open(path("b.db"), &s, &err), ISL_OK);
+    assert_int_equal(isl_store_read_model(s, &m, &err), ISL_OK);
+    isl_model *want = t_lesson_model();
+    assert_int_equal(m->nfacts, 24);
+    for (size_t f = 0; f < 24; f++) {
+        assert_string_equal(m->fact_name[f], want->fact_name[f]);
+        assert_string_equal(m->axis_name[m->fact_axis[f]], want->axis_name[want->fact_axis[f]]);
+    }
+    for (size_t b = 0; b < want->nbundles; b++) {
+        size_t mb = isl_model_find_bundle(m, want->bundle[b].name);
+        assert_int_not_equal(mb, ISL_NONE);
+        assert_int_equal(m->bundle[mb].n, want->bundle[b].n);
+        for (size_t k = 0; k < want->bundle[b].n; k++)
+            assert_string_equal(m->mech[m->bundle[mb].members[k]].name, want->mech[want->bundle[b].members[k]].name);
+    }
+    for (size_t c = 0; c < want->nchannels; c++) {
+        size_t mc = isl_model_find_channel(m, want->channel[c].name);
+        assert_int_not_equal(mc, ISL_NONE);
+        assert_float_equal(m->channel[mc].cost_pct, want->channel[c].cost_pct, 0);
+        assert_true(!memcmp(m->channel[mc].shows, want->channel[c].shows, m->words * 8));
+    }
+    for (size_t d = 0; d < want->nmech; d++) {
+        size_t md = isl_model_find_mechanism(m, want->mech[d].name);
+        assert_true(!memcmp(m->mech[md].closes, want->mech[d].closes, m->words * 8));
+        assert_true(!memcmp(m->mech[md].reopens, want->mech[d].reopens, m->words * 8));
+    }
+    assert_int_equal(m->baseline_time, 1000);
+    assert_int_equal(m->nsamples, 4);
+    isl_model_free(want);
+    isl_model_free(m);
+    isl_store_close(s);
+}
+
+/* A bad seed line is reported with its file and line; no database appears. */
+static void test_bad_seed_reported(void **state)
+{
+    (void)state;
+    isl_error err;
+    char seeds[256];
+    snprintf(seeds, sizeof seeds, "%s", path("bad"));
+    assert_int_equal(mkdir(seeds, 0700), 0);
+    write_file(path("bad/001_ok.sql"), "INSERT INTO axis(name) VALUES ('x');\n");
+    write_file(path("bad/002_bad.sql"),
+               "-- a comment\n"
+               "INSERT INTO fact(position, name, axis)\n"
+               "  VALUES (1, 'f', 'x');\n"
+               "INSERT INTO fact(position, name, axis) VALUES\n"
+               "  (2, 'g', 'nowhere');\n");
+    assert_int_equal(isl_store_create(path("c.db"), seeds, 0, &err), ISL_EINPUT);
+    char want[512];
+    snprintf(want, sizeof want, "%s/002_bad.sql:4: fact.axis = 'nowhere' has no match in axis(name)", seeds);
+    assert_string_equal(err.msg, want);
+    assert_int_not_equal(access(path("c.db"), F_OK), 0);
+
+    write_file(path("bad/002_bad.sql"), "INSERT INTO fact(position, name, axis)\n  VALUES (1, 'f', 'x');\nINSERT INTO\n  fact VALUS (2);\n");
+    assert_int_equal(isl_store_create(path("c.db"), seeds, 0, &err), ISL_EINPUT);
+    snprintf(want, sizeof want, "%s/002_bad.sql:4: near \"VALUS\": syntax error (near \"VALUS (2);\")", seeds);
+    assert_string_equal(err.msg, want);
+    assert_int_not_equal(access(path("c.db"), F_OK), 0);
+}
+
+/* load applies all files or none. */
+static void test_load_atomic(void **state)
+{
+    (void)state;
+    isl_error err;
+    isl_store *s;
+    assert_int_equal(isl_store_create(path("d.db"), NULL, 0, &err), ISL_OK);
+    write_file(path("good.sql"), "INSERT INTO axis(name) VALUES ('extra');\n");
+    write_file(path("dup.sql"), "\n\nINSERT INTO axis(name) VALUES ('kernel');\n");
+    assert_int_equal(isl_store_open(path("d.db"), &s, &err), ISL_OK);
+    const char *files[2] = {path("good.sql"), path("dup.sql")};
+    assert_int_equal(isl_store_load_files(s, files, 2, &err), ISL_EINPUT);
+    assert_non_null(strstr(err.msg, "dup.sql:3: UNIQUE constraint failed: axis.name"));
+    assert_int_equal(query_int(s, "SELECT count(*) FROM axis"), 9);
+    assert_int_equal(isl_store_load_files(s, files, 1, &err), ISL_OK);
+    assert_int_equal(query_int(s, "SELECT count(*) FROM axis"), 10);
+    isl_store_close(s);
+}
+
+static void test_open_errors(void **state)
+{
+    (void)state;
+    isl_error err;
+    isl_store *s;
+    assert_int_equal(isl_store_open(path("missing.db"), &s, &err), ISL_EDB);
+    assert_non_null(strstr(err.msg, "no such database"));
+    write_file(path("text.db"), "this is not a database, just some text that is long enough to matter\n");
+    assert_int_equal(isl_store_open(path("text.db"), &s, &err), ISL_EDB);
+    assert_non_null(strstr(err.msg, "not a database"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_create_counts),
+        cmocka_unit_test(test_model_is_lessons),
+        cmocka_unit_test(test_bad_seed_reported),
+        cmocka_unit_test(test_load_atomic),
+        cmocka_unit_test(test_open_errors),
+    };
+    return cmocka_run_group_tests_name("store", tests, setup, teardown);
+}

@@ -3,10 +3,7 @@
 -- alphabetical (code point) order, marked "<-- grows" when its open surface
 -- is larger than the baseline row's (the row whose axis IS NULL).
 WITH pick AS (
-  SELECT max(r.id) AS run_id
-    FROM run r
-   WHERE r.kind = 'addition' AND r.status = 'done'
-     AND EXISTS (SELECT 1 FROM addition_sweep x WHERE x.run_id = r.id)
+  SELECT run_id FROM latest_run WHERE kind = 'addition'
 ),
 sweep AS (
   SELECT a.* FROM addition_sweep a JOIN pick ON a.run_id = pick.run_id

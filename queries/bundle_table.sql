@@ -3,13 +3,7 @@
 -- has a surface row for that bundle x channel; a bundle with no such row is
 -- left out.
 WITH p(channel) AS (VALUES ('sampling-profile')),
-bundles(n, bundle) AS (VALUES (1, 'plain'), (2, 'common'), (3, 'strict')),
-latest AS (
-  SELECT s.bundle, s.channel, max(s.run_id) AS run_id
-    FROM surface s JOIN run r ON r.id = s.run_id
-   WHERE r.kind = 'run' AND r.status = 'done'
-   GROUP BY s.bundle, s.channel
-)
+bundles(n, bundle) AS (VALUES (1, 'plain'), (2, 'common'), (3, 'strict'))
 SELECT line FROM (
   SELECT 0 AS n, 'bundle        visible  returned  open surface  open axes' AS line
   UNION ALL
@@ -18,7 +12,7 @@ SELECT line FROM (
          || printf(' %7d %10d %10d %10d', s.visible, s.returned, s.open_surface, s.open_axes)
     FROM bundles b
     JOIN p
-    JOIN latest l ON l.bundle = b.bundle AND l.channel = p.channel
+    JOIN latest_surface l ON l.bundle = b.bundle AND l.channel = p.channel
     JOIN surface s ON s.run_id = l.run_id AND s.bundle = l.bundle AND s.channel = l.channel
 )
 ORDER BY n;

@@ -6,11 +6,7 @@
 -- rows for the bundle x channel; facts missing from that run are skipped.
 WITH p(bundle, channel) AS (VALUES ('strict', 'sampling-profile')),
 pick AS (
-  SELECT max(r.id) AS run_id
-    FROM run r, p
-   WHERE r.kind = 'run' AND r.status = 'done'
-     AND EXISTS (SELECT 1 FROM fact_status x
-                  WHERE x.run_id = r.id AND x.bundle = p.bundle AND x.channel = p.channel)
+  SELECT l.run_id FROM latest_surface l JOIN p ON l.bundle = p.bundle AND l.channel = p.channel
 )
 SELECT line FROM (
   SELECT 0 AS part, 0 AS unplaced, 0 AS cpos, 0 AS fpos, '' AS fact,

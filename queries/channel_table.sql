@@ -19,18 +19,12 @@ chans AS (
     LEFT JOIN lesson l ON l.code = c.lesson
    WHERE c.name = p.channel OR l.position <= (SELECT position FROM own)
 ),
-latest AS (
-  SELECT s.bundle, s.channel, max(s.run_id) AS run_id
-    FROM surface s JOIN run r ON r.id = s.run_id
-   WHERE r.kind = 'run' AND r.status = 'done'
-   GROUP BY s.bundle, s.channel
-),
 rows AS (
   SELECT ch.other, ch.lpos, ch.name, s.*,
          CAST(s.cost_per_fact * 100 AS INTEGER) AS cents
     FROM chans ch
     JOIN p
-    JOIN latest l ON l.channel = ch.name AND l.bundle = p.bundle
+    JOIN latest_surface l ON l.channel = ch.name AND l.bundle = p.bundle
     JOIN surface s ON s.run_id = l.run_id AND s.bundle = l.bundle AND s.channel = l.channel
 )
 SELECT line FROM (

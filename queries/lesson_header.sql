@@ -6,11 +6,7 @@
 -- bundle closes). Prints nothing when there is no such run.
 WITH p(bundle, channel) AS (VALUES ('strict', 'sampling-profile')),
 pick AS (
-  SELECT max(r.id) AS run_id
-    FROM run r, p
-   WHERE r.kind = 'run' AND r.status = 'done'
-     AND EXISTS (SELECT 1 FROM fact_status x
-                  WHERE x.run_id = r.id AND x.bundle = p.bundle AND x.channel = p.channel)
+  SELECT l.run_id FROM latest_surface l JOIN p ON l.bundle = p.bundle AND l.channel = p.channel
 ),
 fs AS (
   SELECT fs.*

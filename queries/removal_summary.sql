@@ -5,10 +5,7 @@
 -- in fact position order, the facts whose removal lowers the returned count.
 -- Only the title is printed when the run has no baseline row.
 WITH pick AS (
-  SELECT max(r.id) AS run_id
-    FROM run r
-   WHERE r.kind = 'removal' AND r.status = 'done'
-     AND EXISTS (SELECT 1 FROM removal_sweep x WHERE x.run_id = r.id)
+  SELECT run_id FROM latest_run WHERE kind = 'removal'
 ),
 sweep AS (
   SELECT rs.* FROM removal_sweep rs JOIN pick ON rs.run_id = pick.run_id

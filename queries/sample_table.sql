@@ -2,10 +2,7 @@
 -- (whatever bundle x channel it used), by sample count. lines per fact is
 -- '-' when the channel returns nothing (lines_per_fact IS NULL).
 WITH pick AS (
-  SELECT max(r.id) AS run_id
-    FROM run r
-   WHERE r.kind = 'samples' AND r.status = 'done'
-     AND EXISTS (SELECT 1 FROM sample_sweep x WHERE x.run_id = r.id)
+  SELECT run_id FROM latest_run WHERE kind = 'samples'
 )
 SELECT line FROM (
   SELECT 0 AS part, 1 AS n, 'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)' AS line

@@ -119,9 +119,14 @@ static isl_status read_channels(reader *r)
             return OOM(r);
     }
     if (k < 0) return r->err->status;
-    if ((st = prep(r, "WITH c AS (" CHANNELS "), f AS (" FACTS ") SELECT c.i, f.i FROM channel_fact x "
-                      "JOIN c ON c.name = x.channel JOIN f ON f.name = x.fact "
-                      "ORDER BY c.i, x.position IS NULL, x.position, f.i")))
+    /* A whole channel shows its own facts and every fact of its parts:
+     * its own in listing order, then its parts' in fact order. */
+    if ((st = prep(r, "WITH c AS (" CHANNELS "), f AS (" FACTS "), "
+                      "x(channel, fact, position) AS (SELECT channel, fact, position FROM channel_fact "
+                      "UNION ALL SELECT p.channel, cf.fact, NULL FROM channel_part p "
+                      "JOIN channel_fact cf ON cf.channel = p.part) "
+                      "SELECT c.i, f.i FROM x JOIN c ON c.name = x.channel JOIN f ON f.name = x.fact "
+                      "GROUP BY c.i, f.i ORDER BY c.i, min(x.position) IS NULL, min(x.position), f.i")))
         return st;
     while ((k = next(r)) > 0)
         if (isl_model_channel_fact(r->m, idx(r, 0), idx(r, 1))) return OOM(r);

@@ -1,0 +1,19 @@
+-- Per bundle x channel x axis: how many of the axis's facts are visible
+-- without the channel (status visible or left-open) and with it (plus the
+-- facts it returns), as counts and as percentages of the axis's facts.
+-- From latest_fact_status; bundles in the order they were seeded, channels
+-- in lesson_channel order (channels no longer in the model last), axes by
+-- name.
+SELECT fs.bundle, fs.channel, fs.axis,
+       count(*) AS facts,
+       sum(fs.status IN ('visible', 'left-open')) AS visible_without,
+       sum(fs.status IN ('visible', 'left-open', 'returns')) AS visible_with,
+       100.0 * sum(fs.status IN ('visible', 'left-open')) / count(*) AS pct_without,
+       100.0 * sum(fs.status IN ('visible', 'left-open', 'returns')) / count(*) AS pct_with,
+       fs.run_id
+  FROM latest_fact_status fs
+  LEFT JOIN bundle b ON b.name = fs.bundle
+  LEFT JOIN lesson_channel lc ON lc.channel = fs.channel
+ GROUP BY fs.bundle, fs.channel, fs.axis
+ ORDER BY b.rowid IS NULL, b.rowid, fs.bundle, lc.ord IS NULL, lc.ord, fs.channel,
+          fs.axis COLLATE BINARY;

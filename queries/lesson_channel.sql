@@ -1,0 +1,14 @@
+-- Every channel of the model with its lesson: the lesson's place in the
+-- course, code and title; the whole it is a part of (NULL for a channel
+-- that is no part); its cost in percent. ord is the channel's place in
+-- every comparison: by lesson position (channels without a lesson last),
+-- each whole followed by its parts (by part position, then name).
+SELECT row_number() OVER (
+         ORDER BY l.position IS NULL, l.position, coalesce(p.channel, c.name),
+                  p.channel IS NOT NULL, p.position IS NULL, p.position, c.name) AS ord,
+       l.position AS lesson_position, c.lesson, l.title AS lesson_title,
+       c.name AS channel, p.channel AS part_of, c.cost_pct
+  FROM channel c
+  LEFT JOIN lesson l ON l.code = c.lesson
+  LEFT JOIN channel_part p ON p.part = c.name
+ ORDER BY ord;

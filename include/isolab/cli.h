@@ -76,5 +76,14 @@ int isl_cmd_run(isl_cli *cli, int argc, char **argv);
 int isl_cmd_sweep(isl_cli *cli, int argc, char **argv);
 int isl_cmd_report(isl_cli *cli, int argc, char **argv);
 int isl_cmd_lesson(isl_cli *cli, int argc, char **argv);
+int isl_cmd_check(isl_cli *cli, int argc, char **argv);
+int isl_cmd_export(isl_cli *cli, int argc, char **argv);
+int isl_cmd_runs(isl_cli *cli, int argc, char **argv);
+int isl_cmd_diff(isl_cli *cli, int argc, char **argv);
+
+/* Evaluates the claims (of `lesson`, or all when NULL) as one 'check' run,
+ * printing a line per claim and a count line to out. Returns ISL_EFAIL when
+ * a claim fails, else an exit status. */
+int isl_check_run(isl_cli *cli, isl_store *s, const isl_model *m, const char *lesson, FILE *out);
 
 #endif

@@ -55,5 +55,46 @@ const isl_command isl_commands[] = {
      "the lesson's tables from those rows. Earlier runs are kept.\n"
      "\n"
      "  --fresh  create the database anew first (its earlier runs are lost)\n"},
+    {"check", isl_cmd_check, "check the lessons' claims against the latest results",
+     "usage: isolab [--db FILE] check [--lesson CODE]\n"
+     "\n"
+     "Evaluates every claim of the claim table (or only lesson CODE's, e.g.\n"
+     "M03/K05) against the latest runs and prints one line per claim: 'pass',\n"
+     "'FAIL' with the expected and the actual value, or 'pending' with the\n"
+     "reason (the claim speaks of a channel no seed gives yet); then a count\n"
+     "line. The outcomes are stored as claim_result rows of a 'check' run.\n"
+     "Exits 1 when a claim fails.\n"
+     "\n"
+     "  --lesson CODE  only the claims lesson CODE states\n"},
+    {"export", isl_cmd_export, "write a table, view or saved query as CSV, TSV or JSON",
+     "usage: isolab [--db FILE] export NAME [--format csv|tsv|json] [-o FILE] [--run ID]\n"
+     "\n"
+     "Writes every row of the table or view NAME (the saved queries are views)\n"
+     "with a header. Tables come in primary key order, views in their own.\n"
+     "  csv   as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
+     "        fields, inner quotes doubled, NULL as an empty field)\n"
+     "  tsv   tab-separated; a field is quoted only when it holds a tab, a\n"
+     "        newline or a double quote, or is empty\n"
+     "  json  an array of objects: numbers as numbers, NULL as null\n"
+     "\n"
+     "  --format F  csv (default), tsv or json\n"
+     "  -o FILE     write FILE (it appears only when complete) instead of stdout\n"
+     "  --run ID    only the rows of run ID (NAME must have a run_id column)\n"},
+    {"runs", isl_cmd_runs, "list the runs",
+     "usage: isolab [--db FILE] runs [--kind KIND]\n"
+     "\n"
+     "Lists every run: id, kind (run, samples, removal, addition, check, ...),\n"
+     "when it started, status, the digest of the model it used, and how many\n"
+     "result rows it wrote.\n"
+     "\n"
+     "  --kind KIND  only runs of this kind\n"},
+    {"diff", isl_cmd_diff, "show what differs between two runs of one kind",
+     "usage: isolab [--db FILE] diff RUN_A RUN_B\n"
+     "\n"
+     "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
+     "facts lost from and gained by the open surface with their status in\n"
+     "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
+     "For every other result table: the rows only A has ('-') and only B has\n"
+     "('+'). Ends with the number of differences.\n"},
     {NULL, NULL, NULL, NULL},
 };

@@ -30,6 +30,9 @@ static const char *const STMT_SQL[ST_COUNT] = {
     [ST_ADDITION] =
         "INSERT INTO addition_sweep(run_id, bundle, channel, axis, facts, visible, returned, "
         "open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+    [ST_CLAIM_RESULT] =
+        "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, reason) "
+        "VALUES (?1,?2,?3,?4,?5,?6,?7)",
 };
 
 isl_status isl_db_status(isl_store *s)

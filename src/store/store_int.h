@@ -18,6 +18,7 @@ enum isl_stmt_id {
     ST_SAMPLE,
     ST_REMOVAL,
     ST_ADDITION,
+    ST_CLAIM_RESULT,
     ST_COUNT
 };
 

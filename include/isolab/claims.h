@@ -1,0 +1,42 @@
+/* isolab: checking the lessons' claims (the claim table) against the latest
+ * results, and recording the outcomes as rows of a 'check' run. */
+#ifndef ISOLAB_CLAIMS_H
+#define ISOLAB_CLAIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isolab/error.h"
+#include "isolab/store.h"
+
+typedef enum isl_claim_outcome { ISL_CLAIM_PASS, ISL_CLAIM_FAIL, ISL_CLAIM_PENDING } isl_claim_outcome;
+
+/* One evaluated claim. Values are shown as SQLite's text of them; actual is
+ * NULL when the claim is pending or its expression gave no value; reason is
+ * NULL on a pass. */
+typedef struct isl_claim_row {
+    const char *lesson, *name, *statement;
+    isl_claim_outcome outcome;
+    const char *expected, *actual, *reason;
+} isl_claim_row;
+typedef isl_status (*isl_claim_fn)(void *ctx, const isl_claim_row *row);
+
+/* Counts of a check, by outcome (indexed by isl_claim_outcome). */
+typedef struct isl_claim_counts {
+    size_t n[3];
+} isl_claim_counts;
+
+/* "pass", "FAIL" or "pending". */
+const char *isl_claim_outcome_name(isl_claim_outcome o);
+
+/* Evaluates every claim of `lesson` (every claim when NULL), by lesson
+ * position then claim id: pending when its pending_sql gives a reason, else
+ * pass when actual_sql's value equals the expected one (numbers as numbers,
+ * to 1e-9 relative, anything else as text), else fail (an expression that
+ * does not evaluate fails, with SQLite's message as the reason). Each
+ * outcome is written as a claim_result row of run_id (a run begun with
+ * isl_store_begin_run) and handed to fn. ISL_EINPUT when lesson is unknown. */
+isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
+                           isl_claim_counts *counts, isl_error *err);
+
+#endif

@@ -1,0 +1,126 @@
+/* isolab: text formats for exports (CSV as the sqlite3 shell writes it,
+ * JSON). Pure: builds text in memory, no I/O. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/export.h"
+
+void isl_buf_put(isl_buf *b, const char *s, size_t len)
+{
+    if (b->oom) return;
+    if (b->n + len + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->n + len + 1) cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            free(b->p);
+            *b = (isl_buf){NULL, 0, 0, 1};
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, len);
+    b->n += len;
+    b->p[b->n] = '\0';
+}
+
+static void put_str(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }
+
+/* Bytes the sqlite3 shell quotes a CSV field for. */
+static int csv_special(unsigned char c, char sep)
+{
+    return c < 0x20 || c >= 0x7f || c == ' ' || c == '"' || c == '\'' || c == ',' || c == (unsigned char)sep;
+}
+
+/* Bytes a TSV field is quoted for. */
+static int tsv_special(unsigned char c, char sep)
+{
+    (void)sep;
+    return c == '\t' || c == '\n' || c == '\r' || c == '"';
+}
+
+/* A field, quoted (inner quotes doubled) when it is empty or special()
+ * holds for one of its bytes. */
+static void quoted_field(isl_buf *b, const char *text, size_t len, char sep, int (*special)(unsigned char, char))
+{
+    if (!text) return;
+    int quote = len == 0;
+    for (size_t i = 0; i < len && !quote; i++) quote = special((unsigned char)text[i], sep);
+    if (!quote) {
+        isl_buf_put(b, text, len);
+        return;
+    }
+    isl_buf_put(b, "\"", 1);
+    size_t from = 0;
+    for (size_t i = 0; i < len; i++)
+        if (text[i] == '"') {
+            isl_buf_put(b, text + from, i + 1 - from); /* the quote, then once more */
+            from = i;
+        }
+    isl_buf_put(b, text + from, len - from);
+    isl_buf_put(b, "\"", 1);
+}
+
+void isl_buf_csv_field(isl_buf *b, const char *text, size_t len, char sep)
+{
+    quoted_field(b, text, len, sep, csv_special);
+}
+
+void isl_buf_tsv_field(isl_buf *b, const char *text, size_t len)
+{
+    quoted_field(b, text, len, '\t', tsv_special);
+}
+
+void isl_buf_json_string(isl_buf *b, const char *text, size_t len)
+{
+    char esc[8];
+    isl_buf_put(b, "\"", 1);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        const char *e = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r"
+                      : c == '\t' ? "\\t" : NULL;
+        if (!e && c < 0x20) {
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+            e = esc;
+        }
+        if (e) put_str(b, e);
+        else isl_buf_put(b, text + i, 1);
+    }
+    isl_buf_put(b, "\"", 1);
+}
+
+void isl_buf_json_cell(isl_buf *b, const isl_cell *c)
+{
+    char num[40];
+    switch (c->type) {
+    case 1: /* integer: SQLite's text of it is its decimal digits */
+        isl_buf_put(b, c->text, c->len);
+        return;
+    case 2:
+        if (!isfinite(c->real)) break;
+        snprintf(num, sizeof num, "%.15g", c->real);
+        if (strtod(num, NULL) != c->real) snprintf(num, sizeof num, "%.17g", c->real);
+        if (!strpbrk(num, ".e")) strcat(num, ".0");
+        put_str(b, num);
+        return;
+    case 3:
+        isl_buf_json_string(b, c->text, c->len);
+        return;
+    case 4: {
+        static const char hex[] = "0123456789abcdef";
+        isl_buf_put(b, "\"", 1);
+        for (size_t i = 0; i < c->len; i++) {
+            char h[2] = {hex[(unsigned char)c->text[i] >> 4], hex[(unsigned char)c->text[i] & 15]};
+            isl_buf_put(b, h, 2);
+        }
+        isl_buf_put(b, "\"", 1);
+        return;
+    }
+    default:
+        break;
+    }
+    put_str(b, "null");
+}

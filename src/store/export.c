@@ -1,0 +1,128 @@
+/* isolab store: reading a whole table or view for export. The relation's
+ * name is looked up in sqlite_schema with a bound parameter; only the
+ * schema's own spelling of it, quoted as an identifier, reaches SQL text. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/export.h"
+#include "store_int.h"
+
+/* Looks name up: *type "table" or "view", the schema's name into out[n],
+ * *without_rowid and *has_run_id. ISL_EINPUT when there is none. */
+static isl_status find_relation(isl_store *s, const char *name, char *out, size_t n, int *is_table,
+                                int *without_rowid, int *has_run_id, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT m.name, m.type = 'table', "
+                           "  coalesce((SELECT t.wr FROM pragma_table_list t WHERE t.schema = 'main' AND t.name = m.name), 0), "
+                           "  EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
+                           "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1 "
+                           "AND m.name NOT LIKE 'sqlite%'",
+                           -1, &q, NULL) != SQLITE_OK
+        || sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC)) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "looking up the name");
+    }
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+        snprintf(out, n, "%s", (const char *)sqlite3_column_text(q, 0));
+        *is_table = sqlite3_column_int(q, 1);
+        *without_rowid = sqlite3_column_int(q, 2);
+        *has_run_id = sqlite3_column_int(q, 3);
+    }
+    sqlite3_finalize(q);
+    if (rc == SQLITE_DONE)
+        return isl_fail(err, ISL_EINPUT, "export: no table or view named '%s' (see 'isolab export --help')", name);
+    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "looking up the name");
+    return ISL_OK;
+}
+
+/* "ORDER BY" clause of a table: its primary key columns in key order, or
+ * rowid; empty for a view (it keeps its own order). */
+static char *order_by(isl_store *s, const char *rel, int is_table, int without_rowid)
+{
+    if (!is_table) return sqlite3_mprintf("%s", "");
+    if (!without_rowid) return sqlite3_mprintf("%s", " ORDER BY rowid");
+    sqlite3_stmt *q = NULL;
+    sqlite3_str *o = sqlite3_str_new(s->db);
+    if (sqlite3_prepare_v2(s->db, "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk", -1, &q, NULL)
+            == SQLITE_OK
+        && sqlite3_bind_text(q, 1, rel, -1, SQLITE_STATIC) == SQLITE_OK) {
+        for (int k = 0; sqlite3_step(q) == SQLITE_ROW; k++)
+            sqlite3_str_appendf(o, "%s\"%w\"", k ? ", " : " ORDER BY ", (const char *)sqlite3_column_text(q, 0));
+    }
+    sqlite3_finalize(q);
+    return sqlite3_str_finish(o);
+}
+
+static isl_status run_exists(isl_store *s, int64_t run_id, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM run WHERE id = ?1", -1, &q, NULL) != SQLITE_OK
+        || sqlite3_bind_int64(q, 1, run_id)) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "reading the runs");
+    }
+    int rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "export: no run %lld", (long long)run_id);
+    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "reading the runs");
+    return ISL_OK;
+}
+
+/* Steps q, handing the header and then every row to fn. */
+static isl_status stream_rows(isl_store *s, sqlite3_stmt *q, isl_row_fn fn, void *ctx, isl_error *err)
+{
+    size_t n = (size_t)sqlite3_column_count(q);
+    const char **names = calloc(n + 1, sizeof *names);
+    isl_cell *cells = calloc(n + 1, sizeof *cells);
+    isl_status st = names && cells ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
+    for (size_t i = 0; i < n && !st; i++)
+        if (!(names[i] = sqlite3_column_name(q, (int)i))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) st = fn(ctx, n, names, NULL);
+    int rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        for (size_t i = 0; i < n; i++) {
+            int c = (int)i, t = sqlite3_column_type(q, c);
+            cells[i].type = t;
+            cells[i].real = t == SQLITE_FLOAT ? sqlite3_column_double(q, c) : 0.0;
+            cells[i].text = t == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(q, c);
+            cells[i].len = t == SQLITE_NULL ? 0 : (size_t)sqlite3_column_bytes(q, c);
+            if (t != SQLITE_NULL && !cells[i].text) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        }
+        if (!st) st = fn(ctx, n, names, cells);
+    }
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the rows");
+    free(names);
+    free(cells);
+    return st;
+}
+
+isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
+                            isl_error *err)
+{
+    char rel[512];
+    int is_table = 0, without_rowid = 0, has_run_id = 0;
+    isl_status st = find_relation(s, name, rel, sizeof rel, &is_table, &without_rowid, &has_run_id, err);
+    if (st) return st;
+    if (has_run && !has_run_id)
+        return isl_fail(err, ISL_EINPUT, "export: '%s' has no run_id column, so --run does not apply", rel);
+    if (has_run && (st = run_exists(s, run_id, err))) return st;
+    char *order = order_by(s, rel, is_table, without_rowid);
+    char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", rel, has_run ? " WHERE run_id = ?1" : "", order)
+                      : NULL;
+    sqlite3_free(order);
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
+    sqlite3_free(sql);
+    if (rc != SQLITE_OK || (has_run && sqlite3_bind_int64(q, 1, run_id))) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "reading the rows");
+    }
+    st = stream_rows(s, q, fn, ctx, err);
+    sqlite3_finalize(q);
+    return st;
+}

@@ -1,0 +1,61 @@
+--- A template for a new lesson: everything here is a comment, so this file
+--- changes nothing as it stands. To add a lesson, copy it to
+--- seeds/NNN_MXX_KYY_short_title.sql (NNN orders the seed files: after the
+--- lessons it builds on), remove the "-- " in front of every SQL line, and
+--- put in your lesson. Lines that start with "---" explain and can go.
+---
+--- No C changes and no rebuild: 'isolab load FILE' adds the lesson to an
+--- existing database, 'isolab run' computes its channel, and it appears in
+--- channel_comparison, axis_visibility, channel_overlap and 'isolab check'.
+--- (Files in seeds/ are also built into isolab for 'isolab init'.)
+--- The example below is a made-up lesson; its numbers hold for the
+--- course's model as seeded by 000_course_model.sql.
+---
+--- 1. The lesson: code, title, and its place in the course. Comparisons are
+---    ordered by position, and claims can find a lesson's channel by it.
+-- INSERT INTO lesson(code, title, position) VALUES
+--   ('M09/K01', 'Made-up Probing', 90);
+---
+--- 2. The channel it measures, with its cost in percent of the baseline run.
+-- INSERT INTO channel(name, lesson, cost_pct) VALUES
+--   ('made-up-probe', 'M09/K01', 8);
+---
+--- 3. The facts the channel shows. Either one channel_fact row per fact
+---    (position: the lesson's listing order), or, as here, named parts: each
+---    part is a channel of its own (facts, cost, a surface in every run) and
+---    the whole shows the union of its parts' facts. Parts do not nest.
+-- INSERT INTO channel(name, lesson, cost_pct) VALUES
+--   ('made-up-probe-a', 'M09/K01', 5),
+--   ('made-up-probe-b', 'M09/K01', 3);
+-- INSERT INTO channel_part(channel, part, position) VALUES
+--   ('made-up-probe', 'made-up-probe-a', 1),
+--   ('made-up-probe', 'made-up-probe-b', 2);
+-- INSERT INTO channel_fact(channel, fact, position) VALUES
+--   ('made-up-probe-a', 'hostname', 1),
+--   ('made-up-probe-a', 'memory-used', 2),
+--   ('made-up-probe-b', 'memory-used', 1),
+--   ('made-up-probe-b', 'policy-rules', 2);
+---
+--- 4. (Optional) new axes, facts, mechanisms or bundles the lesson brings:
+---    INSERT INTO axis / fact / mechanism / mechanism_axis / left_open /
+---    bundle / bundle_member, as in 000_course_model.sql.
+---
+--- 5. The lesson's claims: each number or set its prose states, with an SQL
+---    expression that computes it from the results (the latest_* views,
+---    channel_comparison under strict, axis_visibility, channel_overlap, the
+---    result tables) and the value stated. Sets: space-separated names.
+---    pending_sql (optional) gives a reason while the claim cannot be
+---    checked yet -- say, it speaks of a later lesson's channel, found by
+---    that lesson's position -- and NULL once it can.
+-- INSERT INTO claim(lesson, name, statement, expected, actual_sql, pending_sql) VALUES
+--   ('M09/K01', 'probe-returns', 'under strict the probe returns 3 facts', 3,
+--    '(SELECT returned FROM channel_comparison WHERE channel = ''made-up-probe'')', NULL),
+--   ('M09/K01', 'probe-open-axes', 'it opens the host axis: 8 open axes', 8,
+--    '(SELECT open_axes FROM channel_comparison WHERE channel = ''made-up-probe'')', NULL),
+--   ('M09/K01', 'probe-shows', 'the whole shows the three facts of its parts', 'hostname memory-used policy-rules',
+--    '(SELECT group_concat(fact, '' '') FROM (SELECT DISTINCT fact, position FROM channel_shows WHERE channel = ''made-up-probe'' ORDER BY position))', NULL),
+--   ('M09/K01', 'parts-share', 'both parts return memory-used', 'memory-used',
+--    '(SELECT both_facts FROM channel_overlap WHERE bundle = ''strict'' AND channel_a = ''made-up-probe-a'' AND channel_b = ''made-up-probe-b'')', NULL),
+--   ('M09/K01', 'next-probe', 'the next lesson''s probe costs less', 1,
+--    '(SELECT n.cost_pct < p.cost_pct FROM channel_comparison n, channel_comparison p WHERE n.lesson_position = 91 AND n.part_of IS NULL AND p.channel = ''made-up-probe'')',
+--    'CASE WHEN NOT EXISTS (SELECT 1 FROM lesson_channel WHERE lesson_position = 91) THEN ''no seed gives lesson 91 a channel yet'' END');

@@ -1,0 +1,39 @@
+# Helpers shared by the shell tests (sourced, not run): counters, a scratch
+# directory removed on exit, and checks that print "ok"/"FAIL" lines.
+# The sourcing test sets nothing first; it ends with `finish`.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+ISOLAB=${ISOLAB:-./isolab}
+case $ISOLAB in /*) ;; *) ISOLAB=$root/$ISOLAB ;; esac
+
+passed=0
+failed=0
+ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
+not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+finish() {
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+}
+
+# check NAME WANT GOT : ok when the strings are equal, else shows both.
+check() {
+    if [ "$2" = "$3" ]; then
+        ok "$1"
+    else
+        not_ok "$1"
+        printf '    want: %s\n    got:  %s\n' "$2" "$3"
+    fi
+}
+
+# q DB SQL : the sqlite3 shell's plain output of SQL, read as isolab reads
+# its views (trusted_schema off).
+q() { sqlite3 -batch -noheader -list -cmd 'PRAGMA trusted_schema = OFF' "$1" "$2"; }
+
+# fresh_db DB : a database with the lesson's runs and one check run.
+fresh_db() { "$ISOLAB" --db "$1" lesson --fresh >"$tmp/lesson.out" 2>"$tmp/lesson.err"; }

@@ -1,0 +1,145 @@
+#!/bin/sh
+# Tests for 'isolab check' and the claims seeded for the Performance
+# Profiling lesson (M03/K05), and for adding a lesson in SQL alone:
+#   1  lesson: stdout is the lesson's tables unchanged; the check on stderr
+#   2  check: every claim of the lesson passes, the next lessons' pend;
+#      outcomes stored as claim_result rows of a 'check' run
+#   3  a seed changing the profile's cost fails exactly the claims that
+#      depend on it, with expected and actual shown; exit status 1
+#   4  stand-ins for the next two lessons turn the pending claims into passes
+#   5  the made-up lesson of seeds/900_lesson_template.sql, loaded from SQL
+#      with the built binary, appears in every comparison and in check
+#   6  bad input: unknown lesson, nested parts, a claim that would write
+. "$(dirname "$0")/shlib.sh"
+
+# The claims the lesson makes about results of this lesson and the previous
+# one (34), and about the next two lessons (9), in seed order.
+NOW="facts axes strict-closes strict-visible profile-shows profile-returns
+profile-returned-fact profile-already-visible profile-open-surface
+profile-open-axes common-returns baseline profile-cost profile-run-time
+profile-cost-per-fact tracing-returns tracing-open-surface tracing-cost
+tracing-cost-per-fact times-cheaper cheapest smallest-surface
+resource-axis-pct resource-axis-facts samples-thousandfold lines-thousandfold
+samples-returned lines-per-fact removal-changes removal-unchanged
+removal-lowers-return removal-cpu-share addition-grows addition-kernel"
+NEXT="next-returns next-cost next-open-surface next-open-axes next-network
+next-most-not-dearest last-open-surface last-memory four-channels"
+words() { echo $1 | tr ' ' '\n'; }
+
+# outcome_names FILE WORD : the claim names of FILE's lines of that outcome.
+outcome_names() { awk -v w="$2" '$1 == w { print $3 }' "$1" | sed 's/[:=].*//'; }
+
+# --- 1, 2: lesson and check on the shipped seeds ----------------------------
+db=$tmp/lesson.db
+"$ISOLAB" --db "$db" lesson >"$tmp/out.txt" 2>"$tmp/err.txt"
+check "lesson exits 0" 0 $?
+if cmp -s "$tmp/out.txt" tests/expected/lesson.txt; then ok "lesson: stdout equals tests/expected/lesson.txt"
+else not_ok "lesson: stdout equals tests/expected/lesson.txt"; diff -u tests/expected/lesson.txt "$tmp/out.txt"; fi
+check "lesson: the check's count line is on stderr" \
+    "check: 34 passed, 0 failed, 9 pending of 43 claims (run 5)" "$(grep '^check:' "$tmp/err.txt")"
+
+"$ISOLAB" --db "$db" check >"$tmp/check.txt" 2>"$tmp/check.err"
+check "check exits 0" 0 $?
+check "check: passes, in seed order" "$(words "$NOW")" "$(outcome_names "$tmp/check.txt" pass)"
+check "check: pending, in seed order" "$(words "$NEXT")" "$(outcome_names "$tmp/check.txt" pending)"
+check "check: no FAIL line" "" "$(outcome_names "$tmp/check.txt" FAIL)"
+check "check: count line" "check: 34 passed, 0 failed, 9 pending of 43 claims (run 6)" "$(tail -n 1 "$tmp/check.txt")"
+check "check: pending says why" \
+    "pending  M03/K05 next-returns: no seed gives lesson 6 (M03/K06) a channel yet -- in-kernel tracing (lesson 6) returns 3 facts" \
+    "$(grep ' next-returns' "$tmp/check.txt")"
+check "check: stored as claim_result rows of a 'check' run" "check|pass|34
+check|pending|9" "$(q "$db" "SELECT r.kind, c.outcome, count(*) FROM claim_result c JOIN run r ON r.id = c.run_id WHERE c.run_id = 6 GROUP BY c.outcome ORDER BY c.outcome")"
+check "check: pass rows keep expected and actual" "5.67|5.67|" \
+    "$(q "$db" "SELECT expected, actual, reason FROM claim_result WHERE run_id = 6 AND claim = 'times-cheaper'")"
+check "check --lesson M03/K04: no claims of its own" "check: 0 passed, 0 failed, 0 pending of 0 claims (run 7)" \
+    "$("$ISOLAB" --db "$db" check --lesson M03/K04)"
+
+# --- 3: a seed that changes the profile's cost ------------------------------
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
+"$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null
+"$ISOLAB" --db "$db" check >"$tmp/stale.txt" 2>"$tmp/stale.err"
+check "before a new run, check still sees the old results" 0 $?
+if grep -q "computed from another model" "$tmp/stale.err"; then ok "check notes the results predate the model"
+else not_ok "check notes the results predate the model"; cat "$tmp/stale.err"; fi
+"$ISOLAB" --db "$db" lesson >"$tmp/out4.txt" 2>"$tmp/err4.txt"
+check "lesson exits 1 when a claim fails" 1 $?
+# cost 4: run time floor(1000 * 104 / 100) = 1040, 4 / 1 = 4 per fact,
+# 17 / 4 = 4.25 times cheaper; nothing else depends on the cost.
+check "cost 4: exactly the cost claims fail" "FAIL     M03/K05 profile-cost: expected 3, actual 4.0 (the value differs) -- the profile slows the run by 3 percent
+FAIL     M03/K05 profile-run-time: expected 1030, actual 1040 (the value differs) -- with the profile on the run takes 1030
+FAIL     M03/K05 profile-cost-per-fact: expected 3.0, actual 4.0 (the value differs) -- the profile costs 3.00 points per returning fact
+FAIL     M03/K05 times-cheaper: expected 5.67, actual 4.25 (the value differs) -- per returning fact the profile is 5.67 times cheaper than system call tracing" \
+    "$(grep '^FAIL' "$tmp/err4.txt")"
+check "cost 4: count line" "check: 30 passed, 4 failed, 9 pending of 43 claims (run 13)" "$(grep '^check:' "$tmp/err4.txt")"
+"$ISOLAB" --db "$db" check >/dev/null 2>&1
+check "check exits 1 when a claim fails" 1 $?
+
+# --- 4: the next two lessons arrive ----------------------------------------
+db2=$tmp/next.db
+fresh_db "$db2"
+"$ISOLAB" --db "$db2" load tests/fixtures/next_lessons.sql >/dev/null && "$ISOLAB" --db "$db2" run >/dev/null
+"$ISOLAB" --db "$db2" check >"$tmp/next.txt" 2>&1
+check "with lessons 6 and 7 seeded, check exits 0" 0 $?
+check "with lessons 6 and 7 seeded, every claim passes" "$(words "$NOW $NEXT")" "$(outcome_names "$tmp/next.txt" pass)"
+check "the tracing stand-in shows the union of its three parts" \
+    "other-process-list other-mounts host-interfaces system-load" \
+    "$(q "$db2" "SELECT group_concat(fact, ' ') FROM (SELECT DISTINCT fact FROM channel_shows WHERE channel = 'test-kernel-tracing' ORDER BY position)" | tr -d '\n')"
+check "a surface for the whole and for each part" \
+    "test-kernel-tracing||3|13|8
+test-tracepoint-net|test-kernel-tracing|1|11|8
+test-tracepoint-sched|test-kernel-tracing|1|11|7
+test-tracepoint-vfs|test-kernel-tracing|1|11|7" \
+    "$(q "$db2" "SELECT channel, part_of, returned, open_surface, open_axes FROM channel_comparison WHERE lesson = 'M03/K06'")"
+printf "DELETE FROM channel_fact WHERE channel = 'test-tracepoint-net';\nINSERT INTO channel_fact(channel, fact) VALUES ('test-tracepoint-net', 'hostname');\n" >"$tmp/nonet.sql"
+"$ISOLAB" --db "$db2" load "$tmp/nonet.sql" >/dev/null && "$ISOLAB" --db "$db2" run >/dev/null
+"$ISOLAB" --db "$db2" check --lesson M03/K05 >"$tmp/nonet.txt" 2>&1
+check "a tracing stand-in that misses the network axis fails exactly that claim" \
+    "next-network" "$(outcome_names "$tmp/nonet.txt" FAIL)"
+
+# --- 5: a made-up lesson from the template, in SQL only ---------------------
+db3=$tmp/madeup.db
+fresh_db "$db3"
+sed -n 's/^-- //p' seeds/900_lesson_template.sql >"$tmp/madeup.sql"
+if "$ISOLAB" --db "$db3" load "$tmp/madeup.sql" >/dev/null && "$ISOLAB" --db "$db3" run >/dev/null; then
+    ok "template: the made-up lesson loads and runs"
+else
+    not_ok "template: the made-up lesson loads and runs"
+fi
+# Under strict (visible: 10 facts on 7 axes) the probe's parts show
+# hostname + memory-used and memory-used + policy-rules, all closed by strict:
+# the whole returns 3 (open surface 13, host axis opens: 8), each part 2.
+check "template: channel_comparison rows" "M09/K01|made-up-probe||8.0|3|13|8|1080
+M09/K01|made-up-probe-a|made-up-probe|5.0|2|12|8|1050
+M09/K01|made-up-probe-b|made-up-probe|3.0|2|12|7|1030" \
+    "$(q "$db3" "SELECT lesson, channel, part_of, cost_pct, returned, open_surface, open_axes, run_time FROM channel_comparison WHERE lesson = 'M09/K01'")"
+check "template: axis_visibility, host axis under strict" "0|1|0.0|100.0" \
+    "$(q "$db3" "SELECT visible_without, visible_with, pct_without, pct_with FROM axis_visibility WHERE bundle = 'strict' AND channel = 'made-up-probe' AND axis = 'host'")"
+check "template: axis_visibility has every bundle x channel x axis" "135" \
+    "$(q "$db3" "SELECT count(*) FROM axis_visibility")"
+check "template: channel_overlap of the two parts" "1|1|1|memory-used|hostname|policy-rules" \
+    "$(q "$db3" "SELECT both_return, only_a, only_b, both_facts, only_a_facts, only_b_facts FROM channel_overlap WHERE bundle = 'strict' AND channel_a = 'made-up-probe-a' AND channel_b = 'made-up-probe-b'")"
+check "template: channel_overlap pairs every two channels per bundle" "30" \
+    "$(q "$db3" "SELECT count(*) FROM channel_overlap")"
+"$ISOLAB" --db "$db3" check --lesson M09/K01 >"$tmp/madeup.txt" 2>&1
+check "template: its claims are checked" "probe-returns probe-open-axes probe-shows parts-share
+pending:next-probe" "$(outcome_names "$tmp/madeup.txt" pass | tr '\n' ' ' | sed 's/ $//')
+pending:$(outcome_names "$tmp/madeup.txt" pending)"
+"$ISOLAB" --db "$db3" check >"$tmp/all.txt" 2>&1
+check "template: the lesson's own claims still hold" "check: 38 passed, 0 failed, 10 pending of 48 claims (run 8)" \
+    "$(tail -n 1 "$tmp/all.txt")"
+
+# --- 6: bad input -------------------------------------------------------------
+"$ISOLAB" --db "$db3" check --lesson M99/K99 >/dev/null 2>"$tmp/e.txt"
+check "check --lesson of an unknown lesson exits 3" 3 $?
+printf "INSERT INTO channel_part(channel, part) VALUES ('made-up-probe-a', 'sampling-profile');\n" >"$tmp/nest.sql"
+"$ISOLAB" --db "$db3" load "$tmp/nest.sql" >/dev/null 2>"$tmp/e.txt"
+check "a part of a part is refused (exit 3)" 3 $?
+if grep -q "parts do not nest" "$tmp/e.txt"; then ok "the refusal says parts do not nest"; else not_ok "the refusal says parts do not nest"; cat "$tmp/e.txt"; fi
+printf "INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES ('M09/K01', 'writes', 'x', 1, '(SELECT 1)); DELETE FROM run; SELECT ((1');\n" >"$tmp/bad.sql"
+"$ISOLAB" --db "$db3" load "$tmp/bad.sql" >/dev/null
+"$ISOLAB" --db "$db3" check --lesson M09/K01 >"$tmp/bad.txt" 2>&1
+check "a claim holding more than one statement fails, and runs nothing" \
+    "FAIL     M09/K01 writes: expected 1, actual NULL (cannot evaluate: more than one expression) -- x|9" \
+    "$(grep ' writes' "$tmp/bad.txt")|$(q "$db3" "SELECT count(*) FROM run WHERE id < 10")"
+
+finish

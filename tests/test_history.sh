@@ -1,0 +1,73 @@
+#!/bin/sh
+# Tests for 'isolab runs' and 'isolab diff': the run list with each run's
+# row count, and what differs between two runs after a seed change (counts,
+# facts moved in or out of the open surface, sweep rows, claim outcomes).
+. "$(dirname "$0")/shlib.sh"
+
+db=$tmp/history.db
+fresh_db "$db"
+check "database with runs" 0 $?
+
+# 3 bundles x 2 channels = 6 surfaces, each with 24 fact statuses: 150 rows;
+# 4 sample counts; removal: baseline + 24 facts; addition: baseline + 9 axes;
+# 43 claims.
+check "runs: kind, status and rows of each run" "1 run done 150
+2 samples done 4
+3 removal done 25
+4 addition done 10
+5 check done 43" "$("$ISOLAB" --db "$db" runs | awk 'NR > 1 { print $1, $2, $4, $6 }')"
+check "runs: the header" "id kind started status model digest rows" "$("$ISOLAB" --db "$db" runs | head -n 1 | tr -s ' ' | sed 's/^ //')"
+check "runs --kind check" "5" "$("$ISOLAB" --db "$db" runs --kind check | awk 'NR > 1 { print $1 }')"
+check "runs: the model digest is the run's" "$(q "$db" "SELECT model_digest FROM run WHERE id = 1")" \
+    "$("$ISOLAB" --db "$db" runs | awk '$1 == 1 { print $5 }')"
+
+# The profile shows memory-used instead of cpu-share: under common and strict
+# (control group closes both) cpu-share no longer returns and memory-used
+# does; the counts stay; under plain both stay visible.
+printf "DELETE FROM channel_fact WHERE channel = 'sampling-profile' AND fact = 'cpu-share';\nINSERT INTO channel_fact(channel, fact, position) VALUES ('sampling-profile', 'memory-used', 1);\n" >"$tmp/swap.sql"
+"$ISOLAB" --db "$db" load "$tmp/swap.sql" >/dev/null
+"$ISOLAB" --db "$db" lesson >/dev/null 2>&1
+check "diff of two surface runs names the facts that moved" "~ common x sampling-profile: same counts
+    lost:   cpu-share (returns -> closed)
+    gained: memory-used (closed -> returns)
+~ strict x sampling-profile: same counts
+    lost:   cpu-share (returns -> closed)
+    gained: memory-used (closed -> returns)
+2 differences from run 1 to run 6" "$("$ISOLAB" --db "$db" diff 1 6)"
+# Removal sweep: removing cpu-share no longer lowers the return (1 stays,
+# open surface 11), removing memory-used now does (0, open surface 10).
+check "diff of two removal sweeps: rows only in A, only in B" "- removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='cpu-share', position=13, visible=10, returned=0, open_surface=10, open_axes=7
+- removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='memory-used', position=15, visible=10, returned=1, open_surface=11, open_axes=7
++ removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='cpu-share', position=13, visible=10, returned=1, open_surface=11, open_axes=7
++ removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='memory-used', position=15, visible=10, returned=0, open_surface=10, open_axes=7
+4 differences from run 3 to run 8" "$("$ISOLAB" --db "$db" diff 3 8)"
+check "diff of two identical sample sweeps" "0 differences from run 2 to run 7" "$("$ISOLAB" --db "$db" diff 2 7)"
+# Claims on cpu-share fail now: the returned fact, the removal sweep's
+# "only cpu-share lowers the return" and "without it the surface is 10".
+check "diff of two checks: the claims whose outcome changed (pass out, fail in)" \
+    "- pass profile-returned-fact removal-cpu-share removal-lowers-return
++ fail profile-returned-fact removal-cpu-share removal-lowers-return" \
+    "$("$ISOLAB" --db "$db" diff 5 10 \
+       | sed -n "s/^\([-+]\) claim_result: lesson='M03\/K05', claim='\([^']*\)', outcome='\([a-z]*\)'.*/\1 \3 \2/p" \
+       | awk '{ k = $1 " " $2; if (!(k in a)) o[++n] = k; a[k] = a[k] " " $3 } END { for (i = 1; i <= n; i++) print o[i] a[o[i]] }')"
+
+# A cost change only changes counts; a new channel is only in the new run.
+printf "UPDATE channel SET cost_pct = 5 WHERE name = 'system-call-tracing';\nINSERT INTO channel(name, lesson, cost_pct) VALUES ('extra', NULL, 1);\nINSERT INTO channel_fact(channel, fact) VALUES ('extra', 'clock');\n" >"$tmp/cost.sql"
+"$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null && "$ISOLAB" --db "$db" run >/dev/null
+check "diff: changed counts, and pairs only the new run has" "+ common x extra: only in run 11
+~ common x system-call-tracing: cost 34.0 -> 5.0, run time 1340 -> 1050, cost per fact 17.0 -> 2.5
++ plain x extra: only in run 11
+~ plain x system-call-tracing: cost 34.0 -> 5.0, run time 1340 -> 1050
++ strict x extra: only in run 11
+~ strict x system-call-tracing: cost 34.0 -> 5.0, run time 1340 -> 1050, cost per fact 17.0 -> 2.5
+6 differences from run 6 to run 11" "$("$ISOLAB" --db "$db" diff 6 11)"
+
+"$ISOLAB" --db "$db" diff 1 2 >/dev/null 2>"$tmp/e.txt"
+check "diff of runs of two kinds exits 3" 3 $?
+check "... and says so" "isolab: diff: run 1 is a 'run' run and run 2 a 'samples' run; compare runs of one kind" "$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db" diff 1 99 >/dev/null 2>&1
+check "diff of a missing run exits 3" 3 $?
+"$ISOLAB" --db "$db" diff 1 x >/dev/null 2>&1
+check "diff of a run id that is no number exits 2" 2 $?
+
+finish

@@ -1,0 +1,98 @@
+/* cmocka suite: export text formats. Expected fields are written out by
+ * hand from the sqlite3 shell's CSV rules and the JSON grammar. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "isolab/export.h"
+
+static char *csv(const char *text)
+{
+    static isl_buf b;
+    free(b.p);
+    b = (isl_buf){0};
+    isl_buf_csv_field(&b, text, text ? strlen(text) : 0, ',');
+    assert_false(b.oom);
+    return b.p ? b.p : "";
+}
+
+static char *tsv(const char *text)
+{
+    static isl_buf b;
+    free(b.p);
+    b = (isl_buf){0};
+    isl_buf_tsv_field(&b, text, strlen(text));
+    return b.p ? b.p : "";
+}
+
+static char *json(int type, const char *text, double real)
+{
+    static isl_buf b;
+    free(b.p);
+    b = (isl_buf){0};
+    isl_cell c = {type, text, text ? strlen(text) : 0, real};
+    isl_buf_json_cell(&b, &c);
+    return b.p;
+}
+
+static void test_csv(void **state)
+{
+    (void)state;
+    assert_string_equal(csv("plain-word_1.5"), "plain-word_1.5");
+    assert_string_equal(csv(NULL), "");
+    assert_string_equal(csv(""), "\"\"");
+    assert_string_equal(csv("a,b"), "\"a,b\"");
+    assert_string_equal(csv("say \"hi\""), "\"say \"\"hi\"\"\"");
+    assert_string_equal(csv("\"\""), "\"\"\"\"\"\"");
+    assert_string_equal(csv("two\nlines"), "\"two\nlines\"");
+    assert_string_equal(csv("it's"), "\"it's\"");
+    assert_string_equal(csv("sp ace"), "\"sp ace\"");
+    assert_string_equal(csv("\xc3\xa9"), "\"\xc3\xa9\"");
+    assert_string_equal(csv("del\x7f"), "\"del\x7f\"");
+    assert_string_equal(csv("tab\there"), "\"tab\there\"");
+}
+
+static void test_tsv(void **state)
+{
+    (void)state;
+    assert_string_equal(tsv("a, b's"), "a, b's");
+    assert_string_equal(tsv(""), "\"\"");
+    assert_string_equal(tsv("tab\there"), "\"tab\there\"");
+    assert_string_equal(tsv("cr\rlf\n"), "\"cr\rlf\n\"");
+    assert_string_equal(tsv("q\"q"), "\"q\"\"q\"");
+}
+
+static void test_json(void **state)
+{
+    (void)state;
+    assert_string_equal(json(1, "-42", 0), "-42");
+    assert_string_equal(json(2, "3.0", 3.0), "3.0");
+    assert_string_equal(json(2, "0.1", 0.1), "0.1");
+    assert_string_equal(json(2, "5.66666666666667", 17.0 / 3), "5.666666666666667");
+    assert_string_equal(json(2, "1.0e+300", 1e300), "1e+300");
+    assert_string_equal(json(2, "Inf", 1.0 / 0.0), "null");
+    assert_string_equal(json(5, NULL, 0), "null");
+    assert_string_equal(json(3, "a\"b\\c\n\t\x01", 0), "\"a\\\"b\\\\c\\n\\t\\u0001\"");
+    assert_string_equal(json(3, "\xc3\xa9", 0), "\"\xc3\xa9\"");
+    assert_string_equal(json(4, "\x00\xff", 0) /* len from strlen: empty */, "\"\"");
+    isl_buf b = {0};
+    isl_cell blob = {4, "\x01\xab", 2, 0};
+    isl_buf_json_cell(&b, &blob);
+    assert_string_equal(b.p, "\"01ab\"");
+    free(b.p);
+    assert_true(strtod(json(2, "", 17.0 / 3), NULL) == 17.0 / 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_csv),
+        cmocka_unit_test(test_tsv),
+        cmocka_unit_test(test_json),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    csv("");
+    tsv("");
+    json(5, NULL, 0);
+    return rc;
+}

@@ -2,7 +2,7 @@
 -- line to compare under another. One row per channel of the model (a channel
 -- no run has computed yet keeps its row, with NULL results), ordered by
 -- lesson position, each whole followed by its parts (lesson_channel.ord).
--- Results come from latest_surface; cost_pct is the run's (the model's when
+-- Results come from current_surface; cost_pct is the run's (the model's when
 -- there is no run). cost_per_fact is NULL when the channel returns nothing;
 -- times_dearer_per_fact = cost_per_fact / the lowest cost_per_fact among the
 -- channels that are no part (1.0 for the cheapest).
@@ -13,7 +13,7 @@ rows AS (
          s.returned, s.open_surface, s.open_axes, s.cost_per_fact, s.run_time, s.run_id
     FROM lesson_channel lc
    CROSS JOIN p
-    LEFT JOIN latest_surface s ON s.channel = lc.channel AND s.bundle = p.bundle
+    LEFT JOIN current_surface s ON s.channel = lc.channel AND s.bundle = p.bundle
 )
 SELECT lesson_position, lesson, channel, part_of, bundle, cost_pct, returned,
        open_surface, open_axes, cost_per_fact,

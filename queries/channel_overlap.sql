@@ -1,14 +1,14 @@
 -- For each bundle and each pair of channels computed under it: the facts
 -- both return, the facts only the first returns and only the second
 -- returns; counts, then the facts (space-separated, in fact position
--- order; '' for none). From latest_fact_status. The first channel of a
+-- order; '' for none). From current_fact_status. The first channel of a
 -- pair comes before the second in lesson_channel order (then by name).
 WITH ret AS (
-  SELECT bundle, channel, fact, position FROM latest_fact_status WHERE status = 'returns'
+  SELECT bundle, channel, fact, position FROM current_fact_status WHERE status = 'returns'
 ),
 chans AS (
   SELECT s.bundle, s.channel, coalesce(lc.ord, 1e18) AS ord
-    FROM latest_surface s LEFT JOIN lesson_channel lc ON lc.channel = s.channel
+    FROM current_surface s LEFT JOIN lesson_channel lc ON lc.channel = s.channel
 ),
 pairs AS (
   SELECT a.bundle, a.channel AS channel_a, b.channel AS channel_b, a.ord AS ord_a, b.ord AS ord_b

@@ -41,7 +41,7 @@
 ---    bundle / bundle_member, as in 000_course_model.sql.
 ---
 --- 5. The lesson's claims: each number or set its prose states, with an SQL
----    expression that computes it from the results (the latest_* views,
+---    expression that computes it from the results (the current_* views,
 ---    channel_comparison under strict, axis_visibility, channel_overlap, the
 ---    result tables) and the value stated. Sets: space-separated names.
 ---    pending_sql (optional) gives a reason while the claim cannot be

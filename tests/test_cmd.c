@@ -163,12 +163,13 @@ static void test_lesson_identical_and_history(void **state)
     assert_string_equal(out_text, expected);
     sqlite3 *h = open_db("l.db");
     assert_string_equal(row(h, "SELECT group_concat(kind, ',') FROM (SELECT kind FROM run ORDER BY id)"),
-                        "run,samples,removal,addition,run,samples,removal,addition");
+                        "run,samples,removal,addition,check,run,samples,removal,addition,check");
     /* the older runs stay complete and queryable by id */
     assert_string_equal(row(h, "SELECT count(*) FROM surface WHERE run_id = 1"), "6");
     assert_string_equal(row(h, "SELECT count(*) FROM fact_status WHERE run_id = 1"), "144");
     assert_string_equal(row(h, "SELECT count(*) FROM removal_sweep WHERE run_id = 3"), "25");
-    assert_string_equal(row(h, "SELECT count(*) FROM addition_sweep WHERE run_id = 8"), "10");
+    assert_string_equal(row(h, "SELECT count(*) FROM addition_sweep WHERE run_id = 9"), "10");
+    assert_string_equal(row(h, "SELECT count(*) FROM claim_result WHERE run_id = 5"), "43");
     sqlite3_close(h);
 }
 

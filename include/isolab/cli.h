@@ -46,6 +46,10 @@ int isl_usage_error(const char *cmd, const char *fmt, ...)
  * is another option, -1 when the value is missing (usage error printed). */
 int isl_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
 
+/* Parses a run id (a positive whole number) into *id; otherwise prints a
+ * usage error for cmd and returns ISL_EUSAGE. */
+int isl_parse_run_id(const char *cmd, const char *text, int64_t *id);
+
 /* Opens the database of cli; on failure prints the error and returns its status. */
 int isl_cli_open(isl_cli *cli, isl_store **out);
 

@@ -1,5 +1,6 @@
 /* isolab command line: global options, dispatch, and helpers shared by the
  * subcommands. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,16 @@ int isl_opt_value(const char *cmd, int argc, char **argv, int *i, const char *na
     }
     *value = argv[++*i];
     return 1;
+}
+
+int isl_parse_run_id(const char *cmd, const char *text, int64_t *id)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (errno || end == text || *end || v <= 0) return isl_usage_error(cmd, "'%s' is not a run id", text);
+    *id = v;
+    return ISL_OK;
 }
 
 int isl_cli_open(isl_cli *cli, isl_store **out)

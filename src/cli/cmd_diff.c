@@ -1,7 +1,4 @@
 /* isolab diff: what differs between two runs of one kind. */
-#include <errno.h>
-#include <stdlib.h>
-
 #include "isolab/cli.h"
 #include "isolab/history.h"
 
@@ -12,23 +9,12 @@ static isl_status print_line(void *ctx, const char *line)
     return ferror(out) ? ISL_EDB : ISL_OK;
 }
 
-/* Parses a run id: a positive whole number. */
-static int parse_id(const char *text, int64_t *id)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v <= 0) return isl_usage_error("diff", "'%s' is not a run id", text);
-    *id = v;
-    return ISL_OK;
-}
-
 int isl_cmd_diff(isl_cli *cli, int argc, char **argv)
 {
     int64_t a, b;
     if (argc != 3) return isl_usage_error("diff", "name two runs: isolab diff RUN_A RUN_B");
-    int rc = parse_id(argv[1], &a);
-    if (!rc) rc = parse_id(argv[2], &b);
+    int rc = isl_parse_run_id("diff", argv[1], &a);
+    if (!rc) rc = isl_parse_run_id("diff", argv[2], &b);
     if (rc) return rc;
     isl_store *s;
     if ((rc = isl_cli_open(cli, &s))) return rc;

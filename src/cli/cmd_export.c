@@ -57,16 +57,6 @@ static int parse_format(const char *v, isl_format *fmt)
     return ISL_OK;
 }
 
-static int parse_run(const char *v, int64_t *id)
-{
-    char *end;
-    errno = 0;
-    long long n = strtoll(v, &end, 10);
-    if (errno || end == v || *end || n <= 0) return isl_usage_error("export", "'%s' is not a run id", v);
-    *id = n;
-    return ISL_OK;
-}
-
 /* Exports into e->out; returns an exit status (errors printed). */
 static int export_to(isl_cli *cli, exporter *e, const char *name, int has_run, int64_t run_id)
 {
@@ -98,7 +88,7 @@ int isl_cmd_export(isl_cli *cli, int argc, char **argv)
             rc = parse_format(v, &e.fmt);
         } else if ((r = isl_opt_value("export", argc, argv, &i, "--run", &v))) {
             if (r < 0) return ISL_EUSAGE;
-            rc = parse_run(v, &run_id);
+            rc = isl_parse_run_id("export", v, &run_id);
             has_run = 1;
         } else if ((r = isl_opt_value("export", argc, argv, &i, "-o", &file))) {
             if (r < 0) return ISL_EUSAGE;

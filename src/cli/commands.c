@@ -52,7 +52,9 @@ const isl_command isl_commands[] = {
      "\n"
      "Creates the database if it is missing, writes one run of every bundle x\n"
      "channel and the three sweeps of strict x sampling-profile, then prints\n"
-     "the lesson's tables from those rows. Earlier runs are kept.\n"
+     "the lesson's tables from those rows. Earlier runs are kept. Then it\n"
+     "checks every claim ('isolab check') on stderr, so stdout holds the\n"
+     "lesson's tables alone, and exits 1 when a claim fails.\n"
      "\n"
      "  --fresh  create the database anew first (its earlier runs are lost)\n"},
     {"check", isl_cmd_check, "check the lessons' claims against the latest results",

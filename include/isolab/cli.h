@@ -89,5 +89,7 @@ int isl_cmd_diff(isl_cli *cli, int argc, char **argv);
  * printing a line per claim and a count line to out. Returns ISL_EFAIL when
  * a claim fails, else an exit status. */
 int isl_check_run(isl_cli *cli, isl_store *s, const isl_model *m, const char *lesson, FILE *out);
+/* `sweep bundles`, dispatched from isl_cmd_sweep: argv as isl_cmd_sweep got it. */
+int isl_cmd_sweep_bundles(isl_cli *cli, int argc, char **argv);
 
 #endif

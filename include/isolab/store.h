@@ -12,6 +12,7 @@
 #include "isolab/error.h"
 #include "isolab/model.h"
 #include "isolab/sweep.h"
+#include "isolab/powerset.h"
 
 #define ISL_SCHEMA_VERSION 1
 
@@ -71,6 +72,17 @@ isl_status isl_store_put_surface(void *ctx, const isl_surface_row *row);
 isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row);
 isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row);
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row);
+
+/* Starts the rows of a power-set sweep in run c->run_id: records which
+ * mechanism each mask bit stands for (bit i: mechs[i]) and which channel
+ * each channel_id (0: none; k: channels[k - 1]), and prepares the row insert
+ * with the run id bound once. */
+isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t nm,
+                                   const size_t *channels, size_t nc);
+/* Writes one power-set row (an isl_bundle_fn; ctx is the isl_run_ctx given
+ * to isl_store_bundles_begin): binds, steps and resets one prepared
+ * statement; allocates nothing. */
+isl_status isl_store_put_bundle(void *ctx, const isl_bundle_row *row);
 
 /* Runs one SELECT and calls fn for each row with its first column as text
  * (NULL for SQL NULL). Used to print saved queries. */

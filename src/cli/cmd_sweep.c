@@ -54,8 +54,23 @@ int isl_sweep_run(isl_cli *cli, isl_store *s, const isl_model *m, const char *ki
     return ISL_OK;
 }
 
+/* The sweep named on the command line: its first argument that is neither
+ * an option nor an option's value; NULL when there is none. */
+static const char *kind_named(int argc, char **argv)
+{
+    static const char *const with_value[] = {"--bundle", "--channel", "--mechanisms", NULL};
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] != '-') return argv[i];
+        for (const char *const *o = with_value; *o; o++)
+            if (!strcmp(argv[i], *o)) i++;
+    }
+    return NULL;
+}
+
 int isl_cmd_sweep(isl_cli *cli, int argc, char **argv)
 {
+    const char *named = kind_named(argc, argv);
+    if (named && !strcmp(named, "bundles")) return isl_cmd_sweep_bundles(cli, argc, argv);
     const char *kind = NULL, *bundle = "strict", *channel = "sampling-profile";
     for (int i = 1; i < argc; i++) {
         int r = isl_opt_value("sweep", argc, argv, &i, "--bundle", &bundle);
@@ -65,10 +80,10 @@ int isl_cmd_sweep(isl_cli *cli, int argc, char **argv)
         if (argv[i][0] == '-' || kind) return isl_usage_error("sweep", "unexpected argument '%s'", argv[i]);
         kind = argv[i];
     }
-    if (!kind) return isl_usage_error("sweep", "name a sweep: samples, removal or addition");
+    if (!kind) return isl_usage_error("sweep", "name a sweep: samples, removal, addition or bundles");
     const sweep_kind *k = KINDS;
     while (k->name && strcmp(k->name, kind)) k++;
-    if (!k->name) return isl_usage_error("sweep", "unknown sweep '%s' (samples, removal, addition)", kind);
+    if (!k->name) return isl_usage_error("sweep", "unknown sweep '%s' (samples, removal, addition, bundles)", kind);
     isl_store *s;
     isl_model *m;
     int rc = isl_cli_open_model(cli, &s, &m);

@@ -38,7 +38,18 @@ const isl_command isl_commands[] = {
      "  addition  the baseline, then one row per axis given one new fact\n"
      "\n"
      "  --bundle B   the bundle (default strict)\n"
-     "  --channel C  the channel (default sampling-profile)\n"},
+     "  --channel C  the channel (default sampling-profile)\n"
+     "\n"
+     "usage: isolab [--db FILE] sweep bundles [--channel C]... [--mechanisms M1,M2,...]\n"
+     "\n"
+     "The power-set sweep: every subset of the chosen mechanisms (default: all,\n"
+     "at most 30) as a bundle applying its members in mechanism order, under no\n"
+     "channel and under every chosen channel (default: all), one row each in\n"
+     "bundle_sweep (see the view bundle_sweep_named). Saved queries on the\n"
+     "latest such run: bundle_smallest, bundle_marginal, bundle_frontier.\n"
+     "\n"
+     "  --channel C         only channel C (repeatable)\n"
+     "  --mechanisms LIST   only these mechanisms, comma-separated\n"},
     {"report", isl_cmd_report, "print saved queries (default: the lesson's tables)",
      "usage: isolab [--db FILE] report [NAME...]\n"
      "\n"
@@ -46,7 +57,8 @@ const isl_command isl_commands[] = {
      "or with no NAME the lesson's eight tables in the lesson's order, each\n"
      "from the latest run of its kind. Names: lesson_header, resource_axis,\n"
      "channel_facts, bundle_table, channel_table, sample_table,\n"
-     "removal_summary, addition_table, lesson_report.\n"},
+     "removal_summary, addition_table, lesson_report; bundle_smallest,\n"
+     "bundle_marginal, bundle_frontier (the latest bundles sweep).\n"},
     {"lesson", isl_cmd_lesson, "the main job: seed, run, sweep and print the lesson's tables",
      "usage: isolab [--db FILE] lesson [--fresh]\n"
      "\n"

@@ -33,6 +33,14 @@ static const char *const STMT_SQL[ST_COUNT] = {
     [ST_CLAIM_RESULT] =
         "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, reason) "
         "VALUES (?1,?2,?3,?4,?5,?6,?7)",
+    [ST_BUNDLE_SWEEP] =
+        "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, open_surface, open_axes) "
+        "VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+    [ST_BUNDLE_MECHANISM] =
+        "INSERT INTO bundle_sweep_mechanism(run_id, bit, mechanism, position) "
+        "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))",
+    [ST_BUNDLE_CHANNEL] =
+        "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
 };
 
 isl_status isl_db_status(isl_store *s)

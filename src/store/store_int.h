@@ -19,6 +19,9 @@ enum isl_stmt_id {
     ST_REMOVAL,
     ST_ADDITION,
     ST_CLAIM_RESULT,
+    ST_BUNDLE_SWEEP,
+    ST_BUNDLE_MECHANISM,
+    ST_BUNDLE_CHANNEL,
     ST_COUNT
 };
 

@@ -1,0 +1,38 @@
+/* isolab: the power-set sweep of bundles. Pure: no I/O, no SQLite; memory is
+ * allocated once per sweep, never per row.
+ *
+ * For a list of mechanisms mechs[0..nm), every subset is a bundle that
+ * applies its members in the list's order; subset number `mask` holds
+ * mechs[i] when bit i of mask is set. Surfaces are over every fact of the
+ * model (MODEL.md's rules with F = all facts). */
+#ifndef ISOLAB_POWERSET_H
+#define ISOLAB_POWERSET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isolab/model.h"
+#include "isolab/surface.h"
+
+/* The most mechanisms a power-set sweep takes: 2^30 bundles per channel. */
+#define ISL_POWERSET_MAX 30
+
+/* One subset under one channel (or none). */
+typedef struct isl_bundle_row {
+    uint64_t mask;     /* bit i set: mechs[i] is a member */
+    size_t size;       /* number of members (set bits of mask) */
+    size_t channel_id; /* 0: no channel on; k >= 1: channels[k - 1] */
+    isl_surface s;
+} isl_bundle_row;
+typedef isl_status (*isl_bundle_fn)(void *ctx, const isl_bundle_row *row);
+
+/* Calls fn for every subset of mechs[0..nm), in increasing mask order, and
+ * for each subset first with no channel, then with channels[0..nc) in order:
+ * 2^nm * (nc + 1) rows, in increasing (mask, channel_id) order. Each
+ * subset's closed set costs about one mechanism application. Returns ISL_OK,
+ * ISL_EINPUT when nm > ISL_POWERSET_MAX, ISL_ENOMEM, or the first status
+ * other than ISL_OK that fn returned (which stops the sweep). */
+isl_status isl_sweep_powerset(const isl_model *m, const size_t *mechs, size_t nm,
+                              const size_t *channels, size_t nc, isl_bundle_fn fn, void *ctx);
+
+#endif

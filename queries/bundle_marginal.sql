@@ -1,0 +1,28 @@
+-- The marginal value of each mechanism: for each channel of the latest
+-- bundles sweep (and for no channel) and each swept mechanism, how much
+-- adding it to a bundle narrows the open surface, on average over every
+-- bundle (subset of the swept mechanisms) without it. The sweep holds every
+-- subset, so S <-> S + mechanism pairs the subsets without it one to one
+-- with those with it, and the average of the differences is the difference
+-- of the two averages: one pass over the rows, no lookups. Columns: line
+-- (for 'isolab report'), then the same as data.
+WITH r AS (
+  SELECT max(id) AS id FROM run WHERE kind = 'bundles' AND status = 'done'
+),
+m AS (
+  SELECT s.channel_id, x.bit, x.mechanism,
+         avg(CASE WHEN (s.mask >> x.bit) & 1 = 0 THEN s.open_surface END)
+         - avg(CASE WHEN (s.mask >> x.bit) & 1 = 1 THEN s.open_surface END) AS narrows
+    FROM bundle_sweep s
+    JOIN r ON s.run_id = r.id
+    JOIN bundle_sweep_mechanism x ON x.run_id = r.id
+   GROUP BY s.channel_id, x.bit
+)
+SELECT printf('%!-22s %!-22s narrows by %6.2f',
+              CASE WHEN c.channel IS NULL THEN '(no channel)' ELSE c.channel END,
+              m.mechanism, m.narrows) AS line,
+       r.id AS run_id, coalesce(c.channel, '') AS channel, m.mechanism, m.narrows
+  FROM m
+  JOIN r
+  JOIN bundle_sweep_channel c ON c.run_id = r.id AND c.channel_id = m.channel_id
+ ORDER BY m.channel_id, m.bit;

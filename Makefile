@@ -97,3 +97,12 @@ uninstall:
 
 clean:
 	rm -rf build isolab
+
+# Benchmark (not part of check): isolab sweep bundles vs SQLite's insert
+# ceiling; knobs in tests/bench/bench.sh (BENCH_RUNS, BENCH_M, ...).
+.PHONY: bench
+build/bench/%: tests/bench/%.c | build/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(SQLITE_CFLAGS) -o $@ $< $(SQLITE_LIBS)
+bench: isolab build/bench/ceiling build/bench/measure
+	sh tests/bench/bench.sh

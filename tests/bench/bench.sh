@@ -1,0 +1,120 @@
+#!/bin/sh
+# make bench: isolab's power-set sweep against SQLite's ceiling for the same
+# rows. Not part of make check (timings on a shared machine are noisy).
+#
+# For each case, alternating the two programs (ceiling first on odd runs,
+# isolab first on even ones) so that drift of the machine cancels:
+#   ceiling  tests/bench/ceiling.c: the same number of rows of the same shape
+#            into the same table (a fresh copy of the same database) with one
+#            prepared statement in one transaction;
+#   isolab   isolab sweep bundles on that database.
+# Each run starts from a fresh copy of the case's database (not timed); the
+# time is the whole process, start to exit. Printed: rows, median seconds,
+# rows/s, median peak memory (ru_maxrss), and isolab/ceiling in rows/s.
+# Cases: the lesson's model with 6 of its mechanisms (1x) and all 8 (4x);
+# a synthetic model (tests/synth) with M mechanisms (1x) and M + 2 (4x).
+# Then 'isolab lesson' on a fresh database.
+#
+# Knobs (environment):
+#   BENCH_RUNS=5        runs per program and case (the median is printed)
+#   BENCH_M=18          synthetic mechanisms at 1x (the issue's figure is 20:
+#                       BENCH_M=20 takes about four times as long)
+#   BENCH_FACTS=1000 BENCH_AXES=40 BENCH_CHANNELS=1   the synthetic model
+set -eu
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ISOLAB=${ISOLAB:-$root/isolab}
+CEILING=${CEILING:-$root/build/bench/ceiling}
+MEASURE=${MEASURE:-$root/build/bench/measure}
+RUNS=${BENCH_RUNS:-5}
+M=${BENCH_M:-18}
+FACTS=${BENCH_FACTS:-1000}
+AXES=${BENCH_AXES:-40}
+CHANNELS=${BENCH_CHANNELS:-1}
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# median COLUMN FILE
+median() {
+    awk -v c="$1" '{ print $c }' "$2" | sort -g | awk '{ v[NR] = $1 } END {
+        if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# rows_in DB : the bundle_sweep rows of the database's latest run
+rows_in() { sqlite3 "$1" 'SELECT count(*) FROM bundle_sweep WHERE run_id = (SELECT max(id) FROM run)'; }
+
+# first_mechanisms DB N : the first N mechanisms in mechanism order, comma-separated
+first_mechanisms() {
+    sqlite3 "$1" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position LIMIT $2)"
+}
+
+# one DB: run one program on a fresh copy of DB, appending "seconds kib" to
+# $tmp/$1.txt and checking the rows it wrote
+one() {
+    what=$1
+    cp "$db" "$tmp/run.db"
+    if [ "$what" = ceiling ]; then
+        "$MEASURE" "$CEILING" "$tmp/run.db" "$bits" "$k" "$facts" "$axes" >>"$tmp/$what.txt"
+    else
+        "$MEASURE" "$ISOLAB" --db "$tmp/run.db" sweep bundles --mechanisms "$mechs" >>"$tmp/$what.txt"
+    fi
+    got=$(rows_in "$tmp/run.db")
+    rm -f "$tmp/run.db" "$tmp/run.db-wal" "$tmp/run.db-shm"
+    if [ "$got" != "$rows" ]; then
+        echo "bench: $what wrote $got rows, expected $rows" >&2
+        exit 1
+    fi
+}
+
+# case NAME DB BITS K FACTS AXES : prints one line of the table and records
+# the peak memory of isolab in $tmp/mem.NAME
+case_() {
+    name=$1 db=$2 bits=$3 k=$4 facts=$5 axes=$6
+    rows=$(( (1 << bits) * k ))
+    mechs=$(first_mechanisms "$db" "$bits")
+    : >"$tmp/ceiling.txt"
+    : >"$tmp/isolab.txt"
+    i=1
+    while [ "$i" -le "$RUNS" ]; do
+        if [ $((i % 2)) = 1 ]; then one ceiling; one isolab; else one isolab; one ceiling; fi
+        i=$((i + 1))
+    done
+    cs=$(median 1 "$tmp/ceiling.txt") is=$(median 1 "$tmp/isolab.txt")
+    ck=$(median 2 "$tmp/ceiling.txt") ik=$(median 2 "$tmp/isolab.txt")
+    echo "$ik" >"$tmp/mem.$name"
+    awk -v n="$name" -v r="$rows" -v cs="$cs" -v is="$is" -v ck="$ck" -v ik="$ik" 'BEGIN {
+        printf "%-16s %9d %9.3f %9.3f %11.0f %11.0f %6.3f %9d %9d\n", n, r, cs, is, r / cs, r / is, cs / is, ck, ik }'
+}
+
+"$ISOLAB" --db "$tmp/lesson.db" init >/dev/null
+mkdir "$tmp/seeds"
+cp "$root/tests/synth/100_synthetic_model.sql" "$tmp/seeds/"
+cat >"$tmp/seeds/050_params.sql" <<SQL
+CREATE TEMP TABLE IF NOT EXISTS synth_param (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR REPLACE INTO synth_param(key, value) VALUES
+  ('facts', $FACTS), ('axes', $AXES), ('mechanisms', $((M + 2))), ('channels', $CHANNELS);
+SQL
+"$ISOLAB" --db "$tmp/synth.db" init --seeds "$tmp/seeds" >/dev/null
+
+echo "isolab sweep bundles vs SQLite's ceiling (same rows, same table); median of $RUNS alternating runs"
+echo "sqlite $(sqlite3 --version | cut -d' ' -f1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-16s %9s %9s %9s %11s %11s %6s %9s %9s\n" case rows ceil_s isolab_s ceil_rows/s isolab_rows/s ratio ceil_KiB isolab_KiB
+case_ lesson-1x "$tmp/lesson.db" 6 3 24 9
+case_ lesson-4x "$tmp/lesson.db" 8 3 24 9
+case_ "synth-M$M-1x" "$tmp/synth.db" "$M" $((CHANNELS + 1)) "$FACTS" "$AXES"
+case_ "synth-M$((M + 2))-4x" "$tmp/synth.db" $((M + 2)) $((CHANNELS + 1)) "$FACTS" "$AXES"
+awk -v a="$(cat "$tmp/mem.lesson-1x")" -v b="$(cat "$tmp/mem.lesson-4x")" \
+    -v c="$(cat "$tmp/mem.synth-M$M-1x")" -v d="$(cat "$tmp/mem.synth-M$((M + 2))-4x")" 'BEGIN {
+    printf "isolab peak memory at 4x / 1x: lesson %.3f, synthetic %.3f (target <= 1.10)\n", b / a, d / c }'
+
+: >"$tmp/lesson.txt"
+i=1
+while [ "$i" -le "$RUNS" ]; do
+    rm -f "$tmp/fresh.db" "$tmp/fresh.db-wal" "$tmp/fresh.db-shm"
+    "$MEASURE" "$ISOLAB" --db "$tmp/fresh.db" lesson 2>/dev/null >>"$tmp/lesson.txt"
+    i=$((i + 1))
+done
+awk -v s="$(median 1 "$tmp/lesson.txt")" 'BEGIN {
+    printf "isolab lesson on a fresh database: %.1f ms (median; target < 50 ms)\n", s * 1000 }'
+echo "ratio = isolab rows/s / ceiling rows/s (target >= 0.85)"

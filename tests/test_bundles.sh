@@ -1,0 +1,148 @@
+#!/bin/sh
+# Tests for 'isolab sweep bundles' end to end and for the synthetic model
+# generator (tests/synth). The sweep is checked against 'isolab run', which
+# computes each named bundle in its own order with the surface engine:
+#   - the lesson's model: plain, common and strict x both channels (strict
+#     applies user-namespace out of table order; the lesson's mechanisms
+#     touch disjoint facts, so order cannot change it: test_powerset.c
+#     checks that premise);
+#   - a synthetic model whose mechanisms share axes and leave open facts of
+#     other axes: plain and all (every mechanism in position order, the
+#     power set's order for the full mask).
+# Also: the limit of 30 mechanisms, nothing written on failure, no progress
+# output when stderr is not a terminal, and the generator's shape.
+#
+# POSIX sh; env ISOLAB = the binary. Last line "N passed, M failed".
+set -u
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+ISOLAB=${ISOLAB:-./isolab}
+case $ISOLAB in /*) ;; *) ISOLAB=$root/$ISOLAB ;; esac
+
+passed=0
+failed=0
+ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
+not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
+# check NAME WANT GOT
+check() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1 (want '$2', got '$3')"; fi; }
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+q() { sqlite3 -batch -noheader -list "$1" "$2"; }
+
+# synth_db DB "('facts', N), ..." : a synthetic model with these parameters
+synth_db() {
+    rm -rf "$tmp/seeds"
+    mkdir "$tmp/seeds"
+    cp tests/synth/100_synthetic_model.sql "$tmp/seeds/"
+    printf '%s\n' "CREATE TEMP TABLE IF NOT EXISTS synth_param (key TEXT PRIMARY KEY, value INTEGER NOT NULL);" \
+        "INSERT OR REPLACE INTO synth_param(key, value) VALUES $2;" >"$tmp/seeds/050_params.sql"
+    "$ISOLAB" --db "$1" init --seeds "$tmp/seeds" >/dev/null
+}
+
+# The surface rows of the latest 'run' run that differ from the bundle sweep
+# row of the same bundle (mask of its members' bits) and channel, in the
+# latest 'bundles' run; and how many were compared. Ends in a WHERE clause
+# that a caller may extend with "AND ...".
+AGREE="
+WITH r AS (SELECT max(id) AS id FROM run WHERE kind = 'run'),
+     b AS (SELECT max(id) AS id FROM run WHERE kind = 'bundles'),
+masks AS (
+  SELECT x.name AS bundle, coalesce(sum(1 << m.bit), 0) AS mask
+    FROM bundle x
+    LEFT JOIN bundle_member bm ON bm.bundle = x.name
+    LEFT JOIN bundle_sweep_mechanism m ON m.run_id = (SELECT id FROM b) AND m.mechanism = bm.mechanism
+   GROUP BY x.name
+)
+SELECT count(*),
+       sum(w.visible IS NOT s.visible OR w.returned IS NOT s.returned
+           OR w.open_surface IS NOT s.open_surface OR w.open_axes IS NOT s.open_axes)
+  FROM surface s
+  JOIN r ON s.run_id = r.id
+  JOIN masks k ON k.bundle = s.bundle
+  LEFT JOIN bundle_sweep_named w ON w.run_id = (SELECT id FROM b) AND w.channel = s.channel AND w.mask = k.mask
+ WHERE 1"
+
+# --- the lesson's model ----------------------------------------------------
+db=$tmp/lesson.db
+"$ISOLAB" --db "$db" init >/dev/null
+"$ISOLAB" --db "$db" run >/dev/null
+if "$ISOLAB" --db "$db" sweep bundles >"$tmp/out.txt" 2>"$tmp/err.txt"; then
+    ok "lesson: sweep bundles runs"
+else
+    not_ok "lesson: sweep bundles runs"; cat "$tmp/err.txt"
+fi
+check "lesson: nothing on stderr when it is not a terminal" "" "$(cat "$tmp/err.txt")"
+check "lesson: 2^8 bundles x (2 channels + none) rows" 768 "$(q "$db" 'SELECT count(*) FROM bundle_sweep')"
+check "lesson: plain, common, strict x 2 channels agree with run" "6|0" "$(q "$db" "$AGREE")"
+check "lesson: strict, no channel: 14 of 24 closed, 7 axes open" "10|0|10|7" \
+    "$(q "$db" "SELECT visible, returned, open_surface, open_axes FROM bundle_sweep_named WHERE channel = '' AND size = 8")"
+check "lesson: report bundle_smallest prints a line per channel and none" 3 \
+    "$("$ISOLAB" --db "$db" report bundle_smallest | wc -l | tr -d ' ')"
+
+# a failure part-way leaves no trace of the run
+q "$db" "CREATE TRIGGER stop_sweep BEFORE INSERT ON bundle_sweep WHEN NEW.mask = 100
+         BEGIN SELECT RAISE(ABORT, 'stopped by the test'); END;"
+"$ISOLAB" --db "$db" sweep bundles >/dev/null 2>"$tmp/err.txt"
+rc=$?
+if [ "$rc" -ne 0 ] && grep -q 'stopped by the test' "$tmp/err.txt"; then
+    ok "lesson: a failing row fails the sweep with the database's message"
+else
+    not_ok "lesson: a failing row fails the sweep (exit $rc)"; cat "$tmp/err.txt"
+fi
+check "lesson: the failed sweep left no run and no rows" "1|768|8|3" \
+    "$(q "$db" "SELECT (SELECT count(*) FROM run WHERE kind = 'bundles'), (SELECT count(*) FROM bundle_sweep),
+                       (SELECT count(*) FROM bundle_sweep_mechanism), (SELECT count(*) FROM bundle_sweep_channel)")"
+
+# --- the synthetic model: order matters, agreement with run ----------------
+db=$tmp/synth.db
+synth_db "$db" "('facts', 300), ('axes', 12), ('mechanisms', 9), ('channels', 3), ('shows', 20)"
+check "synthetic: facts, axes, mechanisms, channels as asked" "300|12|9|3" \
+    "$(q "$db" "SELECT (SELECT count(*) FROM fact), (SELECT count(*) FROM axis), (SELECT count(*) FROM mechanism),
+                       (SELECT count(*) FROM channel)")"
+"$ISOLAB" --db "$db" run >/dev/null
+"$ISOLAB" --db "$db" sweep bundles >/dev/null
+check "synthetic: 2^9 x 4 rows" 2048 "$(q "$db" 'SELECT count(*) FROM bundle_sweep')"
+check "synthetic: plain and all x 3 channels agree with run" "6|0" \
+    "$(q "$db" "$AGREE AND s.bundle IN ('plain', 'all')")"
+check "synthetic: the order of mechanisms matters (reversed differs from all)" 1 \
+    "$(q "$db" "SELECT count(*) > 0 FROM surface a JOIN surface r ON r.run_id = a.run_id AND r.channel = a.channel
+                 WHERE a.bundle = 'all' AND r.bundle = 'reversed' AND a.open_surface <> r.open_surface")"
+check "synthetic: some channel returns facts under some bundle" 1 \
+    "$(q "$db" 'SELECT max(returned) > 0 FROM bundle_sweep')"
+
+# --- the generator at its largest ------------------------------------------
+db=$tmp/big.db
+synth_db "$db" "('facts', 10000), ('axes', 60), ('mechanisms', 24), ('channels', 4)"
+check "generator: 10000 facts, 60 axes, 24 mechanisms, 4 channels" "10000|60|24|4" \
+    "$(q "$db" "SELECT (SELECT count(*) FROM fact), (SELECT count(*) FROM axis), (SELECT count(*) FROM mechanism),
+                       (SELECT count(*) FROM channel)")"
+check "generator: some axes are closed by more than one mechanism" 1 \
+    "$(q "$db" "SELECT count(*) > 0 FROM (SELECT axis FROM mechanism_axis GROUP BY axis HAVING count(*) > 1)")"
+check "generator: some left-open facts lie outside their mechanism's axes" 1 \
+    "$(q "$db" "SELECT count(*) > 0 FROM left_open l JOIN fact f ON f.name = l.fact
+                 WHERE f.axis NOT IN (SELECT axis FROM mechanism_axis x WHERE x.mechanism = l.mechanism)")"
+check "generator: every channel shows facts" 0 \
+    "$(q "$db" "SELECT count(*) FROM channel c WHERE NOT EXISTS (SELECT 1 FROM channel_fact x WHERE x.channel = c.name)")"
+"$ISOLAB" --db "$db" sweep bundles --mechanisms mech-03,mech-01,mech-24 --channel channel-02 >/dev/null
+check "generator: a chosen sweep on 10000 facts: bits in mechanism order" "0|mech-01 1|mech-03 2|mech-24" \
+    "$(q "$db" "SELECT bit || '|' || mechanism FROM bundle_sweep_mechanism ORDER BY bit" | tr '\n' ' ' | sed 's/ $//')"
+
+# --- more than 30 mechanisms -----------------------------------------------
+db=$tmp/many.db
+synth_db "$db" "('facts', 100), ('axes', 10), ('mechanisms', 31), ('channels', 1)"
+"$ISOLAB" --db "$db" sweep bundles >/dev/null 2>"$tmp/err.txt"
+check "31 mechanisms: refused as bad input (exit 3)" 3 "$?"
+if grep -q '31 mechanisms chosen, but at most 30' "$tmp/err.txt" && grep -q -- '--mechanisms' "$tmp/err.txt"; then
+    ok "31 mechanisms: the message gives the count, the limit and the way out"
+else
+    not_ok "31 mechanisms: the message"; cat "$tmp/err.txt"
+fi
+check "31 mechanisms: no run written" 0 "$(q "$db" 'SELECT count(*) FROM run')"
+"$ISOLAB" --db "$db" sweep bundles --mechanisms mech-31,mech-01 >/dev/null
+check "31 mechanisms: choosing two of them works" 8 "$(q "$db" 'SELECT count(*) FROM bundle_sweep')"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

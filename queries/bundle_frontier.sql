@@ -4,7 +4,7 @@
 -- bundle of that size reaching it. Columns: line (for 'isolab report'),
 -- then the same as data.
 WITH r AS (
-  SELECT max(id) AS id FROM run WHERE kind = 'bundles' AND status = 'done'
+  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
 ),
 by_size AS (
   SELECT s.channel_id, s.size, min(s.open_surface) AS open_surface

@@ -7,7 +7,7 @@
 -- of the two averages: one pass over the rows, no lookups. Columns: line
 -- (for 'isolab report'), then the same as data.
 WITH r AS (
-  SELECT max(id) AS id FROM run WHERE kind = 'bundles' AND status = 'done'
+  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
 ),
 m AS (
   SELECT s.channel_id, x.bit, x.mechanism,

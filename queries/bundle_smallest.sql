@@ -3,7 +3,7 @@
 -- the swept mechanisms reaches, and every subset of the fewest members that
 -- reaches it. Columns: line (for 'isolab report'), then the same as data.
 WITH r AS (
-  SELECT max(id) AS id FROM run WHERE kind = 'bundles' AND status = 'done'
+  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
 ),
 best AS (
   SELECT s.channel_id, min(s.open_surface) AS open_surface

@@ -10,7 +10,10 @@
 #   isolab   isolab sweep bundles on that database.
 # Each run starts from a fresh copy of the case's database (not timed); the
 # time is the whole process, start to exit. Printed: rows, median seconds,
-# rows/s, median peak memory (ru_maxrss), and isolab/ceiling in rows/s.
+# rows/s, median peak memory (ru_maxrss), the ratio isolab/ceiling in rows/s
+# (wall clock), the same ratio in CPU time (less disturbed by other work on
+# a shared machine; it leaves out waiting for the disk), and the database
+# file's bytes per row for each (the rows' shape).
 # Cases: the lesson's model with 6 of its mechanisms (1x) and all 8 (4x);
 # a synthetic model (tests/synth) with M mechanisms (1x) and M + 2 (4x).
 # Then 'isolab lesson' on a fresh database.
@@ -60,6 +63,7 @@ one() {
         "$MEASURE" "$ISOLAB" --db "$tmp/run.db" sweep bundles --mechanisms "$mechs" >>"$tmp/$what.txt"
     fi
     got=$(rows_in "$tmp/run.db")
+    stat -c %s "$tmp/run.db" >"$tmp/$what.size"
     rm -f "$tmp/run.db" "$tmp/run.db-wal" "$tmp/run.db-shm"
     if [ "$got" != "$rows" ]; then
         echo "bench: $what wrote $got rows, expected $rows" >&2
@@ -82,9 +86,13 @@ case_() {
     done
     cs=$(median 1 "$tmp/ceiling.txt") is=$(median 1 "$tmp/isolab.txt")
     ck=$(median 2 "$tmp/ceiling.txt") ik=$(median 2 "$tmp/isolab.txt")
+    cc=$(median 3 "$tmp/ceiling.txt") ic=$(median 3 "$tmp/isolab.txt")
+    cb=$(cat "$tmp/ceiling.size") ib=$(cat "$tmp/isolab.size") b0=$(stat -c %s "$db")
     echo "$ik" >"$tmp/mem.$name"
-    awk -v n="$name" -v r="$rows" -v cs="$cs" -v is="$is" -v ck="$ck" -v ik="$ik" 'BEGIN {
-        printf "%-16s %9d %9.3f %9.3f %11.0f %11.0f %6.3f %9d %9d\n", n, r, cs, is, r / cs, r / is, cs / is, ck, ik }'
+    awk -v n="$name" -v r="$rows" -v cs="$cs" -v is="$is" -v ck="$ck" -v ik="$ik" -v cc="$cc" -v ic="$ic" \
+        -v cb="$cb" -v ib="$ib" -v b0="$b0" 'BEGIN {
+        printf "%-16s %9d %8.3f %8.3f %10.0f %10.0f %6.3f %6.3f %8d %8d %5.1f %5.1f\n",
+               n, r, cs, is, r / cs, r / is, cs / is, cc / ic, ck, ik, (cb - b0) / r, (ib - b0) / r }'
 }
 
 "$ISOLAB" --db "$tmp/lesson.db" init >/dev/null
@@ -99,7 +107,8 @@ SQL
 
 echo "isolab sweep bundles vs SQLite's ceiling (same rows, same table); median of $RUNS alternating runs"
 echo "sqlite $(sqlite3 --version | cut -d' ' -f1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf "%-16s %9s %9s %9s %11s %11s %6s %9s %9s\n" case rows ceil_s isolab_s ceil_rows/s isolab_rows/s ratio ceil_KiB isolab_KiB
+printf "%-16s %9s %8s %8s %10s %10s %6s %6s %8s %8s %5s %5s\n" case rows ceil_s isol_s ceil_row/s isol_row/s ratio cpu_r \
+    ceil_KiB isol_KiB c_B/r i_B/r
 case_ lesson-1x "$tmp/lesson.db" 6 3 24 9
 case_ lesson-4x "$tmp/lesson.db" 8 3 24 9
 case_ "synth-M$M-1x" "$tmp/synth.db" "$M" $((CHANNELS + 1)) "$FACTS" "$AXES"
@@ -117,4 +126,5 @@ while [ "$i" -le "$RUNS" ]; do
 done
 awk -v s="$(median 1 "$tmp/lesson.txt")" 'BEGIN {
     printf "isolab lesson on a fresh database: %.1f ms (median; target < 50 ms)\n", s * 1000 }'
-echo "ratio = isolab rows/s / ceiling rows/s (target >= 0.85)"
+echo "ratio = isolab rows/s / ceiling rows/s, wall clock (target >= 0.85); cpu_r = the same in CPU time;"
+echo "B/r = database bytes added per row; KiB = peak resident memory"

@@ -1,7 +1,7 @@
-/* Runs one command and prints its wall-clock seconds and peak resident
- * memory (the child's ru_maxrss from wait4, in KiB):
+/* Runs one command and prints its wall-clock seconds, peak resident memory
+ * (the child's ru_maxrss from wait4, in KiB) and CPU seconds (user + system):
  *
- *   measure COMMAND [ARG...]   ->   "<seconds> <kib>" on stdout
+ *   measure COMMAND [ARG...]   ->   "<seconds> <kib> <cpu seconds>" on stdout
  *
  * The command's stdout goes to /dev/null; its stderr is kept. Exits 1 when
  * the command fails, 2 on a usage or system error. */
@@ -42,7 +42,9 @@ int main(int argc, char **argv)
     }
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-    printf("%.6f %ld\n", s, ru.ru_maxrss);
+    double cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+               + (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    printf("%.6f %ld %.6f\n", s, ru.ru_maxrss, cpu);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         fprintf(stderr, "measure: %s failed (status %d)\n", argv[1], status);
         return 1;

@@ -166,7 +166,9 @@ static isl_status ps_init(ps *p, const isl_model *m, const size_t *mechs, size_t
         for (size_t k = 0; k < w; k++)
             if (ch->shows[k]) p->sh_word[j] = k, p->sh_bits[j++] = ch->shows[k];
         p->sh_start[c + 1] = j;
-        for (size_t k = 0; k < ch->nfacts; k++) isl_bit_set(p->shown_axes + c * aw, m->fact_axis[ch->facts[k]]);
+        for (size_t f = isl_bitset_next(ch->shows, m->nfacts, 0); f < m->nfacts;
+             f = isl_bitset_next(ch->shows, m->nfacts, f + 1))
+            isl_bit_set(p->shown_axes + c * aw, m->fact_axis[f]);
     }
     return ISL_OK;
 }

@@ -1,4 +1,4 @@
--- isolab schema, part 4: the power-set sweep of bundles (run.kind =
+-- isolab schema, part 5: the power-set sweep of bundles (run.kind =
 -- 'bundles'). One run holds every subset of the chosen mechanisms, each
 -- under no channel and under every chosen channel. The big table has integer
 -- keys only (names would cost time and file size on millions of rows); the

@@ -15,22 +15,8 @@
 # POSIX sh; env ISOLAB = the binary. Last line "N passed, M failed".
 set -u
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 2
-ISOLAB=${ISOLAB:-./isolab}
-case $ISOLAB in /*) ;; *) ISOLAB=$root/$ISOLAB ;; esac
+. "$(dirname "$0")/shlib.sh"
 
-passed=0
-failed=0
-ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
-not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
-# check NAME WANT GOT
-check() { if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1 (want '$2', got '$3')"; fi; }
-
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-
-q() { sqlite3 -batch -noheader -list "$1" "$2"; }
 
 # synth_db DB "('facts', N), ..." : a synthetic model with these parameters
 synth_db() {
@@ -144,5 +130,4 @@ check "31 mechanisms: no run written" 0 "$(q "$db" 'SELECT count(*) FROM run')"
 "$ISOLAB" --db "$db" sweep bundles --mechanisms mech-31,mech-01 >/dev/null
 check "31 mechanisms: choosing two of them works" 8 "$(q "$db" 'SELECT count(*) FROM bundle_sweep')"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -3,22 +3,15 @@
 # lesson's printed block (tests/expected/lesson.txt), token-identical to the
 # original lesson text in ../shared/lesson/, and the same tables come out of
 # the plain sqlite3 shell on the .db alone.
-set -u
-ISOLAB=${ISOLAB:-./isolab}
-case $ISOLAB in /*) ;; *) ISOLAB=$(pwd)/$ISOLAB ;; esac
-top=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-ok() { pass=$((pass + 1)); echo "ok   - $1"; }
-no() { fail=$((fail + 1)); echo "FAIL - $1"; }
+. "$(dirname "$0")/shlib.sh"
+top=$root
 
 # The main job, in an empty directory, as a user would run it.
-if (cd "$tmp" && "$ISOLAB" lesson >out.txt 2>err.txt); then ok "isolab lesson exits 0"; else no "isolab lesson exits 0"; cat "$tmp/err.txt"; fi
+if (cd "$tmp" && "$ISOLAB" lesson >out.txt 2>err.txt); then ok "isolab lesson exits 0"; else not_ok "isolab lesson exits 0"; cat "$tmp/err.txt"; fi
 if cmp -s "$tmp/out.txt" "$top/tests/expected/lesson.txt"; then ok "lesson output is byte-identical to the lesson's printed block"
-else no "lesson output is byte-identical to the lesson's printed block"; diff "$tmp/out.txt" "$top/tests/expected/lesson.txt" | head -20; fi
+else not_ok "lesson output is byte-identical to the lesson's printed block"; diff "$tmp/out.txt" "$top/tests/expected/lesson.txt" | head -20; fi
 if grep -q "sqlite3 isolab.db" "$tmp/err.txt" && [ -f "$tmp/isolab.db" ]; then ok "lesson names the database and a sqlite3 command"
-else no "lesson names the database and a sqlite3 command"; fi
+else not_ok "lesson names the database and a sqlite3 command"; fi
 
 # Token-identical to the lesson as received (its whitespace was collapsed).
 orig=$(ls "$top"/../shared/lesson/000_*.txt 2>/dev/null | head -n 1)
@@ -29,7 +22,7 @@ if [ -n "$orig" ]; then
         awk -v first="facts:" -v second="24" 'f==0 && prev==first && $0==second {f=1; print prev} f {print} {prev=$0}' |
         head -n "$n" >"$tmp/orig.tok"
     if cmp -s "$tmp/ours.tok" "$tmp/orig.tok"; then ok "lesson output is token-identical to the original lesson ($n tokens)"
-    else no "lesson output is token-identical to the original lesson"; diff "$tmp/ours.tok" "$tmp/orig.tok" | head; fi
+    else not_ok "lesson output is token-identical to the original lesson"; diff "$tmp/ours.tok" "$tmp/orig.tok" | head; fi
 else
     echo "skip - ../shared/lesson/ is not here: token comparison with the original lesson"
 fi
@@ -38,19 +31,18 @@ fi
 mkdir "$tmp/elsewhere" && cp "$tmp/isolab.db" "$tmp/elsewhere/copy.db"
 (cd "$tmp/elsewhere" && sqlite3 -batch -noheader -list copy.db 'SELECT line FROM lesson_report;') >"$tmp/shell.txt" 2>&1
 if cmp -s "$tmp/shell.txt" "$top/tests/expected/lesson.txt"; then ok "sqlite3 shell: SELECT line FROM lesson_report gives the same tables"
-else no "sqlite3 shell: SELECT line FROM lesson_report gives the same tables"; diff "$tmp/shell.txt" "$top/tests/expected/lesson.txt" | head; fi
+else not_ok "sqlite3 shell: SELECT line FROM lesson_report gives the same tables"; diff "$tmp/shell.txt" "$top/tests/expected/lesson.txt" | head; fi
 for v in lesson_header resource_axis channel_facts bundle_table channel_table sample_table removal_summary addition_table; do
     (cd "$tmp/elsewhere" && sqlite3 -batch -noheader copy.db "SELECT line FROM $v;") >>"$tmp/blocks.txt"
     [ "$v" = addition_table ] || echo >>"$tmp/blocks.txt"
 done
 if cmp -s "$tmp/blocks.txt" "$top/tests/expected/lesson.txt"; then ok "sqlite3 shell: the eight views, one by one, give the same tables"
-else no "sqlite3 shell: the eight views, one by one, give the same tables"; fi
+else not_ok "sqlite3 shell: the eight views, one by one, give the same tables"; fi
 
 # A second lesson keeps the first one's runs (4 runs and a check each); the views show the latest.
 (cd "$tmp" && "$ISOLAB" lesson >out2.txt 2>/dev/null)
 runs=$(sqlite3 "$tmp/isolab.db" "SELECT count(*) FROM run")
 if [ "$runs" = 10 ] && cmp -s "$tmp/out2.txt" "$top/tests/expected/lesson.txt"; then ok "two lessons keep 10 runs and print the same tables"
-else no "two lessons keep 10 runs and print the same tables (runs: $runs)"; fi
+else not_ok "two lessons keep 10 runs and print the same tables (runs: $runs)"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -16,27 +16,12 @@
 # non-zero when a check fails; the last line is "N passed, M failed".
 set -u
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root" || exit 2
+. "$(dirname "$0")/shlib.sh"
 
 VIEWS="lesson_header resource_axis channel_facts bundle_table channel_table
 sample_table removal_summary addition_table lesson_report"
 BLOCKS="lesson_header resource_axis channel_facts bundle_table channel_table
 sample_table removal_summary addition_table"
-
-passed=0
-failed=0
-ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
-not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
-
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-
-finish() {
-    echo "$passed passed, $failed failed"
-    [ "$failed" -eq 0 ]
-    exit
-}
 
 if ! command -v sqlite3 >/dev/null 2>&1; then
     not_ok "sqlite3 on PATH"
@@ -55,7 +40,6 @@ query_text() {
 
 # The tool reads views with trusted_schema off: only innocuous functions
 # may be used in them, so the tests read them the same way.
-q() { sqlite3 -batch -noheader -list -cmd 'PRAGMA trusted_schema = OFF' "$1" "$2"; }
 
 # make_db DB FIXTURE... : schema + seeds + fixtures, stopping at the first error.
 make_db() {

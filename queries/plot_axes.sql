@@ -1,0 +1,21 @@
+-- The rows of axis_visibility for one channel, laid out for the 'axes' plot
+-- (gnuplot/axes.gp): per bundle, each axis's visible share without and with
+-- the channel. Change 'sampling-profile' in the first line to plot another
+-- channel. bundle_no numbers the bundles in axis_visibility's order, axis_no
+-- the axes by name within a bundle, and x places the axis on the plot: the
+-- bundles side by side, one empty place between them.
+WITH p(channel) AS (VALUES ('sampling-profile')),
+v AS (
+  SELECT a.*,
+         dense_rank() OVER (ORDER BY b.rowid IS NULL, b.rowid, a.bundle) AS bundle_no,
+         row_number() OVER (PARTITION BY a.bundle ORDER BY a.axis COLLATE BINARY) AS axis_no
+    FROM axis_visibility a
+    JOIN p ON p.channel = a.channel
+    LEFT JOIN bundle b ON b.name = a.bundle
+)
+SELECT bundle, channel, axis, facts, visible_without, visible_with, pct_without, pct_with,
+       bundle_no, axis_no,
+       (bundle_no - 1) * ((SELECT max(axis_no) FROM v) + 1) + axis_no AS x,
+       run_id
+  FROM v
+ ORDER BY bundle_no, axis_no;

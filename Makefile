@@ -22,6 +22,7 @@ ALL_CFLAGS    = $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_C
 SCHEMA  := $(sort $(wildcard schema/*.sql))
 SEEDS   := $(sort $(wildcard seeds/*.sql))
 QUERIES := $(sort $(wildcard queries/*.sql))
+GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
 LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/cli/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
@@ -40,11 +41,12 @@ build/.deps: tools/deps.sh
 build/embed: tools/embed.c | build/.deps
 	$(CC) $(WARN) -O1 -o $@ $<
 
-build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) Makefile
+build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) Makefile
 	@{ echo '#include "isolab/embedded.h"'; \
 	   build/embed isl_schema $(SCHEMA) && \
 	   build/embed isl_seed $(SEEDS) && \
-	   build/embed isl_query $(QUERIES); } > $@.tmp && mv $@.tmp $@
+	   build/embed isl_query $(QUERIES) && \
+	   build/embed isl_plot $(GNUPLOT); } > $@.tmp && mv $@.tmp $@
 
 build/obj/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
 	@mkdir -p $(dir $@)

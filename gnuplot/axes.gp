@@ -14,6 +14,7 @@ set terminal @term
 set output out
 set datafile separator ','
 set datafile columnheaders
+set encoding utf8
 
 stats csv using 'x' nooutput name 'X'
 
@@ -31,14 +32,15 @@ set style fill solid border lc 'black'
 w = 0.38
 
 # Where the channel changes an axis's share, an arrow runs from the top of
-# the bar without it to the top of the bar with it, under 'before -> after'.
+# the bar without it to the top of the bar with it, under 'before -> after'
+# (\342\206\222 is a right arrow in UTF-8).
 changed(c) = column('pct_with') != column('pct_without')
 plot csv using (column('x') - w / 2):'pct_without':(w):xtic(strcol('axis')) \
          with boxes fs empty border lc 'black' lc 'black' title 'without the channel', \
      csv using (column('x') + w / 2):'pct_with':(w) with boxes fs solid 0.45 border lc 'black' lc 'black' title 'with the channel', \
      csv using (changed(0) ? column('x') - w / 2 : NaN):(column('pct_without')):(w):(column('pct_with') - column('pct_without')) \
          with vectors head filled size screen 0.012,25 lw 2.5 lc 'black' notitle, \
-     csv using 'x':(changed(0) ? column('pct_with') : NaN):(sprintf("%.0f %% → %.0f %%", column('pct_without'), column('pct_with'))) \
+     csv using 'x':(changed(0) ? column('pct_with') : NaN):(sprintf("%.0f %% \342\206\222 %.0f %%", column('pct_without'), column('pct_with'))) \
          with labels offset 0,1.5 font 'sans:Bold,11' notitle, \
      csv using (column('axis_no') == 1 ? column('x') - 0.5 : NaN):(112):(sprintf("bundle %s", strcol('bundle'))) \
          with labels left font 'sans:Bold,12' notitle, \

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "isolab/error.h"
+#include "isolab/export.h"
 #include "isolab/model.h"
 #include "isolab/store.h"
 
@@ -84,6 +85,7 @@ int isl_cmd_check(isl_cli *cli, int argc, char **argv);
 int isl_cmd_export(isl_cli *cli, int argc, char **argv);
 int isl_cmd_runs(isl_cli *cli, int argc, char **argv);
 int isl_cmd_diff(isl_cli *cli, int argc, char **argv);
+int isl_cmd_plot(isl_cli *cli, int argc, char **argv);
 
 /* Evaluates the claims (of `lesson`, or all when NULL) as one 'check' run,
  * printing a line per claim and a count line to out. Returns ISL_EFAIL when
@@ -91,5 +93,12 @@ int isl_cmd_diff(isl_cli *cli, int argc, char **argv);
 int isl_check_run(isl_cli *cli, isl_store *s, const isl_model *m, const char *lesson, FILE *out);
 /* `sweep bundles`, dispatched from isl_cmd_sweep: argv as isl_cmd_sweep got it. */
 int isl_cmd_sweep_bundles(isl_cli *cli, int argc, char **argv);
+
+/* Writes every row of the table or view `name` (only run run_id's when
+ * has_run) in fmt to `file`, which appears only when complete (NULL or "-":
+ * cli->out); *rows (when not NULL) gets the number of rows written. Returns
+ * an exit status (errors printed). */
+int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
+                    size_t *rows);
 
 #endif

@@ -1,4 +1,4 @@
-/* isolab: the schema, seed and query files compiled into the binary, so an
+/* isolab: the schema, seed, query and gnuplot files compiled into the binary, so an
  * installed isolab needs none of the source tree. Each list is in file-name
  * order; `count` excludes the terminating empty entry. */
 #ifndef ISOLAB_EMBEDDED_H
@@ -18,5 +18,7 @@ extern const isl_embedded_file isl_seed_files[];
 extern const size_t isl_seed_count;
 extern const isl_embedded_file isl_query_files[];
 extern const size_t isl_query_count;
+extern const isl_embedded_file isl_plot_files[]; /* the gnuplot/ scripts */
+extern const size_t isl_plot_count;
 
 #endif

@@ -10,6 +10,7 @@ typedef enum isl_status {
     ISL_EINPUT = 3,   /* bad input: seed file, model content, unknown name */
     ISL_EDB = 4,      /* database unusable: not a database, newer schema, read-only, I/O */
     ISL_ENOMEM = 5,   /* out of memory */
+    ISL_ETOOL = 6,    /* a program isolab runs (gnuplot) is missing or failed */
     ISL_EINTERNAL = 70 /* a bug in isolab */
 } isl_status;
 

@@ -31,7 +31,8 @@ static const char EXIT_CODES[] =
     "\n"
     "exit status: 0 success; 1 a check did not hold; 2 bad command line;\n"
     "3 bad input (seed file, model, unknown name); 4 database unusable;\n"
-    "5 out of memory; 70 internal error.\n";
+    "5 out of memory; 6 a program isolab runs (gnuplot) is missing or failed;\n"
+    "70 internal error.\n";
 
 int isl_report(const isl_error *err)
 {

@@ -75,32 +75,16 @@ static int export_to(isl_cli *cli, exporter *e, const char *name, int has_run, i
     return st ? isl_report(&err) : ISL_OK;
 }
 
-int isl_cmd_export(isl_cli *cli, int argc, char **argv)
+int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
+                    size_t *rows)
 {
-    const char *name = NULL, *file = NULL, *v;
-    exporter e = {ISL_FMT_CSV, cli->out, 0, {NULL, 0, 0, 0}};
-    int64_t run_id = 0;
-    int has_run = 0, rc = 0;
-    for (int i = 1; i < argc && !rc; i++) {
-        int r;
-        if ((r = isl_opt_value("export", argc, argv, &i, "--format", &v))) {
-            if (r < 0) return ISL_EUSAGE;
-            rc = parse_format(v, &e.fmt);
-        } else if ((r = isl_opt_value("export", argc, argv, &i, "--run", &v))) {
-            if (r < 0) return ISL_EUSAGE;
-            rc = isl_parse_run_id("export", v, &run_id);
-            has_run = 1;
-        } else if ((r = isl_opt_value("export", argc, argv, &i, "-o", &file))) {
-            if (r < 0) return ISL_EUSAGE;
-        } else if ((argv[i][0] == '-' && argv[i][1]) || name) {
-            return isl_usage_error("export", "unexpected argument '%s'", argv[i]);
-        } else {
-            name = argv[i];
-        }
+    exporter e = {fmt, cli->out, 0, {NULL, 0, 0, 0}};
+    int rc;
+    if (!file || !strcmp(file, "-")) {
+        rc = export_to(cli, &e, name, has_run, run_id);
+        if (rows) *rows = e.rows;
+        return rc;
     }
-    if (rc) return rc;
-    if (!name) return isl_usage_error("export", "name a table, view or saved query");
-    if (!file || !strcmp(file, "-")) return export_to(cli, &e, name, has_run, run_id);
     size_t n = strlen(file) + 32;
     char *tmp = malloc(n);
     if (!tmp) return fprintf(stderr, "isolab: out of memory\n"), ISL_ENOMEM;
@@ -116,5 +100,34 @@ int isl_cmd_export(isl_cli *cli, int argc, char **argv)
         rc = (fprintf(stderr, "isolab: %s: cannot write: %s\n", file, strerror(errno)), ISL_EDB);
     if (rc) unlink(tmp);
     free(tmp);
+    if (rows) *rows = e.rows;
     return rc;
+}
+
+int isl_cmd_export(isl_cli *cli, int argc, char **argv)
+{
+    const char *name = NULL, *file = NULL, *v;
+    isl_format fmt = ISL_FMT_CSV;
+    int64_t run_id = 0;
+    int has_run = 0, rc = 0;
+    for (int i = 1; i < argc && !rc; i++) {
+        int r;
+        if ((r = isl_opt_value("export", argc, argv, &i, "--format", &v))) {
+            if (r < 0) return ISL_EUSAGE;
+            rc = parse_format(v, &fmt);
+        } else if ((r = isl_opt_value("export", argc, argv, &i, "--run", &v))) {
+            if (r < 0) return ISL_EUSAGE;
+            rc = isl_parse_run_id("export", v, &run_id);
+            has_run = 1;
+        } else if ((r = isl_opt_value("export", argc, argv, &i, "-o", &file))) {
+            if (r < 0) return ISL_EUSAGE;
+        } else if ((argv[i][0] == '-' && argv[i][1]) || name) {
+            return isl_usage_error("export", "unexpected argument '%s'", argv[i]);
+        } else {
+            name = argv[i];
+        }
+    }
+    if (rc) return rc;
+    if (!name) return isl_usage_error("export", "name a table, view or saved query");
+    return isl_export_path(cli, name, fmt, has_run, run_id, file, NULL);
 }

@@ -110,5 +110,23 @@ const isl_command isl_commands[] = {
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
      "For every other result table: the rows only A has ('-') and only B has\n"
      "('+'). Ends with the number of differences.\n"},
+    {"plot", isl_cmd_plot, "draw the comparisons as images with gnuplot",
+     "usage: isolab [--db FILE] plot [NAME...] [-o DIR] [--format png|svg] [--scripts DIR]\n"
+     "\n"
+     "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"
+     "rows of its saved query go to DIR/NAME.csv (what 'isolab export QUERY'\n"
+     "writes) and gnuplot draws DIR/NAME.png (or .svg) from that file with the\n"
+     "script gnuplot/NAME.gp, built into isolab:\n"
+     "  channels  cost against returned facts per channel, across lessons, with\n"
+     "            lines of equal cost per returned fact (channel_comparison)\n"
+     "  samples   the sample count sweep on log-log axes (current_sample_sweep)\n"
+     "  axes      per bundle, each axis's visible share without and with the\n"
+     "            channel (plot_axes)\n"
+     "A plot whose run is missing names the command to run first. Needs gnuplot\n"
+     "(Debian: gnuplot-nox); exits 6 when it is missing or fails.\n"
+     "\n"
+     "  -o DIR         the directory for images and CSV files (default plots)\n"
+     "  --format F     png (default) or svg\n"
+     "  --scripts DIR  take NAME.gp from DIR (e.g. your edited gnuplot/)\n"},
     {NULL, NULL, NULL, NULL},
 };

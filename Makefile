@@ -2,6 +2,7 @@
 #   make            build ./isolab
 #   make lesson     build, seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan
+#   make plots      build, run the lesson and draw plots/*.png with gnuplot
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -29,7 +30,7 @@ SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
 SHTESTS := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: all check test-unit test-san test-sh lesson install uninstall clean deps
+.PHONY: all check test-unit test-san test-sh lesson install uninstall clean deps plots
 all: isolab
 
 deps: build/.deps
@@ -90,6 +91,11 @@ test-sh: isolab build/isolab-san
 
 lesson: isolab
 	./isolab lesson
+
+# The runs the plots read, then the images and their CSV files in plots/.
+plots: isolab
+	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
+	./isolab plot
 
 install: isolab
 	install -d $(DESTDIR)$(BINDIR)

@@ -1,0 +1,122 @@
+#!/bin/sh
+# Tests for 'isolab plot': each image is written and not empty, in the
+# format asked for, and its CSV is what 'isolab export' writes for the
+# plot's saved query (and what the sqlite3 shell prints for it); the SVG
+# text carries the lesson's numbers (cost per fact 17.00 and 3.00, the
+# resource axis 25 % -> 50 % under common and strict); the repository's
+# scripts draw the same image by hand; an edited script is used with
+# --scripts; missing gnuplot, missing runs, a failing script and bad command
+# lines leave no image behind. Skips when gnuplot is not installed.
+. "$(dirname "$0")/shlib.sh"
+
+if ! command -v gnuplot >/dev/null 2>&1; then
+    echo "skip - gnuplot is not installed (Debian: gnuplot-nox): plot tests not run"
+    finish
+fi
+
+# plot NAME -> the saved query its CSV holds (independent of isolab's table)
+query_of() {
+    case $1 in
+        channels) echo channel_comparison ;;
+        samples) echo current_sample_sweep ;;
+        axes) echo plot_axes ;;
+        frontier) echo plot_frontier ;;
+    esac
+}
+plots="channels samples axes"
+
+db=$tmp/plot.db
+fresh_db "$db"
+check "database with the lesson's runs" 0 $?
+
+# --- every plot: image and CSV ------------------------------------------------
+"$ISOLAB" --db "$db" plot -o "$tmp/png/sub" >"$tmp/out.txt" 2>"$tmp/err.txt"
+check "plot (all, png, into a new nested directory) exits 0" "0:" "$?:$(cat "$tmp/err.txt")"
+for p in $plots; do
+    v=$(query_of "$p")
+    f=$tmp/png/sub/$p.png
+    if [ -s "$f" ] && [ "$(head -c 8 "$f" | od -An -c | tr -d ' ')" = '211PNG\r\n032\n' ]; then
+        ok "$p.png is a non-empty PNG"
+    else
+        not_ok "$p.png is a non-empty PNG"
+    fi
+    "$ISOLAB" --db "$db" export "$v" >"$tmp/export.csv"
+    if cmp -s "$tmp/png/sub/$p.csv" "$tmp/export.csv"; then ok "$p.csv equals 'isolab export $v'"; else not_ok "$p.csv equals 'isolab export $v'"; fi
+    sqlite3 -csv -header -cmd 'PRAGMA trusted_schema = OFF' "$db" "SELECT * FROM $v" >"$tmp/shell.csv"
+    if cmp -s "$tmp/png/sub/$p.csv" "$tmp/shell.csv"; then ok "$p.csv equals the sqlite3 shell's $v"; else not_ok "$p.csv equals the sqlite3 shell's $v"; fi
+    [ "$(wc -l <"$tmp/png/sub/$p.csv")" -ge 2 ] && ok "$p.csv has rows" || not_ok "$p.csv has rows"
+done
+check "one line per plot on stdout" "3" "$(wc -l <"$tmp/out.txt" | tr -d ' ')"
+check "nothing else in the directory" "axes.csv axes.png channels.csv channels.png samples.csv samples.png" \
+    "$(ls -A "$tmp/png/sub" | tr '\n' ' ' | sed 's/ $//')"
+
+# --- SVG: the text shows the lesson's numbers ----------------------------------
+"$ISOLAB" --db "$db" plot --format svg -o "$tmp/svg" >/dev/null 2>"$tmp/err.txt"
+check "plot --format svg exits 0" "0" "$?"
+for p in $plots; do
+    if head -c 200 "$tmp/svg/$p.svg" | grep -q '<svg'; then ok "$p.svg is SVG"; else not_ok "$p.svg is SVG"; fi
+done
+# gnuplot's SVG writes each label as text (the arrow as UTF-8)
+check "channels: 17.00 % per fact (34 % / 2 facts)" 1 "$(grep -c '17.00 % per fact' "$tmp/svg/channels.svg")"
+check "channels: 3.00 % per fact (3 % / 1 fact)" 1 "$(grep -c '>3.00 % per fact' "$tmp/svg/channels.svg")"
+check "channels: both channels labelled with their lesson" 2 \
+    "$(grep -c -e 'system-call-tracing (M03/K04)' -e 'sampling-profile (M03/K05)' "$tmp/svg/channels.svg")"
+check "axes: 25 % -> 50 % marked under common and strict only" 2 "$(grep -c '25 % → 50 %' "$tmp/svg/axes.svg")"
+check "axes: no other share marked" 2 "$(grep -c ' % → ' "$tmp/svg/axes.svg")"
+check "samples: returned labelled 1 at each of the 4 sample counts" 4 "$(grep -c '>1</tspan></text>' "$tmp/svg/samples.svg")"
+check "every plot has a title and two axis labels" "3 3 3" \
+    "$(for p in $plots; do grep -c -e 'Cost of each' -e 'Sample count sweep' -e 'Visible share' -e '(count' -e '(%' -e 'axis, grouped' -e 'log scale)' "$tmp/svg/$p.svg" | tr '\n' ' '; done | sed 's/ $//')"
+
+# --- the repository's scripts, by hand, draw the same image --------------------
+for p in $plots; do
+    gnuplot -e "csv='$tmp/svg/$p.csv'; out='$tmp/hand-$p.svg'; fmt='svg'" "gnuplot/$p.gp" 2>/dev/null
+    if cmp -s "$tmp/hand-$p.svg" "$tmp/svg/$p.svg"; then ok "gnuplot/$p.gp by hand = isolab plot $p"; else not_ok "gnuplot/$p.gp by hand = isolab plot $p"; fi
+done
+mkdir -p "$tmp/hand/plots" && cp "$tmp/png/sub/samples.csv" "$tmp/hand/plots/"
+(cd "$tmp/hand" && gnuplot "$root/gnuplot/samples.gp" 2>/dev/null)
+[ -s "$tmp/hand/plots/samples.png" ] && ok "by hand with no variables: plots/samples.csv -> plots/samples.png" \
+    || not_ok "by hand with no variables: plots/samples.csv -> plots/samples.png"
+
+# --- an edited script, with --scripts ------------------------------------------
+mkdir -p "$tmp/mine" && sed 's/^set title .*/set title "My own samples title"/' gnuplot/samples.gp >"$tmp/mine/samples.gp"
+"$ISOLAB" --db "$db" plot samples --format svg --scripts "$tmp/mine" -o "$tmp/edited" >/dev/null 2>&1
+check "--scripts DIR: exit 0" 0 $?
+check "--scripts DIR: the edited title is drawn" 1 "$(grep -c 'My own samples title' "$tmp/edited/samples.svg")"
+
+# --- failures leave no image behind -----------------------------------------------
+printf 'set output out\nthis is not gnuplot\n' >"$tmp/mine/axes.gp"
+"$ISOLAB" --db "$db" plot axes --scripts "$tmp/mine" -o "$tmp/broken" >/dev/null 2>"$tmp/err.txt"
+check "a failing script: exit 6" 6 $?
+check "a failing script: no image, no temporary file" "axes.csv" "$(ls -A "$tmp/broken" | tr '\n' ' ' | sed 's/ $//')"
+grep -q "plot axes: gnuplot failed" "$tmp/err.txt" && ok "a failing script: says so" || not_ok "a failing script: says so"
+"$ISOLAB" --db "$db" plot channels --scripts "$tmp/nowhere" -o "$tmp/broken2" >/dev/null 2>"$tmp/err.txt"
+check "--scripts without the script: exit 3" 3 $?
+
+PATH=/nonexistent "$ISOLAB" --db "$db" plot -o "$tmp/nognuplot" >/dev/null 2>"$tmp/err.txt"
+check "gnuplot missing: exit 6" 6 $?
+grep -q 'gnuplot is not installed' "$tmp/err.txt" && grep -q 'apt-get install -y gnuplot-nox' "$tmp/err.txt" \
+    && ok "gnuplot missing: names the package" || not_ok "gnuplot missing: names the package"
+[ ! -e "$tmp/nognuplot" ] && ok "gnuplot missing: nothing written" || not_ok "gnuplot missing: nothing written"
+
+"$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/empty.db" plot samples -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
+check "no samples run: exit 3" 3 $?
+grep -q "run 'isolab sweep samples' first" "$tmp/err.txt" && ok "no samples run: names the command" \
+    || not_ok "no samples run: names the command"
+"$ISOLAB" --db "$tmp/empty.db" plot -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
+check "no runs at all: one line per missing run" 3 "$(grep -c 'first$' "$tmp/err.txt")"
+[ ! -e "$tmp/norun" ] && ok "no runs: nothing written" || not_ok "no runs: nothing written"
+
+"$ISOLAB" --db "$db" plot pie -o "$tmp/bad" >/dev/null 2>&1
+check "unknown plot: exit 2" 2 $?
+"$ISOLAB" --db "$db" plot --format jpg -o "$tmp/bad" >/dev/null 2>&1
+check "unknown format: exit 2" 2 $?
+"$ISOLAB" --db "$db" plot -o "$(printf 'a\nb')" >/dev/null 2>&1
+check "a directory name with a newline: exit 2" 2 $?
+"$ISOLAB" --db "$db" plot channels -o "$tmp/it's here" >/dev/null 2>&1
+check "a directory name with a quote: exit 0" 0 $?
+[ -s "$tmp/it's here/channels.png" ] && ok "a directory name with a quote: image written" \
+    || not_ok "a directory name with a quote: image written"
+[ ! -e "$tmp/bad" ] && ok "bad command lines: nothing written" || not_ok "bad command lines: nothing written"
+
+finish

@@ -2,7 +2,7 @@
 #   make            build ./isolab
 #   make lesson     build, seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan
-#   make plots      build, run the lesson and draw plots/*.png with gnuplot
+#   make plots      build, run the lesson and sweep bundles, draw plots/*.png
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -95,6 +95,7 @@ lesson: isolab
 # The runs the plots read, then the images and their CSV files in plots/.
 plots: isolab
 	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
+	./isolab sweep bundles
 	./isolab plot
 
 install: isolab

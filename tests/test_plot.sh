@@ -3,8 +3,9 @@
 # format asked for, and its CSV is what 'isolab export' writes for the
 # plot's saved query (and what the sqlite3 shell prints for it); the SVG
 # text carries the lesson's numbers (cost per fact 17.00 and 3.00, the
-# resource axis 25 % -> 50 % under common and strict); the repository's
-# scripts draw the same image by hand; an edited script is used with
+# resource axis 25 % -> 50 % under common and strict; plain, common and
+# strict at open surface 24, 13 and 11 in the power-set sweep); the
+# repository's scripts draw the same image by hand; an edited script is used with
 # --scripts; missing gnuplot, missing runs, a failing script and bad command
 # lines leave no image behind. Skips when gnuplot is not installed.
 . "$(dirname "$0")/shlib.sh"
@@ -23,11 +24,11 @@ query_of() {
         frontier) echo plot_frontier ;;
     esac
 }
-plots="channels samples axes"
+plots="channels samples axes frontier"
 
 db=$tmp/plot.db
-fresh_db "$db"
-check "database with the lesson's runs" 0 $?
+fresh_db "$db" && "$ISOLAB" --db "$db" sweep bundles >/dev/null
+check "database with the lesson's runs and a bundles sweep" 0 $?
 
 # --- every plot: image and CSV ------------------------------------------------
 "$ISOLAB" --db "$db" plot -o "$tmp/png/sub" >"$tmp/out.txt" 2>"$tmp/err.txt"
@@ -46,8 +47,8 @@ for p in $plots; do
     if cmp -s "$tmp/png/sub/$p.csv" "$tmp/shell.csv"; then ok "$p.csv equals the sqlite3 shell's $v"; else not_ok "$p.csv equals the sqlite3 shell's $v"; fi
     [ "$(wc -l <"$tmp/png/sub/$p.csv")" -ge 2 ] && ok "$p.csv has rows" || not_ok "$p.csv has rows"
 done
-check "one line per plot on stdout" "3" "$(wc -l <"$tmp/out.txt" | tr -d ' ')"
-check "nothing else in the directory" "axes.csv axes.png channels.csv channels.png samples.csv samples.png" \
+check "one line per plot on stdout" "4" "$(wc -l <"$tmp/out.txt" | tr -d ' ')"
+check "nothing else in the directory" "axes.csv axes.png channels.csv channels.png frontier.csv frontier.png samples.csv samples.png" \
     "$(ls -A "$tmp/png/sub" | tr '\n' ' ' | sed 's/ $//')"
 
 # --- SVG: the text shows the lesson's numbers ----------------------------------
@@ -64,8 +65,12 @@ check "channels: both channels labelled with their lesson" 2 \
 check "axes: 25 % -> 50 % marked under common and strict only" 2 "$(grep -c '25 % → 50 %' "$tmp/svg/axes.svg")"
 check "axes: no other share marked" 2 "$(grep -c ' % → ' "$tmp/svg/axes.svg")"
 check "samples: returned labelled 1 at each of the 4 sample counts" 4 "$(grep -c '>1</tspan></text>' "$tmp/svg/samples.svg")"
-check "every plot has a title and two axis labels" "3 3 3" \
-    "$(for p in $plots; do grep -c -e 'Cost of each' -e 'Sample count sweep' -e 'Visible share' -e '(count' -e '(%' -e 'axis, grouped' -e 'log scale)' "$tmp/svg/$p.svg" | tr '\n' ' '; done | sed 's/ $//')"
+check "frontier: the named bundles at the lesson's open surfaces" "plain: 24|common: 13|strict: 11" \
+    "$(grep -o -e 'plain: [0-9]*' -e 'common: [0-9]*' -e 'strict: [0-9]*' "$tmp/svg/frontier.svg" | tr '\n' '|' | sed 's/|$//')"
+check "frontier: every one of the 256 bundles is a row" 257 "$(wc -l <"$tmp/svg/frontier.csv" | tr -d ' ')"
+check "every plot has a title and two axis labels" "3 3 3 3" \
+    "$(for p in $plots; do grep -c -e 'Cost of each' -e 'Sample count sweep' -e 'Visible share' -e 'Power-set sweep' \
+        -e '(count' -e '(%' -e '(facts' -e 'axis, grouped' -e 'log scale)' -e '(number of' "$tmp/svg/$p.svg" | tr '\n' ' '; done | sed 's/ $//')"
 
 # --- the repository's scripts, by hand, draw the same image --------------------
 for p in $plots; do
@@ -104,7 +109,7 @@ check "no samples run: exit 3" 3 $?
 grep -q "run 'isolab sweep samples' first" "$tmp/err.txt" && ok "no samples run: names the command" \
     || not_ok "no samples run: names the command"
 "$ISOLAB" --db "$tmp/empty.db" plot -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
-check "no runs at all: one line per missing run" 3 "$(grep -c 'first$' "$tmp/err.txt")"
+check "no runs at all: one line per missing run" 4 "$(grep -c 'first$' "$tmp/err.txt")"
 [ ! -e "$tmp/norun" ] && ok "no runs: nothing written" || not_ok "no runs: nothing written"
 
 "$ISOLAB" --db "$db" plot pie -o "$tmp/bad" >/dev/null 2>&1

@@ -28,6 +28,7 @@ static const plot_kind PLOTS[] = {
     {"channels", "channel_comparison", "run", "isolab run"},
     {"samples", "current_sample_sweep", "samples", "isolab sweep samples"},
     {"axes", "plot_axes", "run", "isolab run"},
+    {"frontier", "plot_frontier", "bundles", "isolab sweep bundles"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -227,7 +228,7 @@ int isl_cmd_plot(isl_cli *cli, int argc, char **argv)
         if (r < 0) return ISL_EUSAGE;
         if (r > 0) continue;
         const plot_kind *p = find_plot(argv[i]);
-        if (!p) return isl_usage_error("plot", "unknown plot '%s' (channels, samples, axes)", argv[i]);
+        if (!p) return isl_usage_error("plot", "unknown plot '%s' (channels, samples, axes, frontier)", argv[i]);
         int seen = 0;
         for (size_t k = 0; k < n; k++) seen |= want[k] == p;
         if (!seen) want[n++] = p;

@@ -1,0 +1,35 @@
+-- The latest bundles sweep under one channel, laid out for the 'frontier'
+-- plot (gnuplot/frontier.gp): one row per bundle (subset of the swept
+-- mechanisms, applied in mechanism order) with its size and open surface.
+-- Change 'sampling-profile' in the first line to plot another channel (''
+-- for no channel). x spreads the bundles of one size and open surface side
+-- by side around their size; best is 1 on one bundle per size with the
+-- least open surface of that size; on_frontier is 1 on the bundles that
+-- bundle_frontier lists; named is the bundle of the model with exactly
+-- these members ('' for none).
+WITH p(channel) AS (VALUES ('sampling-profile')),
+r AS (
+  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
+),
+s AS (
+  SELECT n.*,
+         row_number() OVER (PARTITION BY n.size, n.open_surface ORDER BY n.mask) AS k,
+         count(*) OVER (PARTITION BY n.size, n.open_surface) AS n,
+         row_number() OVER (PARTITION BY n.size ORDER BY n.open_surface, n.mask) = 1 AS best
+    FROM bundle_sweep_named n JOIN r ON n.run_id = r.id JOIN p ON p.channel = n.channel
+),
+named AS (
+  SELECT b.name, coalesce(sum(1 << x.bit), 0) AS mask
+    FROM bundle b
+    LEFT JOIN bundle_member m ON m.bundle = b.name
+    LEFT JOIN bundle_sweep_mechanism x ON x.run_id = (SELECT id FROM r) AND x.mechanism = m.mechanism
+   GROUP BY b.name
+  HAVING count(m.mechanism) = count(x.bit)
+)
+SELECT s.run_id, s.channel, s.mask, s.members, s.size, s.open_surface, s.returned, s.open_axes,
+       s.size + (s.k - (s.n + 1) / 2.0) * min(0.04, 0.8 / s.n) AS x,
+       s.best,
+       EXISTS (SELECT 1 FROM bundle_frontier f WHERE f.channel = s.channel AND f.mask = s.mask) AS on_frontier,
+       coalesce((SELECT group_concat(name, ' = ') FROM named WHERE named.mask = s.mask), '') AS named
+  FROM s
+ ORDER BY s.size, s.open_surface, s.mask;

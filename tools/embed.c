@@ -21,8 +21,9 @@ int main(int argc, char **argv)
         printf("static const char %s_%d[] = {", prefix, i);
         int c, col = 0;
         while ((c = fgetc(f)) != EOF) {
-            printf("%s%d,", col == 0 ? "\n  " : "", c);
-            col = (col + 1) % 20;
+            /* octal character constants fit char whether it is signed or not */
+            printf("%s'\\%03o',", col == 0 ? "\n  " : "", (unsigned)c);
+            col = (col + 1) % 16;
         }
         int bad = ferror(f);
         fclose(f);

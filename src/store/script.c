@@ -35,7 +35,7 @@ static const char *skip_blank(const char *p)
 /* When the statement just run left a foreign key unresolved, describes the
  * first offending value: "<table>.<column> = '<value>' has no match in
  * <parent>(<column>)". Returns 1 and fills msg, or 0 when none. */
-static int describe_fk(isl_store *s, char *msg, size_t n)
+static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn)
 {
     int cur = 0, hi = 0;
     if (sqlite3_db_status(s->db, SQLITE_DBSTATUS_DEFERRED_FKS, &cur, &hi, 0) != SQLITE_OK || cur == 0) return 0;
@@ -55,8 +55,10 @@ static int describe_fk(isl_store *s, char *msg, size_t n)
                                       "(SELECT \"%w\" FROM \"%w\") LIMIT 1", c, t, c, c, pc, p);
         sqlite3_stmt *v = NULL;
         if (probe && sqlite3_prepare_v2(s->db, probe, -1, &v, NULL) == SQLITE_OK && sqlite3_step(v) == SQLITE_ROW) {
-            snprintf(msg, n, "%s.%s = '%s' has no match in %s(%s)", t, c,
-                     (const char *)sqlite3_column_text(v, 0), p, pc);
+            char *lq = sqlite3_mprintf("%Q", (const char *)sqlite3_column_text(v, 0));
+            snprintf(msg, n, "%s.%s = %s has no match in %s(%s)", t, c, lq ? lq : "?", p, pc);
+            snprintf(lit, litn, "%s", lq ? lq : "");
+            sqlite3_free(lq);
             found = 1;
         }
         sqlite3_finalize(v);
@@ -64,44 +66,121 @@ static int describe_fk(isl_store *s, char *msg, size_t n)
     }
     sqlite3_finalize(q);
     if (!found) snprintf(msg, n, "a foreign key has no match");
+    if (!found) lit[0] = '\0';
     return 1;
+}
+
+/* What a seed file may not do: end or nest the load's transaction, attach
+ * other files, or change the connection's settings. The authorizer records
+ * the first such statement so the error can name it. */
+typedef struct script_auth {
+    int denied;
+    char table[128];   /* the table the statement inserts into */
+} script_auth;
+
+static int authorize(void *ctx, int action, const char *a, const char *b, const char *db, const char *trigger)
+{
+    script_auth *au = ctx;
+    (void)b;
+    (void)db;
+    switch (action) {
+    case SQLITE_TRANSACTION:
+    case SQLITE_SAVEPOINT:
+    case SQLITE_ATTACH:
+    case SQLITE_DETACH:
+    case SQLITE_PRAGMA:
+        au->denied = 1;
+        return SQLITE_DENY;
+    case SQLITE_INSERT:
+        if (!trigger && a && !au->table[0]) snprintf(au->table, sizeof au->table, "%s", a);
+        return SQLITE_OK;
+    default:
+        return SQLITE_OK;
+    }
+}
+
+/* The statement's first line (at most 60 bytes), for naming it. */
+static void first_line(const char *start, char *out, size_t n)
+{
+    size_t k = 0;
+    while (k + 1 < n && k < 60 && start[k] && start[k] != '\n' && start[k] != ';') out[k] = start[k], k++;
+    while (k > 0 && (out[k - 1] == ' ' || out[k - 1] == '\r' || out[k - 1] == '\t')) k--;
+    out[k] = '\0';
+}
+
+/* Reports a statement that failed while running: for a constraint error on
+ * an INSERT, the offending row's line and values. */
+static isl_status step_failure(isl_store *s, const char *name, const char *sql, const char *start,
+                               sqlite3_stmt *q, const script_auth *au, isl_error *err)
+{
+    isl_status st = isl_db_status(s);
+    char errmsg[300], what[400];
+    snprintf(errmsg, sizeof errmsg, "%s", sqlite3_errmsg(s->db));
+    int row = 0;
+    if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_CONSTRAINT && au->table[0] && q
+        && isl_probe_row(s, au->table, sqlite3_sql(q), errmsg, what, sizeof what, &row)) {
+        const char *at = isl_values_row(start, row);
+        return isl_fail(err, st, "%s:%d: %s: %s", name, line_of(sql, at ? at : start), what, errmsg);
+    }
+    return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, start), errmsg);
 }
 
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err)
 {
     const char *p = sql;
+    isl_status st = ISL_OK;
+    script_auth au;
     for (;;) {
         sqlite3_stmt *q = NULL;
         const char *start = skip_blank(p), *tail = NULL;
-        if (!*start) return ISL_OK;
+        if (!*start) break;
+        memset(&au, 0, sizeof au);
+        /* checked while preparing only: isolab's own queries below run free */
+        sqlite3_set_authorizer(s->db, authorize, &au);
         int rc = sqlite3_prepare_v2(s->db, start, -1, &q, &tail);
+        sqlite3_set_authorizer(s->db, NULL, NULL);
         if (rc != SQLITE_OK) {
+            char near[48] = "";
+            if (au.denied) {
+                first_line(start, near, sizeof near);
+                st = isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each "
+                              "load in one transaction, with its own settings", name, line_of(sql, start), near);
+                break;
+            }
             int off = sqlite3_error_offset(s->db);
             const char *at = off >= 0 ? start + off : start;
-            char near[48] = "";
             if (off >= 0) {
                 size_t k = 0;
                 while (k < sizeof near - 1 && at[k] && at[k] != '\n') near[k] = at[k], k++;
                 near[k] = '\0';
             }
-            isl_status st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
+            st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
             if (near[0])
-                return isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
-            return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
+                isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
+            else
+                isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
+            break;
         }
-        if (!q) return ISL_OK; /* only comments were left */
+        if (!q) break; /* only comments were left */
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         if (rc != SQLITE_DONE) {
-            isl_status st = isl_fail(err, isl_db_status(s), "%s:%d: %s", name, line_of(sql, start), sqlite3_errmsg(s->db));
+            st = step_failure(s, name, sql, start, q, &au, err);
             sqlite3_finalize(q);
-            return st;
+            break;
         }
         sqlite3_finalize(q);
-        char fk[400];
-        if (describe_fk(s, fk, sizeof fk))
-            return isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, start), fk);
+        char fk[400], lit[200];
+        if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
+            char *text = sqlite3_mprintf("%.*s", (int)(tail - start), start);
+            const char *at = text && lit[0] ? isl_values_row_holding(text, lit) : NULL;
+            at = at ? start + (at - text) : start;
+            sqlite3_free(text);
+            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, at), fk);
+            break;
+        }
         p = tail;
     }
+    return st;
 }
 
 /* Reads a whole file into a NUL-terminated buffer. */
@@ -199,6 +278,12 @@ isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n
         isl_model *m = NULL;
         st = isl_store_read_model(s, &m, err);
         isl_model_free(m);
+        /* the model as a whole is wrong: name the file that made it so */
+        if (st == ISL_EINPUT && n > 0) {
+            char msg[sizeof err->msg];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            isl_fail(err, st, "%s: after loading: %s", paths[n - 1], msg);
+        }
     }
     if (!st) return isl_db_exec(s, "COMMIT", err);
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);

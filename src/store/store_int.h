@@ -55,4 +55,17 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
  * schema, busy timeout, limits. */
 isl_status isl_db_configure(isl_store *s, isl_error *err);
 
+/* After statement stmt failed with a constraint error on table (a BEFORE
+ * INSERT probe re-runs it in a savepoint that is rolled back): writes
+ * "table.col = value, ..." for the columns the error names into msg and the
+ * 1-based index of the offending row into *row. 1 when found, else 0. */
+int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char *errmsg, char *msg, size_t n,
+                  int *row);
+
+/* Where the k-th row (from 1) of the VALUES list of stmt starts, or NULL. */
+const char *isl_values_row(const char *stmt, int k);
+
+/* Where the first VALUES row of stmt holding the text lit starts, or NULL. */
+const char *isl_values_row_holding(const char *stmt, const char *lit);
+
 #endif

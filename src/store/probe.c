@@ -1,0 +1,204 @@
+/* isolab store: finding the offending row of a seed statement that failed.
+ *
+ * SQLite says which constraint failed but not which row of a multi-row
+ * INSERT broke it, nor the value. To name them, the failed statement is run
+ * once more inside a savepoint, with a temporary BEFORE INSERT trigger on
+ * its table that hands every row to a C function: the last row seen is the
+ * one the constraint stopped. The savepoint is then rolled back, so the
+ * probe leaves no trace (the trigger and its rows go with it). */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_int.h"
+
+#define PROBE_MAX_COLS 32
+
+typedef struct probe {
+    int ncols;
+    char *col[PROBE_MAX_COLS];  /* column names of the table */
+    char *val[PROBE_MAX_COLS];  /* the last row's values, as SQL literals */
+    int rows;                   /* rows seen */
+    int oom;
+} probe;
+
+static void probe_clear_values(probe *p)
+{
+    for (int i = 0; i < p->ncols; i++) {
+        sqlite3_free(p->val[i]);
+        p->val[i] = NULL;
+    }
+}
+
+static void probe_free(probe *p)
+{
+    probe_clear_values(p);
+    for (int i = 0; i < p->ncols; i++) sqlite3_free(p->col[i]);
+}
+
+/* A value as an SQL literal: 'text' (quotes doubled), a number, or NULL. */
+static char *literal(sqlite3_value *v)
+{
+    switch (sqlite3_value_type(v)) {
+    case SQLITE_NULL: return sqlite3_mprintf("NULL");
+    case SQLITE_INTEGER: return sqlite3_mprintf("%lld", sqlite3_value_int64(v));
+    case SQLITE_FLOAT: return sqlite3_mprintf("%!.15g", sqlite3_value_double(v));
+    case SQLITE_BLOB: return sqlite3_mprintf("a blob of %d bytes", sqlite3_value_bytes(v));
+    default: return sqlite3_mprintf("%Q", (const char *)sqlite3_value_text(v));
+    }
+}
+
+static void probe_row(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    probe *p = sqlite3_user_data(ctx);
+    probe_clear_values(p);
+    p->rows++;
+    for (int i = 0; i < argc && i < p->ncols; i++)
+        if (!(p->val[i] = literal(argv[i]))) p->oom = 1;
+}
+
+/* Reads the table's column names; 0 on success. */
+static int probe_columns(isl_store *s, const char *table, probe *p)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT name FROM pragma_table_info(?1)", -1, &q, NULL) != SQLITE_OK) return -1;
+    sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
+    while (p->ncols < PROBE_MAX_COLS && sqlite3_step(q) == SQLITE_ROW) {
+        if (!(p->col[p->ncols] = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 0)))) break;
+        p->ncols++;
+    }
+    sqlite3_finalize(q);
+    return p->ncols > 0 ? 0 : -1;
+}
+
+/* Runs stmt again with the probe trigger on table; rolls everything back. */
+static int probe_rerun(isl_store *s, const char *table, const char *stmt, probe *p)
+{
+    sqlite3_str *t = sqlite3_str_new(s->db);
+    sqlite3_str_appendf(t, "CREATE TEMP TRIGGER isl_probe BEFORE INSERT ON main.\"%w\" BEGIN SELECT isl_probe_row(", table);
+    for (int i = 0; i < p->ncols; i++) sqlite3_str_appendf(t, "%sNEW.\"%w\"", i ? ", " : "", p->col[i]);
+    sqlite3_str_appendall(t, "); END");
+    char *trigger = sqlite3_str_finish(t);
+    if (!trigger) return -1;
+    int ok = -1;
+    if (sqlite3_create_function_v2(s->db, "isl_probe_row", p->ncols, SQLITE_UTF8 | SQLITE_INNOCUOUS, p, probe_row,
+                                   NULL, NULL, NULL) == SQLITE_OK
+        && sqlite3_exec(s->db, "SAVEPOINT isl_probe", NULL, NULL, NULL) == SQLITE_OK) {
+        if (sqlite3_exec(s->db, trigger, NULL, NULL, NULL) == SQLITE_OK) {
+            sqlite3_stmt *q = NULL;
+            if (sqlite3_prepare_v2(s->db, stmt, -1, &q, NULL) == SQLITE_OK) {
+                int rc;
+                while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
+                if ((rc & 0xff) == SQLITE_CONSTRAINT && p->rows > 0 && !p->oom) ok = 0;
+            }
+            sqlite3_finalize(q);
+        }
+        sqlite3_exec(s->db, "ROLLBACK TO isl_probe; RELEASE isl_probe", NULL, NULL, NULL);
+    }
+    sqlite3_create_function_v2(s->db, "isl_probe_row", p->ncols, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL);
+    sqlite3_free(trigger);
+    return ok;
+}
+
+/* Nonzero when word occurs in text as a whole identifier. */
+static int has_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+        int before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        int after = isalnum((unsigned char)p[n]) || p[n] == '_';
+        if (!before && !after) return 1;
+    }
+    return 0;
+}
+
+/* Which columns the error names: the "table.col" list of UNIQUE and NOT
+ * NULL messages, the identifiers of a CHECK expression; every column when
+ * none matches (a named constraint). */
+static void pick_columns(const probe *p, const char *table, const char *errmsg, int *pick)
+{
+    const char *detail = strstr(errmsg, "failed: ");
+    int any = 0;
+    for (int i = 0; i < p->ncols; i++) {
+        pick[i] = 0;
+        if (!detail) continue;
+        char qualified[300];
+        snprintf(qualified, sizeof qualified, "%s.%s", table, p->col[i]);
+        pick[i] = strncmp(errmsg, "CHECK", 5) == 0 ? has_word(detail + 8, p->col[i]) : has_word(detail + 8, qualified);
+        any |= pick[i];
+    }
+    if (!any)
+        for (int i = 0; i < p->ncols; i++) pick[i] = 1;
+}
+
+int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char *errmsg, char *msg, size_t n,
+                  int *row)
+{
+    probe p = {0};
+    int found = 0;
+    if (!sqlite3_get_autocommit(s->db) && probe_columns(s, table, &p) == 0 && probe_rerun(s, table, stmt, &p) == 0) {
+        int pick[PROBE_MAX_COLS];
+        pick_columns(&p, table, errmsg, pick);
+        size_t used = 0;
+        msg[0] = '\0';
+        for (int i = 0; i < p.ncols && used < n; i++) {
+            if (!pick[i]) continue;
+            int w = snprintf(msg + used, n - used, "%s%s.%s = %s", used ? ", " : "", table, p.col[i], p.val[i]);
+            if (w < 0) break;
+            used += (size_t)w;
+        }
+        *row = p.rows;
+        found = 1;
+    }
+    probe_free(&p);
+    return found;
+}
+
+/* Skips a quoted token starting at p (', ", ` or [); returns the end. */
+static const char *skip_quoted(const char *p)
+{
+    char close = *p == '[' ? ']' : *p;
+    for (p++; *p; p++) {
+        if (*p == close) {
+            if (close != ']' && p[1] == close) { p++; continue; }
+            return p + 1;
+        }
+    }
+    return p;
+}
+
+const char *isl_values_row(const char *stmt, int k)
+{
+    int depth = 0, in_values = 0, seen = 0;
+    for (const char *p = stmt; *p;) {
+        if (*p == '\'' || *p == '"' || *p == '`' || *p == '[') { p = skip_quoted(p); continue; }
+        if (p[0] == '-' && p[1] == '-') { while (*p && *p != '\n') p++; continue; }
+        if (p[0] == '/' && p[1] == '*') { const char *e = strstr(p + 2, "*/"); p = e ? e + 2 : p + strlen(p); continue; }
+        if (*p == '(') {
+            if (depth == 0 && in_values && ++seen == k) return p;
+            depth++;
+        } else if (*p == ')') {
+            depth -= depth > 0;
+        } else if (depth == 0 && !in_values && (p == stmt || !(isalnum((unsigned char)p[-1]) || p[-1] == '_'))
+                   && sqlite3_strnicmp(p, "VALUES", 6) == 0 && !(isalnum((unsigned char)p[6]) || p[6] == '_')) {
+            in_values = 1;
+            p += 6;
+            continue;
+        }
+        p++;
+    }
+    return NULL;
+}
+
+const char *isl_values_row_holding(const char *stmt, const char *lit)
+{
+    size_t n = strlen(lit);
+    for (int k = 1;; k++) {
+        const char *r = isl_values_row(stmt, k);
+        if (!r) return NULL;
+        const char *end = isl_values_row(stmt, k + 1);
+        const char *hit = strstr(r, lit);
+        if (hit && (!end || hit + n <= end)) return r;
+    }
+}

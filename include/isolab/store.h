@@ -14,13 +14,14 @@
 #include "isolab/sweep.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 1
+#define ISL_SCHEMA_VERSION 2
 
 typedef struct isl_store isl_store;
 struct sqlite3;
 
 /* Opens an existing isolab database read-write. ISL_EDB when it is missing,
- * not a database, from a newer schema, or not writable. */
+ * not a database, from a newer schema, or not writable. A database from an
+ * older schema is migrated to ISL_SCHEMA_VERSION first, in one transaction. */
 isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
 
 /* Creates the database at path from the embedded schema and either the

@@ -157,6 +157,12 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     isl_store *s;
     isl_status st = store_new(path, SQLITE_OPEN_READWRITE, &s, err);
     if (st) return st;
+    /* SQLite falls back to read-only when the file is not writable; refuse
+     * before anything (even a -shm file) is made. */
+    if (sqlite3_db_readonly(s->db, "main") == 1) {
+        isl_store_close(s);
+        return isl_fail(err, ISL_EDB, "%s: database is read-only (no permission to write it)", path);
+    }
     long long app = 0, ver = 0;
     if ((st = pragma_int(s, "PRAGMA application_id", &app, err))
         || (st = pragma_int(s, "PRAGMA user_version", &ver, err))) {
@@ -173,6 +179,10 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
         return isl_fail(err, ISL_EDB,
                         "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
                         path, ver, ISL_SCHEMA_VERSION);
+    }
+    if (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err))) {
+        isl_store_close(s);
+        return st;
     }
     *out = s;
     return ISL_OK;

@@ -90,7 +90,10 @@ static int probe_rerun(isl_store *s, const char *table, const char *stmt, probe 
             if (sqlite3_prepare_v2(s->db, stmt, -1, &q, NULL) == SQLITE_OK) {
                 int rc;
                 while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
-                if ((rc & 0xff) == SQLITE_CONSTRAINT && p->rows > 0 && !p->oom) ok = 0;
+                /* a type mismatch of an INTEGER PRIMARY KEY stops the row
+                 * before the trigger sees it: there rows counts the good ones */
+                if (((rc & 0xff) == SQLITE_CONSTRAINT && p->rows > 0) || (rc & 0xff) == SQLITE_MISMATCH)
+                    ok = p->oom ? -1 : 0;
             }
             sqlite3_finalize(q);
         }
@@ -143,7 +146,7 @@ int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char 
         size_t used = 0;
         msg[0] = '\0';
         for (int i = 0; i < p.ncols && used < n; i++) {
-            if (!pick[i]) continue;
+            if (!pick[i] || !p.val[i]) continue;
             int w = snprintf(msg + used, n - used, "%s%s.%s = %s", used ? ", " : "", table, p.col[i], p.val[i]);
             if (w < 0) break;
             used += (size_t)w;

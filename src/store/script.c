@@ -117,8 +117,20 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
     char errmsg[300], what[400];
     snprintf(errmsg, sizeof errmsg, "%s", sqlite3_errmsg(s->db));
     int row = 0;
-    if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_CONSTRAINT && au->table[0] && q
+    int prim = sqlite3_errcode(s->db) & 0xff;
+    if ((prim == SQLITE_CONSTRAINT || prim == SQLITE_MISMATCH) && au->table[0] && q
         && isl_probe_row(s, au->table, sqlite3_sql(q), errmsg, what, sizeof what, &row)) {
+        if (prim == SQLITE_MISMATCH) {
+            /* the row after the last one that got through: quote its text */
+            const char *at = isl_values_row(start, ++row);
+            size_t k = 0;
+            for (int depth = 0; at && at[k] && k < 60; k++) {
+                depth += (at[k] == '(') - (at[k] == ')');
+                if (depth == 0) { k++; break; }
+            }
+            return isl_fail(err, st, "%s:%d: %s row %.*s: %s", name, line_of(sql, at ? at : start), au->table,
+                            (int)k, at ? at : "", errmsg);
+        }
         const char *at = isl_values_row(start, row);
         return isl_fail(err, st, "%s:%d: %s: %s", name, line_of(sql, at ? at : start), what, errmsg);
     }

@@ -68,4 +68,8 @@ const char *isl_values_row(const char *stmt, int k);
 /* Where the first VALUES row of stmt holding the text lit starts, or NULL. */
 const char *isl_values_row_holding(const char *stmt, const char *lit);
 
+/* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
+ * (src/store/migrate.c); a no-op when it is current. */
+isl_status isl_store_migrate(isl_store *s, isl_error *err);
+
 #endif

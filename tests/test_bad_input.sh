@@ -1,0 +1,335 @@
+#!/bin/sh
+# The bad-input catalogue: malformed seed files, models, names, command
+# lines and database files, each with the exact error isolab must print.
+#
+# For every case: the exit status is the documented one (include/isolab/
+# error.h), stderr is exactly the expected text (program name, file, line,
+# offending value), and the database and its -wal file are byte-for-byte
+# what they were before (cksum before and after; a database that did not
+# exist must still not exist). Names with quotes, spaces, SQL fragments and
+# non-ASCII letters are valid and must work: those cases check the rows.
+#
+# POSIX sh; env ISOLAB = the binary. Last line: "N passed, M failed".
+set -u
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+ISOLAB=${ISOLAB:-./isolab}
+case $ISOLAB in /*) ;; *) ISOLAB=$root/$ISOLAB ;; esac
+
+passed=0
+failed=0
+ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
+not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+tmp=$(mktemp -d) || exit 2
+trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
+chmod 777 "$tmp"   # the unprivileged cases below need to write here
+cd "$tmp" || exit 2
+
+# The state of a database: its bytes and its log's, or "absent".
+state() {
+    for f in "$1" "$1-wal"; do
+        if [ -e "$f" ]; then cksum <"$f"; else echo absent; fi
+    done
+}
+
+# Runs as an unprivileged user when we are root (root may write a read-only
+# file); empty when not root. Cases needing it are skipped without setpriv.
+AS_USER=
+if [ "$(id -u)" = 0 ]; then
+    if command -v setpriv >/dev/null 2>&1; then
+        AS_USER="setpriv --reuid=65534 --regid=65534 --clear-groups"
+    else
+        AS_USER=none
+    fi
+fi
+
+# expect NAME STATUS EXPECTED_STDERR DB CMD... : runs CMD in $tmp, checks
+# the status, the exact stderr, and that DB is unchanged.
+expect() {
+    name=$1 want_rc=$2 want_err=$3 db=$4
+    shift 4
+    before=$(state "$db")
+    "$@" >out.txt 2>err.txt
+    rc=$?
+    got=$(cat err.txt)
+    after=$(state "$db")
+    if [ "$rc" != "$want_rc" ]; then
+        not_ok "$name: exit $rc, expected $want_rc (stderr: $got)"
+    elif [ "$got" != "$want_err" ]; then
+        not_ok "$name: stderr was
+$got
+expected
+$want_err"
+    elif [ "$before" != "$after" ]; then
+        not_ok "$name: $db changed"
+    else
+        ok "$name"
+    fi
+}
+
+# bad_seed NAME EXPECTED_STDERR FILE : 'isolab load FILE' on a fresh copy
+# of the database must fail with status 3 and that message.
+bad_seed() {
+    cp base.db t.db
+    expect "$1" 3 "$2" t.db "$ISOLAB" --db t.db load "$3"
+}
+
+"$ISOLAB" --db base.db init >/dev/null || { not_ok "init base.db"; echo "$passed passed, $failed failed"; exit 1; }
+
+# ---- seed files -----------------------------------------------------------
+cat >syntax.sql <<'EOF'
+-- a lesson with a typo on line 3
+INSERT INTO axis(name) VALUES ('a1');
+INSERT INTO axis(name) VALUS ('a2');
+EOF
+bad_seed "seed syntax error at line 3" \
+    'isolab: syntax.sql:3: near "VALUS": syntax error (near "VALUS ('"'"'a2'"'"');")' syntax.sql
+
+printf "\n\nINSERT INTO axes(name) VALUES ('a1');\n" >table.sql
+bad_seed "seed names an unknown table" 'isolab: table.sql:3: no such table: axes' table.sql
+
+cat >axis.sql <<'EOF'
+INSERT INTO fact(position, name, axis) VALUES
+  (25, 'fact-a', 'process'),
+  (26, 'fact-b', 'proces'),
+  (27, 'fact-c', 'mount');
+EOF
+bad_seed "fact on an unknown axis (row 2 of 3)" \
+    "isolab: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" axis.sql
+
+cat >dupfact.sql <<'EOF'
+INSERT INTO fact(position, name, axis) VALUES
+  (25, 'fact-a', 'process'),
+  (26, 'hostname', 'host');
+EOF
+bad_seed "duplicate fact name" \
+    "isolab: dupfact.sql:3: fact.name = 'hostname': UNIQUE constraint failed: fact.name" dupfact.sql
+
+printf "INSERT INTO fact(position, name, axis) VALUES (13, 'fact-a', 'process');\n" >duppos.sql
+bad_seed "duplicate fact position" \
+    "isolab: duppos.sql:1: fact.position = 13: UNIQUE constraint failed: fact.position" duppos.sql
+
+printf "INSERT INTO fact(position, name) VALUES (25, 'fact-a');\n" >noaxis.sql
+bad_seed "fact without an axis" \
+    "isolab: noaxis.sql:1: fact.axis = NULL: NOT NULL constraint failed: fact.axis" noaxis.sql
+
+printf "INSERT INTO fact(position, name, axis) VALUES ('first', 'fact-a', 'process');\n" >textpos.sql
+bad_seed "non-numeric fact position" \
+    "isolab: textpos.sql:1: fact.position = 'first': CHECK constraint failed: typeof(position) = 'integer'" textpos.sql
+
+cat >leftopen.sql <<'EOF'
+INSERT INTO left_open(mechanism, fact) VALUES
+  ('user-namespace', 'user-id-mapping'),
+  ('uts-namespace', 'host-name');
+EOF
+bad_seed "left-open fact that does not exist" \
+    "isolab: leftopen.sql:3: left_open.fact = 'host-name' has no match in fact(name)" leftopen.sql
+
+cat >chanfact.sql <<'EOF'
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('event-tracing', NULL, 6);
+INSERT INTO channel_fact(channel, fact) VALUES
+  ('event-tracing', 'clock'),
+  ('event-tracing', 'clocks');
+EOF
+bad_seed "channel fact that does not exist" \
+    "isolab: chanfact.sql:4: channel_fact.fact = 'clocks' has no match in fact(name)" chanfact.sql
+
+cat >bundlemech.sql <<'EOF'
+INSERT INTO bundle(name) VALUES ('tight');
+INSERT INTO bundle_member(bundle, position, mechanism) VALUES
+  ('tight', 1, 'pid-namespace'),
+  ('tight', 2, 'seccomp-filter');
+EOF
+bad_seed "bundle naming an unknown mechanism" \
+    "isolab: bundlemech.sql:4: bundle_member.mechanism = 'seccomp-filter' has no match in mechanism(name)" bundlemech.sql
+
+cat >gap.sql <<'EOF'
+INSERT INTO bundle(name) VALUES ('tight');
+INSERT INTO bundle_member(bundle, position, mechanism) VALUES
+  ('tight', 1, 'pid-namespace'),
+  ('tight', 3, 'mount-namespace');
+EOF
+bad_seed "bundle with a gap in its positions" \
+    "isolab: gap.sql: after loading: bundle 'tight': member position 3 follows 1; positions must run 1, 2, 3, ... without gaps" gap.sql
+
+printf "INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('strict', 8, 'pid-namespace');\n" >duppos2.sql
+bad_seed "bundle position taken twice" \
+    "isolab: duppos2.sql:1: bundle_member.bundle = 'strict', bundle_member.position = 8: UNIQUE constraint failed: bundle_member.bundle, bundle_member.position" duppos2.sql
+
+printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('cheap', NULL, -3);\n" >negcost.sql
+bad_seed "negative cost" \
+    "isolab: negcost.sql:1: channel.cost_pct = -3.0: CHECK constraint failed: typeof(cost_pct) IN ('integer', 'real') AND cost_pct >= 0" negcost.sql
+
+printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('cheap', NULL, 'three');\n" >textcost.sql
+bad_seed "non-numeric cost" \
+    "isolab: textcost.sql:1: channel.cost_pct = 'three': CHECK constraint failed: typeof(cost_pct) IN ('integer', 'real') AND cost_pct >= 0" textcost.sql
+
+printf "INSERT INTO sample_count(n) VALUES (0);\n" >zero.sql
+bad_seed "zero sample count" \
+    "isolab: zero.sql:1: sample_count.n = 0: CHECK constraint failed: n > 0" zero.sql
+
+printf "INSERT INTO sample_count(n) VALUES\n  (200),\n  (-5);\n" >negsamples.sql
+bad_seed "negative sample count" \
+    "isolab: negsamples.sql:3: sample_count.n = -5: CHECK constraint failed: n > 0" negsamples.sql
+
+printf "INSERT INTO sample_count(n) VALUES\n  (200),\n  ('many');\n" >textsamples.sql
+bad_seed "non-numeric sample count" \
+    "isolab: textsamples.sql:3: sample_count row ('many'): datatype mismatch" textsamples.sql
+
+printf "UPDATE setting SET value = -1000 WHERE key = 'baseline_time';\n" >baseline.sql
+bad_seed "negative baseline time" \
+    "isolab: baseline.sql: after loading: setting 'baseline_time' = '-1000' is not a non-negative whole number" baseline.sql
+
+printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('silent', NULL, 1);\n" >nofacts.sql
+bad_seed "channel with no facts" "isolab: nofacts.sql: after loading: channel 'silent' shows no facts" nofacts.sql
+
+cat >commit.sql <<'EOF'
+INSERT INTO axis(name) VALUES ('a1');
+COMMIT;
+INSERT INTO axis(name) VALUES ('a2');
+EOF
+bad_seed "seed that commits the load halfway" \
+    "isolab: commit.sql:2: 'COMMIT' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" commit.sql
+
+printf "PRAGMA foreign_keys = OFF;\n" >pragma.sql
+bad_seed "seed that changes the connection's settings" \
+    "isolab: pragma.sql:1: 'PRAGMA foreign_keys = OFF' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" pragma.sql
+
+printf "ATTACH 'other.db' AS other;\n" >attach.sql
+bad_seed "seed that attaches another file" \
+    "isolab: attach.sql:1: 'ATTACH 'other.db' AS other' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" attach.sql
+
+printf "INSERT INTO axis(name) VALUES ('a1');\n\000junk\n" >nul.sql
+bad_seed "seed file holding a NUL byte" "isolab: nul.sql: not a text file (it holds a NUL byte)" nul.sql
+
+bad_seed "missing seed file" "isolab: missing.sql: cannot read: No such file or directory" missing.sql
+
+mkdir seeddir
+bad_seed "a directory given as a seed file" "isolab: seeddir: cannot read: Is a directory" seeddir
+
+cp base.db t.db
+printf "INSERT INTO axis(name) VALUES ('a1');\n" >secret.sql
+chmod 000 secret.sql
+if [ "$AS_USER" = none ]; then
+    echo "skip - unreadable seed file (root without setpriv)"
+else
+    chmod 666 t.db
+    expect "unreadable seed file" 3 "isolab: secret.sql: cannot read: Permission denied" t.db \
+        $AS_USER "$ISOLAB" --db t.db load secret.sql
+fi
+
+# two files, the second bad: the first must not stay applied either
+printf "INSERT INTO axis(name) VALUES ('a1');\n" >good.sql
+cp base.db t.db
+expect "second of two seed files bad: neither applied" 3 \
+    "isolab: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" t.db \
+    "$ISOLAB" --db t.db load good.sql axis.sql
+
+# init from a seed directory: nothing may be left behind
+mkdir emptymodel
+printf "INSERT INTO axis(name) VALUES ('process');\nINSERT INTO setting(key, value) VALUES ('baseline_time', 1000);\n" \
+    >emptymodel/000_no_facts.sql
+expect "init with an empty fact set" 3 "isolab: the model has no facts" new.db \
+    "$ISOLAB" --db new.db init --seeds emptymodel
+mkdir badinit
+cp "$root"/seeds/*.sql badinit/
+cp syntax.sql badinit/030_typo.sql
+expect "init with a bad seed file" 3 \
+    'isolab: badinit/030_typo.sql:3: near "VALUS": syntax error (near "VALUS ('"'"'a2'"'"');")' new.db \
+    "$ISOLAB" --db new.db init --seeds badinit
+if ls new.db* >/dev/null 2>&1; then not_ok "failed init left files: $(ls new.db*)"; else ok "failed init left no file"; fi
+expect "init over an existing database" 3 "isolab: base.db: already exists (use --force to replace it)" base.db \
+    "$ISOLAB" --db base.db init
+
+# ---- command line and names -----------------------------------------------
+cp base.db t.db
+expect "unknown command" 2 "isolab: unknown command 'rnu'
+Try 'isolab --help'." t.db "$ISOLAB" --db t.db rnu
+expect "unknown global option" 2 "isolab: unknown option '--database'
+Try 'isolab --help'." t.db "$ISOLAB" --database t.db run
+expect "unknown run option" 2 "isolab run: unexpected argument '--bundles'
+Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --bundles strict
+expect "option missing its value" 2 "isolab run: option '--channel' needs a value
+Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --channel
+expect "unknown sweep" 2 "isolab sweep: unknown sweep 'remove' (samples, removal, addition)
+Try 'isolab sweep --help'." t.db "$ISOLAB" --db t.db sweep remove
+expect "unknown bundle" 3 "isolab: run: no bundle named 'stric'" t.db "$ISOLAB" --db t.db run --bundle stric
+expect "unknown channel" 3 "isolab: sweep: no channel named 'sampling'" t.db \
+    "$ISOLAB" --db t.db sweep removal --channel sampling
+expect "unknown bundle holding SQL" 3 "isolab: run: no bundle named 'x'; DROP TABLE run; --'" t.db \
+    "$ISOLAB" --db t.db run --bundle "x'; DROP TABLE run; --"
+
+# ---- database files -------------------------------------------------------
+expect "missing database" 4 "isolab: nothing.db: no such database (create it with 'isolab init')" nothing.db \
+    "$ISOLAB" --db nothing.db run
+printf 'this is a text file, not a database\n' >text.db
+expect "file that is not a database" 4 "isolab: text.db: file is not a database" text.db "$ISOLAB" --db text.db run
+sqlite3 other.db 'CREATE TABLE t(x)'
+expect "SQLite database of another program" 4 "isolab: other.db: not an isolab database (application_id 0)" other.db \
+    "$ISOLAB" --db other.db run
+cp base.db future.db
+sqlite3 future.db 'PRAGMA user_version = 99'
+expect "database from a newer schema" 4 \
+    "isolab: future.db: schema version 99 is newer than this isolab's (2); use a newer isolab" future.db \
+    "$ISOLAB" --db future.db run
+cp base.db ro.db
+chmod 444 ro.db
+if [ "$AS_USER" = none ]; then
+    echo "skip - read-only database (root without setpriv)"
+else
+    expect "read-only database file" 4 "isolab: ro.db: database is read-only (no permission to write it)" ro.db \
+        $AS_USER "$ISOLAB" --db ro.db run
+    if ls ro.db-* >/dev/null 2>&1; then not_ok "read-only database: files left: $(ls ro.db-*)"; else ok "read-only database: no -wal/-shm left"; fi
+fi
+cp base.db old.db
+sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 1'
+expect "older database whose migration fails" 4 \
+    "isolab: old.db: cannot migrate schema version 1 to 2: schema/004_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    old.db "$ISOLAB" --db old.db run
+
+# ---- valid names that look like trouble -----------------------------------
+cat >names.sql <<'EOF'
+-- quotes, spaces, SQL fragments and non-ASCII letters: all valid names
+INSERT INTO axis(name) VALUES ('o''clock axis');
+INSERT INTO fact(position, name, axis) VALUES
+  (25, 'x''); DROP TABLE fact; --', 'o''clock axis'),
+  (26, 'Größe des Speichers', 'o''clock axis');
+INSERT INTO mechanism(name) VALUES ('clock "namespace"');
+INSERT INTO mechanism_axis(mechanism, axis) VALUES ('clock "namespace"', 'o''clock axis');
+INSERT INTO left_open(mechanism, fact) VALUES ('clock "namespace"', 'Größe des Speichers');
+INSERT INTO bundle(name) VALUES ('strict; DELETE FROM run');
+INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('strict; DELETE FROM run', 1, 'clock "namespace"');
+INSERT INTO lesson(code, title) VALUES ('M99/K01', 'Übung');
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('tracé canal', 'M99/K01', 5);
+INSERT INTO channel_fact(channel, fact) VALUES
+  ('tracé canal', 'x''); DROP TABLE fact; --'), ('tracé canal', 'Größe des Speichers');
+EOF
+cp base.db n.db
+if "$ISOLAB" --db n.db load names.sql >/dev/null 2>err.txt; then ok "load names with quotes, spaces, SQL and non-ASCII"
+else not_ok "load names: $(cat err.txt)"; fi
+if "$ISOLAB" --db n.db run --bundle 'strict; DELETE FROM run' --channel 'tracé canal' >/dev/null 2>err.txt; then
+    ok "run on those names"
+else
+    not_ok "run on those names: $(cat err.txt)"
+fi
+# By hand: the bundle closes only the o'clock axis (facts 25, 26) and leaves
+# 26 open; the channel shows 25 (returns) and 26 (left open, so visible).
+# visible 24 + 1, returned 1, open surface 26, open axes 9 + 1.
+got=$(sqlite3 n.db "SELECT visible, returned, open_surface, open_axes, cost_pct FROM surface
+                    WHERE bundle = 'strict; DELETE FROM run' AND channel = 'tracé canal'")
+[ "$got" = "25|1|26|10|5.0" ] && ok "surface of those names" || not_ok "surface of those names: $got"
+got=$(sqlite3 n.db "SELECT fact || '=' || status FROM fact_status WHERE position > 24 ORDER BY position")
+want="x'); DROP TABLE fact; --=returns
+Größe des Speichers=left-open"
+[ "$got" = "$want" ] && ok "fact statuses of those names" || not_ok "fact statuses of those names: $got"
+if "$ISOLAB" --db n.db sweep removal --bundle 'strict; DELETE FROM run' --channel 'tracé canal' >/dev/null 2>err.txt \
+   && [ "$(sqlite3 n.db "SELECT count(*) FROM removal_sweep WHERE removed_fact = 'x''); DROP TABLE fact; --'")" = 1 ]; then
+    ok "removal sweep over those names"
+else
+    not_ok "removal sweep over those names: $(cat err.txt)"
+fi
+[ "$(sqlite3 n.db 'SELECT count(*) FROM fact')" = 26 ] && ok "the fact table is still there" || not_ok "fact table damaged"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,132 @@
+#!/bin/sh
+# Concurrency: the database is in WAL mode (set by 'isolab init') and every
+# isolab connection has a busy timeout, so
+#   1. a reader in the sqlite3 shell holding a read transaction open does
+#      not block isolab, which writes 100 runs meanwhile; the reader's
+#      snapshot does not move, and after it ends it sees all 100;
+#   2. readers polling while isolab writes never see a partial run;
+#   3. two isolab processes writing at once both succeed, with 0
+#      "database is locked" failures and every row present.
+#
+# env ISOLAB = the binary. POSIX sh; sqlite3 and stdbuf from PATH. Last
+# line: "N passed, M failed".
+set -u
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+ISOLAB=${ISOLAB:-./isolab}
+case $ISOLAB in /*) ;; *) ISOLAB=$root/$ISOLAB ;; esac
+
+passed=0
+failed=0
+ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
+not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
+
+tmp=$(mktemp -d) || exit 2
+reader=
+trap '[ -n "$reader" ] && kill "$reader" 2>/dev/null; rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 2
+
+"$ISOLAB" --db c.db init >/dev/null || { not_ok "init"; echo "$passed passed, $failed failed"; exit 1; }
+[ "$(sqlite3 c.db 'PRAGMA journal_mode')" = wal ] && ok "init leaves the database in WAL mode" \
+    || not_ok "journal mode is not WAL"
+
+# Runs whose rows are not all there (the crash test's completeness rule).
+INCOMPLETE="WITH n AS (SELECT (SELECT count(*) FROM fact) AS nf, (SELECT count(*) FROM bundle) AS nb,
+                  (SELECT count(*) FROM channel) AS nc, (SELECT count(*) FROM sample_count) AS ns)
+SELECT count(*) FROM run r, n
+ WHERE r.finished_at IS NULL
+    OR (r.kind = 'run' AND ((SELECT count(*) FROM surface WHERE run_id = r.id) != n.nb * n.nc
+                        OR (SELECT count(*) FROM fact_status WHERE run_id = r.id) != n.nb * n.nc * n.nf))
+    OR (r.kind = 'samples' AND (SELECT count(*) FROM sample_sweep WHERE run_id = r.id) != n.ns)"
+
+# writer N PREFIX : N isolab commands, alternating runs and sample sweeps;
+# each one's status and stderr go to PREFIX.N.rc / PREFIX.N.err.
+writer() {
+    k=0
+    while [ "$k" -lt "$1" ]; do
+        k=$((k + 1))
+        if [ $((k % 2)) -eq 0 ]; then set -- "$1" "$2" sweep samples; else set -- "$1" "$2" run; fi
+        "$ISOLAB" --db c.db "$3" ${4:+"$4"} >/dev/null 2>"$2.$k.err"
+        echo $? >"$2.$k.rc"
+    done
+}
+
+# summary PREFIX : "ok" when every command exited 0 with an empty stderr,
+# else the failures; also counts 'database is locked' messages.
+summary() {
+    bad=0
+    for f in "$1".*.rc; do [ "$(cat "$f")" = 0 ] || bad=$((bad + 1)); done
+    locked=$(cat "$1".*.err | grep -c 'database is locked')
+    errs=$(cat "$1".*.err | head -3)
+    echo "$(ls "$1".*.rc | wc -l | tr -d ' ') commands, $bad failed, $locked locked${errs:+: $errs}"
+}
+
+# ---- 1. a reader holding a read transaction ------------------------------
+mkfifo to_reader
+stdbuf -oL sqlite3 -batch c.db <to_reader >reader.out 2>&1 &
+reader=$!
+exec 3>to_reader
+printf '.timeout 5000\nBEGIN;\nSELECT %s, count(*) FROM run;\n' "'before'" >&3
+n=0
+while ! grep -q '^before' reader.out 2>/dev/null && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+grep -q '^before|0$' reader.out && ok "reader holds a read transaction (it sees 0 runs)" \
+    || not_ok "reader did not start: $(cat reader.out)"
+
+writer 100 w
+s=$(summary w)
+case $s in "100 commands, 0 failed, 0 locked") ok "100 writes while a reader holds its transaction: $s" ;;
+    *) not_ok "writes beside a reader: $s" ;; esac
+
+printf "SELECT 'during', count(*) FROM run;\nCOMMIT;\nSELECT 'after', count(*) FROM run;\nSELECT 'incomplete', (%s);\n.quit\n" \
+    "$INCOMPLETE" >&3
+exec 3>&-
+wait "$reader"
+reader=
+grep -q '^during|0$' reader.out && ok "the reader's snapshot did not move while isolab wrote" \
+    || not_ok "reader saw: $(cat reader.out)"
+grep -q '^after|100$' reader.out && ok "after its transaction the reader sees all 100 runs" \
+    || not_ok "reader after: $(cat reader.out)"
+grep -q '^incomplete|0$' reader.out && ok "no run is incomplete" || not_ok "incomplete: $(cat reader.out)"
+
+# ---- 2. polling readers never see a partial run --------------------------
+(
+    i=0 partial=0
+    while [ ! -e stop ] && [ "$i" -lt 2000 ]; do
+        i=$((i + 1))
+        r=$(sqlite3 -batch -cmd '.timeout 5000' c.db "$INCOMPLETE" 2>&1)
+        [ "$r" = 0 ] || partial=$((partial + 1))
+    done
+    echo "$i $partial" >poll.out
+) &
+poller=$!
+writer 40 p
+touch stop
+wait "$poller"
+read -r polls partial <poll.out
+s=$(summary p)
+case $s in "40 commands, 0 failed, 0 locked") ok "40 writes beside a polling reader: $s" ;;
+    *) not_ok "writes beside a polling reader: $s" ;; esac
+[ "$partial" = 0 ] && [ "$polls" -gt 0 ] && ok "$polls polls during the writes saw 0 partial runs" \
+    || not_ok "$partial of $polls polls saw a partial run (or failed)"
+
+# ---- 3. two writers at once ----------------------------------------------
+before=$(sqlite3 c.db 'SELECT count(*) FROM run')
+writer 50 a &
+wa=$!
+writer 50 b &
+wb=$!
+wait "$wa"
+wait "$wb"
+sa=$(summary a)
+sb=$(summary b)
+case "$sa/$sb" in "50 commands, 0 failed, 0 locked/50 commands, 0 failed, 0 locked")
+    ok "two writers at once: A $sa; B $sb" ;;
+    *) not_ok "two writers: A $sa; B $sb" ;; esac
+after=$(sqlite3 c.db 'SELECT count(*) FROM run')
+[ "$after" = $((before + 100)) ] && ok "all 100 runs of the two writers are present ($before -> $after)" \
+    || not_ok "runs went $before -> $after, expected +100"
+[ "$(sqlite3 c.db "$INCOMPLETE")" = 0 ] && ok "every run is complete" || not_ok "incomplete runs after two writers"
+[ "$(sqlite3 c.db 'PRAGMA integrity_check')" = ok ] && ok "integrity ok" || not_ok "integrity check failed"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

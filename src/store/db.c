@@ -188,6 +188,22 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     return ISL_OK;
 }
 
+/* Puts the database in WAL mode; SQLite reports a refusal only by
+ * returning the old mode. */
+static isl_status set_wal(isl_store *s, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &q, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, s->path);
+    int rc = sqlite3_step(q);
+    const char *mode = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(q, 0) : NULL;
+    isl_status st = mode && !strcmp(mode, "wal") ? ISL_OK
+                  : rc == SQLITE_ROW ? isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path)
+                  : isl_db_fail(s, err, s->path);
+    sqlite3_finalize(q);
+    return st;
+}
+
 /* Applies a list of embedded files as scripts. */
 static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, size_t n, const char *dir,
                                 isl_error *err)
@@ -240,10 +256,7 @@ isl_status isl_store_create(const char *path, const char *seeds_dir, int force, 
         char pragma[96];
         snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
                  ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
-        /* WAL: readers (the sqlite3 shell) never block isolab's writes and
-         * never see a half-written run. */
-        if (!(st = isl_db_exec(s, "PRAGMA journal_mode = WAL", err))
-            && !(st = isl_db_exec(s, "BEGIN IMMEDIATE", err))
+        if (!(st = isl_db_exec(s, "BEGIN IMMEDIATE", err))
             && !(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))
             && !(st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", err))
             && !(st = isl_db_exec(s, pragma, err))
@@ -256,8 +269,28 @@ isl_status isl_store_create(const char *path, const char *seeds_dir, int force, 
             st = isl_store_read_model(s, &m, err);
             isl_model_free(m);
         }
+        /* WAL: readers (the sqlite3 shell) never block isolab's writes and
+         * never see a half-written run. Switched on only now that the
+         * content is in the file itself: a log left behind by a failed
+         * checkpoint at close would not follow the file when it is renamed. */
+        if (!st) st = set_wal(s, err);
     }
     isl_store_close(s);
+    if (!st) {
+        /* whatever the close did, nothing may have stayed in a log */
+        size_t tn = strlen(tmp) + 8;
+        char *log = malloc(tn);
+        if (!log) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        else {
+            snprintf(log, tn, "%s-wal", tmp);
+            if (stat(log, &sb) == 0 && sb.st_size > 0)
+                st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
+            unlink(log);
+            snprintf(log, tn, "%s-shm", tmp);
+            unlink(log);
+            free(log);
+        }
+    }
     if (!st) {
         size_t pn = strlen(path) + 8;
         char *side = malloc(pn);

@@ -131,3 +131,38 @@ test-faults: build/san-tests/fault_inject
 	@echo "== fault_inject (sanitized)"; FAULT_STRIDE=151 ASAN_OPTIONS=detect_leaks=1 build/san-tests/fault_inject
 test-faults-full: build/san-tests/fault_inject
 	FAULT_STRIDE=1 ASAN_OPTIONS=detect_leaks=1 build/san-tests/fault_inject
+
+# Unit tests under valgrind memcheck, when valgrind is installed.
+.PHONY: test-valgrind
+check: test-valgrind
+test-valgrind: $(TESTS:%=build/tests/%)
+	@if command -v valgrind >/dev/null 2>&1; then for t in $(TESTS); do echo "== $$t (valgrind)"; \
+	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite build/tests/$$t \
+	  || exit 1; done; else echo "== valgrind not installed: memcheck skipped"; fi
+
+# Fuzzing the seed loader and model validation (tests/fuzz/fuzz_seed.c).
+#   make fuzz [FUZZ_TIME=seconds]  libFuzzer with clang; new inputs go to
+#                                  build/fuzz/corpus (seeded from seeds/)
+#   make check                     replays seeds/ and tests/fuzz/corpus/
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_SAN  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
+.PHONY: fuzz test-fuzz-replay
+check: test-fuzz-replay
+build/fuzz/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+build/fuzz/embedded.o: build/embedded.c include/isolab/embedded.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+build/fuzz/fuzz_seed: tests/fuzz/fuzz_seed.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(SQLITE_LIBS) -lm
+fuzz: build/fuzz/fuzz_seed
+	@mkdir -p build/fuzz/corpus && cp seeds/*.sql tests/fuzz/corpus/* build/fuzz/corpus/
+	build/fuzz/fuzz_seed -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=8192 build/fuzz/corpus
+build/san-tests/fuzz_replay: tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
+test-fuzz-replay: build/san-tests/fuzz_replay
+	@echo "== fuzz corpus replay (sanitized)"; build/san-tests/fuzz_replay seeds/*.sql tests/fuzz/corpus/*

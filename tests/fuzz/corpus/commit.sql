@@ -1,0 +1,3 @@
+INSERT INTO axis(name) VALUES ('a1');
+COMMIT;
+INSERT INTO axis(name) VALUES ('a2');

@@ -1,0 +1,3 @@
+INSERT INTO sample_count(n) VALUES
+  (200),
+  ('many');

@@ -285,7 +285,7 @@ fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 1'
 expect "older database whose migration fails" 4 \
-    "isolab: old.db: cannot migrate schema version 1 to 2: schema/004_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab: old.db: cannot migrate schema version 1 to 2: schema/005_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 
 # ---- valid names that look like trouble -----------------------------------

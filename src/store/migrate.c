@@ -22,7 +22,7 @@ typedef struct migration {
 } migration;
 
 static const migration MIGRATIONS[] = {
-    {2, "004_schema_version.sql"},
+    {2, "005_schema_version.sql"},
 };
 
 static const isl_embedded_file *schema_file(const char *name)

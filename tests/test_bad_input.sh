@@ -252,7 +252,7 @@ expect "unknown run option" 2 "isolab run: unexpected argument '--bundles'
 Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --bundles strict
 expect "option missing its value" 2 "isolab run: option '--channel' needs a value
 Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --channel
-expect "unknown sweep" 2 "isolab sweep: unknown sweep 'remove' (samples, removal, addition)
+expect "unknown sweep" 2 "isolab sweep: unknown sweep 'remove' (samples, removal, addition, bundles)
 Try 'isolab sweep --help'." t.db "$ISOLAB" --db t.db sweep remove
 expect "unknown bundle" 3 "isolab: run: no bundle named 'stric'" t.db "$ISOLAB" --db t.db run --bundle stric
 expect "unknown channel" 3 "isolab: sweep: no channel named 'sampling'" t.db \
@@ -271,7 +271,7 @@ expect "SQLite database of another program" 4 "isolab: other.db: not an isolab d
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab: future.db: schema version 99 is newer than this isolab's (2); use a newer isolab" future.db \
+    "isolab: future.db: schema version 99 is newer than this isolab's (4); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -283,10 +283,25 @@ else
     if ls ro.db-* >/dev/null 2>&1; then not_ok "read-only database: files left: $(ls ro.db-*)"; else ok "read-only database: no -wal/-shm left"; fi
 fi
 cp base.db old.db
-sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 1'
+sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab: old.db: cannot migrate schema version 1 to 2: schema/005_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab: old.db: cannot migrate schema version 3 to 4: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
+
+# A database of the first release (schema version 1: schema files 001-003)
+# is migrated when opened, in one transaction, and then works.
+cat "$root"/schema/00[123]_*.sql "$root"/seeds/000_*.sql "$root"/seeds/010_*.sql >v1.sql
+printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>v1.sql
+sqlite3 v1.db <v1.sql
+if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 4 ] \
+   && [ "$(sqlite3 v1.db "SELECT count(*) FROM sqlite_schema WHERE name IN ('claim', 'bundle_sweep', 'schema_version')")" = 3 ] \
+   && [ "$(sqlite3 v1.db 'SELECT count(*) FROM surface')" = 3 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ]; then
+    ok "a version-1 database is migrated to version 4 and runs"
+else
+    not_ok "a version-1 database is migrated to version 4 and runs"; cat v1.out
+fi
 
 # ---- valid names that look like trouble -----------------------------------
 cat >names.sql <<'EOF'

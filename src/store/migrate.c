@@ -21,8 +21,11 @@ typedef struct migration {
     const char *schema_file;  /* the schema file that reaches it */
 } migration;
 
+/* Version 1 is schema files 001-003 (the first release). */
 static const migration MIGRATIONS[] = {
-    {2, "005_schema_version.sql"},
+    {2, "004_parts_claims.sql"},
+    {3, "005_bundle_sweep.sql"},
+    {4, "006_schema_version.sql"},
 };
 
 static const isl_embedded_file *schema_file(const char *name)

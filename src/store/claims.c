@@ -14,13 +14,15 @@ const char *isl_claim_outcome_name(isl_claim_outcome o)
 }
 
 /* The value of one claim expression into *out (a copy, free with
- * sqlite3_value_free; NULL for SQL NULL or no row). On failure returns
- * nonzero and leaves SQLite's or isolab's reason in why[n]. */
-static int eval_expr(isl_store *s, const char *expr, sqlite3_value **out, char *why, size_t n)
+ * sqlite3_value_free; NULL for SQL NULL or no row). Returns 0; 1 when the
+ * claim cannot be evaluated (its SQL is wrong), with the reason in why[n];
+ * -1 when the failure is isolab's, not the claim's (out of memory, an I/O
+ * error, ...), with *rc_out set to SQLite's result code. */
+static int eval_expr(isl_store *s, const char *expr, sqlite3_value **out, char *why, size_t n, int *rc_out)
 {
     *out = NULL;
     char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
-    if (!sql) return snprintf(why, n, "out of memory"), 1;
+    if (!sql) return *rc_out = SQLITE_NOMEM, -1;
     sqlite3_stmt *q = NULL;
     const char *tail = NULL;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
@@ -33,13 +35,20 @@ static int eval_expr(isl_store *s, const char *expr, sqlite3_value **out, char *
         snprintf(why, n, "cannot evaluate: the expression would write");
     } else if ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         if (sqlite3_column_type(q, 0) != SQLITE_NULL && !(*out = sqlite3_value_dup(sqlite3_column_value(q, 0))))
-            snprintf(why, n, "out of memory");
-        else
-            bad = 0;
+            rc = SQLITE_NOMEM;
+        bad = 0;
     } else if (rc == SQLITE_DONE) {
         bad = 0;
     } else {
         snprintf(why, n, "cannot evaluate: %s", sqlite3_errmsg(s->db));
+    }
+    /* only an error in the expression itself is the claim's failure */
+    int prim = rc & 0xff;
+    if (prim != SQLITE_OK && prim != SQLITE_ROW && prim != SQLITE_DONE && prim != SQLITE_ERROR
+        && prim != SQLITE_MISMATCH && prim != SQLITE_RANGE && prim != SQLITE_TOOBIG) {
+        snprintf(why, n, "%s", sqlite3_errstr(rc));
+        *rc_out = rc;
+        bad = -1;
     }
     sqlite3_finalize(q);
     sqlite3_free(sql);
@@ -96,29 +105,39 @@ static isl_status check_one(isl_store *s, int64_t run_id, sqlite3_stmt *q, isl_c
                          (const char *)sqlite3_column_text(q, 2), ISL_CLAIM_PASS,
                          (const char *)sqlite3_value_text(expected), NULL, NULL};
     const char *pending_sql = (const char *)sqlite3_column_text(q, 5);
-    if (pending_sql && eval_expr(s, pending_sql, &pending, why, sizeof why)) {
+    int rc = SQLITE_NOMEM;
+    int bad = 0;
+    isl_status st = ISL_OK;
+    if (!row.lesson || !row.name || !row.statement || !row.expected) goto fail;
+    if (pending_sql) bad = eval_expr(s, pending_sql, &pending, why, sizeof why, &rc);
+    if (!bad && !pending) bad = eval_expr(s, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why, &rc);
+    if (bad < 0) goto fail;
+    if (bad) {
         row.outcome = ISL_CLAIM_FAIL;
         row.reason = why;
     } else if (pending) {
         row.outcome = ISL_CLAIM_PENDING;
-        row.reason = (const char *)sqlite3_value_text(pending);
-    } else if (eval_expr(s, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why)) {
-        row.outcome = ISL_CLAIM_FAIL;
-        row.reason = why;
+        if (!(row.reason = (const char *)sqlite3_value_text(pending))) goto fail;
     } else {
-        row.actual = actual ? (const char *)sqlite3_value_text(actual) : NULL;
+        /* text forms are made (and kept) here, so same_value needs no memory */
+        if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
         if (!same_value(expected, actual)) {
             row.outcome = ISL_CLAIM_FAIL;
             row.reason = actual ? "the value differs" : "no value (has a run computed it?)";
         }
     }
-    isl_status st = row.lesson && row.name && row.statement && row.expected
-                        ? put_result(s, run_id, &row, expected, actual, err)
-                        : isl_fail(err, ISL_ENOMEM, "out of memory");
+    st = put_result(s, run_id, &row, expected, actual, err);
     if (!st) {
         counts->n[row.outcome]++;
         st = fn(ctx, &row);
     }
+    sqlite3_value_free(expected);
+    sqlite3_value_free(pending);
+    sqlite3_value_free(actual);
+    return st;
+fail: /* isolab's failure (out of memory, I/O), not the claim's */
+    st = isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "check: claim %s: %s",
+                  row.name ? row.name : "?", (rc & 0xff) == SQLITE_NOMEM ? "out of memory" : why);
     sqlite3_value_free(expected);
     sqlite3_value_free(pending);
     sqlite3_value_free(actual);

@@ -1,5 +1,5 @@
 /* Fault injection: out-of-memory and I/O errors at every point of init,
- * load, run and each sweep, through public APIs only.
+ * load, run, each sweep and check, through public APIs only.
  *
  *   - Allocation: SQLite's allocator is replaced (SQLITE_CONFIG_MALLOC) and
  *     isolab's own malloc/calloc/realloc calls are wrapped at link time
@@ -271,7 +271,12 @@ static long db_runs(const char *what, long k)
         "   OR (r.kind = 'addition' AND (SELECT count(*) FROM addition_sweep WHERE run_id = r.id)"
         "       != (SELECT count(*) FROM axis) + 1)"
         "   OR (r.kind = 'samples' AND (SELECT count(*) FROM sample_sweep WHERE run_id = r.id)"
-        "       != (SELECT count(*) FROM sample_count))),"
+        "       != (SELECT count(*) FROM sample_count))"
+        "   OR (r.kind = 'bundles' AND (SELECT count(*) FROM bundle_sweep WHERE run_id = r.id)"
+        "       != (1 << (SELECT count(*) FROM bundle_sweep_mechanism WHERE run_id = r.id))"
+        "          * (SELECT count(*) FROM bundle_sweep_channel WHERE run_id = r.id))"
+        "   OR (r.kind = 'check' AND (SELECT count(*) FROM claim_result WHERE run_id = r.id)"
+        "       != (SELECT count(*) FROM claim))),"
         " (SELECT count(*) FROM fact)";
     if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK || sqlite3_step(q) != SQLITE_ROW)
         fail_msg("%s, fault %ld: cannot check the database: %s (exit %d: %s)", what, k, sqlite3_errmsg(db),
@@ -306,6 +311,8 @@ static const command COMMANDS[] = {
     {"sweep samples", {"sweep", "samples", NULL}, 0},
     {"sweep removal", {"sweep", "removal", NULL}, 0},
     {"sweep addition", {"sweep", "addition", NULL}, 0},
+    {"sweep bundles", {"sweep", "bundles", NULL}, 0},
+    {"check", {"check", NULL}, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -435,14 +442,19 @@ int main(void)
     snprintf(err_file, sizeof err_file, "%s/stderr.txt", dir);
     FILE *f = fopen(seed_file, "w");
     if (!f) return 1;
-    /* what a load adds leaves the base's 'run' complete by the check's rule */
-    fputs("INSERT INTO axis(name) VALUES ('time');\n"
-          "INSERT INTO lesson(code, title, position) VALUES ('M03/K06', 'Event Tracing', 6);\n"
-          "INSERT INTO sample_count(n) VALUES (1000000);\n", f);
+    /* what a load adds leaves the base's runs complete by db_runs' rules
+     * (no new fact, axis, bundle, channel or sample count) */
+    fputs("INSERT INTO lesson(code, title, position) VALUES ('M03/K06', 'Event Tracing', 6);\n"
+          "INSERT INTO mechanism(name) VALUES ('time-namespace');\n"
+          "INSERT INTO mechanism_axis(mechanism, axis) VALUES ('time-namespace', 'kernel');\n"
+          "INSERT INTO left_open(mechanism, fact) VALUES ('time-namespace', 'kernel-version');\n", f);
     fclose(f);
-    /* the base: a database with one run in it */
-    const char *init[] = {"init", NULL}, *run[] = {"run", NULL};
-    if (run_isolab(init) != 0 || run_isolab(run) != 0 || rename(test_db, base_db) != 0) {
+    /* the base: a database with a run and the lesson's three sweeps, so
+     * that every claim of 'check' holds on it */
+    const char *init[] = {"init", NULL}, *run[] = {"run", NULL}, *samples[] = {"sweep", "samples", NULL},
+               *removal[] = {"sweep", "removal", NULL}, *addition[] = {"sweep", "addition", NULL};
+    if (run_isolab(init) != 0 || run_isolab(run) != 0 || run_isolab(samples) != 0 || run_isolab(removal) != 0
+        || run_isolab(addition) != 0 || rename(test_db, base_db) != 0) {
         fprintf(stderr, "fault_inject: cannot make the base database\n");
         return 1;
     }

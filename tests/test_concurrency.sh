@@ -12,16 +12,7 @@
 # line: "N passed, M failed".
 set -u
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-ISOLAB=${ISOLAB:-./isolab}
-case $ISOLAB in /*) ;; *) ISOLAB=$root/$ISOLAB ;; esac
-
-passed=0
-failed=0
-ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
-not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
-
-tmp=$(mktemp -d) || exit 2
+. "$(dirname "$0")/shlib.sh"   # counters, $tmp, $ISOLAB; the trap below replaces its own
 reader=
 trap '[ -n "$reader" ] && kill "$reader" 2>/dev/null; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 2

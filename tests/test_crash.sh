@@ -17,19 +17,9 @@
 # "N passed, M failed".
 set -u
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-ISOLAB=${ISOLAB:-./isolab}
-case $ISOLAB in /*) ;; *) ISOLAB=$root/$ISOLAB ;; esac
+. "$(dirname "$0")/shlib.sh"   # counters, $tmp (removed on exit), $ISOLAB
 KILLS=${CRASH_KILLS:-600}   # at most; stops after 200 mid-command kills
 SEED=${CRASH_SEED:-$$}
-
-passed=0
-failed=0
-ok()     { passed=$((passed + 1)); echo "ok   - $1"; }
-not_ok() { failed=$((failed + 1)); echo "FAIL - $1"; }
-
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 2
 
 # A big model: 300 more facts over the nine axes, a channel showing every

@@ -10,7 +10,14 @@ CC      ?= cc
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 CFLAGS  ?= -O2 -g
-WARN    := -std=c11 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wstrict-prototypes
+# Warnings are errors for developers and CI (make DEVELOPER=1; make check and
+# .ci/run set it), not for people building a release with another compiler.
+DEVELOPER ?=
+ifneq ($(filter check test-% fuzz,$(MAKECMDGOALS)),)
+DEVELOPER := 1
+endif
+WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(if $(DEVELOPER),-Werror)
+DEPFLAGS = -MMD -MP
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Recursive (=) so pkg-config runs after the deps check has installed them.
@@ -18,13 +25,13 @@ SQLITE_CFLAGS = $(shell pkg-config --cflags sqlite3)
 SQLITE_LIBS   = $(shell pkg-config --libs sqlite3)
 CMOCKA_CFLAGS = $(shell pkg-config --cflags cmocka)
 CMOCKA_LIBS   = $(shell pkg-config --libs cmocka)
-ALL_CFLAGS    = $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS)
+ALL_CFLAGS    = $(WARN) $(CFLAGS) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS)
 
 SCHEMA  := $(sort $(wildcard schema/*.sql))
 SEEDS   := $(sort $(wildcard seeds/*.sql))
 QUERIES := $(sort $(wildcard queries/*.sql))
 GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
-LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/cli/*.c))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/lab/*.c src/cli/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
@@ -49,12 +56,12 @@ build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) Makefile
 	   build/embed isl_query $(QUERIES) && \
 	   build/embed isl_plot $(GNUPLOT); } > $@.tmp && mv $@.tmp $@
 
-build/obj/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
+build/obj/%.o: src/%.c | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 build/obj/embedded.o: build/embedded.c include/isolab/embedded.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-build/san/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
+build/san/%.o: src/%.c | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
 build/san/embedded.o: build/embedded.c include/isolab/embedded.h
@@ -72,6 +79,9 @@ build/isolab-san: build/san/main.o build/libisolab-san.a
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(SQLITE_LIBS) -lm
 build/obj/main.o build/san/main.o: src/main.c
 
+# Header dependencies, as the compiler found them (-MMD -MP).
+-include $(wildcard build/obj/*/*.d build/obj/*.d build/san/*/*.d build/san/*.d build/fuzz/*/*.d)
+
 build/tests/%: tests/%.c tests/testutil.h build/libisolab.a build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
@@ -87,7 +97,8 @@ test-san: $(TESTS:%=build/san-tests/%) build/isolab-san
 	@set -e; for t in $(TESTS); do echo "== $$t (sanitized)"; \
 	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san-tests/$$t; done
 test-sh: isolab build/isolab-san
-	@set -e; for t in $(SHTESTS); do echo "== $$t"; ISOLAB=./isolab sh $$t; done
+	@set -e; for t in $(SHTESTS); do echo "== $$t (sanitized binary)"; \
+	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 sh $$t; done
 
 lesson: isolab
 	./isolab lesson
@@ -150,7 +161,7 @@ FUZZ_SAN  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
 .PHONY: fuzz test-fuzz-replay
 check: test-fuzz-replay
-build/fuzz/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
+build/fuzz/%.o: src/%.c | build/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/embedded.o: build/embedded.c include/isolab/embedded.h

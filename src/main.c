@@ -1,7 +1,8 @@
-/* isolab: entry point. All the work is in isl_main (src/cli/cli.c). */
+/* isolab: entry point. The work is in isl_main (src/cli/cli.c); isl_exit
+ * checks that stdout could be closed. */
 #include "isolab/cli.h"
 
 int main(int argc, char **argv)
 {
-    return isl_main(argc, argv);
+    return isl_exit(isl_main(argc, argv));
 }

@@ -13,7 +13,7 @@
  *     xSync, for n = 1, 2, ... until the command does fewer.
  *
  * After every fault the command (isl_main, as the binary runs it) must end
- * cleanly: status 0, or a documented status with an "isolab: " message on
+ * cleanly: status 0, or a documented status with an "isolab[ CMD]: " message on
  * stderr, never a crash or an abort; the database must pass integrity and
  * foreign-key checks and either be unchanged or hold the complete new run;
  * SQLite's outstanding memory must be back where it was. Built with
@@ -292,10 +292,14 @@ static long db_runs(const char *what, long k)
     return runs;
 }
 
-/* The first line of stderr starts with "isolab". */
+/* The first line of stderr is "isolab: ..." or "isolab CMD: ...". */
 static int clean_message(void)
 {
-    return strncmp(last_err(), "isolab: ", 8) == 0;
+    const char *e = last_err();
+    if (strncmp(e, "isolab", 6) != 0) return 0;
+    const char *colon = strstr(e, ": ");
+    const char *nl = strchr(e, '\n');
+    return colon && (!nl || colon < nl);
 }
 
 typedef struct command {

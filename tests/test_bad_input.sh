@@ -75,10 +75,10 @@ INSERT INTO axis(name) VALUES ('a1');
 INSERT INTO axis(name) VALUS ('a2');
 EOF
 bad_seed "seed syntax error at line 3" \
-    'isolab: syntax.sql:3: near "VALUS": syntax error (near "VALUS ('"'"'a2'"'"');")' syntax.sql
+    'isolab load: syntax.sql:3: near "VALUS": syntax error (near "VALUS ('"'"'a2'"'"');")' syntax.sql
 
 printf "\n\nINSERT INTO axes(name) VALUES ('a1');\n" >table.sql
-bad_seed "seed names an unknown table" 'isolab: table.sql:3: no such table: axes' table.sql
+bad_seed "seed names an unknown table" 'isolab load: table.sql:3: no such table: axes' table.sql
 
 cat >axis.sql <<'EOF'
 INSERT INTO fact(position, name, axis) VALUES
@@ -87,7 +87,7 @@ INSERT INTO fact(position, name, axis) VALUES
   (27, 'fact-c', 'mount');
 EOF
 bad_seed "fact on an unknown axis (row 2 of 3)" \
-    "isolab: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" axis.sql
+    "isolab load: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" axis.sql
 
 cat >dupfact.sql <<'EOF'
 INSERT INTO fact(position, name, axis) VALUES
@@ -95,19 +95,19 @@ INSERT INTO fact(position, name, axis) VALUES
   (26, 'hostname', 'host');
 EOF
 bad_seed "duplicate fact name" \
-    "isolab: dupfact.sql:3: fact.name = 'hostname': UNIQUE constraint failed: fact.name" dupfact.sql
+    "isolab load: dupfact.sql:3: fact.name = 'hostname': UNIQUE constraint failed: fact.name" dupfact.sql
 
 printf "INSERT INTO fact(position, name, axis) VALUES (13, 'fact-a', 'process');\n" >duppos.sql
 bad_seed "duplicate fact position" \
-    "isolab: duppos.sql:1: fact.position = 13: UNIQUE constraint failed: fact.position" duppos.sql
+    "isolab load: duppos.sql:1: fact.position = 13: UNIQUE constraint failed: fact.position" duppos.sql
 
 printf "INSERT INTO fact(position, name) VALUES (25, 'fact-a');\n" >noaxis.sql
 bad_seed "fact without an axis" \
-    "isolab: noaxis.sql:1: fact.axis = NULL: NOT NULL constraint failed: fact.axis" noaxis.sql
+    "isolab load: noaxis.sql:1: fact.axis = NULL: NOT NULL constraint failed: fact.axis" noaxis.sql
 
 printf "INSERT INTO fact(position, name, axis) VALUES ('first', 'fact-a', 'process');\n" >textpos.sql
 bad_seed "non-numeric fact position" \
-    "isolab: textpos.sql:1: fact.position = 'first': CHECK constraint failed: typeof(position) = 'integer'" textpos.sql
+    "isolab load: textpos.sql:1: fact.position = 'first': CHECK constraint failed: typeof(position) = 'integer'" textpos.sql
 
 cat >leftopen.sql <<'EOF'
 INSERT INTO left_open(mechanism, fact) VALUES
@@ -115,7 +115,7 @@ INSERT INTO left_open(mechanism, fact) VALUES
   ('uts-namespace', 'host-name');
 EOF
 bad_seed "left-open fact that does not exist" \
-    "isolab: leftopen.sql:3: left_open.fact = 'host-name' has no match in fact(name)" leftopen.sql
+    "isolab load: leftopen.sql:3: left_open.fact = 'host-name' has no match in fact(name)" leftopen.sql
 
 cat >chanfact.sql <<'EOF'
 INSERT INTO channel(name, lesson, cost_pct) VALUES ('event-tracing', NULL, 6);
@@ -124,7 +124,7 @@ INSERT INTO channel_fact(channel, fact) VALUES
   ('event-tracing', 'clocks');
 EOF
 bad_seed "channel fact that does not exist" \
-    "isolab: chanfact.sql:4: channel_fact.fact = 'clocks' has no match in fact(name)" chanfact.sql
+    "isolab load: chanfact.sql:4: channel_fact.fact = 'clocks' has no match in fact(name)" chanfact.sql
 
 cat >bundlemech.sql <<'EOF'
 INSERT INTO bundle(name) VALUES ('tight');
@@ -133,7 +133,7 @@ INSERT INTO bundle_member(bundle, position, mechanism) VALUES
   ('tight', 2, 'seccomp-filter');
 EOF
 bad_seed "bundle naming an unknown mechanism" \
-    "isolab: bundlemech.sql:4: bundle_member.mechanism = 'seccomp-filter' has no match in mechanism(name)" bundlemech.sql
+    "isolab load: bundlemech.sql:4: bundle_member.mechanism = 'seccomp-filter' has no match in mechanism(name)" bundlemech.sql
 
 cat >gap.sql <<'EOF'
 INSERT INTO bundle(name) VALUES ('tight');
@@ -142,38 +142,38 @@ INSERT INTO bundle_member(bundle, position, mechanism) VALUES
   ('tight', 3, 'mount-namespace');
 EOF
 bad_seed "bundle with a gap in its positions" \
-    "isolab: gap.sql: after loading: bundle 'tight': member position 3 follows 1; positions must run 1, 2, 3, ... without gaps" gap.sql
+    "isolab load: gap.sql: after loading: bundle 'tight': member position 3 follows 1; positions must run 1, 2, 3, ... without gaps" gap.sql
 
 printf "INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('strict', 8, 'pid-namespace');\n" >duppos2.sql
 bad_seed "bundle position taken twice" \
-    "isolab: duppos2.sql:1: bundle_member.bundle = 'strict', bundle_member.position = 8: UNIQUE constraint failed: bundle_member.bundle, bundle_member.position" duppos2.sql
+    "isolab load: duppos2.sql:1: bundle_member.bundle = 'strict', bundle_member.position = 8: UNIQUE constraint failed: bundle_member.bundle, bundle_member.position" duppos2.sql
 
 printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('cheap', NULL, -3);\n" >negcost.sql
 bad_seed "negative cost" \
-    "isolab: negcost.sql:1: channel.cost_pct = -3.0: CHECK constraint failed: typeof(cost_pct) IN ('integer', 'real') AND cost_pct >= 0" negcost.sql
+    "isolab load: negcost.sql:1: channel.cost_pct = -3.0: CHECK constraint failed: typeof(cost_pct) IN ('integer', 'real') AND cost_pct >= 0" negcost.sql
 
 printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('cheap', NULL, 'three');\n" >textcost.sql
 bad_seed "non-numeric cost" \
-    "isolab: textcost.sql:1: channel.cost_pct = 'three': CHECK constraint failed: typeof(cost_pct) IN ('integer', 'real') AND cost_pct >= 0" textcost.sql
+    "isolab load: textcost.sql:1: channel.cost_pct = 'three': CHECK constraint failed: typeof(cost_pct) IN ('integer', 'real') AND cost_pct >= 0" textcost.sql
 
 printf "INSERT INTO sample_count(n) VALUES (0);\n" >zero.sql
 bad_seed "zero sample count" \
-    "isolab: zero.sql:1: sample_count.n = 0: CHECK constraint failed: n > 0" zero.sql
+    "isolab load: zero.sql:1: sample_count.n = 0: CHECK constraint failed: n > 0" zero.sql
 
 printf "INSERT INTO sample_count(n) VALUES\n  (200),\n  (-5);\n" >negsamples.sql
 bad_seed "negative sample count" \
-    "isolab: negsamples.sql:3: sample_count.n = -5: CHECK constraint failed: n > 0" negsamples.sql
+    "isolab load: negsamples.sql:3: sample_count.n = -5: CHECK constraint failed: n > 0" negsamples.sql
 
 printf "INSERT INTO sample_count(n) VALUES\n  (200),\n  ('many');\n" >textsamples.sql
 bad_seed "non-numeric sample count" \
-    "isolab: textsamples.sql:3: sample_count row ('many'): datatype mismatch" textsamples.sql
+    "isolab load: textsamples.sql:3: sample_count row ('many'): datatype mismatch" textsamples.sql
 
 printf "UPDATE setting SET value = -1000 WHERE key = 'baseline_time';\n" >baseline.sql
 bad_seed "negative baseline time" \
-    "isolab: baseline.sql: after loading: setting 'baseline_time' = '-1000' is not a non-negative whole number" baseline.sql
+    "isolab load: baseline.sql: after loading: setting 'baseline_time' = '-1000' is not a non-negative whole number" baseline.sql
 
 printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('silent', NULL, 1);\n" >nofacts.sql
-bad_seed "channel with no facts" "isolab: nofacts.sql: after loading: channel 'silent' shows no facts" nofacts.sql
+bad_seed "channel with no facts" "isolab load: nofacts.sql: after loading: channel 'silent' shows no facts" nofacts.sql
 
 cat >commit.sql <<'EOF'
 INSERT INTO axis(name) VALUES ('a1');
@@ -181,23 +181,23 @@ COMMIT;
 INSERT INTO axis(name) VALUES ('a2');
 EOF
 bad_seed "seed that commits the load halfway" \
-    "isolab: commit.sql:2: 'COMMIT' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" commit.sql
+    "isolab load: commit.sql:2: 'COMMIT' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" commit.sql
 
 printf "PRAGMA foreign_keys = OFF;\n" >pragma.sql
 bad_seed "seed that changes the connection's settings" \
-    "isolab: pragma.sql:1: 'PRAGMA foreign_keys = OFF' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" pragma.sql
+    "isolab load: pragma.sql:1: 'PRAGMA foreign_keys = OFF' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" pragma.sql
 
 printf "ATTACH 'other.db' AS other;\n" >attach.sql
 bad_seed "seed that attaches another file" \
-    "isolab: attach.sql:1: 'ATTACH 'other.db' AS other' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" attach.sql
+    "isolab load: attach.sql:1: 'ATTACH 'other.db' AS other' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" attach.sql
 
 printf "INSERT INTO axis(name) VALUES ('a1');\n\000junk\n" >nul.sql
-bad_seed "seed file holding a NUL byte" "isolab: nul.sql: not a text file (it holds a NUL byte)" nul.sql
+bad_seed "seed file holding a NUL byte" "isolab load: nul.sql: not a text file (it holds a NUL byte)" nul.sql
 
-bad_seed "missing seed file" "isolab: missing.sql: cannot read: No such file or directory" missing.sql
+bad_seed "missing seed file" "isolab load: missing.sql: cannot read: No such file or directory" missing.sql
 
 mkdir seeddir
-bad_seed "a directory given as a seed file" "isolab: seeddir: cannot read: Is a directory" seeddir
+bad_seed "a directory given as a seed file" "isolab load: seeddir: cannot read: Is a directory" seeddir
 
 cp base.db t.db
 printf "INSERT INTO axis(name) VALUES ('a1');\n" >secret.sql
@@ -206,7 +206,7 @@ if [ "$AS_USER" = none ]; then
     echo "skip - unreadable seed file (root without setpriv)"
 else
     chmod 666 t.db
-    expect "unreadable seed file" 3 "isolab: secret.sql: cannot read: Permission denied" t.db \
+    expect "unreadable seed file" 3 "isolab load: secret.sql: cannot read: Permission denied" t.db \
         $AS_USER "$ISOLAB" --db t.db load secret.sql
 fi
 
@@ -214,23 +214,23 @@ fi
 printf "INSERT INTO axis(name) VALUES ('a1');\n" >good.sql
 cp base.db t.db
 expect "second of two seed files bad: neither applied" 3 \
-    "isolab: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" t.db \
+    "isolab load: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" t.db \
     "$ISOLAB" --db t.db load good.sql axis.sql
 
 # init from a seed directory: nothing may be left behind
 mkdir emptymodel
 printf "INSERT INTO axis(name) VALUES ('process');\nINSERT INTO setting(key, value) VALUES ('baseline_time', 1000);\n" \
     >emptymodel/000_no_facts.sql
-expect "init with an empty fact set" 3 "isolab: the model has no facts" new.db \
+expect "init with an empty fact set" 3 "isolab init: the model has no facts" new.db \
     "$ISOLAB" --db new.db init --seeds emptymodel
 mkdir badinit
 cp "$root"/seeds/*.sql badinit/
 cp syntax.sql badinit/030_typo.sql
 expect "init with a bad seed file" 3 \
-    'isolab: badinit/030_typo.sql:3: near "VALUS": syntax error (near "VALUS ('"'"'a2'"'"');")' new.db \
+    'isolab init: badinit/030_typo.sql:3: near "VALUS": syntax error (near "VALUS ('"'"'a2'"'"');")' new.db \
     "$ISOLAB" --db new.db init --seeds badinit
 if ls new.db* >/dev/null 2>&1; then not_ok "failed init left files: $(ls new.db*)"; else ok "failed init left no file"; fi
-expect "init over an existing database" 3 "isolab: base.db: already exists (use --force to replace it)" base.db \
+expect "init over an existing database" 3 "isolab init: base.db: already exists (use --force to replace it)" base.db \
     "$ISOLAB" --db base.db init
 
 # ---- command line and names -----------------------------------------------
@@ -239,44 +239,44 @@ expect "unknown command" 2 "isolab: unknown command 'rnu'
 Try 'isolab --help'." t.db "$ISOLAB" --db t.db rnu
 expect "unknown global option" 2 "isolab: unknown option '--database'
 Try 'isolab --help'." t.db "$ISOLAB" --database t.db run
-expect "unknown run option" 2 "isolab run: unexpected argument '--bundles'
+expect "unknown run option" 2 "isolab run: unknown option '--bundles'
 Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --bundles strict
 expect "option missing its value" 2 "isolab run: option '--channel' needs a value
 Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --channel
 expect "unknown sweep" 2 "isolab sweep: unknown sweep 'remove' (samples, removal, addition, bundles)
 Try 'isolab sweep --help'." t.db "$ISOLAB" --db t.db sweep remove
-expect "unknown bundle" 3 "isolab: run: no bundle named 'stric'" t.db "$ISOLAB" --db t.db run --bundle stric
-expect "unknown channel" 3 "isolab: sweep: no channel named 'sampling'" t.db \
+expect "unknown bundle" 3 "isolab run: no bundle named 'stric'" t.db "$ISOLAB" --db t.db run --bundle stric
+expect "unknown channel" 3 "isolab sweep: no channel named 'sampling'" t.db \
     "$ISOLAB" --db t.db sweep removal --channel sampling
-expect "unknown bundle holding SQL" 3 "isolab: run: no bundle named 'x'; DROP TABLE run; --'" t.db \
+expect "unknown bundle holding SQL" 3 "isolab run: no bundle named 'x'; DROP TABLE run; --'" t.db \
     "$ISOLAB" --db t.db run --bundle "x'; DROP TABLE run; --"
 
 # ---- database files -------------------------------------------------------
-expect "missing database" 4 "isolab: nothing.db: no such database (create it with 'isolab init')" nothing.db \
+expect "missing database" 4 "isolab run: nothing.db: no such database (create it with 'isolab init')" nothing.db \
     "$ISOLAB" --db nothing.db run
 printf 'this is a text file, not a database\n' >text.db
-expect "file that is not a database" 4 "isolab: text.db: file is not a database" text.db "$ISOLAB" --db text.db run
+expect "file that is not a database" 4 "isolab run: text.db: file is not a database" text.db "$ISOLAB" --db text.db run
 sqlite3 other.db 'CREATE TABLE t(x)'
-expect "SQLite database of another program" 4 "isolab: other.db: not an isolab database (application_id 0)" other.db \
+expect "SQLite database of another program" 4 "isolab run: other.db: not an isolab database (application_id 0)" other.db \
     "$ISOLAB" --db other.db run
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab: future.db: schema version 99 is newer than this isolab's (4); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (4); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
 if [ "$AS_USER" = none ]; then
     echo "skip - read-only database (root without setpriv)"
 else
-    expect "read-only database file" 4 "isolab: ro.db: database is read-only (no permission to write it)" ro.db \
+    expect "read-only database file" 4 "isolab run: ro.db: database is read-only (no permission to write it)" ro.db \
         $AS_USER "$ISOLAB" --db ro.db run
     if ls ro.db-* >/dev/null 2>&1; then not_ok "read-only database: files left: $(ls ro.db-*)"; else ok "read-only database: no -wal/-shm left"; fi
 fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab: old.db: cannot migrate schema version 3 to 4: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: old.db: cannot migrate schema version 3 to 4: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 
 # A database of the first release (schema version 1: schema files 001-003)

@@ -125,7 +125,7 @@ static void test_errors(void **state)
     (void)state;
     assert_int_equal(cli("e.db", "init"), 0);
     assert_int_equal(cli("e.db", "run --bundle nosuch"), ISL_EINPUT);
-    assert_string_equal(err_text, "isolab: run: no bundle named 'nosuch'\n");
+    assert_string_equal(err_text, "isolab run: no bundle named 'nosuch'\n");
     assert_int_equal(cli("e.db", "run --channel"), ISL_EUSAGE);
     assert_int_equal(cli("e.db", "frobnicate"), ISL_EUSAGE);
     assert_non_null(strstr(err_text, "unknown command 'frobnicate'"));
@@ -146,6 +146,68 @@ static void test_errors(void **state)
     }
     assert_int_equal(cli("e.db", "--help"), 0);
     assert_non_null(strstr(out_text, "exit status"));
+}
+
+/* Expects `isolab --db e.db ARGS` to fail with exit 2 and exactly
+ * "isolab CMD: MSG" and the hint to try CMD's --help. */
+static void usage_fails(const char *cmd, const char *args, const char *msg)
+{
+    char want[512];
+    snprintf(want, sizeof want, "isolab %s: %s\nTry 'isolab %s --help'.\n", cmd, msg, cmd);
+    int rc = cli("o.db", args);
+    if (rc != ISL_EUSAGE) fail_msg("isolab %s: exit %d, stderr %s", args, rc, err_text);
+    assert_string_equal(err_text, want);
+}
+
+/* Every command's every option, parsed by the one parser: an unknown
+ * option, a missing value, an option given twice that is not repeatable,
+ * a value given to a flag; each with one wording and exit 2. Every --help
+ * lists every option of the command's table. */
+static void test_option_tables(void **state)
+{
+    (void)state;
+    assert_int_equal(cli("o.db", "init"), 0);
+    for (const isl_command *c = isl_commands; c->name; c++) {
+        char args[256], msg[256];
+        snprintf(args, sizeof args, "%s --no-such-option", c->name);
+        usage_fails(c->name, args, "unknown option '--no-such-option'");
+        snprintf(args, sizeof args, "%s --help", c->name);
+        assert_int_equal(cli("o.db", args), 0);
+        for (const isl_option *o = c->options; o->name; o++) {
+            assert_non_null(strstr(out_text, o->name));
+            assert_non_null(strstr(out_text, o->help));
+        }
+        for (const isl_option *o = c->options; o->name; o++) {
+            if (o->value) {
+                snprintf(args, sizeof args, "%s %s", c->name, o->name);
+                snprintf(msg, sizeof msg, "option '%s' needs a value", o->name);
+                usage_fails(c->name, args, msg);
+                if (!o->repeatable) {
+                    snprintf(args, sizeof args, "%s %s x %s y", c->name, o->name, o->name);
+                    snprintf(msg, sizeof msg, "option '%s' is given twice", o->name);
+                    usage_fails(c->name, args, msg);
+                }
+            } else {
+                snprintf(args, sizeof args, "%s %s=1", c->name, o->name);
+                snprintf(msg, sizeof msg, "option '%s' takes no value", o->name);
+                usage_fails(c->name, args, msg);
+                snprintf(args, sizeof args, "%s %s %s", c->name, o->name, o->name);
+                snprintf(msg, sizeof msg, "option '%s' is given twice", o->name);
+                usage_fails(c->name, args, msg);
+            }
+        }
+        /* the global --db, also after the command's name */
+        snprintf(args, sizeof args, "%s --db", c->name);
+        usage_fails(c->name, args, "option '--db' needs a value");
+    }
+    /* a name repeated for a repeatable option is the same kind of mistake */
+    usage_fails("run", "run --bundle strict --bundle strict", "bundle 'strict' is named twice");
+    usage_fails("sweep bundles", "sweep bundles --channel system-call-tracing --channel system-call-tracing",
+                "channel 'system-call-tracing' is named twice");
+    /* help CMD is CMD --help */
+    assert_int_equal(cli("o.db", "help sweep bundles"), 0);
+    assert_non_null(strstr(out_text, "usage: isolab sweep bundles"));
+    assert_int_equal(cli("o.db", "help nosuch"), ISL_EUSAGE);
 }
 
 /* `isolab lesson` prints the lesson's block byte for byte, and a second
@@ -216,6 +278,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_init_run_lesson_figures),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_option_tables),
         cmocka_unit_test(test_lesson_identical_and_history),
         cmocka_unit_test(test_alt_model),
     };

@@ -64,7 +64,7 @@ check "diff: changed counts, and pairs only the new run has" "+ common x extra: 
 
 "$ISOLAB" --db "$db" diff 1 2 >/dev/null 2>"$tmp/e.txt"
 check "diff of runs of two kinds exits 3" 3 $?
-check "... and says so" "isolab: diff: run 1 is a 'run' run and run 2 a 'samples' run; compare runs of one kind" "$(cat "$tmp/e.txt")"
+check "... and says so" "isolab diff: run 1 is a 'run' run and run 2 a 'samples' run; compare runs of one kind" "$(cat "$tmp/e.txt")"
 "$ISOLAB" --db "$db" diff 1 99 >/dev/null 2>&1
 check "diff of a missing run exits 3" 3 $?
 "$ISOLAB" --db "$db" diff 1 x >/dev/null 2>&1

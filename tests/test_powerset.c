@@ -402,8 +402,8 @@ static void test_command_choices(void **state)
     assert_string_equal(got, "8|1\n");
     free(got);
     assert_int_equal(cli(&f, "--mechanisms", "pid-namespace,no-such", NULL, NULL), ISL_EINPUT);
-    assert_int_equal(cli(&f, "--mechanisms", "pid-namespace,pid-namespace", NULL, NULL), ISL_EINPUT);
-    assert_int_equal(cli(&f, "--channel", "sampling-profile", "--channel", "sampling-profile"), ISL_EINPUT);
+    assert_int_equal(cli(&f, "--mechanisms", "pid-namespace,pid-namespace", NULL, NULL), ISL_EUSAGE);
+    assert_int_equal(cli(&f, "--channel", "sampling-profile", "--channel", "sampling-profile"), ISL_EUSAGE);
     assert_int_equal(cli(&f, "--channel", "no-such", NULL, NULL), ISL_EINPUT);
     assert_int_equal(cli(&f, "--bundle", "strict", NULL, NULL), ISL_EUSAGE);
     got = query(&f, "SELECT count(*) FROM run WHERE kind = 'bundles'");

@@ -1,104 +1,147 @@
-/* isolab: the command line. Each subcommand is one function in its own file
- * (src/cli/cmd_*.c), listed in the dispatch table isl_commands. */
+/* isolab: the command line, shaped as git's. A table of commands
+ * (isl_commands, src/cli/commands.c) says for each what it needs opened
+ * before it runs and which options it takes; one parser (src/cli/parse.c)
+ * reads argv once against that table; isl_main opens the store and reads
+ * the model once, runs the command, prints its error once and checks that
+ * the output was written. Each command is one function in src/cli/cmd_*.c. */
 #ifndef ISOLAB_CLI_H
 #define ISOLAB_CLI_H
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "isolab/error.h"
-#include "isolab/export.h"
 #include "isolab/model.h"
 #include "isolab/store.h"
 
-/* What every command gets: the database path and the whole command line. */
-typedef struct isl_cli {
-    const char *db_path;   /* --db, $ISOLAB_DB, or isolab.db */
-    char *argv_text;       /* the whole command line, for run provenance */
-    FILE *out;             /* where results go (stdout) */
-} isl_cli;
+/* What a command needs isl_main to do before it runs (isl_command.needs). */
+enum {
+    ISL_NEEDS_DB = 1 << 0,    /* open the database (cli->store) */
+    ISL_NEEDS_MODEL = 1 << 1, /* ... and read its model (cli->model); implies NEEDS_DB */
+    ISL_WRITES = 1 << 2,      /* it records runs: cli->argv_text holds the command line */
+    ISL_CREATES = 1 << 3,     /* create the database first when it is missing, or anew
+                                 when the command's flag --fresh is given */
+};
 
-/* A subcommand: argv[0] is its name; returns an exit status (isl_status). */
-typedef int (*isl_cmd_fn)(isl_cli *cli, int argc, char **argv);
+/* One option of a command, as data: `isolab CMD --help` lists it, and the
+ * parser accepts it as "--name VALUE", "--name=VALUE" or (a flag) "--name". */
+typedef struct isl_option {
+    const char *name;  /* "--bundle", "-o" */
+    const char *value; /* the value's placeholder in --help ("B"), or NULL for a flag */
+    int repeatable;    /* may be given more than once (values kept in order) */
+    const char *help;  /* one line */
+} isl_option;
+
+/* At most this many options per command, global ones included. */
+#define ISL_MAX_OPTIONS 16
+
+/* A command line parsed against one command's options: for option k of
+ * the command's table, n[k] values in order (a flag's value is ""); then
+ * the operands (arguments that are not options), in order. */
+typedef struct isl_args {
+    const isl_option *options; /* the command's table (NULL-terminated) */
+    size_t n[ISL_MAX_OPTIONS];
+    const char **v[ISL_MAX_OPTIONS];
+    int nops;
+    char **ops;
+    const char **pool; /* owns the v[] arrays */
+} isl_args;
+
+typedef struct isl_cli isl_cli;
+
+/* A command: returns an exit status (isl_status); on failure it has set
+ * cli->err, which isl_main prints once as "isolab NAME: MESSAGE". */
+typedef int (*isl_cmd_fn)(isl_cli *cli, const isl_args *args);
 
 typedef struct isl_command {
-    const char *name;
+    const char *name;      /* one or two words: "run", "sweep bundles" */
     isl_cmd_fn fn;
-    const char *summary; /* one line for `isolab --help` */
-    const char *usage;   /* full text for `isolab NAME --help` */
+    unsigned needs;        /* ISL_NEEDS_DB | ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES */
+    const char *operands;  /* the operands in the usage line ("FILE..."), or NULL */
+    int min_ops, max_ops;  /* how many operands (max -1: any number) */
+    const char *summary;   /* one line for `isolab --help` */
+    const char *about;     /* what it does, for `isolab NAME --help` */
+    const isl_option *options; /* its options, NULL-terminated; --db and --help are added */
 } isl_command;
 
 extern const isl_command isl_commands[];
 
-/* The whole program: parses global options, dispatches, returns the exit status. */
+/* What a command runs with; isl_main fills it from the command's needs. */
+struct isl_cli {
+    const isl_command *cmd;
+    const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
+    char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
+    FILE *out;            /* where results go (stdout) */
+    isl_store *store;     /* open when the command has ISL_NEEDS_DB */
+    isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
+    isl_error err;        /* the failure a command returns, printed by isl_main */
+};
+
+/* The whole program: parses argv, opens what the command needs, runs it,
+ * prints its error, checks stdout was written (flushed, no error). Returns
+ * the exit status. May be called more than once in a process. */
 int isl_main(int argc, char **argv);
 
-/* Prints "isolab: MESSAGE" for err on stderr and returns its status. */
-int isl_report(const isl_error *err);
+/* Closes stdout at the end of the process; returns rc, or ISL_EOUTPUT (with
+ * a message) when rc was ISL_OK and stdout could not be written. */
+int isl_exit(int rc);
 
-/* Prints "isolab CMD: MESSAGE" and a hint to stderr; returns ISL_EUSAGE. */
-int isl_usage_error(const char *cmd, const char *fmt, ...)
+/* Parses argv[0..argc) (the words after the command's name) against the
+ * options of cmd plus the global --db and --help: each word read once;
+ * "--" ends the options. On a bad command line returns ISL_EUSAGE with the
+ * message in err (an unknown option, a missing value, a value given to a
+ * flag, an option given twice that is not repeatable, too few or too many
+ * operands). Free with isl_args_free. */
+isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_args *a, isl_error *err);
+void isl_args_free(isl_args *a);
+
+/* The value of option `name` (its last one), "" for a given flag, or NULL
+ * when it was not given. `name` must be in the command's table (asserted). */
+const char *isl_opt(const isl_args *a, const char *name);
+/* Every value of option `name`, in order; *n their number. */
+const char *const *isl_opt_all(const isl_args *a, const char *name, size_t *n);
+
+/* The command line as one string, each word quoted as a POSIX shell reads
+ * it back when needed; NULL when out of memory. Free with free(). */
+char *isl_argv_text(int argc, char *const *argv);
+
+/* The text of `isolab NAME --help`, generated from the command's table. */
+void isl_print_usage(const isl_command *cmd, FILE *f);
+
+/* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
+int isl_usage(isl_cli *cli, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
-/* Matches argv[*i] against option `name` taking a value ("--name V" or
- * "--name=V"): 1 with *value set and *i advanced past it, 0 when argv[*i]
- * is another option, -1 when the value is missing (usage error printed). */
-int isl_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value);
+/* Prints "isolab NAME: note: MESSAGE" on stderr (a warning, not a failure). */
+void isl_note(const isl_cli *cli, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
-/* Parses a run id (a positive whole number) into *id; otherwise prints a
- * usage error for cmd and returns ISL_EUSAGE. */
-int isl_parse_run_id(const char *cmd, const char *text, int64_t *id);
+/* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
+int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
-/* Opens the database of cli; on failure prints the error and returns its status. */
-int isl_cli_open(isl_cli *cli, isl_store **out);
-
-/* Opens the database and reads its model; on failure prints the error. */
-int isl_cli_open_model(isl_cli *cli, isl_store **store, isl_model **model);
-
-/* Writes one run (kind "run") of bundles[0..nb) x channels[0..nc) of m;
- * prints a summary line unless quiet. Returns an exit status. */
-int isl_run_write(isl_cli *cli, isl_store *s, const isl_model *m, const size_t *bundles, size_t nb,
-                  const size_t *channels, size_t nc, int quiet);
-/* The same for every bundle x every channel of m, quietly. */
-int isl_run_all(isl_cli *cli, isl_store *s, const isl_model *m);
-
-/* Writes one sweep run of `kind` (samples, removal, addition) over the named
- * bundle and channel; prints a summary line unless quiet. */
-int isl_sweep_run(isl_cli *cli, isl_store *s, const isl_model *m, const char *kind,
-                  const char *bundle, const char *channel, int quiet);
-
-/* Prints the lines of the named saved-query views, a blank line between. */
-int isl_report_views(isl_cli *cli, isl_store *s, const char *const *names, size_t n);
-/* Prints the lesson's eight tables, as the lesson does. */
-int isl_report_lesson(isl_cli *cli, isl_store *s);
+/* Parses a run id (a positive whole number) into *id; else a usage error. */
+int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
 
 /* Subcommands. */
-int isl_cmd_init(isl_cli *cli, int argc, char **argv);
-int isl_cmd_load(isl_cli *cli, int argc, char **argv);
-int isl_cmd_run(isl_cli *cli, int argc, char **argv);
-int isl_cmd_sweep(isl_cli *cli, int argc, char **argv);
-int isl_cmd_report(isl_cli *cli, int argc, char **argv);
-int isl_cmd_lesson(isl_cli *cli, int argc, char **argv);
-int isl_cmd_check(isl_cli *cli, int argc, char **argv);
-int isl_cmd_export(isl_cli *cli, int argc, char **argv);
-int isl_cmd_runs(isl_cli *cli, int argc, char **argv);
-int isl_cmd_diff(isl_cli *cli, int argc, char **argv);
-int isl_cmd_plot(isl_cli *cli, int argc, char **argv);
-
-/* Evaluates the claims (of `lesson`, or all when NULL) as one 'check' run,
- * printing a line per claim and a count line to out. Returns ISL_EFAIL when
- * a claim fails, else an exit status. */
-int isl_check_run(isl_cli *cli, isl_store *s, const isl_model *m, const char *lesson, FILE *out);
-/* `sweep bundles`, dispatched from isl_cmd_sweep: argv as isl_cmd_sweep got it. */
-int isl_cmd_sweep_bundles(isl_cli *cli, int argc, char **argv);
-
-/* Writes every row of the table or view `name` (only run run_id's when
- * has_run) in fmt to `file`, which appears only when complete (NULL or "-":
- * cli->out); *rows (when not NULL) gets the number of rows written. Returns
- * an exit status (errors printed). */
-int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
-                    size_t *rows);
+int isl_cmd_init(isl_cli *cli, const isl_args *a);
+int isl_cmd_load(isl_cli *cli, const isl_args *a);
+int isl_cmd_run(isl_cli *cli, const isl_args *a);
+int isl_cmd_sweep(isl_cli *cli, const isl_args *a);
+int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a);
+int isl_cmd_report(isl_cli *cli, const isl_args *a);
+int isl_cmd_lesson(isl_cli *cli, const isl_args *a);
+int isl_cmd_check(isl_cli *cli, const isl_args *a);
+int isl_cmd_export(isl_cli *cli, const isl_args *a);
+int isl_cmd_runs(isl_cli *cli, const isl_args *a);
+int isl_cmd_diff(isl_cli *cli, const isl_args *a);
+int isl_cmd_plot(isl_cli *cli, const isl_args *a);
+int isl_cmd_help(isl_cli *cli, const isl_args *a);
 
 #endif

@@ -11,6 +11,7 @@ typedef enum isl_status {
     ISL_EDB = 4,      /* database unusable: not a database, newer schema, read-only, I/O */
     ISL_ENOMEM = 5,   /* out of memory */
     ISL_ETOOL = 6,    /* a program isolab runs (gnuplot) is missing or failed */
+    ISL_EOUTPUT = 7,  /* the output (stdout, an -o file) could not be written */
     ISL_EINTERNAL = 70 /* a bug in isolab */
 } isl_status;
 

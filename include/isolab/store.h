@@ -85,9 +85,10 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
  * statement; allocates nothing. */
 isl_status isl_store_put_bundle(void *ctx, const isl_bundle_row *row);
 
-/* Runs one SELECT and calls fn for each row with its first column as text
- * (NULL for SQL NULL). Used to print saved queries. */
+/* Calls fn with each value of the column `line` of the view `name` (a saved
+ * query), in the view's order (NULL for SQL NULL). The name is looked up in
+ * sqlite_schema; ISL_EINPUT when no view of that name has a line column. */
 typedef isl_status (*isl_line_fn)(void *ctx, const char *line);
-isl_status isl_store_lines(isl_store *s, const char *select_sql, isl_line_fn fn, void *ctx, isl_error *err);
+isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err);
 
 #endif

@@ -1,28 +1,28 @@
-/* isolab command line: global options, dispatch, and helpers shared by the
- * subcommands. */
+/* isolab command line: isl_main finds the command, parses its options once,
+ * opens what the command's table entry says it needs, runs it, prints its
+ * error on the one error path and checks the output was written. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "isolab/cli.h"
-
-#ifndef ISOLAB_VERSION
-#define ISOLAB_VERSION "0.1.0"
-#endif
+#include "isolab/version.h"
 
 static const char MAIN_USAGE[] =
     "usage: isolab [--db FILE] COMMAND [options]\n"
-    "       isolab --help | --version\n"
+    "       isolab help [COMMAND] | --help | --version\n"
     "\n"
     "isolab keeps the course model of process isolation in an SQLite database,\n"
     "computes the surfaces that bundles leave open to observation channels, and\n"
     "writes every run as rows.\n"
     "\n"
     "options:\n"
-    "  --db FILE   the database (default: $ISOLAB_DB, or isolab.db)\n"
-    "  --help      this text; 'isolab COMMAND --help' for a command's\n"
+    "  --db FILE   the database (default: $ISOLAB_DB, or isolab.db); also after COMMAND\n"
+    "  --help      this text; 'isolab COMMAND --help' or 'isolab help COMMAND' for a command's\n"
     "  --version   print the version\n"
     "\n"
     "commands:\n";
@@ -32,147 +32,184 @@ static const char EXIT_CODES[] =
     "exit status: 0 success; 1 a check did not hold; 2 bad command line;\n"
     "3 bad input (seed file, model, unknown name); 4 database unusable;\n"
     "5 out of memory; 6 a program isolab runs (gnuplot) is missing or failed;\n"
-    "70 internal error.\n";
-
-int isl_report(const isl_error *err)
-{
-    fprintf(stderr, "isolab: %s\n", err->msg[0] ? err->msg : "failed");
-    return err->status ? (int)err->status : ISL_EINTERNAL;
-}
-
-int isl_usage_error(const char *cmd, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "isolab%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\nTry 'isolab %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
-    return ISL_EUSAGE;
-}
-
-int isl_opt_value(const char *cmd, int argc, char **argv, int *i, const char *name, const char **value)
-{
-    size_t n = strlen(name);
-    const char *a = argv[*i];
-    if (strncmp(a, name, n) != 0) return 0;
-    if (a[n] == '=') {
-        *value = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0') return 0;
-    if (*i + 1 >= argc) {
-        isl_usage_error(cmd, "option '%s' needs a value", name);
-        return -1;
-    }
-    *value = argv[++*i];
-    return 1;
-}
-
-int isl_parse_run_id(const char *cmd, const char *text, int64_t *id)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v <= 0) return isl_usage_error(cmd, "'%s' is not a run id", text);
-    *id = v;
-    return ISL_OK;
-}
-
-int isl_cli_open(isl_cli *cli, isl_store **out)
-{
-    isl_error err;
-    isl_error_clear(&err);
-    if (isl_store_open(cli->db_path, out, &err)) return isl_report(&err);
-    return ISL_OK;
-}
-
-int isl_cli_open_model(isl_cli *cli, isl_store **store, isl_model **model)
-{
-    isl_error err;
-    isl_error_clear(&err);
-    int rc = isl_cli_open(cli, store);
-    if (rc) return rc;
-    if (isl_store_read_model(*store, model, &err)) {
-        isl_store_close(*store);
-        *store = NULL;
-        return isl_report(&err);
-    }
-    return ISL_OK;
-}
-
-/* The command line as one string, arguments with spaces quoted. */
-static char *join_argv(int argc, char **argv)
-{
-    size_t n = 1;
-    for (int i = 0; i < argc; i++) n += strlen(argv[i]) * 2 + 3;
-    char *s = malloc(n), *p = s;
-    if (!s) return NULL;
-    for (int i = 0; i < argc; i++) {
-        if (i) *p++ = ' ';
-        int quote = argv[i][0] == '\0' || strpbrk(argv[i], " \t\n'\"\\") != NULL;
-        if (quote) *p++ = '\'';
-        for (const char *c = argv[i]; *c; c++) {
-            if (quote && *c == '\'') { strcpy(p, "'\\''"); p += 4; continue; }
-            *p++ = *c;
-        }
-        if (quote) *p++ = '\'';
-    }
-    *p = '\0';
-    return s;
-}
+    "7 the output could not be written; 70 internal error.\n";
 
 static void print_main_usage(FILE *f)
 {
     fputs(MAIN_USAGE, f);
-    for (const isl_command *c = isl_commands; c->name; c++) fprintf(f, "  %-9s %s\n", c->name, c->summary);
+    for (const isl_command *c = isl_commands; c->name; c++) fprintf(f, "  %-14s %s\n", c->name, c->summary);
     fputs(EXIT_CODES, f);
+}
+
+int isl_usage(isl_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cli->err.msg, sizeof cli->err.msg, fmt, ap);
+    va_end(ap);
+    cli->err.status = ISL_EUSAGE;
+    return ISL_EUSAGE;
+}
+
+void isl_note(const isl_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "isolab%s%s: note: ", cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int isl_check_output(isl_cli *cli, FILE *f, const char *what)
+{
+    if (!ferror(f)) return ISL_OK;
+    return isl_fail(&cli->err, ISL_EOUTPUT, "cannot write %s: %s", what, strerror(errno ? errno : EIO));
+}
+
+int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (errno || end == text || *end || v <= 0) return isl_usage(cli, "'%s' is not a run id", text);
+    *id = v;
+    return ISL_OK;
+}
+
+/* Prints the failure of cmd (NULL: of isolab itself) on stderr, once. */
+static int print_error(const isl_command *cmd, const isl_error *err)
+{
+    const char *name = cmd ? cmd->name : NULL;
+    fprintf(stderr, "isolab%s%s: %s\n", name ? " " : "", name ? name : "", err->msg[0] ? err->msg : "failed");
+    if (err->status == ISL_EUSAGE)
+        fprintf(stderr, "Try 'isolab %s%s--help'.\n", name ? name : "", name ? " " : "");
+    return err->status ? (int)err->status : ISL_EINTERNAL;
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    isl_error err;
+    isl_fail(&err, ISL_EUSAGE, fmt, arg);
+    return print_error(NULL, &err);
+}
+
+/* The command named by the words at argv[i..]: a two-word name ("sweep
+ * bundles") wins over its first word. *words gets how many it used. */
+static const isl_command *find_command(int argc, char **argv, int i, int *words)
+{
+    const isl_command *best = NULL;
+    for (const isl_command *c = isl_commands; c->name; c++) {
+        const char *sp = strchr(c->name, ' ');
+        size_t n1 = sp ? (size_t)(sp - c->name) : strlen(c->name);
+        if (strlen(argv[i]) != n1 || strncmp(argv[i], c->name, n1)) continue;
+        if (!sp) {
+            if (!best) best = c, *words = 1;
+        } else if (i + 1 < argc && !strcmp(argv[i + 1], sp + 1)) {
+            best = c, *words = 2;
+        }
+    }
+    return best;
+}
+
+/* Opens the store (and reads the model) as cmd->needs says; creates the
+ * database first for ISL_CREATES when it is missing or --fresh is given. */
+static int setup(isl_cli *cli, const isl_args *a)
+{
+    unsigned needs = cli->cmd->needs;
+    if (needs & ISL_CREATES) {
+        int fresh = isl_opt(a, "--fresh") != NULL;
+        struct stat sb;
+        if ((fresh || stat(cli->db_path, &sb) != 0) && isl_store_create(cli->db_path, NULL, fresh, &cli->err))
+            return cli->err.status;
+    }
+    if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))
+        return cli->err.status;
+    if (needs & ISL_NEEDS_MODEL && isl_store_read_model(cli->store, &cli->model, &cli->err)) return cli->err.status;
+    return ISL_OK;
 }
 
 int isl_main(int argc, char **argv)
 {
+    /* a closed pipe is an output error like any other, not a silent death */
+    signal(SIGPIPE, SIG_IGN);
     isl_cli cli = {0};
     cli.db_path = getenv("ISOLAB_DB");
     if (!cli.db_path || !*cli.db_path) cli.db_path = "isolab.db";
     cli.out = stdout;
-    int i = 1;
+    int i = 1, rc;
+    /* global options before the command */
     for (; i < argc && argv[i][0] == '-'; i++) {
-        const char *v;
-        int r = isl_opt_value(NULL, argc, argv, &i, "--db", &v);
-        if (r < 0) return ISL_EUSAGE;
-        if (r > 0) {
-            cli.db_path = v;
-        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--db") || !strncmp(a, "--db=", 5)) {
+            if (a[4] == '=') cli.db_path = a + 5;
+            else if (i + 1 < argc) cli.db_path = argv[++i];
+            else return usage_error("option '%s' needs a value", "--db");
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             print_main_usage(stdout);
-            return ISL_OK;
-        } else if (!strcmp(argv[i], "--version")) {
+            return isl_check_output(&cli, stdout, "the output") ? print_error(NULL, &cli.err) : ISL_OK;
+        } else if (!strcmp(a, "--version")) {
             printf("isolab %s (SQLite %s)\n", ISOLAB_VERSION, isl_store_sqlite_version());
-            return ISL_OK;
+            return isl_check_output(&cli, stdout, "the output") ? print_error(NULL, &cli.err) : ISL_OK;
         } else {
-            return isl_usage_error(NULL, "unknown option '%s'", argv[i]);
+            return usage_error("unknown option '%s'", a);
         }
     }
     if (i >= argc) {
         print_main_usage(stderr);
         return ISL_EUSAGE;
     }
-    const isl_command *cmd = NULL;
-    for (const isl_command *c = isl_commands; c->name; c++)
-        if (!strcmp(c->name, argv[i])) cmd = c;
-    if (!cmd) return isl_usage_error(NULL, "unknown command '%s'", argv[i]);
-    for (int k = i + 1; k < argc; k++)
-        if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
-            fputs(cmd->usage, stdout);
-            return ISL_OK;
-        }
-    if (!*cli.db_path) return isl_usage_error(NULL, "--db needs a file name");
-    cli.argv_text = join_argv(argc, argv);
-    if (!cli.argv_text) {
-        fprintf(stderr, "isolab: out of memory\n");
-        return ISL_ENOMEM;
+    int words = 0;
+    cli.cmd = find_command(argc, argv, i, &words);
+    if (!cli.cmd) return usage_error("unknown command '%s'", argv[i]);
+    isl_args args;
+    if (isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err)) {
+        isl_args_free(&args);
+        return print_error(cli.cmd, &cli.err);
     }
-    int rc = cmd->fn(&cli, argc - i, argv + i);
+    if (isl_opt(&args, "--db")) cli.db_path = isl_opt(&args, "--db");
+    if (isl_opt(&args, "--help")) {
+        isl_print_usage(cli.cmd, stdout);
+        rc = ISL_OK;
+    } else if (!*cli.db_path) {
+        rc = isl_usage(&cli, "--db needs a file name");
+    } else if (cli.cmd->needs & ISL_WRITES && !(cli.argv_text = isl_argv_text(argc, argv))) {
+        rc = isl_fail(&cli.err, ISL_ENOMEM, "out of memory");
+    } else if (!(rc = setup(&cli, &args))) {
+        rc = cli.cmd->fn(&cli, &args);
+    }
+    isl_model_free(cli.model);
+    isl_store_close(cli.store);
+    isl_args_free(&args);
     free(cli.argv_text);
-    fflush(stdout);
+    /* what went to stdout must have been written, as git's run_builtin checks */
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        if (!rc) rc = isl_fail(&cli.err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
+        clearerr(stdout);
+    }
+    if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(cli.cmd, &cli.err);
+    return rc;
+}
+
+int isl_cmd_help(isl_cli *cli, const isl_args *a)
+{
+    if (!a->nops) {
+        print_main_usage(cli->out);
+        return ISL_OK;
+    }
+    int words = 0;
+    const isl_command *c = find_command(a->nops, a->ops, 0, &words);
+    if (!c || words != a->nops) return isl_usage(cli, "no command named '%s'", a->ops[0]);
+    isl_print_usage(c, cli->out);
+    return ISL_OK;
+}
+
+int isl_exit(int rc)
+{
+    errno = 0;
+    if (fclose(stdout) != 0 && rc == ISL_OK) {
+        fprintf(stderr, "isolab: cannot write the output: %s\n", strerror(errno ? errno : EIO));
+        return ISL_EOUTPUT;
+    }
     return rc;
 }

@@ -6,23 +6,18 @@ static isl_status print_line(void *ctx, const char *line)
 {
     FILE *out = ctx;
     fprintf(out, "%s\n", line);
-    return ferror(out) ? ISL_EDB : ISL_OK;
+    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
-int isl_cmd_diff(isl_cli *cli, int argc, char **argv)
+int isl_cmd_diff(isl_cli *cli, const isl_args *a)
 {
-    int64_t a, b;
-    if (argc != 3) return isl_usage_error("diff", "name two runs: isolab diff RUN_A RUN_B");
-    int rc = isl_parse_run_id("diff", argv[1], &a);
-    if (!rc) rc = isl_parse_run_id("diff", argv[2], &b);
-    if (rc) return rc;
-    isl_store *s;
-    if ((rc = isl_cli_open(cli, &s))) return rc;
-    isl_error err;
-    isl_error_clear(&err);
+    int64_t ra, rb;
     size_t n = 0;
-    if (isl_store_diff(s, a, b, print_line, cli->out, &n, &err)) rc = isl_report(&err);
-    else fprintf(cli->out, "%zu difference%s from run %lld to run %lld\n", n, n == 1 ? "" : "s", (long long)a, (long long)b);
-    isl_store_close(s);
-    return rc;
+    int rc = isl_parse_run_id(cli, a->ops[0], &ra);
+    if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
+    if (!rc) rc = isl_store_diff(cli->store, ra, rb, print_line, cli->out, &n, &cli->err);
+    if (rc && rc != ISL_EOUTPUT) return rc;
+    if (!rc) fprintf(cli->out, "%zu difference%s from run %lld to run %lld\n", n, n == 1 ? "" : "s", (long long)ra,
+                     (long long)rb);
+    return isl_check_output(cli, cli->out, "the output");
 }

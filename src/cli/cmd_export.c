@@ -7,6 +7,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/export.h"
+#include "isolab/report.h"
 
 typedef struct exporter {
     isl_format fmt;
@@ -44,35 +45,31 @@ static isl_status put_row(void *ctx, size_t n, const char *const *names, const i
     }
     if (b->oom) return ISL_ENOMEM;
     if (row) e->rows++;
-    if (b->n && fwrite(b->p, 1, b->n, e->out) != b->n) return ISL_EDB;
+    if (b->n && fwrite(b->p, 1, b->n, e->out) != b->n) return ISL_EOUTPUT;
     return ISL_OK;
 }
 
-static int parse_format(const char *v, isl_format *fmt)
+static int parse_format(isl_cli *cli, const char *v, isl_format *fmt)
 {
-    if (!strcmp(v, "csv")) *fmt = ISL_FMT_CSV;
+    if (!v || !strcmp(v, "csv")) *fmt = ISL_FMT_CSV;
     else if (!strcmp(v, "tsv")) *fmt = ISL_FMT_TSV;
     else if (!strcmp(v, "json")) *fmt = ISL_FMT_JSON;
-    else return isl_usage_error("export", "unknown format '%s' (csv, tsv, json)", v);
+    else return isl_usage(cli, "unknown format '%s' (csv, tsv, json)", v);
     return ISL_OK;
 }
 
-/* Exports into e->out; returns an exit status (errors printed). */
+/* Exports into e->out; returns an exit status (cli->err set). */
 static int export_to(isl_cli *cli, exporter *e, const char *name, int has_run, int64_t run_id)
 {
-    isl_store *s;
-    int rc = isl_cli_open(cli, &s);
-    if (rc) return rc;
-    isl_error err;
-    isl_error_clear(&err);
-    isl_status st = isl_store_export(s, name, has_run, run_id, put_row, e, &err);
-    if (st == ISL_ENOMEM && !err.msg[0]) isl_fail(&err, st, "export: out of memory");
-    else if (st && !err.msg[0]) isl_fail(&err, st, "export: cannot write: %s", strerror(errno));
+    isl_error *err = &cli->err;
+    isl_status st = isl_store_export(cli->store, name, has_run, run_id, put_row, e, err);
+    if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
+    else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
     if (!st && e->fmt == ISL_FMT_JSON && fputs(e->rows ? "\n]\n" : "[]\n", e->out) == EOF)
-        st = isl_fail(&err, ISL_EDB, "export: cannot write: %s", strerror(errno));
-    isl_store_close(s);
+        st = isl_fail(err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
     free(e->buf.p);
-    return st ? isl_report(&err) : ISL_OK;
+    e->buf.p = NULL;
+    return st;
 }
 
 int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
@@ -82,52 +79,37 @@ int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run,
     int rc;
     if (!file || !strcmp(file, "-")) {
         rc = export_to(cli, &e, name, has_run, run_id);
+        if (!rc) rc = isl_check_output(cli, cli->out, "the output");
         if (rows) *rows = e.rows;
         return rc;
     }
     size_t n = strlen(file) + 32;
     char *tmp = malloc(n);
-    if (!tmp) return fprintf(stderr, "isolab: out of memory\n"), ISL_ENOMEM;
+    if (!tmp) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     snprintf(tmp, n, "%s.tmp-%ld", file, (long)getpid());
     if (!(e.out = fopen(tmp, "wb"))) {
-        fprintf(stderr, "isolab: %s: cannot write: %s\n", file, strerror(errno));
+        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
         free(tmp);
-        return ISL_EINPUT;
+        return rc;
     }
     rc = export_to(cli, &e, name, has_run, run_id);
-    if (fclose(e.out) != 0 && !rc) rc = (fprintf(stderr, "isolab: %s: cannot write: %s\n", file, strerror(errno)), ISL_EDB);
+    if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
+    if (fclose(e.out) != 0 && !rc) rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
     if (!rc && rename(tmp, file) != 0)
-        rc = (fprintf(stderr, "isolab: %s: cannot write: %s\n", file, strerror(errno)), ISL_EDB);
+        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
     if (rc) unlink(tmp);
     free(tmp);
     if (rows) *rows = e.rows;
     return rc;
 }
 
-int isl_cmd_export(isl_cli *cli, int argc, char **argv)
+int isl_cmd_export(isl_cli *cli, const isl_args *a)
 {
-    const char *name = NULL, *file = NULL, *v;
     isl_format fmt = ISL_FMT_CSV;
     int64_t run_id = 0;
-    int has_run = 0, rc = 0;
-    for (int i = 1; i < argc && !rc; i++) {
-        int r;
-        if ((r = isl_opt_value("export", argc, argv, &i, "--format", &v))) {
-            if (r < 0) return ISL_EUSAGE;
-            rc = parse_format(v, &fmt);
-        } else if ((r = isl_opt_value("export", argc, argv, &i, "--run", &v))) {
-            if (r < 0) return ISL_EUSAGE;
-            rc = isl_parse_run_id("export", v, &run_id);
-            has_run = 1;
-        } else if ((r = isl_opt_value("export", argc, argv, &i, "-o", &file))) {
-            if (r < 0) return ISL_EUSAGE;
-        } else if ((argv[i][0] == '-' && argv[i][1]) || name) {
-            return isl_usage_error("export", "unexpected argument '%s'", argv[i]);
-        } else {
-            name = argv[i];
-        }
-    }
-    if (rc) return rc;
-    if (!name) return isl_usage_error("export", "name a table, view or saved query");
-    return isl_export_path(cli, name, fmt, has_run, run_id, file, NULL);
+    const char *run = isl_opt(a, "--run");
+    int rc = parse_format(cli, isl_opt(a, "--format"), &fmt);
+    if (!rc && run) rc = isl_parse_run_id(cli, run, &run_id);
+    if (!rc) rc = isl_export_path(cli, a->ops[0], fmt, run != NULL, run_id, isl_opt(a, "-o"), NULL);
+    return rc;
 }

@@ -14,6 +14,7 @@
 #include "isolab/cli.h"
 #include "isolab/embedded.h"
 #include "isolab/history.h"
+#include "isolab/report.h"
 
 extern char **environ;
 
@@ -60,18 +61,17 @@ static int on_path(const char *prog)
 }
 
 /* Creates dir and its missing parents. Returns an exit status. */
-static int make_dirs(const char *dir)
+static int make_dirs(isl_cli *cli, const char *dir)
 {
     char *p = strdup(dir);
-    if (!p) return fprintf(stderr, "isolab: out of memory\n"), ISL_ENOMEM;
+    if (!p) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     int rc = ISL_OK;
     for (char *s = p + 1;; s++) {
         char c = *s;
         if (c != '/' && c != '\0') continue;
         *s = '\0';
         if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-            fprintf(stderr, "isolab: plot: cannot create directory %s: %s\n", p, strerror(errno));
-            rc = ISL_EINPUT;
+            rc = isl_fail(&cli->err, ISL_EOUTPUT, "cannot create directory %s: %s", p, strerror(errno));
             break;
         }
         *s = c;
@@ -93,23 +93,23 @@ static void put_gp_string(isl_buf *b, const char *text)
 }
 
 /* Writes the built-in script of plot `name` to path. Returns an exit status. */
-static int write_script(const char *name, const char *path)
+static int write_script(isl_cli *cli, const char *name, const char *path)
 {
     const isl_embedded_file *f = NULL;
     size_t n = strlen(name);
     for (size_t i = 0; i < isl_plot_count; i++)
         if (!strncmp(isl_plot_files[i].name, name, n) && !strcmp(isl_plot_files[i].name + n, ".gp"))
             f = &isl_plot_files[i];
-    if (!f) return fprintf(stderr, "isolab: plot %s: no script built into isolab\n", name), ISL_EINTERNAL;
+    if (!f) return isl_fail(&cli->err, ISL_EINTERNAL, "plot %s: no script built into isolab", name);
     FILE *o = fopen(path, "wb");
     int ok = o && fwrite(f->text, 1, f->len, o) == f->len;
     if (o && fclose(o) != 0) ok = 0;
-    if (!ok) return fprintf(stderr, "isolab: %s: cannot write: %s\n", path, strerror(errno)), ISL_EINPUT;
+    if (!ok) return isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", path, strerror(errno));
     return ISL_OK;
 }
 
 /* Runs gnuplot on script with csv, out and fmt set. Returns an exit status. */
-static int run_gnuplot(const char *plot, const char *script, const char *csv, const char *out, const char *fmt)
+static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const char *csv, const char *out, const char *fmt)
 {
     isl_buf e = {NULL, 0, 0, 0};
     isl_buf_put(&e, "csv=", 4);
@@ -119,23 +119,19 @@ static int run_gnuplot(const char *plot, const char *script, const char *csv, co
     isl_buf_put(&e, "; fmt=", 6);
     put_gp_string(&e, fmt);
     isl_buf_put(&e, "", 1); /* the terminating NUL */
-    if (e.oom) return free(e.p), fprintf(stderr, "isolab: out of memory\n"), ISL_ENOMEM;
+    if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};
     pid_t pid;
     int rc = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
     free(e.p);
-    if (rc != 0) {
-        fprintf(stderr, "isolab: plot %s: cannot run gnuplot: %s\n", plot, strerror(rc));
-        return ISL_ETOOL;
-    }
+    if (rc != 0) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
     int status;
     while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return fprintf(stderr, "isolab: plot %s: %s\n", plot, strerror(errno)), ISL_ETOOL;
+        if (errno != EINTR) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", plot, strerror(errno));
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return ISL_OK;
-    fprintf(stderr, "isolab: plot %s: gnuplot failed (%s %d) on the script %s.gp\n", plot,
-            WIFEXITED(status) ? "exit status" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
-            plot);
-    return ISL_ETOOL;
+    return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot failed (%s %d) on the script %s.gp", plot,
+                    WIFEXITED(status) ? "exit status" : "signal",
+                    WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), plot);
 }
 
 /* "DIR/NAME.EXT" and, with tmp, the same with ".tmp-PID" after it. */
@@ -156,26 +152,22 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     char *script = scripts ? path_of(scripts, p->name, "gp", 0) : tmp_gp;
     int rc = csv && img && tmp_img && tmp_gp && script ? ISL_OK : ISL_ENOMEM;
     size_t rows = 0;
-    if (rc) fprintf(stderr, "isolab: out of memory\n");
+    if (rc) isl_fail(&cli->err, rc, "out of memory");
     if (!rc) rc = isl_export_path(cli, p->query, ISL_FMT_CSV, 0, 0, csv, &rows);
     if (!rc && rows == 0) {
-        fprintf(stderr, "isolab: plot %s: %s has no rows; run '%s' first\n", p->name, p->query, p->command);
-        rc = ISL_EINPUT;
+        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run '%s' first", p->name, p->query, p->command);
     }
     if (!rc && scripts && access(script, R_OK) != 0) {
-        fprintf(stderr, "isolab: plot %s: cannot read %s: %s\n", p->name, script, strerror(errno));
-        rc = ISL_EINPUT;
+        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
     }
-    if (!rc && !scripts) rc = write_script(p->name, tmp_gp);
-    if (!rc) rc = run_gnuplot(p->name, script, csv, tmp_img, fmt);
+    if (!rc && !scripts) rc = write_script(cli, p->name, tmp_gp);
+    if (!rc) rc = run_gnuplot(cli, p->name, script, csv, tmp_img, fmt);
     struct stat sb;
     if (!rc && (stat(tmp_img, &sb) != 0 || sb.st_size == 0)) {
-        fprintf(stderr, "isolab: plot %s: gnuplot wrote no image to %s\n", p->name, tmp_img);
-        rc = ISL_ETOOL;
+        rc = isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image to %s", p->name, tmp_img);
     }
     if (!rc && rename(tmp_img, img) != 0) {
-        fprintf(stderr, "isolab: %s: cannot write: %s\n", img, strerror(errno));
-        rc = ISL_EDB;
+        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", img, strerror(errno));
     }
     if (tmp_img && rc) unlink(tmp_img);
     if (tmp_gp && !scripts) unlink(tmp_gp);
@@ -185,27 +177,23 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     return rc;
 }
 
-/* Checks that each plot's query has the run it reads, naming the command
- * that writes the missing ones. Returns an exit status. */
+/* Checks that each plot's query has the run it reads, naming in a note the
+ * command that writes each missing one. Returns an exit status. */
 static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
 {
-    isl_store *s;
-    int rc = isl_cli_open(cli, &s);
-    for (size_t i = 0; i < n && (rc == ISL_OK || rc == ISL_EINPUT); i++) {
-        isl_error err;
-        isl_error_clear(&err);
+    size_t missing = 0;
+    for (size_t i = 0; i < n; i++) {
         int64_t id = 0;
         char digest[17];
-        if (isl_store_latest_run(s, plots[i]->run_kind, &id, digest, &err)) {
-            rc = isl_report(&err);
-        } else if (id == 0) {
-            fprintf(stderr, "isolab: plot %s: %s holds no finished '%s' run; run '%s' first\n", plots[i]->name,
-                    cli->db_path, plots[i]->run_kind, plots[i]->command);
-            rc = ISL_EINPUT;
-        }
+        if (isl_store_latest_run(cli->store, plots[i]->run_kind, &id, digest, &cli->err)) return cli->err.status;
+        if (id == 0 && ++missing)
+            isl_note(cli, "%s: %s holds no finished '%s' run; run '%s' first", plots[i]->name, cli->db_path,
+                     plots[i]->run_kind, plots[i]->command);
     }
-    isl_store_close(s);
-    return rc;
+    if (missing) return isl_fail(&cli->err, ISL_EINPUT, "%zu plot%s without the run%s %s draw%s from", missing,
+                                 missing == 1 ? "" : "s", missing == 1 ? "" : "s", missing == 1 ? "it" : "they",
+                                 missing == 1 ? "s" : "");
+    return ISL_OK;
 }
 
 /* 1 when text holds a control character (it could not pass to gnuplot). */
@@ -216,36 +204,30 @@ static int has_control(const char *text)
     return 0;
 }
 
-int isl_cmd_plot(isl_cli *cli, int argc, char **argv)
+int isl_cmd_plot(isl_cli *cli, const isl_args *a)
 {
-    const char *dir = "plots", *fmt = "png", *scripts = NULL;
+    const char *dir = isl_opt(a, "-o"), *fmt = isl_opt(a, "--format"), *scripts = isl_opt(a, "--scripts");
     const plot_kind *want[sizeof PLOTS / sizeof PLOTS[0]];
     size_t n = 0;
-    for (int i = 1; i < argc; i++) {
-        int r = isl_opt_value("plot", argc, argv, &i, "-o", &dir);
-        if (!r) r = isl_opt_value("plot", argc, argv, &i, "--format", &fmt);
-        if (!r) r = isl_opt_value("plot", argc, argv, &i, "--scripts", &scripts);
-        if (r < 0) return ISL_EUSAGE;
-        if (r > 0) continue;
-        const plot_kind *p = find_plot(argv[i]);
-        if (!p) return isl_usage_error("plot", "unknown plot '%s' (channels, samples, axes, frontier)", argv[i]);
+    if (!dir) dir = "plots";
+    if (!fmt) fmt = "png";
+    for (int i = 0; i < a->nops; i++) {
+        const plot_kind *p = find_plot(a->ops[i]);
+        if (!p) return isl_usage(cli, "unknown plot '%s' (channels, samples, axes, frontier)", a->ops[i]);
         int seen = 0;
         for (size_t k = 0; k < n; k++) seen |= want[k] == p;
         if (!seen) want[n++] = p;
     }
-    if (strcmp(fmt, "png") && strcmp(fmt, "svg")) return isl_usage_error("plot", "unknown format '%s' (png, svg)", fmt);
-    if (!*dir || has_control(dir)) return isl_usage_error("plot", "-o: not a usable directory name");
-    if (scripts && (!*scripts || has_control(scripts)))
-        return isl_usage_error("plot", "--scripts: not a usable directory name");
+    if (strcmp(fmt, "png") && strcmp(fmt, "svg")) return isl_usage(cli, "unknown format '%s' (png, svg)", fmt);
+    if (!*dir || has_control(dir)) return isl_usage(cli, "-o: not a usable directory name");
+    if (scripts && (!*scripts || has_control(scripts))) return isl_usage(cli, "--scripts: not a usable directory name");
     if (!n)
         for (const plot_kind *p = PLOTS; p->name; p++) want[n++] = p;
-    if (!on_path("gnuplot")) {
-        fprintf(stderr, "isolab: plot: gnuplot is not installed (not found on PATH); on Debian:\n"
-                        "    sudo apt-get install -y gnuplot-nox\n");
-        return ISL_ETOOL;
-    }
+    if (!on_path("gnuplot"))
+        return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:\n"
+                                              "    %sapt-get install -y gnuplot-nox", geteuid() == 0 ? "" : "sudo ");
     int rc = check_runs(cli, want, n);
-    if (!rc) rc = make_dirs(dir);
+    if (!rc) rc = make_dirs(cli, dir);
     for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, fmt, scripts);
     return rc;
 }

@@ -136,7 +136,7 @@ static isl_status check_one(isl_store *s, int64_t run_id, sqlite3_stmt *q, isl_c
     sqlite3_value_free(actual);
     return st;
 fail: /* isolab's failure (out of memory, I/O), not the claim's */
-    st = isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "check: claim %s: %s",
+    st = isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "claim %s: %s",
                   row.name ? row.name : "?", (rc & 0xff) == SQLITE_NOMEM ? "out of memory" : why);
     sqlite3_value_free(expected);
     sqlite3_value_free(pending);
@@ -168,7 +168,7 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
         sqlite3_finalize(k);
         if (!found) {
             sqlite3_finalize(q);
-            return isl_fail(err, ISL_EINPUT, "check: no lesson '%s' in the lesson table", lesson);
+            return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
         }
     }
     isl_status st = ISL_OK;

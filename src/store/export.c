@@ -34,7 +34,7 @@ static isl_status find_relation(isl_store *s, const char *name, char *out, size_
     }
     sqlite3_finalize(q);
     if (rc == SQLITE_DONE)
-        return isl_fail(err, ISL_EINPUT, "export: no table or view named '%s' (see 'isolab export --help')", name);
+        return isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
     if (rc != SQLITE_ROW) return isl_db_fail(s, err, "looking up the name");
     return ISL_OK;
 }
@@ -67,7 +67,7 @@ static isl_status run_exists(isl_store *s, int64_t run_id, isl_error *err)
     }
     int rc = sqlite3_step(q);
     sqlite3_finalize(q);
-    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "export: no run %lld", (long long)run_id);
+    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run_id);
     if (rc != SQLITE_ROW) return isl_db_fail(s, err, "reading the runs");
     return ISL_OK;
 }
@@ -108,7 +108,7 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
     isl_status st = find_relation(s, name, rel, sizeof rel, &is_table, &without_rowid, &has_run_id, err);
     if (st) return st;
     if (has_run && !has_run_id)
-        return isl_fail(err, ISL_EINPUT, "export: '%s' has no run_id column, so --run does not apply", rel);
+        return isl_fail(err, ISL_EINPUT, "'%s' has no run_id column, so --run does not apply", rel);
     if (has_run && (st = run_exists(s, run_id, err))) return st;
     char *order = order_by(s, rel, is_table, without_rowid);
     char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", rel, has_run ? " WHERE run_id = ?1" : "", order)
@@ -123,6 +123,32 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
         return isl_db_fail(s, err, "reading the rows");
     }
     st = stream_rows(s, q, fn, ctx, err);
+    sqlite3_finalize(q);
+    return st;
+}
+
+isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT m.name FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
+                           "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
+                           -1, &q, NULL) != SQLITE_OK
+        || sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "looking up the saved query");
+    }
+    int rc = sqlite3_step(q);
+    char *sql = rc == SQLITE_ROW ? sqlite3_mprintf("SELECT \"line\" FROM \"%w\"", sqlite3_column_text(q, 0)) : NULL;
+    sqlite3_finalize(q);
+    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
+    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "looking up the saved query");
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    isl_status st = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, name);
+    sqlite3_free(sql);
+    rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, name);
     sqlite3_finalize(q);
     return st;
 }

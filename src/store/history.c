@@ -228,7 +228,7 @@ static isl_status run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_e
     int rc = sqlite3_step(q);
     if (rc == SQLITE_ROW) snprintf(kind, n, "%s", col_text(q, 0) ? col_text(q, 0) : "");
     sqlite3_finalize(q);
-    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "diff: no run %lld", (long long)id);
+    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)id);
     if (rc != SQLITE_ROW) return isl_db_fail(s, err, "reading the runs");
     return ISL_OK;
 }
@@ -243,7 +243,7 @@ isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, vo
     if (!st) st = run_kind(s, b, kb, sizeof kb, err);
     if (st) return st;
     if (strcmp(ka, kb) != 0)
-        return isl_fail(err, ISL_EINPUT, "diff: run %lld is a '%s' run and run %lld a '%s' run; compare runs of one kind",
+        return isl_fail(err, ISL_EINPUT, "run %lld is a '%s' run and run %lld a '%s' run; compare runs of one kind",
                         (long long)a, ka, (long long)b, kb);
     sqlite3_stmt *q = prep_ab(&d, SURFACE_DIFF);
     if (!q) return err->status;

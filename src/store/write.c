@@ -3,11 +3,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "isolab/version.h"
 #include "store_int.h"
 
-#ifndef ISOLAB_VERSION
-#define ISOLAB_VERSION "0.1.0"
-#endif
 
 /* Steps a bound insert; on failure records what was being written. */
 static isl_status step_done(isl_run_ctx *c, sqlite3_stmt *q, const char *what)
@@ -142,15 +140,3 @@ isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
     return step_done(c, q, "writing an addition sweep row");
 }
 
-isl_status isl_store_lines(isl_store *s, const char *select_sql, isl_line_fn fn, void *ctx, isl_error *err)
-{
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, select_sql, -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "reading the report");
-    isl_status st = ISL_OK;
-    int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the report");
-    sqlite3_finalize(q);
-    return st;
-}

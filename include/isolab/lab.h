@@ -1,0 +1,39 @@
+/* isolab: the lab's work, on top of the core and the store: computing a run,
+ * a sweep or a check and recording it as one run of the database, all of it
+ * or nothing. No printing: the command line reports what it returns. */
+#ifndef ISOLAB_LAB_H
+#define ISOLAB_LAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isolab/claims.h"
+#include "isolab/error.h"
+#include "isolab/model.h"
+#include "isolab/store.h"
+
+/* Records one run of kind "run": every bundle of bundles[0..nb) x every
+ * channel of channels[0..nc) of m (indexes into m). argv is the command line
+ * kept as the run's provenance. *run_id and *rows (when not NULL) get the
+ * new run's id and the rows written. */
+isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
+                       const size_t *channels, size_t nc, int64_t *run_id, size_t *rows, isl_error *err);
+
+/* The same for every bundle x every channel of m. */
+isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, int64_t *run_id, size_t *rows,
+                           isl_error *err);
+
+/* The fact-set and sample sweeps, by the name that is also their run's kind. */
+extern const char *const isl_lab_sweep_kinds[]; /* "samples", "removal", "addition", NULL */
+
+/* Records one sweep of `kind` (one of isl_lab_sweep_kinds, asserted) over
+ * bundle x channel (indexes into m) as one run of that kind. */
+isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
+                         size_t channel, int64_t *run_id, size_t *rows, isl_error *err);
+
+/* Evaluates the claims of `lesson` (all when NULL) as one run of kind
+ * "check", handing each outcome to fn; *counts by outcome. */
+isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
+                         void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err);
+
+#endif

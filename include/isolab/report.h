@@ -1,0 +1,28 @@
+/* isolab: what the commands that print results share: saved queries' lines
+ * (report, lesson), the claims' outcomes (check, lesson) and exported
+ * relations (export, plot). */
+#ifndef ISOLAB_REPORT_H
+#define ISOLAB_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "isolab/cli.h"
+#include "isolab/export.h"
+
+/* Prints the lines of the views names[0..n) to cli->out, a blank line
+ * between two. Returns an exit status (cli->err set on failure). */
+int isl_report_views(isl_cli *cli, const char *const *names, size_t n);
+
+/* Checks the claims of `lesson` (all when NULL) as one 'check' run, a line
+ * per claim and a count line to out. ISL_EFAIL when a claim fails. */
+int isl_check_print(isl_cli *cli, const char *lesson, FILE *out);
+
+/* Writes every row of the table or view `name` (only run run_id's when
+ * has_run) in fmt to `file`, which appears only when complete (NULL or "-":
+ * cli->out); *rows (when not NULL) gets the number of rows written.
+ * Returns an exit status (cli->err set). */
+int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
+                    size_t *rows);
+
+#endif

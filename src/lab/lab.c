@@ -1,0 +1,76 @@
+/* isolab lab: runs, sweeps and checks computed by the core and recorded by
+ * the store, each as one run: begun, filled, and ended (committed on
+ * success, rolled back otherwise). */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/lab.h"
+#include "isolab/sweep.h"
+
+/* Ends a run begun with ctx, keeping st's message or giving one. */
+static isl_status finish(isl_run_ctx *ctx, isl_status st, int64_t *run_id, size_t *rows)
+{
+    if (st && !ctx->err->msg[0])
+        isl_fail(ctx->err, st, "%s", st == ISL_ENOMEM ? "out of memory" : st == ISL_EOUTPUT ? "cannot write the output" : "failed");
+    st = isl_store_end_run(ctx->store, st, ctx->err);
+    if (!st && run_id) *run_id = ctx->run_id;
+    if (!st && rows) *rows = ctx->rows;
+    return st;
+}
+
+isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
+                       const size_t *channels, size_t nc, int64_t *run_id, size_t *rows, isl_error *err)
+{
+    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err};
+    isl_status st = isl_store_begin_run(s, "run", argv, m, &ctx.run_id, err);
+    if (st) return st;
+    st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
+    return finish(&ctx, st, run_id, rows);
+}
+
+isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, int64_t *run_id, size_t *rows,
+                           isl_error *err)
+{
+    size_t *bundles = malloc((m->nbundles + 1) * sizeof *bundles);
+    size_t *channels = malloc((m->nchannels + 1) * sizeof *channels);
+    isl_status st = bundles && channels ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) {
+        for (size_t i = 0; i < m->nbundles; i++) bundles[i] = i;
+        for (size_t i = 0; i < m->nchannels; i++) channels[i] = i;
+        st = isl_lab_run(s, m, argv, bundles, m->nbundles, channels, m->nchannels, run_id, rows, err);
+    }
+    free(bundles);
+    free(channels);
+    return st;
+}
+
+const char *const isl_lab_sweep_kinds[] = {"samples", "removal", "addition", NULL};
+
+isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
+                         size_t channel, int64_t *run_id, size_t *rows, isl_error *err)
+{
+    assert(bundle < m->nbundles && channel < m->nchannels);
+    isl_run_ctx ctx = {s, m, 0, bundle, channel, 0, err};
+    isl_status st = isl_store_begin_run(s, kind, argv, m, &ctx.run_id, err);
+    if (st) return st;
+    if (!strcmp(kind, "samples")) {
+        st = isl_sweep_samples(m, bundle, channel, isl_store_put_sample, &ctx);
+    } else if (!strcmp(kind, "removal")) {
+        st = isl_sweep_removal(m, bundle, channel, isl_store_put_removal, &ctx);
+    } else {
+        assert(!strcmp(kind, "addition"));
+        st = isl_sweep_addition(m, bundle, channel, isl_store_put_addition, &ctx);
+    }
+    return finish(&ctx, st, run_id, rows);
+}
+
+isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
+                         void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err)
+{
+    isl_run_ctx rc = {s, m, 0, 0, 0, 0, err};
+    isl_status st = isl_store_begin_run(s, "check", argv, m, &rc.run_id, err);
+    if (st) return st;
+    st = isl_store_check(s, rc.run_id, lesson, fn, ctx, counts, err);
+    return finish(&rc, st, run_id, NULL);
+}

@@ -7,7 +7,7 @@
 WITH p(channel) AS (VALUES ('sampling-profile')),
 v AS (
   SELECT a.*,
-         dense_rank() OVER (ORDER BY b.rowid IS NULL, b.rowid, a.bundle) AS bundle_no,
+         dense_rank() OVER (ORDER BY b.position IS NULL, b.position, a.bundle) AS bundle_no,
          row_number() OVER (PARTITION BY a.bundle ORDER BY a.axis COLLATE BINARY) AS axis_no
     FROM axis_visibility a
     JOIN p ON p.channel = a.channel

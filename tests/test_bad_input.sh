@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (4); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (5); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -276,7 +276,7 @@ fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: old.db: cannot migrate schema version 3 to 4: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: old.db: cannot migrate schema version 3 to 5: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 
 # A database of the first release (schema version 1: schema files 001-003)
@@ -285,13 +285,14 @@ cat "$root"/schema/00[123]_*.sql "$root"/seeds/000_*.sql "$root"/seeds/010_*.sql
 printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>v1.sql
 sqlite3 v1.db <v1.sql
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 4 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 5 ] \
+   && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) FROM sqlite_schema WHERE name IN ('claim', 'bundle_sweep', 'schema_version')")" = 3 ] \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM surface')" = 3 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ]; then
-    ok "a version-1 database is migrated to version 4 and runs"
+    ok "a version-1 database is migrated to version 5 (bundles in seed order) and runs"
 else
-    not_ok "a version-1 database is migrated to version 4 and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 5 (bundles in seed order) and runs"; cat v1.out
 fi
 
 # ---- valid names that look like trouble -----------------------------------

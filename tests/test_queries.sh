@@ -196,4 +196,24 @@ else
     cat "$tmp/load.out"
 fi
 
+# ---- order is data: bundles and channels by position, not rowid -----------
+# Two bundles whose seed gives positions against their insertion order, one
+# with none (it takes the next place); a VACUUM in between. The lists and
+# views follow the positions: plain, common, strict (1-3 from the seed),
+# then zz-first (4, inserted last but placed), aa-late (5), mid (6: none given).
+pdb=$tmp/pos.db
+cat >"$tmp/pos.sql" <<'EOF'
+INSERT INTO bundle(name, position) VALUES ('aa-late', 5), ('zz-first', 4);
+INSERT INTO bundle(name) VALUES ('mid');
+EOF
+if "$ISOLAB" --db "$pdb" init >/dev/null 2>&1 && "$ISOLAB" --db "$pdb" load "$tmp/pos.sql" >/dev/null 2>&1 \
+   && sqlite3 "$pdb" VACUUM && "$ISOLAB" --db "$pdb" run --channel sampling-profile >/dev/null 2>&1; then
+    check "position: bundles listed by position" "plain common strict zz-first aa-late mid" \
+        "$(q "$pdb" "SELECT group_concat(bundle, ' ') FROM (SELECT DISTINCT bundle FROM axis_visibility)")"
+    check "position: plot_axes numbers them in that order" "plain common strict zz-first aa-late mid" \
+        "$(q "$pdb" "SELECT group_concat(bundle, ' ') FROM (SELECT DISTINCT bundle FROM plot_axes ORDER BY bundle_no)")"
+else
+    not_ok "position: database built"
+fi
+
 finish

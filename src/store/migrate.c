@@ -26,6 +26,7 @@ static const migration MIGRATIONS[] = {
     {2, "004_parts_claims.sql"},
     {3, "005_bundle_sweep.sql"},
     {4, "006_schema_version.sql"},
+    {5, "007_positions.sql"},
 };
 
 static const isl_embedded_file *schema_file(const char *name)

@@ -11,8 +11,8 @@
 #define AXES  "SELECT name, row_number() OVER (ORDER BY name) - 1 AS i FROM axis"
 #define FACTS "SELECT name, row_number() OVER (ORDER BY position) - 1 AS i FROM fact"
 #define MECHS "SELECT name, row_number() OVER (ORDER BY position, name) - 1 AS i FROM mechanism"
-#define BUNDLES "SELECT name, row_number() OVER (ORDER BY rowid) - 1 AS i FROM bundle"
-#define CHANNELS "SELECT name, row_number() OVER (ORDER BY rowid) - 1 AS i FROM channel"
+#define BUNDLES "SELECT name, row_number() OVER (ORDER BY position) - 1 AS i FROM bundle"
+#define CHANNELS "SELECT name, row_number() OVER (ORDER BY position) - 1 AS i FROM channel"
 
 typedef struct reader {
     isl_store *s;

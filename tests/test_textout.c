@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "isolab/export.h"
+#include "isolab/textout.h"
 
 static char *csv(const char *text)
 {

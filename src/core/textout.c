@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isolab/export.h"
+#include "isolab/textout.h"
 
 void isl_buf_put(isl_buf *b, const char *s, size_t len)
 {

@@ -1,0 +1,47 @@
+/* isolab: the text formats of exports, pure (no I/O, no SQLite): a growing
+ * text buffer and the CSV, TSV and JSON encodings of fields and values. */
+#ifndef ISOLAB_TEXTOUT_H
+#define ISOLAB_TEXTOUT_H
+
+#include <stddef.h>
+
+typedef enum isl_format { ISL_FMT_CSV, ISL_FMT_TSV, ISL_FMT_JSON } isl_format;
+
+/* One value of a row: its SQLite type (SQLITE_INTEGER 1, FLOAT 2, TEXT 3,
+ * BLOB 4, NULL 5), SQLite's text of it (what the sqlite3 shell prints; NULL
+ * for SQL NULL) and its length, and for a FLOAT the double itself. */
+typedef struct isl_cell {
+    int type;
+    const char *text;
+    size_t len;
+    double real;
+} isl_cell;
+
+/* A growing text buffer; oom is set (and text dropped) when memory runs
+ * out. Free p with free(). */
+typedef struct isl_buf {
+    char *p;
+    size_t n, cap;
+    int oom;
+} isl_buf;
+
+/* Appends len bytes of s. */
+void isl_buf_put(isl_buf *b, const char *s, size_t len);
+/* Appends a field as the sqlite3 shell's csv mode writes it: text (NULL as
+ * nothing) in double quotes, inner quotes doubled, when it is empty or
+ * holds a control character, space, quote, apostrophe, comma, byte >= 0x7f
+ * or the separator sep; else as it is. */
+void isl_buf_csv_field(isl_buf *b, const char *text, size_t len, char sep);
+/* Appends a TSV field: like CSV, but quoted only when it is empty or holds
+ * a tab, newline, carriage return or double quote. */
+void isl_buf_tsv_field(isl_buf *b, const char *text, size_t len);
+/* Appends text as a JSON string (quotes, backslash and control characters
+ * escaped; other bytes as they are). */
+void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
+/* Appends a JSON value for the cell: integer and real numbers as numbers
+ * (reals with enough digits to read back the same double, and a '.0' when
+ * they would look whole; inf and nan as null), NULL as null, text as a
+ * string, a blob as a string of hex digits. */
+void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
+
+#endif

@@ -9,7 +9,7 @@ CREATE TABLE run (
   kind         TEXT NOT NULL,
   started_at   TEXT NOT NULL,
   finished_at  TEXT,
-  status       TEXT NOT NULL DEFAULT 'done' CHECK (status IN ('running', 'done', 'failed')),
+  status       TEXT NOT NULL DEFAULT 'done' CHECK (status = 'done'), -- a run is written whole or not at all
   model_digest TEXT,            -- hash of the model's content as the run saw it
   tool_version TEXT,
   argv         TEXT

@@ -28,7 +28,6 @@ CREATE TABLE removal_sweep (
   open_axes    INTEGER NOT NULL,
   UNIQUE (run_id, removed_fact)
 );
-CREATE INDEX removal_sweep_run ON removal_sweep(run_id);
 
 -- Addition sweep: one row per axis (a new fact added on it), plus the
 -- baseline (nothing added) as the row whose axis is NULL.
@@ -44,4 +43,3 @@ CREATE TABLE addition_sweep (
   open_axes    INTEGER NOT NULL,
   UNIQUE (run_id, axis)
 );
-CREATE INDEX addition_sweep_run ON addition_sweep(run_id);

@@ -19,4 +19,7 @@ CREATE TRIGGER channel_next_position AFTER INSERT ON channel WHEN NEW.position I
 BEGIN
   UPDATE channel SET position = (SELECT coalesce(max(position), 0) + 1 FROM channel) WHERE name = NEW.name;
 END;
+-- UNIQUE (run_id, ...) already indexes these tables by run.
+DROP INDEX IF EXISTS removal_sweep_run;
+DROP INDEX IF EXISTS addition_sweep_run;
 INSERT INTO schema_version(version, applied_at) VALUES (5, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

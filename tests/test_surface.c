@@ -57,11 +57,11 @@ static void test_lesson_states(void **state)
     const isl_bundle *b = &m->bundle[STRICT];
     isl_fact_states(m, b->members, b->n, m->channel[PROFILE].shows, NULL, &w, st);
     /* the lesson's resource-axis table and the channel's facts */
-    assert_int_equal(st[isl_model_find_fact(m, "cpu-share")], ISL_FACT_RETURNS);
-    assert_int_equal(st[isl_model_find_fact(m, "memory-limit")], ISL_FACT_CLOSED);
-    assert_int_equal(st[isl_model_find_fact(m, "memory-used")], ISL_FACT_CLOSED);
-    assert_int_equal(st[isl_model_find_fact(m, "cpu-count")], ISL_FACT_LEFT_OPEN);
-    assert_int_equal(st[isl_model_find_fact(m, "system-load")], ISL_FACT_VISIBLE);
+    assert_int_equal(st[t_index(m->fact_name, m->nfacts, "cpu-share")], ISL_FACT_RETURNS);
+    assert_int_equal(st[t_index(m->fact_name, m->nfacts, "memory-limit")], ISL_FACT_CLOSED);
+    assert_int_equal(st[t_index(m->fact_name, m->nfacts, "memory-used")], ISL_FACT_CLOSED);
+    assert_int_equal(st[t_index(m->fact_name, m->nfacts, "cpu-count")], ISL_FACT_LEFT_OPEN);
+    assert_int_equal(st[t_index(m->fact_name, m->nfacts, "system-load")], ISL_FACT_VISIBLE);
     size_t closed = 0;
     for (size_t f = 0; f < 24; f++) closed += st[f] == ISL_FACT_CLOSED || st[f] == ISL_FACT_RETURNS;
     assert_int_equal(closed, 14);

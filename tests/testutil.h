@@ -31,9 +31,17 @@ static inline int t_rmtree(const char *dir)
     return system(cmd);
 }
 
+/* Index of name in names[0..n), or ISL_NONE. */
+static inline size_t t_index(char *const *names, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(names[i], name)) return i;
+    return ISL_NONE;
+}
+
 static inline size_t t_axis(isl_model *m, const char *name)
 {
-    size_t a = isl_model_find_axis(m, name);
+    size_t a = t_index(m->axis_name, m->naxes, name);
     return a != ISL_NONE ? a : isl_model_add_axis(m, name);
 }
 
@@ -78,9 +86,9 @@ static inline isl_model *t_lesson_model(void)
         assert_int_not_equal(isl_model_add_fact(m, T_FACTS[i][0], t_axis(m, T_FACTS[i][1])), ISL_NONE);
     for (size_t i = 0; i < 8; i++) {
         size_t d = isl_model_add_mechanism(m, T_MECH[i][0]);
-        assert_int_equal(isl_model_mechanism_axis(m, d, isl_model_find_axis(m, T_MECH[i][1])), ISL_OK);
+        assert_int_equal(isl_model_mechanism_axis(m, d, t_index(m->axis_name, m->naxes, T_MECH[i][1])), ISL_OK);
         if (T_MECH[i][2][0])
-            assert_int_equal(isl_model_left_open(m, d, isl_model_find_fact(m, T_MECH[i][2])), ISL_OK);
+            assert_int_equal(isl_model_left_open(m, d, t_index(m->fact_name, m->nfacts, T_MECH[i][2])), ISL_OK);
     }
     isl_model_add_bundle(m, "plain");
     size_t common = isl_model_add_bundle(m, "common");
@@ -92,9 +100,9 @@ static inline isl_model *t_lesson_model(void)
     isl_model_bundle_append(m, strict, isl_model_find_mechanism(m, "user-namespace"));
     isl_model_bundle_append(m, strict, isl_model_find_mechanism(m, "mandatory-label"));
     size_t p = isl_model_add_channel(m, "sampling-profile", "M03/K05", 3);
-    for (size_t i = 0; i < 3; i++) isl_model_channel_fact(m, p, isl_model_find_fact(m, T_PROFILE[i]));
+    for (size_t i = 0; i < 3; i++) isl_model_channel_fact(m, p, t_index(m->fact_name, m->nfacts, T_PROFILE[i]));
     size_t t = isl_model_add_channel(m, "system-call-tracing", "M03/K04", 34);
-    for (size_t i = 0; i < 5; i++) isl_model_channel_fact(m, t, isl_model_find_fact(m, T_TRACING[i]));
+    for (size_t i = 0; i < 5; i++) isl_model_channel_fact(m, t, t_index(m->fact_name, m->nfacts, T_TRACING[i]));
     const long long samples[4] = {100, 1000, 10000, 100000};
     for (size_t i = 0; i < 4; i++) isl_model_add_sample(m, samples[i]);
     assert_int_equal(isl_model_finish(m), ISL_OK);

@@ -22,18 +22,10 @@ void isl_bitset_zero(uint64_t *d, size_t n);
 void isl_bitset_copy(uint64_t *d, const uint64_t *a, size_t n);
 /* d |= a */
 void isl_bitset_or(uint64_t *d, const uint64_t *a, size_t n);
-/* d &= a */
-void isl_bitset_and(uint64_t *d, const uint64_t *a, size_t n);
-/* d &= ~a */
-void isl_bitset_andnot(uint64_t *d, const uint64_t *a, size_t n);
 /* Number of set bits. */
 size_t isl_bitset_count(const uint64_t *a, size_t n);
-/* Number of set bits of a & b, without writing anything. */
-size_t isl_bitset_count_and(const uint64_t *a, const uint64_t *b, size_t n);
 /* Nonzero when a & b has a set bit. */
 int isl_bitset_intersects(const uint64_t *a, const uint64_t *b, size_t n);
-/* Nonzero when a and b hold the same bits. */
-int isl_bitset_equal(const uint64_t *a, const uint64_t *b, size_t n);
 /* Index of the first set bit at or after i, or nbits when there is none. */
 size_t isl_bitset_next(const uint64_t *a, size_t nbits, size_t i);
 

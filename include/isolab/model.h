@@ -66,14 +66,16 @@ isl_model *isl_model_new(void);
 /* Frees m and everything it owns; NULL is fine. */
 void isl_model_free(isl_model *m);
 
-/* Each add returns the new item's index, or ISL_NONE when out of memory.
+/* Each add returns the new item's index, or ISL_NONE when out of memory (a
+ * fact's axis must be an axis already added).
  * Names are copied. Adding anything clears m->finished. */
 size_t isl_model_add_axis(isl_model *m, const char *name);
 size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis);
 size_t isl_model_add_mechanism(isl_model *m, const char *name);
 size_t isl_model_add_bundle(isl_model *m, const char *name);
 size_t isl_model_add_channel(isl_model *m, const char *name, const char *lesson, double cost_pct);
-/* Each of these returns ISL_OK or ISL_ENOMEM. */
+/* Each of these returns ISL_OK or ISL_ENOMEM. Every index must be that of
+ * an item already added (asserted). */
 isl_status isl_model_mechanism_axis(isl_model *m, size_t mech, size_t axis);
 isl_status isl_model_left_open(isl_model *m, size_t mech, size_t fact);
 isl_status isl_model_bundle_append(isl_model *m, size_t bundle, size_t mech);
@@ -86,10 +88,8 @@ isl_status isl_model_finish(isl_model *m);
 /* A finished deep copy of m, or NULL when out of memory. */
 isl_model *isl_model_copy(const isl_model *m);
 
-/* Index of the named item, or ISL_NONE. Linear scans: models are small
- * except in facts, and fact lookup is done once per name read. */
-size_t isl_model_find_axis(const isl_model *m, const char *name);
-size_t isl_model_find_fact(const isl_model *m, const char *name);
+/* Index of the named item, or ISL_NONE. Linear scans: models are small in
+ * mechanisms, bundles and channels. */
 size_t isl_model_find_mechanism(const isl_model *m, const char *name);
 size_t isl_model_find_bundle(const isl_model *m, const char *name);
 size_t isl_model_find_channel(const isl_model *m, const char *name);

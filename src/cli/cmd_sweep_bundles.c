@@ -49,9 +49,12 @@ static int pick_mechanisms(isl_cli *cli, const char *list, unsigned char *chosen
         const char *e = strchr(p, ',');
         size_t n = e ? (size_t)(e - p) : strlen(p);
         if (n == 0) return isl_fail(&cli->err, ISL_EINPUT, "--mechanisms '%s': empty mechanism name", list);
-        size_t d = ISL_NONE;
-        for (size_t k = 0; k < cli->model->nmech && d == ISL_NONE; k++)
-            if (strlen(cli->model->mech[k].name) == n && !strncmp(cli->model->mech[k].name, p, n)) d = k;
+        char *name = malloc(n + 1);
+        if (!name) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        memcpy(name, p, n);
+        name[n] = '\0';
+        size_t d = isl_model_find_mechanism(cli->model, name);
+        free(name);
         if (d == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no mechanism named '%.*s'", (int)n, p);
         if (chosen[d]) return isl_usage(cli, "mechanism '%.*s' is named twice", (int)n, p);
         chosen[d] = 1;

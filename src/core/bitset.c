@@ -24,27 +24,10 @@ void isl_bitset_or(uint64_t *d, const uint64_t *a, size_t n)
     for (size_t i = 0; i < n; i++) d[i] |= a[i];
 }
 
-void isl_bitset_and(uint64_t *d, const uint64_t *a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) d[i] &= a[i];
-}
-
-void isl_bitset_andnot(uint64_t *d, const uint64_t *a, size_t n)
-{
-    for (size_t i = 0; i < n; i++) d[i] &= ~a[i];
-}
-
 size_t isl_bitset_count(const uint64_t *a, size_t n)
 {
     size_t c = 0;
     for (size_t i = 0; i < n; i++) c += (size_t)__builtin_popcountll(a[i]);
-    return c;
-}
-
-size_t isl_bitset_count_and(const uint64_t *a, const uint64_t *b, size_t n)
-{
-    size_t c = 0;
-    for (size_t i = 0; i < n; i++) c += (size_t)__builtin_popcountll(a[i] & b[i]);
     return c;
 }
 
@@ -53,11 +36,6 @@ int isl_bitset_intersects(const uint64_t *a, const uint64_t *b, size_t n)
     for (size_t i = 0; i < n; i++)
         if (a[i] & b[i]) return 1;
     return 0;
-}
-
-int isl_bitset_equal(const uint64_t *a, const uint64_t *b, size_t n)
-{
-    return memcmp(a, b, n * sizeof *a) == 0;
 }
 
 size_t isl_bitset_next(const uint64_t *a, size_t nbits, size_t i)

@@ -1,5 +1,6 @@
 /* isolab: the course model in memory: building, copying, lookup, digest. */
 #include <stdio.h>
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,6 +98,7 @@ size_t isl_model_add_axis(isl_model *m, const char *name)
 
 size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis)
 {
+    assert(axis < m->naxes);
     free_derived(m);
     size_t cap = m->facts_cap;
     if (grow(&m->fact_name, &cap, m->nfacts, sizeof *m->fact_name)) return ISL_NONE;
@@ -156,6 +158,7 @@ static isl_status push(size_t **list, size_t *n, size_t *cap, size_t v)
 
 isl_status isl_model_mechanism_axis(isl_model *m, size_t mech, size_t axis)
 {
+    assert(mech < m->nmech && axis < m->naxes);
     free_derived(m);
     isl_mechanism *d = &m->mech[mech];
     return push(&d->axes, &d->naxes, &d->axes_cap, axis);
@@ -163,6 +166,7 @@ isl_status isl_model_mechanism_axis(isl_model *m, size_t mech, size_t axis)
 
 isl_status isl_model_left_open(isl_model *m, size_t mech, size_t fact)
 {
+    assert(mech < m->nmech && fact < m->nfacts);
     free_derived(m);
     isl_mechanism *d = &m->mech[mech];
     return push(&d->left_open, &d->nleft, &d->left_cap, fact);
@@ -170,12 +174,14 @@ isl_status isl_model_left_open(isl_model *m, size_t mech, size_t fact)
 
 isl_status isl_model_bundle_append(isl_model *m, size_t bundle, size_t mech)
 {
+    assert(bundle < m->nbundles && mech < m->nmech);
     isl_bundle *b = &m->bundle[bundle];
     return push(&b->members, &b->n, &b->cap, mech);
 }
 
 isl_status isl_model_channel_fact(isl_model *m, size_t channel, size_t fact)
 {
+    assert(channel < m->nchannels && fact < m->nfacts);
     free_derived(m);
     isl_channel *c = &m->channel[channel];
     return push(&c->facts, &c->nfacts, &c->cap, fact);
@@ -252,23 +258,6 @@ isl_model *isl_model_copy(const isl_model *src)
 oom:
     isl_model_free(m);
     return NULL;
-}
-
-static size_t find_name(char *const *names, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(names[i], name) == 0) return i;
-    return ISL_NONE;
-}
-
-size_t isl_model_find_axis(const isl_model *m, const char *name)
-{
-    return find_name(m->axis_name, m->naxes, name);
-}
-
-size_t isl_model_find_fact(const isl_model *m, const char *name)
-{
-    return find_name(m->fact_name, m->nfacts, name);
 }
 
 size_t isl_model_find_mechanism(const isl_model *m, const char *name)

@@ -39,13 +39,6 @@ typedef struct ps {
     uint64_t *sh_bits;
 } ps;
 
-static size_t count(const uint64_t *a, size_t n)
-{
-    size_t c = 0;
-    for (size_t i = 0; i < n; i++) c += (size_t)__builtin_popcountll(a[i]);
-    return c;
-}
-
 /* The rows of one subset whose closed set is `closed` and members close `axes`. */
 static isl_status emit(ps *p, const uint64_t *closed, const uint64_t *axes, uint64_t mask, size_t size)
 {
@@ -57,10 +50,10 @@ static isl_status emit(ps *p, const uint64_t *closed, const uint64_t *axes, uint
     row.mask = mask;
     row.size = size;
     row.channel_id = 0;
-    row.s.visible = p->m->nfacts - count(closed, p->w);
+    row.s.visible = p->m->nfacts - isl_bitset_count(closed, p->w);
     row.s.returned = 0;
     row.s.open_surface = row.s.visible;
-    row.s.open_axes = p->n_nonempty - count(p->dark, aw);
+    row.s.open_axes = p->n_nonempty - isl_bitset_count(p->dark, aw);
     isl_status st = p->fn(p->ctx, &row);
     for (size_t c = 0; c < p->nc && !st; c++) {
         size_t r = 0, d = 0;

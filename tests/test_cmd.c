@@ -1,7 +1,7 @@
 /* cmocka suite: the commands, run in-process through isl_main with their
  * output captured. The lesson's tables must come out byte-identical to the
  * lesson's printed block; a model with other answers must give the rows
- * MODEL.md defines (worked out by hand in tests/models/alt/). */
+ * the model's rules define (worked out by hand in tests/models/alt/). */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,7 +236,7 @@ static void test_lesson_identical_and_history(void **state)
 }
 
 /* A different model (tests/models/alt): every figure below was worked out by
- * hand from MODEL.md's rules; see the comments in the seed files. */
+ * hand from the model's rules (README, 'The rules isolab computes'); see the comments in the seed files. */
 static void test_alt_model(void **state)
 {
     (void)state;

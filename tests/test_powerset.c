@@ -1,5 +1,5 @@
 /* cmocka suite: the power-set sweep of bundles. The core is checked against
- * MODEL.md's rules applied literally with flag arrays, subset by subset; the
+ * the model's rules (README, 'The rules isolab computes') applied literally with flag arrays, subset by subset; the
  * command and the saved queries against the same naive computation on the
  * lesson's model as typed in testutil.h (independently of seeds/). */
 #include <sqlite3.h>
@@ -13,7 +13,7 @@
 #include "isolab/powerset.h"
 #include "isolab/store.h"
 
-/* MODEL.md, literally: for each member in order, close every fact on its
+/* The model's rules, literally: for each member in order, close every fact on its
  * axes, then reopen its left-open facts; then count. shows: channel or NULL. */
 static isl_surface naive_subset(const isl_model *m, const size_t *members, size_t n, const isl_channel *shows)
 {

@@ -121,7 +121,7 @@ static void test_lesson_sweeps(void **state)
     isl_model_free(m);
 }
 
-/* ---- naive reference: MODEL.md's rules with flag arrays, from the raw lists ---- */
+/* ---- naive reference: the model's rules (README, 'The rules isolab computes') with flag arrays, from the raw lists ---- */
 static isl_surface naive(const isl_model *m, const isl_bundle *b, const isl_channel *c,
                          const unsigned char *inF, isl_fact_state *st)
 {
@@ -206,7 +206,7 @@ static void test_random_against_naive(void **state)
     }
 }
 
-/* MODEL.md's order rules on a small hand model. */
+/* the model's order rules on a small hand model. */
 static void test_order_rules(void **state)
 {
     (void)state;

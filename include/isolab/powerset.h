@@ -4,7 +4,7 @@
  * For a list of mechanisms mechs[0..nm), every subset is a bundle that
  * applies its members in the list's order; subset number `mask` holds
  * mechs[i] when bit i of mask is set. Surfaces are over every fact of the
- * model (MODEL.md's rules with F = all facts). */
+ * model (the model's rules (README, 'The rules isolab computes') with F = all facts). */
 #ifndef ISOLAB_POWERSET_H
 #define ISOLAB_POWERSET_H
 

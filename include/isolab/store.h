@@ -36,7 +36,8 @@ void isl_store_close(isl_store *s);
 /* The version of the SQLite library in use. */
 const char *isl_store_sqlite_version(void);
 
-/* The underlying connection, for the commands that print query results. */
+/* The underlying connection, for tests that inspect the database directly;
+ * the command line never uses it. */
 struct sqlite3 *isl_store_db(isl_store *s);
 
 /* Applies seed files to the open database, in the given order, in one

@@ -129,6 +129,43 @@ static int setup(isl_cli *cli, const isl_args *a)
     return ISL_OK;
 }
 
+/* Reads the global options before the command's name (argv[1..]): *i is
+ * left at the command's name. Returns -1 to go on, else the exit status
+ * (--help, --version, or a bad option, printed). */
+static int global_options(isl_cli *cli, int argc, char **argv, int *i)
+{
+    for (; *i < argc && argv[*i][0] == '-'; ++*i) {
+        const char *a = argv[*i];
+        if (!strcmp(a, "--db") || !strncmp(a, "--db=", 5)) {
+            if (a[4] == '=') cli->db_path = a + 5;
+            else if (*i + 1 < argc) cli->db_path = argv[++*i];
+            else return usage_error("option '%s' needs a value", "--db");
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--version")) {
+            if (a[2] == 'v') printf("isolab %s (SQLite %s)\n", ISOLAB_VERSION, isl_store_sqlite_version());
+            else print_main_usage(stdout);
+            return isl_check_output(cli, stdout, "the output") ? print_error(NULL, &cli->err) : ISL_OK;
+        } else {
+            return usage_error("unknown option '%s'", a);
+        }
+    }
+    return -1;
+}
+
+/* Runs the command cli->cmd with its parsed arguments. */
+static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
+{
+    if (isl_opt(args, "--db")) cli->db_path = isl_opt(args, "--db");
+    if (isl_opt(args, "--help")) {
+        isl_print_usage(cli->cmd, stdout);
+        return ISL_OK;
+    }
+    if (!*cli->db_path) return isl_usage(cli, "--db needs a file name");
+    if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    int rc = setup(cli, args);
+    return rc ? rc : cli->cmd->fn(cli, args);
+}
+
 int isl_main(int argc, char **argv)
 {
     /* a closed pipe is an output error like any other, not a silent death */
@@ -137,47 +174,16 @@ int isl_main(int argc, char **argv)
     cli.db_path = getenv("ISOLAB_DB");
     if (!cli.db_path || !*cli.db_path) cli.db_path = "isolab.db";
     cli.out = stdout;
-    int i = 1, rc;
-    /* global options before the command */
-    for (; i < argc && argv[i][0] == '-'; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--db") || !strncmp(a, "--db=", 5)) {
-            if (a[4] == '=') cli.db_path = a + 5;
-            else if (i + 1 < argc) cli.db_path = argv[++i];
-            else return usage_error("option '%s' needs a value", "--db");
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            print_main_usage(stdout);
-            return isl_check_output(&cli, stdout, "the output") ? print_error(NULL, &cli.err) : ISL_OK;
-        } else if (!strcmp(a, "--version")) {
-            printf("isolab %s (SQLite %s)\n", ISOLAB_VERSION, isl_store_sqlite_version());
-            return isl_check_output(&cli, stdout, "the output") ? print_error(NULL, &cli.err) : ISL_OK;
-        } else {
-            return usage_error("unknown option '%s'", a);
-        }
-    }
+    int i = 1, words = 0, rc = global_options(&cli, argc, argv, &i);
+    if (rc >= 0) return rc;
     if (i >= argc) {
         print_main_usage(stderr);
         return ISL_EUSAGE;
     }
-    int words = 0;
-    cli.cmd = find_command(argc, argv, i, &words);
-    if (!cli.cmd) return usage_error("unknown command '%s'", argv[i]);
+    if (!(cli.cmd = find_command(argc, argv, i, &words))) return usage_error("unknown command '%s'", argv[i]);
     isl_args args;
-    if (isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err)) {
-        isl_args_free(&args);
-        return print_error(cli.cmd, &cli.err);
-    }
-    if (isl_opt(&args, "--db")) cli.db_path = isl_opt(&args, "--db");
-    if (isl_opt(&args, "--help")) {
-        isl_print_usage(cli.cmd, stdout);
-        rc = ISL_OK;
-    } else if (!*cli.db_path) {
-        rc = isl_usage(&cli, "--db needs a file name");
-    } else if (cli.cmd->needs & ISL_WRITES && !(cli.argv_text = isl_argv_text(argc, argv))) {
-        rc = isl_fail(&cli.err, ISL_ENOMEM, "out of memory");
-    } else if (!(rc = setup(&cli, &args))) {
-        rc = cli.cmd->fn(&cli, &args);
-    }
+    rc = isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err);
+    if (!rc) rc = run_command(&cli, argc, argv, &args);
     isl_model_free(cli.model);
     isl_store_close(cli.store);
     isl_args_free(&args);

@@ -35,6 +35,38 @@ static int find_option(const isl_option *opts, const char *word, size_t len)
     return -1;
 }
 
+/* Reads one word that starts an option at argv[*i]: records its index in
+ * which[] and its value in value[] (advancing *i past a separate value). */
+static isl_status read_option(const isl_command *cmd, int argc, char **argv, int *i, isl_args *a, int *which,
+                              const char **value, int *nopt, isl_error *err)
+{
+    const char *w = argv[*i];
+    const char *eq = w[1] == '-' ? strchr(w, '=') : NULL;
+    size_t len = eq ? (size_t)(eq - w) : strlen(w);
+    int k = find_option(cmd->options, w, len);
+    if (k < 0) return isl_fail(err, ISL_EUSAGE, "unknown option '%.*s'", (int)len, w);
+    const isl_option *o = option_at(cmd->options, (size_t)k);
+    assert(k < ISL_MAX_OPTIONS);
+    if (!o->value && eq) return isl_fail(err, ISL_EUSAGE, "option '%s' takes no value", o->name);
+    if (o->value && !eq && *i + 1 >= argc) return isl_fail(err, ISL_EUSAGE, "option '%s' needs a value", o->name);
+    if (a->n[k] && !o->repeatable) return isl_fail(err, ISL_EUSAGE, "option '%s' is given twice", o->name);
+    which[*nopt] = k;
+    value[(*nopt)++] = !o->value ? "" : eq ? eq + 1 : argv[++*i];
+    a->n[k]++;
+    return ISL_OK;
+}
+
+/* Lays the values of each option side by side in a->pool, in order. */
+static void group_values(isl_args *a, const int *which, const char **value, int nopt)
+{
+    size_t at = 0;
+    for (int k = 0; k < ISL_MAX_OPTIONS; k++) {
+        a->v[k] = a->pool + at;
+        for (int j = 0; j < nopt; j++)
+            if (which[j] == k) a->pool[at++] = value[j];
+    }
+}
+
 isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_args *a, isl_error *err)
 {
     memset(a, 0, sizeof *a);
@@ -48,58 +80,23 @@ isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_arg
     isl_status st = which && value && a->ops && a->pool ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     int nopt = 0, only_operands = 0;
     for (int i = 0; i < argc && !st; i++) {
-        const char *w = argv[i];
-        if (only_operands || w[0] != '-' || !w[1]) {
-            a->ops[a->nops++] = argv[i];
-            continue;
-        }
-        if (!strcmp(w, "--")) {
-            only_operands = 1;
-            continue;
-        }
-        const char *eq = w[1] == '-' ? strchr(w, '=') : NULL;
-        size_t len = eq ? (size_t)(eq - w) : strlen(w);
-        int k = find_option(cmd->options, w, len);
-        if (k < 0) {
-            st = isl_fail(err, ISL_EUSAGE, "unknown option '%.*s'", (int)len, w);
-            break;
-        }
-        const isl_option *o = option_at(cmd->options, (size_t)k);
-        assert(k < ISL_MAX_OPTIONS);
-        if (!o->value && eq) {
-            st = isl_fail(err, ISL_EUSAGE, "option '%s' takes no value", o->name);
-        } else if (o->value && !eq && i + 1 >= argc) {
-            st = isl_fail(err, ISL_EUSAGE, "option '%s' needs a value", o->name);
-        } else if (a->n[k] && !o->repeatable) {
-            st = isl_fail(err, ISL_EUSAGE, "option '%s' is given twice", o->name);
-        } else {
-            which[nopt] = k;
-            value[nopt++] = !o->value ? "" : eq ? eq + 1 : argv[++i];
-            a->n[k]++;
-        }
+        if (only_operands || argv[i][0] != '-' || !argv[i][1]) a->ops[a->nops++] = argv[i];
+        else if (!strcmp(argv[i], "--")) only_operands = 1;
+        else st = read_option(cmd, argc, argv, &i, a, which, value, &nopt, err);
     }
     if (!st) {
-        /* the values of each option, in order, side by side in the pool */
-        size_t at = 0;
-        for (int k = 0; k < ISL_MAX_OPTIONS; k++) {
-            a->v[k] = a->pool + at;
-            size_t got = 0;
-            for (int j = 0; j < nopt; j++)
-                if (which[j] == k) a->pool[at + got++] = value[j];
-            at += got;
-        }
+        group_values(a, which, value, nopt);
         a->ops[a->nops] = NULL;
     }
     free(which);
     free(value);
     if (st || isl_opt(a, "--help")) return st;
-    if (a->nops < cmd->min_ops) {
-        st = isl_fail(err, ISL_EUSAGE, "%s %s", cmd->min_ops == 1 && cmd->max_ops != 1 ? "name at least one" : "name",
-                      cmd->operands ? cmd->operands : "the operands");
-    } else if (cmd->max_ops >= 0 && a->nops > cmd->max_ops) {
-        st = isl_fail(err, ISL_EUSAGE, "unexpected argument '%s'", a->ops[cmd->max_ops]);
-    }
-    return st;
+    if (a->nops < cmd->min_ops)
+        return isl_fail(err, ISL_EUSAGE, "%s %s", cmd->min_ops == 1 && cmd->max_ops != 1 ? "name at least one" : "name",
+                        cmd->operands ? cmd->operands : "the operands");
+    if (cmd->max_ops >= 0 && a->nops > cmd->max_ops)
+        return isl_fail(err, ISL_EUSAGE, "unexpected argument '%s'", a->ops[cmd->max_ops]);
+    return ISL_OK;
 }
 
 void isl_args_free(isl_args *a)

@@ -59,17 +59,8 @@ static char *order_by(isl_store *s, const char *rel, int is_table, int without_r
 
 static isl_status run_exists(isl_store *s, int64_t run_id, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM run WHERE id = ?1", -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_int64(q, 1, run_id)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading the runs");
-    }
-    int rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run_id);
-    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "reading the runs");
-    return ISL_OK;
+    char kind[64];
+    return isl_run_kind(s, run_id, kind, sizeof kind, err);
 }
 
 /* Steps q, handing the header and then every row to fn. */

@@ -216,8 +216,7 @@ static isl_status table_diff(differ *d, const char *table)
     return q ? emit_rows(d, q) : d->err->status;
 }
 
-/* The kind of run id into kind[n]; ISL_EINPUT when there is no such run. */
-static isl_status run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err)
+isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err)
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db, "SELECT kind FROM run WHERE id = ?1", -1, &q, NULL) != SQLITE_OK
@@ -239,8 +238,8 @@ isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, vo
     char ka[128], kb[128];
     differ d = {s, a, b, fn, ctx, 0, err};
     *ndiff = 0;
-    isl_status st = run_kind(s, a, ka, sizeof ka, err);
-    if (!st) st = run_kind(s, b, kb, sizeof kb, err);
+    isl_status st = isl_run_kind(s, a, ka, sizeof ka, err);
+    if (!st) st = isl_run_kind(s, b, kb, sizeof kb, err);
     if (st) return st;
     if (strcmp(ka, kb) != 0)
         return isl_fail(err, ISL_EINPUT, "run %lld is a '%s' run and run %lld a '%s' run; compare runs of one kind",

@@ -68,6 +68,10 @@ const char *isl_values_row(const char *stmt, int k);
 /* Where the first VALUES row of stmt holding the text lit starts, or NULL. */
 const char *isl_values_row_holding(const char *stmt, const char *lit);
 
+/* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is
+ * no such run. */
+isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
+
 /* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
  * (src/store/migrate.c); a no-op when it is current. */
 isl_status isl_store_migrate(isl_store *s, isl_error *err);

@@ -1,22 +1,27 @@
--- The addition sweep, from the latest finished 'addition' run (whatever
--- bundle x channel it used): one row per axis a new fact was added on, in
--- alphabetical (code point) order, marked "<-- grows" when its open surface
--- is larger than the baseline row's (the row whose axis IS NULL).
-WITH pick AS (
-  SELECT run_id FROM latest_run WHERE kind = 'addition'
+-- The addition sweep of each lesson, from the current 'addition' sweep of
+-- the lesson's bundle x channel (lesson_scope, current_sweep): one row per
+-- axis a new fact was added on, in alphabetical (code point) order, marked
+-- "<-- grows" when its open surface is larger than the baseline row's (the
+-- row whose axis IS NULL). n numbers the lines of a lesson's table.
+WITH sweep AS (
+  SELECT x.lesson, a.*
+    FROM lesson_scope x
+    JOIN current_sweep c ON c.kind = 'addition' AND c.bundle = x.bundle AND c.channel = x.channel
+    JOIN addition_sweep a ON a.run_id = c.run_id
 ),
-sweep AS (
-  SELECT a.* FROM addition_sweep a JOIN pick ON a.run_id = pick.run_id
-)
-SELECT line FROM (
-  SELECT 0 AS part, '' AS axis, 'FACT SET SWEEP -- addition (one new fact per axis)' AS line
+rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, '' AS axis,
+         'FACT SET SWEEP -- addition (one new fact per axis)' AS line
+    FROM lesson_scope x
   UNION ALL
-  SELECT 1, a.axis,
+  SELECT x.lesson, x.lesson_position, 1, a.axis,
          '  +' || printf('%!-10s', a.axis) || ' facts ' || a.facts
          || '  open surface ' || printf('%2d', a.open_surface)
-         || CASE WHEN a.open_surface > (SELECT open_surface FROM sweep WHERE axis IS NULL)
-                 THEN '  <-- grows' ELSE '' END
-    FROM sweep a
-   WHERE a.axis IS NOT NULL
+         || CASE WHEN a.open_surface > b.open_surface THEN '  <-- grows' ELSE '' END
+    FROM lesson_scope x
+    JOIN sweep a ON a.lesson = x.lesson AND a.axis IS NOT NULL
+    LEFT JOIN sweep b ON b.lesson = x.lesson AND b.axis IS NULL
 )
-ORDER BY part, axis COLLATE BINARY;
+SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, axis COLLATE BINARY) AS n
+  FROM rows
+ ORDER BY lp IS NULL, lp, lesson, n;

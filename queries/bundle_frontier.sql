@@ -1,10 +1,11 @@
--- The size-versus-surface frontier of the latest bundles sweep: for each
+-- The size-versus-surface frontier of the current bundles sweep
+-- (current_run): for each
 -- channel (and for no channel), the bundle sizes at which the least open
 -- surface reachable is smaller than with any fewer members, and every
 -- bundle of that size reaching it. Columns: line (for 'isolab report'),
 -- then the same as data.
 WITH r AS (
-  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
+  SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
 by_size AS (
   SELECT s.channel_id, s.size, min(s.open_surface) AS open_surface

@@ -1,5 +1,6 @@
--- The marginal value of each mechanism: for each channel of the latest
--- bundles sweep (and for no channel) and each swept mechanism, how much
+-- The marginal value of each mechanism: for each channel of the current
+-- bundles sweep (current_run; and for no channel) and each swept
+-- mechanism, how much
 -- adding it to a bundle narrows the open surface, on average over every
 -- bundle (subset of the swept mechanisms) without it. The sweep holds every
 -- subset, so S <-> S + mechanism pairs the subsets without it one to one
@@ -7,7 +8,7 @@
 -- of the two averages: one pass over the rows, no lookups. Columns: line
 -- (for 'isolab report'), then the same as data.
 WITH r AS (
-  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
+  SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
 m AS (
   SELECT s.channel_id, x.bit, x.mechanism,

@@ -1,9 +1,10 @@
--- The smallest bundles as good as the best: for each channel of the latest
--- bundles sweep (and for no channel), the least open surface any subset of
+-- The smallest bundles as good as the best: for each channel of the current
+-- bundles sweep (current_run; and for no channel), the least open
+-- surface any subset of
 -- the swept mechanisms reaches, and every subset of the fewest members that
 -- reaches it. Columns: line (for 'isolab report'), then the same as data.
 WITH r AS (
-  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
+  SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
 best AS (
   SELECT s.channel_id, min(s.open_surface) AS open_surface

@@ -1,18 +1,19 @@
--- The bundle table: the lesson's bundles, in the lesson's order, under the
--- lesson's channel. Each row comes from the latest finished 'run' run that
--- has a surface row for that bundle x channel; a bundle with no such row is
--- left out.
-WITH p(channel) AS (VALUES ('sampling-profile')),
-bundles(n, bundle) AS (VALUES (1, 'plain'), (2, 'common'), (3, 'strict'))
-SELECT line FROM (
-  SELECT 0 AS n, 'bundle        visible  returned  open surface  open axes' AS line
+-- The bundle table: every bundle of the model, in the order they were
+-- seeded, under the lesson's channel (lesson_scope). Each row comes from
+-- current_surface; a bundle with no current result is left out. n numbers
+-- the lines of a lesson's table.
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS k,
+         'bundle        visible  returned  open surface  open axes' AS line
+    FROM lesson_scope x
   UNION ALL
-  SELECT b.n,
+  SELECT x.lesson, x.lesson_position, b.rowid,
          '  ' || printf('%!-12s', s.bundle)
          || printf(' %7d %10d %10d %10d', s.visible, s.returned, s.open_surface, s.open_axes)
-    FROM bundles b
-    JOIN p
-    JOIN latest_surface l ON l.bundle = b.bundle AND l.channel = p.channel
-    JOIN surface s ON s.run_id = l.run_id AND s.bundle = l.bundle AND s.channel = l.channel
+    FROM lesson_scope x
+    JOIN current_surface s ON s.channel = x.channel
+    JOIN bundle b ON b.name = s.bundle
 )
-ORDER BY n;
+SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
+  FROM rows
+ ORDER BY lp IS NULL, lp, lesson, n;

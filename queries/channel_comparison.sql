@@ -1,12 +1,13 @@
--- Every channel side by side under one bundle: change 'strict' in the first
--- line to compare under another. One row per channel of the model (a channel
--- no run has computed yet keeps its row, with NULL results), ordered by
+-- Every channel side by side under one bundle: current_focus's (the param
+-- table's bundle, else the focus lesson's: strict). One row per channel of
+-- the model (a channel no run has computed yet keeps its row, with NULL
+-- results), ordered by
 -- lesson position, each whole followed by its parts (lesson_channel.ord).
 -- Results come from current_surface; cost_pct is the run's (the model's when
 -- there is no run). cost_per_fact is NULL when the channel returns nothing;
 -- times_dearer_per_fact = cost_per_fact / the lowest cost_per_fact among the
 -- channels that are no part (1.0 for the cheapest).
-WITH p(bundle) AS (VALUES ('strict')),
+WITH p AS (SELECT bundle FROM current_focus),
 rows AS (
   SELECT lc.ord, lc.lesson_position, lc.lesson, lc.channel, lc.part_of, p.bundle,
          coalesce(s.cost_pct, lc.cost_pct) AS cost_pct,

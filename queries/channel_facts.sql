@@ -1,26 +1,33 @@
--- The facts the lesson's channel shows (channel_fact.position order; facts
--- without a position follow, in fact position order), each with its axis and
--- what happens to it under the lesson's bundle: 'RETURNS' (closed by the
--- bundle, shown by the channel), 'already visible' (visible or left open),
--- else 'closed'. Statuses come from the latest finished 'run' run that has
--- rows for the bundle x channel; facts missing from that run are skipped.
-WITH p(bundle, channel) AS (VALUES ('strict', 'sampling-profile')),
-pick AS (
-  SELECT l.run_id FROM latest_surface l JOIN p ON l.bundle = p.bundle AND l.channel = p.channel
-)
-SELECT line FROM (
-  SELECT 0 AS part, 0 AS unplaced, 0 AS cpos, 0 AS fpos, '' AS fact,
-         'fact shown by channel    axis      status under ' || p.bundle || ' bundle' AS line
-    FROM p
+-- The facts the lesson's channel shows (its own channel_fact rows by
+-- position, facts without a position and its parts' facts following in
+-- fact position order), each with its axis and what happens to it under
+-- the lesson's bundle: 'RETURNS' (closed by the bundle, shown by the
+-- channel), 'already visible' (visible or left open), else 'closed'.
+-- Statuses come from the current 'run' run of the lesson's bundle x
+-- channel (lesson_scope); facts missing from that run are skipped. n
+-- numbers the lines of a lesson's table.
+WITH shown AS (
+  SELECT channel, fact, min(position) AS cpos
+    FROM (SELECT channel, fact, position FROM channel_fact
+          UNION ALL
+          SELECT p.channel, cf.fact, NULL FROM channel_part p JOIN channel_fact cf ON cf.channel = p.part)
+   GROUP BY channel, fact
+),
+rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS unplaced, 0 AS cpos, 0 AS fpos, '' AS fact,
+         'fact shown by channel    axis      status under ' || x.bundle || ' bundle' AS line
+    FROM lesson_scope x
   UNION ALL
-  SELECT 1, cf.position IS NULL, cf.position, fs.position, cf.fact,
-         '  ' || printf('%!-24s', cf.fact) || printf('%!-10s', fs.axis)
+  SELECT x.lesson, x.lesson_position, 1, sh.cpos IS NULL, sh.cpos, fs.position, sh.fact,
+         '  ' || printf('%!-24s', sh.fact) || printf('%!-10s', fs.axis)
          || CASE WHEN fs.status = 'returns' THEN 'RETURNS'
                  WHEN fs.status IN ('visible', 'left-open') THEN 'already visible'
                  ELSE 'closed' END
-    FROM p
-    JOIN channel_fact cf ON cf.channel = p.channel
-    JOIN fact_status fs ON fs.fact = cf.fact AND fs.bundle = p.bundle AND fs.channel = p.channel
-    JOIN pick ON fs.run_id = pick.run_id
+    FROM lesson_scope x
+    JOIN shown sh ON sh.channel = x.channel
+    JOIN fact_status fs ON fs.run_id = x.run_id AND fs.bundle = x.bundle AND fs.channel = x.channel
+                       AND fs.fact = sh.fact
 )
-ORDER BY part, unplaced, cpos, fpos, fact;
+SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, unplaced, cpos, fpos, fact) AS n
+  FROM rows
+ ORDER BY lp IS NULL, lp, lesson, n;

@@ -1,37 +1,34 @@
--- The channel table under the lesson's bundle: the lesson's own channel
--- first, then every other channel of the lessons up to and including the
--- channel's lesson (by lesson.position; ties by name). Each row comes from the
--- latest finished 'run' run that has a surface row for bundle x channel; a
--- channel with no such row is left out.
+-- The channel table under the lesson's bundle (lesson_scope): the lesson's
+-- own channel first, then every other channel of the lessons up to and
+-- including the channel's lesson (by lesson.position; ties by name). Each
+-- row comes from current_surface; a channel with no current result is left
+-- out. n numbers the lines of a lesson's table.
 -- cost: integral costs as integers, else one or two decimals (width 5);
 -- cost per fact: two decimals (width 17), '-' when the channel returns
 -- nothing. Exact binary ties (x.xx5, i.e. k/8) are rounded half to even, as
 -- the lesson's Python formatting does; SQLite's printf would round them up.
-WITH p(bundle, channel) AS (VALUES ('strict', 'sampling-profile')),
-own AS (
-  SELECT l.position
-    FROM p JOIN channel c ON c.name = p.channel
+WITH chans AS (
+  SELECT x.lesson, x.lesson_position AS lp, x.bundle, c.name, c.name <> x.channel AS other,
+         l.position AS cpos
+    FROM lesson_scope x
+    JOIN channel c
     LEFT JOIN lesson l ON l.code = c.lesson
-),
-chans AS (
-  SELECT c.name, c.name <> p.channel AS other, l.position AS lpos
-    FROM p, channel c
-    LEFT JOIN lesson l ON l.code = c.lesson
-   WHERE c.name = p.channel OR l.position <= (SELECT position FROM own)
+   WHERE c.name = x.channel
+      OR l.position <= (SELECT ol.position FROM channel oc JOIN lesson ol ON ol.code = oc.lesson
+                         WHERE oc.name = x.channel)
 ),
 rows AS (
-  SELECT ch.other, ch.lpos, ch.name, s.*,
+  SELECT ch.lesson, ch.lp, ch.other, ch.cpos, ch.name, s.*,
          CAST(s.cost_per_fact * 100 AS INTEGER) AS cents
     FROM chans ch
-    JOIN p
-    JOIN latest_surface l ON l.channel = ch.name AND l.bundle = p.bundle
-    JOIN surface s ON s.run_id = l.run_id AND s.bundle = l.bundle AND s.channel = l.channel
-)
-SELECT line FROM (
-  SELECT 0 AS part, 0 AS other, 0 AS lpos, '' AS name,
+    JOIN current_surface s ON s.bundle = ch.bundle AND s.channel = ch.name
+),
+lines AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS other, 0 AS cpos, '' AS name,
          'channel                 returned  open surface  cost  run   cost per fact' AS line
+    FROM lesson_scope x
   UNION ALL
-  SELECT 1, other, lpos, name,
+  SELECT lesson, lp, 1, other, cpos, name,
          '  ' || printf('%!-22s', name)
          || printf(' %4d %10d ', returned, open_surface)
          || CASE WHEN cost_pct = round(cost_pct)    THEN printf('%5d', cost_pct)
@@ -44,4 +41,6 @@ SELECT line FROM (
                  ELSE printf('%17.2f', cost_per_fact) END
     FROM rows
 )
-ORDER BY part, other, lpos, name;
+SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, other, cpos, name) AS n
+  FROM lines
+ ORDER BY lp IS NULL, lp, lesson, n;

@@ -1,4 +1,6 @@
--- The rows of the latest finished 'removal' run (latest_run): the baseline
--- (removed_fact IS NULL) first, then by the removed fact's position.
-SELECT x.* FROM removal_sweep x JOIN latest_run l ON l.kind = 'removal' AND l.run_id = x.run_id
- ORDER BY x.position IS NOT NULL, x.position;
+-- The rows of the current 'removal' sweep of each bundle x channel swept
+-- (current_sweep): the baseline (removed_fact IS NULL) first, then by the
+-- removed fact's position.
+SELECT x.* FROM removal_sweep x
+  JOIN current_sweep c ON c.kind = 'removal' AND c.run_id = x.run_id
+ ORDER BY x.bundle, x.channel, x.position IS NOT NULL, x.position;

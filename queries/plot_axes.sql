@@ -1,10 +1,10 @@
 -- The rows of axis_visibility for one channel, laid out for the 'axes' plot
 -- (gnuplot/axes.gp): per bundle, each axis's visible share without and with
--- the channel. Change 'sampling-profile' in the first line to plot another
--- channel. bundle_no numbers the bundles in axis_visibility's order, axis_no
+-- the channel, current_focus's (the param table's channel, else the focus
+-- lesson's: sampling-profile). bundle_no numbers the bundles in axis_visibility's order, axis_no
 -- the axes by name within a bundle, and x places the axis on the plot: the
 -- bundles side by side, one empty place between them.
-WITH p(channel) AS (VALUES ('sampling-profile')),
+WITH p AS (SELECT channel FROM current_focus),
 v AS (
   SELECT a.*,
          dense_rank() OVER (ORDER BY b.position IS NULL, b.position, a.bundle) AS bundle_no,

@@ -1,15 +1,15 @@
--- The latest bundles sweep under one channel, laid out for the 'frontier'
+-- The current bundles sweep under one channel, laid out for the 'frontier'
 -- plot (gnuplot/frontier.gp): one row per bundle (subset of the swept
 -- mechanisms, applied in mechanism order) with its size and open surface.
--- Change 'sampling-profile' in the first line to plot another channel (''
--- for no channel). x spreads the bundles of one size and open surface side
+-- The channel is current_focus's (the param table's channel, else the focus
+-- lesson's: sampling-profile). x spreads the bundles of one size and open surface side
 -- by side around their size; best is 1 on one bundle per size with the
 -- least open surface of that size; on_frontier is 1 on the bundles that
 -- bundle_frontier lists; named is the bundle of the model with exactly
 -- these members ('' for none).
-WITH p(channel) AS (VALUES ('sampling-profile')),
+WITH p AS (SELECT channel FROM current_focus),
 r AS (
-  SELECT run_id AS id FROM latest_run WHERE kind = 'bundles'
+  SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
 s AS (
   SELECT n.*,

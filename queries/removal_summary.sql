@@ -1,50 +1,56 @@
--- The removal sweep summary, from the latest finished 'removal' run (whatever
--- bundle x channel it used). The baseline is the row whose removed_fact IS
--- NULL; "changes it" counts removed facts whose open surface differs from the
--- baseline's, "does not" the rest; the last line lists, Python-list style and
--- in fact position order, the facts whose removal lowers the returned count.
--- Only the title is printed when the run has no baseline row.
-WITH pick AS (
-  SELECT run_id FROM latest_run WHERE kind = 'removal'
-),
-sweep AS (
-  SELECT rs.* FROM removal_sweep rs JOIN pick ON rs.run_id = pick.run_id
+-- The removal sweep summary of each lesson, from the current 'removal'
+-- sweep of the lesson's bundle x channel (lesson_scope, current_sweep). The
+-- baseline is the row whose removed_fact IS NULL; "changes it" counts
+-- removed facts whose open surface differs from the baseline's, "does not"
+-- the rest; the last line lists, Python-list style and in fact position
+-- order, the facts whose removal lowers the returned count. Only the title
+-- is printed when there is no such sweep. n numbers the lines of a
+-- lesson's table.
+WITH sweep AS (
+  SELECT x.lesson, rs.*
+    FROM lesson_scope x
+    JOIN current_sweep c ON c.kind = 'removal' AND c.bundle = x.bundle AND c.channel = x.channel
+    JOIN removal_sweep rs ON rs.run_id = c.run_id
 ),
 base AS (
-  SELECT open_surface, returned FROM sweep WHERE removed_fact IS NULL
+  SELECT lesson, open_surface, returned FROM sweep WHERE removed_fact IS NULL
 ),
-removed AS (
-  SELECT * FROM sweep WHERE removed_fact IS NOT NULL
+counts AS (
+  SELECT r.lesson, count(*) AS total, sum(r.open_surface <> b.open_surface) AS changed
+    FROM sweep r JOIN base b ON b.lesson = r.lesson
+   WHERE r.removed_fact IS NOT NULL
+   GROUP BY r.lesson
 ),
 falls AS (                       -- each name as Python's repr() writes it
-  SELECT r.position, r.removed_fact,
+  SELECT r.lesson, r.position, r.removed_fact,
          CASE WHEN instr(r.removed_fact, '''') > 0 AND instr(r.removed_fact, '"') = 0
               THEN '"' || replace(r.removed_fact, '\', '\\') || '"'
               ELSE '''' || replace(replace(r.removed_fact, '\', '\\'), '''', '\''') || ''''
          END AS repr
-    FROM removed r, base b
-   WHERE r.returned < b.returned
+    FROM sweep r JOIN base b ON b.lesson = r.lesson
+   WHERE r.removed_fact IS NOT NULL AND r.returned < b.returned
 ),
 falls_list AS (
-  SELECT group_concat(repr, ', ') OVER (
-           ORDER BY position, removed_fact
+  SELECT DISTINCT lesson,
+         group_concat(repr, ', ') OVER (
+           PARTITION BY lesson ORDER BY position, removed_fact
            ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS list
     FROM falls
-   LIMIT 1
-)
-SELECT line FROM (
-  SELECT 1 AS n, 'FACT SET SWEEP -- removal' AS line
+),
+rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 1 AS k, 'FACT SET SWEEP -- removal' AS line
+    FROM lesson_scope x
   UNION ALL
-  SELECT 2, '  baseline open surface ' || b.open_surface
-            || ' | changes it ' || c.changed
-            || ' | does not ' || (c.total - c.changed)
-    FROM base b,
-         (SELECT count(*) AS total,
-                 coalesce(sum(r.open_surface <> (SELECT open_surface FROM base)), 0) AS changed
-            FROM removed r) c
+  SELECT x.lesson, x.lesson_position, 2,
+         '  baseline open surface ' || b.open_surface
+         || ' | changes it ' || coalesce(c.changed, 0)
+         || ' | does not ' || (coalesce(c.total, 0) - coalesce(c.changed, 0))
+    FROM lesson_scope x JOIN base b ON b.lesson = x.lesson LEFT JOIN counts c ON c.lesson = x.lesson
   UNION ALL
-  SELECT 3, '  the only fact zeroing out the return: ['
-            || coalesce((SELECT list FROM falls_list), '') || ']'
-    FROM base
+  SELECT x.lesson, x.lesson_position, 3,
+         '  the only fact zeroing out the return: [' || coalesce(f.list, '') || ']'
+    FROM lesson_scope x JOIN base b ON b.lesson = x.lesson LEFT JOIN falls_list f ON f.lesson = x.lesson
 )
-ORDER BY n;
+SELECT lesson, line, k AS n
+  FROM rows
+ ORDER BY lp IS NULL, lp, lesson, n;

@@ -1,33 +1,30 @@
--- "RESOURCE AXIS (the control group's axis)": every fact on the chosen axis,
--- in fact position order, with its status under the lesson's bundle x
--- channel, from the latest finished 'run' run that has rows for them.
--- The title names the first mechanism of the bundle that closes the axis.
-WITH p(bundle, channel, axis) AS (VALUES ('strict', 'sampling-profile', 'resource')),
-pick AS (
-  SELECT l.run_id FROM latest_surface l JOIN p ON l.bundle = p.bundle AND l.channel = p.channel
-),
-closer AS (
-  SELECT bm.mechanism
-    FROM bundle_member bm
-    JOIN mechanism_axis ma ON ma.mechanism = bm.mechanism
-    JOIN p ON bm.bundle = p.bundle AND ma.axis = p.axis
-   ORDER BY bm.position
-   LIMIT 1
-)
-SELECT line FROM (
-  SELECT 0 AS part, 0 AS pos, '' AS fact,
-         upper(p.axis) || ' AXIS ('
-         || coalesce('the ' || replace((SELECT mechanism FROM closer), '-', ' ') || '''s axis)',
-                     'no mechanism of ' || p.bundle || ' closes it)') AS line
-    FROM p
+-- The axis table, "RESOURCE AXIS (the control group's axis)" for the
+-- performance profiling lesson: every fact on the lesson's axis
+-- (lesson_scope), in fact position order, with its status under the
+-- lesson's bundle x channel, from the current 'run' run. The title names
+-- the first mechanism of the bundle that closes the axis. Facts are padded
+-- to 20 characters, or to one more than the longest. n numbers the lines of
+-- a lesson's table.
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS pos, '' AS fact,
+         upper(x.axis) || ' AXIS ('
+         || coalesce('the ' || replace((SELECT bm.mechanism
+                                          FROM bundle_member bm
+                                          JOIN mechanism_axis ma ON ma.mechanism = bm.mechanism
+                                         WHERE bm.bundle = x.bundle AND ma.axis = x.axis
+                                         ORDER BY bm.position LIMIT 1), '-', ' ') || '''s axis)',
+                     'no mechanism of ' || x.bundle || ' closes it)') AS line
+    FROM lesson_scope x
   UNION ALL
-  SELECT 1, fs.position, fs.fact,
-         '  ' || printf('%!-20s', fs.fact)
+  SELECT x.lesson, x.lesson_position, 1, fs.position, fs.fact,
+         '  ' || printf('%!-*s', max(20, max(length(fs.fact)) OVER (PARTITION BY x.lesson) + 1), fs.fact)
          || CASE fs.status WHEN 'left-open' THEN 'left open'
                            WHEN 'returns'   THEN 'RETURNS'
                            ELSE fs.status END
-    FROM fact_status fs
-    JOIN pick ON fs.run_id = pick.run_id
-    JOIN p ON fs.bundle = p.bundle AND fs.channel = p.channel AND fs.axis = p.axis
+    FROM lesson_scope x
+    JOIN fact_status fs ON fs.run_id = x.run_id AND fs.bundle = x.bundle AND fs.channel = x.channel
+                       AND fs.axis = x.axis
 )
-ORDER BY part, pos, fact;
+SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, pos, fact) AS n
+  FROM rows
+ ORDER BY lp IS NULL, lp, lesson, n;

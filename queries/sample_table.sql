@@ -1,18 +1,23 @@
--- The sample count sweep: the rows of the latest finished 'samples' run
--- (whatever bundle x channel it used), by sample count. lines per fact is
--- '-' when the channel returns nothing (lines_per_fact IS NULL).
-WITH pick AS (
-  SELECT run_id FROM latest_run WHERE kind = 'samples'
-)
-SELECT line FROM (
-  SELECT 0 AS part, 1 AS n, 'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)' AS line
+-- The sample count sweep of each lesson: the rows of the current 'samples'
+-- sweep of the lesson's bundle x channel (lesson_scope, current_sweep), by
+-- sample count. lines per fact is '-' when the channel returns nothing
+-- (lines_per_fact IS NULL). n numbers the lines of a lesson's table.
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 1 AS k,
+         'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)' AS line
+    FROM lesson_scope x
   UNION ALL
-  SELECT 0, 2, '  samples   lines   returned fact   lines per fact'
+  SELECT x.lesson, x.lesson_position, 0, 2, '  samples   lines   returned fact   lines per fact'
+    FROM lesson_scope x
   UNION ALL
-  SELECT 1, s.samples,
+  SELECT x.lesson, x.lesson_position, 1, s.samples,
          '  ' || printf('%6d %8d %15d ', s.samples, s.lines, s.returned)
          || CASE WHEN s.lines_per_fact IS NULL THEN printf('%17s', '-')
                  ELSE printf('%17d', s.lines_per_fact) END
-    FROM sample_sweep s JOIN pick ON s.run_id = pick.run_id
+    FROM lesson_scope x
+    JOIN current_sweep c ON c.kind = 'samples' AND c.bundle = x.bundle AND c.channel = x.channel
+    JOIN sample_sweep s ON s.run_id = c.run_id
 )
-ORDER BY part, n;
+SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, k) AS n
+  FROM rows
+ ORDER BY lp IS NULL, lp, lesson, n;

@@ -12,3 +12,9 @@ INSERT INTO channel_fact(channel, position, fact) VALUES
   ('system-call-tracing', 3, 'file-ownership'),
   ('system-call-tracing', 4, 'capability-set'),
   ('system-call-tracing', 5, 'clock');
+
+-- The lesson's focus: its tables are computed under strict x system call
+-- tracing; its axis table lists the mount axis, where most of what the
+-- channel shows lies.
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES
+  ('M03/K04', 'strict', 'system-call-tracing', 'mount');

@@ -11,6 +11,11 @@ INSERT INTO channel_fact(channel, position, fact) VALUES
   ('sampling-profile', 2, 'cpu-count'),
   ('sampling-profile', 3, 'system-load');
 
+-- The lesson's focus: its tables are computed under strict x the sampling
+-- profile; its axis table lists the resource axis (the control group's).
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES
+  ('M03/K05', 'strict', 'sampling-profile', 'resource');
+
 -- The lesson's claims, checked by 'isolab check'. Statements are short
 -- paraphrases of what the lesson states; each actual_sql reads the latest
 -- results (current_* views, channel_comparison under strict).

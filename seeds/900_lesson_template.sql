@@ -5,8 +5,9 @@
 --- put in your lesson. Lines that start with "---" explain and can go.
 ---
 --- No C changes and no rebuild: 'isolab load FILE' adds the lesson to an
---- existing database, 'isolab run' computes its channel, and it appears in
---- channel_comparison, axis_visibility, channel_overlap and 'isolab check'.
+--- existing database, 'isolab lesson M09/K01' computes it and prints its
+--- tables, and it appears in channel_comparison, axis_visibility,
+--- channel_overlap and 'isolab check'.
 --- (Files in seeds/ are also built into isolab for 'isolab init'.)
 --- The example below is a made-up lesson; its numbers hold for the
 --- course's model as seeded by 000_course_model.sql.
@@ -36,14 +37,22 @@
 --   ('made-up-probe-b', 'memory-used', 1),
 --   ('made-up-probe-b', 'policy-rules', 2);
 ---
---- 4. (Optional) new axes, facts, mechanisms or bundles the lesson brings:
+--- 4. The lesson's focus: the bundle and channel its tables are computed
+---    under ('isolab lesson M09/K01', lesson_report WHERE lesson = ...), and
+---    the axis its axis table lists (NULL: the axis of the channel's first
+---    fact).
+-- INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES
+--   ('M09/K01', 'strict', 'made-up-probe', 'host');
+---
+--- 5. (Optional) new axes, facts, mechanisms or bundles the lesson brings:
 ---    INSERT INTO axis / fact / mechanism / mechanism_axis / left_open /
 ---    bundle / bundle_member, as in 000_course_model.sql.
 ---
---- 5. The lesson's claims: each number or set its prose states, with an SQL
+--- 6. The lesson's claims: each number or set its prose states, with an SQL
 ---    expression that computes it from the results (the current_* views,
----    channel_comparison under strict, axis_visibility, channel_overlap, the
----    result tables) and the value stated. Sets: space-separated names.
+---    channel_comparison -- under the lesson's focus bundle while its claims
+---    are checked --, axis_visibility, channel_overlap, the lesson's tables,
+---    the result tables) and the value stated. Sets: space-separated names.
 ---    pending_sql (optional) gives a reason while the claim cannot be
 ---    checked yet -- say, it speaks of a later lesson's channel, found by
 ---    that lesson's position -- and NULL once it can.

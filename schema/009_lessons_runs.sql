@@ -1,0 +1,207 @@
+-- isolab schema, part 9: every lesson a first-class lesson, parameters for
+-- the saved queries, the digest of the model now in the database (so no
+-- result of an older model passes as current), run parameters and notes.
+
+-- Each lesson's focus: the bundle and channel its tables are computed
+-- under, and the axis its axis table lists (NULL: the axis of the channel's
+-- first fact, in channel_fact position order). A lesson seed adds its row;
+-- the lesson-keyed saved queries (lesson_report and its eight blocks) hold
+-- rows for every lesson with a focus whose results exist.
+CREATE TABLE lesson_focus (
+  lesson  TEXT PRIMARY KEY REFERENCES lesson(code),
+  bundle  TEXT NOT NULL REFERENCES bundle(name),
+  channel TEXT NOT NULL REFERENCES channel(name),
+  axis    TEXT REFERENCES axis(name)
+) WITHOUT ROWID;
+-- A database made before lessons had a focus: the shipped lessons' focus.
+INSERT INTO lesson_focus(lesson, bundle, channel, axis)
+SELECT l.code, 'strict', v.channel, v.axis
+  FROM (SELECT 'M03/K04' AS code, 'system-call-tracing' AS channel, 'mount' AS axis
+        UNION ALL SELECT 'M03/K05', 'sampling-profile', 'resource') v
+  JOIN lesson l ON l.code = v.code
+  JOIN channel c ON c.name = v.channel AND c.lesson = l.code
+  JOIN axis a ON a.name = v.axis
+ WHERE EXISTS (SELECT 1 FROM bundle WHERE name = 'strict');
+
+-- The parameters of the saved queries that compare or plot under one
+-- bundle or channel (channel_comparison, plot_axes, plot_frontier, ...):
+--   lesson   the lesson whose focus they use, and whose tables 'isolab
+--            report' prints (a lesson with no focus: the last one that has);
+--   bundle   NULL: the lesson's focus bundle; else this bundle, for every
+--            lesson-keyed query too;
+--   channel  NULL: the lesson's focus channel; else this channel, likewise.
+-- Change one with one UPDATE, e.g.
+--   UPDATE param SET value = 'common' WHERE key = 'bundle';
+-- isolab's --lesson, --bundle and --channel change them for one command
+-- only, in a transaction it never commits.
+CREATE TABLE param (
+  key   TEXT PRIMARY KEY CHECK (key IN ('lesson', 'bundle', 'channel')),
+  value TEXT CHECK (value IS NULL OR (typeof(value) = 'text' AND length(value) > 0)),
+  about TEXT NOT NULL
+);
+INSERT INTO param(key, value, about) VALUES
+  ('lesson', 'M03/K05', 'the lesson whose focus the saved queries use and whose tables isolab report prints'),
+  ('bundle', NULL, 'the bundle the saved queries compare under; NULL: the lesson''s focus bundle'),
+  ('channel', NULL, 'the channel the saved queries plot; NULL: the lesson''s focus channel');
+CREATE TRIGGER param_names BEFORE UPDATE OF value ON param
+WHEN NEW.value IS NOT NULL
+ AND ((NEW.key = 'lesson' AND NOT EXISTS (SELECT 1 FROM lesson_focus WHERE lesson = NEW.value))
+   OR (NEW.key = 'bundle' AND NOT EXISTS (SELECT 1 FROM bundle WHERE name = NEW.value))
+   OR (NEW.key = 'channel' AND NOT EXISTS (SELECT 1 FROM channel WHERE name = NEW.value)))
+BEGIN
+  SELECT RAISE(ABORT, 'param: the value names no lesson with a focus, bundle or channel of the model (see lesson_focus, bundle, channel)');
+END;
+
+-- The parameters as one row, defaults resolved.
+CREATE VIEW current_focus AS
+WITH p AS (
+  SELECT (SELECT value FROM param WHERE key = 'lesson') AS lesson,
+         (SELECT value FROM param WHERE key = 'bundle') AS bundle,
+         (SELECT value FROM param WHERE key = 'channel') AS channel
+),
+f AS (
+  SELECT lf.* FROM lesson_focus lf JOIN lesson l ON l.code = lf.lesson
+   ORDER BY lf.lesson = (SELECT lesson FROM p) DESC, l.position IS NULL, l.position DESC, lf.lesson DESC
+   LIMIT 1
+)
+SELECT f.lesson, coalesce(p.bundle, f.bundle) AS bundle, coalesce(p.channel, f.channel) AS channel
+  FROM f, p;
+
+-- The digest of the model now in the database, as isolab computes it
+-- (run.model_digest is the same digest as a run saw it). isolab writes it
+-- when it creates the database, loads a seed or reads a changed model; any
+-- change to a model table sets it to NULL first, so a model edited in the
+-- sqlite3 shell has no current results until isolab has read it again.
+CREATE TABLE model_state (
+  id     INTEGER PRIMARY KEY CHECK (id = 1),
+  digest TEXT
+);
+INSERT INTO model_state(id, digest) VALUES (1, NULL);
+CREATE TRIGGER model_changed_axis_i AFTER INSERT ON axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_axis_u AFTER UPDATE ON axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_axis_d AFTER DELETE ON axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_fact_i AFTER INSERT ON fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_fact_u AFTER UPDATE ON fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_fact_d AFTER DELETE ON fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_mechanism_i AFTER INSERT ON mechanism BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_mechanism_u AFTER UPDATE ON mechanism BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_mechanism_d AFTER DELETE ON mechanism BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_mechanism_axis_i AFTER INSERT ON mechanism_axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_mechanism_axis_u AFTER UPDATE ON mechanism_axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_mechanism_axis_d AFTER DELETE ON mechanism_axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_left_open_i AFTER INSERT ON left_open BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_left_open_u AFTER UPDATE ON left_open BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_left_open_d AFTER DELETE ON left_open BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_bundle_i AFTER INSERT ON bundle BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_bundle_u AFTER UPDATE ON bundle BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_bundle_d AFTER DELETE ON bundle BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_bundle_member_i AFTER INSERT ON bundle_member BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_bundle_member_u AFTER UPDATE ON bundle_member BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_bundle_member_d AFTER DELETE ON bundle_member BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_i AFTER INSERT ON channel BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_u AFTER UPDATE ON channel BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_d AFTER DELETE ON channel BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_fact_i AFTER INSERT ON channel_fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_fact_u AFTER UPDATE ON channel_fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_fact_d AFTER DELETE ON channel_fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_part_i AFTER INSERT ON channel_part BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_part_u AFTER UPDATE ON channel_part BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_channel_part_d AFTER DELETE ON channel_part BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_setting_i AFTER INSERT ON setting BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_setting_u AFTER UPDATE ON setting BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_setting_d AFTER DELETE ON setting BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_sample_count_i AFTER INSERT ON sample_count BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_sample_count_u AFTER UPDATE ON sample_count BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+CREATE TRIGGER model_changed_sample_count_d AFTER DELETE ON sample_count BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
+
+-- A run's parameters as rows, so filtering runs is plain SQL: one row per
+-- value (a run over several bundles has one 'bundle' row for each).
+-- Keys: bundle, channel (what a run or sweep computed), mechanisms (a
+-- bundles sweep's, comma-separated in bit order), lesson (of a check or a
+-- lesson job). Runs made before this table existed got theirs from their
+-- result rows.
+CREATE TABLE run_param (
+  run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+  key    TEXT NOT NULL,
+  value  TEXT NOT NULL,
+  PRIMARY KEY (run_id, key, value)
+) WITHOUT ROWID;
+CREATE INDEX run_param_value ON run_param(key, value);
+INSERT INTO run_param(run_id, key, value)
+SELECT run_id, 'bundle', bundle FROM surface UNION SELECT run_id, 'channel', channel FROM surface
+UNION SELECT run_id, 'bundle', bundle FROM sample_sweep UNION SELECT run_id, 'channel', channel FROM sample_sweep
+UNION SELECT run_id, 'bundle', bundle FROM removal_sweep UNION SELECT run_id, 'channel', channel FROM removal_sweep
+UNION SELECT run_id, 'bundle', bundle FROM addition_sweep UNION SELECT run_id, 'channel', channel FROM addition_sweep
+UNION SELECT run_id, 'channel', channel FROM bundle_sweep_channel WHERE channel IS NOT NULL
+UNION SELECT run_id, 'mechanisms', group_concat(mechanism, ',')
+        FROM (SELECT run_id, mechanism FROM bundle_sweep_mechanism ORDER BY run_id, bit) GROUP BY run_id;
+
+-- A note per run: what it was for ('isolab run --note', 'isolab note').
+ALTER TABLE run ADD COLUMN note TEXT;
+
+-- claim_result gains the outcome 'stale': the claim read results that an
+-- older model computed (its value is not known for the model now).
+CREATE TABLE claim_result_new (
+  run_id   INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+  lesson   TEXT NOT NULL,
+  claim    TEXT NOT NULL,
+  outcome  TEXT NOT NULL CHECK (outcome IN ('pass', 'fail', 'pending', 'stale')),
+  expected,
+  actual,
+  reason   TEXT,
+  PRIMARY KEY (run_id, lesson, claim)
+) WITHOUT ROWID;
+INSERT INTO claim_result_new SELECT run_id, lesson, claim, outcome, expected, actual, reason FROM claim_result;
+DROP TABLE claim_result;
+ALTER TABLE claim_result_new RENAME TO claim_result;
+
+-- The current results: the latest finished runs computed from the model
+-- now in the database (model_state.digest). Saved queries read results
+-- through these; latest_run and latest_surface keep naming the latest
+-- runs whatever model they saw.
+CREATE VIEW current_run AS
+SELECT kind, max(id) AS run_id
+  FROM run
+ WHERE status = 'done' AND model_digest = (SELECT digest FROM model_state)
+ GROUP BY kind;
+
+-- For each bundle x channel, the latest current 'run' run that computed it.
+CREATE VIEW current_surface_run AS
+SELECT s.bundle, s.channel, max(s.run_id) AS run_id
+  FROM surface s JOIN run r ON r.id = s.run_id
+ WHERE r.kind = 'run' AND r.status = 'done' AND r.model_digest = (SELECT digest FROM model_state)
+ GROUP BY s.bundle, s.channel;
+
+-- For each sweep kind (samples, removal, addition) and bundle x channel,
+-- the latest finished sweep of that pair (sweeps of different pairs
+-- coexist), and whether the model now in the database computed it.
+CREATE VIEW latest_sweep AS
+SELECT r.kind, b.value AS bundle, c.value AS channel, max(r.id) AS run_id,
+       r.model_digest IS (SELECT digest FROM model_state) AS current
+  FROM run r
+  JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle'
+  JOIN run_param c ON c.run_id = r.id AND c.key = 'channel'
+ WHERE r.kind IN ('samples', 'removal', 'addition') AND r.status = 'done'
+ GROUP BY r.kind, b.value, c.value;
+CREATE VIEW current_sweep AS
+SELECT r.kind, b.value AS bundle, c.value AS channel, max(r.id) AS run_id
+  FROM run r
+  JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle'
+  JOIN run_param c ON c.run_id = r.id AND c.key = 'channel'
+ WHERE r.kind IN ('samples', 'removal', 'addition') AND r.status = 'done'
+   AND r.model_digest = (SELECT digest FROM model_state)
+ GROUP BY r.kind, b.value, c.value;
+
+-- Results an older model computed and nothing has recomputed since: the
+-- latest 'run' and 'bundles' runs, and the latest sweep of each pair, when
+-- their digest is not the model's now; command brings them up to date.
+CREATE VIEW stale_result AS
+SELECT r.kind, r.id AS run_id, NULL AS bundle, NULL AS channel,
+       CASE r.kind WHEN 'run' THEN 'isolab run' ELSE 'isolab sweep bundles' END AS command
+  FROM latest_run l JOIN run r ON r.id = l.run_id
+ WHERE r.kind IN ('run', 'bundles') AND r.model_digest IS NOT (SELECT digest FROM model_state)
+UNION ALL
+SELECT kind, run_id, bundle, channel,
+       'isolab sweep ' || kind || ' --bundle ' || bundle || ' --channel ' || channel
+  FROM latest_sweep
+ WHERE NOT current;

@@ -205,3 +205,5 @@ SELECT kind, run_id, bundle, channel,
        'isolab sweep ' || kind || ' --bundle ' || bundle || ' --channel ' || channel
   FROM latest_sweep
  WHERE NOT current;
+
+INSERT INTO schema_version(version, applied_at) VALUES (6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

@@ -58,9 +58,20 @@ check "check --lesson M03/K04: no claims of its own" "check: 0 passed, 0 failed,
 printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
 "$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null
 "$ISOLAB" --db "$db" check >"$tmp/stale.txt" 2>"$tmp/stale.err"
-check "before a new run, check still sees the old results" 0 $?
+check "before a new run, check exits 0: nothing failed" 0 $?
 if grep -q "computed from another model" "$tmp/stale.err"; then ok "check notes the results predate the model"
 else not_ok "check notes the results predate the model"; cat "$tmp/stale.err"; fi
+# Only four claims need no result: the profile's facts, the baseline, and
+# the two costs read from the model (tracing 34, cheapest: the profile).
+check "before a new run, the claims over results are stale" \
+    "check: 4 passed, 0 failed, 9 pending, 30 stale of 43 claims (run 8)" "$(tail -n 1 "$tmp/stale.txt")"
+check "... those over the 'run' results name 'isolab run'" \
+    "stale    M03/K05 profile-cost: it reads results an older model computed; 'isolab run' brings them up to date -- the profile slows the run by 3 percent" \
+    "$(grep ' profile-cost:' "$tmp/stale.txt")"
+check "... those over a sweep name that sweep" \
+    "stale    M03/K05 removal-changes: it reads results an older model computed; 'isolab sweep removal --bundle strict --channel sampling-profile' brings them up to date -- removing a fact changes the open surface for 11 facts" \
+    "$(grep ' removal-changes:' "$tmp/stale.txt")"
+check "... and are stored as stale" "30" "$(q "$db" "SELECT count(*) FROM claim_result WHERE run_id = 8 AND outcome = 'stale'")"
 "$ISOLAB" --db "$db" lesson >"$tmp/out4.txt" 2>"$tmp/err4.txt"
 check "lesson exits 1 when a claim fails" 1 $?
 # cost 4: run time floor(1000 * 104 / 100) = 1040, 4 / 1 = 4 per fact,
@@ -77,7 +88,7 @@ check "check exits 1 when a claim fails" 1 $?
 # --- 4: the next two lessons arrive ----------------------------------------
 db2=$tmp/next.db
 fresh_db "$db2"
-"$ISOLAB" --db "$db2" load tests/fixtures/next_lessons.sql >/dev/null && "$ISOLAB" --db "$db2" run >/dev/null
+"$ISOLAB" --db "$db2" load tests/fixtures/next_lessons.sql >/dev/null && "$ISOLAB" --db "$db2" lesson >/dev/null 2>&1
 "$ISOLAB" --db "$db2" check >"$tmp/next.txt" 2>&1
 check "with lessons 6 and 7 seeded, check exits 0" 0 $?
 check "with lessons 6 and 7 seeded, every claim passes" "$(words "$NOW $NEXT")" "$(outcome_names "$tmp/next.txt" pass)"
@@ -100,7 +111,7 @@ check "a tracing stand-in that misses the network axis fails exactly that claim"
 db3=$tmp/madeup.db
 fresh_db "$db3"
 sed -n 's/^-- //p' seeds/900_lesson_template.sql >"$tmp/madeup.sql"
-if "$ISOLAB" --db "$db3" load "$tmp/madeup.sql" >/dev/null && "$ISOLAB" --db "$db3" run >/dev/null; then
+if "$ISOLAB" --db "$db3" load "$tmp/madeup.sql" >/dev/null && "$ISOLAB" --db "$db3" lesson >/dev/null 2>&1; then
     ok "template: the made-up lesson loads and runs"
 else
     not_ok "template: the made-up lesson loads and runs"
@@ -125,7 +136,7 @@ check "template: its claims are checked" "probe-returns probe-open-axes probe-sh
 pending:next-probe" "$(outcome_names "$tmp/madeup.txt" pass | tr '\n' ' ' | sed 's/ $//')
 pending:$(outcome_names "$tmp/madeup.txt" pending)"
 "$ISOLAB" --db "$db3" check >"$tmp/all.txt" 2>&1
-check "template: the lesson's own claims still hold" "check: 38 passed, 0 failed, 10 pending of 48 claims (run 8)" \
+check "template: the lesson's own claims still hold" "check: 38 passed, 0 failed, 10 pending of 48 claims (run 12)" \
     "$(tail -n 1 "$tmp/all.txt")"
 
 # --- 6: bad input -------------------------------------------------------------

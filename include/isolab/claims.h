@@ -9,7 +9,7 @@
 #include "isolab/error.h"
 #include "isolab/store.h"
 
-typedef enum isl_claim_outcome { ISL_CLAIM_PASS, ISL_CLAIM_FAIL, ISL_CLAIM_PENDING } isl_claim_outcome;
+typedef enum isl_claim_outcome { ISL_CLAIM_PASS, ISL_CLAIM_FAIL, ISL_CLAIM_PENDING, ISL_CLAIM_STALE } isl_claim_outcome;
 
 /* One evaluated claim. Values are shown as SQLite's text of them; actual is
  * NULL when the claim is pending or its expression gave no value; reason is
@@ -23,17 +23,21 @@ typedef isl_status (*isl_claim_fn)(void *ctx, const isl_claim_row *row);
 
 /* Counts of a check, by outcome (indexed by isl_claim_outcome). */
 typedef struct isl_claim_counts {
-    size_t n[3];
+    size_t n[4];
 } isl_claim_counts;
 
-/* "pass", "FAIL" or "pending". */
+/* "pass", "FAIL", "pending" or "stale". */
 const char *isl_claim_outcome_name(isl_claim_outcome o);
 
 /* Evaluates every claim of `lesson` (every claim when NULL), by lesson
- * position then claim id: pending when its pending_sql gives a reason, else
- * pass when actual_sql's value equals the expected one (numbers as numbers,
- * to 1e-9 relative, anything else as text), else fail (an expression that
- * does not evaluate fails, with SQLite's message as the reason). Each
+ * position then claim id, each with the param table set to its lesson's
+ * focus (restored at the end): pending when its pending_sql gives a reason,
+ * else pass when actual_sql's value equals the expected one (numbers as
+ * numbers, to 1e-9 relative, anything else as text), else stale when it
+ * reads results of a kind whose latest rows an older model computed
+ * (stale_result; the reason names the command that brings them up to
+ * date), else fail (an expression that does not evaluate fails, with
+ * SQLite's message as the reason). Each
  * outcome is written as a claim_result row of run_id (a run begun with
  * isl_store_begin_run) and handed to fn. ISL_EINPUT when lesson is unknown. */
 isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,

@@ -14,7 +14,7 @@
 #include "isolab/sweep.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 5
+#define ISL_SCHEMA_VERSION 6
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -61,6 +61,22 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
  * it rolls back, leaving no trace of the run. Returns the final status. */
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err);
 
+/* Records a parameter of the run being written (between begin_run and
+ * end_run) as a run_param row; a key may have several values. end_run adds
+ * the bundles and channels the run's rows hold, a sweep's kind and a
+ * bundles sweep's mechanisms by itself. */
+isl_status isl_store_put_param(isl_store *s, const char *key, const char *value, isl_error *err);
+
+/* Sets run run_id's note (NULL clears it); ISL_EINPUT when there is no
+ * such run. Inside a run being written, it is that run's own. */
+isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, isl_error *err);
+
+/* Records m's digest as the digest of the model now in the database
+ * (model_state), in a transaction of its own, when it is not already: a
+ * model changed by other means than isolab (the sqlite3 shell) has no
+ * current results until then. */
+isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err);
+
 /* Row writers, for use as the core's sweep callbacks. ctx is an isl_run_ctx. */
 typedef struct isl_run_ctx {
     isl_store *store;
@@ -91,5 +107,10 @@ isl_status isl_store_put_bundle(void *ctx, const isl_bundle_row *row);
  * sqlite_schema; ISL_EINPUT when no view of that name has a line column. */
 typedef isl_status (*isl_line_fn)(void *ctx, const char *line);
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err);
+
+/* The tables of `lesson` (NULL: current_focus's lesson) as lesson_report
+ * holds them, one line per call of fn; none when the lesson has no focus or
+ * no current results. */
+isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err);
 
 #endif

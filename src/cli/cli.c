@@ -125,7 +125,11 @@ static int setup(isl_cli *cli, const isl_args *a)
     }
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))
         return cli->err.status;
-    if (needs & ISL_NEEDS_MODEL && isl_store_read_model(cli->store, &cli->model, &cli->err)) return cli->err.status;
+    /* reading the model also makes its digest the current one (model_state) */
+    if (needs & ISL_NEEDS_MODEL
+        && (isl_store_read_model(cli->store, &cli->model, &cli->err)
+            || isl_store_sync_model(cli->store, cli->model, &cli->err)))
+        return cli->err.status;
     return ISL_OK;
 }
 

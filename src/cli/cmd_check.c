@@ -49,9 +49,11 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out)
                                   &cli->err);
     if (st == ISL_EOUTPUT) return isl_check_output(cli, out, out == stderr ? "to stderr" : "the output");
     if (st) return st;
-    size_t total = n.n[ISL_CLAIM_PASS] + n.n[ISL_CLAIM_FAIL] + n.n[ISL_CLAIM_PENDING];
-    fprintf(out, "check: %zu passed, %zu failed, %zu pending of %zu claim%s (run %lld)\n", n.n[ISL_CLAIM_PASS],
-            n.n[ISL_CLAIM_FAIL], n.n[ISL_CLAIM_PENDING], total, total == 1 ? "" : "s", (long long)run_id);
+    size_t total = n.n[ISL_CLAIM_PASS] + n.n[ISL_CLAIM_FAIL] + n.n[ISL_CLAIM_PENDING] + n.n[ISL_CLAIM_STALE];
+    char stale[48] = "";
+    if (n.n[ISL_CLAIM_STALE]) snprintf(stale, sizeof stale, ", %zu stale", n.n[ISL_CLAIM_STALE]);
+    fprintf(out, "check: %zu passed, %zu failed, %zu pending%s of %zu claim%s (run %lld)\n", n.n[ISL_CLAIM_PASS],
+            n.n[ISL_CLAIM_FAIL], n.n[ISL_CLAIM_PENDING], stale, total, total == 1 ? "" : "s", (long long)run_id);
     if (isl_check_output(cli, out, out == stderr ? "to stderr" : "the output")) return cli->err.status;
     return n.n[ISL_CLAIM_FAIL] ? ISL_EFAIL : ISL_OK;
 }

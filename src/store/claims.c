@@ -10,7 +10,88 @@
 
 const char *isl_claim_outcome_name(isl_claim_outcome o)
 {
-    return o == ISL_CLAIM_PASS ? "pass" : o == ISL_CLAIM_FAIL ? "FAIL" : "pending";
+    return o == ISL_CLAIM_PASS ? "pass" : o == ISL_CLAIM_FAIL ? "FAIL" : o == ISL_CLAIM_STALE ? "stale" : "pending";
+}
+
+/* The kinds of results, as bits: what a claim reads, and what is stale. */
+enum { K_RUN = 1, K_SAMPLES = 2, K_REMOVAL = 4, K_ADDITION = 8, K_BUNDLES = 16, K_ALL = 31 };
+
+static unsigned kind_bit(const char *kind)
+{
+    static const char *const NAME[] = {"run", "samples", "removal", "addition", "bundles"};
+    for (unsigned i = 0; i < 5; i++)
+        if (!strcmp(kind, NAME[i])) return 1u << i;
+    return 0;
+}
+
+/* A check in progress: which kinds of results are stale, the command that
+ * brings each up to date, the result tables, and what the claim being
+ * prepared reads. */
+typedef struct checker {
+    unsigned stale;
+    char command[5][200];
+    char *result_tables; /* ",name,name," */
+    unsigned reads;
+} checker;
+
+/* The result tables a read belongs to: each known table's kind of run;
+ * any other table with a run_id column, every kind. */
+static int on_access(void *ctx, int action, const char *table, const char *col, const char *db, const char *via)
+{
+    (void)col, (void)db, (void)via;
+    checker *c = ctx;
+    if (action != SQLITE_READ || !table) return SQLITE_OK;
+    static const struct { const char *table; unsigned kind; } KNOWN[] = {
+        {"surface", K_RUN}, {"fact_status", K_RUN}, {"sample_sweep", K_SAMPLES}, {"removal_sweep", K_REMOVAL},
+        {"addition_sweep", K_ADDITION}, {"bundle_sweep", K_BUNDLES}, {"bundle_sweep_mechanism", K_BUNDLES},
+        {"bundle_sweep_channel", K_BUNDLES},
+    };
+    for (size_t i = 0; i < sizeof KNOWN / sizeof *KNOWN; i++)
+        if (!strcmp(table, KNOWN[i].table)) {
+            c->reads |= KNOWN[i].kind;
+            return SQLITE_OK;
+        }
+    if (c->result_tables) {
+        size_t n = strlen(table);
+        for (const char *p = c->result_tables; (p = strstr(p, table)); p++)
+            if (p[-1] == ',' && p[n] == ',') c->reads |= K_ALL;
+    }
+    return SQLITE_OK;
+}
+
+/* Reads the stale kinds and their commands, and the result tables. */
+static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
+{
+    memset(c, 0, sizeof *c);
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT kind, command FROM stale_result ORDER BY run_id DESC", -1, &q, NULL)
+        != SQLITE_OK)
+        return isl_db_fail(s, err, "reading stale_result");
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *kind = (const char *)sqlite3_column_text(q, 0), *cmd = (const char *)sqlite3_column_text(q, 1);
+        unsigned bit = kind ? kind_bit(kind) : 0;
+        if (!bit || !cmd) continue;
+        unsigned i = 0;
+        while (!(bit & (1u << i))) i++;
+        if (!(c->stale & bit)) snprintf(c->command[i], sizeof c->command[i], "%s", cmd);
+        c->stale |= bit;
+    }
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "reading stale_result");
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT ',' || group_concat(m.name, ',') || ',' FROM sqlite_schema m "
+                           "JOIN pragma_table_info(m.name) i WHERE m.type = 'table' AND i.name = 'run_id' "
+                           "AND m.name NOT IN ('run_param', 'claim_result')",
+                           -1, &q, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "listing result tables");
+    if ((rc = sqlite3_step(q)) == SQLITE_ROW && sqlite3_column_text(q, 0)
+        && !(c->result_tables = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 0))))
+        rc = SQLITE_NOMEM;
+    sqlite3_finalize(q);
+    if (rc == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, "listing result tables");
+    return ISL_OK;
 }
 
 /* The value of one claim expression into *out (a copy, free with
@@ -18,14 +99,18 @@ const char *isl_claim_outcome_name(isl_claim_outcome o)
  * claim cannot be evaluated (its SQL is wrong), with the reason in why[n];
  * -1 when the failure is isolab's, not the claim's (out of memory, an I/O
  * error, ...), with *rc_out set to SQLite's result code. */
-static int eval_expr(isl_store *s, const char *expr, sqlite3_value **out, char *why, size_t n, int *rc_out)
+static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value **out, char *why, size_t n,
+                     int *rc_out)
 {
     *out = NULL;
     char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
     if (!sql) return *rc_out = SQLITE_NOMEM, -1;
     sqlite3_stmt *q = NULL;
     const char *tail = NULL;
+    /* what it reads, to tell a stale claim from a failed one */
+    sqlite3_set_authorizer(s->db, on_access, c);
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
+    sqlite3_set_authorizer(s->db, NULL, NULL);
     int bad = 1;
     if (rc != SQLITE_OK) {
         snprintf(why, n, "cannot evaluate: %s", sqlite3_errmsg(s->db));
@@ -80,7 +165,7 @@ static int same_value(sqlite3_value *expected, sqlite3_value *actual)
 static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *row, sqlite3_value *expected,
                              sqlite3_value *actual, isl_error *err)
 {
-    static const char *const WORD[] = {"pass", "fail", "pending"};
+    static const char *const WORD[] = {"pass", "fail", "pending", "stale"};
     sqlite3_stmt *q = isl_stmt(s, ST_CLAIM_RESULT, err);
     if (!q) return err->status;
     if (sqlite3_bind_int64(q, 1, run_id) || sqlite3_bind_text(q, 2, row->lesson, -1, SQLITE_STATIC)
@@ -94,8 +179,8 @@ static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *
 }
 
 /* Evaluates the claim on the current row of q and reports it. */
-static isl_status check_one(isl_store *s, int64_t run_id, sqlite3_stmt *q, isl_claim_fn fn, void *ctx,
-                            isl_claim_counts *counts, isl_error *err)
+static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_stmt *q, isl_claim_fn fn,
+                            void *ctx, isl_claim_counts *counts, isl_error *err)
 {
     char why[600] = "";
     sqlite3_value *expected = sqlite3_value_dup(sqlite3_column_value(q, 3));
@@ -109,8 +194,10 @@ static isl_status check_one(isl_store *s, int64_t run_id, sqlite3_stmt *q, isl_c
     int bad = 0;
     isl_status st = ISL_OK;
     if (!row.lesson || !row.name || !row.statement || !row.expected) goto fail;
-    if (pending_sql) bad = eval_expr(s, pending_sql, &pending, why, sizeof why, &rc);
-    if (!bad && !pending) bad = eval_expr(s, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why, &rc);
+    c->reads = 0;
+    if (pending_sql) bad = eval_expr(s, c, pending_sql, &pending, why, sizeof why, &rc);
+    if (!bad && !pending)
+        bad = eval_expr(s, c, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why, &rc);
     if (bad < 0) goto fail;
     if (bad) {
         row.outcome = ISL_CLAIM_FAIL;
@@ -121,7 +208,16 @@ static isl_status check_one(isl_store *s, int64_t run_id, sqlite3_stmt *q, isl_c
     } else {
         /* text forms are made (and kept) here, so same_value needs no memory */
         if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
-        if (!same_value(expected, actual)) {
+        unsigned stale = c->reads & c->stale;
+        if (!same_value(expected, actual) && stale) {
+            unsigned i = 0;
+            while (!(stale & (1u << i))) i++;
+            snprintf(why, sizeof why, "it reads results an older model computed; '%s' brings them up to date",
+                     c->command[i]);
+            row.outcome = ISL_CLAIM_STALE;
+            row.reason = why;
+            if (actual) sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
+        } else if (!same_value(expected, actual)) {
             row.outcome = ISL_CLAIM_FAIL;
             row.reason = actual ? "the value differs" : "no value (has a run computed it?)";
         }
@@ -142,6 +238,62 @@ fail: /* isolab's failure (out of memory, I/O), not the claim's */
     sqlite3_value_free(pending);
     sqlite3_value_free(actual);
     return st;
+}
+
+static const char *const PARAM_KEYS[3] = {"lesson", "bundle", "channel"};
+
+/* Copies the param table's values (a key missing: NULL). */
+static isl_status save_params(isl_store *s, sqlite3_value *saved[3], isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT value FROM param WHERE key = ?1", -1, &q, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "reading param");
+    for (int i = 0; i < 3; i++) {
+        sqlite3_reset(q);
+        int rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        if (rc == SQLITE_ROW && !(saved[i] = sqlite3_value_dup(sqlite3_column_value(q, 0)))) rc = SQLITE_NOMEM;
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+            sqlite3_finalize(q);
+            return rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, "reading param");
+        }
+    }
+    sqlite3_finalize(q);
+    return ISL_OK;
+}
+
+/* Puts the values back. */
+static isl_status restore_params(isl_store *s, sqlite3_value *saved[3], isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "UPDATE param SET value = ?2 WHERE key = ?1 AND value IS NOT ?2", -1, &q, NULL)
+        != SQLITE_OK)
+        return isl_db_fail(s, err, "restoring param");
+    int rc = SQLITE_DONE;
+    for (int i = 0; i < 3 && rc == SQLITE_DONE; i++) {
+        sqlite3_reset(q);
+        rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = saved[i] ? sqlite3_bind_value(q, 2, saved[i]) : sqlite3_bind_null(q, 2);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "restoring param");
+}
+
+/* A lesson's claims read the saved queries under its own focus: param's
+ * lesson set to it (when it has a focus), bundle and channel to NULL. */
+static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "UPDATE param SET value = CASE WHEN key <> 'lesson' THEN NULL "
+                                "WHEN EXISTS (SELECT 1 FROM lesson_focus WHERE lesson = ?1) THEN ?1 ELSE value END "
+                                "WHERE key IN ('lesson', 'bundle', 'channel')",
+                                -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "setting param to the lesson's focus");
 }
 
 isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
@@ -171,10 +323,28 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
             return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
         }
     }
-    isl_status st = ISL_OK;
+    checker c;
+    sqlite3_value *saved[3] = {NULL, NULL, NULL};
+    isl_status st = checker_init(s, &c, err);
+    if (!st) st = save_params(s, saved, err);
     int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = check_one(s, run_id, q, fn, ctx, counts, err);
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the claims");
+    char *focus = NULL; /* the lesson whose focus param holds now */
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *cl = (const char *)sqlite3_column_text(q, 0);
+        if (cl && (!focus || strcmp(focus, cl) != 0)) {
+            sqlite3_free(focus);
+            if (!(focus = sqlite3_mprintf("%s", cl))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+            else st = set_focus(s, focus, err);
+            if (st) break;
+        }
+        st = check_one(s, &c, run_id, q, fn, ctx, counts, err);
+    }
+    if (!st && rc != SQLITE_DONE && rc != SQLITE_ROW) st = isl_db_fail(s, err, "reading the claims");
     sqlite3_finalize(q);
+    isl_status rst = restore_params(s, saved, err);
+    if (!st) st = rst;
+    for (int i = 0; i < 3; i++) sqlite3_value_free(saved[i]);
+    sqlite3_free(focus);
+    sqlite3_free(c.result_tables);
     return st;
 }

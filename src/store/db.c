@@ -41,6 +41,23 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))",
     [ST_BUNDLE_CHANNEL] =
         "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
+    [ST_RUN_PARAM] =
+        "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1, ?2, ?3)",
+    /* What a run computed, read back from its own rows when it ends. */
+    [ST_RUN_PARAMS_FROM_ROWS] =
+        "INSERT OR IGNORE INTO run_param(run_id, key, value) "
+        "SELECT ?1, 'bundle', bundle FROM surface WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'channel', channel FROM surface WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'bundle', bundle FROM sample_sweep WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'channel', channel FROM sample_sweep WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'bundle', bundle FROM removal_sweep WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'channel', channel FROM removal_sweep WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'bundle', bundle FROM addition_sweep WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'channel', channel FROM addition_sweep WHERE run_id = ?1 "
+        "UNION SELECT ?1, 'channel', channel FROM bundle_sweep_channel WHERE run_id = ?1 AND channel IS NOT NULL "
+        "UNION SELECT ?1, 'mechanisms', group_concat(mechanism, ',') "
+        "  FROM (SELECT mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1 ORDER BY bit) HAVING count(*) > 0 "
+        "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles')",
 };
 
 isl_status isl_db_status(isl_store *s)
@@ -126,7 +143,7 @@ void isl_store_close(isl_store *s)
 {
     if (!s) return;
     for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
-    if (s->db && s->in_run) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (s->db && (s->in_run || s->in_focus)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close_v2(s->db);
     free(s->path);
     free(s);
@@ -224,8 +241,7 @@ static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, si
     return ISL_OK;
 }
 
-/* Installs each saved query as a view named after its file. */
-static isl_status install_views(isl_store *s, isl_error *err)
+isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err)
 {
     for (size_t i = 0; i < isl_query_count; i++) {
         const isl_embedded_file *f = &isl_query_files[i];
@@ -234,7 +250,9 @@ static isl_status install_views(isl_store *s, isl_error *err)
         while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
                            || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
             len--;
-        char *sql = sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);
+        char *sql = replace ? sqlite3_mprintf("DROP VIEW IF EXISTS \"%.*w\";\nCREATE VIEW \"%.*w\" AS\n%.*s",
+                                              (int)nlen, f->name, (int)nlen, f->name, (int)len, f->text)
+                            : sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);
         if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
         int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
         sqlite3_free(sql);
@@ -269,13 +287,14 @@ isl_status isl_store_create(const char *path, const char *seeds_dir, int force, 
             && !(st = isl_db_exec(s, pragma, err))
             && !(st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                                 : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", err))
-            && !(st = install_views(s, err)))
-            st = isl_db_exec(s, "COMMIT", err);
-        if (!st) {
+            && !(st = isl_store_install_views(s, 0, err))) {
+            /* the model must be valid, and its digest is the current one */
             isl_model *m = NULL;
             st = isl_store_read_model(s, &m, err);
+            if (!st) st = isl_store_write_digest(s, m, err);
             isl_model_free(m);
         }
+        if (!st) st = isl_db_exec(s, "COMMIT", err);
         /* WAL: readers (the sqlite3 shell) never block isolab's writes and
          * never see a half-written run. Switched on only now that the
          * content is in the file itself: a log left behind by a failed

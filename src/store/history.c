@@ -8,10 +8,12 @@
 #include "isolab/history.h"
 #include "store_int.h"
 
-/* Tables of the schema that have a run_id column, by name. */
+/* Tables of the schema that have a run_id column, by name: the results
+ * (run_param describes a run rather than holding its results). */
 #define RESULT_TABLES                                                                      \
     "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c "                 \
-    "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id' ORDER BY m.name"
+    "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id' "          \
+    "AND m.name <> 'run_param' ORDER BY m.name"
 
 /* Builds "SELECT run_id, count(*) AS n FROM t GROUP BY run_id UNION ALL ..."
  * over every result table (a query with no rows when there is none). */

@@ -5,7 +5,8 @@
  * a database has tells which of them it has seen. MIGRATIONS lists, for
  * each version after the first, the schema files that reach it from the one
  * before; a migration applies them (the very files init applies, so the two
- * can never disagree) and sets user_version, all in one BEGIN IMMEDIATE
+ * can never disagree), installs the saved queries of the new version in
+ * place of the old ones, and sets user_version, all in one BEGIN IMMEDIATE
  * transaction: an interrupted or failed migration leaves the old version.
  *
  * To change the schema: add schema/NNN_*.sql, raise ISL_SCHEMA_VERSION in
@@ -27,6 +28,7 @@ static const migration MIGRATIONS[] = {
     {3, "005_bundle_sweep.sql"},
     {4, "006_schema_version.sql"},
     {5, "007_positions.sql"},
+    {6, "009_lessons_runs.sql"},
 };
 
 static const isl_embedded_file *schema_file(const char *name)
@@ -60,6 +62,9 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
         isl_status st = isl_store_exec_script(s, name, f->text, err);
         if (st) return st;
     }
+    /* the saved queries of this version replace the older ones */
+    isl_status st = isl_store_install_views(s, 1, err);
+    if (st) return st;
     char pragma[64];
     snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", ISL_SCHEMA_VERSION);
     return isl_db_exec(s, pragma, err);

@@ -289,6 +289,7 @@ isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n
     if (!st) {
         isl_model *m = NULL;
         st = isl_store_read_model(s, &m, err);
+        if (!st) st = isl_store_write_digest(s, m, err);
         isl_model_free(m);
         /* the model as a whole is wrong: name the file that made it so */
         if (st == ISL_EINPUT && n > 0) {

@@ -22,6 +22,8 @@ enum isl_stmt_id {
     ST_BUNDLE_SWEEP,
     ST_BUNDLE_MECHANISM,
     ST_BUNDLE_CHANNEL,
+    ST_RUN_PARAM,
+    ST_RUN_PARAMS_FROM_ROWS,
     ST_COUNT
 };
 
@@ -30,6 +32,7 @@ struct isl_store {
     char *path;
     int in_run;
     sqlite3_int64 run_id; /* the run being written, while in_run */
+    int in_focus;         /* a transaction holds this command's param values; never committed */
     sqlite3_stmt *stmt[ST_COUNT];
 };
 
@@ -71,6 +74,14 @@ const char *isl_values_row_holding(const char *stmt, const char *lit);
 /* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is
  * no such run. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
+
+/* Installs each saved query (embedded queries/NAME.sql) as the view NAME;
+ * with replace, drops a view of that name first. No transaction is opened. */
+isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err);
+
+/* Writes the digest of m into model_state when it differs (inside the
+ * caller's transaction, if any). */
+isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
 
 /* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
  * (src/store/migrate.c); a no-op when it is current. */

@@ -1,5 +1,6 @@
 /* isolab store: writing runs. A run is one BEGIN IMMEDIATE transaction:
  * its run row and every result row commit together or not at all. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -33,9 +34,26 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
     return ISL_OK;
 }
 
+isl_status isl_store_put_param(isl_store *s, const char *key, const char *value, isl_error *err)
+{
+    assert(s->in_run);
+    sqlite3_stmt *q = isl_stmt(s, ST_RUN_PARAM, err);
+    if (!q) return err->status;
+    if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_bind_text(q, 2, key, -1, SQLITE_STATIC)
+        || sqlite3_bind_text(q, 3, value, -1, SQLITE_STATIC) || sqlite3_step(q) != SQLITE_DONE)
+        return isl_db_fail(s, err, "writing a run parameter");
+    return ISL_OK;
+}
+
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
 {
     if (!s->in_run) return st;
+    if (!st) {
+        sqlite3_stmt *q = isl_stmt(s, ST_RUN_PARAMS_FROM_ROWS, err);
+        if (!q) st = err->status;
+        else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
+            st = isl_db_fail(s, err, "writing the run's parameters");
+    }
     if (!st) {
         sqlite3_stmt *q = isl_stmt(s, ST_RUN_FINISH, err);
         if (!q) st = err->status;
@@ -140,3 +158,81 @@ isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
     return step_done(c, q, "writing an addition sweep row");
 }
 
+isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err)
+{
+    char digest[17];
+    isl_model_digest(m, digest);
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "writing the model's digest");
+}
+
+isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err)
+{
+    char digest[17];
+    isl_model_digest(m, digest);
+    sqlite3_stmt *q = NULL;
+    int same = 0;
+    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM model_state WHERE digest = ?1", -1, &q, NULL) != SQLITE_OK
+        || sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC)) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "reading the model's digest");
+    }
+    int rc = sqlite3_step(q);
+    same = rc == SQLITE_ROW;
+    sqlite3_finalize(q);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, "reading the model's digest");
+    if (same || s->in_run) return ISL_OK;
+    /* its own transaction, unless the caller's (a param override) is open */
+    if (!s->in_focus) {
+        isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+        if (st) return st;
+    }
+    isl_status st = isl_store_write_digest(s, m, err);
+    if (!s->in_focus) {
+        if (!st) st = isl_db_exec(s, "COMMIT", err);
+        if (st) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    return st;
+}
+
+isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "UPDATE run SET note = ?2 WHERE id = ?1", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, run_id);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 2, note, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "writing the run's note");
+    if (sqlite3_changes(s->db) == 0) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run_id);
+    return ISL_OK;
+}
+
+/* Hands the first column of every row of the prepared q to fn; finalizes q. */
+static isl_status step_lines(isl_store *s, sqlite3_stmt *q, isl_line_fn fn, void *ctx, const char *what,
+                             isl_error *err)
+{
+    isl_status st = ISL_OK;
+    int rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, what);
+    sqlite3_finalize(q);
+    return st;
+}
+
+isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT line FROM lesson_report "
+                                  "WHERE lesson = coalesce(?1, (SELECT lesson FROM current_focus))",
+                           -1, &q, NULL) != SQLITE_OK
+        || sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC)) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "reading lesson_report");
+    }
+    return step_lines(s, q, fn, ctx, "reading lesson_report", err);
+}

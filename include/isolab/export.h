@@ -23,4 +23,19 @@ typedef isl_status (*isl_row_fn)(void *ctx, size_t ncols, const char *const *nam
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err);
 
+/* Reads the rows of one read-only query given as SQL text (a SELECT, WITH
+ * or VALUES statement): ISL_EINPUT, with a message saying why, for an SQL
+ * error, more than one statement, or a statement that would write, run a
+ * PRAGMA, attach a database or open a transaction (refused by an
+ * authorizer while it is prepared, so nothing runs). */
+isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err);
+
+/* Every table and view of the database, tables first, by name: its type
+ * ("table" or "view"), a one-line description (the first sentence of the
+ * comment before its CREATE TABLE in the built-in schema, or of the comment
+ * that opens a view's SQL; "" when there is none) and its row count (-1
+ * when it cannot be counted, e.g. a view that no longer compiles). */
+typedef isl_status (*isl_relation_fn)(void *ctx, const char *name, const char *type, const char *about,
+                                      long long rows);
+isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err);
 #endif

@@ -12,7 +12,7 @@
  * the run's rows in every table that has a run_id column. */
 typedef struct isl_run_info {
     int64_t id;
-    const char *kind, *started_at, *finished_at, *status, *model_digest, *argv;
+    const char *kind, *started_at, *finished_at, *status, *model_digest, *argv, *note;
     int64_t rows;
 } isl_run_info;
 typedef isl_status (*isl_run_info_fn)(void *ctx, const isl_run_info *run);
@@ -33,5 +33,43 @@ isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, cha
  * ("-") and only b has ("+"), compared without run_id. */
 isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
                           isl_error *err);
+
+/* Removes runs ids[0..n) with every row of theirs (every table with a run_id
+ * column, found in the schema), in one transaction: ISL_EINPUT naming the
+ * first id that is no run, and nothing removed. */
+isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *err);
+
+/* Removes, in one transaction, the runs (of `kind`, or of every kind when
+ * NULL) older than the `keep` latest of their kind, except those holding a
+ * current result (current_run, current_surface_run, current_sweep); the
+ * number removed into *deleted. */
+isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t *deleted, isl_error *err);
+
+/* VACUUM: gives the space of removed rows back to the file system. */
+isl_status isl_store_vacuum(isl_store *s, isl_error *err);
+
+/* Run run_id's parameters (run_param), by key then value. */
+typedef isl_status (*isl_param_fn)(void *ctx, const char *key, const char *value);
+isl_status isl_store_run_params(isl_store *s, int64_t run_id, isl_param_fn fn, void *ctx, isl_error *err);
+
+/* Every lesson with a focus, in lesson position order: code, title (may be
+ * NULL), focus bundle and channel. */
+typedef isl_status (*isl_lesson_fn)(void *ctx, const char *code, const char *title, const char *bundle,
+                                    const char *channel);
+isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err);
+
+/* Every stale result (stale_result: the latest rows of a kind, or of a
+ * sweep's bundle x channel, computed from an older model than the one now
+ * in the database), oldest run first, with the command that brings it up
+ * to date. */
+typedef isl_status (*isl_stale_fn)(void *ctx, const char *kind, int64_t run_id, const char *command);
+isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err);
+
+/* Sets the param table's lesson, bundle and channel (those not NULL) for
+ * this connection only: in a transaction that is never committed (rolled
+ * back when the store closes), so no other connection sees them. ISL_EINPUT
+ * when a name is no lesson with a focus, bundle or channel. */
+isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
+                           isl_error *err);
 
 #endif

@@ -80,9 +80,8 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     sqlite3_finalize(q);
     if (rc != SQLITE_DONE) return isl_db_fail(s, err, "reading stale_result");
     if (sqlite3_prepare_v2(s->db,
-                           "SELECT ',' || group_concat(m.name, ',') || ',' FROM sqlite_schema m "
-                           "JOIN pragma_table_info(m.name) i WHERE m.type = 'table' AND i.name = 'run_id' "
-                           "AND m.name NOT IN ('run_param', 'claim_result')",
+                           "SELECT ',' || group_concat(name, ',') || ',' FROM (" ISL_RUN_TABLES
+                           " AND m.name NOT IN ('run_param', 'claim_result'))",
                            -1, &q, NULL) != SQLITE_OK)
         return isl_db_fail(s, err, "listing result tables");
     if ((rc = sqlite3_step(q)) == SQLITE_ROW && sqlite3_column_text(q, 0)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/embedded.h"
 #include "isolab/export.h"
 #include "store_int.h"
 
@@ -140,6 +141,152 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
     rc = SQLITE_DONE;
     while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
     if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, name);
+    sqlite3_finalize(q);
+    return st;
+}
+
+/* Allows what a read-only SELECT does, nothing else: no write, no PRAGMA,
+ * no ATTACH, no transaction. */
+static int only_reads(void *ctx, int action, const char *a, const char *b, const char *db, const char *via)
+{
+    (void)a, (void)b, (void)db, (void)via;
+    int *refused = ctx;
+    if (action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_FUNCTION || action == SQLITE_RECURSIVE)
+        return SQLITE_OK;
+    *refused = action;
+    return SQLITE_DENY;
+}
+
+/* Nonzero when text holds nothing but blanks, comments and semicolons. */
+static int only_blank(const char *p)
+{
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == ';') p++;
+        if (p[0] == '-' && p[1] == '-') {
+            while (*p && *p != '\n') p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            if (!e) return 1;
+            p = e + 2;
+        } else {
+            return *p == '\0';
+        }
+    }
+}
+
+isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    const char *tail = NULL;
+    int refused = 0;
+    sqlite3_set_authorizer(s->db, only_reads, &refused);
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
+    sqlite3_set_authorizer(s->db, NULL, NULL);
+    isl_status st = ISL_OK;
+    if (refused)
+        st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one would %s)",
+                      refused == SQLITE_PRAGMA ? "run a PRAGMA"
+                      : refused == SQLITE_ATTACH || refused == SQLITE_DETACH ? "attach a database"
+                      : refused == SQLITE_TRANSACTION || refused == SQLITE_SAVEPOINT ? "open a transaction"
+                      : "write");
+    else if (rc != SQLITE_OK)
+        st = isl_fail(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "export --sql: %s",
+                      sqlite3_errmsg(s->db));
+    else if (!q)
+        st = isl_fail(err, ISL_EINPUT, "export --sql: no statement");
+    else if (tail && !only_blank(tail))
+        st = isl_fail(err, ISL_EINPUT, "export --sql: one statement only (more follows: '%.40s')", tail);
+    else if (!sqlite3_stmt_readonly(q) || sqlite3_column_count(q) == 0)
+        st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one returns no rows)");
+    if (!st) st = stream_rows(s, q, fn, ctx, err);
+    sqlite3_finalize(q);
+    return st;
+}
+
+/* The first sentence of the comment that opens text (a view's SQL, from
+ * "AS" on), or of the comment block right before "CREATE TABLE name" in a
+ * schema file; into out[n]. */
+static void first_sentence(const char *c, char *out, size_t n)
+{
+    size_t k = 0;
+    out[0] = '\0';
+    while (*c && k + 1 < n) {
+        while (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r') c++;
+        if (c[0] != '-' || c[1] != '-') break;
+        c += 2;
+        while (*c == '-' || *c == ' ') c++;
+        for (; *c && *c != '\n' && k + 1 < n; c++) {
+            if (*c == '.' && (c[1] == ' ' || c[1] == '\n' || c[1] == '\0')) {
+                out[k] = '\0';
+                return;
+            }
+            out[k++] = *c;
+        }
+        if (k && k + 1 < n) out[k++] = ' ';
+        out[k] = '\0';
+    }
+    while (k && out[k - 1] == ' ') out[--k] = '\0';
+}
+
+/* The description of table `name`: the comment before its CREATE TABLE in
+ * the built-in schema files. */
+static void table_comment(const char *name, char *out, size_t n)
+{
+    char pat[300];
+    out[0] = '\0';
+    snprintf(pat, sizeof pat, "CREATE TABLE %s (", name);
+    for (size_t i = 0; i < isl_schema_count; i++) {
+        const char *t = isl_schema_files[i].text, *at = strstr(t, pat);
+        if (!at) continue;
+        /* back over the comment lines right before it */
+        const char *start = at;
+        while (start > t) {
+            const char *prev = start - 1; /* the newline ending the line before */
+            const char *ls = prev;
+            while (ls > t && ls[-1] != '\n') ls--;
+            if (ls[0] != '-' || ls[1] != '-') break;
+            start = ls;
+        }
+        if (start < at) first_sentence(start, out, n);
+        return;
+    }
+}
+
+isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
+                           "AND name NOT LIKE 'sqlite%' ORDER BY type DESC, name",
+                           -1, &q, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "listing tables and views");
+    isl_status st = ISL_OK;
+    int rc;
+    char about[300];
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(q, 0), *type = (const char *)sqlite3_column_text(q, 1);
+        const char *sql = (const char *)sqlite3_column_text(q, 2);
+        if (!name || !type) continue;
+        if (!strcmp(type, "view")) {
+            const char *as = sql ? strstr(sql, " AS\n") : NULL;
+            if (as) first_sentence(as + 4, about, sizeof about);
+            else about[0] = '\0';
+        } else {
+            table_comment(name, about, sizeof about);
+        }
+        char *count = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", name);
+        sqlite3_stmt *c = NULL;
+        long long rows = -1;
+        if (!count) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        else if (sqlite3_prepare_v2(s->db, count, -1, &c, NULL) == SQLITE_OK && sqlite3_step(c) == SQLITE_ROW)
+            rows = sqlite3_column_int64(c, 0);
+        else if (isl_db_status(s) == ISL_ENOMEM)
+            st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        sqlite3_finalize(c);
+        sqlite3_free(count);
+        if (!st) st = fn(ctx, name, type, about, rows);
+    }
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "listing tables and views");
     sqlite3_finalize(q);
     return st;
 }

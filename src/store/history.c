@@ -10,10 +10,7 @@
 
 /* Tables of the schema that have a run_id column, by name: the results
  * (run_param describes a run rather than holding its results). */
-#define RESULT_TABLES                                                                      \
-    "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c "                 \
-    "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id' "          \
-    "AND m.name <> 'run_param' ORDER BY m.name"
+#define RESULT_TABLES ISL_RUN_TABLES " AND m.name <> 'run_param' ORDER BY m.name"
 
 /* Builds "SELECT run_id, count(*) AS n FROM t GROUP BY run_id UNION ALL ..."
  * over every result table (a query with no rows when there is none). */
@@ -44,7 +41,7 @@ isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, vo
     char *counts = rows_per_run_sql(s, err);
     if (!counts) return err->status;
     char *sql = sqlite3_mprintf("SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, r.argv, "
-                                "coalesce(c.n, 0) FROM run r LEFT JOIN (SELECT run_id, sum(n) AS n FROM (%s) "
+                                "coalesce(c.n, 0), r.note FROM run r LEFT JOIN (SELECT run_id, sum(n) AS n FROM (%s) "
                                 "GROUP BY run_id) c ON c.run_id = r.id WHERE ?1 IS NULL OR r.kind = ?1 ORDER BY r.id",
                                 counts);
     sqlite3_free(counts);
@@ -60,7 +57,7 @@ isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, vo
     rc = SQLITE_DONE;
     while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
         isl_run_info r = {sqlite3_column_int64(q, 0), col_text(q, 1), col_text(q, 2), col_text(q, 3),
-                          col_text(q, 4), col_text(q, 5), col_text(q, 6), sqlite3_column_int64(q, 7)};
+                          col_text(q, 4), col_text(q, 5), col_text(q, 6), col_text(q, 8), sqlite3_column_int64(q, 7)};
         st = fn(ctx, &r);
     }
     if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "listing runs");
@@ -181,13 +178,20 @@ static const char SURFACE_DIFF[] =
     "ORDER BY bundle, channel, k, pos";
 
 /* Rows of one result table only run a has ("-") or only run b has ("+"),
- * compared on every column but run_id, each shown as col=value pairs. */
-static isl_status table_diff(differ *d, const char *table)
+ * compared on every column but run_id, each shown as col=value pairs. The
+ * power-set sweep's rows are compared by name (bundle_sweep_named: the
+ * channel and the members, not channel_id and mask, which depend on what
+ * each run swept). */
+static isl_status table_diff(differ *d, const char *label)
 {
+    int named = !strcmp(label, "bundle_sweep");
+    const char *table = named ? "bundle_sweep_named" : label;
     sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(d->s->db, "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' ORDER BY cid",
+    if (sqlite3_prepare_v2(d->s->db,
+                           "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
+                           "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
                            -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC)) {
+        || sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC) || sqlite3_bind_int(q, 2, named)) {
         sqlite3_finalize(q);
         return isl_db_fail(d->s, d->err, "comparing runs");
     }
@@ -207,7 +211,7 @@ static isl_status table_diff(differ *d, const char *table)
                                    "UNION ALL SELECT 2, '+ %q: ' || %s FROM "
                                    "(SELECT %s FROM \"%w\" WHERE run_id = ?2 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?1)) "
                                    "ORDER BY k, line",
-                                   table, sh, c, table, c, table, table, sh, c, table, c, table)
+                                   label, sh, c, table, c, table, label, sh, c, table, c, table)
                              : NULL;
     sqlite3_free(c);
     sqlite3_free(sh);

@@ -9,6 +9,11 @@
 /* application_id stamped in every isolab database ("ISOL"). */
 #define ISL_APPLICATION_ID 0x49534f4c
 
+/* The names of the tables that have a run_id column (a run's rows). */
+#define ISL_RUN_TABLES                                                                     \
+    "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c "                 \
+    "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id'"
+
 /* Statements the store prepares once per connection and reuses. */
 enum isl_stmt_id {
     ST_RUN_INSERT,

@@ -103,7 +103,8 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
 isl_status isl_store_put_bundle(void *ctx, const isl_bundle_row *row);
 
 /* Calls fn with each value of the column `line` of the view `name` (a saved
- * query), in the view's order (NULL for SQL NULL). The name is looked up in
+ * query), in the view's order (NULL for SQL NULL); of a view with a lesson
+ * column, the rows of current_focus's lesson only. The name is looked up in
  * sqlite_schema; ISL_EINPUT when no view of that name has a line column. */
 typedef isl_status (*isl_line_fn)(void *ctx, const char *line);
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err);

@@ -123,7 +123,8 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db,
-                           "SELECT m.name FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
+                           "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'lesson') "
+                           "FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
                            "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
                            -1, &q, NULL) != SQLITE_OK
         || sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC) != SQLITE_OK) {
@@ -131,7 +132,12 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
         return isl_db_fail(s, err, "looking up the saved query");
     }
     int rc = sqlite3_step(q);
-    char *sql = rc == SQLITE_ROW ? sqlite3_mprintf("SELECT \"line\" FROM \"%w\"", sqlite3_column_text(q, 0)) : NULL;
+    /* a lesson-keyed view: the lines of current_focus's lesson */
+    char *sql = rc == SQLITE_ROW ? sqlite3_mprintf("SELECT \"line\" FROM \"%w\"%s", sqlite3_column_text(q, 0),
+                                                   sqlite3_column_int(q, 1)
+                                                       ? " WHERE lesson = (SELECT lesson FROM current_focus)"
+                                                       : "")
+                                 : NULL;
     sqlite3_finalize(q);
     if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
     if (rc != SQLITE_ROW) return isl_db_fail(s, err, "looking up the saved query");

@@ -143,5 +143,8 @@ int isl_cmd_runs(isl_cli *cli, const isl_args *a);
 int isl_cmd_diff(isl_cli *cli, const isl_args *a);
 int isl_cmd_plot(isl_cli *cli, const isl_args *a);
 int isl_cmd_help(isl_cli *cli, const isl_args *a);
+int isl_cmd_note(isl_cli *cli, const isl_args *a);
+int isl_cmd_rm(isl_cli *cli, const isl_args *a);
+int isl_cmd_prune(isl_cli *cli, const isl_args *a);
 
 #endif

@@ -38,4 +38,9 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
 typedef isl_status (*isl_relation_fn)(void *ctx, const char *name, const char *type, const char *about,
                                       long long rows);
 isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err);
+
+/* 1 when the table or view `name` has the column `column`, 0 when it has
+ * not, -1 when there is no such table or view (or it cannot be read). */
+int isl_store_has_column(isl_store *s, const char *name, const char *column);
+
 #endif

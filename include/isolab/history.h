@@ -72,4 +72,14 @@ isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
                            isl_error *err);
 
+/* The lesson, bundle and channel the saved queries use now (current_focus:
+ * the param table, defaults resolved), each into a buffer of n bytes.
+ * ISL_EINPUT when no lesson has a focus. */
+isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, char *channel, size_t n,
+                                   isl_error *err);
+
+/* 0 when the model changed since isolab last read it (model_state.digest
+ * is NULL: edited in the sqlite3 shell), else 1. */
+int isl_store_model_known(isl_store *s);
+
 #endif

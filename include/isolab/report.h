@@ -25,4 +25,21 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out);
 int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
                     size_t *rows);
 
+/* Reads the model again when it was changed outside isolab (model_state's
+ * digest is NULL), so the current results are those of the model now. */
+int isl_refresh_model(isl_cli *cli);
+
+/* The options --lesson, --bundle, --channel of a command that prints
+ * results: after isl_refresh_model, sets the param table to them for this
+ * command only (isl_store_focus). Returns an exit status (cli->err set). */
+int isl_apply_focus(isl_cli *cli, const isl_args *a);
+
+/* Says on stderr, as a note, when results of an older model are no longer
+ * current (stale_result), naming the commands that bring them up to date. */
+int isl_warn_stale(isl_cli *cli);
+
+/* Prints every row of the table or view `name` as an aligned table: a
+ * header, a rule, numbers right-aligned; control characters shown as '?'. */
+int isl_report_table(isl_cli *cli, const char *name);
+
 #endif

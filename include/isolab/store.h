@@ -67,6 +67,10 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err);
  * bundles sweep's mechanisms by itself. */
 isl_status isl_store_put_param(isl_store *s, const char *key, const char *value, isl_error *err);
 
+/* Gives the runs begun from now on the note `note` (NULL: none); the
+ * caller keeps the text alive while the store is open. */
+void isl_store_note_runs(isl_store *s, const char *note);
+
 /* Sets run run_id's note (NULL clears it); ISL_EINPUT when there is no
  * such run. Inside a run being written, it is that run's own. */
 isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, isl_error *err);

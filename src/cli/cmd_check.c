@@ -22,23 +22,20 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
-/* Says on stderr when the latest results cannot be those of the model the
- * database holds now. */
-static void note_stale(isl_cli *cli)
+/* Says on stderr when there are no results yet, or stale ones. */
+static int note_stale(isl_cli *cli)
 {
     isl_error err;
     int64_t id;
-    char digest[17], now[17];
+    char digest[17];
     isl_error_clear(&err);
-    if (isl_store_latest_run(cli->store, "run", &id, digest, &err)) return;
-    isl_model_digest(cli->model, now);
-    if (!id)
+    if (isl_store_latest_run(cli->store, "run", &id, digest, &err)) return ISL_OK;
+    if (!id) {
         isl_note(cli, "no run yet, so claims over results have no value; "
                       "'isolab lesson' (or 'isolab run' and 'isolab sweep') computes them");
-    else if (strcmp(digest, now) != 0)
-        isl_note(cli, "the latest run (%lld) was computed from another model than the database "
-                      "holds now; 'isolab lesson' (or 'isolab run' and 'isolab sweep') brings it up to date",
-                 (long long)id);
+        return ISL_OK;
+    }
+    return isl_warn_stale(cli);
 }
 
 int isl_check_print(isl_cli *cli, const char *lesson, FILE *out)
@@ -60,6 +57,6 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out)
 
 int isl_cmd_check(isl_cli *cli, const isl_args *a)
 {
-    note_stale(cli);
-    return isl_check_print(cli, isl_opt(a, "--lesson"), cli->out);
+    int rc = note_stale(cli);
+    return rc ? rc : isl_check_print(cli, isl_opt(a, "--lesson"), cli->out);
 }

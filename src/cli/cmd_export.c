@@ -1,5 +1,6 @@
-/* isolab export: a table, view or saved query as CSV, TSV or JSON, on
- * stdout or into a file that appears only when complete. */
+/* isolab export: a table, view, saved query or read-only query as CSV,
+ * TSV, JSON or NDJSON, on stdout or into a file that appears only when
+ * complete; or the list of tables and views. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,16 +24,17 @@ static isl_status put_row(void *ctx, size_t n, const char *const *names, const i
     isl_buf *b = &e->buf;
     b->n = 0;
     if (b->p) b->p[0] = '\0';
-    if (e->fmt == ISL_FMT_JSON) {
+    if (e->fmt == ISL_FMT_JSON || e->fmt == ISL_FMT_NDJSON) {
         if (!row) return ISL_OK;
-        isl_buf_put(b, e->rows ? ",\n  {" : "[\n  {", 5);
+        if (e->fmt == ISL_FMT_JSON) isl_buf_put(b, e->rows ? ",\n  {" : "[\n  {", 5);
+        else isl_buf_put(b, "{", 1);
         for (size_t i = 0; i < n; i++) {
             if (i) isl_buf_put(b, ", ", 2);
             isl_buf_json_string(b, names[i], strlen(names[i]));
             isl_buf_put(b, ": ", 2);
             isl_buf_json_cell(b, &row[i]);
         }
-        isl_buf_put(b, "}", 1);
+        isl_buf_put(b, e->fmt == ISL_FMT_JSON ? "}" : "}\n", e->fmt == ISL_FMT_JSON ? 1 : 2);
     } else {
         for (size_t i = 0; i < n; i++) {
             const char *t = row ? row[i].text : names[i];
@@ -54,15 +56,17 @@ static int parse_format(isl_cli *cli, const char *v, isl_format *fmt)
     if (!v || !strcmp(v, "csv")) *fmt = ISL_FMT_CSV;
     else if (!strcmp(v, "tsv")) *fmt = ISL_FMT_TSV;
     else if (!strcmp(v, "json")) *fmt = ISL_FMT_JSON;
-    else return isl_usage(cli, "unknown format '%s' (csv, tsv, json)", v);
+    else if (!strcmp(v, "ndjson")) *fmt = ISL_FMT_NDJSON;
+    else return isl_usage(cli, "unknown format '%s' (csv, tsv, json, ndjson)", v);
     return ISL_OK;
 }
 
 /* Exports into e->out; returns an exit status (cli->err set). */
-static int export_to(isl_cli *cli, exporter *e, const char *name, int has_run, int64_t run_id)
+static int export_to(isl_cli *cli, exporter *e, const char *name, const char *sql, int has_run, int64_t run_id)
 {
     isl_error *err = &cli->err;
-    isl_status st = isl_store_export(cli->store, name, has_run, run_id, put_row, e, err);
+    isl_status st = sql ? isl_store_export_sql(cli->store, sql, put_row, e, err)
+                        : isl_store_export(cli->store, name, has_run, run_id, put_row, e, err);
     if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
     else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
     if (!st && e->fmt == ISL_FMT_JSON && fputs(e->rows ? "\n]\n" : "[]\n", e->out) == EOF)
@@ -72,13 +76,14 @@ static int export_to(isl_cli *cli, exporter *e, const char *name, int has_run, i
     return st;
 }
 
-int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
-                    size_t *rows)
+/* Exports the relation name, or the query sql, to file. */
+static int export_file(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                       const char *file, size_t *rows)
 {
     exporter e = {fmt, cli->out, 0, {NULL, 0, 0, 0}};
     int rc;
     if (!file || !strcmp(file, "-")) {
-        rc = export_to(cli, &e, name, has_run, run_id);
+        rc = export_to(cli, &e, name, sql, has_run, run_id);
         if (!rc) rc = isl_check_output(cli, cli->out, "the output");
         if (rows) *rows = e.rows;
         return rc;
@@ -92,7 +97,7 @@ int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run,
         free(tmp);
         return rc;
     }
-    rc = export_to(cli, &e, name, has_run, run_id);
+    rc = export_to(cli, &e, name, sql, has_run, run_id);
     if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
     if (fclose(e.out) != 0 && !rc) rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
     if (!rc && rename(tmp, file) != 0)
@@ -103,13 +108,40 @@ int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run,
     return rc;
 }
 
+int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
+                    size_t *rows)
+{
+    return export_file(cli, name, NULL, fmt, has_run, run_id, file, rows);
+}
+
+static isl_status list_relation(void *ctx, const char *name, const char *type, const char *about, long long rows)
+{
+    FILE *out = ctx;
+    char count[32];
+    if (rows < 0) snprintf(count, sizeof count, "?");
+    else snprintf(count, sizeof count, "%lld", rows);
+    fprintf(out, "%-24s %-5s %9s  %s\n", name, type, count, about);
+    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+}
+
 int isl_cmd_export(isl_cli *cli, const isl_args *a)
 {
     isl_format fmt = ISL_FMT_CSV;
     int64_t run_id = 0;
-    const char *run = isl_opt(a, "--run");
+    const char *run = isl_opt(a, "--run"), *sql = isl_opt(a, "--sql");
+    int list = isl_opt(a, "--list") != NULL;
+    if ((a->nops > 0) + (sql != NULL) + list != 1)
+        return isl_usage(cli, "name a table, view or saved query, or give --sql or --list (one of them)");
+    if (run && !a->nops) return isl_usage(cli, "--run goes with a NAME");
     int rc = parse_format(cli, isl_opt(a, "--format"), &fmt);
     if (!rc && run) rc = isl_parse_run_id(cli, run, &run_id);
-    if (!rc) rc = isl_export_path(cli, a->ops[0], fmt, run != NULL, run_id, isl_opt(a, "-o"), NULL);
-    return rc;
+    if (!rc) rc = isl_apply_focus(cli, a);
+    if (!rc) rc = isl_warn_stale(cli);
+    if (rc) return rc;
+    if (list) {
+        fprintf(cli->out, "%-24s %-5s %9s  %s\n", "name", "type", "rows", "what it holds");
+        rc = isl_store_relations(cli->store, list_relation, cli->out, &cli->err);
+        return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
+    }
+    return export_file(cli, a->nops ? a->ops[0] : NULL, sql, fmt, run != NULL, run_id, isl_opt(a, "-o"), NULL);
 }

@@ -1,31 +1,125 @@
-/* isolab lesson: the main job. isl_main has created the database when it
- * was missing (or anew, --fresh) and read its model; this runs every bundle
- * x channel and the lesson's three sweeps, prints the lesson's tables from
- * the rows just written, then checks every claim on stderr, so stdout is
- * the lesson's tables alone. */
+/* isolab lesson: the main job, for any lesson with a focus. isl_main has
+ * created the database when it was missing (or anew, --fresh) and read its
+ * model; this runs every bundle x channel and, for each lesson asked for,
+ * the three sweeps of its focus bundle x channel, prints the lessons' tables
+ * from the rows just written, then checks the claims on stderr, so stdout
+ * is the lessons' tables alone. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "isolab/claims.h"
 #include "isolab/cli.h"
+#include "isolab/history.h"
 #include "isolab/lab.h"
 #include "isolab/report.h"
 
+/* The lessons to do, in the order given (--all: lesson position order). */
+typedef struct lesson_list {
+    size_t n, cap;
+    struct focus {
+        char *code, *title;
+        size_t bundle, channel;
+    } *l;
+    const isl_model *m;
+    int all;
+    char *const *want; /* the codes asked for */
+    int nwant;
+} lesson_list;
+
+static isl_status add_lesson(void *ctx, const char *code, const char *title, const char *bundle, const char *channel)
+{
+    lesson_list *ls = ctx;
+    int wanted = ls->all;
+    for (int i = 0; i < ls->nwant && !wanted; i++) wanted = !strcmp(ls->want[i], code);
+    if (!wanted || !code) return ISL_OK;
+    if (ls->n == ls->cap) {
+        size_t cap = ls->cap ? ls->cap * 2 : 8;
+        struct focus *l = realloc(ls->l, cap * sizeof *l);
+        if (!l) return ISL_ENOMEM;
+        ls->l = l, ls->cap = cap;
+    }
+    struct focus *f = &ls->l[ls->n];
+    f->code = malloc(strlen(code) + 1);
+    f->title = malloc(strlen(title ? title : "") + 1);
+    if (!f->code || !f->title) return free(f->code), free(f->title), ISL_ENOMEM;
+    strcpy(f->code, code), strcpy(f->title, title ? title : "");
+    f->bundle = isl_model_find_bundle(ls->m, bundle ? bundle : "");
+    f->channel = isl_model_find_channel(ls->m, channel ? channel : "");
+    ls->n++;
+    return ISL_OK;
+}
+
+static isl_status print_line(void *ctx, const char *line)
+{
+    FILE *out = ctx;
+    fputs(line ? line : "", out);
+    fputc('\n', out);
+    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+}
+
+/* Finds the lessons asked for, in order; an unknown code is bad input. */
+static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
+{
+    char code[256], b[256], c[256];
+    const char *one = NULL;
+    if (!ls->all && !a->nops) {
+        if (isl_store_current_focus(cli->store, code, b, c, sizeof code, &cli->err)) return cli->err.status;
+        one = code;
+        ls->want = (char *const *)&one, ls->nwant = 1;
+    }
+    if (isl_store_lessons(cli->store, add_lesson, ls, &cli->err))
+        return cli->err.status ? cli->err.status : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    /* the order given on the command line */
+    for (int i = 0; i < ls->nwant; i++) {
+        size_t k = i;
+        while (k < ls->n && strcmp(ls->l[k].code, ls->want[i])) k++;
+        if (k >= ls->n) {
+            int seen = 0;
+            for (int j = 0; j < i; j++) seen |= !strcmp(ls->want[j], ls->want[i]);
+            if (seen) return isl_usage(cli, "lesson '%s' is named twice", ls->want[i]);
+            return isl_fail(&cli->err, ISL_EINPUT, "no lesson '%s' with a focus (see the table lesson_focus)",
+                            ls->want[i]);
+        }
+        struct focus t = ls->l[i];
+        ls->l[i] = ls->l[k], ls->l[k] = t;
+    }
+    if (!ls->n) return isl_fail(&cli->err, ISL_EINPUT, "no lesson has a focus (see the table lesson_focus)");
+    for (size_t i = 0; i < ls->n; i++)
+        if (ls->l[i].bundle == ISL_NONE || ls->l[i].channel == ISL_NONE)
+            return isl_fail(&cli->err, ISL_EINPUT, "lesson '%s': its focus names no bundle or channel of the model",
+                            ls->l[i].code);
+    return ISL_OK;
+}
+
 int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
-    (void)a;
     isl_store *s = cli->store;
     const isl_model *m = cli->model;
-    int rc = isl_lab_run_all(s, m, cli->argv_text, NULL, NULL, &cli->err);
-    size_t b = isl_model_find_bundle(m, "strict"), c = isl_model_find_channel(m, "sampling-profile");
-    if (!rc && (b == ISL_NONE || c == ISL_NONE))
-        rc = isl_fail(&cli->err, ISL_EINPUT, "the model has no bundle 'strict' or no channel 'sampling-profile'");
-    for (size_t i = 0; isl_lab_sweep_kinds[i] && !rc; i++)
-        rc = isl_lab_sweep(s, m, cli->argv_text, isl_lab_sweep_kinds[i], b, c, NULL, NULL, &cli->err);
-    if (!rc) rc = isl_report_views(cli, (const char *const[]){"lesson_report"}, 1);
+    lesson_list ls = {0, 0, NULL, m, isl_opt(a, "--all") != NULL, a->ops, a->nops};
+    if (ls.all && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
+    int rc = find_lessons(cli, a, &ls);
+    if (!rc) rc = isl_lab_run_all(s, m, cli->argv_text, NULL, NULL, &cli->err);
+    for (size_t i = 0; i < ls.n && !rc; i++) {
+        /* a pair two lessons share is swept once */
+        int done = 0;
+        for (size_t j = 0; j < i; j++) done |= ls.l[j].bundle == ls.l[i].bundle && ls.l[j].channel == ls.l[i].channel;
+        for (size_t k = 0; isl_lab_sweep_kinds[k] && !rc && !done; k++)
+            rc = isl_lab_sweep(s, m, cli->argv_text, isl_lab_sweep_kinds[k], ls.l[i].bundle, ls.l[i].channel, NULL,
+                               NULL, &cli->err);
+    }
+    for (size_t i = 0; i < ls.n && !rc; i++) {
+        if (ls.n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls.l[i].code, ls.l[i].title);
+        rc = isl_store_lesson_lines(s, ls.l[i].code, print_line, cli->out, &cli->err);
+        if (rc == ISL_EOUTPUT) rc = isl_check_output(cli, cli->out, "the output");
+    }
+    if (!rc) rc = isl_check_output(cli, cli->out, "the output");
     /* the claims go to stderr: stdout stays the lesson's own tables */
-    if (!rc) fputc('\n', stderr), rc = isl_check_print(cli, NULL, stderr);
+    if (!rc) fputc('\n', stderr), rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr);
     if (!rc)
-        fprintf(stderr, "\nisolab: the runs are in %s; try:\n  sqlite3 %s 'SELECT * FROM channel_table;'\n",
-                cli->db_path, cli->db_path);
+        fprintf(stderr, "\nisolab: the runs are in %s; try:\n  sqlite3 %s \"SELECT line FROM channel_table WHERE lesson = '%s'\"\n",
+                cli->db_path, cli->db_path, ls.l[0].code);
+    for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
+    free(ls.l);
     return rc;
 }

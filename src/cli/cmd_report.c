@@ -1,10 +1,22 @@
-/* isolab report: print saved queries' lines from the database. */
+/* isolab report: print saved queries' lines from the database, or any
+ * other table or view as an aligned table. */
 #include "isolab/cli.h"
+#include "isolab/export.h"
 #include "isolab/report.h"
 
 int isl_cmd_report(isl_cli *cli, const isl_args *a)
 {
     static const char *const lesson[] = {"lesson_report"};
-    if (a->nops) return isl_report_views(cli, (const char *const *)a->ops, (size_t)a->nops);
-    return isl_report_views(cli, lesson, 1);
+    int rc = isl_apply_focus(cli, a);
+    if (!rc) rc = isl_warn_stale(cli);
+    if (rc) return rc;
+    if (!a->nops) return isl_report_views(cli, lesson, 1);
+    for (int i = 0; i < a->nops && !rc; i++) {
+        const char *name = a->ops[i];
+        if (i) fputc('\n', cli->out);
+        /* a saved query prints its lines; anything else as a table */
+        if (isl_store_has_column(cli->store, name, "line") == 0) rc = isl_report_table(cli, name);
+        else rc = isl_report_views(cli, (const char *const *)&a->ops[i], 1);
+    }
+    return rc;
 }

@@ -1,20 +1,60 @@
 /* isolab runs: list the runs, with how many result rows each wrote. */
+#include <string.h>
+
 #include "isolab/cli.h"
 #include "isolab/history.h"
 
-static isl_status print_run(void *ctx, const isl_run_info *r)
+typedef struct lister {
+    isl_cli *cli;
+    int all, lng;
+} lister;
+
+/* Prints text with control characters as '?': data may not drive the terminal. */
+static void put_clean(FILE *out, const char *t)
+{
+    for (; t && *t; t++) fputc((unsigned char)*t < 0x20 || *t == 0x7f ? '?' : *t, out);
+}
+
+static isl_status print_param(void *ctx, const char *key, const char *value)
 {
     FILE *out = ctx;
+    fputs("        ", out);
+    put_clean(out, key);
+    fputs(" = ", out);
+    put_clean(out, value);
+    fputc('\n', out);
+    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+}
+
+static isl_status print_run(void *ctx, const isl_run_info *r)
+{
+    lister *l = ctx;
+    FILE *out = l->cli->out;
+    if (!l->all && r->kind && !strcmp(r->kind, "check")) return ISL_OK;
     fprintf(out, "%6lld  %-9s  %-24s  %-7s  %-16s  %lld\n", (long long)r->id, r->kind ? r->kind : "",
             r->started_at ? r->started_at : "", r->status ? r->status : "",
             r->model_digest ? r->model_digest : "-", (long long)r->rows);
+    if (l->lng) {
+        fputs("        argv: ", out);
+        put_clean(out, r->argv ? r->argv : "-");
+        fputc('\n', out);
+        if (r->note) {
+            fputs("        note: ", out);
+            put_clean(out, r->note);
+            fputc('\n', out);
+        }
+        isl_status st = isl_store_run_params(l->cli->store, r->id, print_param, out, &l->cli->err);
+        if (st) return st;
+    }
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
 int isl_cmd_runs(isl_cli *cli, const isl_args *a)
 {
+    const char *kind = isl_opt(a, "--kind");
+    lister l = {cli, isl_opt(a, "--all") != NULL || (kind && !strcmp(kind, "check")), isl_opt(a, "--long") != NULL};
     fprintf(cli->out, "%6s  %-9s  %-24s  %-7s  %-16s  %s\n", "id", "kind", "started", "status", "model digest", "rows");
-    isl_status st = isl_store_runs(cli->store, isl_opt(a, "--kind"), print_run, cli->out, &cli->err);
+    isl_status st = isl_store_runs(cli->store, kind, print_run, &l, &cli->err);
     if (st == ISL_EOUTPUT || !st) return isl_check_output(cli, cli->out, "the output");
     return st;
 }

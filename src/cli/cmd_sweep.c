@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/history.h"
 #include "isolab/lab.h"
 
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
@@ -13,8 +14,13 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     while (isl_lab_sweep_kinds[k] && strcmp(isl_lab_sweep_kinds[k], kind)) k++;
     if (!isl_lab_sweep_kinds[k])
         return isl_usage(cli, "unknown sweep '%s' (samples, removal, addition, bundles)", kind);
-    if (!bundle) bundle = "strict";
-    if (!channel) channel = "sampling-profile";
+    /* by default, the pair the saved queries use (current_focus) */
+    char lesson[256], fb[256], fc[256];
+    if ((!bundle || !channel) && isl_store_current_focus(cli->store, lesson, fb, fc, sizeof fb, &cli->err))
+        return cli->err.status;
+    if (!bundle) bundle = fb;
+    if (!channel) channel = fc;
+    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     size_t b = isl_model_find_bundle(cli->model, bundle), c = isl_model_find_channel(cli->model, channel);
     if (b == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'", bundle);
     if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);

@@ -18,23 +18,50 @@ static const isl_option INIT_OPTS[] = {
 static const isl_option RUN_OPTS[] = {
     {"--bundle", "B", 1, "only bundle B"},
     {"--channel", "C", 1, "only channel C"},
+    {"--note", "TEXT", 0, "the run's note: what it was for"},
     {NULL, NULL, 0, NULL},
 };
 
 static const isl_option SWEEP_OPTS[] = {
-    {"--bundle", "B", 0, "the bundle (default strict)"},
-    {"--channel", "C", 0, "the channel (default sampling-profile)"},
+    {"--bundle", "B", 0, "the bundle (default: current_focus's, strict)"},
+    {"--channel", "C", 0, "the channel (default: current_focus's, sampling-profile)"},
+    {"--note", "TEXT", 0, "the run's note: what it was for"},
     {NULL, NULL, 0, NULL},
 };
 
 static const isl_option BUNDLES_OPTS[] = {
     {"--channel", "C", 1, "only channel C (default: every channel)"},
     {"--mechanisms", "LIST", 0, "only these mechanisms, comma-separated (default: all)"},
+    {"--note", "TEXT", 0, "the run's note: what it was for"},
     {NULL, NULL, 0, NULL},
 };
 
 static const isl_option LESSON_OPTS[] = {
+    {"--all", NULL, 0, "every lesson that has a focus (lesson_focus)"},
     {"--fresh", NULL, 0, "create the database anew first (its earlier runs are lost)"},
+    {NULL, NULL, 0, NULL},
+};
+
+/* For one command only: the param table's values, never committed. */
+#define FOCUS_OPTIONS                                                                      \
+    {"--lesson", "CODE", 0, "use lesson CODE's focus and tables (param 'lesson')"},       \
+    {"--bundle", "B", 0, "compare under bundle B (param 'bundle')"},                      \
+    {"--channel", "C", 0, "plot channel C (param 'channel')"}
+
+static const isl_option REPORT_OPTS[] = {
+    FOCUS_OPTIONS,
+    {NULL, NULL, 0, NULL},
+};
+
+static const isl_option DIFF_OPTS[] = {
+    {"--exit-code", NULL, 0, "exit 1 when the runs differ, 0 when they do not"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const isl_option PRUNE_OPTS[] = {
+    {"--keep", "N", 0, "keep the N latest runs of each kind (required)"},
+    {"--kind", "KIND", 0, "prune only runs of this kind"},
+    {"--vacuum", NULL, 0, "then give the freed space back to the file system"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -44,14 +71,19 @@ static const isl_option CHECK_OPTS[] = {
 };
 
 static const isl_option EXPORT_OPTS[] = {
-    {"--format", "F", 0, "csv (default), tsv or json"},
+    {"--format", "F", 0, "csv (default), tsv, json or ndjson"},
     {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
     {"--run", "ID", 0, "only the rows of run ID (NAME must have a run_id column)"},
+    {"--sql", "SELECT", 0, "the rows of one read-only query instead of NAME"},
+    {"--list", NULL, 0, "list the tables and views: description and row count"},
+    FOCUS_OPTIONS,
     {NULL, NULL, 0, NULL},
 };
 
 static const isl_option RUNS_OPTS[] = {
     {"--kind", "KIND", 0, "only runs of this kind"},
+    {"--all", NULL, 0, "'check' runs too (listed only with --kind check otherwise)"},
+    {"--long", NULL, 0, "each run's command line, parameters and note too"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -59,6 +91,7 @@ static const isl_option PLOT_OPTS[] = {
     {"-o", "DIR", 0, "the directory for images and CSV files (default plots)"},
     {"--format", "F", 0, "png (default) or svg"},
     {"--scripts", "DIR", 0, "take NAME.gp from DIR (e.g. your edited gnuplot/)"},
+    FOCUS_OPTIONS,
     {NULL, NULL, 0, NULL},
 };
 
@@ -101,50 +134,75 @@ const isl_command isl_commands[] = {
     {"report", isl_cmd_report, ISL_NEEDS_DB, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"
-     "lesson_report: the lesson's eight tables in the lesson's order, each from\n"
-     "the latest run of its kind. Names: lesson_header, resource_axis,\n"
-     "channel_facts, bundle_table, channel_table, sample_table,\n"
-     "removal_summary, addition_table, lesson_report; bundle_smallest,\n"
-     "bundle_marginal, bundle_frontier (the latest bundles sweep).\n",
-     NO_OPTS},
-    {"lesson", isl_cmd_lesson, ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, NULL, 0, 0,
-     "the main job: seed, run, sweep and print the lesson's tables",
+     "lesson_report: the lesson's eight tables in the lesson's order, from the\n"
+     "current results. A view with a lesson column gives the lines of the\n"
+     "lesson of current_focus (param 'lesson', M03/K05; --lesson CODE for this\n"
+     "command). Names: lesson_header, resource_axis, channel_facts,\n"
+     "bundle_table, channel_table, sample_table, removal_summary,\n"
+     "addition_table, lesson_report; bundle_smallest, bundle_marginal,\n"
+     "bundle_frontier (the current bundles sweep). Any other table or view is\n"
+     "printed as an aligned table. Says on stderr when results are stale.\n",
+     REPORT_OPTS},
+    {"lesson", isl_cmd_lesson, ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, "[CODE...]", 0, -1,
+     "the main job: seed, run, sweep and print a lesson's tables",
      "Creates the database if it is missing, writes one run of every bundle x\n"
-     "channel and the three sweeps of strict x sampling-profile, then prints\n"
-     "the lesson's tables from those rows. Earlier runs are kept. Then it\n"
-     "checks every claim ('isolab check') on stderr, so stdout holds the\n"
-     "lesson's tables alone, and exits 1 when a claim fails.\n",
+     "channel and, for each lesson CODE (default: current_focus's, M03/K05;\n"
+     "--all: every lesson with a focus), the three sweeps of its focus bundle\n"
+     "x channel (lesson_focus), then prints the lesson's tables from those\n"
+     "rows (several lessons: each under a '== CODE title' line). Earlier runs\n"
+     "are kept. Then it checks the claims ('isolab check'; with one CODE, that\n"
+     "lesson's) on stderr, so stdout holds the lesson's tables alone, and\n"
+     "exits 1 when a claim fails.\n",
      LESSON_OPTS},
     {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "check the lessons' claims against the latest results",
      "Evaluates every claim of the claim table (or only lesson CODE's, e.g.\n"
-     "M03/K05) against the latest runs and prints one line per claim: 'pass',\n"
-     "'FAIL' with the expected and the actual value, or 'pending' with the\n"
-     "reason (the claim speaks of a channel no seed gives yet); then a count\n"
-     "line. The outcomes are stored as claim_result rows of a 'check' run.\n"
+     "M03/K05) against the current results, each lesson's under its focus,\n"
+     "and prints one line per claim: 'pass', 'FAIL' with the expected and the\n"
+     "actual value, 'pending' with the reason (the claim speaks of a channel\n"
+     "no seed gives yet), or 'stale' with the command that recomputes the\n"
+     "results it reads (an older model computed them); then a count line.\n"
+     "The outcomes are stored as claim_result rows of a 'check' run.\n"
      "Exits 1 when a claim fails.\n",
      CHECK_OPTS},
-    {"export", isl_cmd_export, ISL_NEEDS_DB, "NAME", 1, 1, "write a table, view or saved query as CSV, TSV or JSON",
-     "Writes every row of the table or view NAME (the saved queries are views)\n"
-     "with a header. Tables come in primary key order, views in their own.\n"
-     "  csv   as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
-     "        fields, inner quotes doubled, NULL as an empty field)\n"
-     "  tsv   tab-separated; a field is quoted only when it holds a tab, a\n"
-     "        newline or a double quote, or is empty\n"
-     "  json  an array of objects: numbers as numbers, NULL as null\n",
+    {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
+     "Writes every row of the table or view NAME (the saved queries are views),\n"
+     "or of the query --sql gives (one read-only statement), with a header.\n"
+     "Tables come in primary key order, views in their own. --list lists the\n"
+     "tables and views instead. Says on stderr when results are stale.\n"
+     "  csv     as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
+     "          fields, inner quotes doubled, NULL as an empty field)\n"
+     "  tsv     tab-separated; a field is quoted only when it holds a tab, a\n"
+     "          newline or a double quote, or is empty\n"
+     "  json    an array of objects: numbers as numbers, NULL as null\n"
+     "  ndjson  one JSON object per line, as json writes them\n",
      EXPORT_OPTS},
     {"runs", isl_cmd_runs, ISL_NEEDS_DB, NULL, 0, 0, "list the runs",
-     "Lists every run: id, kind (run, samples, removal, addition, check, ...),\n"
-     "when it started, status, the digest of the model it used, and how many\n"
-     "result rows it wrote.\n",
+     "Lists every run but 'check' runs: id, kind (run, samples, removal,\n"
+     "addition, bundles, ...), when it started, status, the digest of the\n"
+     "model it used, and how many result rows it wrote; with --long, each\n"
+     "run's command line, parameters (run_param) and note below it.\n",
      RUNS_OPTS},
+    {"note", isl_cmd_note, ISL_NEEDS_DB, "RUN TEXT", 2, 2, "set a run's note",
+     "Sets the note of run RUN (run.note) to TEXT; an empty TEXT removes it.\n",
+     NO_OPTS},
+    {"rm", isl_cmd_rm, ISL_NEEDS_DB, "RUN...", 1, -1, "remove runs and every row of theirs",
+     "Removes the runs RUN... with every row of theirs (every table with a\n"
+     "run_id column), in one transaction: an unknown run removes nothing.\n",
+     NO_OPTS},
+    {"prune", isl_cmd_prune, ISL_NEEDS_DB, NULL, 0, 0, "remove all but the latest runs of each kind",
+     "Removes, in one transaction, the runs older than the N latest of their\n"
+     "kind (of KIND only with --kind), with every row of theirs, except runs\n"
+     "that hold a current result (the views current_*). Prints how many.\n",
+     PRUNE_OPTS},
     {"diff", isl_cmd_diff, ISL_NEEDS_DB, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
      "For every other result table: the rows only A has ('-') and only B has\n"
-     "('+'). Ends with the number of differences.\n",
-     NO_OPTS},
+     "('+'); power-set sweep rows by channel and members. Ends with the\n"
+     "number of differences.\n",
+     DIFF_OPTS},
     {"plot", isl_cmd_plot, ISL_NEEDS_DB, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
      "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"
      "rows of its saved query go to DIR/NAME.csv (what 'isolab export QUERY'\n"
@@ -159,7 +217,8 @@ const isl_command isl_commands[] = {
      "            every bundle, the frontier and the named bundles marked\n"
      "            (plot_frontier)\n"
      "A plot whose run is missing names the command to run first. Needs gnuplot\n"
-     "(Debian: gnuplot-nox); exits 6 when it is missing or fails.\n",
+     "(Debian: gnuplot-nox); exits 6 when it is missing or fails. Says on\n"
+     "stderr when results are stale.\n",
      PLOT_OPTS},
     {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"

@@ -1,6 +1,12 @@
-/* isolab command line: printing saved queries' lines, shared by report and
- * lesson. */
+/* isolab command line: what the commands that print results share: saved
+ * queries' lines and aligned tables (report, lesson), this command's param
+ * values and the warning about stale results (report, export, plot, check). */
+#include <sqlite3.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "isolab/cli.h"
+#include "isolab/history.h"
 #include "isolab/report.h"
 
 static isl_status print_line(void *ctx, const char *line)
@@ -20,4 +26,159 @@ int isl_report_views(isl_cli *cli, const char *const *names, size_t n)
         if (st) return st;
     }
     return isl_check_output(cli, cli->out, "the output");
+}
+
+/* ---- the current results: focus for one command, stale warnings ---- */
+
+int isl_refresh_model(isl_cli *cli)
+{
+    if (isl_store_model_known(cli->store)) return ISL_OK;
+    /* edited in the sqlite3 shell since: read it again; a model that does
+     * not read (the shell left it invalid) keeps its results not current */
+    isl_error err;
+    isl_error_clear(&err);
+    isl_model *m = NULL;
+    if (!isl_store_read_model(cli->store, &m, &err) && isl_store_sync_model(cli->store, m, &err) == ISL_ENOMEM) {
+        isl_model_free(m);
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    }
+    isl_model_free(m);
+    return ISL_OK;
+}
+
+int isl_apply_focus(isl_cli *cli, const isl_args *a)
+{
+    int rc = isl_refresh_model(cli);
+    if (!rc && isl_store_focus(cli->store, isl_opt(a, "--lesson"), isl_opt(a, "--bundle"), isl_opt(a, "--channel"),
+                               &cli->err))
+        rc = cli->err.status;
+    return rc;
+}
+
+typedef struct stale_list {
+    char commands[1024];
+    size_t n;
+} stale_list;
+
+/* Collects the distinct commands (a run before it: the same command). */
+static isl_status add_stale(void *ctx, const char *kind, int64_t run_id, const char *command)
+{
+    (void)kind, (void)run_id;
+    stale_list *l = ctx;
+    if (!command) return ISL_OK;
+    char quoted[300];
+    snprintf(quoted, sizeof quoted, "'%s'", command);
+    if (strstr(l->commands, quoted)) return ISL_OK;
+    size_t len = strlen(l->commands);
+    snprintf(l->commands + len, sizeof l->commands - len, "%s%s", l->n ? ", " : "", quoted);
+    l->n++;
+    return ISL_OK;
+}
+
+int isl_warn_stale(isl_cli *cli)
+{
+    stale_list l = {"", 0};
+    isl_error err;
+    isl_error_clear(&err);
+    isl_status st = isl_store_stale(cli->store, add_stale, &l, &err);
+    if (st == ISL_ENOMEM) return isl_fail(&cli->err, st, "out of memory");
+    if (!st && l.n)
+        isl_note(cli, "the latest results were computed from another model than the database holds now, so no "
+                      "current view shows them; %s bring%s them up to date (or 'isolab lesson --all')",
+                 l.commands, l.n == 1 ? "s" : "");
+    return ISL_OK;
+}
+
+/* ---- any table or view as an aligned table ---- */
+
+typedef struct grid {
+    size_t ncols, nrows, cap;
+    char **cells; /* nrows + 1 rows (the header first) of ncols, NULL for SQL NULL */
+    int *numeric; /* per column: every value a number */
+    int oom;
+} grid;
+
+/* Width of UTF-8 text in characters. */
+static size_t width_of(const char *t)
+{
+    size_t w = 0;
+    for (; t && *t; t++) w += ((unsigned char)*t & 0xC0) != 0x80;
+    return w;
+}
+
+/* A copy of text with control characters shown as '?' (the data may not
+ * drive the terminal). */
+static char *printable(const char *t, size_t len)
+{
+    char *c = malloc(len + 1);
+    if (!c) return NULL;
+    for (size_t i = 0; i < len; i++) c[i] = (unsigned char)t[i] < 0x20 || t[i] == 0x7f ? '?' : t[i];
+    c[len] = '\0';
+    return c;
+}
+
+static isl_status grid_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
+{
+    grid *g = ctx;
+    if (!row) {
+        g->ncols = n;
+        g->numeric = calloc(n + 1, sizeof *g->numeric);
+        if (!g->numeric) return g->oom = 1, ISL_ENOMEM;
+        for (size_t i = 0; i < n; i++) g->numeric[i] = 1;
+    }
+    if (g->nrows + 1 >= g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 64;
+        char **cells = realloc(g->cells, cap * (n ? n : 1) * sizeof *cells);
+        if (!cells) return g->oom = 1, ISL_ENOMEM;
+        g->cells = cells, g->cap = cap;
+    }
+    char **r = g->cells + (row ? g->nrows + 1 : 0) * n;
+    for (size_t i = 0; i < n; i++) {
+        const char *t = row ? row[i].text : names[i];
+        size_t len = row ? row[i].len : strlen(names[i]);
+        r[i] = NULL;
+        if (row && row[i].type != SQLITE_INTEGER && row[i].type != SQLITE_FLOAT && row[i].type != SQLITE_NULL)
+            g->numeric[i] = 0;
+        if (t && !(r[i] = printable(t, len))) return g->oom = 1, ISL_ENOMEM;
+    }
+    if (row) g->nrows++;
+    return ISL_OK;
+}
+
+int isl_report_table(isl_cli *cli, const char *name)
+{
+    grid g = {0};
+    int rc = isl_store_export(cli->store, name, 0, 0, grid_row, &g, &cli->err);
+    if (rc && g.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    size_t *w = rc ? NULL : calloc(g.ncols + 1, sizeof *w);
+    if (!rc && !w) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    for (size_t r = 0; !rc && r <= g.nrows; r++)
+        for (size_t c = 0; c < g.ncols; c++) {
+            size_t k = width_of(g.cells[r * g.ncols + c]);
+            if (k > w[c]) w[c] = k;
+        }
+    for (size_t r = 0; !rc && r <= g.nrows; r++) {
+        for (size_t c = 0; c < g.ncols; c++) {
+            const char *t = g.cells[r * g.ncols + c];
+            size_t pad = w[c] - width_of(t);
+            int right = r > 0 && g.numeric[c];
+            if (c) fputs("  ", cli->out);
+            if (right) fprintf(cli->out, "%*s", (int)pad, "");
+            fputs(t ? t : "", cli->out);
+            if (!right && c + 1 < g.ncols) fprintf(cli->out, "%*s", (int)pad, "");
+        }
+        fputc('\n', cli->out);
+        if (r == 0) {
+            for (size_t c = 0; c < g.ncols; c++) {
+                if (c) fputs("  ", cli->out);
+                for (size_t k = 0; k < w[c]; k++) fputc('-', cli->out);
+            }
+            fputc('\n', cli->out);
+        }
+    }
+    for (size_t i = 0; g.cells && i < (g.nrows + 1) * g.ncols; i++) free(g.cells[i]);
+    free(g.cells);
+    free(g.numeric);
+    free(w);
+    return rc ? rc : isl_check_output(cli, cli->out, "the output");
 }

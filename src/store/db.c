@@ -11,8 +11,8 @@
 
 static const char *const STMT_SQL[ST_COUNT] = {
     [ST_RUN_INSERT] =
-        "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv) "
-        "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4)",
+        "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv, note) "
+        "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4, ?5)",
     [ST_RUN_FINISH] =
         "UPDATE run SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1",
     [ST_SURFACE] =

@@ -296,3 +296,18 @@ isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_
     sqlite3_finalize(q);
     return st;
 }
+
+int isl_store_has_column(isl_store *s, const char *name, const char *column)
+{
+    sqlite3_stmt *q = NULL;
+    int has = -1;
+    if (sqlite3_prepare_v2(s->db,
+                           "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
+                           "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
+                           -1, &q, NULL) == SQLITE_OK
+        && sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC) == SQLITE_OK
+        && sqlite3_bind_text(q, 2, column, -1, SQLITE_STATIC) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+        has = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return has;
+}

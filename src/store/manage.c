@@ -202,3 +202,34 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     sqlite3_finalize(q);
     return rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "setting param for this command");
 }
+
+isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, char *channel, size_t n,
+                                   isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    lesson[0] = bundle[0] = channel[0] = '\0';
+    if (sqlite3_prepare_v2(s->db, "SELECT lesson, bundle, channel FROM current_focus", -1, &q, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "reading current_focus");
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+        char *out[3] = {lesson, bundle, channel};
+        for (int i = 0; i < 3; i++) {
+            const char *t = (const char *)sqlite3_column_text(q, i);
+            snprintf(out[i], n, "%s", t ? t : "");
+        }
+    }
+    sqlite3_finalize(q);
+    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no lesson has a focus (see lesson_focus)");
+    return rc == SQLITE_ROW ? ISL_OK : isl_db_fail(s, err, "reading current_focus");
+}
+
+int isl_store_model_known(isl_store *s)
+{
+    sqlite3_stmt *q = NULL;
+    int known = 1;
+    if (sqlite3_prepare_v2(s->db, "SELECT digest IS NOT NULL FROM model_state", -1, &q, NULL) == SQLITE_OK
+        && sqlite3_step(q) == SQLITE_ROW)
+        known = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return known;
+}

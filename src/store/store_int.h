@@ -38,6 +38,7 @@ struct isl_store {
     int in_run;
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* a transaction holds this command's param values; never committed */
+    const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
     sqlite3_stmt *stmt[ST_COUNT];
 };
 

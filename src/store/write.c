@@ -28,7 +28,8 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
     if (!q) return isl_store_end_run(s, err->status, err);
     if (sqlite3_bind_text(q, 1, kind, -1, SQLITE_STATIC) || sqlite3_bind_text(q, 2, digest, -1, SQLITE_TRANSIENT)
         || sqlite3_bind_text(q, 3, ISOLAB_VERSION, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 4, argv, -1, SQLITE_STATIC) || sqlite3_step(q) != SQLITE_DONE)
+        || sqlite3_bind_text(q, 4, argv, -1, SQLITE_STATIC) || sqlite3_bind_text(q, 5, s->note, -1, SQLITE_STATIC)
+        || sqlite3_step(q) != SQLITE_DONE)
         return isl_store_end_run(s, isl_db_fail(s, err, "writing the run"), err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
     return ISL_OK;
@@ -198,6 +199,8 @@ isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err
     }
     return st;
 }
+
+void isl_store_note_runs(isl_store *s, const char *note) { s->note = note; }
 
 isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, isl_error *err)
 {

@@ -1,0 +1,43 @@
+/* isolab note, rm, prune: managing the record of runs. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "isolab/cli.h"
+#include "isolab/history.h"
+
+int isl_cmd_note(isl_cli *cli, const isl_args *a)
+{
+    int64_t id;
+    int rc = isl_parse_run_id(cli, a->ops[0], &id);
+    if (!rc) rc = isl_store_set_note(cli->store, id, *a->ops[1] ? a->ops[1] : NULL, &cli->err);
+    return rc;
+}
+
+int isl_cmd_rm(isl_cli *cli, const isl_args *a)
+{
+    int64_t *ids = malloc(((size_t)a->nops + 1) * sizeof *ids);
+    int rc = ids ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    for (int i = 0; i < a->nops && !rc; i++) rc = isl_parse_run_id(cli, a->ops[i], &ids[i]);
+    if (!rc) rc = isl_store_rm(cli->store, ids, (size_t)a->nops, &cli->err);
+    if (!rc)
+        fprintf(cli->out, "removed %d run%s and their rows from %s\n", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
+    free(ids);
+    return rc;
+}
+
+int isl_cmd_prune(isl_cli *cli, const isl_args *a)
+{
+    const char *keep = isl_opt(a, "--keep");
+    if (!keep) return isl_usage(cli, "say how many runs of each kind to keep: --keep N");
+    char *end;
+    errno = 0;
+    long long n = strtoll(keep, &end, 10);
+    if (errno || end == keep || *end || n < 0) return isl_usage(cli, "--keep: '%s' is not a whole number >= 0", keep);
+    size_t deleted = 0;
+    int rc = isl_store_prune(cli->store, n, isl_opt(a, "--kind"), &deleted, &cli->err);
+    if (!rc && isl_opt(a, "--vacuum")) rc = isl_store_vacuum(cli->store, &cli->err);
+    if (!rc)
+        fprintf(cli->out, "removed %zu run%s from %s%s\n", deleted, deleted == 1 ? "" : "s", cli->db_path,
+                isl_opt(a, "--vacuum") ? " (vacuumed)" : "");
+    return rc;
+}

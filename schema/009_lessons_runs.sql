@@ -192,18 +192,29 @@ SELECT r.kind, b.value AS bundle, c.value AS channel, max(r.id) AS run_id
    AND r.model_digest = (SELECT digest FROM model_state)
  GROUP BY r.kind, b.value, c.value;
 
--- Results an older model computed and nothing has recomputed since: the
--- latest 'run' and 'bundles' runs, and the latest sweep of each pair, when
--- their digest is not the model's now; command brings them up to date.
+-- Results an older model computed that no current result replaces: the
+-- bundle x channel pairs of the model that only an older model's 'run' runs
+-- computed, a bundles sweep when no current one exists, and each sweep of a
+-- pair of the model with no current sweep of its kind; command brings them
+-- up to date.
 CREATE VIEW stale_result AS
-SELECT r.kind, r.id AS run_id, NULL AS bundle, NULL AS channel,
-       CASE r.kind WHEN 'run' THEN 'isolab run' ELSE 'isolab sweep bundles' END AS command
-  FROM latest_run l JOIN run r ON r.id = l.run_id
- WHERE r.kind IN ('run', 'bundles') AND r.model_digest IS NOT (SELECT digest FROM model_state)
+SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel, 'isolab run' AS command
+  FROM surface s
+  JOIN run r ON r.id = s.run_id AND r.kind = 'run' AND r.status = 'done'
+  JOIN bundle b ON b.name = s.bundle
+  JOIN channel c ON c.name = s.channel
+ WHERE NOT EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = s.bundle AND x.channel = s.channel)
+HAVING count(*) > 0
 UNION ALL
-SELECT kind, run_id, bundle, channel,
-       'isolab sweep ' || kind || ' --bundle ' || bundle || ' --channel ' || channel
-  FROM latest_sweep
- WHERE NOT current;
+SELECT 'bundles', l.run_id, NULL, NULL, 'isolab sweep bundles'
+  FROM latest_run l
+ WHERE l.kind = 'bundles' AND NOT EXISTS (SELECT 1 FROM current_run c WHERE c.kind = 'bundles')
+UNION ALL
+SELECT s.kind, s.run_id, s.bundle, s.channel,
+       'isolab sweep ' || s.kind || ' --bundle ' || s.bundle || ' --channel ' || s.channel
+  FROM latest_sweep s
+  JOIN bundle b ON b.name = s.bundle
+  JOIN channel c ON c.name = s.channel
+ WHERE NOT s.current;
 
 INSERT INTO schema_version(version, applied_at) VALUES (6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

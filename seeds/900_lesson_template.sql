@@ -65,6 +65,10 @@
 --    '(SELECT group_concat(fact, '' '') FROM (SELECT DISTINCT fact, position FROM channel_shows WHERE channel = ''made-up-probe'' ORDER BY position))', NULL),
 --   ('M09/K01', 'parts-share', 'both parts return memory-used', 'memory-used',
 --    '(SELECT both_facts FROM channel_overlap WHERE bundle = ''strict'' AND channel_a = ''made-up-probe-a'' AND channel_b = ''made-up-probe-b'')', NULL),
+--   ('M09/K01', 'probe-header', 'strict leaves 10 of the 24 facts visible', 'facts: 24 | axes: 9 | strict bundle: visible 10 closed 14',
+--    '(SELECT line FROM lesson_header WHERE lesson = ''M09/K01'')', NULL),
+--   ('M09/K01', 'probe-addition', 'a new fact grows the surface only on the kernel axis', 'kernel',
+--    '(SELECT group_concat(axis, '' '') FROM (SELECT a.axis FROM current_addition_sweep a JOIN current_addition_sweep b ON b.run_id = a.run_id AND b.axis IS NULL WHERE a.axis IS NOT NULL AND a.open_surface > b.open_surface AND a.channel = ''made-up-probe'' ORDER BY a.axis))', NULL),
 --   ('M09/K01', 'next-probe', 'the next lesson''s probe costs less', 1,
 --    '(SELECT n.cost_pct < p.cost_pct FROM channel_comparison n, channel_comparison p WHERE n.lesson_position = 91 AND n.part_of IS NULL AND p.channel = ''made-up-probe'')',
 --    'CASE WHEN NOT EXISTS (SELECT 1 FROM lesson_channel WHERE lesson_position = 91) THEN ''no seed gives lesson 91 a channel yet'' END');

@@ -111,7 +111,7 @@ check "a tracing stand-in that misses the network axis fails exactly that claim"
 db3=$tmp/madeup.db
 fresh_db "$db3"
 sed -n 's/^-- //p' seeds/900_lesson_template.sql >"$tmp/madeup.sql"
-if "$ISOLAB" --db "$db3" load "$tmp/madeup.sql" >/dev/null && "$ISOLAB" --db "$db3" lesson >/dev/null 2>&1; then
+if "$ISOLAB" --db "$db3" load "$tmp/madeup.sql" >/dev/null && "$ISOLAB" --db "$db3" lesson --all >/dev/null 2>&1; then
     ok "template: the made-up lesson loads and runs"
 else
     not_ok "template: the made-up lesson loads and runs"
@@ -132,11 +132,11 @@ check "template: channel_overlap of the two parts" "1|1|1|memory-used|hostname|p
 check "template: channel_overlap pairs every two channels per bundle" "30" \
     "$(q "$db3" "SELECT count(*) FROM channel_overlap")"
 "$ISOLAB" --db "$db3" check --lesson M09/K01 >"$tmp/madeup.txt" 2>&1
-check "template: its claims are checked" "probe-returns probe-open-axes probe-shows parts-share
+check "template: its claims are checked" "probe-returns probe-open-axes probe-shows parts-share probe-header probe-addition
 pending:next-probe" "$(outcome_names "$tmp/madeup.txt" pass | tr '\n' ' ' | sed 's/ $//')
 pending:$(outcome_names "$tmp/madeup.txt" pending)"
 "$ISOLAB" --db "$db3" check >"$tmp/all.txt" 2>&1
-check "template: the lesson's own claims still hold" "check: 38 passed, 0 failed, 10 pending of 48 claims (run 12)" \
+check "template: the lesson's own claims still hold" "check: 40 passed, 0 failed, 10 pending of 50 claims (run 18)" \
     "$(tail -n 1 "$tmp/all.txt")"
 
 # --- 6: bad input -------------------------------------------------------------

@@ -201,7 +201,8 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
     else if (!q)
         st = isl_fail(err, ISL_EINPUT, "export --sql: no statement");
     else if (tail && !only_blank(tail))
-        st = isl_fail(err, ISL_EINPUT, "export --sql: one statement only (more follows: '%.40s')", tail);
+        st = isl_fail(err, ISL_EINPUT, "export --sql: one statement only (more follows: '%.40s')",
+                      tail + strspn(tail, " \t\r\n;"));
     else if (!sqlite3_stmt_readonly(q) || sqlite3_column_count(q) == 0)
         st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one returns no rows)");
     if (!st) st = stream_rows(s, q, fn, ctx, err);

@@ -110,7 +110,11 @@ isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t 
 
 isl_status isl_store_vacuum(isl_store *s, isl_error *err)
 {
-    return isl_db_exec(s, "VACUUM", err);
+    /* VACUUM builds the new file as an attached database: allow one, briefly */
+    sqlite3_limit(s->db, SQLITE_LIMIT_ATTACHED, 1);
+    isl_status st = isl_db_exec(s, "VACUUM", err);
+    sqlite3_limit(s->db, SQLITE_LIMIT_ATTACHED, 0);
+    return st;
 }
 
 isl_status isl_store_run_params(isl_store *s, int64_t run_id, isl_param_fn fn, void *ctx, isl_error *err)

@@ -1,0 +1,212 @@
+#!/bin/sh
+# Every lesson a first-class lesson, and a record you can manage:
+#   1  M03/K04 (system call tracing) printed by 'isolab lesson M03/K04',
+#      compared with tables worked out by hand (tests/expected/lesson_K04.txt)
+#   2  a made-up third lesson written in SQL only (the template) gets its
+#      eight tables; its sweeps and K05's coexist
+#   3  a cost change: report warns, check calls claims stale until a run
+#   4  parameters: --lesson/--bundle/--channel for one command, the shell's
+#      UPDATE of param
+#   5  run_param, notes, runs --long, rm, prune
+#   6  export --sql / --list / ndjson, report of a plain view, diff --exit-code
+. "$(dirname "$0")/shlib.sh"
+
+# --- 1: M03/K04 ----------------------------------------------------------------
+# Worked out by hand from seeds/000 and seeds/010: strict leaves 10 facts
+# visible (6 left open, the 4 kernel facts); tracing shows root-filesystem-
+# tree, file-ownership, clock (visible) and other-mounts, capability-set
+# (closed: returned), so open surface 12, 34 % -> run 1340, 17.00 per fact;
+# under common (12 visible) it also returns 2: 14; samples n: n div 2 lines
+# per fact; removal: the 10 visible and 2 returned facts change the surface,
+# the 12 other closed facts do not; addition grows only on kernel (13).
+db=$tmp/k.db
+"$ISOLAB" --db "$db" lesson M03/K04 >"$tmp/k4.txt" 2>"$tmp/k4.err"
+check "lesson M03/K04 exits 0" 0 $?
+if cmp -s "$tmp/k4.txt" tests/expected/lesson_K04.txt; then ok "lesson M03/K04 prints the hand-worked tables"
+else not_ok "lesson M03/K04 prints the hand-worked tables"; diff -u tests/expected/lesson_K04.txt "$tmp/k4.txt"; fi
+check "lesson M03/K04 checks K04's claims only (it has none)" "check: 0 passed, 0 failed, 0 pending of 0 claims (run 5)" \
+    "$(grep '^check:' "$tmp/k4.err")"
+"$ISOLAB" --db "$db" lesson >"$tmp/k5.txt" 2>/dev/null
+if cmp -s "$tmp/k5.txt" tests/expected/lesson.txt; then ok "then lesson (M03/K05) is still the lesson's output"
+else not_ok "then lesson (M03/K05) is still the lesson's output"; diff -u tests/expected/lesson.txt "$tmp/k5.txt"; fi
+q "$db" "SELECT line FROM lesson_report WHERE lesson = 'M03/K04'" >"$tmp/k4sh.txt"
+if cmp -s "$tmp/k4sh.txt" tests/expected/lesson_K04.txt; then ok "sqlite3: lesson_report WHERE lesson = 'M03/K04' after K05's sweeps"
+else not_ok "sqlite3: lesson_report WHERE lesson = 'M03/K04' after K05's sweeps"; diff -u tests/expected/lesson_K04.txt "$tmp/k4sh.txt"; fi
+check "both lessons' sweeps are current side by side" "samples|strict|sampling-profile
+samples|strict|system-call-tracing" "$(q "$db" "SELECT kind, bundle, channel FROM current_sweep WHERE kind = 'samples' ORDER BY channel")"
+"$ISOLAB" --db "$db" report --lesson M03/K04 >"$tmp/r4.txt"
+if cmp -s "$tmp/r4.txt" tests/expected/lesson_K04.txt; then ok "report --lesson M03/K04"; else not_ok "report --lesson M03/K04"; fi
+"$ISOLAB" --db "$db" lesson --all >"$tmp/all.txt" 2>/dev/null
+check "lesson --all: a heading per lesson, in lesson order" "== M03/K04 System Call Tracing
+== M03/K05 Performance Profiling" "$(grep '^== ' "$tmp/all.txt")"
+"$ISOLAB" --db "$db" lesson M99/K99 >/dev/null 2>"$tmp/e.txt"
+check "lesson of an unknown lesson exits 3" "3|isolab lesson: no lesson 'M99/K99' with a focus (see the table lesson_focus)" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db" lesson --all M03/K04 >/dev/null 2>&1
+check "lesson with codes and --all exits 2" 2 $?
+
+# --- 2: a third lesson in SQL only ------------------------------------------------
+db3=$tmp/t.db
+sed -n 's/^-- //p' seeds/900_lesson_template.sql >"$tmp/madeup.sql"
+"$ISOLAB" --db "$db3" init >/dev/null && "$ISOLAB" --db "$db3" load "$tmp/madeup.sql" >/dev/null
+"$ISOLAB" --db "$db3" lesson M09/K01 >"$tmp/m.txt" 2>"$tmp/m.err"
+check "lesson M09/K01 exits 0" 0 $?
+# Its parts show hostname + memory-used and memory-used + policy-rules, all
+# closed by strict: the whole returns 3, open surface 13, 8 % / 3 = 2.67.
+check "template: eight tables" 8 "$(awk 'BEGIN { n = 1 } /^$/ { n++ } END { print n }' "$tmp/m.txt")"
+check "template: header, axis table, channel facts" "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14
+HOST AXIS (the uts namespace's axis)
+  hostname            RETURNS
+fact shown by channel    axis      status under strict bundle
+  hostname                host      RETURNS
+  memory-used             resource  RETURNS
+  policy-rules            label     RETURNS" "$(sed -n '1p;3,4p;6,9p' "$tmp/m.txt")"
+check "template: its channel first in its channel table" \
+    "  made-up-probe             3         13     8  1080              2.67" "$(grep -A1 '^channel ' "$tmp/m.txt" | tail -n 1)"
+check "template: sweeps (3 returned: n div 3 lines per fact; removal; addition on kernel)" \
+    "     100      100               3                33
+  baseline open surface 13 | changes it 13 | does not 11
+  the only fact zeroing out the return: ['hostname', 'memory-used', 'policy-rules']
+  +kernel     facts 25  open surface 14  <-- grows" \
+    "$(grep -e '^     100 ' -e baseline -e zeroing -e '+kernel' "$tmp/m.txt")"
+check "template: its claims pass" "check: 6 passed, 0 failed, 1 pending of 7 claims (run 5)" "$(grep '^check:' "$tmp/m.err")"
+"$ISOLAB" --db "$db3" lesson >"$tmp/m5.txt" 2>/dev/null
+if cmp -s "$tmp/m5.txt" tests/expected/lesson.txt; then ok "template: K05's lesson is unchanged beside it"
+else not_ok "template: K05's lesson is unchanged beside it"; diff -u tests/expected/lesson.txt "$tmp/m5.txt"; fi
+check "template: its sweeps and K05's coexist" "made-up-probe|4
+sampling-profile|4" "$(q "$db3" "SELECT channel, count(*) FROM current_sample_sweep GROUP BY channel ORDER BY channel")"
+check "template: still eight tables after K05's sweeps" "$(cat "$tmp/m.txt")" \
+    "$(q "$db3" "SELECT line FROM lesson_report WHERE lesson = 'M09/K01'")"
+check "template: in channel_comparison, axis_visibility, channel_overlap" "3|1|4" \
+    "$(q "$db3" "SELECT (SELECT count(*) FROM channel_comparison WHERE lesson = 'M09/K01'), (SELECT visible_with FROM axis_visibility WHERE bundle = 'strict' AND channel = 'made-up-probe' AND axis = 'host'), (SELECT count(*) FROM channel_overlap WHERE bundle = 'strict' AND 'made-up-probe' IN (channel_a, channel_b))")"
+
+# --- 3: the model changes under the results ------------------------------------
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
+"$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null
+"$ISOLAB" --db "$db" report >"$tmp/r.txt" 2>"$tmp/r.err"
+check "after a cost change report exits 0 and prints no stale table" "0|" "$?|$(cat "$tmp/r.txt")"
+if grep -q "computed from another model" "$tmp/r.err" && grep -q "'isolab run'" "$tmp/r.err"; then
+    ok "report warns and names 'isolab run'"; else not_ok "report warns and names 'isolab run'"; cat "$tmp/r.err"; fi
+"$ISOLAB" --db "$db" export channel_comparison >/dev/null 2>"$tmp/x.err"
+if grep -q "'isolab sweep samples --bundle strict --channel sampling-profile'" "$tmp/x.err"; then
+    ok "export warns and names each stale sweep"; else not_ok "export warns and names each stale sweep"; cat "$tmp/x.err"; fi
+"$ISOLAB" --db "$db" check --lesson M03/K05 >"$tmp/c.txt" 2>/dev/null
+check "check: the cost claim is stale, not FAIL, until a run" "0|stale" "$?|$(awk '$3 == "profile-cost:" { print $1 }' "$tmp/c.txt")"
+"$ISOLAB" --db "$db" run >/dev/null
+"$ISOLAB" --db "$db" check --lesson M03/K05 >"$tmp/c2.txt" 2>/dev/null
+check "after 'isolab run' it fails; sweep claims stay stale" "1|FAIL|stale" \
+    "$?|$(awk '$3 == "profile-cost:" { print $1 }' "$tmp/c2.txt")|$(awk '$3 == "removal-changes:" { print $1 }' "$tmp/c2.txt")"
+printf "UPDATE channel SET cost_pct = 3 WHERE name = 'sampling-profile';\n" >"$tmp/back.sql"
+"$ISOLAB" --db "$db" load "$tmp/back.sql" >/dev/null
+check "the model back as it was: the earlier results are current again" "11" \
+    "$(q "$db" "SELECT open_surface FROM channel_comparison WHERE channel = 'sampling-profile'")"
+sqlite3 "$db" "UPDATE channel SET cost_pct = 3.5 WHERE name = 'sampling-profile'"
+check "a model edited in the shell has no current results" "|0" \
+    "$(q "$db" "SELECT digest FROM model_state")|$(q "$db" "SELECT count(*) FROM current_surface")"
+sqlite3 "$db" "UPDATE channel SET cost_pct = 3 WHERE name = 'sampling-profile'"
+"$ISOLAB" --db "$db" report >/dev/null 2>&1
+check "... until isolab reads it again" "6" "$(q "$db" "SELECT count(*) FROM current_surface")"
+
+# --- 4: parameters ---------------------------------------------------------------
+check "param: the defaults" "lesson|M03/K05
+bundle|
+channel|" "$(q "$db" "SELECT key, value FROM param ORDER BY rowid")"
+check "export --bundle common: that command alone" "common|12|13" \
+    "$("$ISOLAB" --db "$db" export --bundle common --sql "SELECT bundle, (SELECT visible FROM current_surface WHERE bundle = 'common' AND channel = 'sampling-profile'), open_surface FROM channel_comparison WHERE channel = 'sampling-profile'" --format tsv | tail -n 1 | tr '\t' '|')"
+check "... the shell still sees strict, param unchanged" "strict|" \
+    "$(q "$db" "SELECT bundle FROM channel_comparison LIMIT 1")|$(q "$db" "SELECT value FROM param WHERE key = 'bundle'")"
+check "export plot_axes --channel system-call-tracing" "system-call-tracing" \
+    "$("$ISOLAB" --db "$db" export plot_axes --channel system-call-tracing --format tsv | awk -F '\t' 'NR > 1 { print $2 }' | sort -u)"
+q "$db" "UPDATE param SET value = 'common' WHERE key = 'bundle'"
+check "the shell's one UPDATE changes the default" "common" "$(q "$db" "SELECT DISTINCT bundle FROM channel_comparison")"
+q "$db" "UPDATE param SET value = NULL WHERE key = 'bundle'"
+sqlite3 "$db" "UPDATE param SET value = 'strikt' WHERE key = 'bundle'" 2>"$tmp/e.txt"
+check "an UPDATE naming no bundle is refused" "param: the value names no lesson with a focus, bundle or channel of the model (see lesson_focus, bundle, channel)" \
+    "$(sed 's/^.*param:/param:/; s/ ([0-9]*)$//' "$tmp/e.txt")"
+"$ISOLAB" --db "$db" report --bundle strikt >/dev/null 2>"$tmp/e.txt"
+check "report --bundle of no bundle exits 3" "3|isolab report: no bundle 'strikt'" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db" export channel_table --lesson M77/K01 >/dev/null 2>&1
+check "export --lesson of no lesson exits 3" 3 $?
+
+# --- 5: run parameters, notes, rm, prune ---------------------------------------------
+db5=$tmp/r.db
+"$ISOLAB" --db "$db5" init >/dev/null
+"$ISOLAB" --db "$db5" run --bundle strict --channel sampling-profile --note "profile only" >/dev/null
+"$ISOLAB" --db "$db5" sweep removal --channel system-call-tracing >/dev/null
+"$ISOLAB" --db "$db5" sweep bundles --mechanisms pid-namespace,user-namespace --channel sampling-profile >/dev/null
+check "run_param: what each run computed" "1|bundle|strict
+1|channel|sampling-profile
+2|bundle|strict
+2|channel|system-call-tracing
+2|sweep|removal
+3|channel|sampling-profile
+3|mechanisms|pid-namespace,user-namespace
+3|sweep|bundles" "$(q "$db5" "SELECT run_id, key, value FROM run_param ORDER BY run_id, key")"
+check "run --note" "profile only" "$(q "$db5" "SELECT note FROM run WHERE id = 1")"
+"$ISOLAB" --db "$db5" note 2 "tracing's removal"
+check "note RUN TEXT" "tracing's removal" "$(q "$db5" "SELECT note FROM run WHERE id = 2")"
+"$ISOLAB" --db "$db5" note 9 x 2>"$tmp/e.txt"
+check "note of an unknown run exits 3" "3|isolab note: no run 9" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db5" note x y 2>/dev/null
+check "note of a run id that is no number exits 2" 2 $?
+check "runs --long: argv, note, parameters" "        argv: $ISOLAB --db $db5 sweep removal --channel system-call-tracing
+        note: tracing's removal
+        bundle = strict
+        channel = system-call-tracing
+        sweep = removal" "$("$ISOLAB" --db "$db5" runs --long | sed -n '/^ *2 /,/^ *3 /p' | sed '1d;$d')"
+"$ISOLAB" --db "$db5" check >/dev/null 2>&1
+cp "$db5" "$tmp/before.db"
+"$ISOLAB" --db "$db5" rm 2 99 2>"$tmp/e.txt"
+check "rm with an unknown run exits 3 and removes nothing" "3|isolab rm: no run 99 (see 'isolab runs --all')|4" \
+    "$?|$(cat "$tmp/e.txt")|$(q "$db5" "SELECT count(*) FROM run")"
+"$ISOLAB" --db "$db5" rm 2 4 >/dev/null
+check "rm: the runs and every row of theirs are gone" "1,3|0|0|0|" \
+    "$(q "$db5" "SELECT group_concat(id) FROM (SELECT id FROM run ORDER BY id)")|$(q "$db5" "SELECT count(*) FROM removal_sweep")|$(q "$db5" "SELECT count(*) FROM claim_result")|$(q "$db5" "SELECT count(*) FROM run_param WHERE run_id IN (2, 4)")|$(q "$db5" "PRAGMA foreign_key_check")"
+"$ISOLAB" --db "$db5" rm x 2>/dev/null
+check "rm of a run id that is no number exits 2" 2 $?
+for i in 1 2 3; do "$ISOLAB" --db "$db5" run --bundle plain >/dev/null; done
+"$ISOLAB" --db "$db5" prune --keep 1 --kind run --vacuum >"$tmp/p.txt"
+# runs 1 (strict x profile: still current, no later run computed it), 4, 5,
+# 6 (plain; ids after the largest left): 4 and 5 go; the bundles run 3 is
+# of another kind.
+check "prune --keep 1 --kind run keeps the latest and every current result" "1,3,6" "$(q "$db5" "SELECT group_concat(id) FROM (SELECT id FROM run ORDER BY id)")"
+check "prune says how many" "removed 2 runs from $db5 (vacuumed)" "$(cat "$tmp/p.txt")"
+"$ISOLAB" --db "$db5" prune 2>/dev/null
+check "prune without --keep exits 2" 2 $?
+"$ISOLAB" --db "$db5" prune --keep -1 2>/dev/null
+check "prune --keep -1 exits 2" 2 $?
+check "integrity after rm and prune" "ok|" "$(q "$db5" "PRAGMA integrity_check")|$(q "$db5" "PRAGMA foreign_key_check")"
+
+# --- 6: export any question, report any view, diff --exit-code -----------------------
+check "export --sql" "n
+24" "$("$ISOLAB" --db "$db" export --sql "SELECT count(*) AS n FROM fact")"
+cp "$db" "$tmp/same.db"
+"$ISOLAB" --db "$db" export --sql "DELETE FROM run" >/dev/null 2>"$tmp/e.txt"
+check "export --sql refuses a write (exit 3)" "3|isolab export: export --sql: only a read-only query is allowed (this one would write)" "$?|$(cat "$tmp/e.txt")"
+check "... and runs nothing" "$(q "$tmp/same.db" "SELECT count(*) FROM run")" "$(q "$db" "SELECT count(*) FROM run")"
+"$ISOLAB" --db "$db" export --sql "SELECT 1; DELETE FROM run" >/dev/null 2>"$tmp/e.txt"
+check "export --sql refuses two statements (exit 3)" "3|isolab export: export --sql: one statement only (more follows: 'DELETE FROM run')" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db" export --sql "PRAGMA writable_schema = 1" >/dev/null 2>&1
+check "export --sql refuses a PRAGMA (exit 3)" 3 $?
+"$ISOLAB" --db "$db" export --sql "SELEKT 1" >/dev/null 2>&1
+check "export --sql with an SQL error exits 3" 3 $?
+"$ISOLAB" --db "$db" export fact --sql "SELECT 1" >/dev/null 2>&1
+check "export NAME and --sql together exit 2" 2 $?
+check "export --format ndjson: one object per line" '{"name": "hostname", "position": 12}
+{"name": "kernel-version", "position": 17}' \
+    "$("$ISOLAB" --db "$db" export --sql "SELECT name, position FROM fact WHERE position IN (12, 17) ORDER BY position" --format ndjson)"
+check "export --list: a table and a view, with description and rows" \
+    "fact                     table        24  A fact about a process; position is the lesson's list order (every \"for each fact\" listing follows it)
+channel_comparison       view          2  Every channel side by side under one bundle: current_focus's (the param table's bundle, else the focus lesson's: strict)" \
+    "$("$ISOLAB" --db "$db" export --list | grep -e '^fact ' -e '^channel_comparison ' | sort -r)"
+check "report of a table: aligned, numbers right" "name                    axis       position
+----------------------  ---------  --------
+hostname                host             12" "$("$ISOLAB" --db "$db" report fact 2>/dev/null | sed -n '1,2p;/^hostname/p' | sed 's/ *$//')"
+"$ISOLAB" --db "$db" diff --exit-code 1 6 >/dev/null
+check "diff --exit-code of two equal runs exits 0" 0 $?
+"$ISOLAB" --db "$db" diff --exit-code 2 7 >/dev/null
+check "diff --exit-code of two different sweeps exits 1" 1 $?
+check "diff names power-set rows by channel and members" \
+    "- bundle_sweep: channel='sampling-profile', members='pid-namespace,user-namespace', size=2, visible=21, returned=0, open_surface=21, open_axes=9" \
+    "$("$ISOLAB" --db "$db5" sweep bundles --mechanisms pid-namespace,mount-namespace --channel sampling-profile >/dev/null; "$ISOLAB" --db "$db5" diff 3 "$(q "$db5" "SELECT max(id) FROM run")" | grep "^- bundle_sweep: channel='sampling-profile', members='pid-namespace,user-namespace'")"
+
+finish

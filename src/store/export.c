@@ -264,7 +264,7 @@ isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
-                           "AND name NOT LIKE 'sqlite%' ORDER BY type DESC, name",
+                           "AND name NOT LIKE 'sqlite%' ORDER BY type, name",
                            -1, &q, NULL) != SQLITE_OK)
         return isl_db_fail(s, err, "listing tables and views");
     isl_status st = ISL_OK;

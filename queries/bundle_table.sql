@@ -1,5 +1,5 @@
--- The bundle table: every bundle of the model, in the order they were
--- seeded, under the lesson's channel (lesson_scope). Each row comes from
+-- The bundle table: every bundle of the model, in bundle position order,
+-- under the lesson's channel (lesson_scope). Each row comes from
 -- current_surface; a bundle with no current result is left out. n numbers
 -- the lines of a lesson's table.
 WITH rows AS (
@@ -7,7 +7,7 @@ WITH rows AS (
          'bundle        visible  returned  open surface  open axes' AS line
     FROM lesson_scope x
   UNION ALL
-  SELECT x.lesson, x.lesson_position, b.rowid,
+  SELECT x.lesson, x.lesson_position, b.position,
          '  ' || printf('%!-12s', s.bundle)
          || printf(' %7d %10d %10d %10d', s.visible, s.returned, s.open_surface, s.open_axes)
     FROM lesson_scope x

@@ -1,7 +1,12 @@
-# isolab plot 'axes': per bundle, the share of each axis's facts that stays
-# visible without the channel (hollow bar) and with it (grey bar); where the
-# channel changes the share, the bar carries 'before -> after'. Data: the
-# saved query plot_axes (axis_visibility for one channel, laid out by bundle).
+# isolab plot 'axes': for one channel, one panel per bundle; in each, the
+# share of each axis's facts that stays visible without the channel (hollow
+# bar) and with it (grey bar), the axes in the course's order. A share of
+# 0 % is a thick line at the base, so it cannot pass for missing data; where
+# the channel changes a share, an arrow runs from one bar's top to the
+# other's under 'before -> after'. Each axis has a slot wide enough for
+# that label, and the canvas grows with the axes and the bundles, so no
+# text can meet another. Data: the saved query plot_axes (axis_visibility
+# for one channel, laid out by bundle).
 #
 # isolab plot axes  passes csv, out and fmt; by hand, from the top directory:
 #             ./isolab export plot_axes -o plots/axes.csv
@@ -9,39 +14,95 @@
 if (!exists("fmt")) fmt = 'png'
 if (!exists("csv")) csv = 'plots/axes.csv'
 if (!exists("out")) out = 'plots/axes.'.fmt
-term = fmt eq 'svg' ? "svg size 1100,600 dynamic font 'sans,12'" : "pngcairo size 1100,600 font 'sans,11'"
-set terminal @term
-set output out
 set datafile separator ','
 set datafile columnheaders
 set encoding utf8
 
-stats csv using 'x' nooutput name 'X'
+stats csv using 'axis_no' nooutput name 'A'
+stats csv using 'bundle_no' nooutput name 'N'
+nb = int(N_max)
+na = int(A_max)
+array BN[nb]
+array CH[1]
+array AX[na]
+stats csv using (BN[int(column('bundle_no'))] = strcol('bundle'), CH[1] = strcol('channel'), \
+                 AX[int(column('axis_no'))] = strcol('axis'), 0) nooutput
+ptitle = sprintf("Visible share of each axis's facts without and with channel %s, per bundle", CH[1])
 
-set title "Visible share of each axis, without and with the channel, per bundle"
-set ylabel "visible facts of the axis (% of its facts)"
-set xlabel "axis, grouped by bundle" offset 0,-0.5
-set xrange [0:X_max + 1]
-set yrange [0:135]
-set ytics 0,25,100
-set format y "%g %%"
-set xtics rotate by 45 right scale 0 font ',10'
-set grid ytics lt 0 lc 'grey70'
-set key top right box opaque horizontal
-set style fill solid border lc 'black'
+# Layout in pixels: the title and key on top, then per bundle a line for
+# its name and a panel, then the axis names (turned 45 degrees) and the
+# x label under the last panel.
+longest = 0
+do for [i=1:na] { longest = strlen(AX[i]) > longest ? strlen(AX[i]) : longest }
+ph = 165
+top = 78
+bottom = 70 + 5 * longest
+W = 110 * na + 130
+W = W < 8 * strlen(ptitle) + 120 ? 8 * strlen(ptitle) + 120 : W
+W = W < 900 ? 900 : int(W)
+H = int(top + nb * (ph + 30) + bottom)
+term = fmt eq 'svg' ? sprintf("svg size %d,%d dynamic font 'sans,12' background '#ffffff'", W, H) \
+                    : sprintf("pngcairo size %d,%d font 'sans,11' background '#ffffff'", W, H)
+set terminal @term noenhanced
+set output out
+
 w = 0.38
-
-# Where the channel changes an axis's share, an arrow runs from the top of
-# the bar without it to the top of the bar with it, under 'before -> after'
-# (\342\206\222 is a right arrow in UTF-8).
 changed(c) = column('pct_with') != column('pct_without')
-plot csv using (column('x') - w / 2):'pct_without':(w):xtic(strcol('axis')) \
-         with boxes fs empty border lc 'black' lc 'black' title 'without the channel', \
-     csv using (column('x') + w / 2):'pct_with':(w) with boxes fs solid 0.45 border lc 'black' lc 'black' title 'with the channel', \
-     csv using (changed(0) ? column('x') - w / 2 : NaN):(column('pct_without')):(w):(column('pct_with') - column('pct_without')) \
-         with vectors head filled size screen 0.012,25 lw 2.5 lc 'black' notitle, \
-     csv using 'x':(changed(0) ? column('pct_with') : NaN):(sprintf("%.0f %% \342\206\222 %.0f %%", column('pct_without'), column('pct_with'))) \
-         with labels offset 0,1.5 font 'sans:Bold,11' notitle, \
-     csv using (column('axis_no') == 1 ? column('x') - 0.5 : NaN):(112):(sprintf("bundle %s", strcol('bundle'))) \
-         with labels left font 'sans:Bold,12' notitle, \
-     csv every ::0::0 using (0.5):(127):(sprintf("channel: %s", strcol('channel'))) with labels left notitle
+up(c) = column('pct_with') > column('pct_without') ? column('pct_with') : column('pct_without')
+sy(px) = 1 - px / (1.0 * H)
+
+set multiplot
+set label 1 ptitle at screen 0.5, sy(24) center
+set lmargin at screen 95.0 / W
+set rmargin at screen 1 - 25.0 / W
+set xrange [0.4:na + 0.6]
+set yrange [-7:130]
+set ytics 0,50,100
+set format y "%g %%"
+set grid ytics lt 0 lc 'grey70'
+set style fill solid border lc 'black'
+set key at screen 1 - 25.0 / W, sy(42) right top horizontal samplen 2 box lc 'grey50'
+do for [b=1:nb] {
+    t = top + (b - 1) * (ph + 30) + 30
+    set tmargin at screen sy(t)
+    set bmargin at screen sy(t + ph)
+    set label 2 sprintf("bundle %s", BN[b]) at screen 95.0 / W, sy(t - 9) left font ',12'
+    set ylabel "visible (%)"
+    if (b == nb) {
+        set xtics () rotate by 45 right scale 0
+        do for [i=1:na] { set xtics add (AX[i] i) }
+        set xlabel "axis, in the course's order" offset 0,-0.3
+    } else {
+        set xtics 1 format "" scale 0
+        unset xlabel
+    }
+    if (b > 1) { unset key; unset label 1 }
+    ins(c) = column('bundle_no') == b
+    plot csv using (ins(0) ? column('axis_no') - w / 2 : NaN):'pct_without':(w) \
+             with boxes fs empty border lc 'black' lc 'black' title 'without the channel', \
+         csv using (ins(0) ? column('axis_no') + w / 2 : NaN):'pct_with':(w) \
+             with boxes fs solid 0.45 border lc 'black' lc 'black' title 'with the channel', \
+         csv using (ins(0) && column('pct_without') == 0 ? column('axis_no') - w : NaN):(0):(w):(0) \
+             with vectors nohead lw 4 lc 'black' title '0 %: a thick line at the base', \
+         csv using (ins(0) && column('pct_with') == 0 ? column('axis_no') : NaN):(0):(w):(0) \
+             with vectors nohead lw 4 lc 'black' notitle, \
+         csv using (ins(0) && changed(0) ? column('axis_no') - w / 2 : NaN):(column('pct_without')):(w):(column('pct_with') - column('pct_without')) \
+             with vectors head filled size screen 0.008,25 lw 2 lc 'black' notitle, \
+         csv using (ins(0) && changed(0) ? column('axis_no') : NaN):(up(0)):(sprintf("%.0f %% \342\206\222 %.0f %%", column('pct_without'), column('pct_with'))) \
+             with labels offset 0,0.9 font ',10' notitle
+    unset label 2
+}
+unset multiplot
+
+# SVG: the plot's own title in place of gnuplot's "Gnuplot" (the file is
+# read back and written again, with the title XML-escaped).
+if (fmt eq 'svg') {
+    unset output
+    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    svg = system("cat '".rep(out, "'", "'\\''")."'")
+    t_ = strstrt(svg, '<title>Gnuplot</title>')
+    xt = rep(rep(rep(ptitle, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
+    set print out
+    print svg[1:t_ - 1].'<title>'.xt.'</title>'.svg[t_ + 22:]
+    unset print
+}

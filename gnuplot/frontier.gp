@@ -1,9 +1,12 @@
-# isolab plot 'frontier': the power-set sweep, open surface against bundle
-# size for every bundle (subset of the swept mechanisms; bundles of equal
-# size and surface side by side), the least open surface reached at each
-# size (the line), the frontier bundles (black dots: no smaller bundle
-# reaches their surface) and the model's named bundles. Data: the saved
-# query plot_frontier (the latest 'isolab sweep bundles', one channel).
+# isolab plot 'frontier': the power-set sweep under one channel, open surface
+# against bundle size. Each bar stands for the bundles of one size and open
+# surface (subsets of the swept mechanisms), its length growing with how
+# many they are, black where they are on the frontier (the least open
+# surface of their size, smaller than any bundle with fewer mechanisms
+# reaches); the dashed line joins the least open surface of each size; the
+# model's named bundles are marked with their own shape, named in the key
+# under the plot. Data: the saved query plot_frontier (the latest
+# 'isolab sweep bundles', one channel).
 #
 # isolab plot frontier  passes csv, out and fmt; by hand, from the top
 # directory:  ./isolab export plot_frontier -o plots/frontier.csv
@@ -11,37 +14,81 @@
 if (!exists("fmt")) fmt = 'png'
 if (!exists("csv")) csv = 'plots/frontier.csv'
 if (!exists("out")) out = 'plots/frontier.'.fmt
-term = fmt eq 'svg' ? "svg size 900,600 dynamic font 'sans,12'" : "pngcairo size 900,600 font 'sans,11'"
-set terminal @term
-set output out
 set datafile separator ','
+set datafile columnheaders
+set encoding utf8
 
 stats csv using 'size' nooutput name 'N'
 stats csv using 'open_surface' nooutput name 'O'
+stats csv using 'cell_bundles' nooutput name 'K'
+# the named bundles: their rows (NR), key lines (NM); CH the channel
+stats csv using (strcol('named') ne '' ? 1 : NaN) nooutput name 'M'
+m = M_records
+array NR[m > 0 ? m : 1]
+array NM[m > 0 ? m : 1]
+array CH[1]
+j = 0
+stats csv using (CH[1] = strcol('channel'), strcol('named') ne '' ? \
+        (j = j + 1, NR[j] = int($0), NM[j] = sprintf("%s: %d mechanisms, open surface %d", \
+            strcol('named'), column('size'), column('open_surface')), 0) : 0) nooutput
 # the least open surface of each size, one row per size, as a data block
-# (it has no header line, so this script leaves 'set datafile columnheaders'
-# off: gnuplot reads the CSV's header where a 'using' names a column)
-set table $best separator comma
+# with a header line as the CSV's
+set print $best
+print "size,open_surface"
+unset print
+set table $best append separator comma
 plot csv using 'size':'open_surface' with table if (column('best') == 1)
 unset table
+chan = CH[1] eq '' ? 'no channel' : 'channel '.CH[1]
+ptitle = sprintf("Every bundle of the power-set sweep under %s: open surface against size", chan)
 
-set title "Power-set sweep: open surface of every bundle against its size"
+# The canvas grows by one key line per named bundle; the key sits under the
+# x axis's label at a fixed place (pixels).
+kh = 19 * (m + 3) + 12
+W = 8 * strlen(ptitle) + 120
+do for [i=1:m] { W = W < 8 * strlen(NM[i]) + 200 ? 8 * strlen(NM[i]) + 200 : W }
+W = W < 900 ? 900 : int(W)
+H = 520 + kh
+term = fmt eq 'svg' ? sprintf("svg size %d,%d dynamic font 'sans,12' background '#ffffff'", W, H) \
+                    : sprintf("pngcairo size %d,%d font 'sans,11' background '#ffffff'", W, H)
+set terminal @term noenhanced
+set output out
+
+set title ptitle
 set xlabel "bundle size (number of mechanisms)"
 set ylabel "open surface (facts visible or returned, count)"
-set xrange [N_min - 0.6 : N_max + 0.9]
-set yrange [O_min - 2 : O_max + 2]
+set xrange [N_min - 0.6 : N_max + 0.6]
+set yrange [O_min - 1 : O_max + 1]
 set xtics 1
-set ytics 1
+if (O_max - O_min <= 30) { set ytics 1 }
 set grid lt 0 lc 'grey70'
-set key top right box opaque
+set bmargin at screen (kh + 78.0) / H
+set key at screen 80.0 / W, screen (kh + 8.0) / H left top Left reverse vertical maxrows m + 3 samplen 2.5 box lc 'grey50'
+set style fill solid 1.0 border lc 'black'
 
-chan(s) = s eq '' ? 'no channel' : 'channel '.s
-plot csv using 'x':'open_surface' with points pt 6 ps 0.6 lc 'grey40' title 'a bundle', \
-     $best using 1:2 with lines dt 2 lw 1.5 lc 'black' title 'least open surface of each size', \
-     csv using 'x':(column('on_frontier') == 1 ? column('open_surface') : NaN) with points pt 7 ps 0.9 lc 'black' \
-         title 'frontier: no smaller bundle as narrow', \
-     csv using 'x':(strcol('named') ne '' ? column('open_surface') : NaN) with points pt 4 ps 3 lw 2 lc 'black' \
-         title 'a named bundle', \
-     csv using 'x':(strcol('named') ne '' ? column('open_surface') : NaN):(sprintf("%s: %d", strcol('named'), column('open_surface'))) \
-         with labels left offset 1.8,0.9 font 'sans:Bold,11' notitle, \
-     csv using 'x':(column('mask') == 0 ? O_min - 1 : NaN):(chan(strcol('channel'))) with labels left offset -3,0 notitle
+# a cell's bar: as long as 0.8 of a size step for the fullest cell
+half(c) = 0.4 * sqrt(column('cell_bundles') / K_max)
+cell(c) = column('first_in_cell') == 1
+# a named bundle's shape: open square, circle, triangles, diamond, pentagon
+npt(i) = word("4 6 8 10 12 14 1 2 3", (i - 1) % 9 + 1) + 0
+plot csv using (cell(0) && column('on_frontier') != 1 ? column('size') : NaN):'open_surface':(half(0)):(0.22) \
+         with boxxyerror fs solid 0.25 border lc 'grey40' lc 'grey75' \
+         title 'bundles of one size and open surface (bar length: how many)', \
+     csv using (cell(0) && column('on_frontier') == 1 ? column('size') : NaN):'open_surface':(half(0)):(0.22) \
+         with boxxyerror fs solid 1.0 lc 'black' title 'frontier: the least open surface of its size, less than any smaller bundle', \
+     $best using 'size':'open_surface' with lines dt 2 lw 1.5 lc 'black' title 'least open surface of each size', \
+     for [i=1:m] csv every ::NR[i]::NR[i] using 'size':'open_surface' \
+         with points pt npt(i) ps 3 lw 2 lc 'black' title NM[i]
+
+# SVG: the plot's own title in place of gnuplot's "Gnuplot" (the file is
+# read back and written again, with the title XML-escaped).
+if (fmt eq 'svg') {
+    unset output
+    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    svg = system("cat '".rep(out, "'", "'\\''")."'")
+    t_ = strstrt(svg, '<title>Gnuplot</title>')
+    xt = rep(rep(rep(ptitle, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
+    set print out
+    print svg[1:t_ - 1].'<title>'.xt.'</title>'.svg[t_ + 22:]
+    unset print
+}

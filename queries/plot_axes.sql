@@ -1,17 +1,20 @@
 -- The rows of axis_visibility for one channel, laid out for the 'axes' plot
 -- (gnuplot/axes.gp): per bundle, each axis's visible share without and with
 -- the channel, current_focus's (the param table's channel, else the focus
--- lesson's: sampling-profile). bundle_no numbers the bundles in axis_visibility's order, axis_no
--- the axes by name within a bundle, and x places the axis on the plot: the
--- bundles side by side, one empty place between them.
+-- lesson's: sampling-profile). bundle_no numbers the bundles in
+-- axis_visibility's order, axis_no the axes in the course's order (by the
+-- position of each axis's first fact), and x places the axis on the plot:
+-- the bundles side by side, one empty place between them.
 WITH p AS (SELECT channel FROM current_focus),
 v AS (
   SELECT a.*,
          dense_rank() OVER (ORDER BY b.position IS NULL, b.position, a.bundle) AS bundle_no,
-         row_number() OVER (PARTITION BY a.bundle ORDER BY a.axis COLLATE BINARY) AS axis_no
+         row_number() OVER (PARTITION BY a.bundle ORDER BY o.position IS NULL, o.position,
+                                                          a.axis COLLATE BINARY) AS axis_no
     FROM axis_visibility a
     JOIN p ON p.channel = a.channel
     LEFT JOIN bundle b ON b.name = a.bundle
+    LEFT JOIN (SELECT axis, min(position) AS position FROM fact GROUP BY axis) o ON o.axis = a.axis
 )
 SELECT bundle, channel, axis, facts, visible_without, visible_with, pct_without, pct_with,
        bundle_no, axis_no,

@@ -3,8 +3,10 @@
 -- mechanisms, applied in mechanism order) with its size and open surface.
 -- The channel is current_focus's (the param table's channel, else the focus
 -- lesson's: sampling-profile). x spreads the bundles of one size and open surface side
--- by side around their size; best is 1 on one bundle per size with the
--- least open surface of that size; on_frontier is 1 on the bundles that
+-- by side around their size; cell_bundles counts the bundles of its size
+-- and open surface (the plot draws one bar per such cell, its length
+-- growing with that count, on the row with first_in_cell 1); best is 1 on
+-- one bundle per size with the least open surface of that size; on_frontier is 1 on the bundles that
 -- bundle_frontier lists; named is the bundle of the model with exactly
 -- these members ('' for none).
 WITH p AS (SELECT channel FROM current_focus),
@@ -30,6 +32,8 @@ SELECT s.run_id, s.channel, s.mask, s.members, s.size, s.open_surface, s.returne
        s.size + (s.k - (s.n + 1) / 2.0) * min(0.04, 0.8 / s.n) AS x,
        s.best,
        EXISTS (SELECT 1 FROM bundle_frontier f WHERE f.channel = s.channel AND f.mask = s.mask) AS on_frontier,
+       s.n AS cell_bundles,
+       s.k = 1 AS first_in_cell,
        coalesce((SELECT group_concat(name, ' = ') FROM named WHERE named.mask = s.mask), '') AS named
   FROM s
  ORDER BY s.size, s.open_surface, s.mask;

@@ -59,18 +59,34 @@ for p in $plots; do
 done
 # gnuplot's SVG writes each label as text (the arrow as UTF-8)
 check "channels: 17.00 % per fact (34 % / 2 facts)" 1 "$(grep -c '17.00 % per fact' "$tmp/svg/channels.svg")"
-check "channels: 3.00 % per fact (3 % / 1 fact)" 1 "$(grep -c '>3.00 % per fact' "$tmp/svg/channels.svg")"
+check "channels: 3.00 % per fact (3 % / 1 fact)" 1 "$(grep -c '1 returned, 3.00 % per fact<' "$tmp/svg/channels.svg")"
 check "channels: both channels labelled with their lesson" 2 \
     "$(grep -c -e 'system-call-tracing (M03/K04)' -e 'sampling-profile (M03/K05)' "$tmp/svg/channels.svg")"
 check "axes: 25 % -> 50 % marked under common and strict only" 2 "$(grep -c '25 % → 50 %' "$tmp/svg/axes.svg")"
 check "axes: no other share marked" 2 "$(grep -c ' % → ' "$tmp/svg/axes.svg")"
 check "samples: returned labelled 1 at each of the 4 sample counts" 4 "$(grep -c '>1</tspan></text>' "$tmp/svg/samples.svg")"
-check "frontier: the named bundles at the lesson's open surfaces" "plain: 24|common: 13|strict: 11" \
-    "$(grep -o -e 'plain: [0-9]*' -e 'common: [0-9]*' -e 'strict: [0-9]*' "$tmp/svg/frontier.svg" | tr '\n' '|' | sed 's/|$//')"
+check "frontier: the named bundles at the lesson's sizes and open surfaces" \
+    "plain: 0 mechanisms, open surface 24|common: 6 mechanisms, open surface 13|strict: 8 mechanisms, open surface 11" \
+    "$(grep -o -e '\(plain\|common\|strict\): [0-9]* mechanisms, open surface [0-9]*' "$tmp/svg/frontier.svg" | tr '\n' '|' | sed 's/|$//')"
 check "frontier: every one of the 256 bundles is a row" 257 "$(wc -l <"$tmp/svg/frontier.csv" | tr -d ' ')"
-check "every plot has a title and two axis labels" "3 3 3 3" \
-    "$(for p in $plots; do grep -c -e 'Cost of each' -e 'Sample count sweep' -e 'Visible share' -e 'Power-set sweep' \
-        -e '(count' -e '(%' -e '(facts' -e 'axis, grouped' -e 'log scale)' -e '(number of' "$tmp/svg/$p.svg" | tr '\n' ' '; done | sed 's/ $//')"
+# the SVG's own <title> is the plot's title, naming the bundle and the channel
+# (or every channel); the same text is drawn on the image
+title_of() { sed -n 's|^<title>\(.*\)</title>$|\1|p' "$1" | head -1; }
+check "SVG titles name the bundle and channel" \
+"Cost of each channel against the facts it returns, under bundle strict|\
+Sample count sweep under bundle strict, channel sampling-profile: output grows, returned facts stay flat|\
+Visible share of each axis's facts without and with channel sampling-profile, per bundle|\
+Every bundle of the power-set sweep under channel sampling-profile: open surface against size" \
+    "$(for p in $plots; do title_of "$tmp/svg/$p.svg"; done | tr '\n' '|' | sed 's/|$//')"
+for p in $plots; do
+    t=$(title_of "$tmp/svg/$p.svg" | sed "s/&#39;/'/g")
+    n=$(grep -c -F ">$t<" "$tmp/svg/$p.svg")
+    check "$p: the title is drawn on the image too" 2 "$n"
+    grep -q '<rect x="0" y="0" width="[0-9]*" height="[0-9]*" fill="#ffffff"/>' "$tmp/svg/$p.svg" \
+        && ok "$p.svg has a white background" || not_ok "$p.svg has a white background"
+done
+check "every plot labels both axes with units (axes: one y label per bundle)" "2 2 4 2" \
+    "$(for p in $plots; do grep -c -e '(count' -e '(%' -e '% of' -e '(facts' -e 'log scale)' -e '(number of' -e "axis, in the course" "$tmp/svg/$p.svg" | tr '\n' ' '; done | sed 's/ $//')"
 
 # --- the repository's scripts, by hand, draw the same image --------------------
 for p in $plots; do

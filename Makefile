@@ -103,8 +103,10 @@ test-sh: isolab build/isolab-san
 lesson: isolab
 	./isolab lesson
 
-# The runs the plots read, then the images and their CSV files in plots/.
+# The runs the plots read, then the images and their CSV files in plots/
+# (gnuplot installed first by tools/deps.sh, or the command to install it).
 plots: isolab
+	@sh tools/deps.sh plots
 	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
 	./isolab sweep bundles
 	./isolab plot

@@ -1,25 +1,61 @@
 #!/bin/sh
-# Checks that the build's dependencies are present (found by pkg-config, and
-# the sqlite3 shell); installs the missing Debian packages when run as root,
-# otherwise stops with the exact command to run.
+# Installs what isolab's targets need, by group, the one place that knows
+# the Debian packages (the Makefile and .ci/run both call it):
+#   tools/deps.sh [GROUP...]    default: build
+#     build   compiler headers and libraries: pkg-config, libsqlite3-dev,
+#             libcmocka-dev, and the sqlite3 shell
+#     plots   gnuplot (gnuplot-nox)             for make plots, isolab plot
+#     page    chromium                           for make page's browser test
+#     ci      all of the above, gcc, make and valgrind (a fresh CI machine)
+# Whatever is missing is installed with apt-get when run as root; otherwise
+# it stops (exit 1) with the exact command to run.
 set -u
+
 missing=""
-command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
-if command -v pkg-config >/dev/null 2>&1; then
-    pkg-config --exists sqlite3 || missing="$missing libsqlite3-dev"
-    pkg-config --exists cmocka || missing="$missing libcmocka-dev"
-else
-    missing="$missing libsqlite3-dev libcmocka-dev"
-fi
-command -v sqlite3 >/dev/null 2>&1 || missing="$missing sqlite3"
+want() { case " $missing " in *" $1 "*) ;; *) missing="$missing $1" ;; esac; }
+need_cmd() { command -v "$1" >/dev/null 2>&1 || want "$2"; }
+
+group_build() {
+    need_cmd pkg-config pkg-config
+    if command -v pkg-config >/dev/null 2>&1; then
+        pkg-config --exists sqlite3 || want libsqlite3-dev
+        pkg-config --exists cmocka || want libcmocka-dev
+    else
+        want libsqlite3-dev; want libcmocka-dev
+    fi
+    need_cmd sqlite3 sqlite3
+}
+group_plots() { need_cmd gnuplot gnuplot-nox; }
+group_page() { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || want chromium; }
+group_ci() {
+    need_cmd cc gcc; need_cmd make make
+    group_build; group_plots; group_page
+    need_cmd valgrind valgrind
+}
+
+[ $# -eq 0 ] && set -- build
+for g; do
+    case $g in
+        build | plots | page | ci) "group_$g" ;;
+        *) echo "tools/deps.sh: unknown group '$g' (build, plots, page, ci)" >&2; exit 2 ;;
+    esac
+done
 [ -z "$missing" ] && exit 0
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "isolab: installing missing packages:$missing" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq $missing >&2 && exit 0
-    echo "isolab: apt-get could not install:$missing" >&2
+
+if [ "$(id -u)" = 0 ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "isolab: installing missing packages:$missing" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        # update only when the package lists do not know a package yet
+        apt-get install -y -qq $missing >&2 2>/dev/null \
+            || { apt-get update -qq >&2 && apt-get install -y -qq $missing >&2; } && exit 0
+        echo "isolab: apt-get could not install:$missing" >&2
+        exit 1
+    fi
+    echo "isolab: missing packages:$missing. Install them with:" >&2
+    echo "    apt-get install -y$missing" >&2
     exit 1
 fi
-echo "isolab: missing build dependencies. Install them with:" >&2
+echo "isolab: missing packages:$missing. Install them with:" >&2
 echo "    sudo apt-get install -y$missing" >&2
 exit 1

@@ -89,16 +89,19 @@ build/san-tests/%: tests/%.c tests/testutil.h build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab-san.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 
-# Unit tests run from the top directory, plain and sanitized.
+# Unit tests run from the top directory, plain and sanitized. Each suite
+# runs through tools/suite.sh: one line on the terminal, its output in
+# build/test-logs/NAME.log.
+SUITE = sh tools/suite.sh
 check: test-unit test-san test-sh
 test-unit: $(TESTS:%=build/tests/%) isolab
-	@set -e; for t in $(TESTS); do echo "== $$t"; ISOLAB=./isolab build/tests/$$t; done
+	@set -e; for t in $(TESTS); do ISOLAB=./isolab $(SUITE) $$t build/tests/$$t; done
 test-san: $(TESTS:%=build/san-tests/%) build/isolab-san
-	@set -e; for t in $(TESTS); do echo "== $$t (sanitized)"; \
-	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san-tests/$$t; done
+	@set -e; for t in $(TESTS); do \
+	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(SUITE) $$t-san build/san-tests/$$t; done
 test-sh: isolab build/isolab-san
-	@set -e; for t in $(SHTESTS); do echo "== $$t (sanitized binary)"; \
-	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 sh $$t; done
+	@set -e; for t in $(SHTESTS); do \
+	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 $(SUITE) $$(basename $$t .sh) sh $$t; done
 
 lesson: isolab
 	./isolab lesson
@@ -141,7 +144,7 @@ build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 # make check fails every 151st allocation (all I/O points); test-faults-full
 # fails every one (minutes: some 60000 allocation points in all).
 test-faults: build/san-tests/fault_inject
-	@echo "== fault_inject (sanitized)"; FAULT_STRIDE=151 ASAN_OPTIONS=detect_leaks=1 build/san-tests/fault_inject
+	@FAULT_STRIDE=151 ASAN_OPTIONS=detect_leaks=1 $(SUITE) fault_inject-san build/san-tests/fault_inject
 test-faults-full: build/san-tests/fault_inject
 	FAULT_STRIDE=1 ASAN_OPTIONS=detect_leaks=1 build/san-tests/fault_inject
 
@@ -149,9 +152,9 @@ test-faults-full: build/san-tests/fault_inject
 .PHONY: test-valgrind
 check: test-valgrind
 test-valgrind: $(TESTS:%=build/tests/%)
-	@if command -v valgrind >/dev/null 2>&1; then for t in $(TESTS); do echo "== $$t (valgrind)"; \
-	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite build/tests/$$t \
-	  || exit 1; done; else echo "== valgrind not installed: memcheck skipped"; fi
+	@set -e; if command -v valgrind >/dev/null 2>&1; then for t in $(TESTS); do $(SUITE) $$t-valgrind \
+	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite build/tests/$$t; \
+	  done; else $(SUITE) valgrind sh -c 'echo "skip - valgrind is not installed: memcheck not run"; exit 77'; fi
 
 # Fuzzing the seed loader and model validation (tests/fuzz/fuzz_seed.c).
 #   make fuzz [FUZZ_TIME=seconds]  libFuzzer with clang; new inputs go to
@@ -178,11 +181,15 @@ build/san-tests/fuzz_replay: tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/li
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
 test-fuzz-replay: build/san-tests/fuzz_replay
-	@echo "== fuzz corpus replay (sanitized)"; build/san-tests/fuzz_replay seeds/*.sql tests/fuzz/corpus/*
+	@$(SUITE) fuzz_replay-san build/san-tests/fuzz_replay seeds/*.sql tests/fuzz/corpus/*
 
-# The closing line, printed only when every suite above has passed (make
-# stops at the first that fails): unit suites plain, sanitized and under
-# valgrind when present, the shell suites, fault injection, fuzz replay.
-CHECK_SUITES = $(words $(TESTS) $(TESTS) $(if $(shell command -v valgrind),$(TESTS)) $(SHTESTS) faults fuzz)
+# The closing line, printed only when no suite above has failed (make stops
+# at the first that fails), from the outcomes tools/suite.sh kept: unit
+# suites plain, sanitized and under valgrind (one skipped suite without it),
+# the shell suites, fault injection, fuzz replay.
+CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
+  $(if $(shell command -v valgrind),$(TESTS:%=%-valgrind),valgrind) \
+  $(notdir $(SHTESTS:.sh=)) fault_inject-san fuzz_replay-san
 check:
-	@echo "check: $(CHECK_SUITES) passed, 0 failed"
+	@cd build/test-logs && cat $(CHECK_SUITES:%=%.result) | sort | uniq -c \
+	  | awk '{ n[$$2] = $$1 } END { printf "check: %d passed, %d failed, %d skipped (logs in build/test-logs)\n", n["pass"], n["fail"], n["skip"] }'

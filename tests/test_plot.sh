@@ -11,8 +11,7 @@
 . "$(dirname "$0")/shlib.sh"
 
 if ! command -v gnuplot >/dev/null 2>&1; then
-    echo "skip - gnuplot is not installed (Debian: gnuplot-nox): plot tests not run"
-    finish
+    skip_suite "gnuplot is not installed (tools/deps.sh plots installs it): plot tests not run"
 fi
 
 # plot NAME -> the saved query its CSV holds (independent of isolab's table)

@@ -10,8 +10,7 @@
 . "$(dirname "$0")/shlib.sh"
 
 if ! command -v gnuplot >/dev/null 2>&1; then
-    echo "skip - gnuplot is not installed (Debian: gnuplot-nox): plot layout tests not run"
-    finish
+    skip_suite "gnuplot is not installed (tools/deps.sh plots installs it): plot layout tests not run"
 fi
 
 boxes() { LC_ALL=C awk -f tests/svg_text_boxes.awk "$1" 2>/dev/null; }

@@ -35,6 +35,30 @@ static char *json(int type, const char *text, double real)
     return b.p;
 }
 
+static char *html(const char *text, size_t len)
+{
+    static isl_buf b;
+    free(b.p);
+    b = (isl_buf){0};
+    isl_buf_html(&b, text, len);
+    return b.p ? b.p : "";
+}
+
+/* HTML: the five characters that could end text or an attribute become
+ * entities; control characters HTML forbids become U+FFFD; UTF-8 stays. */
+static void test_html(void **state)
+{
+    (void)state;
+    assert_string_equal(html("plain", 5), "plain");
+    assert_string_equal(html("", 0), "");
+    assert_string_equal(html("<script>alert('x')</script>", 27),
+                        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    assert_string_equal(html("a & \"b\"", 7), "a &amp; &quot;b&quot;");
+    assert_string_equal(html("tab\tnl\nesc\033.", 15), "tab\tnl\nesc\xef\xbf\xbd.");
+    assert_string_equal(html("\xc3\x9c" "bung", 6), "\xc3\x9c" "bung");
+    assert_string_equal(html("nul\0x", 5), "nul\xef\xbf\xbdx");
+}
+
 static void test_csv(void **state)
 {
     (void)state;
@@ -89,6 +113,7 @@ int main(void)
         cmocka_unit_test(test_csv),
         cmocka_unit_test(test_tsv),
         cmocka_unit_test(test_json),
+        cmocka_unit_test(test_html),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     csv("");

@@ -129,6 +129,12 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 /* Parses a run id (a positive whole number) into *id; else a usage error. */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
 
+/* Draws the plot `name` (channels, samples, axes, frontier) from cli->store
+ * as dir/NAME.svg next to dir/NAME.csv, printing nothing on stdout.
+ * Returns an exit status (cli->err set: ISL_EINPUT when its run is
+ * missing, ISL_ETOOL without gnuplot or when it fails). */
+int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
+
 /* Subcommands. */
 int isl_cmd_init(isl_cli *cli, const isl_args *a);
 int isl_cmd_load(isl_cli *cli, const isl_args *a);
@@ -142,6 +148,7 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a);
 int isl_cmd_runs(isl_cli *cli, const isl_args *a);
 int isl_cmd_diff(isl_cli *cli, const isl_args *a);
 int isl_cmd_plot(isl_cli *cli, const isl_args *a);
+int isl_cmd_page(isl_cli *cli, const isl_args *a);
 int isl_cmd_help(isl_cli *cli, const isl_args *a);
 int isl_cmd_note(isl_cli *cli, const isl_args *a);
 int isl_cmd_rm(isl_cli *cli, const isl_args *a);

@@ -43,5 +43,9 @@ void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
  * they would look whole; inf and nan as null), NULL as null, text as a
  * string, a blob as a string of hex digits. */
 void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
+/* Appends text as HTML character data or an attribute value: &, <, >, "
+ * and ' as entities, other control characters than tab and newline as
+ * U+FFFD (they cannot appear in HTML), other bytes as they are. */
+void isl_buf_html(isl_buf *b, const char *text, size_t len);
 
 #endif

@@ -3,6 +3,7 @@
  * into the output directory, and gnuplot draws the image next to it with
  * the plot's script (gnuplot/NAME.gp, built into isolab, or from --scripts
  * DIR). Every file appears only when complete. */
+#include <assert.h>
 #include <errno.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -144,8 +145,9 @@ static char *path_of(const char *dir, const char *name, const char *ext, int tmp
 }
 
 /* One plot: the CSV, then the image from a temporary file renamed into
- * place once gnuplot has written it and it is not empty. */
-static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *fmt, const char *scripts)
+ * place once gnuplot has written it and it is not empty; a line on say
+ * (unless NULL) names both. */
+static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *fmt, const char *scripts, FILE *say)
 {
     char *csv = path_of(dir, p->name, "csv", 0), *img = path_of(dir, p->name, fmt, 0);
     char *tmp_img = path_of(dir, p->name, fmt, 1), *tmp_gp = path_of(dir, p->name, "gp", 1);
@@ -171,7 +173,7 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     }
     if (tmp_img && rc) unlink(tmp_img);
     if (tmp_gp && !scripts) unlink(tmp_gp);
-    if (!rc) fprintf(cli->out, "%s: %s and %s (%zu rows of %s)\n", p->name, img, csv, rows, p->query);
+    if (!rc && say) fprintf(say, "%s: %s and %s (%zu rows of %s)\n", p->name, img, csv, rows, p->query);
     if (script != tmp_gp) free(script);
     free(csv), free(img), free(tmp_img), free(tmp_gp);
     return rc;
@@ -230,6 +232,15 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (!rc) rc = isl_warn_stale(cli);
     if (!rc) rc = check_runs(cli, want, n);
     if (!rc) rc = make_dirs(cli, dir);
-    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, fmt, scripts);
+    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, fmt, scripts, cli->out);
     return rc;
+}
+
+int isl_plot_svg(isl_cli *cli, const char *name, const char *dir)
+{
+    const plot_kind *p = find_plot(name);
+    assert(p);
+    if (!on_path("gnuplot")) return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH)");
+    int rc = check_runs(cli, &p, 1);
+    return rc ? rc : draw(cli, p, dir, "svg", NULL, NULL);
 }

@@ -95,6 +95,12 @@ static const isl_option PLOT_OPTS[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const isl_option PAGE_OPTS[] = {
+    {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
+    {"--lesson", "CODE", 1, "only lesson CODE (default: every lesson)"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const isl_option NO_OPTS[] = {{NULL, NULL, 0, NULL}};
 
 const isl_command isl_commands[] = {
@@ -220,6 +226,15 @@ const isl_command isl_commands[] = {
      "(Debian: gnuplot-nox); exits 6 when it is missing or fails. Says on\n"
      "stderr when results are stale.\n",
      PLOT_OPTS},
+    {"page", isl_cmd_page, ISL_NEEDS_DB, NULL, 0, 0, "write the results as one self-contained HTML page",
+     "Writes one HTML file (no script, nothing fetched from the network) with,\n"
+     "for each lesson, its tables and its claims as the latest check found them\n"
+     "(pass, FAIL, pending); the comparison across lessons; the plots as\n"
+     "inline SVG (with gnuplot; a plot that cannot be drawn is left out with a\n"
+     "note); and the runs it all comes from (ids, model digest, when). The rows\n"
+     "come from the saved queries page_lessons, page_lesson_report,\n"
+     "page_claims, channel_comparison and page_runs.\n",
+     PAGE_OPTS},
     {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"
      "prints.\n",

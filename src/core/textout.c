@@ -1,5 +1,5 @@
 /* isolab: text formats for exports (CSV as the sqlite3 shell writes it,
- * JSON). Pure: builds text in memory, no I/O. */
+ * JSON) and HTML escaping for the page. Pure: builds text in memory, no I/O. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,4 +123,24 @@ void isl_buf_json_cell(isl_buf *b, const isl_cell *c)
         break;
     }
     put_str(b, "null");
+}
+
+void isl_buf_html(isl_buf *b, const char *text, size_t len)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        const char *rep = c == '&'   ? "&amp;"
+                          : c == '<' ? "&lt;"
+                          : c == '>' ? "&gt;"
+                          : c == '"' ? "&quot;"
+                          : c == '\'' ? "&#39;"
+                          : (c < 0x20 && c != '\t' && c != '\n') || c == 0x7f ? "\xef\xbf\xbd"
+                                                                           : NULL;
+        if (!rep) continue;
+        isl_buf_put(b, text + from, i - from);
+        put_str(b, rep);
+        from = i + 1;
+    }
+    isl_buf_put(b, text + from, len - from);
 }

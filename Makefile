@@ -3,6 +3,7 @@
 #   make lesson     build, seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
+#   make page       the same, then the results as one HTML file, page.html
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
@@ -113,6 +114,19 @@ plots: isolab
 	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
 	./isolab sweep bundles
 	./isolab plot
+
+# The results as one HTML page, page.html (gnuplot for its plots; chromium
+# too, for the page's browser test and the README's screenshot,
+# docs/page.png: make page-screenshot).
+.PHONY: page page-screenshot
+page: isolab
+	@sh tools/deps.sh plots page
+	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
+	./isolab sweep bundles
+	./isolab page -o page.html
+page-screenshot: page
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1500 \
+	  --screenshot=docs/page.png "file://$(CURDIR)/page.html" 2>/dev/null
 
 install: isolab
 	install -d $(DESTDIR)$(BINDIR)

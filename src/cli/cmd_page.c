@@ -239,8 +239,9 @@ static char *read_file(const char *path, size_t *len)
 }
 
 /* The plots: each drawn as SVG by 'isolab plot' into a scratch directory,
- * then put inline with its ids made unique to it (four SVGs share one
- * document). A plot that cannot be drawn leaves a note and a warning. */
+ * then put inline with every id, and every reference to one, prefixed by
+ * the plot's name (four SVGs share one document). A plot that cannot be
+ * drawn leaves a note in the page and on stderr. */
 static int put_plots(isl_cli *cli, isl_buf *b)
 {
     char dir[] = "/tmp/isolab-page-XXXXXX";
@@ -267,15 +268,15 @@ static int put_plots(isl_cli *cli, isl_buf *b)
         if (!prc && path) svg = read_file(path, &len);
         const char *start = svg ? strstr(svg, "<svg") : NULL;
         if (start && !strstr(start, "<script")) {
-            char pre[40];
-            snprintf(pre, sizeof pre, "%s-", name);
-            char id1[64], id2[64], id3[64], id4[64];
-            snprintf(id1, sizeof id1, "id='%sgp", pre);
-            snprintf(id2, sizeof id2, "'#%sgp", pre);
-            snprintf(id3, sizeof id3, "id=\"%sgnuplot_", pre);
-            snprintf(id4, sizeof id4, "url(#%sgp", pre);
-            const char *const pairs[][2] = {{"id='gp", id1}, {"'#gp", id2}, {"id=\"gnuplot_", id3}, {"url(#gp", id4}};
-            put_replaced(b, start, len - (size_t)(start - svg), pairs, 4);
+            char id1[48], id2[48], id3[48], id4[48], id5[48];
+            snprintf(id1, sizeof id1, "id='%s-", name);
+            snprintf(id2, sizeof id2, "id=\"%s-", name);
+            snprintf(id3, sizeof id3, "href='#%s-", name);
+            snprintf(id4, sizeof id4, "href=\"#%s-", name);
+            snprintf(id5, sizeof id5, "url(#%s-", name);
+            const char *const pairs[][2] = {
+                {"id='", id1}, {"id=\"", id2}, {"href='#", id3}, {"href=\"#", id4}, {"url(#", id5}};
+            put_replaced(b, start, len - (size_t)(start - svg), pairs, 5);
         } else {
             if (prc == ISL_ENOMEM || (!prc && !svg)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
             if (prc && prc != ISL_ENOMEM) {

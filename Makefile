@@ -120,11 +120,12 @@ plots: isolab
 # docs/page.png: make page-screenshot).
 .PHONY: page page-screenshot
 page: isolab
-	@sh tools/deps.sh plots page
+	@sh tools/deps.sh plots
 	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
 	./isolab sweep bundles
 	./isolab page -o page.html
 page-screenshot: page
+	@sh tools/deps.sh page
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1500 \
 	  --screenshot=docs/page.png "file://$(CURDIR)/page.html" 2>/dev/null
 

@@ -100,9 +100,17 @@ test-unit: $(TESTS:%=build/tests/%) isolab
 test-san: $(TESTS:%=build/san-tests/%) build/isolab-san
 	@set -e; for t in $(TESTS); do \
 	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(SUITE) $$t-san build/san-tests/$$t; done
-test-sh: isolab build/isolab-san
-	@set -e; for t in $(SHTESTS); do \
-	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 $(SUITE) $$(basename $$t .sh) sh $$t; done
+# Each shell suite is a target of its own, so that make -j spreads them.
+# They run the sanitized binary, but for the crash and concurrency suites:
+# SIGKILLs and locks test what SQLite keeps across processes, which the
+# sanitizer does not see, and under it they take minutes.
+SH_NAMES := $(SHTESTS:tests/%.sh=%)
+SH_PLAIN := test_crash test_concurrency
+.PHONY: $(SH_NAMES:%=test-sh-%)
+test-sh: $(SH_NAMES:%=test-sh-%)
+$(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san
+	@ISOLAB=$(if $(filter $*,$(SH_PLAIN)),./isolab,build/isolab-san) ASAN_OPTIONS=detect_leaks=1 \
+	  $(SUITE) $* sh tests/$*.sh
 
 lesson: isolab
 	./isolab lesson
@@ -158,8 +166,12 @@ build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 # make check fails every 151st allocation (all I/O points); test-faults-full
 # fails every one (minutes: some 60000 allocation points in all).
-test-faults: build/san-tests/fault_inject
-	@FAULT_STRIDE=151 ASAN_OPTIONS=detect_leaks=1 $(SUITE) fault_inject-san build/san-tests/fault_inject
+# Two shards side by side (half the commands each), so make -j2 can run
+# them at once.
+.PHONY: test-faults-0 test-faults-1
+test-faults: test-faults-0 test-faults-1
+test-faults-0 test-faults-1: test-faults-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/2 FAULT_STRIDE=151 ASAN_OPTIONS=detect_leaks=1 $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
 test-faults-full: build/san-tests/fault_inject
 	FAULT_STRIDE=1 ASAN_OPTIONS=detect_leaks=1 build/san-tests/fault_inject
 
@@ -204,7 +216,7 @@ test-fuzz-replay: build/san-tests/fuzz_replay
 # the shell suites, fault injection, fuzz replay.
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
   $(if $(shell command -v valgrind),$(TESTS:%=%-valgrind),valgrind) \
-  $(notdir $(SHTESTS:.sh=)) fault_inject-san fuzz_replay-san
+  $(SH_NAMES) fault_inject-0-san fault_inject-1-san fuzz_replay-san
 check:
 	@cd build/test-logs && cat $(CHECK_SUITES:%=%.result) | sort | uniq -c \
 	  | awk '{ n[$$2] = $$1 } END { printf "check: %d passed, %d failed, %d skipped (logs in build/test-logs)\n", n["pass"], n["fail"], n["skip"] }'

@@ -8,7 +8,9 @@
  *     (fail-always), until a command runs with no allocation failed.
  *     FAULT_STRIDE=s tries every s-th k only (make check: 151, so it stays
  *     quick; make test-faults-full: every k). FAULT_ONLY=name runs one
- *     command; FAULT_COUNT=1 prints each command's allocation and I/O counts.
+ *     command; FAULT_SHARD=i/n the commands whose index is i modulo n (make
+ *     check runs two shards side by side); FAULT_COUNT=1 prints each
+ *     command's allocation and I/O counts.
  *   - I/O: a VFS shim over the default VFS fails the n-th xRead, xWrite or
  *     xSync, for n = 1, 2, ... until the command does fewer.
  *
@@ -400,8 +402,10 @@ static long io_sweep(const command *c, int kind)
 static void test_command(void **state)
 {
     const command *c = *state;
-    const char *only = getenv("FAULT_ONLY");
+    const char *only = getenv("FAULT_ONLY"), *shard = getenv("FAULT_SHARD");
     if (only && strcmp(only, c->name) != 0) skip();
+    unsigned si, sn;
+    if (shard && sscanf(shard, "%u/%u", &si, &sn) == 2 && sn > 0 && (size_t)(c - COMMANDS) % sn != si % sn) skip();
     if (getenv("FAULT_COUNT")) {
         prepare(c);
         alloc_n = 0;

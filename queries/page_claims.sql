@@ -1,5 +1,6 @@
 -- The lessons' claims as the latest 'isolab check' found them, for 'isolab
--- page': lesson, claim name, the statement, outcome (pass, FAIL, pending),
+-- page': lesson, claim name, the statement, outcome (pass, FAIL, pending,
+-- stale),
 -- expected and actual values and the reason; by lesson position, then the
 -- claim's place in its seed file. Empty until a check has run.
 SELECT r.lesson, r.claim, c.statement,

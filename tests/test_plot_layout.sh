@@ -82,17 +82,16 @@ grep -q 'whole-memory-snapshot-with-page-contents (T/P2): 80 %, 4 returned, 20.0
 grep -q 'event-counters (T/P3): 1 %, returns nothing<' "$tmp/six/channels.svg" \
     && ok "six channels: the channel returning nothing is in the key" || not_ok "six channels: the channel returning nothing is in the key"
 
-# the axes plot under each channel (the query's channel changed by hand, as
-# its comment says), drawn by the repository's script
-mkdir -p "$tmp/axes"
+# the axes plot under each channel (plot --channel)
 q "$tmp/six.db" "SELECT channel FROM lesson_channel ORDER BY ord" >"$tmp/channels.txt"
 while read -r c; do
-    sed "s/VALUES ('sampling-profile')/VALUES ('$c')/" queries/plot_axes.sql \
-        | sqlite3 -csv -header -cmd 'PRAGMA trusted_schema = OFF' "$tmp/six.db" >"$tmp/axes/$c.csv"
-    gnuplot -e "csv='$tmp/axes/$c.csv'; out='$tmp/axes/$c.svg'; fmt='svg'" gnuplot/axes.gp 2>/dev/null
+    "$ISOLAB" --db "$tmp/six.db" plot axes --channel "$c" --format svg -o "$tmp/axes/$c" >/dev/null 2>&1 \
+        && mv "$tmp/axes/$c/axes.svg" "$tmp/axes/$c.svg"
 done <"$tmp/channels.txt"
 check "axes: one image per channel" 6 "$(ls "$tmp/axes"/*.svg | wc -l | tr -d ' ')"
 svg_clean "$tmp/axes" "axes per channel"
+check "axes: each image names its channel" 6 \
+    "$(while read -r c; do grep -c "<title>.*with channel $c, per bundle</title>" "$tmp/axes/$c.svg"; done <"$tmp/channels.txt" | grep -c '^1$')"
 check "axes: 100 % reached with the memory channel (resource under strict: 25 % -> 100 %)" 2 \
     "$(grep -c '25 % → 100 %' "$tmp/axes/whole-memory-snapshot-with-page-contents.svg")"
 

@@ -3,8 +3,8 @@
  * the plots as inline SVG and the runs they all come from. No script, no
  * network: plain semantic HTML with a small stylesheet for screens of every
  * width and for print. Every value from the database is escaped. The rows
- * come from the saved queries page_lessons, page_lesson_report,
- * page_claims, channel_comparison and page_runs, read through the store. */
+ * come from the saved queries page_lessons, lesson_report, page_claims,
+ * channel_comparison and page_runs, read through the store. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +27,7 @@ static const char STYLE[] =
     "caption{text-align:left;font-style:italic;padding:.2rem 0}"
     "th,td{border:1px solid #bbb;padding:.2rem .45rem;vertical-align:top;text-align:left}"
     "th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}"
-    "td.pass{color:#174}td.FAIL{color:#a00;font-weight:bold}td.pending{color:#555;font-style:italic}"
+    "td.pass{color:#174}td.FAIL{color:#a00;font-weight:bold}td.pending,td.stale{color:#555;font-style:italic}"
     "pre{overflow-x:auto;background:#f6f6f6;border:1px solid #ddd;padding:.5rem;font-size:.85rem;line-height:1.3}"
     "figure{margin:1rem 0 2rem}svg{width:100%;height:auto;border:1px solid #ddd}"
     "figcaption{font-size:.9rem;color:#333}.note{color:#555;font-style:italic}"
@@ -110,7 +110,8 @@ static isl_status table_row(void *ctx, size_t ncols, const char *const *names, c
         const isl_cell *c = &row[i];
         const char *cls = c->type == 1 || c->type == 2 ? "num" : "";
         if ((long)i == t->outcome_col && c->text &&
-            (!strcmp(c->text, "pass") || !strcmp(c->text, "FAIL") || !strcmp(c->text, "pending")))
+            (!strcmp(c->text, "pass") || !strcmp(c->text, "FAIL") || !strcmp(c->text, "pending") ||
+             !strcmp(c->text, "stale")))
             cls = c->text;
         puts_b(t->b, "<td class=\""), puts_b(t->b, cls), puts_b(t->b, "\" data-label=\"");
         html_b(t->b, names[i]), puts_b(t->b, "\">");
@@ -353,8 +354,8 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
         html_b(b, l.code[i]), puts_b(b, " "), html_b(b, l.title[i]), puts_b(b, "</h2>\n<p>Channel: ");
         html_b(b, *l.channels[i] ? l.channels[i] : "none yet"), puts_b(b, "</p>\n<h3>Tables</h3>\n");
         table lines = {.lesson = l.code[i], .hide = hide_lesson, .lines = 1};
-        rc = put_table(cli, b, "page_lesson_report", lines, "",
-                       "No tables for this lesson: its results are not in the lesson tables' saved queries.");
+        rc = put_table(cli, b, "lesson_report", lines, "",
+                       "No tables for this lesson yet: it has no focus, or its focus has no current results ('isolab lesson CODE').");
         puts_b(b, "<h3>Claims</h3>\n");
         isl_buf cap = {NULL, 0, 0, 0};
         puts_b(&cap, "The claims of "), puts_b(&cap, l.code[i]), puts_b(&cap, " as the latest check found them");

@@ -232,8 +232,8 @@ const isl_command isl_commands[] = {
      "(pass, FAIL, pending); the comparison across lessons; the plots as\n"
      "inline SVG (with gnuplot; a plot that cannot be drawn is left out with a\n"
      "note); and the runs it all comes from (ids, model digest, when). The rows\n"
-     "come from the saved queries page_lessons, page_lesson_report,\n"
-     "page_claims, channel_comparison and page_runs.\n",
+     "come from the saved queries page_lessons, lesson_report, page_claims,\n"
+     "channel_comparison and page_runs.\n",
      PAGE_OPTS},
     {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"

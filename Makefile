@@ -19,6 +19,9 @@ DEVELOPER := 1
 endif
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(if $(DEVELOPER),-Werror)
 DEPFLAGS = -MMD -MP
+HEADERS := $(wildcard include/isolab/*.h src/*/*.h)
+no_deps_yet = $(if $(wildcard $(1).d),,$(HEADERS))
+.SECONDEXPANSION:
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Recursive (=) so pkg-config runs after the deps check has installed them.
@@ -57,12 +60,12 @@ build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) Makefile
 	   build/embed isl_query $(QUERIES) && \
 	   build/embed isl_plot $(GNUPLOT); } > $@.tmp && mv $@.tmp $@
 
-build/obj/%.o: src/%.c | build/.deps
+build/obj/%.o: src/%.c $$(call no_deps_yet,build/obj/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 build/obj/embedded.o: build/embedded.c include/isolab/embedded.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-build/san/%.o: src/%.c | build/.deps
+build/san/%.o: src/%.c $$(call no_deps_yet,build/san/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
 build/san/embedded.o: build/embedded.c include/isolab/embedded.h
@@ -80,7 +83,9 @@ build/isolab-san: build/san/main.o build/libisolab-san.a
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(SQLITE_LIBS) -lm
 build/obj/main.o build/san/main.o: src/main.c
 
-# Header dependencies, as the compiler found them (-MMD -MP).
+# Header dependencies, as the compiler found them (-MMD -MP). An object
+# built before it had a .d file (an older tree) depends on every header, so
+# it is rebuilt once rather than left stale.
 -include $(wildcard build/obj/*/*.d build/obj/*.d build/san/*/*.d build/san/*.d build/fuzz/*/*.d)
 
 build/tests/%: tests/%.c tests/testutil.h build/libisolab.a build/.deps
@@ -129,7 +134,7 @@ plots: isolab
 .PHONY: page page-screenshot
 page: isolab
 	@sh tools/deps.sh plots
-	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
+	@./isolab lesson --all >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
 	./isolab sweep bundles
 	./isolab page -o page.html
 page-screenshot: page
@@ -193,7 +198,7 @@ FUZZ_SAN  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
 .PHONY: fuzz test-fuzz-replay
 check: test-fuzz-replay
-build/fuzz/%.o: src/%.c | build/.deps
+build/fuzz/%.o: src/%.c $$(call no_deps_yet,build/fuzz/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/embedded.o: build/embedded.c include/isolab/embedded.h

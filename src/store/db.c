@@ -1,5 +1,7 @@
 /* isolab store: connections, their settings, creating and opening databases. */
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,9 +72,45 @@ isl_status isl_db_status(isl_store *s)
     return ISL_EDB;
 }
 
+/* Limits every store opened or created from now on (isl_store_set_limits). */
+static unsigned wait_seconds = 10;
+static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT;
+
+void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
+{
+    wait_seconds = wait_s;
+    work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT;
+}
+
+/* Errors are told apart by SQLite's result code, never by its message:
+ * those that mean the file, the disk or another process get a sentence the
+ * user can act on; the rest (the SQL or the data) keep SQLite's words. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
 {
-    return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
+    int ext = sqlite3_extended_errcode(s->db);
+    switch (ext & 0xff) {
+    case SQLITE_BUSY:
+        return isl_fail(err, ISL_EDB, "%s: another process holds the write lock on %s; waited %u s (%s); retry "
+                        "when it has finished, or wait longer with --wait", s->path, s->path, s->wait_s, what);
+    case SQLITE_FULL:
+        return isl_fail(err, ISL_EDB, "%s: disk full (%s); nothing of it was written", s->path, what);
+    case SQLITE_IOERR: {
+        int e = sqlite3_system_errno(s->db);
+        if (e == ENOSPC) return isl_fail(err, ISL_EDB, "%s: disk full (%s); nothing of it was written", s->path, what);
+        return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", s->path, what, e ? ": " : "", e ? strerror(e) : "");
+    }
+    case SQLITE_NOTADB:
+        return isl_fail(err, ISL_EDB, "%s: file is not a database", s->path);
+    case SQLITE_CORRUPT:
+        return isl_fail(err, ISL_EDB, "%s: damaged: SQLite finds the file malformed (%s); restore it from a copy",
+                        s->path, what);
+    case SQLITE_READONLY:
+        return isl_fail(err, ISL_EDB, "%s: database is read-only (%s)", s->path, what);
+    case SQLITE_CANTOPEN:
+        return isl_fail(err, ISL_EDB, "%s: cannot open (%s): %s", s->path, what, sqlite3_errmsg(s->db));
+    default:
+        return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
+    }
 }
 
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
@@ -109,7 +147,7 @@ isl_status isl_db_configure(isl_store *s, isl_error *err)
     sqlite3_limit(s->db, SQLITE_LIMIT_ATTACHED, 0);
     /* A writer waits for another writer instead of failing with "database is
      * locked"; in WAL mode readers never block it. */
-    if (sqlite3_busy_timeout(s->db, 10000) != SQLITE_OK) return isl_db_fail(s, err, "setting the busy timeout");
+    if (sqlite3_busy_timeout(s->db, s->wait_s > INT_MAX / 1000 ? INT_MAX : (int)s->wait_s * 1000) != SQLITE_OK) return isl_db_fail(s, err, "setting the busy timeout");
     return ISL_OK;
 }
 
@@ -121,6 +159,8 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
         return isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     strcpy(s->path, path);
+    s->work_limit = work_millions;
+    s->wait_s = wait_seconds;
     int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
     if (rc != SQLITE_OK) {
         isl_status st = s->db ? isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s: cannot open: %s",
@@ -151,6 +191,31 @@ void isl_store_close(isl_store *s)
 
 struct sqlite3 *isl_store_db(isl_store *s) { return s->db; }
 
+/* The progress handler is called every WORK_TICK virtual-machine steps. */
+#define WORK_TICK 1000
+
+unsigned long long isl_store_work_limit(const isl_store *s) { return s->work_limit; }
+
+const char *isl_store_notes(const isl_store *s) { return s->notes; }
+
+static int work_tick(void *ctx)
+{
+    isl_store *s = ctx;
+    return ++s->work_ticks > s->work_limit * (1000000 / WORK_TICK);
+}
+
+void isl_work_begin(isl_store *s)
+{
+    s->work_ticks = 0;
+    sqlite3_progress_handler(s->db, WORK_TICK, work_tick, s);
+}
+
+int isl_work_end(isl_store *s)
+{
+    sqlite3_progress_handler(s->db, 0, NULL, NULL);
+    return s->work_ticks > s->work_limit * (1000000 / WORK_TICK);
+}
+
 const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
 
 /* Reads one integer pragma. */
@@ -165,12 +230,53 @@ static isl_status pragma_int(isl_store *s, const char *sql, long long *v, isl_er
     return ISL_OK;
 }
 
-isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
+const char *isl_file_kind(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+/* What is wrong with the file at path before SQLite reads it: missing, not
+ * a regular file, empty, too short or without SQLite's header, or shorter
+ * than its header says (truncated). ISL_OK when none of these. */
+static isl_status check_file(const char *path, isl_error *err)
 {
     struct stat sb;
+    if (stat(path, &sb) != 0) {
+        if (errno == ENOENT) return isl_fail(err, ISL_EDB, "%s: no such database (create it with 'isolab init')", path);
+        if (errno == ELOOP) return isl_fail(err, ISL_EDB, "%s: a symbolic link loop, not a database", path);
+        return isl_fail(err, ISL_EDB, "%s: cannot open: %s", path, strerror(errno));
+    }
+    if (!S_ISREG(sb.st_mode)) return isl_fail(err, ISL_EDB, "%s: %s, not a database file", path, isl_file_kind(sb.st_mode));
+    if (sb.st_size == 0) return isl_fail(err, ISL_EDB, "%s: empty file (0 bytes), not a database", path);
+    unsigned char h[100];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+    if (f) fclose(f);
+    if (!f) return ISL_OK; /* unreadable: SQLite says so below */
+    if (n < sizeof h || memcmp(h, "SQLite format 3", 16) != 0)
+        return isl_fail(err, ISL_EDB, "%s: %lld bytes, not a database (no SQLite header)", path,
+                        (long long)sb.st_size);
+    unsigned page = (unsigned)h[16] << 8 | h[17];
+    if (page == 1) page = 65536;
+    uint32_t pages = (uint32_t)h[28] << 24 | (uint32_t)h[29] << 16 | (uint32_t)h[30] << 8 | h[31];
+    /* the page count is valid when the change counter it was written with matches */
+    if (memcmp(h + 24, h + 92, 4) == 0 && (long long)page * pages > (long long)sb.st_size)
+        return isl_fail(err, ISL_EDB, "%s: damaged: %lld bytes, shorter than the %lld its header records "
+                        "(truncated); restore it from a copy", path, (long long)sb.st_size,
+                        (long long)page * pages);
+    return ISL_OK;
+}
+
+isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
+{
     *out = NULL;
-    if (stat(path, &sb) != 0)
-        return isl_fail(err, ISL_EDB, "%s: no such database (create it with 'isolab init')", path);
+    isl_status cst = check_file(path, err);
+    if (cst) return cst;
     isl_store *s;
     isl_status st = store_new(path, SQLITE_OPEN_READWRITE, &s, err);
     if (st) return st;
@@ -183,9 +289,8 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     long long app = 0, ver = 0;
     if ((st = pragma_int(s, "PRAGMA application_id", &app, err))
         || (st = pragma_int(s, "PRAGMA user_version", &ver, err))) {
-        if (strstr(err->msg, "not a database")) isl_fail(err, ISL_EDB, "%s: file is not a database", path);
         isl_store_close(s);
-        return ISL_EDB;
+        return st;
     }
     if (app != ISL_APPLICATION_ID) {
         isl_store_close(s);
@@ -204,7 +309,8 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
      * run (the lesson job writes five runs). Set only once the file is
      * known to be an isolab database: the pragma reads it. */
     if ((st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err))
-        || (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err)))) {
+        || (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err)))
+        || (st = isl_store_verify(s, err))) {
         isl_store_close(s);
         return st;
     }
@@ -230,12 +336,13 @@ static isl_status set_wal(isl_store *s, isl_error *err)
 
 /* Applies a list of embedded files as scripts. */
 static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, size_t n, const char *dir,
-                                isl_error *err)
+                                int trusted, isl_error *err)
 {
     char name[512];
     for (size_t i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s/%s", dir, files[i].name);
-        isl_status st = isl_store_exec_script(s, name, files[i].text, err);
+        isl_status st = trusted ? isl_store_exec_schema(s, name, files[i].text, err)
+                                 : isl_store_exec_script(s, name, files[i].text, err);
         if (st) return st;
     }
     return ISL_OK;
@@ -243,26 +350,7 @@ static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, si
 
 isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err)
 {
-    for (size_t i = 0; i < isl_query_count; i++) {
-        const isl_embedded_file *f = &isl_query_files[i];
-        size_t nlen = strlen(f->name) - 4; /* without ".sql" */
-        size_t len = f->len;
-        while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
-                           || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
-            len--;
-        char *sql = replace ? sqlite3_mprintf("DROP VIEW IF EXISTS \"%.*w\";\nCREATE VIEW \"%.*w\" AS\n%.*s",
-                                              (int)nlen, f->name, (int)nlen, f->name, (int)len, f->text)
-                            : sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);
-        if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-        int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-        sqlite3_free(sql);
-        if (rc != SQLITE_OK) {
-            char what[300];
-            snprintf(what, sizeof what, "queries/%s", f->name);
-            return isl_db_fail(s, err, what);
-        }
-    }
-    return ISL_OK;
+    return isl_install_views(s->db, replace, err);
 }
 
 isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err)
@@ -283,11 +371,13 @@ isl_status isl_store_create(const char *path, const char *seeds_dir, int force, 
                  ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
         if (!(st = isl_db_exec(s, "BEGIN IMMEDIATE", err))
             && !(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))
-            && !(st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", err))
+            && !(st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err))
             && !(st = isl_db_exec(s, pragma, err))
             && !(st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
-                                : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", err))
-            && !(st = isl_store_install_views(s, 0, err))) {
+                                : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err))
+            && !(st = isl_drop_temp_objects(s, err))
+            && !(st = isl_store_install_views(s, 0, err))
+            && !(st = isl_store_verify(s, err))) {
             /* the model must be valid, and its digest is the current one */
             isl_model *m = NULL;
             st = isl_store_read_model(s, &m, err);

@@ -255,7 +255,7 @@ expect "unknown bundle holding SQL" 3 "isolab run: no bundle named 'x'; DROP TAB
 expect "missing database" 4 "isolab run: nothing.db: no such database (create it with 'isolab init')" nothing.db \
     "$ISOLAB" --db nothing.db run
 printf 'this is a text file, not a database\n' >text.db
-expect "file that is not a database" 4 "isolab run: text.db: 37 bytes, not a database (no SQLite header)" text.db "$ISOLAB" --db text.db run
+expect "file that is not a database" 4 "isolab run: text.db: 36 bytes, not a database (no SQLite header)" text.db "$ISOLAB" --db text.db run
 sqlite3 other.db 'CREATE TABLE t(x)'
 expect "SQLite database of another program" 4 "isolab run: other.db: not an isolab database (application_id 0)" other.db \
     "$ISOLAB" --db other.db run

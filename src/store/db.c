@@ -1,4 +1,6 @@
 /* isolab store: connections, their settings, creating and opening databases. */
+/* realpath() is XSI */
+#define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -134,6 +136,22 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
     return ISL_OK;
 }
 
+isl_status isl_db_begin_write(isl_store *s, isl_error *err)
+{
+    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    if (st) return st;
+    /* the lock is this file's: if the path names another file now (init
+     * --force replaced it while this process waited), writing here would
+     * report rows the user's database does not hold */
+    struct stat sb;
+    if (s->ino && (stat(s->path, &sb) != 0 || sb.st_dev != s->dev || sb.st_ino != s->ino)) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return isl_fail(err, ISL_EDB, "%s: the database was replaced or removed while this command waited for "
+                        "its lock (by 'isolab init --force'?); nothing was written; run the command again", s->path);
+    }
+    return ISL_OK;
+}
+
 isl_status isl_db_configure(isl_store *s, isl_error *err)
 {
     int on = 0;
@@ -170,6 +188,8 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
         return st;
     }
     sqlite3_extended_result_codes(s->db, 1);
+    struct stat sb;
+    if (stat(path, &sb) == 0) s->dev = sb.st_dev, s->ino = sb.st_ino;
     isl_status st = isl_db_configure(s, err);
     if (st) {
         isl_store_close(s);
@@ -353,11 +373,81 @@ isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err)
     return isl_install_views(s->db, replace, err);
 }
 
-isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err)
+/* Takes the write lock of the database at path, which --force is about to
+ * replace, so no writer is in the middle of a run there: *out holds it
+ * (NULL when path is no database, so there is nothing to lock). The
+ * connection keeps its log files on close (PERSIST_WAL): their names will
+ * be the new database's. */
+static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
+{
+    sqlite3 *db = NULL;
+    int on = 1;
+    *out = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return ISL_OK;
+    }
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
+    sqlite3_busy_timeout(db, wait_seconds > INT_MAX / 1000 ? INT_MAX : (int)wait_seconds * 1000);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
+        *out = db;
+        return ISL_OK;
+    }
+    int prim = sqlite3_errcode(db) & 0xff;
+    sqlite3_close(db);
+    if (prim == SQLITE_BUSY)
+        return isl_fail(err, ISL_EDB, "%s: another process holds the write lock on %s; waited %u s; --force "
+                        "replaces a database only while no one writes it: retry when it has finished, or wait "
+                        "longer with --wait", path, path, wait_seconds);
+    if (prim == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    return ISL_OK; /* not a database: nothing to lock */
+}
+
+static void unlock_old(sqlite3 *db)
+{
+    if (!db) return;
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(db);
+}
+
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err);
+
+/* --force replaces only a regular file, and follows a symbolic link as
+ * every other command does: the link stays, the file it names is replaced.
+ * Anything else (a device, FIFO, socket, directory, a link to nothing) is
+ * refused. */
+isl_status isl_store_create(const char *given, const char *seeds_dir, int force, isl_error *err)
+{
+    struct stat lsb, sb;
+    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, err);
+    if (!force) return isl_fail(err, ISL_EINPUT, "%s: already exists (use --force to replace it)", given);
+    char *real = NULL;
+    const char *path = given;
+    if (S_ISLNK(lsb.st_mode)) {
+        if (!(real = realpath(given, NULL)))
+            return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
+                            "%s: a symbolic link that leads to no file (%s); give the database's own path", given,
+                            strerror(errno));
+        path = real;
+    }
+    isl_status st = ISL_OK;
+    sqlite3 *old = NULL;
+    if (stat(path, &sb) != 0)
+        st = isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
+    else if (!S_ISREG(sb.st_mode))
+        st = isl_fail(err, ISL_EINPUT, "%s: %s; --force replaces only a regular file", given, isl_file_kind(sb.st_mode));
+    else
+        st = lock_old(path, &old, err);
+    if (!st) st = create_at(path, seeds_dir, err);
+    unlock_old(old);
+    free(real);
+    return st;
+}
+
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
 {
     struct stat sb;
-    if (!force && stat(path, &sb) == 0)
-        return isl_fail(err, ISL_EINPUT, "%s: already exists (use --force to replace it)", path);
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
     if (!tmp) return isl_fail(err, ISL_ENOMEM, "out of memory");

@@ -73,7 +73,7 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
 
 isl_status isl_store_migrate(isl_store *s, isl_error *err)
 {
-    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
     long long v = 0;
     /* another isolab may have migrated it while this one waited */

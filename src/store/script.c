@@ -431,7 +431,7 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
 
 isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err)
 {
-    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
     if (!(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))) {
         for (size_t i = 0; i < n && !st; i++) st = exec_file(s, paths[i], err);

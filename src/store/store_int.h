@@ -3,6 +3,7 @@
 #define ISOLAB_STORE_INT_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "isolab/store.h"
 
@@ -40,6 +41,8 @@ struct isl_store {
     int in_focus;         /* a transaction holds this command's param values; never committed */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
     sqlite3_stmt *stmt[ST_COUNT];
+    dev_t dev;                     /* the file opened (0, 0 for a new one) */
+    ino_t ino;
     unsigned wait_s;               /* how long a writer waits for another's lock */
     unsigned long long work_limit; /* millions of VM steps a seed statement or claim may take */
     unsigned long long work_ticks; /* progress-handler calls since isl_work_begin */
@@ -84,6 +87,11 @@ isl_status isl_db_status(isl_store *s);
 /* Every *.sql file of dir, sorted by name, applied as a script (no
  * transaction is opened here). */
 isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);
+
+/* BEGIN IMMEDIATE (waiting for another writer as configured), then checks
+ * that the path still names the file this store opened: ISL_EDB, nothing
+ * begun, when it was replaced or removed meanwhile. */
+isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 
 /* Executes one statement of trusted SQL (no values from outside). */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);

@@ -251,7 +251,7 @@ isl_status isl_store_verify(isl_store *s, isl_error *err)
     objects ref = {0};
     isl_status st = reference(&ref, err);
     int own = sqlite3_get_autocommit(s->db);
-    if (!st && own) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    if (!st && own) st = isl_db_begin_write(s, err);
     if (!st) {
         st = repair(s, &ref, build, err);
         if (own) {

@@ -20,7 +20,7 @@ cd "$tmp" || exit 2
 # The state of a database: its bytes and its log's, or "absent".
 state() {
     for f in "$1" "$1-wal"; do
-        if [ -e "$f" ]; then cksum <"$f"; else echo absent; fi
+        if [ -f "$f" ]; then cksum <"$f"; elif [ -e "$f" ] || [ -L "$f" ]; then ls -ld "$f" | cut -c1; else echo absent; fi
     done
 }
 
@@ -296,6 +296,134 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
     ok "a version-1 database is migrated to version 6 (bundles in seed order, the lesson's focus and views) and runs"
 else
     not_ok "a version-1 database is migrated to version 6 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
+fi
+
+# ---- the record: seeds confined, saved queries, limits, values, files -----
+# A database with history: every case below must leave it byte-for-byte
+# as it was (the expect helper compares the file and its log).
+"$ISOLAB" --db base.db run >/dev/null 2>&1 || not_ok "run on base.db"
+rec_seed() {   # rec_seed NAME WHAT SQL : a seed that writes outside the model
+    printf '%s\n' "-- tries to change the history" "$3" >rec.sql
+    bad_seed "seed confined: $1" \
+        "isolab: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; $2 is refused" rec.sql
+}
+rec_seed "DELETE FROM run" "a write to table run" "DELETE FROM run;"
+rec_seed "UPDATE surface" "a write to table surface" "UPDATE surface SET visible = 0;"
+rec_seed "INSERT INTO run" "a write to table run" "INSERT INTO run(kind, started_at) VALUES ('run', 'now');"
+rec_seed "DROP TABLE surface" "DROP TABLE surface" "DROP TABLE surface;"
+rec_seed "trigger on surface" "CREATE TRIGGER t" \
+    "CREATE TRIGGER t AFTER INSERT ON surface BEGIN DELETE FROM run; END;"
+rec_seed "TEMP trigger on surface" "a trigger on table surface" \
+    "CREATE TEMP TRIGGER t AFTER INSERT ON main.surface BEGIN DELETE FROM run; END;"
+rec_seed "DROP VIEW channel_table" "DROP VIEW channel_table" \
+    "DROP VIEW channel_table; CREATE VIEW channel_table AS SELECT 'fine' AS line;"
+rec_seed "CREATE VIEW" "CREATE VIEW mine" "CREATE VIEW mine AS SELECT 1;"
+rec_seed "CREATE TABLE" "CREATE TABLE mine" "CREATE TABLE mine(x);"
+rec_seed "CREATE INDEX" "CREATE INDEX i" "CREATE INDEX i ON fact(axis);"
+rec_seed "ALTER TABLE" "ALTER TABLE fact" "ALTER TABLE fact ADD COLUMN note;"
+rec_seed "DROP TRIGGER" "DROP TRIGGER mechanism_position" "DROP TRIGGER mechanism_position;"
+rec_seed "schema_version" "a write to table schema_version" "DELETE FROM schema_version;"
+rec_seed "isolab_object" "a write to table isolab_object" "DELETE FROM isolab_object;"
+rec_seed "virtual table" "CREATE VIRTUAL TABLE v" "CREATE VIRTUAL TABLE v USING fts5(x);"
+printf "CREATE TEMP TRIGGER t AFTER INSERT ON axis BEGIN DELETE FROM run; END;\nINSERT INTO axis(name) VALUES ('a1');\n" >rec.sql
+bad_seed "seed confined: TEMP trigger on a model table that writes the history" \
+    "isolab: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" rec.sql
+mkdir recinit && cp "$root"/seeds/*.sql recinit/ && printf "DELETE FROM run;\n" >recinit/500_wipe.sql
+expect "seed confined: init --seeds" 3 \
+    "isolab: recinit/500_wipe.sql:1: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" \
+    new.db "$ISOLAB" --db new.db init --seeds recinit
+# TEMP objects of the seed's own are fine, and gone once the load is over
+printf "CREATE TEMP TABLE p(n INTEGER);\nINSERT INTO p VALUES (7);\nINSERT INTO sample_count(n) SELECT n FROM p;\n" >temp.sql
+cp base.db t.db
+if "$ISOLAB" --db t.db load temp.sql >/dev/null 2>err.txt && [ "$(sqlite3 t.db 'SELECT count(*) FROM sample_count WHERE n = 7')" = 1 ]; then
+    ok "seed with a TEMP table of its own loads"
+else
+    not_ok "seed with a TEMP table of its own: $(cat err.txt)"
+fi
+
+# seed files are regular files of bounded size
+mkfifo fifo.sql
+bad_seed "seed file that is a FIFO" \
+    "isolab: fifo.sql: a FIFO, not a regular file: seeds are read only from regular files" fifo.sql
+bad_seed "seed file that is a device" \
+    "isolab: /dev/zero: a character device, not a regular file: seeds are read only from regular files" /dev/zero
+truncate -s 67108865 huge.sql
+bad_seed "seed file over the size limit" \
+    "isolab: huge.sql: 67108865 bytes, more than the seed file limit of 64 MiB" huge.sql
+mkdir fifodir && cp "$root"/seeds/*.sql fifodir/ && mkfifo fifodir/500_pipe.sql
+expect "FIFO inside --seeds DIR" 3 \
+    "isolab: fifodir/500_pipe.sql: a FIFO, not a regular file: seeds are read only from regular files" new.db \
+    "$ISOLAB" --db new.db init --seeds fifodir
+
+# values the arithmetic cannot hold, names C would cut or a terminal obey
+printf "UPDATE setting SET value = 9223372036854775807 WHERE key = 'baseline_time';\n" >big.sql
+bad_seed "baseline_time beyond 64-bit run time" \
+    "isolab: big.sql:1: setting baseline_time is more than 1000000000000 time units" big.sql
+printf "UPDATE channel SET cost_pct = 1e999;\n" >inf.sql
+bad_seed "infinite cost" "isolab: inf.sql:1: channel.cost_pct is more than 1000000 percent (or infinite)" inf.sql
+printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('huge', NULL, 2e6);\n" >huge_cost.sql
+bad_seed "cost over 1000000 percent" \
+    "isolab: huge_cost.sql:1: channel.name = 'huge', channel.lesson = NULL, channel.cost_pct = 2000000.0: channel.cost_pct is more than 1000000 percent (or infinite)" huge_cost.sql
+printf "INSERT INTO bundle(name) VALUES ('a' || char(0) || 'b');\n" >nulname.sql
+bad_seed "name with a NUL byte" \
+    "isolab: nulname.sql:1: bundle.name = 'a\\000b': bundle.name holds a NUL byte or a control character" nulname.sql
+printf "INSERT INTO bundle(name) VALUES ('x' || char(27) || '[2J');\n" >escname.sql
+bad_seed "name with ESC [ 2 J" \
+    "isolab: escname.sql:1: bundle.name = 'x\\033[2J': bundle.name holds a NUL byte or a control character" escname.sql
+printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('c' || char(10) || 'run 99: fake line', NULL, 1);\n" >nlname.sql
+bad_seed "name with a newline and a forged line" \
+    "isolab: nlname.sql:1: channel.name = 'c\\nrun 99: fake line', channel.lesson = NULL, channel.cost_pct = 1.0: channel.name holds a NUL byte or a control character" nlname.sql
+printf "INSERT INTO mechanism(name) VALUES ('m' || char(27) || ']0;owned' || char(7));\n" >oscname.sql
+bad_seed "name with an OSC title sequence" \
+    "isolab: oscname.sql:1: mechanism.name = 'm\\033]0;owned\\a', mechanism.position = NULL: mechanism.name holds a NUL byte or a control character" oscname.sql
+printf "INSERT INTO bundle(name) VALUES (CAST(x'61ff62' AS TEXT));\n" >utf.sql
+bad_seed "name that is not UTF-8" "isolab: utf.sql: after loading: bundle name 'a\\xffb' is not valid UTF-8" utf.sql
+printf "INSERT INTO lesson(code) VALUES ('M01' || char(13));\n" >crcode.sql
+bad_seed "lesson code with a carriage return" \
+    "isolab: crcode.sql:1: lesson.code = 'M01\\r', lesson.title = NULL, lesson.position = NULL: lesson.code holds a NUL byte or a control character" crcode.sql
+printf "INSERT INTO axis(name) VALUES ('unterminated);\n" >unterminated.sql
+bad_seed "SQLite's own message quoting a newline" \
+    "isolab: unterminated.sql:1: unrecognized token: \"'unterminated);\\n\" (near \"'unterminated);\")" unterminated.sql
+
+# database files a user can act on
+: >empty.db
+expect "empty file as --db" 4 "isolab: empty.db: empty file (0 bytes), not a database" empty.db "$ISOLAB" --db empty.db run
+head -c 4096 base.db >short.db
+expect "truncated database" 4 \
+    "isolab: short.db: damaged: 4096 bytes, shorter than the $(wc -c <base.db | tr -d ' ') its header records (truncated); restore it from a copy" \
+    short.db "$ISOLAB" --db short.db run
+mkfifo fifo.db
+expect "FIFO as --db" 4 "isolab: fifo.db: a FIFO, not a database file" fifo.db "$ISOLAB" --db fifo.db run
+ln -s loop-b.db loop-a.db && ln -s loop-a.db loop-b.db
+expect "symlink loop as --db" 4 "isolab: loop-a.db: a symbolic link loop, not a database" loop-a.db "$ISOLAB" --db loop-a.db run
+mkdir dir.db
+expect "directory as --db" 4 "isolab: dir.db: a directory, not a database file" dir.db "$ISOLAB" --db dir.db run
+cp base.db damaged.db
+sqlite3 damaged.db 'DROP TABLE fact_status'
+expect "isolab database missing a table" 4 \
+    "isolab: damaged.db: damaged: table 'fact_status' is missing (isolab never re-creates a table; restore the file from a copy)" \
+    damaged.db "$ISOLAB" --db damaged.db run
+cp base.db squat.db
+sqlite3 squat.db 'DROP VIEW channel_table; CREATE TABLE channel_table(line)'
+expect "a table where a saved query belongs" 4 \
+    "isolab: squat.db: 'channel_table' is a table where isolab's saved query belongs; rename or drop it in the sqlite3 shell" \
+    squat.db "$ISOLAB" --db squat.db run
+
+# init --force replaces only a regular file; a symlink leads to the file
+mknod chardev c 1 3 2>/dev/null || mkfifo chardev
+expect "init --force on a device or FIFO" 3 "isolab: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \
+    chardev "$ISOLAB" --db chardev init --force
+[ -c chardev ] || [ -p chardev ] && ok "init --force left the node in place" || not_ok "init --force replaced the node"
+ln -s nowhere.db dangling.db
+expect "init --force on a dangling symlink" 3 \
+    "isolab: dangling.db: a symbolic link that leads to no file (No such file or directory); give the database's own path" \
+    dangling.db "$ISOLAB" --db dangling.db init --force
+cp base.db target.db && ln -s target.db link.db
+if "$ISOLAB" --db link.db init --force >/dev/null 2>err.txt && [ -L link.db ] \
+   && [ "$(sqlite3 target.db 'SELECT count(*) FROM run')" = 0 ]; then
+    ok "init --force through a symlink replaces the file it leads to, keeps the link"
+else
+    not_ok "init --force through a symlink: $(cat err.txt)"
 fi
 
 # ---- valid names that look like trouble -----------------------------------

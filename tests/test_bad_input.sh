@@ -305,7 +305,7 @@ fi
 rec_seed() {   # rec_seed NAME WHAT SQL : a seed that writes outside the model
     printf '%s\n' "-- tries to change the history" "$3" >rec.sql
     bad_seed "seed confined: $1" \
-        "isolab: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; $2 is refused" rec.sql
+        "isolab load: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; $2 is refused" rec.sql
 }
 rec_seed "DELETE FROM run" "a write to table run" "DELETE FROM run;"
 rec_seed "UPDATE surface" "a write to table surface" "UPDATE surface SET visible = 0;"
@@ -327,10 +327,10 @@ rec_seed "isolab_object" "a write to table isolab_object" "DELETE FROM isolab_ob
 rec_seed "virtual table" "CREATE VIRTUAL TABLE v" "CREATE VIRTUAL TABLE v USING fts5(x);"
 printf "CREATE TEMP TRIGGER t AFTER INSERT ON axis BEGIN DELETE FROM run; END;\nINSERT INTO axis(name) VALUES ('a1');\n" >rec.sql
 bad_seed "seed confined: TEMP trigger on a model table that writes the history" \
-    "isolab: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" rec.sql
+    "isolab load: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" rec.sql
 mkdir recinit && cp "$root"/seeds/*.sql recinit/ && printf "DELETE FROM run;\n" >recinit/500_wipe.sql
 expect "seed confined: init --seeds" 3 \
-    "isolab: recinit/500_wipe.sql:1: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" \
+    "isolab init: recinit/500_wipe.sql:1: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" \
     new.db "$ISOLAB" --db new.db init --seeds recinit
 # TEMP objects of the seed's own are fine, and gone once the load is over
 printf "CREATE TEMP TABLE p(n INTEGER);\nINSERT INTO p VALUES (7);\nINSERT INTO sample_count(n) SELECT n FROM p;\n" >temp.sql
@@ -344,79 +344,123 @@ fi
 # seed files are regular files of bounded size
 mkfifo fifo.sql
 bad_seed "seed file that is a FIFO" \
-    "isolab: fifo.sql: a FIFO, not a regular file: seeds are read only from regular files" fifo.sql
+    "isolab load: fifo.sql: a FIFO, not a regular file: seeds are read only from regular files" fifo.sql
 bad_seed "seed file that is a device" \
-    "isolab: /dev/zero: a character device, not a regular file: seeds are read only from regular files" /dev/zero
+    "isolab load: /dev/zero: a character device, not a regular file: seeds are read only from regular files" /dev/zero
 truncate -s 67108865 huge.sql
 bad_seed "seed file over the size limit" \
-    "isolab: huge.sql: 67108865 bytes, more than the seed file limit of 64 MiB" huge.sql
+    "isolab load: huge.sql: 67108865 bytes, more than the seed file limit of 64 MiB" huge.sql
 mkdir fifodir && cp "$root"/seeds/*.sql fifodir/ && mkfifo fifodir/500_pipe.sql
 expect "FIFO inside --seeds DIR" 3 \
-    "isolab: fifodir/500_pipe.sql: a FIFO, not a regular file: seeds are read only from regular files" new.db \
+    "isolab init: fifodir/500_pipe.sql: a FIFO, not a regular file: seeds are read only from regular files" new.db \
     "$ISOLAB" --db new.db init --seeds fifodir
 
 # values the arithmetic cannot hold, names C would cut or a terminal obey
 printf "UPDATE setting SET value = 9223372036854775807 WHERE key = 'baseline_time';\n" >big.sql
 bad_seed "baseline_time beyond 64-bit run time" \
-    "isolab: big.sql:1: setting baseline_time is more than 1000000000000 time units" big.sql
+    "isolab load: big.sql:1: setting baseline_time is more than 1000000000000 time units" big.sql
 printf "UPDATE channel SET cost_pct = 1e999;\n" >inf.sql
-bad_seed "infinite cost" "isolab: inf.sql:1: channel.cost_pct is more than 1000000 percent (or infinite)" inf.sql
+bad_seed "infinite cost" "isolab load: inf.sql:1: channel.cost_pct is more than 1000000 percent (or infinite)" inf.sql
 printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('huge', NULL, 2e6);\n" >huge_cost.sql
 bad_seed "cost over 1000000 percent" \
-    "isolab: huge_cost.sql:1: channel.name = 'huge', channel.lesson = NULL, channel.cost_pct = 2000000.0: channel.cost_pct is more than 1000000 percent (or infinite)" huge_cost.sql
+    "isolab load: huge_cost.sql:1: channel.name = 'huge', channel.lesson = NULL, channel.cost_pct = 2000000.0, channel.position = NULL: channel.cost_pct is more than 1000000 percent (or infinite)" huge_cost.sql
 printf "INSERT INTO bundle(name) VALUES ('a' || char(0) || 'b');\n" >nulname.sql
 bad_seed "name with a NUL byte" \
-    "isolab: nulname.sql:1: bundle.name = 'a\\000b': bundle.name holds a NUL byte or a control character" nulname.sql
+    "isolab load: nulname.sql:1: bundle.name = 'a\\000b', bundle.position = NULL: bundle.name holds a NUL byte or a control character" nulname.sql
 printf "INSERT INTO bundle(name) VALUES ('x' || char(27) || '[2J');\n" >escname.sql
 bad_seed "name with ESC [ 2 J" \
-    "isolab: escname.sql:1: bundle.name = 'x\\033[2J': bundle.name holds a NUL byte or a control character" escname.sql
+    "isolab load: escname.sql:1: bundle.name = 'x\\033[2J', bundle.position = NULL: bundle.name holds a NUL byte or a control character" escname.sql
 printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('c' || char(10) || 'run 99: fake line', NULL, 1);\n" >nlname.sql
 bad_seed "name with a newline and a forged line" \
-    "isolab: nlname.sql:1: channel.name = 'c\\nrun 99: fake line', channel.lesson = NULL, channel.cost_pct = 1.0: channel.name holds a NUL byte or a control character" nlname.sql
+    "isolab load: nlname.sql:1: channel.name = 'c\\nrun 99: fake line', channel.lesson = NULL, channel.cost_pct = 1.0, channel.position = NULL: channel.name holds a NUL byte or a control character" nlname.sql
 printf "INSERT INTO mechanism(name) VALUES ('m' || char(27) || ']0;owned' || char(7));\n" >oscname.sql
 bad_seed "name with an OSC title sequence" \
-    "isolab: oscname.sql:1: mechanism.name = 'm\\033]0;owned\\a', mechanism.position = NULL: mechanism.name holds a NUL byte or a control character" oscname.sql
+    "isolab load: oscname.sql:1: mechanism.name = 'm\\033]0;owned\\a', mechanism.position = NULL: mechanism.name holds a NUL byte or a control character" oscname.sql
 printf "INSERT INTO bundle(name) VALUES (CAST(x'61ff62' AS TEXT));\n" >utf.sql
-bad_seed "name that is not UTF-8" "isolab: utf.sql: after loading: bundle name 'a\\xffb' is not valid UTF-8" utf.sql
+bad_seed "name that is not UTF-8" "isolab load: utf.sql: after loading: bundle name 'a\\xffb' is not valid UTF-8" utf.sql
 printf "INSERT INTO lesson(code) VALUES ('M01' || char(13));\n" >crcode.sql
 bad_seed "lesson code with a carriage return" \
-    "isolab: crcode.sql:1: lesson.code = 'M01\\r', lesson.title = NULL, lesson.position = NULL: lesson.code holds a NUL byte or a control character" crcode.sql
+    "isolab load: crcode.sql:1: lesson.code = 'M01\\r', lesson.title = NULL, lesson.position = NULL: lesson.code holds a NUL byte or a control character" crcode.sql
 printf "INSERT INTO axis(name) VALUES ('unterminated);\n" >unterminated.sql
 bad_seed "SQLite's own message quoting a newline" \
-    "isolab: unterminated.sql:1: unrecognized token: \"'unterminated);\\n\" (near \"'unterminated);\")" unterminated.sql
+    "isolab load: unterminated.sql:1: unrecognized token: \"'unterminated);\\n\" (near \"'unterminated);\")" unterminated.sql
 
 # database files a user can act on
 : >empty.db
-expect "empty file as --db" 4 "isolab: empty.db: empty file (0 bytes), not a database" empty.db "$ISOLAB" --db empty.db run
+expect "empty file as --db" 4 "isolab run: empty.db: empty file (0 bytes), not a database" empty.db "$ISOLAB" --db empty.db run
 head -c 4096 base.db >short.db
 expect "truncated database" 4 \
-    "isolab: short.db: damaged: 4096 bytes, shorter than the $(wc -c <base.db | tr -d ' ') its header records (truncated); restore it from a copy" \
+    "isolab run: short.db: damaged: 4096 bytes, shorter than the $(wc -c <base.db | tr -d ' ') its header records (truncated); restore it from a copy" \
     short.db "$ISOLAB" --db short.db run
 mkfifo fifo.db
-expect "FIFO as --db" 4 "isolab: fifo.db: a FIFO, not a database file" fifo.db "$ISOLAB" --db fifo.db run
+expect "FIFO as --db" 4 "isolab run: fifo.db: a FIFO, not a database file" fifo.db "$ISOLAB" --db fifo.db run
 ln -s loop-b.db loop-a.db && ln -s loop-a.db loop-b.db
-expect "symlink loop as --db" 4 "isolab: loop-a.db: a symbolic link loop, not a database" loop-a.db "$ISOLAB" --db loop-a.db run
+expect "symlink loop as --db" 4 "isolab run: loop-a.db: a symbolic link loop, not a database" loop-a.db "$ISOLAB" --db loop-a.db run
 mkdir dir.db
-expect "directory as --db" 4 "isolab: dir.db: a directory, not a database file" dir.db "$ISOLAB" --db dir.db run
+expect "directory as --db" 4 "isolab run: dir.db: a directory, not a database file" dir.db "$ISOLAB" --db dir.db run
 cp base.db damaged.db
 sqlite3 damaged.db 'DROP TABLE fact_status'
 expect "isolab database missing a table" 4 \
-    "isolab: damaged.db: damaged: table 'fact_status' is missing (isolab never re-creates a table; restore the file from a copy)" \
+    "isolab run: damaged.db: damaged: table 'fact_status' is missing (isolab never re-creates a table; restore the file from a copy)" \
     damaged.db "$ISOLAB" --db damaged.db run
 cp base.db squat.db
 sqlite3 squat.db 'DROP VIEW channel_table; CREATE TABLE channel_table(line)'
 expect "a table where a saved query belongs" 4 \
-    "isolab: squat.db: 'channel_table' is a table where isolab's saved query belongs; rename or drop it in the sqlite3 shell" \
+    "isolab run: squat.db: 'channel_table' is a table where isolab's saved query belongs; rename or drop it in the sqlite3 shell" \
     squat.db "$ISOLAB" --db squat.db run
+
+# saved queries: a redefined or dropped view is noticed, restored and named
+cp base.db sq.db
+sqlite3 sq.db "DROP VIEW current_surface; CREATE VIEW current_surface AS SELECT * FROM surface WHERE 0; DROP VIEW channel_table"
+"$ISOLAB" --db sq.db export channel_comparison >sq.out 2>sq.err
+check "a redefined and a dropped saved query are named on stderr" \
+"isolab export: note: sq.db: saved query 'channel_table' was dropped outside isolab; restored
+isolab export: note: sq.db: saved query 'current_surface' was changed outside isolab; restored" "$(sort sq.err)"
+check "the restored saved query gives the rows again" "$("$ISOLAB" --db base.db export channel_comparison)" "$(cat sq.out)"
+"$ISOLAB" --db sq.db runs >/dev/null 2>sq.err
+check "once restored, nothing more is said" "" "$(cat sq.err)"
+# a database of the first release gets every saved query of this version
+if "$ISOLAB" --db v1.db report bundle_table >/dev/null 2>v1.err; then ok "a migrated version-1 database has the saved queries added since"
+else not_ok "a migrated version-1 database: report bundle_table: $(cat v1.err)"; fi
+
+# runaway work is stopped by the budget, the lock released
+printf "INSERT INTO axis(name)\nWITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT 'a' || count(*) FROM r;\n" >runaway.sql
+cp base.db t.db
+expect "runaway seed statement" 3 \
+    "isolab load: runaway.sql:1: the statement exceeded the work budget (1 million steps): stopped; nothing of this load was written (raise the budget with --work-limit)" \
+    t.db "$ISOLAB" --db t.db load --work-limit 1 runaway.sql
+cp base.db t.db
+expect "work limit that is not a number" 2 "isolab load: --work-limit: 'lots' is not a number of million steps from 1 to 1000000000
+Try 'isolab load --help'." t.db "$ISOLAB" --db t.db load --work-limit lots runaway.sql
+cp base.db cl.db
+printf "INSERT INTO claim(lesson, name, statement, actual_sql, expected) VALUES ('M03/K05', 'forever', 'never ends', '(WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r)', 1);\n" >forever.sql
+"$ISOLAB" --db cl.db load forever.sql >/dev/null 2>&1
+"$ISOLAB" --db cl.db check --work-limit 1 --lesson M03/K05 >cl.out 2>&1
+check "runaway claim fails with the budget named" \
+    "FAIL  M03/K05 forever: expected 1, actual NULL (cannot evaluate: the expression exceeded the work budget (1 million steps; raise it with --work-limit)) -- never ends" \
+    "$(grep -a forever cl.out)"
+
+# a lock held by another process: who holds what, what to do
+cp base.db lk.db
+(printf 'BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (12345);\n'; sleep 4) | sqlite3 lk.db &
+holder=$!
+sleep 1
+expect "write lock held by another process" 4 \
+    "isolab run: lk.db: another process holds the write lock on lk.db; waited 1 s (taking the write lock); retry when it has finished, or wait longer with --wait" \
+    lk.db "$ISOLAB" --db lk.db run --wait 1
+expect "init --force while another process writes" 4 \
+    "isolab init: lk.db: another process holds the write lock on lk.db; waited 1 s; --force replaces a database only while no one writes it: retry when it has finished, or wait longer with --wait" \
+    lk.db "$ISOLAB" --db lk.db init --force --wait 1
+wait $holder
 
 # init --force replaces only a regular file; a symlink leads to the file
 mknod chardev c 1 3 2>/dev/null || mkfifo chardev
-expect "init --force on a device or FIFO" 3 "isolab: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \
+expect "init --force on a device or FIFO" 3 "isolab init: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \
     chardev "$ISOLAB" --db chardev init --force
 [ -c chardev ] || [ -p chardev ] && ok "init --force left the node in place" || not_ok "init --force replaced the node"
 ln -s nowhere.db dangling.db
 expect "init --force on a dangling symlink" 3 \
-    "isolab: dangling.db: a symbolic link that leads to no file (No such file or directory); give the database's own path" \
+    "isolab init: dangling.db: a symbolic link that leads to no file (No such file or directory); give the database's own path" \
     dangling.db "$ISOLAB" --db dangling.db init --force
 cp base.db target.db && ln -s target.db link.db
 if "$ISOLAB" --db link.db init --force >/dev/null 2>err.txt && [ -L link.db ] \

@@ -37,7 +37,8 @@ void isl_store_close(isl_store *s);
  * statement or one claim expression may take before it is stopped (honest
  * seeds and claims take a few; a runaway recursive query never ends).
  * 0 restores the default. */
-#define ISL_WORK_LIMIT_DEFAULT 1000ULL
+#define ISL_WORK_LIMIT_DEFAULT_M 1000
+#define ISL_WORK_LIMIT_DEFAULT ((unsigned long long)ISL_WORK_LIMIT_DEFAULT_M)
 unsigned long long isl_store_work_limit(const isl_store *s);
 
 /* For every store opened or created after the call: how many seconds a

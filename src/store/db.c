@@ -138,8 +138,8 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
 
 isl_status isl_db_begin_write(isl_store *s, isl_error *err)
 {
-    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
-    if (st) return st;
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "taking the write lock");
     /* the lock is this file's: if the path names another file now (init
      * --force replaced it while this process waited), writing here would
      * report rows the user's database does not hold */

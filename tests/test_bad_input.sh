@@ -437,7 +437,7 @@ printf "INSERT INTO claim(lesson, name, statement, actual_sql, expected) VALUES 
 "$ISOLAB" --db cl.db load forever.sql >/dev/null 2>&1
 "$ISOLAB" --db cl.db check --work-limit 1 --lesson M03/K05 >cl.out 2>&1
 check "runaway claim fails with the budget named" \
-    "FAIL  M03/K05 forever: expected 1, actual NULL (cannot evaluate: the expression exceeded the work budget (1 million steps; raise it with --work-limit)) -- never ends" \
+    "FAIL     M03/K05 forever: expected 1, actual NULL (cannot evaluate: the expression exceeded the work budget (1 million steps; raise it with --work-limit)) -- never ends" \
     "$(grep -a forever cl.out)"
 
 # a lock held by another process: who holds what, what to do

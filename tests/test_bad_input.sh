@@ -453,6 +453,40 @@ expect "init --force while another process writes" 4 \
     lk.db "$ISOLAB" --db lk.db init --force --wait 1
 wait $holder
 
+# export -o: a regular file is replaced whole, a FIFO or device written
+# into, nothing else replaced; a symlink leads to the file
+if mknod fullnode c 1 7 2>/dev/null; then
+    expect "export -o to a full device: written into, not replaced" 7 \
+        "isolab export: fullnode: cannot write: No space left on device" base.db \
+        "$ISOLAB" --db base.db export run -o fullnode
+    [ -c fullnode ] && ok "export -o left the device node in place" || not_ok "export -o replaced the device node"
+else
+    echo "skip - export -o to a device (cannot mknod)"
+fi
+mkdir outdir
+expect "export -o to a directory" 3 \
+    "isolab export: outdir: a directory; isolab replaces only a regular file (and writes into a FIFO or a character device)" \
+    base.db "$ISOLAB" --db base.db export run -o outdir
+ln -s nowhere.csv dangling.csv
+expect "export -o to a dangling symlink" 3 \
+    "isolab export: dangling.csv: a symbolic link that leads to no file (No such file or directory); give the file's own path" \
+    base.db "$ISOLAB" --db base.db export run -o dangling.csv
+echo old >real.csv && ln -s real.csv link.csv
+if "$ISOLAB" --db base.db export run -o link.csv 2>err.txt && [ -L link.csv ] && head -1 real.csv | grep -q '^id,'; then
+    ok "export -o through a symlink replaces the file it leads to, keeps the link"
+else
+    not_ok "export -o through a symlink: $(cat err.txt)"
+fi
+mkfifo out.fifo
+cat out.fifo >fifo.out &
+reader=$!
+if "$ISOLAB" --db base.db export run -o out.fifo 2>err.txt && wait $reader && [ -p out.fifo ] \
+   && [ "$(head -1 fifo.out | cut -d, -f1)" = id ]; then
+    ok "export -o into a FIFO writes through it"
+else
+    not_ok "export -o into a FIFO: $(cat err.txt)"
+fi
+
 # init --force replaces only a regular file; a symlink leads to the file
 mknod chardev c 1 3 2>/dev/null || mkfifo chardev
 expect "init --force on a device or FIFO" 3 "isolab init: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \

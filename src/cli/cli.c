@@ -63,6 +63,28 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
             isl_escape(msg, shown, sizeof shown));
 }
 
+int isl_print_line(FILE *out, const char *fmt, ...)
+{
+    va_list ap;
+    char small[512], *text = small;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return -1;
+    if ((size_t)n >= sizeof small) {
+        if (!(text = malloc((size_t)n + 1))) return -1;
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    char *shown = isl_needs_escape(text) ? isl_escape_dup(text) : text;
+    int rc = shown ? fputs(shown, out) : -1;
+    if (rc >= 0) rc = fputc('\n', out);
+    if (shown != text) free(shown);
+    if (text != small) free(text);
+    return rc < 0 ? -1 : 0;
+}
+
 int isl_check_output(isl_cli *cli, FILE *f, const char *what)
 {
     if (!ferror(f)) return ISL_OK;

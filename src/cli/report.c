@@ -12,8 +12,7 @@
 static isl_status print_line(void *ctx, const char *line)
 {
     FILE *out = ctx;
-    fputs(line ? line : "", out);
-    fputc('\n', out);
+    isl_print_line(out, "%s", line ? line : "");
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 

@@ -18,7 +18,7 @@ DEVELOPER := 1
 endif
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(if $(DEVELOPER),-Werror)
 DEPFLAGS = -MMD -MP
-SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN     := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Recursive (=) so pkg-config runs after the deps check has installed them.
 SQLITE_CFLAGS = $(shell pkg-config --cflags sqlite3)
@@ -157,7 +157,7 @@ test-valgrind: $(TESTS:%=build/tests/%)
 #   make check                     replays seeds/ and tests/fuzz/corpus/
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
-FUZZ_SAN  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_SAN  := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
 .PHONY: fuzz test-fuzz-replay
 check: test-fuzz-replay
@@ -175,8 +175,23 @@ fuzz: build/fuzz/fuzz_seed
 build/san-tests/fuzz_replay: tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
-test-fuzz-replay: build/san-tests/fuzz_replay
+test-fuzz-replay: build/san-tests/fuzz_replay build/san-tests/fuzz_args_replay
 	@echo "== fuzz corpus replay (sanitized)"; build/san-tests/fuzz_replay seeds/*.sql tests/fuzz/corpus/*
+	@echo "== fuzz corpus replay: command line (sanitized)"; build/san-tests/fuzz_args_replay tests/fuzz/args/*
+
+# Fuzzing the option parser and the argv recorder (tests/fuzz/fuzz_args.c):
+# `make fuzz` runs it after fuzz_seed, for FUZZ_TIME seconds too; its
+# corpus, tests/fuzz/args/, is replayed by make check.
+build/fuzz/fuzz_args: tests/fuzz/fuzz_args.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(SQLITE_LIBS) -lm
+fuzz: fuzz-args
+.PHONY: fuzz-args
+fuzz-args: build/fuzz/fuzz_args
+	@mkdir -p build/fuzz/args && cp tests/fuzz/args/* build/fuzz/args/
+	build/fuzz/fuzz_args -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=4096 build/fuzz/args
+build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c build/libisolab-san.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_args.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
 
 # The closing line, printed only when every suite above has passed (make
 # stops at the first that fails): unit suites plain, sanitized and under

@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (6); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (7); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -276,7 +276,7 @@ fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: old.db: cannot migrate schema version 3 to 6: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: old.db: cannot migrate schema version 3 to 7: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 
 # A database of the first release (schema version 1: schema files 001-003)
@@ -286,16 +286,16 @@ expect "older database whose migration fails" 4 \
 printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>v1.sql
 sqlite3 v1.db <v1.sql
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 6 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 7 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) FROM sqlite_schema WHERE name IN ('claim', 'bundle_sweep', 'schema_version')")" = 3 ] \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM surface')" = 3 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ]; then
-    ok "a version-1 database is migrated to version 6 (bundles in seed order, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 7 (bundles in seed order, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 6 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 7 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
 fi
 
 # ---- the record: seeds confined, saved queries, limits, values, files -----

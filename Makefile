@@ -22,7 +22,7 @@ DEPFLAGS = -MMD -MP
 HEADERS := $(wildcard include/isolab/*.h src/*/*.h)
 no_deps_yet = $(if $(wildcard $(1).d),,$(HEADERS))
 .SECONDEXPANSION:
-SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN     := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Recursive (=) so pkg-config runs after the deps check has installed them.
 SQLITE_CFLAGS = $(shell pkg-config --cflags sqlite3)
@@ -194,7 +194,7 @@ test-valgrind: $(TESTS:%=build/tests/%)
 #   make check                     replays seeds/ and tests/fuzz/corpus/
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
-FUZZ_SAN  := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_SAN  := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
 .PHONY: fuzz test-fuzz-replay
 check: test-fuzz-replay
@@ -212,8 +212,23 @@ fuzz: build/fuzz/fuzz_seed
 build/san-tests/fuzz_replay: tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_seed.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
-test-fuzz-replay: build/san-tests/fuzz_replay
+test-fuzz-replay: build/san-tests/fuzz_replay build/san-tests/fuzz_args_replay
 	@$(SUITE) fuzz_replay-san build/san-tests/fuzz_replay seeds/*.sql tests/fuzz/corpus/*
+	@$(SUITE) fuzz_args_replay-san build/san-tests/fuzz_args_replay tests/fuzz/args/*
+
+# Fuzzing the option parser and the argv recorder (tests/fuzz/fuzz_args.c):
+# `make fuzz` runs it after fuzz_seed, for FUZZ_TIME seconds too; its
+# corpus, tests/fuzz/args/, is replayed by make check.
+build/fuzz/fuzz_args: tests/fuzz/fuzz_args.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(SQLITE_LIBS) -lm
+fuzz: fuzz-args
+.PHONY: fuzz-args
+fuzz-args: build/fuzz/fuzz_args
+	@mkdir -p build/fuzz/args && cp tests/fuzz/args/* build/fuzz/args/
+	build/fuzz/fuzz_args -max_total_time=$(FUZZ_TIME) -timeout=10 -max_len=4096 build/fuzz/args
+build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c build/libisolab-san.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_args.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
 
 # The closing line, printed only when no suite above has failed (make stops
 # at the first that fails), from the outcomes tools/suite.sh kept: unit
@@ -221,7 +236,7 @@ test-fuzz-replay: build/san-tests/fuzz_replay
 # the shell suites, fault injection, fuzz replay.
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
   $(if $(shell command -v valgrind),$(TESTS:%=%-valgrind),valgrind) \
-  $(SH_NAMES) fault_inject-0-san fault_inject-1-san fuzz_replay-san
+  $(SH_NAMES) fault_inject-0-san fault_inject-1-san fuzz_replay-san fuzz_args_replay-san
 check:
 	@cd build/test-logs && cat $(CHECK_SUITES:%=%.result) | sort | uniq -c \
 	  | awk '{ n[$$2] = $$1 } END { printf "check: %d passed, %d failed, %d skipped (logs in build/test-logs)\n", n["pass"], n["fail"], n["skip"] }'

@@ -20,7 +20,7 @@ cd "$tmp" || exit 2
 # The state of a database: its bytes and its log's, or "absent".
 state() {
     for f in "$1" "$1-wal"; do
-        if [ -e "$f" ]; then cksum <"$f"; else echo absent; fi
+        if [ -f "$f" ]; then cksum <"$f"; elif [ -e "$f" ] || [ -L "$f" ]; then ls -ld "$f" | cut -c1; else echo absent; fi
     done
 }
 
@@ -255,14 +255,14 @@ expect "unknown bundle holding SQL" 3 "isolab run: no bundle named 'x'; DROP TAB
 expect "missing database" 4 "isolab run: nothing.db: no such database (create it with 'isolab init')" nothing.db \
     "$ISOLAB" --db nothing.db run
 printf 'this is a text file, not a database\n' >text.db
-expect "file that is not a database" 4 "isolab run: text.db: file is not a database" text.db "$ISOLAB" --db text.db run
+expect "file that is not a database" 4 "isolab run: text.db: 36 bytes, not a database (no SQLite header)" text.db "$ISOLAB" --db text.db run
 sqlite3 other.db 'CREATE TABLE t(x)'
 expect "SQLite database of another program" 4 "isolab run: other.db: not an isolab database (application_id 0)" other.db \
     "$ISOLAB" --db other.db run
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (6); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (7); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -276,7 +276,7 @@ fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: old.db: cannot migrate schema version 3 to 6: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: old.db: cannot migrate schema version 3 to 7: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 
 # A database of the first release (schema version 1: schema files 001-003)
@@ -286,16 +286,222 @@ expect "older database whose migration fails" 4 \
 printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>v1.sql
 sqlite3 v1.db <v1.sql
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 6 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 7 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) FROM sqlite_schema WHERE name IN ('claim', 'bundle_sweep', 'schema_version')")" = 3 ] \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM surface')" = 3 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ]; then
-    ok "a version-1 database is migrated to version 6 (bundles in seed order, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 7 (bundles in seed order, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 6 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 7 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
+fi
+
+# ---- the record: seeds confined, saved queries, limits, values, files -----
+# A database with history: every case below must leave it byte-for-byte
+# as it was (the expect helper compares the file and its log).
+"$ISOLAB" --db base.db run >/dev/null 2>&1 || not_ok "run on base.db"
+rec_seed() {   # rec_seed NAME WHAT SQL : a seed that writes outside the model
+    printf '%s\n' "-- tries to change the history" "$3" >rec.sql
+    bad_seed "seed confined: $1" \
+        "isolab load: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; $2 is refused" rec.sql
+}
+rec_seed "DELETE FROM run" "a write to table run" "DELETE FROM run;"
+rec_seed "UPDATE surface" "a write to table surface" "UPDATE surface SET visible = 0;"
+rec_seed "INSERT INTO run" "a write to table run" "INSERT INTO run(kind, started_at) VALUES ('run', 'now');"
+rec_seed "DROP TABLE surface" "DROP TABLE surface" "DROP TABLE surface;"
+rec_seed "trigger on surface" "CREATE TRIGGER t" \
+    "CREATE TRIGGER t AFTER INSERT ON surface BEGIN DELETE FROM run; END;"
+rec_seed "TEMP trigger on surface" "a trigger on table surface" \
+    "CREATE TEMP TRIGGER t AFTER INSERT ON main.surface BEGIN DELETE FROM run; END;"
+rec_seed "DROP VIEW channel_table" "DROP VIEW channel_table" \
+    "DROP VIEW channel_table; CREATE VIEW channel_table AS SELECT 'fine' AS line;"
+rec_seed "CREATE VIEW" "CREATE VIEW mine" "CREATE VIEW mine AS SELECT 1;"
+rec_seed "CREATE TABLE" "CREATE TABLE mine" "CREATE TABLE mine(x);"
+rec_seed "CREATE INDEX" "CREATE INDEX i" "CREATE INDEX i ON fact(axis);"
+rec_seed "ALTER TABLE" "ALTER TABLE fact" "ALTER TABLE fact ADD COLUMN note;"
+rec_seed "DROP TRIGGER" "DROP TRIGGER mechanism_position" "DROP TRIGGER mechanism_position;"
+rec_seed "schema_version" "a write to table schema_version" "DELETE FROM schema_version;"
+rec_seed "isolab_object" "a write to table isolab_object" "DELETE FROM isolab_object;"
+rec_seed "virtual table" "CREATE VIRTUAL TABLE v" "CREATE VIRTUAL TABLE v USING fts5(x);"
+printf "CREATE TEMP TRIGGER t AFTER INSERT ON axis BEGIN DELETE FROM run; END;\nINSERT INTO axis(name) VALUES ('a1');\n" >rec.sql
+bad_seed "seed confined: TEMP trigger on a model table that writes the history" \
+    "isolab load: rec.sql:2: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" rec.sql
+mkdir recinit && cp "$root"/seeds/*.sql recinit/ && printf "DELETE FROM run;\n" >recinit/500_wipe.sql
+expect "seed confined: init --seeds" 3 \
+    "isolab init: recinit/500_wipe.sql:1: a seed file may write only the model's tables and TEMP objects of its own; a write to table run is refused" \
+    new.db "$ISOLAB" --db new.db init --seeds recinit
+# TEMP objects of the seed's own are fine, and gone once the load is over
+printf "CREATE TEMP TABLE p(n INTEGER);\nINSERT INTO p VALUES (7);\nINSERT INTO sample_count(n) SELECT n FROM p;\n" >temp.sql
+cp base.db t.db
+if "$ISOLAB" --db t.db load temp.sql >/dev/null 2>err.txt && [ "$(sqlite3 t.db 'SELECT count(*) FROM sample_count WHERE n = 7')" = 1 ]; then
+    ok "seed with a TEMP table of its own loads"
+else
+    not_ok "seed with a TEMP table of its own: $(cat err.txt)"
+fi
+
+# seed files are regular files of bounded size
+mkfifo fifo.sql
+bad_seed "seed file that is a FIFO" \
+    "isolab load: fifo.sql: a FIFO, not a regular file: seeds are read only from regular files" fifo.sql
+bad_seed "seed file that is a device" \
+    "isolab load: /dev/zero: a character device, not a regular file: seeds are read only from regular files" /dev/zero
+truncate -s 67108865 huge.sql
+bad_seed "seed file over the size limit" \
+    "isolab load: huge.sql: 67108865 bytes, more than the seed file limit of 64 MiB" huge.sql
+mkdir fifodir && cp "$root"/seeds/*.sql fifodir/ && mkfifo fifodir/500_pipe.sql
+expect "FIFO inside --seeds DIR" 3 \
+    "isolab init: fifodir/500_pipe.sql: a FIFO, not a regular file: seeds are read only from regular files" new.db \
+    "$ISOLAB" --db new.db init --seeds fifodir
+
+# values the arithmetic cannot hold, names C would cut or a terminal obey
+printf "UPDATE setting SET value = 9223372036854775807 WHERE key = 'baseline_time';\n" >big.sql
+bad_seed "baseline_time beyond 64-bit run time" \
+    "isolab load: big.sql:1: setting baseline_time is more than 1000000000000 time units" big.sql
+printf "UPDATE channel SET cost_pct = 1e999;\n" >inf.sql
+bad_seed "infinite cost" "isolab load: inf.sql:1: channel.cost_pct is more than 1000000 percent (or infinite)" inf.sql
+printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('huge', NULL, 2e6);\n" >huge_cost.sql
+bad_seed "cost over 1000000 percent" \
+    "isolab load: huge_cost.sql:1: channel.name = 'huge', channel.lesson = NULL, channel.cost_pct = 2000000.0, channel.position = NULL: channel.cost_pct is more than 1000000 percent (or infinite)" huge_cost.sql
+printf "INSERT INTO bundle(name) VALUES ('a' || char(0) || 'b');\n" >nulname.sql
+bad_seed "name with a NUL byte" \
+    "isolab load: nulname.sql:1: bundle.name = 'a\\000b', bundle.position = NULL: bundle.name holds a NUL byte or a control character" nulname.sql
+printf "INSERT INTO bundle(name) VALUES ('x' || char(27) || '[2J');\n" >escname.sql
+bad_seed "name with ESC [ 2 J" \
+    "isolab load: escname.sql:1: bundle.name = 'x\\033[2J', bundle.position = NULL: bundle.name holds a NUL byte or a control character" escname.sql
+printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('c' || char(10) || 'run 99: fake line', NULL, 1);\n" >nlname.sql
+bad_seed "name with a newline and a forged line" \
+    "isolab load: nlname.sql:1: channel.name = 'c\\nrun 99: fake line', channel.lesson = NULL, channel.cost_pct = 1.0, channel.position = NULL: channel.name holds a NUL byte or a control character" nlname.sql
+printf "INSERT INTO mechanism(name) VALUES ('m' || char(27) || ']0;owned' || char(7));\n" >oscname.sql
+bad_seed "name with an OSC title sequence" \
+    "isolab load: oscname.sql:1: mechanism.name = 'm\\033]0;owned\\a', mechanism.position = NULL: mechanism.name holds a NUL byte or a control character" oscname.sql
+printf "INSERT INTO bundle(name) VALUES (CAST(x'61ff62' AS TEXT));\n" >utf.sql
+bad_seed "name that is not UTF-8" "isolab load: utf.sql: after loading: bundle name 'a\\xffb' is not valid UTF-8" utf.sql
+printf "INSERT INTO lesson(code) VALUES ('M01' || char(13));\n" >crcode.sql
+bad_seed "lesson code with a carriage return" \
+    "isolab load: crcode.sql:1: lesson.code = 'M01\\r', lesson.title = NULL, lesson.position = NULL: lesson.code holds a NUL byte or a control character" crcode.sql
+printf "INSERT INTO axis(name) VALUES ('unterminated);\n" >unterminated.sql
+bad_seed "SQLite's own message quoting a newline" \
+    "isolab load: unterminated.sql:1: unrecognized token: \"'unterminated);\\n\" (near \"'unterminated);\")" unterminated.sql
+
+# database files a user can act on
+: >empty.db
+expect "empty file as --db" 4 "isolab run: empty.db: empty file (0 bytes), not a database" empty.db "$ISOLAB" --db empty.db run
+head -c 4096 base.db >short.db
+expect "truncated database" 4 \
+    "isolab run: short.db: damaged: 4096 bytes, shorter than the $(wc -c <base.db | tr -d ' ') its header records (truncated); restore it from a copy" \
+    short.db "$ISOLAB" --db short.db run
+mkfifo fifo.db
+expect "FIFO as --db" 4 "isolab run: fifo.db: a FIFO, not a database file" fifo.db "$ISOLAB" --db fifo.db run
+ln -s loop-b.db loop-a.db && ln -s loop-a.db loop-b.db
+expect "symlink loop as --db" 4 "isolab run: loop-a.db: a symbolic link loop, not a database" loop-a.db "$ISOLAB" --db loop-a.db run
+mkdir dir.db
+expect "directory as --db" 4 "isolab run: dir.db: a directory, not a database file" dir.db "$ISOLAB" --db dir.db run
+cp base.db damaged.db
+sqlite3 damaged.db 'DROP TABLE fact_status'
+expect "isolab database missing a table" 4 \
+    "isolab run: damaged.db: damaged: table 'fact_status' is missing (isolab never re-creates a table; restore the file from a copy)" \
+    damaged.db "$ISOLAB" --db damaged.db run
+cp base.db squat.db
+sqlite3 squat.db 'DROP VIEW channel_table; CREATE TABLE channel_table(line)'
+expect "a table where a saved query belongs" 4 \
+    "isolab run: squat.db: 'channel_table' is a table where isolab's saved query belongs; rename or drop it in the sqlite3 shell" \
+    squat.db "$ISOLAB" --db squat.db run
+
+# saved queries: a redefined or dropped view is noticed, restored and named
+cp base.db sq.db
+sqlite3 sq.db "DROP VIEW current_surface; CREATE VIEW current_surface AS SELECT * FROM surface WHERE 0; DROP VIEW channel_table"
+"$ISOLAB" --db sq.db export channel_comparison >sq.out 2>sq.err
+check "a redefined and a dropped saved query are named on stderr" \
+"isolab export: note: sq.db: saved query 'channel_table' was dropped outside isolab; restored
+isolab export: note: sq.db: saved query 'current_surface' was changed outside isolab; restored" "$(sort sq.err)"
+check "the restored saved query gives the rows again" "$("$ISOLAB" --db base.db export channel_comparison)" "$(cat sq.out)"
+"$ISOLAB" --db sq.db runs >/dev/null 2>sq.err
+check "once restored, nothing more is said" "" "$(cat sq.err)"
+# a database of the first release gets every saved query of this version
+if "$ISOLAB" --db v1.db report bundle_table >/dev/null 2>v1.err; then ok "a migrated version-1 database has the saved queries added since"
+else not_ok "a migrated version-1 database: report bundle_table: $(cat v1.err)"; fi
+
+# runaway work is stopped by the budget, the lock released
+printf "INSERT INTO axis(name)\nWITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT 'a' || count(*) FROM r;\n" >runaway.sql
+cp base.db t.db
+expect "runaway seed statement" 3 \
+    "isolab load: runaway.sql:1: the statement exceeded the work budget (1 million steps): stopped; nothing of this load was written (raise the budget with --work-limit)" \
+    t.db "$ISOLAB" --db t.db load --work-limit 1 runaway.sql
+cp base.db t.db
+expect "work limit that is not a number" 2 "isolab load: --work-limit: 'lots' is not a number of million steps from 1 to 1000000000
+Try 'isolab load --help'." t.db "$ISOLAB" --db t.db load --work-limit lots runaway.sql
+cp base.db cl.db
+printf "INSERT INTO claim(lesson, name, statement, actual_sql, expected) VALUES ('M03/K05', 'forever', 'never ends', '(WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r)', 1);\n" >forever.sql
+"$ISOLAB" --db cl.db load forever.sql >/dev/null 2>&1
+"$ISOLAB" --db cl.db check --work-limit 1 --lesson M03/K05 >cl.out 2>&1
+check "runaway claim fails with the budget named" \
+    "FAIL     M03/K05 forever: expected 1, actual NULL (cannot evaluate: the expression exceeded the work budget (1 million steps; raise it with --work-limit)) -- never ends" \
+    "$(grep -a forever cl.out)"
+
+# a lock held by another process: who holds what, what to do
+cp base.db lk.db
+(printf 'BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (12345);\n'; sleep 4) | sqlite3 lk.db &
+holder=$!
+sleep 1
+expect "write lock held by another process" 4 \
+    "isolab run: lk.db: another process holds the write lock on lk.db; waited 1 s (taking the write lock); retry when it has finished, or wait longer with --wait" \
+    lk.db "$ISOLAB" --db lk.db run --wait 1
+expect "init --force while another process writes" 4 \
+    "isolab init: lk.db: another process holds the write lock on lk.db; waited 1 s; --force replaces a database only while no one writes it: retry when it has finished, or wait longer with --wait" \
+    lk.db "$ISOLAB" --db lk.db init --force --wait 1
+wait $holder
+
+# export -o: a regular file is replaced whole, a FIFO or device written
+# into, nothing else replaced; a symlink leads to the file
+if mknod fullnode c 1 7 2>/dev/null; then
+    expect "export -o to a full device: written into, not replaced" 7 \
+        "isolab export: fullnode: cannot write: No space left on device" base.db \
+        "$ISOLAB" --db base.db export run -o fullnode
+    [ -c fullnode ] && ok "export -o left the device node in place" || not_ok "export -o replaced the device node"
+else
+    echo "skip - export -o to a device (cannot mknod)"
+fi
+mkdir outdir
+expect "export -o to a directory" 3 \
+    "isolab export: outdir: a directory; isolab replaces only a regular file (and writes into a FIFO or a character device)" \
+    base.db "$ISOLAB" --db base.db export run -o outdir
+ln -s nowhere.csv dangling.csv
+expect "export -o to a dangling symlink" 3 \
+    "isolab export: dangling.csv: a symbolic link that leads to no file (No such file or directory); give the file's own path" \
+    base.db "$ISOLAB" --db base.db export run -o dangling.csv
+echo old >real.csv && ln -s real.csv link.csv
+if "$ISOLAB" --db base.db export run -o link.csv 2>err.txt && [ -L link.csv ] && head -1 real.csv | grep -q '^id,'; then
+    ok "export -o through a symlink replaces the file it leads to, keeps the link"
+else
+    not_ok "export -o through a symlink: $(cat err.txt)"
+fi
+mkfifo out.fifo
+cat out.fifo >fifo.out &
+reader=$!
+if "$ISOLAB" --db base.db export run -o out.fifo 2>err.txt && wait $reader && [ -p out.fifo ] \
+   && [ "$(head -1 fifo.out | cut -d, -f1)" = id ]; then
+    ok "export -o into a FIFO writes through it"
+else
+    not_ok "export -o into a FIFO: $(cat err.txt)"
+fi
+
+# init --force replaces only a regular file; a symlink leads to the file
+mknod chardev c 1 3 2>/dev/null || mkfifo chardev
+expect "init --force on a device or FIFO" 3 "isolab init: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \
+    chardev "$ISOLAB" --db chardev init --force
+[ -c chardev ] || [ -p chardev ] && ok "init --force left the node in place" || not_ok "init --force replaced the node"
+ln -s nowhere.db dangling.db
+expect "init --force on a dangling symlink" 3 \
+    "isolab init: dangling.db: a symbolic link that leads to no file (No such file or directory); give the database's own path" \
+    dangling.db "$ISOLAB" --db dangling.db init --force
+cp base.db target.db && ln -s target.db link.db
+if "$ISOLAB" --db link.db init --force >/dev/null 2>err.txt && [ -L link.db ] \
+   && [ "$(sqlite3 target.db 'SELECT count(*) FROM run')" = 0 ]; then
+    ok "init --force through a symlink replaces the file it leads to, keeps the link"
+else
+    not_ok "init --force through a symlink: $(cat err.txt)"
 fi
 
 # ---- valid names that look like trouble -----------------------------------

@@ -123,6 +123,15 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
 #endif
     ;
 
+/* Prints one line of human-readable output: the printf-style text with
+ * every control character and byte that is not UTF-8 made visible
+ * (isl_escape), then a newline. -1 when out of memory or out fails. */
+int isl_print_line(FILE *out, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 

@@ -39,6 +39,10 @@ typedef struct isl_channel {
     uint64_t *shows;       /* (derived) the same facts as a bitset */
 } isl_channel;
 
+/* The largest cost a channel may have, in percent (a schema trigger
+ * refuses more; the model check refuses it in any database). */
+#define ISL_COST_MAX 1e6
+
 typedef struct isl_model {
     size_t naxes, axes_cap;
     char **axis_name;

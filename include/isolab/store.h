@@ -14,7 +14,7 @@
 #include "isolab/sweep.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 6
+#define ISL_SCHEMA_VERSION 7
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -32,6 +32,23 @@ isl_status isl_store_create(const char *path, const char *seeds_dir, int force, 
 
 /* Closes the store (NULL is fine); finalizes every statement it prepared. */
 void isl_store_close(isl_store *s);
+
+/* The work budget: how many million SQLite virtual-machine steps one seed
+ * statement or one claim expression may take before it is stopped (honest
+ * seeds and claims take a few; a runaway recursive query never ends).
+ * 0 restores the default. */
+#define ISL_WORK_LIMIT_DEFAULT_M 1000
+#define ISL_WORK_LIMIT_DEFAULT ((unsigned long long)ISL_WORK_LIMIT_DEFAULT_M)
+unsigned long long isl_store_work_limit(const isl_store *s);
+
+/* For every store opened or created after the call: how many seconds a
+ * writer waits for another process's write lock (default 10), and the work
+ * budget in million steps (0: ISL_WORK_LIMIT_DEFAULT). */
+void isl_store_set_limits(unsigned wait_seconds, unsigned long long work_millions);
+
+/* What isl_store_open repaired on the way (saved queries changed outside
+ * isolab and restored), one line each; "" when nothing. For the user. */
+const char *isl_store_notes(const isl_store *s);
 
 /* The version of the SQLite library in use. */
 const char *isl_store_sqlite_version(void);

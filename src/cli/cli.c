@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "isolab/cli.h"
+#include "isolab/escape.h"
 #include "isolab/version.h"
 
 static const char MAIN_USAGE[] =
@@ -54,11 +55,34 @@ int isl_usage(isl_cli *cli, const char *fmt, ...)
 void isl_note(const isl_cli *cli, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "isolab%s%s: note: ", cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "");
+    char msg[1024], shown[ISL_ESCAPE_MAX(sizeof msg)];
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fprintf(stderr, "isolab%s%s: note: %s\n", cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "",
+            isl_escape(msg, shown, sizeof shown));
+}
+
+int isl_print_line(FILE *out, const char *fmt, ...)
+{
+    va_list ap;
+    char small[512], *text = small;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return -1;
+    if ((size_t)n >= sizeof small) {
+        if (!(text = malloc((size_t)n + 1))) return -1;
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    char *shown = isl_needs_escape(text) ? isl_escape_dup(text) : text;
+    int rc = shown ? fputs(shown, out) : -1;
+    if (rc >= 0) rc = fputc('\n', out);
+    if (shown != text) free(shown);
+    if (text != small) free(text);
+    return rc < 0 ? -1 : 0;
 }
 
 int isl_check_output(isl_cli *cli, FILE *f, const char *what)
@@ -81,7 +105,11 @@ int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
 static int print_error(const isl_command *cmd, const isl_error *err)
 {
     const char *name = cmd ? cmd->name : NULL;
-    fprintf(stderr, "isolab%s%s: %s\n", name ? " " : "", name ? name : "", err->msg[0] ? err->msg : "failed");
+    /* messages quote names, values and SQLite's words: nothing in them may
+     * forge a line or drive the terminal */
+    char shown[ISL_ESCAPE_MAX(sizeof err->msg)];
+    fprintf(stderr, "isolab%s%s: %s\n", name ? " " : "", name ? name : "",
+            err->msg[0] ? isl_escape(err->msg, shown, sizeof shown) : "failed");
     if (err->status == ISL_EUSAGE)
         fprintf(stderr, "Try 'isolab %s%s--help'.\n", name ? name : "", name ? " " : "");
     return err->status ? (int)err->status : ISL_EINTERNAL;
@@ -125,6 +153,12 @@ static int setup(isl_cli *cli, const isl_args *a)
     }
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))
         return cli->err.status;
+    /* what opening repaired (saved queries changed outside isolab): a note each */
+    for (const char *n = cli->store ? isl_store_notes(cli->store) : ""; *n;) {
+        size_t len = strcspn(n, "\n");
+        isl_note(cli, "%s: %.*s", cli->db_path, (int)len, n);
+        n += len + (n[len] == '\n');
+    }
     /* reading the model also makes its digest the current one (model_state) */
     if (needs & ISL_NEEDS_MODEL
         && (isl_store_read_model(cli->store, &cli->model, &cli->err)
@@ -155,6 +189,38 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
     return -1;
 }
 
+/* A whole number from 0 to max in *v; else -1. */
+static int whole_number(const char *text, unsigned long long max, unsigned long long *v)
+{
+    char *end;
+    errno = 0;
+    if (!(*text >= '0' && *text <= '9')) return -1;
+    *v = strtoull(text, &end, 10);
+    return errno || *end || *v > max ? -1 : 0;
+}
+
+static int has_option(const isl_command *cmd, const char *name)
+{
+    for (const isl_option *o = cmd->options; o && o->name; o++)
+        if (!strcmp(o->name, name)) return 1;
+    return 0;
+}
+
+/* --wait (every command) and --work-limit (commands that load seeds or
+ * check claims): limits of every store opened from now on. */
+static int limits(isl_cli *cli, const isl_args *a)
+{
+    unsigned long long wait = 10, work = 0;
+    const char *v = isl_opt(a, "--wait");
+    if (v && whole_number(v, 86400, &wait))
+        return isl_usage(cli, "--wait: '%s' is not a number of seconds from 0 to 86400", v);
+    if (has_option(cli->cmd, "--work-limit") && (v = isl_opt(a, "--work-limit"))
+        && (whole_number(v, 1000000000, &work) || work == 0))
+        return isl_usage(cli, "--work-limit: '%s' is not a number of million steps from 1 to 1000000000", v);
+    isl_store_set_limits((unsigned)wait, work);
+    return ISL_OK;
+}
+
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
@@ -164,9 +230,11 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
         return ISL_OK;
     }
     if (!*cli->db_path) return isl_usage(cli, "--db needs a file name");
+    int rc = limits(cli, args);
+    if (rc) return rc;
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    int rc = setup(cli, args);
+    rc = setup(cli, args);
     return rc ? rc : cli->cmd->fn(cli, args);
 }
 

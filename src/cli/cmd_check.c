@@ -11,14 +11,16 @@
 static isl_status print_claim(void *ctx, const isl_claim_row *r)
 {
     FILE *out = ctx;
-    fprintf(out, "%-7s  %s %s", isl_claim_outcome_name(r->outcome), r->lesson, r->name);
+    const char *word = isl_claim_outcome_name(r->outcome);
+    int rc;
     if (r->outcome == ISL_CLAIM_PASS)
-        fprintf(out, " = %s", r->actual);
+        rc = isl_print_line(out, "%-7s  %s %s = %s -- %s", word, r->lesson, r->name, r->actual, r->statement);
     else if (r->outcome == ISL_CLAIM_FAIL)
-        fprintf(out, ": expected %s, actual %s (%s)", r->expected, r->actual ? r->actual : "NULL", r->reason);
+        rc = isl_print_line(out, "%-7s  %s %s: expected %s, actual %s (%s) -- %s", word, r->lesson, r->name,
+                            r->expected, r->actual ? r->actual : "NULL", r->reason, r->statement);
     else
-        fprintf(out, ": %s", r->reason);
-    fprintf(out, " -- %s\n", r->statement);
+        rc = isl_print_line(out, "%-7s  %s %s: %s -- %s", word, r->lesson, r->name, r->reason, r->statement);
+    if (rc) return ferror(out) ? ISL_EOUTPUT : ISL_ENOMEM;
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 

@@ -5,7 +5,7 @@
 static isl_status print_line(void *ctx, const char *line)
 {
     FILE *out = ctx;
-    fprintf(out, "%s\n", line);
+    isl_print_line(out, "%s", line);
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 

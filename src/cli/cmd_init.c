@@ -5,6 +5,6 @@ int isl_cmd_init(isl_cli *cli, const isl_args *a)
 {
     if (isl_store_create(cli->db_path, isl_opt(a, "--seeds"), isl_opt(a, "--force") != NULL, &cli->err))
         return cli->err.status;
-    fprintf(cli->out, "created %s\n", cli->db_path);
+    isl_print_line(cli->out, "created %s", cli->db_path);
     return ISL_OK;
 }

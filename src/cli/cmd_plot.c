@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/outfile.h"
 #include "isolab/embedded.h"
 #include "isolab/history.h"
 #include "isolab/report.h"
@@ -155,6 +156,13 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     int rc = csv && img && tmp_img && tmp_gp && script ? ISL_OK : ISL_ENOMEM;
     size_t rows = 0;
     if (rc) isl_fail(&cli->err, rc, "out of memory");
+    /* the image and its CSV replace only regular files (through a symlink, its target) */
+    char *img_target = NULL, *csv_target = NULL;
+    int direct = 0;
+    if (!rc && !(rc = isl_output_target(csv, 0, &csv_target, &direct, &cli->err))) {
+        rc = isl_output_target(img, 0, &img_target, &direct, &cli->err);
+    }
+    free(csv_target);
     if (!rc) rc = isl_export_path(cli, p->query, ISL_FMT_CSV, 0, 0, csv, &rows);
     if (!rc && rows == 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run '%s' first", p->name, p->query, p->command);
@@ -168,14 +176,14 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     if (!rc && (stat(tmp_img, &sb) != 0 || sb.st_size == 0)) {
         rc = isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image to %s", p->name, tmp_img);
     }
-    if (!rc && rename(tmp_img, img) != 0) {
+    if (!rc && rename(tmp_img, img_target) != 0) {
         rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", img, strerror(errno));
     }
     if (tmp_img && rc) unlink(tmp_img);
     if (tmp_gp && !scripts) unlink(tmp_gp);
     if (!rc && say) fprintf(say, "%s: %s and %s (%zu rows of %s)\n", p->name, img, csv, rows, p->query);
     if (script != tmp_gp) free(script);
-    free(csv), free(img), free(tmp_img), free(tmp_gp);
+    free(csv), free(img), free(img_target), free(tmp_img), free(tmp_gp);
     return rc;
 }
 

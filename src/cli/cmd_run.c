@@ -37,7 +37,7 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
     if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, &id, &rows, &cli->err);
     if (!rc)
-        fprintf(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s\n", (long long)id, nb,
+        isl_print_line(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s", (long long)id, nb,
                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", rows, cli->db_path);
     free(bundles);
     free(channels);

@@ -9,40 +9,25 @@ typedef struct lister {
     int all, lng;
 } lister;
 
-/* Prints text with control characters as '?': data may not drive the terminal. */
-static void put_clean(FILE *out, const char *t)
-{
-    for (; t && *t; t++) fputc((unsigned char)*t < 0x20 || *t == 0x7f ? '?' : *t, out);
-}
-
 static isl_status print_param(void *ctx, const char *key, const char *value)
 {
     FILE *out = ctx;
-    fputs("        ", out);
-    put_clean(out, key);
-    fputs(" = ", out);
-    put_clean(out, value);
-    fputc('\n', out);
+    if (isl_print_line(out, "        %s = %s", key ? key : "", value ? value : "")) return ISL_EOUTPUT;
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
+/* Every field goes through isl_print_line: data may not drive the terminal. */
 static isl_status print_run(void *ctx, const isl_run_info *r)
 {
     lister *l = ctx;
     FILE *out = l->cli->out;
     if (!l->all && r->kind && !strcmp(r->kind, "check")) return ISL_OK;
-    fprintf(out, "%6lld  %-9s  %-24s  %-7s  %-16s  %lld\n", (long long)r->id, r->kind ? r->kind : "",
-            r->started_at ? r->started_at : "", r->status ? r->status : "",
-            r->model_digest ? r->model_digest : "-", (long long)r->rows);
+    isl_print_line(out, "%6lld  %-9s  %-24s  %-7s  %-16s  %lld", (long long)r->id, r->kind ? r->kind : "",
+                   r->started_at ? r->started_at : "", r->status ? r->status : "",
+                   r->model_digest ? r->model_digest : "-", (long long)r->rows);
     if (l->lng) {
-        fputs("        argv: ", out);
-        put_clean(out, r->argv ? r->argv : "-");
-        fputc('\n', out);
-        if (r->note) {
-            fputs("        note: ", out);
-            put_clean(out, r->note);
-            fputc('\n', out);
-        }
+        isl_print_line(out, "        argv: %s", r->argv ? r->argv : "-");
+        if (r->note) isl_print_line(out, "        note: %s", r->note);
         isl_status st = isl_store_run_params(l->cli->store, r->id, print_param, out, &l->cli->err);
         if (st) return st;
     }

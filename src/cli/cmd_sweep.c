@@ -28,7 +28,7 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     size_t rows;
     if (isl_lab_sweep(cli->store, cli->model, cli->argv_text, kind, b, c, &id, &rows, &cli->err))
         return cli->err.status;
-    fprintf(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s\n", (long long)id, kind, bundle,
+    isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, kind, bundle,
             channel, rows, cli->db_path);
     return ISL_OK;
 }

@@ -101,8 +101,8 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
     }
     if (st && !err->msg[0]) isl_fail(err, st, "out of memory");
     if ((st = isl_store_end_run(cli->store, st, err))) return st;
-    fprintf(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no channel, "
-            "%zu rows written to %s\n", (long long)ctx.run_id, nm, nm == 1 ? "" : "s",
+    isl_print_line(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no channel, "
+            "%zu rows written to %s", (long long)ctx.run_id, nm, nm == 1 ? "" : "s",
             (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", ctx.rows, cli->db_path);
     return ISL_OK;
 }

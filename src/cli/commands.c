@@ -11,7 +11,8 @@
 
 static const isl_option INIT_OPTS[] = {
     {"--seeds", "DIR", 0, "seed from every *.sql of DIR instead of the seeds built into isolab"},
-    {"--force", NULL, 0, "replace an existing database"},
+    {"--force", NULL, 0, "replace an existing database (a regular file only; a symlink's target)"},
+    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -39,6 +40,7 @@ static const isl_option BUNDLES_OPTS[] = {
 static const isl_option LESSON_OPTS[] = {
     {"--all", NULL, 0, "every lesson that has a focus (lesson_focus)"},
     {"--fresh", NULL, 0, "create the database anew first (its earlier runs are lost)"},
+    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -67,6 +69,7 @@ static const isl_option PRUNE_OPTS[] = {
 
 static const isl_option CHECK_OPTS[] = {
     {"--lesson", "CODE", 0, "only the claims lesson CODE states"},
+    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -101,6 +104,11 @@ static const isl_option PAGE_OPTS[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const isl_option LOAD_OPTS[] = {
+    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const isl_option NO_OPTS[] = {{NULL, NULL, 0, NULL}};
 
 const isl_command isl_commands[] = {
@@ -112,7 +120,7 @@ const isl_command isl_commands[] = {
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
      "them or none. The model must still be valid afterwards.\n",
-     NO_OPTS},
+     LOAD_OPTS},
     {"run", isl_cmd_run, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "compute surfaces for bundles x channels and store them",
      "One run: for every bundle x every channel (or only those named), the\n"

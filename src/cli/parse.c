@@ -11,6 +11,7 @@
 /* Options every command takes besides its own. */
 static const isl_option GLOBAL_OPTIONS[] = {
     {"--db", "FILE", 0, "the database (default: $ISOLAB_DB, or isolab.db)"},
+    {"--wait", "SECONDS", 0, "wait this long for another process's write lock (default 10)"},
     {"--help", NULL, 0, "this text"},
     {NULL, NULL, 0, NULL},
 };

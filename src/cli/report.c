@@ -6,14 +6,14 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/escape.h"
 #include "isolab/history.h"
 #include "isolab/report.h"
 
 static isl_status print_line(void *ctx, const char *line)
 {
     FILE *out = ctx;
-    fputs(line ? line : "", out);
-    fputc('\n', out);
+    isl_print_line(out, "%s", line ? line : "");
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
@@ -106,14 +106,16 @@ static size_t width_of(const char *t)
     return w;
 }
 
-/* A copy of text with control characters shown as '?' (the data may not
- * drive the terminal). */
+/* A copy of text as the terminal may show it (isl_escape: control
+ * characters and bytes that are not UTF-8 made visible). */
 static char *printable(const char *t, size_t len)
 {
-    char *c = malloc(len + 1);
-    if (!c) return NULL;
-    for (size_t i = 0; i < len; i++) c[i] = (unsigned char)t[i] < 0x20 || t[i] == 0x7f ? '?' : t[i];
-    c[len] = '\0';
+    char *raw = malloc(len + 1);
+    if (!raw) return NULL;
+    memcpy(raw, t, len);
+    raw[len] = '\0';
+    char *c = isl_escape_dup(raw);
+    free(raw);
     return c;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isolab/bitset.h"
+#include "isolab/escape.h"
 #include "isolab/model.h"
 
 /* Makes room for one more element in *items (count n, capacity *cap). */
@@ -293,6 +294,31 @@ isl_status isl_model_validate(const isl_model *m, isl_error *err)
             return isl_fail(err, ISL_EINPUT, "sample count %lld is not positive", m->samples[i]);
     if (m->baseline_time < 0)
         return isl_fail(err, ISL_EINPUT, "baseline_time %lld is negative", m->baseline_time);
+    for (size_t i = 0; i < m->nchannels; i++) {
+        const isl_channel *c = &m->channel[i];
+        /* run time = baseline * (100 + cost) / 100 must fit in 64 bits */
+        if (!(c->cost_pct >= 0 && c->cost_pct <= ISL_COST_MAX))
+            return isl_fail(err, ISL_EINPUT, "channel '%s': cost_pct %g is not a number of percent from 0 to %g",
+                            c->name, c->cost_pct, ISL_COST_MAX);
+        if (!((double)m->baseline_time * (100.0 + c->cost_pct) / 100.0 < 0x1p63))
+            return isl_fail(err, ISL_EINPUT, "channel '%s': run time %lld * (100 + %g) / 100 does not fit in 64 bits",
+                            c->name, m->baseline_time, c->cost_pct);
+    }
+    /* names are printed and exported: JSON needs UTF-8 */
+    struct { const char *what; size_t n; } kinds[] = {
+        {"axis", m->naxes}, {"fact", m->nfacts}, {"mechanism", m->nmech}, {"bundle", m->nbundles},
+        {"channel", m->nchannels},
+    };
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (size_t i = 0; i < kinds[k].n; i++) {
+            const char *name = k == 0 ? m->axis_name[i] : k == 1 ? m->fact_name[i] : k == 2 ? m->mech[i].name
+                             : k == 3 ? m->bundle[i].name : m->channel[i].name;
+            if (!isl_utf8_valid(name, strlen(name))) {
+                char shown[200];
+                isl_escape(name, shown, sizeof shown);
+                return isl_fail(err, ISL_EINPUT, "%s name '%s' is not valid UTF-8", kinds[k].what, shown);
+            }
+        }
     return ISL_OK;
 }
 

@@ -1,4 +1,5 @@
 /* isolab: the surface engine: closed, visible, returned, open surface. */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +106,9 @@ void isl_fact_states(const isl_model *m, const size_t *mechs, size_t n,
 
 long long isl_run_time(long long baseline, double cost_pct)
 {
+    /* isl_model_validate refused every cost and baseline whose run time
+     * would not fit: the conversion below is defined */
+    assert(cost_pct >= 0 && baseline >= 0 && (double)baseline * (100.0 + cost_pct) / 100.0 < 0x1p63);
     return (long long)floor((double)baseline * (100.0 + cost_pct) / 100.0);
 }
 

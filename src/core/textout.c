@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/escape.h"
 #include "isolab/textout.h"
 
 void isl_buf_put(isl_buf *b, const char *s, size_t len)
@@ -74,20 +75,30 @@ void isl_buf_tsv_field(isl_buf *b, const char *text, size_t len)
     quoted_field(b, text, len, '\t', tsv_special);
 }
 
+/* JSON text is UTF-8 (RFC 8259): a byte that is not UTF-8 becomes U+FFFD,
+ * the replacement character. Control characters, DEL and the C1 controls
+ * are \u escapes, which stand for the very same characters. */
 void isl_buf_json_string(isl_buf *b, const char *text, size_t len)
 {
     char esc[8];
+    const unsigned char *p = (const unsigned char *)text;
     isl_buf_put(b, "\"", 1);
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
+    for (size_t i = 0; i < len;) {
+        unsigned char c = p[i];
+        size_t k = isl_utf8_len(p + i, len - i);
         const char *e = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r"
                       : c == '\t' ? "\\t" : NULL;
-        if (!e && c < 0x20) {
+        if (!k) e = "\\ufffd";
+        else if (!e && (c < 0x20 || c == 0x7f)) {
             snprintf(esc, sizeof esc, "\\u%04x", c);
+            e = esc;
+        } else if (!e && k == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
+            snprintf(esc, sizeof esc, "\\u%04x", p[i + 1]);
             e = esc;
         }
         if (e) put_str(b, e);
-        else isl_buf_put(b, text + i, 1);
+        else isl_buf_put(b, text + i, k);
+        i += k ? k : 1;
     }
     isl_buf_put(b, "\"", 1);
 }

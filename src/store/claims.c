@@ -117,7 +117,11 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
         snprintf(why, n, "cannot evaluate: more than one expression");
     } else if (!sqlite3_stmt_readonly(q)) {
         snprintf(why, n, "cannot evaluate: the expression would write");
-    } else if ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+    } else if (isl_work_begin(s), (rc = sqlite3_step(q)), isl_work_end(s)) {
+        snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps; "
+                 "raise it with --work-limit)", isl_store_work_limit(s));
+        rc = SQLITE_ERROR;
+    } else if (rc == SQLITE_ROW) {
         if (sqlite3_column_type(q, 0) != SQLITE_NULL && !(*out = sqlite3_value_dup(sqlite3_column_value(q, 0))))
             rc = SQLITE_NOMEM;
         bad = 0;

@@ -1,5 +1,9 @@
 /* isolab store: connections, their settings, creating and opening databases. */
+/* realpath() is XSI */
+#define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,9 +74,45 @@ isl_status isl_db_status(isl_store *s)
     return ISL_EDB;
 }
 
+/* Limits every store opened or created from now on (isl_store_set_limits). */
+static unsigned wait_seconds = 10;
+static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT;
+
+void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
+{
+    wait_seconds = wait_s;
+    work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT;
+}
+
+/* Errors are told apart by SQLite's result code, never by its message:
+ * those that mean the file, the disk or another process get a sentence the
+ * user can act on; the rest (the SQL or the data) keep SQLite's words. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
 {
-    return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
+    int ext = sqlite3_extended_errcode(s->db);
+    switch (ext & 0xff) {
+    case SQLITE_BUSY:
+        return isl_fail(err, ISL_EDB, "%s: another process holds the write lock on %s; waited %u s (%s); retry "
+                        "when it has finished, or wait longer with --wait", s->path, s->path, s->wait_s, what);
+    case SQLITE_FULL:
+        return isl_fail(err, ISL_EDB, "%s: disk full (%s); nothing of it was written", s->path, what);
+    case SQLITE_IOERR: {
+        int e = sqlite3_system_errno(s->db);
+        if (e == ENOSPC) return isl_fail(err, ISL_EDB, "%s: disk full (%s); nothing of it was written", s->path, what);
+        return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", s->path, what, e ? ": " : "", e ? strerror(e) : "");
+    }
+    case SQLITE_NOTADB:
+        return isl_fail(err, ISL_EDB, "%s: file is not a database", s->path);
+    case SQLITE_CORRUPT:
+        return isl_fail(err, ISL_EDB, "%s: damaged: SQLite finds the file malformed (%s); restore it from a copy",
+                        s->path, what);
+    case SQLITE_READONLY:
+        return isl_fail(err, ISL_EDB, "%s: database is read-only (%s)", s->path, what);
+    case SQLITE_CANTOPEN:
+        return isl_fail(err, ISL_EDB, "%s: cannot open (%s): %s", s->path, what, sqlite3_errmsg(s->db));
+    default:
+        return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
+    }
 }
 
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
@@ -96,6 +136,22 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
     return ISL_OK;
 }
 
+isl_status isl_db_begin_write(isl_store *s, isl_error *err)
+{
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "taking the write lock");
+    /* the lock is this file's: if the path names another file now (init
+     * --force replaced it while this process waited), writing here would
+     * report rows the user's database does not hold */
+    struct stat sb;
+    if (s->ino && (stat(s->path, &sb) != 0 || sb.st_dev != s->dev || sb.st_ino != s->ino)) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return isl_fail(err, ISL_EDB, "%s: the database was replaced or removed while this command waited for "
+                        "its lock (by 'isolab init --force'?); nothing was written; run the command again", s->path);
+    }
+    return ISL_OK;
+}
+
 isl_status isl_db_configure(isl_store *s, isl_error *err)
 {
     int on = 0;
@@ -109,7 +165,7 @@ isl_status isl_db_configure(isl_store *s, isl_error *err)
     sqlite3_limit(s->db, SQLITE_LIMIT_ATTACHED, 0);
     /* A writer waits for another writer instead of failing with "database is
      * locked"; in WAL mode readers never block it. */
-    if (sqlite3_busy_timeout(s->db, 10000) != SQLITE_OK) return isl_db_fail(s, err, "setting the busy timeout");
+    if (sqlite3_busy_timeout(s->db, s->wait_s > INT_MAX / 1000 ? INT_MAX : (int)s->wait_s * 1000) != SQLITE_OK) return isl_db_fail(s, err, "setting the busy timeout");
     return ISL_OK;
 }
 
@@ -121,6 +177,8 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
         return isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     strcpy(s->path, path);
+    s->work_limit = work_millions;
+    s->wait_s = wait_seconds;
     int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
     if (rc != SQLITE_OK) {
         isl_status st = s->db ? isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s: cannot open: %s",
@@ -130,6 +188,8 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
         return st;
     }
     sqlite3_extended_result_codes(s->db, 1);
+    struct stat sb;
+    if (stat(path, &sb) == 0) s->dev = sb.st_dev, s->ino = sb.st_ino;
     isl_status st = isl_db_configure(s, err);
     if (st) {
         isl_store_close(s);
@@ -151,6 +211,31 @@ void isl_store_close(isl_store *s)
 
 struct sqlite3 *isl_store_db(isl_store *s) { return s->db; }
 
+/* The progress handler is called every WORK_TICK virtual-machine steps. */
+#define WORK_TICK 1000
+
+unsigned long long isl_store_work_limit(const isl_store *s) { return s->work_limit; }
+
+const char *isl_store_notes(const isl_store *s) { return s->notes; }
+
+static int work_tick(void *ctx)
+{
+    isl_store *s = ctx;
+    return ++s->work_ticks > s->work_limit * (1000000 / WORK_TICK);
+}
+
+void isl_work_begin(isl_store *s)
+{
+    s->work_ticks = 0;
+    sqlite3_progress_handler(s->db, WORK_TICK, work_tick, s);
+}
+
+int isl_work_end(isl_store *s)
+{
+    sqlite3_progress_handler(s->db, 0, NULL, NULL);
+    return s->work_ticks > s->work_limit * (1000000 / WORK_TICK);
+}
+
 const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
 
 /* Reads one integer pragma. */
@@ -165,12 +250,53 @@ static isl_status pragma_int(isl_store *s, const char *sql, long long *v, isl_er
     return ISL_OK;
 }
 
-isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
+const char *isl_file_kind(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}
+
+/* What is wrong with the file at path before SQLite reads it: missing, not
+ * a regular file, empty, too short or without SQLite's header, or shorter
+ * than its header says (truncated). ISL_OK when none of these. */
+static isl_status check_file(const char *path, isl_error *err)
 {
     struct stat sb;
+    if (stat(path, &sb) != 0) {
+        if (errno == ENOENT) return isl_fail(err, ISL_EDB, "%s: no such database (create it with 'isolab init')", path);
+        if (errno == ELOOP) return isl_fail(err, ISL_EDB, "%s: a symbolic link loop, not a database", path);
+        return isl_fail(err, ISL_EDB, "%s: cannot open: %s", path, strerror(errno));
+    }
+    if (!S_ISREG(sb.st_mode)) return isl_fail(err, ISL_EDB, "%s: %s, not a database file", path, isl_file_kind(sb.st_mode));
+    if (sb.st_size == 0) return isl_fail(err, ISL_EDB, "%s: empty file (0 bytes), not a database", path);
+    unsigned char h[100];
+    FILE *f = fopen(path, "rb");
+    size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+    if (f) fclose(f);
+    if (!f) return ISL_OK; /* unreadable: SQLite says so below */
+    if (n < sizeof h || memcmp(h, "SQLite format 3", 16) != 0)
+        return isl_fail(err, ISL_EDB, "%s: %lld bytes, not a database (no SQLite header)", path,
+                        (long long)sb.st_size);
+    unsigned page = (unsigned)h[16] << 8 | h[17];
+    if (page == 1) page = 65536;
+    uint32_t pages = (uint32_t)h[28] << 24 | (uint32_t)h[29] << 16 | (uint32_t)h[30] << 8 | h[31];
+    /* the page count is valid when the change counter it was written with matches */
+    if (memcmp(h + 24, h + 92, 4) == 0 && (long long)page * pages > (long long)sb.st_size)
+        return isl_fail(err, ISL_EDB, "%s: damaged: %lld bytes, shorter than the %lld its header records "
+                        "(truncated); restore it from a copy", path, (long long)sb.st_size,
+                        (long long)page * pages);
+    return ISL_OK;
+}
+
+isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
+{
     *out = NULL;
-    if (stat(path, &sb) != 0)
-        return isl_fail(err, ISL_EDB, "%s: no such database (create it with 'isolab init')", path);
+    isl_status cst = check_file(path, err);
+    if (cst) return cst;
     isl_store *s;
     isl_status st = store_new(path, SQLITE_OPEN_READWRITE, &s, err);
     if (st) return st;
@@ -183,9 +309,8 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     long long app = 0, ver = 0;
     if ((st = pragma_int(s, "PRAGMA application_id", &app, err))
         || (st = pragma_int(s, "PRAGMA user_version", &ver, err))) {
-        if (strstr(err->msg, "not a database")) isl_fail(err, ISL_EDB, "%s: file is not a database", path);
         isl_store_close(s);
-        return ISL_EDB;
+        return st;
     }
     if (app != ISL_APPLICATION_ID) {
         isl_store_close(s);
@@ -204,7 +329,8 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
      * run (the lesson job writes five runs). Set only once the file is
      * known to be an isolab database: the pragma reads it. */
     if ((st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err))
-        || (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err)))) {
+        || (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err)))
+        || (st = isl_store_verify(s, err))) {
         isl_store_close(s);
         return st;
     }
@@ -230,12 +356,13 @@ static isl_status set_wal(isl_store *s, isl_error *err)
 
 /* Applies a list of embedded files as scripts. */
 static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, size_t n, const char *dir,
-                                isl_error *err)
+                                int trusted, isl_error *err)
 {
     char name[512];
     for (size_t i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s/%s", dir, files[i].name);
-        isl_status st = isl_store_exec_script(s, name, files[i].text, err);
+        isl_status st = trusted ? isl_store_exec_schema(s, name, files[i].text, err)
+                                 : isl_store_exec_script(s, name, files[i].text, err);
         if (st) return st;
     }
     return ISL_OK;
@@ -243,33 +370,84 @@ static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, si
 
 isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err)
 {
-    for (size_t i = 0; i < isl_query_count; i++) {
-        const isl_embedded_file *f = &isl_query_files[i];
-        size_t nlen = strlen(f->name) - 4; /* without ".sql" */
-        size_t len = f->len;
-        while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
-                           || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
-            len--;
-        char *sql = replace ? sqlite3_mprintf("DROP VIEW IF EXISTS \"%.*w\";\nCREATE VIEW \"%.*w\" AS\n%.*s",
-                                              (int)nlen, f->name, (int)nlen, f->name, (int)len, f->text)
-                            : sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);
-        if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-        int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-        sqlite3_free(sql);
-        if (rc != SQLITE_OK) {
-            char what[300];
-            snprintf(what, sizeof what, "queries/%s", f->name);
-            return isl_db_fail(s, err, what);
-        }
-    }
-    return ISL_OK;
+    return isl_install_views(s->db, replace, err);
 }
 
-isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err)
+/* Takes the write lock of the database at path, which --force is about to
+ * replace, so no writer is in the middle of a run there: *out holds it
+ * (NULL when path is no database, so there is nothing to lock). The
+ * connection keeps its log files on close (PERSIST_WAL): their names will
+ * be the new database's. */
+static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
+{
+    sqlite3 *db = NULL;
+    int on = 1;
+    *out = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return ISL_OK;
+    }
+    sqlite3_extended_result_codes(db, 1);
+    sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
+    sqlite3_busy_timeout(db, wait_seconds > INT_MAX / 1000 ? INT_MAX : (int)wait_seconds * 1000);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
+        *out = db;
+        return ISL_OK;
+    }
+    int prim = sqlite3_errcode(db) & 0xff;
+    sqlite3_close(db);
+    if (prim == SQLITE_BUSY)
+        return isl_fail(err, ISL_EDB, "%s: another process holds the write lock on %s; waited %u s; --force "
+                        "replaces a database only while no one writes it: retry when it has finished, or wait "
+                        "longer with --wait", path, path, wait_seconds);
+    if (prim == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    return ISL_OK; /* not a database: nothing to lock */
+}
+
+static void unlock_old(sqlite3 *db)
+{
+    if (!db) return;
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(db);
+}
+
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err);
+
+/* --force replaces only a regular file, and follows a symbolic link as
+ * every other command does: the link stays, the file it names is replaced.
+ * Anything else (a device, FIFO, socket, directory, a link to nothing) is
+ * refused. */
+isl_status isl_store_create(const char *given, const char *seeds_dir, int force, isl_error *err)
+{
+    struct stat lsb, sb;
+    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, err);
+    if (!force) return isl_fail(err, ISL_EINPUT, "%s: already exists (use --force to replace it)", given);
+    char *real = NULL;
+    const char *path = given;
+    if (S_ISLNK(lsb.st_mode)) {
+        if (!(real = realpath(given, NULL)))
+            return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
+                            "%s: a symbolic link that leads to no file (%s); give the database's own path", given,
+                            strerror(errno));
+        path = real;
+    }
+    isl_status st = ISL_OK;
+    sqlite3 *old = NULL;
+    if (stat(path, &sb) != 0)
+        st = isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
+    else if (!S_ISREG(sb.st_mode))
+        st = isl_fail(err, ISL_EINPUT, "%s: %s; --force replaces only a regular file", given, isl_file_kind(sb.st_mode));
+    else
+        st = lock_old(path, &old, err);
+    if (!st) st = create_at(path, seeds_dir, err);
+    unlock_old(old);
+    free(real);
+    return st;
+}
+
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
 {
     struct stat sb;
-    if (!force && stat(path, &sb) == 0)
-        return isl_fail(err, ISL_EINPUT, "%s: already exists (use --force to replace it)", path);
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
     if (!tmp) return isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -283,11 +461,13 @@ isl_status isl_store_create(const char *path, const char *seeds_dir, int force, 
                  ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
         if (!(st = isl_db_exec(s, "BEGIN IMMEDIATE", err))
             && !(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))
-            && !(st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", err))
+            && !(st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err))
             && !(st = isl_db_exec(s, pragma, err))
             && !(st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
-                                : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", err))
-            && !(st = isl_store_install_views(s, 0, err))) {
+                                : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err))
+            && !(st = isl_drop_temp_objects(s, err))
+            && !(st = isl_store_install_views(s, 0, err))
+            && !(st = isl_store_verify(s, err))) {
             /* the model must be valid, and its digest is the current one */
             isl_model *m = NULL;
             st = isl_store_read_model(s, &m, err);

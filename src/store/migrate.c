@@ -29,6 +29,7 @@ static const migration MIGRATIONS[] = {
     {4, "006_schema_version.sql"},
     {5, "007_positions.sql"},
     {6, "009_lessons_runs.sql"},
+    {7, "010_record_guards.sql"},
 };
 
 static const isl_embedded_file *schema_file(const char *name)
@@ -59,7 +60,7 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
         if (!f) return isl_fail(err, ISL_EINTERNAL, "schema file %s is not built in", m->schema_file);
         char name[300];
         snprintf(name, sizeof name, "schema/%s", f->name);
-        isl_status st = isl_store_exec_script(s, name, f->text, err);
+        isl_status st = isl_store_exec_schema(s, name, f->text, err);
         if (st) return st;
     }
     /* the saved queries of this version replace the older ones */
@@ -72,7 +73,7 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
 
 isl_status isl_store_migrate(isl_store *s, isl_error *err)
 {
-    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
     long long v = 0;
     /* another isolab may have migrated it while this one waited */

@@ -45,7 +45,21 @@ static char *literal(sqlite3_value *v)
     case SQLITE_INTEGER: return sqlite3_mprintf("%lld", sqlite3_value_int64(v));
     case SQLITE_FLOAT: return sqlite3_mprintf("%!.15g", sqlite3_value_double(v));
     case SQLITE_BLOB: return sqlite3_mprintf("a blob of %d bytes", sqlite3_value_bytes(v));
-    default: return sqlite3_mprintf("%Q", (const char *)sqlite3_value_text(v));
+    default: {
+        /* a NUL byte inside the text would cut it short: shown as \000 */
+        const char *t = (const char *)sqlite3_value_text(v);
+        int n = sqlite3_value_bytes(v);
+        if (!t || (size_t)n == strlen(t)) return sqlite3_mprintf("%Q", t);
+        sqlite3_str *q = sqlite3_str_new(NULL);
+        sqlite3_str_appendchar(q, 1, '\'');
+        for (int i = 0; i < n; i++) {
+            if (t[i] == '\0') sqlite3_str_appendall(q, "\\000");
+            else if (t[i] == '\'') sqlite3_str_appendall(q, "''");
+            else sqlite3_str_appendchar(q, 1, t[i]);
+        }
+        sqlite3_str_appendchar(q, 1, '\'');
+        return sqlite3_str_finish(q);
+    }
     }
 }
 

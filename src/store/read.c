@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/escape.h"
 #include "store_int.h"
 
 /* Order of each table as the core numbers it. */
@@ -153,12 +154,33 @@ static isl_status read_settings(reader *r)
     return k < 0 ? r->err->status : ISL_OK;
 }
 
+/* A name C would cut short (a NUL byte) or a terminal would act on: the
+ * schema's triggers refuse them, but rows written before those existed
+ * are read here too. */
+#define BAD_NAME(t, c) "SELECT '" t "', " c " FROM " t " WHERE instr(CAST(" c " AS BLOB), x'00') OR " c \
+    " GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')"
+static isl_status check_names(reader *r)
+{
+    isl_status st = prep(r, BAD_NAME("axis", "name") " UNION ALL " BAD_NAME("fact", "name") " UNION ALL "
+                            BAD_NAME("mechanism", "name") " UNION ALL " BAD_NAME("bundle", "name") " UNION ALL "
+                            BAD_NAME("channel", "name") " UNION ALL " BAD_NAME("lesson", "code") " LIMIT 1");
+    if (st) return st;
+    int k = next(r);
+    if (k < 0) return r->err->status;
+    if (k == 0) return ISL_OK;
+    char shown[ISL_ESCAPE_MAX(100)];
+    isl_escape(text(r, 1), shown, sizeof shown);
+    return isl_fail(r->err, ISL_EINPUT, "%s name '%s' holds a %s", text(r, 0), shown,
+                    (size_t)sqlite3_column_bytes(r->q, 1) != strlen(text(r, 1)) ? "NUL byte" : "control character");
+}
+
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
 {
     reader r = {s, isl_model_new(), err, NULL};
     *out = NULL;
     if (!r.m) return isl_fail(err, ISL_ENOMEM, "reading the model: out of memory");
-    isl_status st = read_names(&r);
+    isl_status st = check_names(&r);
+    if (!st) st = read_names(&r);
     if (!st) st = read_bundles(&r);
     if (!st) st = read_channels(&r);
     if (!st) st = read_settings(&r);

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "store_int.h"
 
@@ -70,30 +73,96 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
     return 1;
 }
 
+/* The tables a seed file may write: the model. Everything else in the main
+ * database (runs, results, the schema itself, saved queries) changes only
+ * through isolab's own code. A model table added to the schema is added
+ * here too. */
+static const char *const MODEL_TABLES[] = {
+    "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
+    "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param",
+};
+
+int isl_is_model_table(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0]; i++)
+        if (sqlite3_stricmp(name, MODEL_TABLES[i]) == 0) return 1;
+    return 0;
+}
+
 /* What a seed file may not do: end or nest the load's transaction, attach
- * other files, or change the connection's settings. The authorizer records
- * the first such statement so the error can name it. */
+ * other files, change the connection's settings, or write anything but the
+ * model's tables and TEMP objects of its own (DDL on the main database, a
+ * write to a run or result table, a TEMP trigger on such a table). The
+ * authorizer records the first refusal so the error can name it. */
 typedef struct script_auth {
-    int denied;
+    int denied;        /* 1: transaction/settings; 2: outside the model */
+    char what[160];    /* for 2: what was refused */
     char table[128];   /* the table the statement inserts into */
 } script_auth;
+
+static int deny(script_auth *au, int kind, const char *fmt, const char *a)
+{
+    if (!au->denied) {
+        au->denied = kind;
+        snprintf(au->what, sizeof au->what, fmt, a ? a : "?");
+    }
+    return SQLITE_DENY;
+}
+
+static int is_temp(const char *db) { return db && sqlite3_stricmp(db, "temp") == 0; }
 
 static int authorize(void *ctx, int action, const char *a, const char *b, const char *db, const char *trigger)
 {
     script_auth *au = ctx;
-    (void)b;
-    (void)db;
+    (void)trigger;
     switch (action) {
     case SQLITE_TRANSACTION:
     case SQLITE_SAVEPOINT:
     case SQLITE_ATTACH:
     case SQLITE_DETACH:
     case SQLITE_PRAGMA:
-        au->denied = 1;
+        if (!au->denied) au->denied = 1;
         return SQLITE_DENY;
     case SQLITE_INSERT:
-        if (!trigger && a && !au->table[0]) snprintf(au->table, sizeof au->table, "%s", a);
+    case SQLITE_UPDATE:
+    case SQLITE_DELETE:
+        if (is_temp(db)) return SQLITE_OK;
+        /* SQLite's own bookkeeping of a CREATE or DROP, which the DDL codes
+         * below decide (SQL text can never write the schema table itself) */
+        if (a && (sqlite3_stricmp(a, "sqlite_master") == 0 || sqlite3_stricmp(a, "sqlite_schema") == 0))
+            return SQLITE_OK;
+        /* the schema's own triggers mark the model changed (model_state) */
+        if (trigger && a && sqlite3_stricmp(a, "model_state") == 0) return SQLITE_OK;
+        if (!isl_is_model_table(a)) return deny(au, 2, "a write to table %s", a);
+        if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
+            snprintf(au->table, sizeof au->table, "%s", a);
         return SQLITE_OK;
+    case SQLITE_CREATE_TEMP_TABLE:
+    case SQLITE_CREATE_TEMP_VIEW:
+    case SQLITE_CREATE_TEMP_INDEX:
+    case SQLITE_DROP_TEMP_TABLE:
+    case SQLITE_DROP_TEMP_VIEW:
+    case SQLITE_DROP_TEMP_INDEX:
+    case SQLITE_DROP_TEMP_TRIGGER:
+        return SQLITE_OK;
+    case SQLITE_CREATE_TEMP_TRIGGER:
+        /* on a model table its body is checked whenever a seed fires it;
+         * on any other main table it would fire inside isolab's own writes */
+        if (isl_is_model_table(b)) return SQLITE_OK;
+        return deny(au, 2, "a trigger on table %s", b);
+    case SQLITE_CREATE_TABLE: return deny(au, 2, "CREATE TABLE %s", a);
+    case SQLITE_CREATE_INDEX: return deny(au, 2, "CREATE INDEX %s", a);
+    case SQLITE_CREATE_TRIGGER: return deny(au, 2, "CREATE TRIGGER %s", a);
+    case SQLITE_CREATE_VIEW: return deny(au, 2, "CREATE VIEW %s", a);
+    case SQLITE_CREATE_VTABLE: return deny(au, 2, "CREATE VIRTUAL TABLE %s", a);
+    case SQLITE_DROP_TABLE: return deny(au, 2, "DROP TABLE %s", a);
+    case SQLITE_DROP_INDEX: return deny(au, 2, "DROP INDEX %s", a);
+    case SQLITE_DROP_TRIGGER: return deny(au, 2, "DROP TRIGGER %s", a);
+    case SQLITE_DROP_VIEW: return deny(au, 2, "DROP VIEW %s", a);
+    case SQLITE_DROP_VTABLE: return deny(au, 2, "DROP VIRTUAL TABLE %s", a);
+    case SQLITE_ALTER_TABLE: return deny(au, 2, "ALTER TABLE %s", b);
+    case SQLITE_REINDEX: return deny(au, 2, "REINDEX %s", a);
+    case SQLITE_ANALYZE: return deny(au, 2, "ANALYZE %s", a);
     default:
         return SQLITE_OK;
     }
@@ -137,7 +206,9 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
     return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, start), errmsg);
 }
 
-isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err)
+/* Runs a script; seeds (confined) are checked by the authorizer while each
+ * statement is prepared and bounded by the work budget while it runs. */
+static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int confined, isl_error *err)
 {
     const char *p = sql;
     isl_status st = ISL_OK;
@@ -148,11 +219,16 @@ isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql
         if (!*start) break;
         memset(&au, 0, sizeof au);
         /* checked while preparing only: isolab's own queries below run free */
-        sqlite3_set_authorizer(s->db, authorize, &au);
+        if (confined) sqlite3_set_authorizer(s->db, authorize, &au);
         int rc = sqlite3_prepare_v2(s->db, start, -1, &q, &tail);
-        sqlite3_set_authorizer(s->db, NULL, NULL);
+        if (confined) sqlite3_set_authorizer(s->db, NULL, NULL);
         if (rc != SQLITE_OK) {
             char near[48] = "";
+            if (au.denied == 2) {
+                st = isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP "
+                              "objects of its own; %s is refused", name, line_of(sql, start), au.what);
+                break;
+            }
             if (au.denied) {
                 first_line(start, near, sizeof near);
                 st = isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each "
@@ -174,7 +250,16 @@ isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql
             break;
         }
         if (!q) break; /* only comments were left */
+        if (confined) isl_work_begin(s);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
+        int over = confined && isl_work_end(s);
+        if (over && rc != SQLITE_DONE) {
+            st = isl_fail(err, ISL_EINPUT, "%s:%d: the statement exceeded the work budget (%llu million steps): "
+                          "stopped; nothing of this load was written (raise the budget with --work-limit)",
+                          name, line_of(sql, start), isl_store_work_limit(s));
+            sqlite3_finalize(q);
+            break;
+        }
         if (rc != SQLITE_DONE) {
             st = step_failure(s, name, sql, start, q, &au, err);
             sqlite3_finalize(q);
@@ -195,35 +280,76 @@ isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql
     return st;
 }
 
-/* Reads a whole file into a NUL-terminated buffer. */
+isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err)
+{
+    return exec_sql(s, name, sql, 1, err);
+}
+
+isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err)
+{
+    return exec_sql(s, name, sql, 0, err);
+}
+
+/* Reads a whole seed file into a NUL-terminated buffer. Only a regular file
+ * of at most ISL_SEED_MAX_BYTES is read: a FIFO or a device could block or
+ * never end. Opened without blocking, so even opening a FIFO cannot hang. */
 static isl_status read_file(const char *path, char **out, isl_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    size_t cap = 4096, n = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+    struct stat sb;
+    if (fstat(fd, &sb) != 0) {
+        int e = errno;
+        close(fd);
+        return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(e));
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        close(fd);
+        if (S_ISDIR(sb.st_mode)) return isl_fail(err, ISL_EINPUT, "%s: cannot read: Is a directory", path);
+        return isl_fail(err, ISL_EINPUT, "%s: %s, not a regular file: seeds are read only from regular files",
+                        path, isl_file_kind(sb.st_mode));
+    }
+    if (sb.st_size > ISL_SEED_MAX_BYTES) {
+        close(fd);
+        return isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB", path,
+                        (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
+    }
+    size_t cap = (size_t)sb.st_size + 1, n = 0;
     char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (ferror(f)) {
-            int e = errno;
-            fclose(f);
-            free(buf);
-            return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(e));
-        }
-        if (feof(f)) break;
-        if (n + 1 >= cap) {
+    if (!buf) {
+        close(fd);
+        return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
+    }
+    for (;;) {
+        if (n + 1 == cap) {
+            /* the file grew while being read: up to the limit, no further */
+            if (cap > ISL_SEED_MAX_BYTES) {
+                close(fd);
+                free(buf);
+                return isl_fail(err, ISL_EINPUT, "%s: more than the seed file limit of %d MiB", path,
+                                ISL_SEED_MAX_BYTES >> 20);
+            }
             char *b = realloc(buf, cap * 2);
             if (!b) {
+                close(fd);
                 free(buf);
-                buf = NULL;
-                break;
+                return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
             }
             buf = b;
             cap *= 2;
         }
+        ssize_t got = read(fd, buf + n, cap - n - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            int e = errno;
+            close(fd);
+            free(buf);
+            return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(e));
+        }
+        if (got == 0) break;
+        n += (size_t)got;
     }
-    fclose(f);
-    if (!buf) return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
+    close(fd);
     buf[n] = '\0';
     if (strlen(buf) != n) {
         free(buf);
@@ -231,6 +357,30 @@ static isl_status read_file(const char *path, char **out, isl_error *err)
     }
     *out = buf;
     return ISL_OK;
+}
+
+isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    /* triggers and indexes go with their tables; views one by one */
+    if (sqlite3_prepare_v2(s->db, "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
+                           "'trigger') ORDER BY type = 'table'", -1, &q, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "dropping the seeds' TEMP objects");
+    isl_status st = ISL_OK;
+    sqlite3_str *drop = sqlite3_str_new(s->db);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        sqlite3_str_appendf(drop, "DROP %s IF EXISTS temp.\"%w\";", (const char *)sqlite3_column_text(q, 0),
+                            (const char *)sqlite3_column_text(q, 1));
+    if (rc != SQLITE_DONE) st = isl_db_fail(s, err, "dropping the seeds' TEMP objects");
+    sqlite3_finalize(q);
+    int oom = sqlite3_str_errcode(drop) != SQLITE_OK;
+    char *sql = sqlite3_str_finish(drop); /* NULL when nothing was appended */
+    if (!st && oom) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && sql && sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
+        st = isl_db_fail(s, err, "dropping the seeds' TEMP objects");
+    sqlite3_free(sql);
+    return st;
 }
 
 static isl_status exec_file(isl_store *s, const char *path, isl_error *err)
@@ -281,11 +431,12 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
 
 isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err)
 {
-    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
     if (!(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))) {
         for (size_t i = 0; i < n && !st; i++) st = exec_file(s, paths[i], err);
     }
+    if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) {
         isl_model *m = NULL;
         st = isl_store_read_model(s, &m, err);

@@ -3,6 +3,7 @@
 #define ISOLAB_STORE_INT_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "isolab/store.h"
 
@@ -40,7 +41,37 @@ struct isl_store {
     int in_focus;         /* a transaction holds this command's param values; never committed */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
     sqlite3_stmt *stmt[ST_COUNT];
+    dev_t dev;                     /* the file opened (0, 0 for a new one) */
+    ino_t ino;
+    unsigned wait_s;               /* how long a writer waits for another's lock */
+    unsigned long long work_limit; /* millions of VM steps a seed statement or claim may take */
+    unsigned long long work_ticks; /* progress-handler calls since isl_work_begin */
+    char notes[1024];              /* what opening the database repaired, for the user */
 };
+
+/* "a FIFO", "a directory", ...: what a file of this mode is, for messages. */
+#include <sys/types.h>
+const char *isl_file_kind(mode_t mode);
+
+/* Largest seed file read, in bytes. */
+#define ISL_SEED_MAX_BYTES (64 << 20)
+
+/* Nonzero when name is one of the model's tables, the only ones a seed file
+ * may write (src/store/script.c holds the list). */
+int isl_is_model_table(const char *name);
+
+/* Executes trusted SQL text (isolab's own schema files), statement by
+ * statement, with file:line errors; no confinement, no work budget. */
+isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err);
+
+/* Drops every TEMP table, view and trigger (what seeds made for themselves). */
+isl_status isl_drop_temp_objects(isl_store *s, isl_error *err);
+
+/* Bounds what follows by the work budget (s->work_limit); isl_work_end
+ * removes the bound and returns 1 when the budget ran out (the statement
+ * was interrupted), else 0. */
+void isl_work_begin(isl_store *s);
+int isl_work_end(isl_store *s);
 
 /* The cached statement id, prepared on first use and reset for reuse; NULL
  * with err set on failure. */
@@ -56,6 +87,11 @@ isl_status isl_db_status(isl_store *s);
 /* Every *.sql file of dir, sorted by name, applied as a script (no
  * transaction is opened here). */
 isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);
+
+/* BEGIN IMMEDIATE (waiting for another writer as configured), then checks
+ * that the path still names the file this store opened: ISL_EDB, nothing
+ * begun, when it was replaced or removed meanwhile. */
+isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 
 /* Executes one statement of trusted SQL (no values from outside). */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
@@ -88,6 +124,17 @@ isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err);
 /* Writes the digest of m into model_state when it differs (inside the
  * caller's transaction, if any). */
 isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
+
+/* Installs every saved query (queries/NAME.sql) as view NAME on db;
+ * with replace, a view of that name is dropped first. */
+isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
+
+/* Checks the file's schema objects against this build and the record of
+ * what isolab installed (src/store/verify.c): restores saved queries and
+ * triggers, notes those changed outside isolab in s->notes, refuses a file
+ * missing a table as damaged (ISL_EDB). Opens its own write transaction
+ * only when something must change, unless one is open. */
+isl_status isl_store_verify(isl_store *s, isl_error *err);
 
 /* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
  * (src/store/migrate.c); a no-op when it is current. */

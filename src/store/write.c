@@ -20,7 +20,7 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
                                const isl_model *m, int64_t *run_id, isl_error *err)
 {
     char digest[17];
-    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
     s->in_run = 1;
     isl_model_digest(m, digest);

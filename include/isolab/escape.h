@@ -1,0 +1,36 @@
+/* isolab: making text safe to print on a terminal, and checking UTF-8.
+ * Pure: no I/O. Human-readable output (messages, `runs`, `diff`, `report`,
+ * `check`) shows every value through isl_escape, so data can neither forge
+ * a line nor drive the terminal; CSV, TSV and JSON keep exact values. */
+#ifndef ISOLAB_ESCAPE_H
+#define ISOLAB_ESCAPE_H
+
+#include <stddef.h>
+
+/* The length (1-4) of the well-formed UTF-8 sequence at s[0..n), or 0 when
+ * s starts with a byte that begins none (stray continuation byte, overlong
+ * form, surrogate, beyond U+10FFFF, cut short). n must be at least 1. */
+size_t isl_utf8_len(const unsigned char *s, size_t n);
+
+/* Nonzero when s[0..n) is well-formed UTF-8. */
+int isl_utf8_valid(const char *s, size_t n);
+
+/* The most bytes isl_escape writes for n bytes of input, with the NUL. */
+#define ISL_ESCAPE_MAX(n) ((n) * 4 + 1)
+
+/* Writes text (NUL-terminated) into out[cap] with every character a
+ * terminal would act on made visible: \n, \r, \t, \b, \f, \v, \a; other C0
+ * controls and DEL as three-digit octal (ESC is \033); C1 controls
+ * (U+0080-U+009F) as \u0080 ...; a byte that is not UTF-8 as \xHH. A
+ * backslash is left as it is. Printable text, UTF-8 included, is copied.
+ * Cut at a character boundary when cap is short (cap >= 1); returns out. */
+char *isl_escape(const char *text, char *out, size_t cap);
+
+/* isl_escape into a new buffer of ISL_ESCAPE_MAX(strlen(text)) bytes (free
+ * it with free()); NULL when out of memory. */
+char *isl_escape_dup(const char *text);
+
+/* Nonzero when isl_escape would change text. */
+int isl_needs_escape(const char *text);
+
+#endif

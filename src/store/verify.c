@@ -1,0 +1,264 @@
+/* isolab store: the saved queries and the schema isolab installed, checked
+ * on every open.
+ *
+ * isolab's own schema (tables, indexes, triggers, views) and saved queries
+ * (the views of queries/) are compiled into the binary. The reference is
+ * that schema applied to an empty in-memory database; the record is the
+ * isolab_object table: what was installed in this file, one digest per
+ * object, and a digest of the whole build. When the record agrees with the
+ * file and with this build, opening costs one read of sqlite_schema.
+ * Otherwise, in one write transaction:
+ *   - a table of the reference missing from the file: the file is damaged
+ *     (exit 4, naming the table); isolab never re-creates a table;
+ *   - a view, trigger or index missing or different: installed again from
+ *     the reference. When the record shows it was changed after isolab
+ *     installed it, that is reported (a note naming it); when the record
+ *     is older than this build (a migrated database, a new isolab), it is
+ *     an upgrade and nothing is said;
+ *   - the record is written anew. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/embedded.h"
+#include "store_int.h"
+
+/* 64-bit FNV-1a of text, as 16 hex digits. */
+static void digest_hex(const char *text, char out[17])
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        h ^= *p;
+        h *= 0x100000001b3ULL;
+    }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* The digest of everything this build installs. */
+static void build_digest(char out[17])
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    const isl_embedded_file *lists[2] = {isl_schema_files, isl_query_files};
+    size_t counts[2] = {isl_schema_count, isl_query_count};
+    for (int l = 0; l < 2; l++)
+        for (size_t i = 0; i < counts[l]; i++)
+            for (size_t k = 0; k <= lists[l][i].len; k++) { /* with the NUL: files stay apart */
+                h ^= (unsigned char)lists[l][i].text[k];
+                h *= 0x100000001b3ULL;
+            }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
+{
+    for (size_t i = 0; i < isl_query_count; i++) {
+        const isl_embedded_file *f = &isl_query_files[i];
+        size_t nlen = strlen(f->name) - 4; /* without ".sql" */
+        size_t len = f->len;
+        while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
+                           || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
+            len--;
+        char *sql = replace ? sqlite3_mprintf("DROP VIEW IF EXISTS \"%.*w\";\nCREATE VIEW \"%.*w\" AS\n%.*s",
+                                              (int)nlen, f->name, (int)nlen, f->name, (int)len, f->text)
+                            : sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);
+        if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+        int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+        sqlite3_free(sql);
+        if (rc != SQLITE_OK)
+            return isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "queries/%s: %s", f->name,
+                            sqlite3_errmsg(db));
+    }
+    return ISL_OK;
+}
+
+/* One schema object. */
+typedef struct object {
+    char *type, *name, *sql;
+} object;
+
+typedef struct objects {
+    object *o;
+    size_t n, cap;
+} objects;
+
+static void objects_free(objects *l)
+{
+    for (size_t i = 0; i < l->n; i++) {
+        sqlite3_free(l->o[i].type);
+        sqlite3_free(l->o[i].name);
+        sqlite3_free(l->o[i].sql);
+    }
+    free(l->o);
+    memset(l, 0, sizeof *l);
+}
+
+/* Reads (type, name, third column) rows of sql into l; SQLite's status. */
+static int objects_read(sqlite3 *db, const char *sql, objects *l)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        rc = SQLITE_OK;
+        if (l->n == l->cap) {
+            size_t cap = l->cap ? l->cap * 2 : 64;
+            object *o = realloc(l->o, cap * sizeof *o);
+            if (!o) { rc = SQLITE_NOMEM; break; }
+            l->o = o;
+            l->cap = cap;
+        }
+        object *o = &l->o[l->n];
+        o->type = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 0));
+        o->name = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 1));
+        o->sql = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 2));
+        l->n++;
+        if (!o->type || !o->name || !o->sql) rc = SQLITE_NOMEM;
+    }
+    if (rc == SQLITE_DONE) rc = SQLITE_OK;
+    if (rc != SQLITE_OK && rc != SQLITE_NOMEM) rc = sqlite3_errcode(db);
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static const object *find(const objects *l, const char *name)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (!strcmp(l->o[i].name, name)) return &l->o[i];
+    return NULL;
+}
+
+#define FILE_OBJECTS "SELECT type, name, sql FROM main.sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid"
+
+/* The reference: this build's schema and saved queries in memory. */
+static isl_status reference(objects *ref, isl_error *err)
+{
+    sqlite3 *db = NULL;
+    isl_status st = ISL_OK;
+    if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return isl_fail(err, ISL_ENOMEM, "out of memory");
+    }
+    for (size_t i = 0; i < isl_schema_count && !st; i++)
+        if (sqlite3_exec(db, isl_schema_files[i].text, NULL, NULL, NULL) != SQLITE_OK)
+            st = isl_fail(err, (sqlite3_errcode(db) & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINTERNAL,
+                          "schema/%s: %s", isl_schema_files[i].name, sqlite3_errmsg(db));
+    if (!st) st = isl_install_views(db, 0, err);
+    if (!st) {
+        int rc = objects_read(db, FILE_OBJECTS, ref);
+        if (rc != SQLITE_OK) st = isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINTERNAL, "out of memory");
+    }
+    sqlite3_close(db);
+    return st;
+}
+
+/* 1 when the record agrees with the file and with this build. */
+static int record_current(const objects *file, const objects *rec, const char *build)
+{
+    const object *b = find(rec, "");
+    if (!b || strcmp(b->type, "build") || strcmp(b->sql, build)) return 0;
+    for (size_t i = 0; i < rec->n; i++) {
+        if (!rec->o[i].name[0]) continue;
+        const object *f = find(file, rec->o[i].name);
+        char d[17];
+        if (!f) return 0;
+        digest_hex(f->sql, d);
+        if (strcmp(d, rec->o[i].sql)) return 0;
+    }
+    return 1;
+}
+
+static void add_note(isl_store *s, const char *fmt, const char *type, const char *name)
+{
+    size_t used = strlen(s->notes);
+    if (used + 1 < sizeof s->notes)
+        snprintf(s->notes + used, sizeof s->notes - used, fmt, type, name);
+}
+
+static const char *kind_of(const char *type) { return strcmp(type, "view") ? type : "saved query"; }
+
+/* Compares, repairs and records, inside the caller's write transaction. */
+static isl_status repair(isl_store *s, const objects *ref, const char *build, isl_error *err)
+{
+    objects file = {0}, rec = {0};
+    isl_status st = ISL_OK;
+    int rc = objects_read(s->db, FILE_OBJECTS, &file);
+    if (rc != SQLITE_OK) {
+        objects_free(&file);
+        return rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, s->path);
+    }
+    /* no record (an older database, or a damaged one: the loop names a
+     * missing table) counts as an empty one */
+    if (find(&file, "isolab_object")
+        && (rc = objects_read(s->db, "SELECT type, name, digest FROM isolab_object", &rec)) != SQLITE_OK) {
+        objects_free(&file);
+        objects_free(&rec);
+        return rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, s->path);
+    }
+    sqlite3_str *drop = sqlite3_str_new(s->db), *create = sqlite3_str_new(s->db);
+    sqlite3_str_appendall(drop, "DELETE FROM isolab_object;");
+    for (size_t i = 0; i < ref->n && !st; i++) {
+        const object *r = &ref->o[i], *f = find(&file, r->name), *c = find(&rec, r->name);
+        if (f && strcmp(f->type, r->type))
+            st = isl_fail(err, ISL_EDB, "%s: '%s' is a %s where isolab's %s belongs; rename or drop it in the "
+                          "sqlite3 shell", s->path, r->name, f->type, kind_of(r->type));
+        else if (!strcmp(r->type, "table")) {
+            if (!f)
+                st = isl_fail(err, ISL_EDB, "%s: damaged: table '%s' is missing (isolab never re-creates a "
+                              "table; restore the file from a copy)", s->path, r->name);
+        } else if (!f || strcmp(f->sql, r->sql)) {
+            char d[17] = "";
+            if (f) digest_hex(f->sql, d);
+            if (c && !f)
+                add_note(s, "%s '%s' was dropped outside isolab; restored\n", kind_of(r->type), r->name);
+            else if (c && strcmp(d, c->sql))
+                add_note(s, "%s '%s' was changed outside isolab; restored\n", kind_of(r->type), r->name);
+            if (f) sqlite3_str_appendf(drop, "DROP %s \"%w\";", r->type, r->name);
+            sqlite3_str_appendf(create, "%s;", r->sql);
+        }
+        char d[17];
+        digest_hex(r->sql, d);
+        sqlite3_str_appendf(create, "INSERT INTO isolab_object(type, name, digest) VALUES (%Q, %Q, '%s');",
+                            r->type, r->name, d);
+    }
+    sqlite3_str_appendf(create, "INSERT INTO isolab_object(type, name, digest) VALUES ('build', '', '%s');", build);
+    int oom = sqlite3_str_errcode(drop) || sqlite3_str_errcode(create);
+    char *dsql = sqlite3_str_finish(drop), *csql = sqlite3_str_finish(create);
+    if (!st && (oom || !dsql || !csql)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && (sqlite3_exec(s->db, dsql, NULL, NULL, NULL) != SQLITE_OK
+                || sqlite3_exec(s->db, csql, NULL, NULL, NULL) != SQLITE_OK))
+        st = isl_db_fail(s, err, s->path);
+    if (st) s->notes[0] = '\0';
+    sqlite3_free(dsql);
+    sqlite3_free(csql);
+    objects_free(&file);
+    objects_free(&rec);
+    return st;
+}
+
+isl_status isl_store_verify(isl_store *s, isl_error *err)
+{
+    char build[17];
+    build_digest(build);
+    objects file = {0}, rec = {0};
+    int rc = objects_read(s->db, FILE_OBJECTS, &file);
+    if (rc == SQLITE_OK) rc = objects_read(s->db, "SELECT type, name, digest FROM isolab_object", &rec);
+    /* a file without the record table is damaged; the repair below says which table */
+    int current = rc == SQLITE_OK && record_current(&file, &rec, build);
+    objects_free(&file);
+    objects_free(&rec);
+    if (current) return ISL_OK;
+    if (rc == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    objects ref = {0};
+    isl_status st = reference(&ref, err);
+    int own = sqlite3_get_autocommit(s->db);
+    if (!st && own) st = isl_db_begin_write(s, err);
+    if (!st) {
+        st = repair(s, &ref, build, err);
+        if (own) {
+            if (!st) st = isl_db_exec(s, "COMMIT", err);
+            if (st) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        }
+    }
+    objects_free(&ref);
+    return st;
+}

@@ -419,6 +419,15 @@ isolab export: note: sq.db: saved query 'current_surface' was changed outside is
 check "the restored saved query gives the rows again" "$("$ISOLAB" --db base.db export channel_comparison)" "$(cat sq.out)"
 "$ISOLAB" --db sq.db runs >/dev/null 2>sq.err
 check "once restored, nothing more is said" "" "$(cat sq.err)"
+# a new database records what it installed as the full check would: forced
+# to compare with this build's reference, it finds nothing to restore or say
+cp base.db rec.db
+sqlite3 rec.db "SELECT type, name, digest FROM isolab_object ORDER BY name" >rec.before
+sqlite3 rec.db "UPDATE isolab_object SET digest = 'older build' WHERE type = 'build'"
+"$ISOLAB" --db rec.db runs >/dev/null 2>rec.err
+check "a new database's record agrees with the reference check (nothing said)" "" "$(cat rec.err)"
+check "a new database's record is the reference's, object for object" "$(cat rec.before)" \
+    "$(sqlite3 rec.db "SELECT type, name, digest FROM isolab_object ORDER BY name")"
 # a database of the first release gets every saved query of this version
 if "$ISOLAB" --db v1.db report bundle_table >/dev/null 2>v1.err; then ok "a migrated version-1 database has the saved queries added since"
 else not_ok "a migrated version-1 database: report bundle_table: $(cat v1.err)"; fi

@@ -467,7 +467,7 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
                                 : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err))
             && !(st = isl_drop_temp_objects(s, err))
             && !(st = isl_store_install_views(s, 0, err))
-            && !(st = isl_store_verify(s, err))) {
+            && !(st = isl_store_record_installed(s, err))) {
             /* the model must be valid, and its digest is the current one */
             isl_model *m = NULL;
             st = isl_store_read_model(s, &m, err);

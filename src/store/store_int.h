@@ -136,6 +136,12 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
  * only when something must change, unless one is open. */
 isl_status isl_store_verify(isl_store *s, isl_error *err);
 
+/* Records every schema object now in the file as what isolab installed,
+ * with this build's digest, in the caller's write transaction: for a
+ * database isolab has just built from its own schema and saved queries
+ * (seeds cannot touch the schema), where the file is the reference. */
+isl_status isl_store_record_installed(isl_store *s, isl_error *err);
+
 /* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
  * (src/store/migrate.c); a no-op when it is current. */
 isl_status isl_store_migrate(isl_store *s, isl_error *err);

@@ -15,7 +15,10 @@
  *     installed it, that is reported (a note naming it); when the record
  *     is older than this build (a migrated database, a new isolab), it is
  *     an upgrade and nothing is said;
- *   - the record is written anew. */
+ *   - the record is written anew.
+ * A database isolab creates is recorded from its own schema as installed
+ * (isl_store_record_installed): the same files built the reference, so
+ * building it again would only repeat that work. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,6 +235,20 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
     sqlite3_free(csql);
     objects_free(&file);
     objects_free(&rec);
+    return st;
+}
+
+isl_status isl_store_record_installed(isl_store *s, isl_error *err)
+{
+    char build[17];
+    build_digest(build);
+    objects file = {0};
+    int rc = objects_read(s->db, FILE_OBJECTS, &file);
+    /* the file is its own reference: repair finds nothing to restore and
+     * writes the record */
+    isl_status st = rc == SQLITE_OK ? repair(s, &file, build, err)
+                  : rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, s->path);
+    objects_free(&file);
     return st;
 }
 

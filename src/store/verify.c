@@ -218,18 +218,29 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
             if (f) sqlite3_str_appendf(drop, "DROP %s \"%w\";", r->type, r->name);
             sqlite3_str_appendf(create, "%s;", r->sql);
         }
-        char d[17];
-        digest_hex(r->sql, d);
-        sqlite3_str_appendf(create, "INSERT INTO isolab_object(type, name, digest) VALUES (%Q, %Q, '%s');",
-                            r->type, r->name, d);
     }
-    sqlite3_str_appendf(create, "INSERT INTO isolab_object(type, name, digest) VALUES ('build', '', '%s');", build);
     int oom = sqlite3_str_errcode(drop) || sqlite3_str_errcode(create);
     char *dsql = sqlite3_str_finish(drop), *csql = sqlite3_str_finish(create);
-    if (!st && (oom || !dsql || !csql)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    /* nothing to install leaves create empty: NULL without an error */
+    if (!st && (oom || !dsql)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && (sqlite3_exec(s->db, dsql, NULL, NULL, NULL) != SQLITE_OK
-                || sqlite3_exec(s->db, csql, NULL, NULL, NULL) != SQLITE_OK))
+                || (csql && sqlite3_exec(s->db, csql, NULL, NULL, NULL) != SQLITE_OK)))
         st = isl_db_fail(s, err, s->path);
+    /* the record: one row per object, then the build's */
+    sqlite3_stmt *q = NULL;
+    if (!st && sqlite3_prepare_v2(s->db, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)", -1,
+                                  &q, NULL) != SQLITE_OK)
+        st = isl_db_fail(s, err, s->path);
+    for (size_t i = 0; i <= ref->n && !st; i++) {
+        char d[17];
+        if (i < ref->n) digest_hex(ref->o[i].sql, d);
+        sqlite3_reset(q);
+        if (sqlite3_bind_text(q, 1, i < ref->n ? ref->o[i].type : "build", -1, SQLITE_STATIC)
+            || sqlite3_bind_text(q, 2, i < ref->n ? ref->o[i].name : "", -1, SQLITE_STATIC)
+            || sqlite3_bind_text(q, 3, i < ref->n ? d : build, -1, SQLITE_TRANSIENT) || sqlite3_step(q) != SQLITE_DONE)
+            st = isl_db_fail(s, err, s->path);
+    }
+    sqlite3_finalize(q);
     if (st) s->notes[0] = '\0';
     sqlite3_free(dsql);
     sqlite3_free(csql);

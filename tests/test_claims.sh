@@ -138,6 +138,26 @@ pending:$(outcome_names "$tmp/madeup.txt" pending)"
 "$ISOLAB" --db "$db3" check >"$tmp/all.txt" 2>&1
 check "template: the lesson's own claims still hold" "check: 40 passed, 0 failed, 10 pending of 50 claims (run 18)" \
     "$(tail -n 1 "$tmp/all.txt")"
+# One check, two lessons under different focus bundles: each lesson's claims
+# read channel_comparison under its own focus.
+cp "$db3" "$tmp/focus2.db"
+cat >"$tmp/focus2.sql" <<'SQL'
+UPDATE lesson_focus SET bundle = 'common' WHERE lesson = 'M09/K01';
+INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
+  ('M03/K05', 'compared-under', 'K05 compares under strict', 'strict',
+   '(SELECT group_concat(DISTINCT bundle) FROM channel_comparison)'),
+  ('M09/K01', 'compared-under', 'M09/K01 compares under common', 'common',
+   '(SELECT group_concat(DISTINCT bundle) FROM channel_comparison)'),
+  ('M09/K01', 'profile-returns-under-common', 'the profile returns 1 fact under common too', 1,
+   '(SELECT returned FROM channel_comparison WHERE channel = ''sampling-profile'')');
+SQL
+"$ISOLAB" --db "$tmp/focus2.db" load "$tmp/focus2.sql" >/dev/null
+"$ISOLAB" --db "$tmp/focus2.db" check >"$tmp/focus2.txt" 2>&1
+check "claims of two lessons in one check read channel_comparison under each one's focus" \
+    "M03/K05 compared-under
+M09/K01 compared-under
+M09/K01 profile-returns-under-common" \
+    "$(grep -E '^pass +[^ ]+ (compared-under|profile-returns-under-common) = ' "$tmp/focus2.txt" | awk '{ print $2, $3 }')"
 
 # --- 6: bad input -------------------------------------------------------------
 "$ISOLAB" --db "$db3" check --lesson M99/K99 >/dev/null 2>"$tmp/e.txt"

@@ -119,6 +119,17 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
     return st;
 }
 
+int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i)
+{
+    sqlite3_stmt *f = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT lesson FROM current_focus", -1, &f, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(f);
+    if (rc == SQLITE_ROW) rc = sqlite3_bind_value(q, i, sqlite3_column_value(f, 0));
+    else if (rc == SQLITE_DONE) rc = sqlite3_bind_null(q, i);
+    sqlite3_finalize(f);
+    return rc;
+}
+
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err)
 {
     sqlite3_stmt *q = NULL;
@@ -135,14 +146,17 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
     /* a lesson-keyed view: the lines of current_focus's lesson */
     char *sql = rc == SQLITE_ROW ? sqlite3_mprintf("SELECT \"line\" FROM \"%w\"%s", sqlite3_column_text(q, 0),
                                                    sqlite3_column_int(q, 1)
-                                                       ? " WHERE lesson = (SELECT lesson FROM current_focus)"
+                                                       ? " WHERE lesson = ?1"
                                                        : "")
                                  : NULL;
+    int keyed = rc == SQLITE_ROW && sqlite3_column_int(q, 1);
     sqlite3_finalize(q);
     if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
     if (rc != SQLITE_ROW) return isl_db_fail(s, err, "looking up the saved query");
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    isl_status st = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, name);
+    isl_status st = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) == SQLITE_OK
+                        && (!keyed || isl_bind_focus_lesson(s, q, 1) == SQLITE_OK)
+                    ? ISL_OK : isl_db_fail(s, err, name);
     sqlite3_free(sql);
     rc = SQLITE_DONE;
     while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));

@@ -96,6 +96,12 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 /* Executes one statement of trusted SQL (no values from outside). */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 
+/* Binds parameter i of q to current_focus's lesson (NULL when none has a
+ * focus); SQLite's result code. A lesson-keyed view filtered on a bound
+ * value compiles once; filtered on the subquery, SQLite copies
+ * current_focus into every branch it pushes the filter down to. */
+int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i);
+
 /* Sets the connection's options: foreign keys, defensive mode, untrusted
  * schema, busy timeout, limits. */
 isl_status isl_db_configure(isl_store *s, isl_error *err);

@@ -230,10 +230,8 @@ static isl_status step_lines(isl_store *s, sqlite3_stmt *q, isl_line_fn fn, void
 isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
 {
     sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT line FROM lesson_report "
-                                  "WHERE lesson = coalesce(?1, (SELECT lesson FROM current_focus))",
-                           -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC)) {
+    if (sqlite3_prepare_v2(s->db, "SELECT line FROM lesson_report WHERE lesson = ?1", -1, &q, NULL) != SQLITE_OK
+        || (lesson ? sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC) : isl_bind_focus_lesson(s, q, 1))) {
         sqlite3_finalize(q);
         return isl_db_fail(s, err, "reading lesson_report");
     }

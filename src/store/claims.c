@@ -30,9 +30,9 @@ static unsigned kind_bit(const char *kind)
  * a TEMP table of its name, which its unqualified name then finds first.
  * Compiling channel_comparison over its nested views took longer than the
  * rest of a claim's work, once per claim that names it; the copy holds the
- * same rows, in the view's order. A view copied after another it reads
- * (channel_comparison reads lesson_channel and current_surface) reads the
- * fresh copy: the same rows, and less to compile. */
+ * same rows, in the view's order. Only a claim's own names find a copy:
+ * SQLite resolves the names inside a view of the main database (such as
+ * axis_visibility's lesson_channel) in the main database. */
 static const char *const COPIED[] = {"lesson_channel", "current_surface", "channel_comparison",
                                      "current_sample_sweep", "current_removal_sweep", "current_addition_sweep"};
 #define NCOPIED (sizeof COPIED / sizeof *COPIED)

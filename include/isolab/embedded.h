@@ -21,4 +21,10 @@ extern const size_t isl_query_count;
 extern const isl_embedded_file isl_plot_files[]; /* the gnuplot/ scripts */
 extern const size_t isl_plot_count;
 
+/* The bytes of a new database with isolab's schema and saved queries and no
+ * seeds (isl_store_make_template's file, made at build time); a build
+ * without it (the tool that makes it) has isl_template_len 0. */
+extern const unsigned char isl_template_db[];
+extern const size_t isl_template_len;
+
 #endif

@@ -30,6 +30,13 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
  * nothing is left behind. Refuses an existing path unless force. */
 isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err);
 
+/* Creates at path (no file there yet) a database holding isolab's schema
+ * and saved queries and nothing else, in one transaction: the image every
+ * new database starts from, made once at build time (tools/mktemplate.c)
+ * and compiled in (isl_template_db), so that creating a database copies
+ * it instead of compiling the schema again. */
+isl_status isl_store_make_template(const char *path, isl_error *err);
+
 /* Closes the store (NULL is fine); finalizes every statement it prepared. */
 void isl_store_close(isl_store *s);
 

@@ -2,6 +2,7 @@
 /* realpath() is XSI */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -445,6 +446,52 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
     return st;
 }
 
+/* Applies isolab's schema and saved queries to the empty database of s, in
+ * the caller's transaction. */
+static isl_status install_schema(isl_store *s, isl_error *err)
+{
+    char pragma[96];
+    snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
+             ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
+    isl_status st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err);
+    if (!st) st = isl_db_exec(s, pragma, err);
+    if (!st) st = isl_store_install_views(s, 0, err);
+    return st;
+}
+
+isl_status isl_store_make_template(const char *path, isl_error *err)
+{
+    isl_store *s = NULL;
+    isl_status st = store_new(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
+    if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
+    if (!st) st = install_schema(s, err);
+    if (!st) st = isl_db_exec(s, "COMMIT", err);
+    isl_store_close(s);
+    return st;
+}
+
+/* Writes the compiled-in template to tmp, a new file; errors name path,
+ * the database being created. */
+static isl_status write_template(const char *tmp, const char *path, isl_error *err)
+{
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd < 0) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
+    size_t done = 0;
+    int e = 0;
+    while (done < isl_template_len && !e) {
+        ssize_t n = write(fd, isl_template_db + done, isl_template_len - done);
+        if (n > 0) done += (size_t)n;
+        else if (n == 0) e = ENOSPC;
+        else if (errno != EINTR) e = errno;
+    }
+    if (close(fd) != 0 && !e) e = errno;
+    if (e == ENOSPC || e == EDQUOT)
+        return isl_fail(err, ISL_EDB, "%s: disk full (creating it); nothing of it was written", path);
+    if (e) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(e));
+    return ISL_OK;
+}
+
 static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
 {
     struct stat sb;
@@ -454,19 +501,19 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
     snprintf(tmp, n, "%s.new-%ld", path, (long)getpid());
     unlink(tmp);
     isl_store *s = NULL;
-    isl_status st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
+    /* the schema and saved queries as built in (compiling them again costs
+     * more than the rest of 'isolab lesson'), or applied here */
+    isl_status st = isl_template_len ? write_template(tmp, path, err) : ISL_OK;
+    if (!st) st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
     if (!st) {
-        char pragma[96];
-        snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
-                 ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
         if (!(st = isl_db_exec(s, "BEGIN IMMEDIATE", err))
             && !(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))
-            && !(st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err))
-            && !(st = isl_db_exec(s, pragma, err))
+            && !(st = isl_template_len ? isl_db_exec(s, "UPDATE schema_version SET applied_at = "
+                                                        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')", err)
+                                       : install_schema(s, err))
             && !(st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                                 : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err))
             && !(st = isl_drop_temp_objects(s, err))
-            && !(st = isl_store_install_views(s, 0, err))
             && !(st = isl_store_record_installed(s, err))) {
             /* the model must be valid, and its digest is the current one */
             isl_model *m = NULL;

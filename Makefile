@@ -170,8 +170,20 @@ clean:
 build/bench/%: tests/bench/%.c | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(SQLITE_CFLAGS) -o $@ $< $(SQLITE_LIBS)
-bench: isolab build/bench/ceiling build/bench/measure
+bench: isolab build/bench/ceiling build/bench/measure build/bench/base/isolab
 	sh tests/bench/bench.sh
+# 'isolab lesson' alone (tests/bench/lesson.sh), against isolab as of
+# BENCH_BASE, the commit before it was made faster, built in
+# build/bench/base from git (without git: no baseline, said so).
+BENCH_BASE ?= d906f63
+.PHONY: bench-lesson
+bench-lesson: isolab build/bench/measure build/bench/base/isolab
+	sh tests/bench/lesson.sh
+build/bench/base/isolab:
+	@rm -rf build/bench/base && mkdir -p build/bench/base
+	@if git archive --format=tar $(BENCH_BASE) 2>/dev/null | tar -x -C build/bench/base; then \
+	  $(MAKE) -s -C build/bench/base isolab >/dev/null; \
+	else echo "bench: cannot read commit $(BENCH_BASE) from git: no baseline"; fi
 
 # Fault injection (tests/fault_inject.c): out-of-memory and I/O errors at
 # every point of each command, sanitized so LeakSanitizer sees any leak.

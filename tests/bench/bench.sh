@@ -16,7 +16,7 @@
 # file's bytes per row for each (the rows' shape).
 # Cases: the lesson's model with 6 of its mechanisms (1x) and all 8 (4x);
 # a synthetic model (tests/synth) with M mechanisms (1x) and M + 2 (4x).
-# Then 'isolab lesson' on a fresh database.
+# Then 'isolab lesson' on a fresh database (tests/bench/lesson.sh).
 #
 # Knobs (environment):
 #   BENCH_RUNS=5        runs per program and case (the median is printed)
@@ -117,14 +117,6 @@ awk -v a="$(cat "$tmp/mem.lesson-1x")" -v b="$(cat "$tmp/mem.lesson-4x")" \
     -v c="$(cat "$tmp/mem.synth-M$M-1x")" -v d="$(cat "$tmp/mem.synth-M$((M + 2))-4x")" 'BEGIN {
     printf "isolab peak memory at 4x / 1x: lesson %.3f, synthetic %.3f (target <= 1.10)\n", b / a, d / c }'
 
-: >"$tmp/lesson.txt"
-i=1
-while [ "$i" -le "$RUNS" ]; do
-    rm -f "$tmp/fresh.db" "$tmp/fresh.db-wal" "$tmp/fresh.db-shm"
-    "$MEASURE" "$ISOLAB" --db "$tmp/fresh.db" lesson 2>/dev/null >>"$tmp/lesson.txt"
-    i=$((i + 1))
-done
-awk -v s="$(median 1 "$tmp/lesson.txt")" 'BEGIN {
-    printf "isolab lesson on a fresh database: %.1f ms (median; target < 50 ms)\n", s * 1000 }'
+sh "$root/tests/bench/lesson.sh"
 echo "ratio = isolab rows/s / ceiling rows/s, wall clock (target >= 0.85); cpu_r = the same in CPU time;"
 echo "B/r = database bytes added per row; KiB = peak resident memory"

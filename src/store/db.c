@@ -492,6 +492,16 @@ static isl_status write_template(const char *tmp, const char *path, isl_error *e
     return ISL_OK;
 }
 
+/* fsync of the finished file tmp (to become path) before it is renamed. */
+static isl_status sync_file(const char *tmp, const char *path, isl_error *err)
+{
+    int fd = open(tmp, O_RDONLY | O_CLOEXEC);
+    int e = fd < 0 || fsync(fd) != 0 ? errno : 0;
+    if (fd >= 0 && close(fd) != 0 && !e) e = errno;
+    if (e) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(e));
+    return ISL_OK;
+}
+
 static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
 {
     struct stat sb;
@@ -505,6 +515,9 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
      * more than the rest of 'isolab lesson'), or applied here */
     isl_status st = isl_template_len ? write_template(tmp, path, err) : ISL_OK;
     if (!st) st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
+    /* a new file is private until it is renamed into place: no sync per
+     * step, one fsync of the finished file before the rename */
+    if (!st) st = isl_db_exec(s, "PRAGMA synchronous = OFF", err);
     if (!st) {
         if (!(st = isl_db_exec(s, "BEGIN IMMEDIATE", err))
             && !(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))
@@ -555,7 +568,8 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
             snprintf(side, pn, "%s-shm", path);
             unlink(side);
             free(side);
-            if (rename(tmp, path) != 0)
+            if ((st = sync_file(tmp, path, err))) {
+            } else if (rename(tmp, path) != 0)
                 st = isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
         }
     }

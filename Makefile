@@ -9,6 +9,7 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
+EXTDIR  ?= $(PREFIX)/lib/isolab
 CFLAGS  ?= -O2 -g
 # Warnings are errors for developers and CI (make DEVELOPER=1; make check and
 # .ci/run set it), not for people building a release with another compiler.
@@ -31,14 +32,14 @@ SCHEMA  := $(sort $(wildcard schema/*.sql))
 SEEDS   := $(sort $(wildcard seeds/*.sql))
 QUERIES := $(sort $(wildcard queries/*.sql))
 GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
-LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/lab/*.c src/cli/*.c))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
 SHTESTS := $(sort $(wildcard tests/test_*.sh))
 
 .PHONY: all check test-unit test-san test-sh lesson install uninstall clean deps plots
-all: isolab
+all: isolab isolab.so
 
 deps: build/.deps
 build/.deps: tools/deps.sh
@@ -109,14 +110,14 @@ plots: isolab
 	./isolab sweep bundles
 	./isolab plot
 
-install: isolab
+install: isolab isolab.so
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 isolab $(DESTDIR)$(BINDIR)/isolab
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/isolab
 
 clean:
-	rm -rf build isolab
+	rm -rf build isolab isolab.so
 
 # Benchmark (not part of check): isolab sweep bundles vs SQLite's insert
 # ceiling; knobs in tests/bench/bench.sh (BENCH_RUNS, BENCH_M, ...).
@@ -184,3 +185,22 @@ test-fuzz-replay: build/san-tests/fuzz_replay
 CHECK_SUITES = $(words $(TESTS) $(TESTS) $(if $(shell command -v valgrind),$(TESTS)) $(SHTESTS) faults fuzz)
 check:
 	@echo "check: $(CHECK_SUITES) passed, 0 failed"
+
+# ---- the SQL functions as a loadable extension ---------------------------
+# isolab.so: the same core, store and SQL functions (src/ext) compiled
+# position-independent in build/pic/, calling SQLite through the loading
+# process's routines (sqlite3ext.h); only sqlite3_isolab_init is exported.
+#   sqlite3 isolab.db    then    .load ./isolab
+PIC_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/ext/*.c))
+PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o) build/pic/embedded.o
+PIC_FLAGS := -fPIC -fvisibility=hidden -DISL_SQLITE_EXTENSION
+build/pic/%.o: src/%.c $(wildcard include/isolab/*.h) | build/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
+build/pic/embedded.o: build/embedded.c include/isolab/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
+build/libisolab-pic.a: $(PIC_OBJ)
+	rm -f $@ && ar rcs $@ $^
+isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
+	$(CC) $(CFLAGS) -shared -Wl,-z,defs -o $@ $^ -lm

@@ -52,6 +52,9 @@ isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql
 /* Reads and validates the model. *out is a finished model to free with
  * isl_model_free. ISL_EINPUT names what is wrong with the model. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
+/* The same on any connection to an isolab database (the SQL functions read
+ * the model of the database they run in); nothing is written. */
+isl_status isl_store_read_model_db(struct sqlite3 *db, isl_model **out, isl_error *err);
 
 /* Starts a run: BEGIN IMMEDIATE and the run row (kind, argv, digest of m).
  * Every write until isl_store_end_run belongs to this run. */

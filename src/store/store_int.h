@@ -2,7 +2,14 @@
 #ifndef ISOLAB_STORE_INT_H
 #define ISOLAB_STORE_INT_H
 
+/* Built into the loadable extension (isolab.so), the store calls SQLite
+ * through the routines of the process that loads it. */
+#ifdef ISL_SQLITE_EXTENSION
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+#else
 #include <sqlite3.h>
+#endif
 
 #include "isolab/store.h"
 

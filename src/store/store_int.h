@@ -43,6 +43,8 @@ struct isl_store {
     sqlite3 *db;
     char *path;
     int in_run;
+    int fk_off;           /* the run is written without foreign-key checks */
+    int has_functions;    /* isolab's SQL functions are registered */
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* a transaction holds this command's param values; never committed */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */

@@ -197,7 +197,13 @@ static int vt_close(sqlite3_vtab_cursor *cur)
     return SQLITE_OK;
 }
 
-/* Sets the table's error message "NAME: MESSAGE"; returns SQLITE_ERROR. */
+/* Sets the table's error message "NAME: MESSAGE"; returns SQLITE_ERROR.
+ * SQLite's printf: no %zu. */
+static int fail(cursor *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 static int fail(cursor *c, const char *fmt, ...)
 {
     vtab *v = (vtab *)c->base.pVtab;
@@ -236,7 +242,7 @@ static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t ma
     char q[84];
     size_t n = 1;
     for (const char *p = list; *p; p++) n += *p == ',';
-    if (n > max) return fail(c, "more than %zu mechanisms (%zu named)", max, n);
+    if (n > max) return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)max, (unsigned long long)n);
     unsigned char *chosen = calloc(m->nmech + 1, 1);
     c->mechs = malloc(n * sizeof *c->mechs);
     if (!chosen || !c->mechs) {
@@ -295,7 +301,7 @@ static int parse_members(cursor *c, sqlite3_value *v)
     const isl_bundle *bu = &c->m->bundle[b];
     c->mechs = malloc((bu->n ? bu->n : 1) * sizeof *c->mechs);
     if (!c->mechs) return SQLITE_NOMEM;
-    memcpy(c->mechs, bu->members, bu->n * sizeof *c->mechs);
+    if (bu->n) memcpy(c->mechs, bu->members, bu->n * sizeof *c->mechs);
     c->nm = bu->n;
     return SQLITE_OK;
 }
@@ -350,8 +356,8 @@ static int start_powerset(cursor *c)
             if ((rc = parse_mechanisms(c, list, 1, ISL_POWERSET_MAX))) return rc;
         } else {
             if (m->nmech > ISL_POWERSET_MAX)
-                return fail(c, "more than %d mechanisms (the model has %zu): name some as the second argument",
-                            ISL_POWERSET_MAX, m->nmech);
+                return fail(c, "more than %d mechanisms (the model has %llu): name some as the second argument",
+                            ISL_POWERSET_MAX, (unsigned long long)m->nmech);
             c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
             if (!c->mechs) return SQLITE_NOMEM;
             for (size_t d = 0; d < m->nmech; d++) c->mechs[d] = d;

@@ -97,7 +97,7 @@ test-unit: $(TESTS:%=build/tests/%) isolab
 test-san: $(TESTS:%=build/san-tests/%) build/isolab-san
 	@set -e; for t in $(TESTS); do echo "== $$t (sanitized)"; \
 	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 build/san-tests/$$t; done
-test-sh: isolab build/isolab-san
+test-sh: isolab build/isolab-san isolab.so
 	@set -e; for t in $(SHTESTS); do echo "== $$t (sanitized binary)"; \
 	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 sh $$t; done
 

@@ -125,7 +125,7 @@ clean:
 build/bench/%: tests/bench/%.c | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(SQLITE_CFLAGS) -o $@ $< $(SQLITE_LIBS)
-bench: isolab build/bench/ceiling build/bench/measure
+bench: isolab isolab.so build/bench/ceiling build/bench/ceiling_vtab build/bench/measure
 	sh tests/bench/bench.sh
 
 # Fault injection (tests/fault_inject.c): out-of-memory and I/O errors at

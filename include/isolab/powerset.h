@@ -47,6 +47,9 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
                             const size_t *channels, size_t nc, isl_powerset **out);
 /* The next row into *row: 1, or 0 when every row has been given. */
 int isl_powerset_next(isl_powerset *p, isl_bundle_row *row);
+/* For callers that never read open_axes (a query that does not ask for
+ * it): from the next row on it is left 0, and not computed. */
+void isl_powerset_no_axes(isl_powerset *p);
 /* Frees p; NULL is fine. */
 void isl_powerset_free(isl_powerset *p);
 

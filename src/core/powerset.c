@@ -31,6 +31,7 @@ struct isl_powerset {
     const size_t *channels;
     uint64_t *keep, *add, *axes;  /* per chosen mechanism: w, w, aw words */
     uint64_t *lk, *la, *lx;       /* per slot 0..nm: a bundle (keep, add, axes); slot nm is empty */
+    size_t *lc;                   /* per slot: facts its bundle closes (|add|) */
     uint64_t *nonempty;           /* axes with at least one fact */
     uint64_t *dark;               /* fully closed axes of the current subset */
     size_t n_nonempty;
@@ -42,11 +43,20 @@ struct isl_powerset {
     uint64_t mask, end;           /* current subset; end = 2^nm */
     size_t slot;                  /* the slot holding the current subset's bundle */
     size_t next_c;                /* next channel_id of the current subset */
+    int no_axes;                  /* open_axes not wanted: left 0 */
     isl_bundle_row row;           /* the current subset's no-channel row */
 };
 
-/* Set bits of x, inline: without -mpopcnt the builtin is a library call,
- * and this is the sweep's hottest arithmetic. */
+/* The hot functions are built twice on x86-64 with GCC, with and without
+ * the popcnt instruction, and the loader picks one for the CPU (an ifunc):
+ * without it each count is a library call. Elsewhere, bit arithmetic. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define HOT __attribute__((target_clones("popcnt", "default")))
+#define INLINE __attribute__((always_inline)) inline
+static INLINE size_t pop(uint64_t x) { return (size_t)__builtin_popcountll(x); }
+#else
+#define HOT
+#define INLINE inline
 static inline size_t pop(uint64_t x)
 {
     x = x - ((x >> 1) & 0x5555555555555555u);
@@ -54,8 +64,9 @@ static inline size_t pop(uint64_t x)
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
     return (size_t)((x * 0x0101010101010101u) >> 56);
 }
+#endif
 
-static size_t count(const uint64_t *a, size_t n)
+static INLINE size_t count(const uint64_t *a, size_t n)
 {
     size_t c = 0;
     for (size_t i = 0; i < n; i++) c += pop(a[i]);
@@ -63,26 +74,28 @@ static size_t count(const uint64_t *a, size_t n)
 }
 
 /* The current subset's counts without a channel, and its dark axes. */
-static void subset(isl_powerset *p)
+static INLINE void subset(isl_powerset *p)
 {
     size_t aw = p->aw;
     const uint64_t *closed = p->la + p->slot * p->w, *axes = p->lx + p->slot * aw;
-    for (size_t k = 0; k < aw; k++) p->dark[k] = axes[k] & p->nonempty[k];
-    for (size_t j = 0; j < p->nspecial; j++)
-        if (!isl_bit_test(closed, p->sp_fact[j])) isl_bit_clear(p->dark, p->sp_axis[j]);
+    if (!p->no_axes) {
+        for (size_t k = 0; k < aw; k++) p->dark[k] = axes[k] & p->nonempty[k];
+        for (size_t j = 0; j < p->nspecial; j++)
+            if (!isl_bit_test(closed, p->sp_fact[j])) isl_bit_clear(p->dark, p->sp_axis[j]);
+    }
     p->row.mask = p->mask;
     p->row.size = pop(p->mask);
     p->row.channel_id = 0;
-    p->row.s.visible = p->m->nfacts - count(closed, p->w);
+    p->row.s.visible = p->m->nfacts - p->lc[p->slot];
     p->row.s.returned = 0;
     p->row.s.open_surface = p->row.s.visible;
-    p->row.s.open_axes = p->n_nonempty - count(p->dark, aw);
+    p->row.s.open_axes = p->no_axes ? 0 : p->n_nonempty - count(p->dark, aw);
     p->next_c = p->with_none ? 0 : 1;
 }
 
 /* Moves to subset mask + 1: slot t = member t prepended to the bundle of
  * the members above t (the slot of the lowest set bit above t, or nm). */
-static void advance(isl_powerset *p)
+static INLINE void advance(isl_powerset *p)
 {
     uint64_t mask = ++p->mask;
     size_t t = (size_t)__builtin_ctzll(mask), w = p->w, aw = p->aw;
@@ -91,16 +104,26 @@ static void advance(isl_powerset *p)
     const uint64_t *keep = p->lk + up * w, *add = p->la + up * w, *axes = p->lx + up * aw;
     uint64_t *k2 = p->lk + t * w, *a2 = p->la + t * w, *x2 = p->lx + t * aw;
     const uint64_t *dk = p->keep + t * w, *da = p->add + t * w, *dx = p->axes + t * aw;
-    for (size_t k = 0; k < w; k++) {
-        k2[k] = dk[k] & keep[k];
-        a2[k] = (da[k] & keep[k]) | add[k];
-    }
-    for (size_t k = 0; k < aw; k++) x2[k] = dx[k] | axes[k];
+    size_t closed = 0;
+    if (t == 0) /* slot 0 is never a bundle above another: its keep is never read */
+        for (size_t k = 0; k < w; k++) {
+            a2[k] = (da[k] & keep[k]) | add[k];
+            closed += pop(a2[k]);
+        }
+    else
+        for (size_t k = 0; k < w; k++) {
+            k2[k] = dk[k] & keep[k];
+            a2[k] = (da[k] & keep[k]) | add[k];
+            closed += pop(a2[k]);
+        }
+    if (!p->no_axes)
+        for (size_t k = 0; k < aw; k++) x2[k] = dx[k] | axes[k];
+    p->lc[t] = closed;
     p->slot = t;
     subset(p);
 }
 
-int isl_powerset_next(isl_powerset *p, isl_bundle_row *row)
+HOT int isl_powerset_next(isl_powerset *p, isl_bundle_row *row)
 {
     if (p->nc == 0 && !p->with_none) return 0;
     if (p->next_c > p->nc) {
@@ -114,13 +137,20 @@ int isl_powerset_next(isl_powerset *p, isl_bundle_row *row)
     const uint64_t *closed = p->la + p->slot * p->w;
     for (size_t j = p->sh_start[c - 1]; j < p->sh_start[c]; j++)
         r += pop(p->sh_bits[j] & closed[p->sh_word[j]]);
-    const uint64_t *sa = p->shown_axes + (c - 1) * aw;
-    for (size_t k = 0; k < aw; k++) d += pop(p->dark[k] & ~sa[k]);
     row->channel_id = c;
     row->s.returned = r;
     row->s.open_surface = row->s.visible + r;
+    if (p->no_axes) return 1;
+    const uint64_t *sa = p->shown_axes + (c - 1) * aw;
+    for (size_t k = 0; k < aw; k++) d += pop(p->dark[k] & ~sa[k]);
     row->s.open_axes = p->n_nonempty - d;
     return 1;
+}
+
+void isl_powerset_no_axes(isl_powerset *p)
+{
+    p->no_axes = 1;
+    p->row.s.open_axes = 0;
 }
 
 void isl_powerset_free(isl_powerset *p)
@@ -132,6 +162,7 @@ void isl_powerset_free(isl_powerset *p)
     free(p->lk);
     free(p->la);
     free(p->lx);
+    free(p->lc);
     free(p->nonempty);
     free(p->dark);
     free(p->sp_fact);
@@ -158,6 +189,7 @@ static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mec
     p->lk = calloc((nm + 1) * w, sizeof *p->lk);
     p->la = calloc((nm + 1) * w, sizeof *p->la);
     p->lx = calloc((nm + 1) * aw, sizeof *p->lx);
+    p->lc = calloc(nm + 1, sizeof *p->lc);
     p->nonempty = calloc(aw, sizeof *p->nonempty);
     p->dark = calloc(aw, sizeof *p->dark);
     p->sp_fact = calloc(m->nfacts, sizeof *p->sp_fact);
@@ -167,7 +199,7 @@ static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mec
     p->sh_word = calloc(nsh ? nsh : 1, sizeof *p->sh_word);
     p->sh_bits = calloc(nsh ? nsh : 1, sizeof *p->sh_bits);
     uint64_t *special = isl_bitset_new(w);
-    if (!p->keep || !p->add || !p->axes || !p->lk || !p->la || !p->lx || !p->nonempty || !p->dark || !p->sp_fact
+    if (!p->keep || !p->add || !p->axes || !p->lk || !p->la || !p->lx || !p->lc || !p->nonempty || !p->dark || !p->sp_fact
         || !p->sp_axis || !p->shown_axes || !p->sh_start || !p->sh_word || !p->sh_bits || !special) {
         free(special);
         return ISL_ENOMEM;

@@ -78,6 +78,7 @@ typedef struct cursor {
     sqlite3_value *arg[MAX_ARGS]; /* the arguments, for the HIDDEN columns */
     sqlite3_int64 row, nrows;     /* current row number; rows (not powerset) */
     int eof;
+    int no_axes;                  /* isolab_powerset: open_axes not read */
     size_t *mechs, nm;            /* members or swept mechanisms */
     size_t channel;               /* ISL_NONE: no channel */
     /* isolab_surface */
@@ -149,6 +150,8 @@ static int vt_best_index(sqlite3_vtab *tab, sqlite3_index_info *info)
             info->aConstraintUsage[at[a]].argvIndex = ++n;
             info->aConstraintUsage[at[a]].omit = 1;
         }
+    /* isolab_powerset's open_axes costs a pass over the axes: only when asked */
+    if (v->kind == K_POWERSET && !(info->colUsed & (sqlite3_uint64)1 << 6)) idx |= 1 << MAX_ARGS;
     info->idxNum = idx;
     info->estimatedCost = v->kind == K_POWERSET ? 1e6 : 10;
     info->estimatedRows = v->kind == K_POWERSET ? 1000000 : v->kind == K_SURFACE ? 1 : 100;
@@ -369,6 +372,7 @@ static int start_powerset(cursor *c)
     }
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
     if (st || !(c->members = malloc(total + 1))) return SQLITE_NOMEM;
+    if (c->no_axes) isl_powerset_no_axes(c->ps);
     c->eof = !isl_powerset_next(c->ps, &c->br);
     return SQLITE_OK;
 }
@@ -402,6 +406,7 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     int rc = SQLITE_OK;
     c->row = 0;
     c->eof = 0;
+    c->no_axes = (idx >> MAX_ARGS) & 1;
     switch (v->kind) {
     case K_POWERSET:
         return start_powerset(c);

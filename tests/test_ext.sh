@@ -74,9 +74,8 @@ compare "$alt" reopen seer alt
 check "isolab_version() is the version runs record" \
     "$(sqlite3 "$lesson" 'SELECT DISTINCT tool_version FROM run')" "$(x "$lesson" 'SELECT isolab_version()')"
 check "a model edited in the session is seen by the next statement" "1060" \
-    "$(x "$lesson" "UPDATE channel SET cost_pct = 6 WHERE name = 'sampling-profile';
-                    SELECT run_time FROM isolab_surface('strict', 'sampling-profile');
-                    UPDATE channel SET cost_pct = 3 WHERE name = 'sampling-profile';")"
+    "$(x "$lesson" "BEGIN; UPDATE channel SET cost_pct = 6 WHERE name = 'sampling-profile';
+                    SELECT run_time FROM isolab_surface('strict', 'sampling-profile'); ROLLBACK;")"
 check "the frontier in one statement" "0|24 1|21 2|19 3|17 4|15 5|14 6|13 7|12 8|11" \
     "$(x "$lesson" "SELECT size, min(open_surface) FROM isolab_powerset('sampling-profile') GROUP BY size" | tr '\n' ' ' | sed 's/ $//')"
 

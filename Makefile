@@ -111,10 +111,12 @@ plots: isolab
 	./isolab plot
 
 install: isolab isolab.so
-	install -d $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(EXTDIR)
 	install -m 755 isolab $(DESTDIR)$(BINDIR)/isolab
+	install -m 644 isolab.so $(DESTDIR)$(EXTDIR)/isolab.so
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/isolab
+	rm -f $(DESTDIR)$(BINDIR)/isolab $(DESTDIR)$(EXTDIR)/isolab.so
+	-rmdir $(DESTDIR)$(EXTDIR) 2>/dev/null
 
 clean:
 	rm -rf build isolab isolab.so

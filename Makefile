@@ -1,5 +1,5 @@
 # isolab: build, test and install.
-#   make            build ./isolab
+#   make            build ./isolab and the SQL extension ./isolab.so
 #   make lesson     build, seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png

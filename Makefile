@@ -1,5 +1,5 @@
 # isolab: build, test and install.
-#   make            build ./isolab
+#   make            build ./isolab and the SQL extension ./isolab.so
 #   make lesson     build, seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
@@ -10,6 +10,7 @@
 CC      ?= cc
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
+EXTDIR  ?= $(PREFIX)/lib/isolab
 CFLAGS  ?= -O2 -g
 # Warnings are errors for developers and CI (make DEVELOPER=1; make check and
 # .ci/run set it), not for people building a release with another compiler.
@@ -35,14 +36,14 @@ SCHEMA  := $(sort $(wildcard schema/*.sql))
 SEEDS   := $(sort $(wildcard seeds/*.sql))
 QUERIES := $(sort $(wildcard queries/*.sql))
 GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
-LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/lab/*.c src/cli/*.c))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
 SHTESTS := $(sort $(wildcard tests/test_*.sh))
 
 .PHONY: all check test-unit test-san test-sh lesson install uninstall clean deps plots
-all: isolab
+all: isolab isolab.so
 
 deps: build/.deps
 build/.deps: tools/deps.sh
@@ -99,7 +100,7 @@ build/obj/main.o build/san/main.o: src/main.c
 # Header dependencies, as the compiler found them (-MMD -MP). An object
 # built before it had a .d file (an older tree) depends on every header, so
 # it is rebuilt once rather than left stale.
--include $(wildcard build/obj/*/*.d build/obj/*.d build/san/*/*.d build/san/*.d build/fuzz/*/*.d)
+-include $(wildcard build/obj/*/*.d build/obj/*.d build/san/*/*.d build/san/*.d build/fuzz/*/*.d build/pic/*/*.d)
 
 build/tests/%: tests/%.c tests/testutil.h build/libisolab.a build/.deps
 	@mkdir -p $(dir $@)
@@ -126,7 +127,7 @@ SH_NAMES := $(SHTESTS:tests/%.sh=%)
 SH_PLAIN := test_crash test_concurrency
 .PHONY: $(SH_NAMES:%=test-sh-%)
 test-sh: $(SH_NAMES:%=test-sh-%)
-$(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san
+$(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 	@ISOLAB=$(if $(filter $*,$(SH_PLAIN)),./isolab,build/isolab-san) ASAN_OPTIONS=detect_leaks=1 \
 	  $(SUITE) $* sh tests/$*.sh
 
@@ -155,14 +156,16 @@ page-screenshot: page
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1500 \
 	  --screenshot=docs/page.png "file://$(CURDIR)/page.html" 2>/dev/null
 
-install: isolab
-	install -d $(DESTDIR)$(BINDIR)
+install: isolab isolab.so
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(EXTDIR)
 	install -m 755 isolab $(DESTDIR)$(BINDIR)/isolab
+	install -m 644 isolab.so $(DESTDIR)$(EXTDIR)/isolab.so
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/isolab
+	rm -f $(DESTDIR)$(BINDIR)/isolab $(DESTDIR)$(EXTDIR)/isolab.so
+	-rmdir $(DESTDIR)$(EXTDIR) 2>/dev/null
 
 clean:
-	rm -rf build isolab
+	rm -rf build isolab isolab.so
 
 # Benchmark (not part of check): isolab sweep bundles vs SQLite's insert
 # ceiling; knobs in tests/bench/bench.sh (BENCH_RUNS, BENCH_M, ...).
@@ -170,7 +173,7 @@ clean:
 build/bench/%: tests/bench/%.c | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L $(SQLITE_CFLAGS) -o $@ $< $(SQLITE_LIBS)
-bench: isolab build/bench/ceiling build/bench/measure build/bench/base/isolab
+bench: isolab isolab.so build/bench/ceiling build/bench/ceiling_vtab build/bench/measure build/bench/base/isolab
 	sh tests/bench/bench.sh
 # 'isolab lesson' alone (tests/bench/lesson.sh), against isolab as of
 # BENCH_BASE, the commit before it was made faster, built in
@@ -268,3 +271,26 @@ CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
 check:
 	@cd build/test-logs && cat $(CHECK_SUITES:%=%.result) | sort | uniq -c \
 	  | awk '{ n[$$2] = $$1 } END { printf "check: %d passed, %d failed, %d skipped (logs in build/test-logs)\n", n["pass"], n["fail"], n["skip"] }'
+
+# ---- the SQL functions as a loadable extension ---------------------------
+# isolab.so: the same core, store and SQL functions (src/ext) compiled
+# position-independent in build/pic/, calling SQLite through the loading
+# process's routines (sqlite3ext.h); only sqlite3_isolab_init is exported.
+#   sqlite3 isolab.db    then    .load ./isolab
+PIC_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/ext/*.c))
+PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o) build/pic/embedded.o
+PIC_FLAGS := -fPIC -fvisibility=hidden -DISL_SQLITE_EXTENSION
+build/pic/%.o: src/%.c $$(call no_deps_yet,build/pic/$$*) | build/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
+build/pic/embedded.o: build/embedded.c include/isolab/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
+# the extension creates no database: no template image in it
+build/pic/template_none.o: tools/template_none.c include/isolab/embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
+build/libisolab-pic.a: $(PIC_OBJ) build/pic/template_none.o
+	rm -f $@ && ar rcs $@ $^
+isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
+	$(CC) $(CFLAGS) -shared -Wl,-z,defs -o $@ $^ -lm

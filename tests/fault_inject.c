@@ -21,6 +21,12 @@
  * SQLite's outstanding memory must be back where it was. Built with
  * AddressSanitizer, so LeakSanitizer checks isolab's own memory at exit.
  *
+ * The SQL functions (src/ext) get the same allocation faults on a connection
+ * of their own: opening it, registering them, preparing and stepping a
+ * query over every function, a bad-name query, finalizing and closing. Each
+ * must give its unfaulted answer or an error (never a wrong answer), and
+ * SQLite's memory must come back.
+ *
  * Not a tests/test_*.c suite: it runs once, sanitized (make test-faults).
  */
 #include <setjmp.h>
@@ -37,6 +43,7 @@
 #include <sqlite3.h>
 
 #include "isolab/cli.h"
+#include "isolab/ext.h"
 
 /* ---- allocation faults ----------------------------------------------- */
 
@@ -427,6 +434,73 @@ static void test_command(void **state)
     assert_true(once > 0 && always > 0 && io[IO_READ] > 0);
 }
 
+/* ---- the SQL functions ------------------------------------------------ */
+
+static const char *const FN_SQL[] = {
+    "SELECT (SELECT total(open_surface + open_axes + run_time + coalesce(cost_per_fact, 0)) "
+    "FROM isolab_surface('strict', 'sampling-profile')) || '|' || "
+    "(SELECT group_concat(fact || status || axis || position) FROM isolab_fact_status('common', NULL)) || '|' || "
+    "(SELECT total(mask + size + visible + returned + open_surface + open_axes + length(members)) "
+    "FROM isolab_powerset('sampling-profile', 'pid-namespace,user-namespace,control-group')) || '|' || "
+    "(SELECT total(open_surface + coalesce(position, 0)) FROM isolab_removal('strict', 'system-call-tracing')) || '|' || "
+    "(SELECT total(facts + open_surface) || group_concat(axis) FROM isolab_addition('pid-namespace,mount-namespace')) "
+    "|| '|' || isolab_version()",
+    "SELECT * FROM isolab_surface('pid-namespace,no-such', 'sampling-profile')",
+};
+#define NFN_SQL (sizeof FN_SQL / sizeof FN_SQL[0])
+
+/* Runs FN_SQL[i] on a new connection; the answer (or "error: MESSAGE")
+ * into out. Returns 0, or 1 when an allocation failed on the way (open,
+ * register or a statement). */
+static void fn_run(size_t i, char *out, size_t n)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_open_v2(test_db, &db, SQLITE_OPEN_READONLY, real_vfs->zName);
+    if (rc == SQLITE_OK) rc = isl_ext_register(db);
+    if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, FN_SQL[i], -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) snprintf(out, n, "%s", sqlite3_column_text(q, 0) ? (const char *)sqlite3_column_text(q, 0) : "NULL");
+    else snprintf(out, n, "error: %s", db ? sqlite3_errmsg(db) : "no connection");
+    sqlite3_finalize(q);
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+}
+
+static void test_functions(void **state)
+{
+    (void)state;
+    const char *only = getenv("FAULT_ONLY");
+    if (only && strcmp(only, "functions") != 0) skip();
+    copy_file(base_db, test_db);
+    long points = 0;
+    for (size_t i = 0; i < NFN_SQL; i++) {
+        char want[4096], got[4096];
+        fn_run(i, want, sizeof want);
+        if (i == 0 && !strncmp(want, "error", 5)) fail_msg("functions: %s", want);
+        for (int always = 0; always < 2; always++)
+            for (long k = 1;; k += stride, points++) {
+                long long live = sqlite_live;
+                alloc_n = 0;
+                alloc_failures = 0;
+                fail_always = always;
+                fail_at = k;
+                fn_run(i, got, sizeof got);
+                fail_at = 0;
+                if (sqlite_live != live)
+                    fail_msg("functions %zu, fault %ld: SQLite holds %lld bytes more", i, k, sqlite_live - live);
+                if (!alloc_failures) {
+                    if (strcmp(got, want)) fail_msg("functions %zu: '%s', want '%s'", i, got, want);
+                    break;
+                }
+                if (strcmp(got, want) && strncmp(got, "error: ", 7))
+                    fail_msg("functions %zu, fault %ld: a wrong answer '%s' (want '%s')", i, k, got, want);
+            }
+    }
+    remove_db(test_db);
+    printf("# functions       allocation faults (every %ld%s): %ld\n", stride, stride == 1 ? "" : "th", points);
+    assert_true(points > 0);
+}
+
 int main(void)
 {
     /* before SQLite is used at all */
@@ -467,10 +541,11 @@ int main(void)
         return 1;
     }
 
-    struct CMUnitTest tests[NCOMMANDS];
+    struct CMUnitTest tests[NCOMMANDS + 1];
     for (size_t i = 0; i < NCOMMANDS; i++) {
         tests[i] = (struct CMUnitTest){COMMANDS[i].name, test_command, NULL, NULL, (void *)&COMMANDS[i]};
     }
+    tests[NCOMMANDS] = (struct CMUnitTest){"functions", test_functions, NULL, NULL, NULL};
     int failed = cmocka_run_group_tests_name("faults", tests, NULL, NULL);
     remove_db(test_db);
     unlink(base_db);

@@ -35,4 +35,22 @@ typedef isl_status (*isl_bundle_fn)(void *ctx, const isl_bundle_row *row);
 isl_status isl_sweep_powerset(const isl_model *m, const size_t *mechs, size_t nm,
                               const size_t *channels, size_t nc, isl_bundle_fn fn, void *ctx);
 
+/* The same rows pulled one at a time (what a table-valued function needs):
+ * an iterator over every subset of mechs[0..nm) in increasing mask order,
+ * each subset under no channel first when with_none, then under
+ * channels[0..nc) (channel_id k >= 1 is channels[k - 1]). The iterator
+ * keeps pointers to m, mechs and channels, which must outlive it; memory is
+ * allocated by isl_powerset_new only. */
+typedef struct isl_powerset isl_powerset;
+/* ISL_OK with *out set, ISL_EINPUT when nm > ISL_POWERSET_MAX, ISL_ENOMEM. */
+isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int with_none,
+                            const size_t *channels, size_t nc, isl_powerset **out);
+/* The next row into *row: 1, or 0 when every row has been given. */
+int isl_powerset_next(isl_powerset *p, isl_bundle_row *row);
+/* For callers that never read open_axes (a query that does not ask for
+ * it): from the next row on it is left 0, and not computed. */
+void isl_powerset_no_axes(isl_powerset *p);
+/* Frees p; NULL is fine. */
+void isl_powerset_free(isl_powerset *p);
+
 #endif

@@ -76,6 +76,9 @@ isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql
 /* Reads and validates the model. *out is a finished model to free with
  * isl_model_free. ISL_EINPUT names what is wrong with the model. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
+/* The same on any connection to an isolab database (the SQL functions read
+ * the model of the database they run in); nothing is written. */
+isl_status isl_store_read_model_db(struct sqlite3 *db, isl_model **out, isl_error *err);
 
 /* Starts a run: BEGIN IMMEDIATE and the run row (kind, argv, digest of m).
  * Every write until isl_store_end_run belongs to this run. */
@@ -121,14 +124,24 @@ isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row);
 
 /* Starts the rows of a power-set sweep in run c->run_id: records which
  * mechanism each mask bit stands for (bit i: mechs[i]) and which channel
- * each channel_id (0: none; k: channels[k - 1]), and prepares the row insert
- * with the run id bound once. */
+ * each channel_id (0: none; k: channels[k - 1]). */
 isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t nm,
                                    const size_t *channels, size_t nc);
-/* Writes one power-set row (an isl_bundle_fn; ctx is the isl_run_ctx given
- * to isl_store_bundles_begin): binds, steps and resets one prepared
- * statement; allocates nothing. */
-isl_status isl_store_put_bundle(void *ctx, const isl_bundle_row *row);
+/* Writes every row of the power-set sweep of mechs[0..nm) under no channel
+ * and channels[0..nc) (the lists given to isl_store_bundles_begin) with one
+ * INSERT INTO bundle_sweep SELECT ... FROM isolab_powerset(...) on the
+ * store's own connection: rows go from the core into the table without a
+ * bind and step per row, nothing allocated per row. tick (may be NULL) is
+ * called every 65536 rows with the rows so far; c->rows gets the count. */
+isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
+                                 void (*tick)(void *ctx, uint64_t rows), void *tick_ctx);
+
+/* The next run's rows refer only to its own run row, which the same
+ * transaction inserts: call before isl_store_begin_run to write that run
+ * without SQLite's per-row foreign-key check. The constraints stay in the
+ * schema (PRAGMA foreign_key_check stays clean); isl_store_end_run turns
+ * the check back on. */
+void isl_store_trust_run_rows(isl_store *s);
 
 /* Calls fn with each value of the column `line` of the view `name` (a saved
  * query), in the view's order (NULL for SQL NULL); of a view with a lesson

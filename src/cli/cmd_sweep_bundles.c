@@ -30,15 +30,12 @@ static void show(progress *p, double t)
     p->shown = t;
 }
 
-static isl_status put_with_progress(void *ctx, const isl_bundle_row *row)
+static void tick(void *ctx, uint64_t rows)
 {
     progress *p = ctx;
-    isl_status st = isl_store_put_bundle(p->run, row);
-    if (!st && (p->run->rows & 0xffff) == 0) {
-        double t = now();
-        if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
-    }
-    return st;
+    p->run->rows = (size_t)rows;
+    double t = now();
+    if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
 }
 
 /* Marks the named mechanisms of a comma-separated list in chosen[]. */
@@ -88,12 +85,14 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
     isl_run_ctx ctx = {cli->store, cli->model, 0, 0, 0, 0, err};
     progress p = {&ctx, ((unsigned long long)1 << nm) * (nc + 1), now(), 0};
     int tty = isatty(STDERR_FILENO);
+    /* its rows refer to nothing but the run row it inserts itself */
+    isl_store_trust_run_rows(cli->store);
     isl_status st = isl_store_begin_run(cli->store, "bundles", cli->argv_text, cli->model, &ctx.run_id, err);
     if (st) return st;
     st = isl_store_bundles_begin(&ctx, mechs, nm, channels, nc);
     if (!st) {
-        st = tty ? isl_sweep_powerset(cli->model, mechs, nm, channels, nc, put_with_progress, &p)
-                 : isl_sweep_powerset(cli->model, mechs, nm, channels, nc, isl_store_put_bundle, &ctx);
+        ctx.rows = 0;
+        st = isl_store_put_bundles(&ctx, mechs, nm, channels, nc, tty ? tick : NULL, &p);
         if (p.shown > 0) {
             show(&p, now());
             fputc('\n', stderr);

@@ -63,6 +63,12 @@ isl_status isl_sweep_samples(const isl_model *m, size_t bundle, size_t channel,
 isl_status isl_sweep_removal(const isl_model *m, size_t bundle, size_t channel,
                              isl_removal_fn fn, void *ctx)
 {
+    return isl_sweep_removal_of(m, m->bundle[bundle].members, m->bundle[bundle].n, channel, fn, ctx);
+}
+
+isl_status isl_sweep_removal_of(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
+                                isl_removal_fn fn, void *ctx)
+{
     isl_work w;
     if (isl_work_init(&w, m)) return ISL_ENOMEM;
     uint64_t *F = isl_bitset_new(m->words);
@@ -70,17 +76,16 @@ isl_status isl_sweep_removal(const isl_model *m, size_t bundle, size_t channel,
         isl_work_free(&w);
         return ISL_ENOMEM;
     }
-    const isl_bundle *b = &m->bundle[bundle];
-    const uint64_t *shows = m->channel[channel].shows;
+    const uint64_t *shows = channel == ISL_NONE ? NULL : m->channel[channel].shows;
     isl_removal_row row;
     row.fact = ISL_NONE;
-    row.s = isl_surface_of(m, b->members, b->n, shows, NULL, &w);
+    row.s = isl_surface_of(m, mechs, nmech, shows, NULL, &w);
     isl_status st = fn(ctx, &row);
     isl_bitset_copy(F, m->all_facts, m->words);
     for (size_t f = 0; f < m->nfacts && !st; f++) {
         isl_bit_clear(F, f);
         row.fact = f;
-        row.s = isl_surface_of(m, b->members, b->n, shows, F, &w);
+        row.s = isl_surface_of(m, mechs, nmech, shows, F, &w);
         isl_bit_set(F, f);
         st = fn(ctx, &row);
     }
@@ -105,6 +110,12 @@ void isl_axes_by_name(const isl_model *m, size_t *out)
 isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,
                               isl_addition_fn fn, void *ctx)
 {
+    return isl_sweep_addition_of(m, m->bundle[bundle].members, m->bundle[bundle].n, channel, fn, ctx);
+}
+
+isl_status isl_sweep_addition_of(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
+                                 isl_addition_fn fn, void *ctx)
+{
     isl_work w;
     size_t *order = malloc((m->naxes ? m->naxes : 1) * sizeof *order);
     if (!order) return ISL_ENOMEM;
@@ -112,11 +123,10 @@ isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,
         free(order);
         return ISL_ENOMEM;
     }
-    const isl_bundle *b = &m->bundle[bundle];
     isl_addition_row row;
     row.axis = ISL_NONE;
     row.facts = m->nfacts;
-    row.s = isl_surface_of(m, b->members, b->n, m->channel[channel].shows, NULL, &w);
+    row.s = isl_surface_of(m, mechs, nmech, channel == ISL_NONE ? NULL : m->channel[channel].shows, NULL, &w);
     isl_work_free(&w);
     isl_status st = fn(ctx, &row);
     isl_axes_by_name(m, order);
@@ -128,10 +138,9 @@ isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,
             st = ISL_ENOMEM;
             break;
         }
-        const isl_bundle *xb = &x->bundle[bundle];
         row.axis = order[i];
         row.facts = x->nfacts;
-        row.s = isl_surface_of(x, xb->members, xb->n, x->channel[channel].shows, NULL, &w);
+        row.s = isl_surface_of(x, mechs, nmech, channel == ISL_NONE ? NULL : x->channel[channel].shows, NULL, &w);
         isl_work_free(&w);
         isl_model_free(x);
         st = fn(ctx, &row);

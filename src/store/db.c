@@ -40,7 +40,8 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "VALUES (?1,?2,?3,?4,?5,?6,?7)",
     [ST_BUNDLE_SWEEP] =
         "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, open_surface, open_axes) "
-        "VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+        "SELECT ?1, mask, channel_id, size, visible, returned, open_surface, open_axes "
+        "FROM isolab_powerset(NULL, NULL, ?2)",
     [ST_BUNDLE_MECHANISM] =
         "INSERT INTO bundle_sweep_mechanism(run_id, bit, mechanism, position) "
         "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))",
@@ -180,7 +181,8 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
     strcpy(s->path, path);
     s->work_limit = work_millions;
     s->wait_s = wait_seconds;
-    int rc = sqlite3_open_v2(path, &s->db, flags, NULL);
+    /* isolab uses a connection from one thread only: no mutex per call */
+    int rc = sqlite3_open_v2(path, &s->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         isl_status st = s->db ? isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s: cannot open: %s",
                                          path, sqlite3_errmsg(s->db))

@@ -194,3 +194,12 @@ isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
     *out = r.m;
     return ISL_OK;
 }
+
+isl_status isl_store_read_model_db(struct sqlite3 *db, isl_model **out, isl_error *err)
+{
+    isl_store s;
+    memset(&s, 0, sizeof s);
+    s.db = db;
+    s.path = (char *)"";
+    return isl_store_read_model(&s, out, err);
+}

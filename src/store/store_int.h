@@ -2,7 +2,14 @@
 #ifndef ISOLAB_STORE_INT_H
 #define ISOLAB_STORE_INT_H
 
+/* Built into the loadable extension (isolab.so), the store calls SQLite
+ * through the routines of the process that loads it. */
+#ifdef ISL_SQLITE_EXTENSION
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+#else
 #include <sqlite3.h>
+#endif
 #include <sys/types.h>
 
 #include "isolab/store.h"
@@ -37,6 +44,8 @@ struct isl_store {
     sqlite3 *db;
     char *path;
     int in_run;
+    int fk_off;           /* the run is written without foreign-key checks */
+    int has_functions;    /* isolab's SQL functions are registered */
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* a transaction holds this command's param values; never committed */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */

@@ -16,12 +16,29 @@ static isl_status step_done(isl_run_ctx *c, sqlite3_stmt *q, const char *what)
     return ISL_OK;
 }
 
+void isl_store_trust_run_rows(isl_store *s)
+{
+    /* a connection flag (no statement, no allocation); it takes effect for
+     * statements prepared from now on, outside any transaction */
+    if (!s->in_run && sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 0, (int *)NULL) == SQLITE_OK)
+        s->fk_off = 1;
+}
+
+/* Turns the foreign-key check back on after a trusted run. */
+static void checks_on(isl_store *s)
+{
+    if (s->fk_off && sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, (int *)NULL) == SQLITE_OK) s->fk_off = 0;
+}
+
 isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
                                const isl_model *m, int64_t *run_id, isl_error *err)
 {
     char digest[17];
     isl_status st = isl_db_begin_write(s, err);
-    if (st) return st;
+    if (st) {
+        checks_on(s);
+        return st;
+    }
     s->in_run = 1;
     isl_model_digest(m, digest);
     sqlite3_stmt *q = isl_stmt(s, ST_RUN_INSERT, err);
@@ -48,7 +65,10 @@ isl_status isl_store_put_param(isl_store *s, const char *key, const char *value,
 
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
 {
-    if (!s->in_run) return st;
+    if (!s->in_run) {
+        checks_on(s);
+        return st;
+    }
     if (!st) {
         sqlite3_stmt *q = isl_stmt(s, ST_RUN_PARAMS_FROM_ROWS, err);
         if (!q) st = err->status;
@@ -64,12 +84,14 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
     if (!st) {
         if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
             s->in_run = 0;
+            checks_on(s);
             return ISL_OK;
         }
         st = isl_db_fail(s, err, "committing the run");
     }
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     s->in_run = 0;
+    checks_on(s);
     return st;
 }
 

@@ -1,6 +1,9 @@
-/* isolab store: writing a power-set sweep of bundles. The rows go through one
- * prepared statement, bound, stepped and reset per row: the hot path of the
- * sweep, which should run at the speed of SQLite's inserts. */
+/* isolab store: writing a power-set sweep of bundles. The rows come from
+ * the isolab_powerset table-valued function (src/ext), registered on the
+ * store's own connection, in one INSERT ... SELECT: SQLite pulls each row
+ * from the core and appends it to the table's B-tree, with no bind, step
+ * and reset per row. */
+#include "isolab/ext.h"
 #include "store_int.h"
 
 isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t nm,
@@ -25,27 +28,27 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
             return isl_db_fail(s, c->err, "writing the bundle sweep's channels");
         sqlite3_reset(q);
     }
-    if (!(q = isl_stmt(s, ST_BUNDLE_SWEEP, c->err))) return c->err->status;
-    if (sqlite3_bind_int64(q, 1, c->run_id)) return isl_db_fail(s, c->err, "writing a bundle sweep row");
     return ISL_OK;
 }
 
-isl_status isl_store_put_bundle(void *ctx, const isl_bundle_row *row)
+isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
+                                 void (*tick)(void *ctx, uint64_t rows), void *tick_ctx)
 {
-    isl_run_ctx *c = ctx;
-    sqlite3_stmt *q = c->store->stmt[ST_BUNDLE_SWEEP];
-    if (sqlite3_bind_int64(q, 2, (sqlite3_int64)row->mask)
-        || sqlite3_bind_int64(q, 3, (sqlite3_int64)row->channel_id)
-        || sqlite3_bind_int64(q, 4, (sqlite3_int64)row->size)
-        || sqlite3_bind_int64(q, 5, (sqlite3_int64)row->s.visible)
-        || sqlite3_bind_int64(q, 6, (sqlite3_int64)row->s.returned)
-        || sqlite3_bind_int64(q, 7, (sqlite3_int64)row->s.open_surface)
-        || sqlite3_bind_int64(q, 8, (sqlite3_int64)row->s.open_axes) || sqlite3_step(q) != SQLITE_DONE) {
-        isl_status st = isl_db_fail(c->store, c->err, "writing a bundle sweep row");
-        sqlite3_reset(q);
-        return st;
+    isl_store *s = c->store;
+    isl_powerset_spec spec = {c->model, mechs, nm, channels, nc, 1, tick, tick_ctx};
+    if (!s->has_functions) {
+        if (isl_ext_register(s->db) != SQLITE_OK) return isl_db_fail(s, c->err, "registering isolab's SQL functions");
+        s->has_functions = 1;
     }
+    sqlite3_stmt *q = isl_stmt(s, ST_BUNDLE_SWEEP, c->err);
+    if (!q) return c->err->status;
+    int rc = sqlite3_bind_int64(q, 1, c->run_id);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_pointer(q, 2, &spec, ISL_POWERSET_SPEC, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    isl_status st = rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, c->err, "writing the bundle sweep's rows");
+    if (!st) c->rows += (size_t)sqlite3_changes64(s->db);
+    /* the spec lives on this stack frame: no statement may keep it */
     sqlite3_reset(q);
-    c->rows++;
-    return ISL_OK;
+    sqlite3_clear_bindings(q);
+    return st;
 }

@@ -14,6 +14,12 @@
 # (wall clock), the same ratio in CPU time (less disturbed by other work on
 # a shared machine; it leaves out waiting for the disk), and the database
 # file's bytes per row for each (the rows' shape).
+#   vceil    tests/bench/ceiling_vtab.c: the same rows with one INSERT ...
+#            SELECT from a table-valued function computing only stand-ins,
+#            with isolab's connection settings (no mutexes, no per-row
+#            foreign-key check): the ceiling for the way isolab now writes;
+#   before   (only when BENCH_BEFORE names another isolab binary, e.g. one
+#            built from an older commit) the same sweep by that binary.
 # Cases: the lesson's model with 6 of its mechanisms (1x) and all 8 (4x);
 # a synthetic model (tests/synth) with M mechanisms (1x) and M + 2 (4x).
 # Then 'isolab lesson' on a fresh database (tests/bench/lesson.sh).
@@ -28,6 +34,8 @@ set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ISOLAB=${ISOLAB:-$root/isolab}
 CEILING=${CEILING:-$root/build/bench/ceiling}
+VCEIL=${VCEIL:-$root/build/bench/ceiling_vtab}
+BEFORE=${BENCH_BEFORE:-}
 MEASURE=${MEASURE:-$root/build/bench/measure}
 RUNS=${BENCH_RUNS:-5}
 M=${BENCH_M:-18}
@@ -59,6 +67,10 @@ one() {
     cp "$db" "$tmp/run.db"
     if [ "$what" = ceiling ]; then
         "$MEASURE" "$CEILING" "$tmp/run.db" "$bits" "$k" "$facts" "$axes" >>"$tmp/$what.txt"
+    elif [ "$what" = vceil ]; then
+        "$MEASURE" "$VCEIL" "$tmp/run.db" "$bits" "$k" "$facts" "$axes" >>"$tmp/$what.txt"
+    elif [ "$what" = before ]; then
+        "$MEASURE" "$BEFORE" --db "$tmp/run.db" sweep bundles --mechanisms "$mechs" >>"$tmp/$what.txt"
     else
         "$MEASURE" "$ISOLAB" --db "$tmp/run.db" sweep bundles --mechanisms "$mechs" >>"$tmp/$what.txt"
     fi
@@ -79,16 +91,24 @@ case_() {
     mechs=$(first_mechanisms "$db" "$bits")
     : >"$tmp/ceiling.txt"
     : >"$tmp/isolab.txt"
+    : >"$tmp/vceil.txt"
+    : >"$tmp/before.txt"
     i=1
     while [ "$i" -le "$RUNS" ]; do
-        if [ $((i % 2)) = 1 ]; then one ceiling; one isolab; else one isolab; one ceiling; fi
+        if [ $((i % 2)) = 1 ]; then one ceiling; one isolab; one vceil; else one vceil; one isolab; one ceiling; fi
+        if [ -n "$BEFORE" ]; then one before; fi
         i=$((i + 1))
     done
+    vs=$(median 1 "$tmp/vceil.txt") vc=$(median 3 "$tmp/vceil.txt")
+    bs=0 bc=0
+    if [ -n "$BEFORE" ]; then bs=$(median 1 "$tmp/before.txt") bc=$(median 3 "$tmp/before.txt"); fi
+    echo "$name $rows $vs $vc $bs $bc" >>"$tmp/vceil.lines"
     cs=$(median 1 "$tmp/ceiling.txt") is=$(median 1 "$tmp/isolab.txt")
     ck=$(median 2 "$tmp/ceiling.txt") ik=$(median 2 "$tmp/isolab.txt")
     cc=$(median 3 "$tmp/ceiling.txt") ic=$(median 3 "$tmp/isolab.txt")
     cb=$(cat "$tmp/ceiling.size") ib=$(cat "$tmp/isolab.size") b0=$(stat -c %s "$db")
     echo "$ik" >"$tmp/mem.$name"
+    echo "$name $is $ic" >>"$tmp/isolab.lines"
     awk -v n="$name" -v r="$rows" -v cs="$cs" -v is="$is" -v ck="$ck" -v ik="$ik" -v cc="$cc" -v ic="$ic" \
         -v cb="$cb" -v ib="$ib" -v b0="$b0" 'BEGIN {
         printf "%-16s %9d %8.3f %8.3f %10.0f %10.0f %6.3f %6.3f %8d %8d %5.1f %5.1f\n",
@@ -101,9 +121,11 @@ cp "$root/tests/synth/100_synthetic_model.sql" "$tmp/seeds/"
 cat >"$tmp/seeds/050_params.sql" <<SQL
 CREATE TEMP TABLE IF NOT EXISTS synth_param (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 INSERT OR REPLACE INTO synth_param(key, value) VALUES
-  ('facts', $FACTS), ('axes', $AXES), ('mechanisms', $((M + 2))), ('channels', $CHANNELS);
+  ('facts', $FACTS), ('axes', $AXES), ('mechanisms', $((M + 2 > 22 ? M + 2 : 22))), ('channels', $CHANNELS);
 SQL
 "$ISOLAB" --db "$tmp/synth.db" init --seeds "$tmp/seeds" >/dev/null
+: >"$tmp/vceil.lines"
+: >"$tmp/isolab.lines"
 
 echo "isolab sweep bundles vs SQLite's ceiling (same rows, same table); median of $RUNS alternating runs"
 echo "sqlite $(sqlite3 --version | cut -d' ' -f1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -117,6 +139,58 @@ awk -v a="$(cat "$tmp/mem.lesson-1x")" -v b="$(cat "$tmp/mem.lesson-4x")" \
     -v c="$(cat "$tmp/mem.synth-M$M-1x")" -v d="$(cat "$tmp/mem.synth-M$((M + 2))-4x")" 'BEGIN {
     printf "isolab peak memory at 4x / 1x: lesson %.3f, synthetic %.3f (target <= 1.10)\n", b / a, d / c }'
 
+# The ceiling for the way isolab writes now (INSERT ... SELECT from a
+# table-valued function, isolab's connection settings), and isolab before.
+echo
+echo "isolab vs the INSERT ... SELECT ceiling (vceil) and vs ceiling.c (bind + step per row)"
+printf "%-16s %9s %8s %10s %10s %7s %7s %8s %7s %7s\n" case rows vceil_s vceil_r/s isol_r/s r_vceil cpu_vc \
+    before_s speedup cpu_sp
+join "$tmp/vceil.lines" "$tmp/isolab.lines" | awk '{
+    n = $1; r = $2; vs = $3; vc = $4; bs = $5; bc = $6; is = $7; ic = $8
+    printf "%-16s %9d %8.3f %10.0f %10.0f %7.3f %7.3f ", n, r, vs, r / vs, r / is, vs / is, vc / ic
+    if (bs > 0) printf "%8.3f %7.2f %7.2f\n", bs, bs / is, bc / ic; else printf "%8s %7s %7s\n", "-", "-", "-" }'
+echo "r_vceil = isolab rows/s / vceil rows/s (target >= 0.85); speedup = isolab rows/s / before rows/s"
+echo "(target >= 2 at 20 and 22 mechanisms: BENCH_M=20); cpu_* the same in CPU time"
+
 sh "$root/tests/bench/lesson.sh"
 echo "ratio = isolab rows/s / ceiling rows/s, wall clock (target >= 0.85); cpu_r = the same in CPU time;"
 echo "B/r = database bytes added per row; KiB = peak resident memory"
+
+# ---- streaming: isolab_powerset in the sqlite3 shell vs sweep bundles -----
+# The same subsets of the synthetic model's first S mechanisms (S = 20 and
+# 22, BENCH_STREAM_M to change) under its first channel: isolab_powerset
+# streams them through SELECT count(*), min(open_surface) in Debian's sqlite3
+# shell with isolab.so loaded, writing nothing; sweep bundles writes them
+# (and the no-channel rows: 2 rows per subset). Rates are rows per second
+# of each, alternating, median of BENCH_RUNS; memory is the peak of each.
+SM=${BENCH_STREAM_M:-20}
+stream_case() {
+    s=$1
+    mechs=$(first_mechanisms "$tmp/synth.db" "$s")
+    chan=$(sqlite3 "$tmp/synth.db" "SELECT name FROM channel ORDER BY rowid LIMIT 1")
+    : >"$tmp/stream.txt"
+    : >"$tmp/sweep.txt"
+    i=1
+    while [ "$i" -le "$RUNS" ]; do
+        "$MEASURE" sqlite3 -batch "$tmp/synth.db" ".load $root/isolab" \
+            "SELECT count(*), min(open_surface) FROM isolab_powerset('$chan', '$mechs')" >>"$tmp/stream.txt"
+        cp "$tmp/synth.db" "$tmp/run.db"
+        "$MEASURE" "$ISOLAB" --db "$tmp/run.db" sweep bundles --mechanisms "$mechs" --channel "$chan" >>"$tmp/sweep.txt"
+        rm -f "$tmp/run.db" "$tmp/run.db-wal" "$tmp/run.db-shm"
+        i=$((i + 1))
+    done
+    awk -v s="$s" -v st="$(median 1 "$tmp/stream.txt")" -v sw="$(median 1 "$tmp/sweep.txt")" \
+        -v sk="$(median 2 "$tmp/stream.txt")" -v wk="$(median 2 "$tmp/sweep.txt")" 'BEGIN {
+        n = 2 ^ s
+        printf "%-10s %10d %9.3f %11.0f %9.3f %11.0f %7.1f %9d %9d\n", "S=" s, n, st, n / st, sw, 2 * n / sw,
+               (n / st) / (2 * n / sw), sk, wk }'
+    median 2 "$tmp/stream.txt" >"$tmp/smem.$s"
+}
+echo
+echo "isolab_powerset streamed in the sqlite3 shell vs sweep bundles writing the same subsets"
+printf "%-10s %10s %9s %11s %9s %11s %7s %9s %9s\n" case subsets stream_s stream_r/s sweep_s sweep_r/s ratio \
+    strm_KiB swp_KiB
+stream_case "$SM"
+stream_case $((SM + 2))
+awk -v a="$(cat "$tmp/smem.$SM")" -v b="$(cat "$tmp/smem.$((SM + 2))")" 'BEGIN {
+    printf "stream peak memory at 4x / 1x: %.3f (flat: <= 1.10); ratio = stream rows/s / sweep rows/s (target >= 10)\n", b / a }'

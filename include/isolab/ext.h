@@ -1,0 +1,54 @@
+/* isolab: the SQL functions. Table-valued functions (eponymous virtual
+ * tables, as SQLite's generate_series) that compute from the model of the
+ * database they run in, read when their statement starts, and the scalar
+ * isolab_version(). The same code is the loadable extension isolab.so and
+ * what `sweep bundles` inserts from on isolab's own connection.
+ *
+ *   isolab_surface(members [, channel])      one row: visible, returned,
+ *       open_surface, open_axes, cost_pct, run_time, cost_per_fact
+ *   isolab_fact_status(members [, channel])  per fact: fact, axis, position, status
+ *   isolab_powerset(channel [, mechanisms])  per subset: mask, members, size,
+ *       visible, returned, open_surface, open_axes
+ *   isolab_removal(members [, channel])      removed_fact, position, visible,
+ *       returned, open_surface, open_axes (the baseline first, removed_fact NULL)
+ *   isolab_addition(members [, channel])     axis, facts, visible, returned,
+ *       open_surface, open_axes (the baseline first, axis NULL)
+ *
+ * members: a bundle name, or mechanism names comma-separated, applied in
+ * the order given; channel: a channel name, or NULL (or left out) for none;
+ * mechanisms: comma-separated names (default: every mechanism), applied in
+ * mechanism order. */
+#ifndef ISOLAB_EXT_H
+#define ISOLAB_EXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isolab/model.h"
+
+struct sqlite3;
+
+/* Registers every isolab SQL function on db: SQLITE_OK or an SQLite error
+ * code. */
+int isl_ext_register(struct sqlite3 *db);
+
+/* A power-set sweep chosen in C. Bound with sqlite3_bind_pointer(stmt, i,
+ * spec, ISL_POWERSET_SPEC, NULL) to isolab_powerset's third (hidden)
+ * argument, it replaces the first two: rows over spec->model, mechanisms
+ * spec->mechs[0..nm) (mask bit i: mechs[i]), with no channel first when
+ * with_none, then channels[0..nc); the hidden column channel_id numbers
+ * them (0: none, k: channels[k - 1]). SQL text cannot make such a value. When
+ * tick is set, it is called every 65536 rows with the rows given so far. */
+#define ISL_POWERSET_SPEC "isolab-powerset-spec"
+typedef struct isl_powerset_spec {
+    const isl_model *model;
+    const size_t *mechs;
+    size_t nm;
+    const size_t *channels;
+    size_t nc;
+    int with_none;
+    void (*tick)(void *ctx, uint64_t rows);
+    void *tick_ctx;
+} isl_powerset_spec;
+
+#endif

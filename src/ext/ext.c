@@ -1,0 +1,595 @@
+/* isolab: the SQL functions (see include/isolab/ext.h), modelled on SQLite's
+ * ext/misc/series.c: each table-valued function is an eponymous-only
+ * virtual table (no xCreate) whose HIDDEN columns are its arguments; an
+ * argument reaches xFilter as an equality constraint that xBestIndex hands
+ * over. The model is read in the first xFilter of a statement's cursor and
+ * kept until the statement is reset. Every computation is the core's.
+ *
+ * Built twice: into libisolab (isolab's own connection, linked with SQLite)
+ * and, with ISL_SQLITE_EXTENSION, into isolab.so, where SQLite is called
+ * through the routines of the process that loads it. */
+#ifdef ISL_SQLITE_EXTENSION
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+#else
+#include <sqlite3.h>
+#endif
+#include <assert.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/ext.h"
+#include "isolab/powerset.h"
+#include "isolab/store.h"
+#include "isolab/surface.h"
+#include "isolab/sweep.h"
+#include "isolab/version.h"
+
+enum kind { K_SURFACE, K_FACT_STATUS, K_POWERSET, K_REMOVAL, K_ADDITION, K_COUNT };
+
+/* One function: its name, its columns (arguments last, HIDDEN), where the
+ * arguments start, how many there are and how many are required, and
+ * whether SQL stored in the database (views, triggers) may call it. */
+typedef struct fn_def {
+    const char *name;
+    const char *decl;
+    int first_arg, nargs, required;
+    int direct_only;
+} fn_def;
+
+static const fn_def FN[K_COUNT] = {
+    [K_SURFACE] = {"isolab_surface",
+                   "CREATE TABLE x(visible, returned, open_surface, open_axes, cost_pct, run_time, cost_per_fact, "
+                   "members HIDDEN, channel HIDDEN)", 7, 2, 1, 0},
+    [K_FACT_STATUS] = {"isolab_fact_status",
+                       "CREATE TABLE x(fact, axis, position, status, members HIDDEN, channel HIDDEN)", 4, 2, 1, 0},
+    /* spec: a pointer bound from C only; channel_id: not an argument */
+    [K_POWERSET] = {"isolab_powerset",
+                    "CREATE TABLE x(mask, members, size, visible, returned, open_surface, open_axes, "
+                    "channel HIDDEN, mechanisms HIDDEN, spec HIDDEN, channel_id HIDDEN)", 7, 3, 1, 1},
+    [K_REMOVAL] = {"isolab_removal",
+                   "CREATE TABLE x(removed_fact, position, visible, returned, open_surface, open_axes, "
+                   "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1},
+    [K_ADDITION] = {"isolab_addition",
+                    "CREATE TABLE x(axis, facts, visible, returned, open_surface, open_axes, "
+                    "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1},
+};
+#define PS_CHANNEL_ID 10 /* isolab_powerset's channel_id column */
+#define MAX_ARGS 3
+
+typedef struct vtab {
+    sqlite3_vtab base;
+    sqlite3 *db;
+    enum kind kind;
+} vtab;
+
+/* A row of the removal or addition sweep: item = fact or axis (ISL_NONE:
+ * the baseline), n = the fact count (addition). */
+typedef struct sweep_row {
+    size_t item, n;
+    isl_surface s;
+} sweep_row;
+
+typedef struct cursor {
+    sqlite3_vtab_cursor base;
+    isl_model *own;               /* the model read from the database */
+    const isl_model *m;           /* the model in use (own, or a spec's) */
+    sqlite3_value *arg[MAX_ARGS]; /* the arguments, for the HIDDEN columns */
+    sqlite3_int64 row, nrows;     /* current row number; rows (not powerset) */
+    int eof;
+    int no_axes;                  /* isolab_powerset: open_axes not read */
+    size_t *mechs, nm;            /* members or swept mechanisms */
+    size_t channel;               /* ISL_NONE: no channel */
+    /* isolab_surface */
+    isl_surface s;
+    /* isolab_fact_status */
+    isl_fact_state *states;
+    /* isolab_powerset */
+    const isl_powerset_spec *spec;
+    isl_powerset *ps;
+    isl_bundle_row br;
+    char *members;                /* room for every swept name, comma-separated */
+    /* isolab_removal, isolab_addition */
+    sweep_row *rows;
+} cursor;
+
+static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out, char **err)
+{
+    (void)argc;
+    (void)argv;
+    (void)err;
+    enum kind k = (enum kind)(size_t)aux;
+    int rc = sqlite3_declare_vtab(db, FN[k].decl);
+    if (rc != SQLITE_OK) return rc;
+    vtab *v = sqlite3_malloc(sizeof *v);
+    if (!v) return SQLITE_NOMEM;
+    memset(v, 0, sizeof *v);
+    v->db = db;
+    v->kind = k;
+    /* direct-only: costly ones (2^n rows) may not run from a view or
+     * trigger planted in a database file; the others are innocuous */
+    sqlite3_vtab_config(db, FN[k].direct_only ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
+    *out = &v->base;
+    return SQLITE_OK;
+}
+
+static int vt_disconnect(sqlite3_vtab *v)
+{
+    sqlite3_free(v);
+    return SQLITE_OK;
+}
+
+/* idxNum: bit i set when argument i is given (its value comes i-th among
+ * those given). A missing required argument is an error; an argument that
+ * is present but not usable yet makes the plan unusable (series.c). */
+static int vt_best_index(sqlite3_vtab *tab, sqlite3_index_info *info)
+{
+    vtab *v = (vtab *)tab;
+    const fn_def *f = &FN[v->kind];
+    int at[MAX_ARGS] = {-1, -1, -1}, seen = 0, unusable = 0, idx = 0;
+    for (int i = 0; i < info->nConstraint; i++) {
+        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+        int a = c->iColumn - f->first_arg;
+        if (a < 0 || a >= f->nargs) continue;
+        if (c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+        seen |= 1 << a;
+        if (!c->usable) unusable |= 1 << a;
+        else if (at[a] < 0) at[a] = i, idx |= 1 << a;
+    }
+    for (int a = 0; a < f->required; a++)
+        if (!(seen & 1 << a) && !(v->kind == K_POWERSET && (seen & 4))) {
+            sqlite3_free(tab->zErrMsg);
+            tab->zErrMsg = sqlite3_mprintf("%s: argument %d (%s) is missing", f->name, a + 1,
+                                           v->kind == K_POWERSET ? "channel, or NULL for none" : "members");
+            return SQLITE_ERROR;
+        }
+    if (unusable & ~idx) return SQLITE_CONSTRAINT;
+    for (int a = 0, n = 0; a < f->nargs; a++)
+        if (at[a] >= 0) {
+            info->aConstraintUsage[at[a]].argvIndex = ++n;
+            info->aConstraintUsage[at[a]].omit = 1;
+        }
+    /* isolab_powerset's open_axes costs a pass over the axes: only when asked */
+    if (v->kind == K_POWERSET && !(info->colUsed & (sqlite3_uint64)1 << 6)) idx |= 1 << MAX_ARGS;
+    info->idxNum = idx;
+    info->estimatedCost = v->kind == K_POWERSET ? 1e6 : 10;
+    info->estimatedRows = v->kind == K_POWERSET ? 1000000 : v->kind == K_SURFACE ? 1 : 100;
+    return SQLITE_OK;
+}
+
+static int vt_open(sqlite3_vtab *tab, sqlite3_vtab_cursor **out)
+{
+    (void)tab;
+    cursor *c = sqlite3_malloc(sizeof *c);
+    if (!c) return SQLITE_NOMEM;
+    memset(c, 0, sizeof *c);
+    *out = &c->base;
+    return SQLITE_OK;
+}
+
+/* Frees what one xFilter computed (not the model). */
+static void cursor_reset(cursor *c)
+{
+    for (int i = 0; i < MAX_ARGS; i++) {
+        sqlite3_value_free(c->arg[i]);
+        c->arg[i] = NULL;
+    }
+    free(c->mechs);
+    free(c->states);
+    free(c->members);
+    free(c->rows);
+    isl_powerset_free(c->ps);
+    c->mechs = NULL;
+    c->states = NULL;
+    c->members = NULL;
+    c->rows = NULL;
+    c->ps = NULL;
+    c->spec = NULL;
+    c->nm = 0;
+    c->row = c->nrows = 0;
+    c->eof = 1;
+}
+
+static int vt_close(sqlite3_vtab_cursor *cur)
+{
+    cursor *c = (cursor *)cur;
+    cursor_reset(c);
+    isl_model_free(c->own);
+    sqlite3_free(c);
+    return SQLITE_OK;
+}
+
+/* Sets the table's error message "NAME: MESSAGE"; returns SQLITE_ERROR.
+ * SQLite's printf: no %zu. */
+static int fail(cursor *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static int fail(cursor *c, const char *fmt, ...)
+{
+    vtab *v = (vtab *)c->base.pVtab;
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = sqlite3_vmprintf(fmt, ap);
+    va_end(ap);
+    sqlite3_free(v->base.zErrMsg);
+    v->base.zErrMsg = msg ? sqlite3_mprintf("%s: %s", FN[v->kind].name, msg) : NULL;
+    sqlite3_free(msg);
+    return v->base.zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+}
+
+/* A name as quoted in a message: at most 80 bytes, control characters as '?'. */
+static const char *shown(const char *s, size_t n, char out[84])
+{
+    size_t k = 0;
+    for (; k < n && k < 80; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
+    if (k < n) out[k++] = '.', out[k++] = '.', out[k++] = '.';
+    out[k] = '\0';
+    return out;
+}
+
+/* The text of argument value v (NULL for SQL NULL). */
+static const char *arg_text(sqlite3_value *v)
+{
+    return v && sqlite3_value_type(v) != SQLITE_NULL ? (const char *)sqlite3_value_text(v) : NULL;
+}
+
+/* Splits list at commas into mechanism indexes c->mechs, in the order given
+ * (in_order: sorted into mechanism order). Refuses empty names, unknown
+ * names, a name given twice and more than `max` names. */
+static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t max)
+{
+    const isl_model *m = c->m;
+    char q[84];
+    size_t n = 1;
+    for (const char *p = list; *p; p++) n += *p == ',';
+    if (n > max) return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)max, (unsigned long long)n);
+    unsigned char *chosen = calloc(m->nmech + 1, 1);
+    c->mechs = malloc(n * sizeof *c->mechs);
+    if (!chosen || !c->mechs) {
+        free(chosen);
+        return SQLITE_NOMEM;
+    }
+    int rc = SQLITE_OK;
+    const char *p = list;
+    c->nm = 0;
+    for (;;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        size_t d = ISL_NONE;
+        for (size_t i = 0; i < m->nmech && d == ISL_NONE; i++)
+            if (strlen(m->mech[i].name) == len && !memcmp(m->mech[i].name, p, len)) d = i;
+        if (len == 0) {
+            rc = fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
+                      *list ? shown(list, strlen(list), q) : "");
+            break;
+        }
+        if (d == ISL_NONE) {
+            rc = fail(c, "no mechanism named '%s'", shown(p, len, q));
+            break;
+        }
+        if (chosen[d]) {
+            rc = fail(c, "mechanism '%s' is named twice", shown(p, len, q));
+            break;
+        }
+        chosen[d] = 1;
+        c->mechs[c->nm++] = d;
+        if (!e) break;
+        p = e + 1;
+    }
+    if (!rc && in_order) {
+        c->nm = 0;
+        for (size_t d = 0; d < m->nmech; d++)
+            if (chosen[d]) c->mechs[c->nm++] = d;
+    }
+    free(chosen);
+    return rc;
+}
+
+/* members: a bundle name, else a comma-separated list of mechanisms. */
+static int parse_members(cursor *c, sqlite3_value *v)
+{
+    const char *t = arg_text(v);
+    if (!t) return fail(c, "members is NULL (name a bundle, or mechanisms separated by commas)");
+    size_t b = isl_model_find_bundle(c->m, t);
+    if (b == ISL_NONE) {
+        if (!strchr(t, ',') && *t && isl_model_find_mechanism(c->m, t) == ISL_NONE) {
+            char q[84];
+            return fail(c, "no bundle or mechanism named '%s'", shown(t, strlen(t), q));
+        }
+        return parse_mechanisms(c, t, 0, (size_t)-1);
+    }
+    const isl_bundle *bu = &c->m->bundle[b];
+    c->mechs = malloc((bu->n ? bu->n : 1) * sizeof *c->mechs);
+    if (!c->mechs) return SQLITE_NOMEM;
+    if (bu->n) memcpy(c->mechs, bu->members, bu->n * sizeof *c->mechs);
+    c->nm = bu->n;
+    return SQLITE_OK;
+}
+
+/* channel: a channel name, or NULL for none. */
+static int parse_channel(cursor *c, sqlite3_value *v)
+{
+    const char *t = arg_text(v);
+    c->channel = ISL_NONE;
+    if (!t) return SQLITE_OK;
+    c->channel = isl_model_find_channel(c->m, t);
+    if (c->channel != ISL_NONE) return SQLITE_OK;
+    char q[84];
+    return fail(c, "no channel named '%s'", shown(t, strlen(t), q));
+}
+
+static isl_status collect_removal(void *ctx, const isl_removal_row *r)
+{
+    cursor *c = ctx;
+    c->rows[c->nrows++] = (sweep_row){r->fact, 0, r->s};
+    return ISL_OK;
+}
+
+static isl_status collect_addition(void *ctx, const isl_addition_row *r)
+{
+    cursor *c = ctx;
+    c->rows[c->nrows++] = (sweep_row){r->axis, r->facts, r->s};
+    return ISL_OK;
+}
+
+static const uint64_t *shows_of(const cursor *c)
+{
+    return c->channel == ISL_NONE ? NULL : c->m->channel[c->channel].shows;
+}
+
+/* The power set's rows: from a spec bound in C, or from the arguments. */
+static int start_powerset(cursor *c)
+{
+    const isl_model *m = c->m;
+    size_t total = 0;
+    isl_status st;
+    if (c->spec) {
+        c->nm = c->spec->nm;
+        st = isl_powerset_new(m, c->spec->mechs, c->spec->nm, c->spec->with_none, c->spec->channels, c->spec->nc,
+                              &c->ps);
+        for (size_t i = 0; i < c->spec->nm; i++) total += strlen(m->mech[c->spec->mechs[i]].name) + 1;
+    } else {
+        int rc = parse_channel(c, c->arg[0]);
+        if (rc) return rc;
+        const char *list = arg_text(c->arg[1]);
+        if (list) {
+            if ((rc = parse_mechanisms(c, list, 1, ISL_POWERSET_MAX))) return rc;
+        } else {
+            if (m->nmech > ISL_POWERSET_MAX)
+                return fail(c, "more than %d mechanisms (the model has %llu): name some as the second argument",
+                            ISL_POWERSET_MAX, (unsigned long long)m->nmech);
+            c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
+            if (!c->mechs) return SQLITE_NOMEM;
+            for (size_t d = 0; d < m->nmech; d++) c->mechs[d] = d;
+            c->nm = m->nmech;
+        }
+        int none = c->channel == ISL_NONE;
+        st = isl_powerset_new(m, c->mechs, c->nm, none, none ? NULL : &c->channel, none ? 0 : 1, &c->ps);
+        for (size_t i = 0; i < c->nm; i++) total += strlen(m->mech[c->mechs[i]].name) + 1;
+    }
+    if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
+    if (st || !(c->members = malloc(total + 1))) return SQLITE_NOMEM;
+    if (c->no_axes) isl_powerset_no_axes(c->ps);
+    c->eof = !isl_powerset_next(c->ps, &c->br);
+    return SQLITE_OK;
+}
+
+static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int argc, sqlite3_value **argv)
+{
+    (void)idx_str;
+    cursor *c = (cursor *)cur;
+    vtab *v = (vtab *)cur->pVtab;
+    const fn_def *f = &FN[v->kind];
+    cursor_reset(c);
+    for (int a = 0, i = 0; a < f->nargs; a++)
+        if (idx & 1 << a) {
+            assert(i < argc);
+            /* a copy keeps no pointer value: the spec is read here */
+            if (v->kind == K_POWERSET && a == 2
+                && !(c->spec = sqlite3_value_pointer(argv[i], ISL_POWERSET_SPEC)))
+                return fail(c, "takes one or two arguments: channel, mechanisms");
+            if (!(c->arg[a] = sqlite3_value_dup(argv[i++]))) return SQLITE_NOMEM;
+        }
+    if (c->spec) c->m = c->spec->model;
+    else if (!c->own) {
+        isl_error err;
+        isl_error_clear(&err);
+        isl_status st = isl_store_read_model_db(v->db, &c->own, &err);
+        if (st == ISL_ENOMEM) return SQLITE_NOMEM;
+        if (st) return fail(c, "%s", err.msg);
+    }
+    if (!c->spec) c->m = c->own;
+    const isl_model *m = c->m;
+    int rc = SQLITE_OK;
+    c->row = 0;
+    c->eof = 0;
+    c->no_axes = (idx >> MAX_ARGS) & 1;
+    switch (v->kind) {
+    case K_POWERSET:
+        return start_powerset(c);
+    case K_SURFACE:
+    case K_FACT_STATUS:
+    case K_REMOVAL:
+    case K_ADDITION:
+        if ((rc = parse_members(c, c->arg[0])) || (rc = parse_channel(c, c->arg[1]))) return rc;
+        break;
+    case K_COUNT:
+        break;
+    }
+    isl_work w;
+    isl_status st = ISL_OK;
+    if (v->kind == K_SURFACE || v->kind == K_FACT_STATUS) {
+        if (isl_work_init(&w, m)) return SQLITE_NOMEM;
+        if (v->kind == K_SURFACE) {
+            c->s = isl_surface_of(m, c->mechs, c->nm, shows_of(c), NULL, &w);
+            c->nrows = 1;
+        } else if ((c->states = malloc((m->nfacts ? m->nfacts : 1) * sizeof *c->states))) {
+            isl_fact_states(m, c->mechs, c->nm, shows_of(c), NULL, &w, c->states);
+            c->nrows = (sqlite3_int64)m->nfacts;
+        } else st = ISL_ENOMEM;
+        isl_work_free(&w);
+    } else if (v->kind == K_REMOVAL) {
+        if (!(c->rows = malloc((m->nfacts + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
+        st = isl_sweep_removal_of(m, c->mechs, c->nm, c->channel, collect_removal, c);
+    } else {
+        if (!(c->rows = malloc((m->naxes + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
+        st = isl_sweep_addition_of(m, c->mechs, c->nm, c->channel, collect_addition, c);
+    }
+    if (st) return SQLITE_NOMEM;
+    c->eof = c->nrows == 0;
+    return SQLITE_OK;
+}
+
+static int vt_next(sqlite3_vtab_cursor *cur)
+{
+    cursor *c = (cursor *)cur;
+    c->row++;
+    if (c->ps) {
+        c->eof = !isl_powerset_next(c->ps, &c->br);
+        if (c->spec && c->spec->tick && (c->row & 0xffff) == 0) c->spec->tick(c->spec->tick_ctx, (uint64_t)c->row);
+    } else
+        c->eof = c->row >= c->nrows;
+    return SQLITE_OK;
+}
+
+static int vt_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
+
+static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
+{
+    *rowid = ((cursor *)cur)->row + 1;
+    return SQLITE_OK;
+}
+
+/* The counts shared by every function's row, from column `first` on:
+ * visible, returned, open_surface, open_axes. 1 when col was one of them. */
+static int surface_column(sqlite3_context *ctx, const isl_surface *s, int first, int col)
+{
+    switch (col - first) {
+    case 0: sqlite3_result_int64(ctx, (sqlite3_int64)s->visible); return 1;
+    case 1: sqlite3_result_int64(ctx, (sqlite3_int64)s->returned); return 1;
+    case 2: sqlite3_result_int64(ctx, (sqlite3_int64)s->open_surface); return 1;
+    case 3: sqlite3_result_int64(ctx, (sqlite3_int64)s->open_axes); return 1;
+    default: return 0;
+    }
+}
+
+/* The members of the current subset, comma-separated in mechanism order. */
+static void members_column(sqlite3_context *ctx, cursor *c)
+{
+    const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
+    size_t n = 0;
+    for (size_t i = 0; i < c->nm; i++)
+        if (c->br.mask >> i & 1) {
+            const char *name = c->m->mech[mechs[i]].name;
+            size_t len = strlen(name);
+            if (n) c->members[n++] = ',';
+            memcpy(c->members + n, name, len);
+            n += len;
+        }
+    sqlite3_result_text(ctx, c->members, (int)n, SQLITE_TRANSIENT);
+}
+
+static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
+{
+    cursor *c = (cursor *)cur;
+    vtab *v = (vtab *)cur->pVtab;
+    const isl_model *m = c->m;
+    const fn_def *f = &FN[v->kind];
+    if (col >= f->first_arg && col < f->first_arg + f->nargs) {
+        sqlite3_value *a = c->arg[col - f->first_arg];
+        if (a && !(v->kind == K_POWERSET && col == f->first_arg + 2)) sqlite3_result_value(ctx, a);
+        return SQLITE_OK; /* NULL when not given, and for the spec */
+    }
+    switch (v->kind) {
+    case K_POWERSET:
+        if (col == 0) sqlite3_result_int64(ctx, (sqlite3_int64)c->br.mask);
+        else if (col == 1) members_column(ctx, c);
+        else if (col == 2) sqlite3_result_int64(ctx, (sqlite3_int64)c->br.size);
+        else if (col == PS_CHANNEL_ID) sqlite3_result_int64(ctx, (sqlite3_int64)c->br.channel_id);
+        else surface_column(ctx, &c->br.s, 3, col);
+        break;
+    case K_SURFACE:
+        if (surface_column(ctx, &c->s, 0, col)) break;
+        {
+            double cost = c->channel == ISL_NONE ? 0 : m->channel[c->channel].cost_pct, per;
+            if (col == 4) sqlite3_result_double(ctx, cost);
+            else if (col == 5) sqlite3_result_int64(ctx, isl_run_time(m->baseline_time, cost));
+            else if (col == 6 && isl_cost_per_fact(cost, c->s.returned, &per)) sqlite3_result_double(ctx, per);
+        }
+        break;
+    case K_FACT_STATUS: {
+        size_t fact = (size_t)c->row;
+        if (col == 0) sqlite3_result_text(ctx, m->fact_name[fact], -1, SQLITE_STATIC);
+        else if (col == 1) sqlite3_result_text(ctx, m->axis_name[m->fact_axis[fact]], -1, SQLITE_STATIC);
+        else if (col == 2) sqlite3_result_int64(ctx, (sqlite3_int64)fact + 1);
+        else if (col == 3) sqlite3_result_text(ctx, isl_fact_state_name(c->states[fact]), -1, SQLITE_STATIC);
+        break;
+    }
+    case K_REMOVAL: {
+        const sweep_row *r = &c->rows[c->row];
+        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, m->fact_name[r->item], -1, SQLITE_STATIC);
+        else if (col == 1 && r->item != ISL_NONE) sqlite3_result_int64(ctx, (sqlite3_int64)r->item + 1);
+        else surface_column(ctx, &r->s, 2, col);
+        break;
+    }
+    case K_ADDITION: {
+        const sweep_row *r = &c->rows[c->row];
+        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, m->axis_name[r->item], -1, SQLITE_STATIC);
+        else if (col == 1) sqlite3_result_int64(ctx, (sqlite3_int64)r->n);
+        else surface_column(ctx, &r->s, 2, col);
+        break;
+    }
+    case K_COUNT:
+        break;
+    }
+    return SQLITE_OK;
+}
+
+/* Eponymous only: no xCreate, so no CREATE VIRTUAL TABLE ... USING. */
+static const sqlite3_module MODULE = {
+    .iVersion = 0,
+    .xConnect = vt_connect,
+    .xBestIndex = vt_best_index,
+    .xDisconnect = vt_disconnect,
+    .xOpen = vt_open,
+    .xClose = vt_close,
+    .xFilter = vt_filter,
+    .xNext = vt_next,
+    .xEof = vt_eof,
+    .xColumn = vt_column,
+    .xRowid = vt_rowid,
+};
+
+static void version_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    (void)argv;
+    sqlite3_result_text(ctx, ISOLAB_VERSION, -1, SQLITE_STATIC);
+}
+
+int isl_ext_register(sqlite3 *db)
+{
+    int rc = sqlite3_create_function(db, "isolab_version", 0, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                     NULL, version_fn, NULL, NULL);
+    for (int k = 0; k < K_COUNT && rc == SQLITE_OK; k++)
+        rc = sqlite3_create_module(db, FN[k].name, &MODULE, (void *)(size_t)k);
+    return rc;
+}
+
+#ifdef ISL_SQLITE_EXTENSION
+/* The entry point SQLite looks for in isolab.so (.load ./isolab). */
+__attribute__((visibility("default"))) int sqlite3_isolab_init(sqlite3 *db, char **err,
+                                                                const sqlite3_api_routines *api);
+int sqlite3_isolab_init(sqlite3 *db, char **err, const sqlite3_api_routines *api)
+{
+    SQLITE_EXTENSION_INIT2(api);
+    if (sqlite3_libversion_number() < 3038000) {
+        if (err) *err = sqlite3_mprintf("isolab needs SQLite 3.38 or later (this is %s)", sqlite3_libversion());
+        return SQLITE_ERROR;
+    }
+    return isl_ext_register(db);
+}
+#endif

@@ -206,6 +206,78 @@ static void test_random_against_naive(void **state)
     }
 }
 
+/* Collects any number of sweep rows. */
+typedef struct sweep_rows { size_t n; isl_removal_row *rem; isl_addition_row *add; } sweep_rows;
+static isl_status grab_removal(void *ctx, const isl_removal_row *r)
+{
+    sweep_rows *x = ctx;
+    x->rem[x->n++] = *r;
+    return ISL_OK;
+}
+static isl_status grab_addition(void *ctx, const isl_addition_row *r)
+{
+    sweep_rows *x = ctx;
+    x->add[x->n++] = *r;
+    return ISL_OK;
+}
+
+/* The removal and addition sweeps against the naive rules applied to each
+ * fact set in full: F minus one fact, and a copy of the model given the new
+ * fact on each axis. */
+static void test_random_sweeps_against_naive(void **state)
+{
+    (void)state;
+    for (unsigned seed = 1; seed <= 200; seed++) {
+        isl_model *m = random_model(seed);
+        sweep_rows x = {0, calloc(m->nfacts + 1, sizeof *x.rem), calloc(m->naxes + 1, sizeof *x.add)};
+        assert_non_null(x.rem);
+        assert_non_null(x.add);
+        unsigned char inF[512];
+        isl_fact_state st[512];
+        size_t order[64];
+        isl_axes_by_name(m, order);
+        for (size_t b = 0; b < m->nbundles; b++)
+            for (size_t c = 0; c < m->nchannels; c++) {
+                const isl_bundle *bb = &m->bundle[b];
+                const isl_channel *cc = &m->channel[c];
+                memset(inF, 1, sizeof inF);
+                isl_surface base = naive(m, bb, cc, inF, st);
+                x.n = 0;
+                assert_int_equal(isl_sweep_removal(m, b, c, grab_removal, &x), ISL_OK);
+                assert_int_equal(x.n, m->nfacts + 1);
+                assert_int_equal(x.rem[0].fact, ISL_NONE);
+                ASSERT_SURFACE(x.rem[0].s, base.visible, base.returned, base.open_surface, base.open_axes);
+                for (size_t f = 0; f < m->nfacts; f++) {
+                    inF[f] = 0;
+                    isl_surface want = naive(m, bb, cc, inF, st);
+                    inF[f] = 1;
+                    assert_int_equal(x.rem[f + 1].fact, f);
+                    ASSERT_SURFACE(x.rem[f + 1].s, want.visible, want.returned, want.open_surface, want.open_axes);
+                }
+                x.n = 0;
+                assert_int_equal(isl_sweep_addition(m, b, c, grab_addition, &x), ISL_OK);
+                assert_int_equal(x.n, m->naxes + 1);
+                assert_int_equal(x.add[0].axis, ISL_NONE);
+                assert_int_equal(x.add[0].facts, m->nfacts);
+                ASSERT_SURFACE(x.add[0].s, base.visible, base.returned, base.open_surface, base.open_axes);
+                for (size_t i = 0; i < m->naxes; i++) {
+                    isl_model *y = isl_model_copy(m);
+                    assert_non_null(y);
+                    assert_int_not_equal(isl_model_add_fact(y, "new-fact", order[i]), ISL_NONE);
+                    assert_int_equal(isl_model_finish(y), ISL_OK);
+                    isl_surface want = naive(y, &y->bundle[b], &y->channel[c], inF, st);
+                    assert_int_equal(x.add[i + 1].axis, order[i]);
+                    assert_int_equal(x.add[i + 1].facts, m->nfacts + 1);
+                    ASSERT_SURFACE(x.add[i + 1].s, want.visible, want.returned, want.open_surface, want.open_axes);
+                    isl_model_free(y);
+                }
+            }
+        free(x.rem);
+        free(x.add);
+        isl_model_free(m);
+    }
+}
+
 /* the model's order rules on a small hand model. */
 static void test_order_rules(void **state)
 {
@@ -273,6 +345,7 @@ int main(void)
         cmocka_unit_test(test_lesson_sweeps),
         cmocka_unit_test(test_order_rules),
         cmocka_unit_test(test_random_against_naive),
+        cmocka_unit_test(test_random_sweeps_against_naive),
         cmocka_unit_test(test_copy_and_digest),
     };
     return cmocka_run_group_tests_name("surface", tests, NULL, NULL);

@@ -40,7 +40,8 @@ isl_status isl_sweep_samples(const isl_model *m, size_t bundle, size_t channel,
                              isl_sample_fn fn, void *ctx);
 
 /* Removal sweep: first the baseline (fact = ISL_NONE, every fact), then one
- * row per fact in fact order, with that fact removed from the fact set. */
+ * row per fact in fact order, with that fact removed from the fact set.
+ * O(facts) in all. */
 typedef struct isl_removal_row {
     size_t fact;
     isl_surface s;
@@ -55,7 +56,7 @@ isl_status isl_sweep_removal_of(const isl_model *m, const size_t *mechs, size_t 
 
 /* Addition sweep: first the baseline (axis = ISL_NONE), then one row per
  * axis in name order, with one new fact ("new-fact", no left-open entry)
- * added on that axis. facts = the size of the fact set used. */
+ * added on that axis. facts = the size of the fact set used. O(facts). */
 typedef struct isl_addition_row {
     size_t axis;
     size_t facts;

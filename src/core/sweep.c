@@ -66,30 +66,51 @@ isl_status isl_sweep_removal(const isl_model *m, size_t bundle, size_t channel,
     return isl_sweep_removal_of(m, m->bundle[bundle].members, m->bundle[bundle].n, channel, fn, ctx);
 }
 
+/* The surface of mechs[0..n) x shows over every fact, leaving in w the
+ * closed and open sets, and in axis_open[a] the number of open facts on
+ * axis a. */
+static isl_surface base_surface(const isl_model *m, const size_t *mechs, size_t n, const uint64_t *shows,
+                                isl_work *w, size_t *axis_open)
+{
+    isl_surface s = isl_surface_of(m, mechs, n, shows, NULL, w);
+    memset(axis_open, 0, (m->naxes ? m->naxes : 1) * sizeof *axis_open);
+    for (size_t f = isl_bitset_next(w->open, m->nfacts, 0); f < m->nfacts; f = isl_bitset_next(w->open, m->nfacts, f + 1))
+        axis_open[m->fact_axis[f]]++;
+    return s;
+}
+
+/* A fact's state does not depend on which other facts are in F (a
+ * mechanism closes or reopens each fact on its own), so removing fact f
+ * from F takes away only f's own share of the baseline: one visible or one
+ * returned fact, one open fact, and its axis when f was the axis's last
+ * open fact. O(facts) in all, instead of a whole surface per fact. */
 isl_status isl_sweep_removal_of(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
                                 isl_removal_fn fn, void *ctx)
 {
     isl_work w;
     if (isl_work_init(&w, m)) return ISL_ENOMEM;
-    uint64_t *F = isl_bitset_new(m->words);
-    if (!F) {
+    size_t *axis_open = malloc((m->naxes ? m->naxes : 1) * sizeof *axis_open);
+    if (!axis_open) {
         isl_work_free(&w);
         return ISL_ENOMEM;
     }
     const uint64_t *shows = channel == ISL_NONE ? NULL : m->channel[channel].shows;
     isl_removal_row row;
     row.fact = ISL_NONE;
-    row.s = isl_surface_of(m, mechs, nmech, shows, NULL, &w);
+    const isl_surface base = row.s = base_surface(m, mechs, nmech, shows, &w, axis_open);
     isl_status st = fn(ctx, &row);
-    isl_bitset_copy(F, m->all_facts, m->words);
     for (size_t f = 0; f < m->nfacts && !st; f++) {
-        isl_bit_clear(F, f);
         row.fact = f;
-        row.s = isl_surface_of(m, mechs, nmech, shows, F, &w);
-        isl_bit_set(F, f);
+        row.s = base;
+        if (!isl_bit_test(w.closed, f)) row.s.visible--;
+        else if (shows && isl_bit_test(shows, f)) row.s.returned--;
+        if (isl_bit_test(w.open, f)) {
+            row.s.open_surface--;
+            if (axis_open[m->fact_axis[f]] == 1) row.s.open_axes--;
+        }
         st = fn(ctx, &row);
     }
-    free(F);
+    free(axis_open);
     isl_work_free(&w);
     return st;
 }
@@ -113,38 +134,48 @@ isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,
     return isl_sweep_addition_of(m, m->bundle[bundle].members, m->bundle[bundle].n, channel, fn, ctx);
 }
 
+/* The new fact has no left-open entry and no channel shows it, so it is
+ * closed exactly when a mechanism closes its axis, and it changes nothing
+ * else: adding it changes only its axis's counts. */
 isl_status isl_sweep_addition_of(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
                                  isl_addition_fn fn, void *ctx)
 {
+    size_t na = m->naxes ? m->naxes : 1;
+    size_t *order = malloc(na * sizeof *order), *axis_open = malloc(na * sizeof *axis_open);
+    unsigned char *closes_axis = calloc(na, 1);
     isl_work w;
-    size_t *order = malloc((m->naxes ? m->naxes : 1) * sizeof *order);
-    if (!order) return ISL_ENOMEM;
-    if (isl_work_init(&w, m)) {
+    if (!order || !axis_open || !closes_axis || isl_work_init(&w, m)) {
         free(order);
+        free(axis_open);
+        free(closes_axis);
         return ISL_ENOMEM;
+    }
+    for (size_t i = 0; i < nmech; i++) {
+        const isl_mechanism *d = &m->mech[mechs[i]];
+        for (size_t k = 0; k < d->naxes; k++) closes_axis[d->axes[k]] = 1;
     }
     isl_addition_row row;
     row.axis = ISL_NONE;
     row.facts = m->nfacts;
-    row.s = isl_surface_of(m, mechs, nmech, channel == ISL_NONE ? NULL : m->channel[channel].shows, NULL, &w);
+    const isl_surface base = row.s =
+        base_surface(m, mechs, nmech, channel == ISL_NONE ? NULL : m->channel[channel].shows, &w, axis_open);
     isl_work_free(&w);
     isl_status st = fn(ctx, &row);
     isl_axes_by_name(m, order);
     for (size_t i = 0; i < m->naxes && !st; i++) {
-        isl_model *x = isl_model_copy(m);
-        if (!x || isl_model_add_fact(x, "new-fact", order[i]) == ISL_NONE || isl_model_finish(x)
-            || isl_work_init(&w, x)) {
-            isl_model_free(x);
-            st = ISL_ENOMEM;
-            break;
+        size_t a = order[i];
+        row.axis = a;
+        row.facts = m->nfacts + 1;
+        row.s = base;
+        if (!closes_axis[a]) {
+            row.s.visible++;
+            row.s.open_surface++;
+            if (!axis_open[a]) row.s.open_axes++;
         }
-        row.axis = order[i];
-        row.facts = x->nfacts;
-        row.s = isl_surface_of(x, mechs, nmech, channel == ISL_NONE ? NULL : x->channel[channel].shows, NULL, &w);
-        isl_work_free(&w);
-        isl_model_free(x);
         st = fn(ctx, &row);
     }
     free(order);
+    free(axis_open);
+    free(closes_axis);
     return st;
 }

@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (7); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (8); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -276,7 +276,7 @@ fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: old.db: cannot migrate schema version 3 to 7: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: old.db: cannot migrate schema version 3 to 8: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 
 # A database of the first release (schema version 1: schema files 001-003)
@@ -284,19 +284,42 @@ expect "older database whose migration fails" 4 \
 # (the lesson seed without its focus: lesson_focus came later.)
 { cat "$root"/schema/00[123]_*.sql "$root"/seeds/000_*.sql; sed '/lesson_focus/,$d' "$root"/seeds/010_*.sql; } >v1.sql
 printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>v1.sql
+# Its fact statuses (a run of the old layout, names out of order) must come
+# through the migration to integer keys unchanged, in the old key order.
+cat >>v1.sql <<'EOF2'
+INSERT INTO run(id, kind, started_at, status) VALUES (1, 'run', '2024-01-01T00:00:00Z', 'done');
+INSERT INTO fact_status(run_id, bundle, channel, fact, status, axis, position) VALUES
+  (1, 'strict', 'sampling-profile', 'pid', 'closed', 'process', 1),
+  (1, 'strict', 'sampling-profile', 'cpu-share', 'returns', 'resource', 20),
+  (1, 'strict', 'sampling-profile', 'hostname', 'left-open', 'host', 9),
+  (1, 'plain', 'sampling-profile', 'pid', 'visible', 'process', 1),
+  (1, 'plain', 'sampling-profile', 'cpu-share', 'visible', 'resource', 20),
+  (1, 'strict', 'system-call-tracing', 'pid', 'returns', 'process', 1),
+  (1, 'plain', 'system-call-tracing', 'Zed', 'visible', 'label', 30);
+EOF2
 sqlite3 v1.db <v1.sql
+sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 7 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 8 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) FROM sqlite_schema WHERE name IN ('claim', 'bundle_sweep', 'schema_version')")" = 3 ] \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM surface')" = 3 ] \
-   && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ]; then
-    ok "a version-1 database is migrated to version 7 (bundles in seed order, the lesson's focus and views) and runs"
+   && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
+   && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
+    ok "a version-1 database is migrated to version 8 (bundles in seed order, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 7 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 8 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
 fi
+sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
+if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"
+else not_ok "the migration keeps the old fact statuses"; diff v1.before v1.after; fi
+# deleting a run deletes its statuses, names and all
+sqlite3 v1.db 'PRAGMA foreign_keys = ON; DELETE FROM run WHERE id = 1'
+check "deleting a run deletes its fact status rows" "0|0|0|0" \
+    "$(sqlite3 v1.db 'SELECT (SELECT count(*) FROM fact_status_row WHERE run_id = 1), (SELECT count(*) FROM fact_status_bundle WHERE run_id = 1), (SELECT count(*) FROM fact_status_channel WHERE run_id = 1), (SELECT count(*) FROM fact_status_fact WHERE run_id = 1)')"
 
 # ---- the record: seeds confined, saved queries, limits, values, files -----
 # A database with history: every case below must leave it byte-for-byte

@@ -61,7 +61,9 @@ static int on_access(void *ctx, int action, const char *table, const char *col, 
         for (size_t i = 0; i < NCOPIED; i++)
             if (c->copied[i] && !strcmp(table, COPIED[i])) c->reads |= c->copy_reads[i];
     static const struct { const char *table; unsigned kind; } KNOWN[] = {
-        {"surface", K_RUN}, {"fact_status", K_RUN}, {"sample_sweep", K_SAMPLES}, {"removal_sweep", K_REMOVAL},
+        /* fact_status is a view: a read of it is a read of the tables under it */
+        {"surface", K_RUN}, {"fact_status", K_RUN}, {"fact_status_row", K_RUN}, {"fact_status_bundle", K_RUN},
+        {"fact_status_channel", K_RUN}, {"fact_status_fact", K_RUN}, {"sample_sweep", K_SAMPLES}, {"removal_sweep", K_REMOVAL},
         {"addition_sweep", K_ADDITION}, {"bundle_sweep", K_BUNDLES}, {"bundle_sweep_mechanism", K_BUNDLES},
         {"bundle_sweep_channel", K_BUNDLES},
     };

@@ -24,8 +24,8 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "INSERT INTO surface(run_id, bundle, channel, visible, returned, open_surface, open_axes, "
         "cost_pct, run_time, cost_per_fact) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
     [ST_FACT_STATUS] =
-        "INSERT INTO fact_status(run_id, bundle, channel, fact, status, axis, position) "
-        "VALUES (?1,?2,?3,?4,?5,?6,?7)",
+        "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
+        "SELECT ?1, ?2, ?3, fact_id, status FROM isl_status_codes(?4)",
     [ST_SAMPLE] =
         "INSERT INTO sample_sweep(run_id, bundle, channel, samples, lines, returned, lines_per_fact) "
         "VALUES (?1,?2,?3,?4,?5,?6,?7)",
@@ -64,6 +64,9 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "UNION SELECT ?1, 'mechanisms', group_concat(mechanism, ',') "
         "  FROM (SELECT mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1 ORDER BY bit) HAVING count(*) > 0 "
         "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles')",
+    [ST_FS_BUNDLE] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)",
+    [ST_FS_CHANNEL] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
+    [ST_FS_FACT] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)",
 };
 
 isl_status isl_db_status(isl_store *s)
@@ -207,6 +210,7 @@ void isl_store_close(isl_store *s)
     if (!s) return;
     for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
     if (s->db && (s->in_run || s->in_focus)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    isl_status_ids_free(s->status_ids);
     sqlite3_close_v2(s->db);
     free(s->path);
     free(s);

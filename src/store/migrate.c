@@ -30,6 +30,7 @@ static const migration MIGRATIONS[] = {
     {5, "007_positions.sql"},
     {6, "009_lessons_runs.sql"},
     {7, "010_record_guards.sql"},
+    {8, "011_fact_status_ids.sql"},
 };
 
 static const isl_embedded_file *schema_file(const char *name)

@@ -37,8 +37,14 @@ enum isl_stmt_id {
     ST_BUNDLE_CHANNEL,
     ST_RUN_PARAM,
     ST_RUN_PARAMS_FROM_ROWS,
+    ST_FS_BUNDLE,
+    ST_FS_CHANNEL,
+    ST_FS_FACT,
     ST_COUNT
 };
+
+/* The ids of the fact statuses of the run being written (write_status.c). */
+typedef struct isl_status_ids isl_status_ids;
 
 struct isl_store {
     sqlite3 *db;
@@ -56,6 +62,8 @@ struct isl_store {
     unsigned long long work_limit; /* millions of VM steps a seed statement or claim may take */
     unsigned long long work_ticks; /* progress-handler calls since isl_work_begin */
     char notes[1024];              /* what opening the database repaired, for the user */
+    isl_status_ids *status_ids; /* made by the run's first fact status, freed at its end */
+    int codes_module;           /* isl_status_codes is registered (write_status.c) */
 };
 
 /* "a FIFO", "a directory", ...: what a file of this mode is, for messages. */
@@ -150,6 +158,12 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
  * missing a table as damaged (ISL_EDB). Opens its own write transaction
  * only when something must change, unless one is open. */
 isl_status isl_store_verify(isl_store *s, isl_error *err);
+/* Writes the fact statuses of one surface row of run c (row->states, all but
+ * absent facts), and the first time the run needs them, its fact, bundle
+ * and channel names. Counts the status rows in c->rows. */
+isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row);
+/* Frees ids; NULL is fine. */
+void isl_status_ids_free(isl_status_ids *ids);
 
 /* Records every schema object now in the file as what isolab installed,
  * with this build's digest, in the caller's write transaction: for a

@@ -40,6 +40,8 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
         return st;
     }
     s->in_run = 1;
+    isl_status_ids_free(s->status_ids);
+    s->status_ids = NULL;
     isl_model_digest(m, digest);
     sqlite3_stmt *q = isl_stmt(s, ST_RUN_INSERT, err);
     if (!q) return isl_store_end_run(s, err->status, err);
@@ -65,6 +67,8 @@ isl_status isl_store_put_param(isl_store *s, const char *key, const char *value,
 
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
 {
+    isl_status_ids_free(s->status_ids);
+    s->status_ids = NULL;
     if (!s->in_run) {
         checks_on(s);
         return st;
@@ -107,7 +111,6 @@ static int bind_head(isl_run_ctx *c, sqlite3_stmt *q, size_t bundle, size_t chan
 isl_status isl_store_put_surface(void *ctx, const isl_surface_row *row)
 {
     isl_run_ctx *c = ctx;
-    const isl_model *m = c->model;
     sqlite3_stmt *q = isl_stmt(c->store, ST_SURFACE, c->err);
     if (!q) return c->err->status;
     if (bind_head(c, q, row->bundle, row->channel) || sqlite3_bind_int64(q, 4, (sqlite3_int64)row->s.visible)
@@ -119,20 +122,7 @@ isl_status isl_store_put_surface(void *ctx, const isl_surface_row *row)
         return isl_db_fail(c->store, c->err, "writing a surface");
     isl_status st = step_done(c, q, "writing a surface");
     if (st) return st;
-    q = isl_stmt(c->store, ST_FACT_STATUS, c->err);
-    if (!q) return c->err->status;
-    if (bind_head(c, q, row->bundle, row->channel)) return isl_db_fail(c->store, c->err, "writing a fact status");
-    for (size_t f = 0; f < m->nfacts; f++) {
-        if (row->states[f] == ISL_FACT_ABSENT) continue;
-        if (sqlite3_bind_text(q, 4, m->fact_name[f], -1, SQLITE_STATIC)
-            || sqlite3_bind_text(q, 5, isl_fact_state_name(row->states[f]), -1, SQLITE_STATIC)
-            || sqlite3_bind_text(q, 6, m->axis_name[m->fact_axis[f]], -1, SQLITE_STATIC)
-            || sqlite3_bind_int64(q, 7, (sqlite3_int64)f + 1))
-            return isl_db_fail(c->store, c->err, "writing a fact status");
-        if ((st = step_done(c, q, "writing a fact status"))) return st;
-        sqlite3_reset(q);
-    }
-    return ISL_OK;
+    return isl_store_put_statuses(c, row);
 }
 
 isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row)

@@ -294,3 +294,12 @@ build/libisolab-pic.a: $(PIC_OBJ) build/pic/template_none.o
 	rm -f $@ && ar rcs $@ $^
 isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
 	$(CC) $(CFLAGS) -shared -Wl,-z,defs -o $@ $^ -lm
+
+# The doubling test, part of make bench (tests/bench/doubling.sh): every
+# command at F and 2F facts of the synthetic model, flagging any whose time
+# grows more than 2.5x. Knobs: DOUBLING_FACTS (100000), DOUBLING_RUNS,
+# DOUBLING_M.
+.PHONY: bench-doubling
+bench: bench-doubling
+bench-doubling: isolab build/bench/measure
+	sh tests/bench/doubling.sh

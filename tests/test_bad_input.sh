@@ -316,6 +316,15 @@ fi
 sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
 if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"
 else not_ok "the migration keeps the old fact statuses"; diff v1.before v1.after; fi
+# the view keeps the table's checks: one status per run x bundle x channel x
+# fact, and only the four status words
+check "fact_status refuses a second status for the same fact" "UNIQUE" \
+    "$(sqlite3 v1.db "INSERT INTO fact_status VALUES (1, 'strict', 'sampling-profile', 'pid', 'visible', 'process', 1)" 2>&1 | grep -o UNIQUE)"
+check "fact_status refuses an unknown status" "CHECK" \
+    "$(sqlite3 v1.db "INSERT INTO fact_status VALUES (1, 'strict', 'sampling-profile', 'uid', 'hidden', 'user', 5)" 2>&1 | grep -o CHECK)"
+check "a status inserted through the view reads back" "1|strict|sampling-profile|uid|closed|user|5" \
+    "$(sqlite3 v1.db "INSERT INTO fact_status VALUES (1, 'strict', 'sampling-profile', 'uid', 'closed', 'user', 5);
+                       SELECT * FROM fact_status WHERE run_id = 1 AND fact = 'uid'")"
 # deleting a run deletes its statuses, names and all
 sqlite3 v1.db 'PRAGMA foreign_keys = ON; DELETE FROM run WHERE id = 1'
 check "deleting a run deletes its fact status rows" "0|0|0|0" \

@@ -431,9 +431,9 @@ expect "symlink loop as --db" 4 "isolab run: loop-a.db: a symbolic link loop, no
 mkdir dir.db
 expect "directory as --db" 4 "isolab run: dir.db: a directory, not a database file" dir.db "$ISOLAB" --db dir.db run
 cp base.db damaged.db
-sqlite3 damaged.db 'DROP TABLE fact_status'
+sqlite3 damaged.db 'DROP TABLE fact_status_row'
 expect "isolab database missing a table" 4 \
-    "isolab run: damaged.db: damaged: table 'fact_status' is missing (isolab never re-creates a table; restore the file from a copy)" \
+    "isolab run: damaged.db: damaged: table 'fact_status_row' is missing (isolab never re-creates a table; restore the file from a copy)" \
     damaged.db "$ISOLAB" --db damaged.db run
 cp base.db squat.db
 sqlite3 squat.db 'DROP VIEW channel_table; CREATE TABLE channel_table(line)'

@@ -54,6 +54,8 @@ INSERT INTO bundle(name) VALUES ('strict');
 INSERT INTO bundle_member(bundle, position, mechanism)
 SELECT 'strict', row_number() OVER (ORDER BY position), name FROM mechanism;
 INSERT INTO channel(name, lesson, cost_pct) VALUES ('sampling-profile', 'S00/K01', 3);
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('S00/K01', 'strict', 'sampling-profile', 'axis-001');
+UPDATE param SET value = 'S00/K01' WHERE key = 'lesson';
 -- like the synthetic channels: facts spread over the list, about 12
 INSERT INTO channel_fact(channel, fact, position)
 SELECT 'sampling-profile', f.name, NULL FROM fact f
@@ -85,7 +87,7 @@ report report
 export export fact_status --run 1
 check check
 runs runs
-lesson lesson
+lesson lesson S00/K01
 diff diff 1 7
 EOF
 

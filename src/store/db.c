@@ -515,9 +515,58 @@ static isl_status sync_file(const char *tmp, const char *path, isl_error *err)
     return ISL_OK;
 }
 
+/* Removes the -wal and -shm files beside db; *had_log (when not NULL) is
+ * set when the -wal file held something. -1 when out of memory. */
+static int remove_logs(const char *db, int *had_log)
+{
+    size_t n = strlen(db) + 8;
+    char *side = malloc(n);
+    if (!side) return -1;
+    struct stat sb;
+    snprintf(side, n, "%s-wal", db);
+    if (had_log) *had_log = stat(side, &sb) == 0 && sb.st_size > 0;
+    unlink(side);
+    snprintf(side, n, "%s-shm", db);
+    unlink(side);
+    free(side);
+    return 0;
+}
+
+/* Fills the new database of s, in one transaction: the schema (unless the
+ * built-in image holds it), the seeds, the record of what was installed,
+ * the model's digest; then switches it to WAL. */
+static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
+{
+    /* a new file is private until it is renamed into place: no sync per
+     * step, one fsync of the finished file before the rename */
+    isl_status st = isl_db_exec(s, "PRAGMA synchronous = OFF", err);
+    if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
+    if (!st) st = isl_template_len ? isl_db_exec(s, "UPDATE schema_version SET applied_at = "
+                                                    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')", err)
+                                   : install_schema(s, err);
+    if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
+                            : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err);
+    if (!st) st = isl_drop_temp_objects(s, err);
+    if (!st) st = isl_store_record_installed(s, err);
+    if (!st) {
+        /* the model must be valid, and its digest is the current one */
+        isl_model *m = NULL;
+        st = isl_store_read_model(s, &m, err);
+        if (!st) st = isl_store_write_digest(s, m, err);
+        isl_model_free(m);
+    }
+    if (!st) st = isl_db_exec(s, "COMMIT", err);
+    /* WAL: readers (the sqlite3 shell) never block isolab's writes and
+     * never see a half-written run. Switched on only now that the content
+     * is in the file itself: a log left behind by a failed checkpoint at
+     * close would not follow the file when it is renamed. */
+    if (!st) st = set_wal(s, err);
+    return st;
+}
+
 static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
 {
-    struct stat sb;
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
     if (!tmp) return isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -528,75 +577,19 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
      * more than the rest of 'isolab lesson'), or applied here */
     isl_status st = isl_template_len ? write_template(tmp, path, err) : ISL_OK;
     if (!st) st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
-    /* a new file is private until it is renamed into place: no sync per
-     * step, one fsync of the finished file before the rename */
-    if (!st) st = isl_db_exec(s, "PRAGMA synchronous = OFF", err);
-    if (!st) {
-        if (!(st = isl_db_exec(s, "BEGIN IMMEDIATE", err))
-            && !(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))
-            && !(st = isl_template_len ? isl_db_exec(s, "UPDATE schema_version SET applied_at = "
-                                                        "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')", err)
-                                       : install_schema(s, err))
-            && !(st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
-                                : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err))
-            && !(st = isl_drop_temp_objects(s, err))
-            && !(st = isl_store_record_installed(s, err))) {
-            /* the model must be valid, and its digest is the current one */
-            isl_model *m = NULL;
-            st = isl_store_read_model(s, &m, err);
-            if (!st) st = isl_store_write_digest(s, m, err);
-            isl_model_free(m);
-        }
-        if (!st) st = isl_db_exec(s, "COMMIT", err);
-        /* WAL: readers (the sqlite3 shell) never block isolab's writes and
-         * never see a half-written run. Switched on only now that the
-         * content is in the file itself: a log left behind by a failed
-         * checkpoint at close would not follow the file when it is renamed. */
-        if (!st) st = set_wal(s, err);
-    }
+    if (!st) st = fill_new(s, seeds_dir, err);
     isl_store_close(s);
-    if (!st) {
-        /* whatever the close did, nothing may have stayed in a log */
-        size_t tn = strlen(tmp) + 8;
-        char *log = malloc(tn);
-        if (!log) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        else {
-            snprintf(log, tn, "%s-wal", tmp);
-            if (stat(log, &sb) == 0 && sb.st_size > 0)
-                st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
-            unlink(log);
-            snprintf(log, tn, "%s-shm", tmp);
-            unlink(log);
-            free(log);
-        }
-    }
-    if (!st) {
-        size_t pn = strlen(path) + 8;
-        char *side = malloc(pn);
-        if (!side) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        else {
-            /* a stale log of a replaced database must not be replayed into the new one */
-            snprintf(side, pn, "%s-wal", path);
-            unlink(side);
-            snprintf(side, pn, "%s-shm", path);
-            unlink(side);
-            free(side);
-            if ((st = sync_file(tmp, path, err))) {
-            } else if (rename(tmp, path) != 0)
-                st = isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
-        }
-    }
+    int had_log = 0;
+    /* whatever the close did, nothing may have stayed in a log; and a stale
+     * log of a replaced database must not be replayed into the new one */
+    if (!st && (remove_logs(tmp, &had_log) != 0 || remove_logs(path, NULL) != 0))
+        st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && had_log) st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
+    if (!st) st = sync_file(tmp, path, err);
+    if (!st && rename(tmp, path) != 0) st = isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
     if (st) {
         unlink(tmp);
-        size_t tn = strlen(tmp) + 8;
-        char *side = malloc(tn);
-        if (side) {
-            snprintf(side, tn, "%s-wal", tmp);
-            unlink(side);
-            snprintf(side, tn, "%s-shm", tmp);
-            unlink(side);
-            free(side);
-        }
+        remove_logs(tmp, NULL);
     }
     free(tmp);
     return st;

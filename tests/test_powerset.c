@@ -133,6 +133,44 @@ static void test_random_against_naive(void **state)
     }
 }
 
+/* The pull iterator as a query that never reads open_axes uses it: with and
+ * without the no-channel rows, open_axes left 0, every other count equal to
+ * the naive computation; on random models with more mechanisms than above
+ * (deeper undo chains) and with a fact word count of several words. */
+static void test_random_no_axes(void **state)
+{
+    (void)state;
+    for (unsigned seed = 200; seed < 260; seed++) {
+        isl_model *m = random_model(seed, 11);
+        size_t mechs[16], nm = 0, chans[8], nc = 0, members[16];
+        for (size_t d = 0; d < m->nmech; d++)
+            if (rand() % 5) mechs[nm++] = d;
+        for (size_t c = 0; c < m->nchannels; c++)
+            if (rand() % 2) chans[nc++] = c;
+        int with_none = nc == 0 || rand() % 2;
+        isl_powerset *p = NULL;
+        assert_int_equal(isl_powerset_new(m, mechs, nm, with_none, chans, nc, &p), ISL_OK);
+        isl_powerset_no_axes(p);
+        isl_bundle_row r;
+        size_t per = nc + (size_t)with_none, i = 0;
+        for (; isl_powerset_next(p, &r); i++) {
+            uint64_t mask = i / per;
+            size_t cid = i % per + (size_t)!with_none, n = members_of(mechs, nm, mask, members);
+            assert_int_equal(r.mask, mask);
+            assert_int_equal(r.channel_id, cid);
+            assert_int_equal(r.size, n);
+            isl_surface want = naive_subset(m, members, n, cid ? &m->channel[chans[cid - 1]] : NULL);
+            assert_int_equal(r.s.visible, want.visible);
+            assert_int_equal(r.s.returned, want.returned);
+            assert_int_equal(r.s.open_surface, want.open_surface);
+            assert_int_equal(r.s.open_axes, 0);
+        }
+        assert_int_equal(i, ((size_t)1 << nm) * per);
+        isl_powerset_free(p);
+        isl_model_free(m);
+    }
+}
+
 /* The mask of the lesson's named bundle b when every mechanism is swept in
  * table order (the mechanism indexes are that order). */
 static uint64_t bundle_mask(const isl_model *m, size_t b)
@@ -416,6 +454,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_against_naive),
+        cmocka_unit_test(test_random_no_axes),
         cmocka_unit_test(test_lesson_named_bundles),
         cmocka_unit_test(test_limits_and_stop),
         cmocka_unit_test(test_saved_queries),

@@ -121,6 +121,72 @@ static void test_model_is_lessons(void **state)
     isl_store_close(s);
 }
 
+static void exec_ok(isl_store *s, const char *sql)
+{
+    assert_int_equal(sqlite3_exec(isl_store_db(s), sql, NULL, NULL, NULL), SQLITE_OK);
+}
+
+/* Facts are numbered by position rank, not by position: with gaps between
+ * positions, every left-open fact and channel fact still lands on the same
+ * fact. */
+static void test_model_positions_with_gaps(void **state)
+{
+    (void)state;
+    isl_error err;
+    isl_store *s;
+    isl_model *m;
+    assert_int_equal(isl_store_create(path("g.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_open(path("g.db"), &s, &err), ISL_OK);
+    exec_ok(s, "UPDATE fact SET position = position + 1000; UPDATE fact SET position = (position - 1000) * 10 + 5");
+    assert_int_equal(isl_store_read_model(s, &m, &err), ISL_OK);
+    isl_model *want = t_lesson_model();
+    assert_int_equal(m->nfacts, want->nfacts);
+    for (size_t f = 0; f < want->nfacts; f++) assert_string_equal(m->fact_name[f], want->fact_name[f]);
+    for (size_t d = 0; d < want->nmech; d++) {
+        size_t md = isl_model_find_mechanism(m, want->mech[d].name);
+        assert_true(!memcmp(m->mech[md].reopens, want->mech[d].reopens, m->words * 8));
+    }
+    for (size_t c = 0; c < want->nchannels; c++) {
+        size_t mc = isl_model_find_channel(m, want->channel[c].name);
+        assert_true(!memcmp(m->channel[mc].shows, want->channel[c].shows, m->words * 8));
+    }
+    isl_model_free(want);
+    isl_model_free(m);
+    isl_store_close(s);
+}
+
+/* A name the schema's triggers now refuse, written before they existed
+ * (here: with them dropped), is refused when the model is read, naming
+ * the table, the name shown escaped, and what it holds. */
+static void test_bad_names_read(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sql, *msg;
+    } cases[] = {
+        {"DROP TRIGGER isolab_name_mechanism; INSERT INTO mechanism(name) VALUES ('m' || char(27) || '[2J')",
+         "mechanism name 'm\\033[2J' holds a control character"},
+        {"DROP TRIGGER isolab_name_axis; INSERT INTO axis(name) VALUES (CAST(x'610062' AS TEXT))",
+         "axis name 'a' holds a NUL byte" /* shown up to the NUL */},
+        {"DROP TRIGGER isolab_name_lesson; INSERT INTO lesson(code) VALUES ('L' || char(13))",
+         "lesson name 'L\\r' holds a control character"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        isl_error err;
+        isl_store *s;
+        isl_model *m = NULL;
+        char name[32];
+        snprintf(name, sizeof name, "n%zu.db", i);
+        assert_int_equal(isl_store_create(path(name), NULL, 0, &err), ISL_OK);
+        assert_int_equal(isl_store_open(path(name), &s, &err), ISL_OK);
+        exec_ok(s, cases[i].sql);
+        assert_int_equal(isl_store_read_model(s, &m, &err), ISL_EINPUT);
+        assert_null(m);
+        assert_string_equal(err.msg, cases[i].msg);
+        isl_store_close(s);
+    }
+}
+
 /* A bad seed line is reported with its file and line; no database appears. */
 static void test_bad_seed_reported(void **state)
 {
@@ -186,6 +252,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_create_counts),
         cmocka_unit_test(test_model_is_lessons),
+        cmocka_unit_test(test_model_positions_with_gaps),
+        cmocka_unit_test(test_bad_names_read),
         cmocka_unit_test(test_bad_seed_reported),
         cmocka_unit_test(test_load_atomic),
         cmocka_unit_test(test_open_errors),

@@ -29,7 +29,9 @@ typedef isl_status (*isl_bundle_fn)(void *ctx, const isl_bundle_row *row);
 /* Calls fn for every subset of mechs[0..nm), in increasing mask order, and
  * for each subset first with no channel, then with channels[0..nc) in order:
  * 2^nm * (nc + 1) rows, in increasing (mask, channel_id) order. Each
- * subset's closed set costs about one mechanism application. Returns ISL_OK,
+ * subset costs one mechanism applied and one taken back, over the fact words
+ * that mechanism touches (facts are grouped by axis inside), and each row
+ * O(1) more (plus the axis words when open_axes is computed). Returns ISL_OK,
  * ISL_EINPUT when nm > ISL_POWERSET_MAX, ISL_ENOMEM, or the first status
  * other than ISL_OK that fn returned (which stops the sweep). */
 isl_status isl_sweep_powerset(const isl_model *m, const size_t *mechs, size_t nm,

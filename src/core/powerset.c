@@ -1,16 +1,24 @@
 /* isolab: the power-set sweep of bundles.
  *
- * A mechanism d maps a closed set X to (X & ~reopens) | (closes & ~reopens).
- * Every bundle is therefore a map X -> (X & keep) | add, and prepending a
- * mechanism d (applying it first) to a bundle (keep, add) gives
- *     keep' = keep_d & keep,   add' = (add_d & keep) | add,
- * one pass over the fact words. The subsets are visited in increasing mask
- * order (the order of the result table's key) and each keeps, per level j,
- * the bundle of its members of bit j and above ("slot" j: member j
- * prepended to the bundle of its members above j). Going from mask to
- * mask + 1 sets one bit t and clears the bits below it, so only slot t
- * changes: every subset's closed set (= its `add`, applied to nothing
- * closed) costs one mechanism application, pulled one row at a time.
+ * A fact's state after a bundle is decided by the last member that touches
+ * it (closes it, or leaves it open): closed when that member closes it,
+ * open when it leaves it open or when no member touches it. The subsets are
+ * visited in increasing mask order (the order of the result table's key);
+ * from mask to mask + 1 one bit t is set and the bits below it cleared, so
+ * the subset is the bundle of its members above t with member t applied
+ * first: t decides exactly the facts that no member above it touches
+ * ("free" facts). The iterator keeps the current subset's closed set C and
+ * free set F; moving on undoes the members below t (restoring the words
+ * each one changed) and applies t:
+ *     newly = adds_t & F,  C |= newly,  F &= ~touches_t,
+ * with the closed count and each channel's returned count kept per member
+ * ("slot" t: the counts of the subset's members from t up) as the count of
+ * the members above plus what t adds. Each subset costs one application and
+ * one undo, over the words member t touches only.
+ *
+ * Facts are numbered internally axis by axis (a mechanism closes whole
+ * axes, so its facts are a few adjacent words rather than one bit in every
+ * word); the counts do not depend on the numbering.
  *
  * Open axes without a pass over the axes: an axis with facts has an open
  * fact unless all its facts are closed and the channel shows none of them.
@@ -28,23 +36,27 @@ struct isl_powerset {
     const isl_model *m;
     size_t w, aw, nm, nc;
     int with_none;
-    const size_t *channels;
-    uint64_t *keep, *add, *axes;  /* per chosen mechanism: w, w, aw words */
-    uint64_t *lk, *la, *lx;       /* per slot 0..nm: a bundle (keep, add, axes); slot nm is empty */
-    size_t *lc;                   /* per slot: facts its bundle closes (|add|) */
+    /* per chosen mechanism i: the words it touches, entries ts[i]..ts[i+1) */
+    size_t *ts, *tword;
+    uint64_t *tadd, *ttouch;      /* per entry: facts it closes, facts it decides */
+    uint64_t *savc, *savf;        /* per entry: C and F words before it was applied */
+    uint64_t *C, *F;              /* the current subset: closed facts, free facts */
+    uint64_t *shows;              /* per channel: its facts (w words, internal numbering) */
+    uint64_t *axes, *lx;          /* per mechanism, per slot 0..nm: axes closed (aw words) */
+    size_t *lc;                   /* per slot: facts closed by the slot's members */
+    size_t *lr;                   /* per slot and channel: of those, facts the channel shows */
     uint64_t *nonempty;           /* axes with at least one fact */
     uint64_t *dark;               /* fully closed axes of the current subset */
     size_t n_nonempty;
     size_t nspecial, *sp_fact, *sp_axis;
     uint64_t *shown_axes;         /* per channel: axes of its facts (aw words) */
-    size_t *sh_start, *sh_word;   /* per channel: its nonzero fact words */
-    uint64_t *sh_bits;
     /* position */
     uint64_t mask, end;           /* current subset; end = 2^nm */
-    size_t slot;                  /* the slot holding the current subset's bundle */
+    size_t slot;                  /* the slot holding the current subset's counts */
     size_t next_c;                /* next channel_id of the current subset */
     int no_axes;                  /* open_axes not wanted: left 0 */
-    isl_bundle_row row;           /* the current subset's no-channel row */
+    int applied0;                 /* member 0's change to C and F is in place */
+    size_t open_axes;             /* the current subset's open axes without a channel */
 };
 
 /* The hot functions are built twice on x86-64 with GCC, with and without
@@ -66,174 +78,229 @@ static inline size_t pop(uint64_t x)
 }
 #endif
 
-static INLINE size_t count(const uint64_t *a, size_t n)
+/* The current subset's dark axes and its open axes without a channel. */
+static INLINE void subset_axes(isl_powerset *p)
 {
-    size_t c = 0;
-    for (size_t i = 0; i < n; i++) c += pop(a[i]);
-    return c;
+    size_t aw = p->aw, d = 0;
+    const uint64_t *axes = p->lx + p->slot * aw;
+    for (size_t k = 0; k < aw; k++) p->dark[k] = axes[k] & p->nonempty[k];
+    for (size_t j = 0; j < p->nspecial; j++)
+        if (!isl_bit_test(p->C, p->sp_fact[j])) isl_bit_clear(p->dark, p->sp_axis[j]);
+    for (size_t k = 0; k < aw; k++) d += pop(p->dark[k]);
+    p->open_axes = p->n_nonempty - d;
 }
 
-/* The current subset's counts without a channel, and its dark axes. */
-static INLINE void subset(isl_powerset *p)
+/* Takes member i's change out of C and F. */
+static INLINE void undo(isl_powerset *p, size_t i)
 {
-    size_t aw = p->aw;
-    const uint64_t *closed = p->la + p->slot * p->w, *axes = p->lx + p->slot * aw;
-    if (!p->no_axes) {
-        for (size_t k = 0; k < aw; k++) p->dark[k] = axes[k] & p->nonempty[k];
-        for (size_t j = 0; j < p->nspecial; j++)
-            if (!isl_bit_test(closed, p->sp_fact[j])) isl_bit_clear(p->dark, p->sp_axis[j]);
+    uint64_t *C = p->C, *F = p->F;
+    for (size_t e = p->ts[i], end = p->ts[i + 1]; e < end; e++) {
+        C[p->tword[e]] = p->savc[e];
+        F[p->tword[e]] = p->savf[e];
     }
-    p->row.mask = p->mask;
-    p->row.size = pop(p->mask);
-    p->row.channel_id = 0;
-    p->row.s.visible = p->m->nfacts - p->lc[p->slot];
-    p->row.s.returned = 0;
-    p->row.s.open_surface = p->row.s.visible;
-    p->row.s.open_axes = p->no_axes ? 0 : p->n_nonempty - count(p->dark, aw);
-    p->next_c = p->with_none ? 0 : 1;
 }
 
-/* Moves to subset mask + 1: slot t = member t prepended to the bundle of
- * the members above t (the slot of the lowest set bit above t, or nm). */
+/* Moves to subset mask + 1: undoes members 0..t-1, applies member t on top
+ * of the members above it (slot up: the lowest set bit above t, or nm). */
 static INLINE void advance(isl_powerset *p)
 {
     uint64_t mask = ++p->mask;
-    size_t t = (size_t)__builtin_ctzll(mask), w = p->w, aw = p->aw;
-    uint64_t above = t + 1 < 64 ? mask >> (t + 1) : 0;
+    size_t t = (size_t)__builtin_ctzll(mask), w = p->w, nc = p->nc;
+    uint64_t above = mask >> t >> 1;
     size_t up = above ? t + 1 + (size_t)__builtin_ctzll(above) : p->nm;
-    const uint64_t *keep = p->lk + up * w, *add = p->la + up * w, *axes = p->lx + up * aw;
-    uint64_t *k2 = p->lk + t * w, *a2 = p->la + t * w, *x2 = p->lx + t * aw;
-    const uint64_t *dk = p->keep + t * w, *da = p->add + t * w, *dx = p->axes + t * aw;
-    size_t closed = 0;
-    if (t == 0) /* slot 0 is never a bundle above another: its keep is never read */
-        for (size_t k = 0; k < w; k++) {
-            a2[k] = (da[k] & keep[k]) | add[k];
-            closed += pop(a2[k]);
+    if (t > 0) {
+        if (p->applied0) undo(p, 0);
+        for (size_t i = 1; i < t; i++) undo(p, i);
+    }
+    /* member 0 is never below another: when nothing reads C (open_axes),
+     * only its counts are needed */
+    int write = t > 0 || !p->no_axes;
+    uint64_t *C = p->C, *F = p->F;
+    const uint64_t *shows = p->shows, *add = p->tadd, *touch = p->ttouch;
+    const size_t *word = p->tword;
+    size_t closed = p->lc[up], *r = p->lr + t * nc;
+    const size_t *rup = p->lr + up * nc;
+    for (size_t c = 0; c < nc; c++) r[c] = rup[c];
+    for (size_t e = p->ts[t], end = p->ts[t + 1]; e < end; e++) {
+        size_t k = word[e];
+        uint64_t f = F[k], newly = add[e] & f;
+        if (write) {
+            p->savc[e] = C[k];
+            p->savf[e] = f;
+            C[k] |= newly;
+            F[k] = f & ~touch[e];
         }
-    else
-        for (size_t k = 0; k < w; k++) {
-            k2[k] = dk[k] & keep[k];
-            a2[k] = (da[k] & keep[k]) | add[k];
-            closed += pop(a2[k]);
-        }
-    if (!p->no_axes)
-        for (size_t k = 0; k < aw; k++) x2[k] = dx[k] | axes[k];
+        closed += pop(newly);
+        for (size_t c = 0; c < nc; c++) r[c] += pop(newly & shows[c * w + k]);
+    }
+    p->applied0 = t == 0 && write;
     p->lc[t] = closed;
     p->slot = t;
-    subset(p);
+    p->next_c = p->with_none ? 0 : 1;
+    if (!p->no_axes) {
+        size_t aw = p->aw;
+        const uint64_t *dx = p->axes + t * aw, *x = p->lx + up * aw;
+        uint64_t *x2 = p->lx + t * aw;
+        for (size_t k = 0; k < aw; k++) x2[k] = dx[k] | x[k];
+        subset_axes(p);
+    }
 }
 
+/* The row is written field by field (not copied from a row kept here): a
+ * wide load of fields just stored stalls the CPU. */
 HOT int isl_powerset_next(isl_powerset *p, isl_bundle_row *row)
 {
-    if (p->nc == 0 && !p->with_none) return 0;
     if (p->next_c > p->nc) {
         if (p->mask + 1 >= p->end) return 0;
         advance(p);
     }
-    *row = p->row;
-    size_t c = p->next_c++;
-    if (c == 0) return 1;
-    size_t r = 0, d = 0, aw = p->aw;
-    const uint64_t *closed = p->la + p->slot * p->w;
-    for (size_t j = p->sh_start[c - 1]; j < p->sh_start[c]; j++)
-        r += pop(p->sh_bits[j] & closed[p->sh_word[j]]);
+    size_t c = p->next_c++, visible = p->m->nfacts - p->lc[p->slot];
+    size_t r = c ? p->lr[p->slot * p->nc + c - 1] : 0;
+    row->mask = p->mask;
+    row->size = (size_t)pop(p->mask);
     row->channel_id = c;
+    row->s.visible = visible;
     row->s.returned = r;
-    row->s.open_surface = row->s.visible + r;
+    row->s.open_surface = visible + r;
+    row->s.open_axes = 0;
     if (p->no_axes) return 1;
+    if (c == 0) {
+        row->s.open_axes = p->open_axes;
+        return 1;
+    }
+    size_t d = 0, aw = p->aw;
     const uint64_t *sa = p->shown_axes + (c - 1) * aw;
     for (size_t k = 0; k < aw; k++) d += pop(p->dark[k] & ~sa[k]);
     row->s.open_axes = p->n_nonempty - d;
     return 1;
 }
 
-void isl_powerset_no_axes(isl_powerset *p)
-{
-    p->no_axes = 1;
-    p->row.s.open_axes = 0;
-}
+void isl_powerset_no_axes(isl_powerset *p) { p->no_axes = 1; }
 
 void isl_powerset_free(isl_powerset *p)
 {
     if (!p) return;
-    free(p->keep);
-    free(p->add);
+    free(p->ts);
+    free(p->tword);
+    free(p->tadd);
+    free(p->ttouch);
+    free(p->savc);
+    free(p->savf);
+    free(p->C);
+    free(p->F);
+    free(p->shows);
     free(p->axes);
-    free(p->lk);
-    free(p->la);
     free(p->lx);
     free(p->lc);
+    free(p->lr);
     free(p->nonempty);
     free(p->dark);
     free(p->sp_fact);
     free(p->sp_axis);
     free(p->shown_axes);
-    free(p->sh_start);
-    free(p->sh_word);
-    free(p->sh_bits);
     free(p);
 }
 
-/* Derives the per-mechanism maps, special facts and per-channel sets. */
+/* perm[f]: fact f's internal number, axis by axis (in fact order within an
+ * axis). */
+static void number_by_axis(const isl_model *m, size_t *perm, size_t *start)
+{
+    memset(start, 0, (m->naxes + 1) * sizeof *start);
+    for (size_t f = 0; f < m->nfacts; f++) start[m->fact_axis[f] + 1]++;
+    for (size_t a = 0; a < m->naxes; a++) start[a + 1] += start[a];
+    for (size_t f = 0; f < m->nfacts; f++) perm[f] = start[m->fact_axis[f]]++;
+}
+
+/* out = the facts of set s, internally numbered. */
+static void renumber(const isl_model *m, const size_t *perm, const uint64_t *s, uint64_t *out)
+{
+    memset(out, 0, m->words * sizeof *out);
+    for (size_t f = isl_bitset_next(s, m->nfacts, 0); f < m->nfacts; f = isl_bitset_next(s, m->nfacts, f + 1))
+        isl_bit_set(out, perm[f]);
+}
+
+/* Derives the per-mechanism changes, special facts and per-channel sets. */
 static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mechs, size_t nm,
                           const size_t *channels)
 {
     size_t w = p->w = m->words, aw = p->aw = isl_bitset_words(m->naxes), nc = p->nc;
-    size_t n = nm ? nm : 1, nsh = 0;
+    size_t wn = w ? w : 1, n = nm ? nm : 1, nt = 0;
     p->m = m;
-    for (size_t c = 0; c < nc; c++)
-        for (size_t k = 0; k < w; k++) nsh += m->channel[channels[c]].shows[k] != 0;
-    p->keep = calloc(n * w, sizeof *p->keep);
-    p->add = calloc(n * w, sizeof *p->add);
+    size_t *perm = malloc((m->nfacts ? m->nfacts : 1) * sizeof *perm);
+    size_t *start = malloc((m->naxes + 1) * sizeof *start);
+    /* each chosen mechanism's closed and left-open facts, renumbered */
+    uint64_t *cl = malloc(n * wn * sizeof *cl), *ro = malloc(n * wn * sizeof *ro);
+    uint64_t *special = calloc(wn, sizeof *special);
+    isl_status st = ISL_ENOMEM;
+    if (!perm || !start || !cl || !ro || !special) goto out;
+    number_by_axis(m, perm, start);
+    for (size_t i = 0; i < nm; i++) {
+        const isl_mechanism *d = &m->mech[mechs[i]];
+        renumber(m, perm, d->closes, cl + i * w);
+        renumber(m, perm, d->reopens, ro + i * w);
+        for (size_t k = 0; k < w; k++) nt += (cl[i * w + k] | ro[i * w + k]) != 0;
+        isl_bitset_or(special, d->reopens, w);
+    }
+    size_t ne = nt ? nt : 1;
+    p->ts = calloc(nm + 1, sizeof *p->ts);
+    p->tword = calloc(ne, sizeof *p->tword);
+    p->tadd = calloc(ne, sizeof *p->tadd);
+    p->ttouch = calloc(ne, sizeof *p->ttouch);
+    p->savc = calloc(ne, sizeof *p->savc);
+    p->savf = calloc(ne, sizeof *p->savf);
+    p->C = calloc(wn, sizeof *p->C);
+    p->F = malloc(wn * sizeof *p->F);
+    p->shows = calloc((nc ? nc : 1) * wn, sizeof *p->shows);
     p->axes = calloc(n * aw, sizeof *p->axes);
-    p->lk = calloc((nm + 1) * w, sizeof *p->lk);
-    p->la = calloc((nm + 1) * w, sizeof *p->la);
     p->lx = calloc((nm + 1) * aw, sizeof *p->lx);
     p->lc = calloc(nm + 1, sizeof *p->lc);
+    p->lr = calloc((nm + 1) * (nc ? nc : 1), sizeof *p->lr);
     p->nonempty = calloc(aw, sizeof *p->nonempty);
     p->dark = calloc(aw, sizeof *p->dark);
     p->sp_fact = calloc(m->nfacts, sizeof *p->sp_fact);
     p->sp_axis = calloc(m->nfacts, sizeof *p->sp_axis);
     p->shown_axes = calloc((nc ? nc : 1) * aw, sizeof *p->shown_axes);
-    p->sh_start = calloc(nc + 1, sizeof *p->sh_start);
-    p->sh_word = calloc(nsh ? nsh : 1, sizeof *p->sh_word);
-    p->sh_bits = calloc(nsh ? nsh : 1, sizeof *p->sh_bits);
-    uint64_t *special = isl_bitset_new(w);
-    if (!p->keep || !p->add || !p->axes || !p->lk || !p->la || !p->lx || !p->lc || !p->nonempty || !p->dark || !p->sp_fact
-        || !p->sp_axis || !p->shown_axes || !p->sh_start || !p->sh_word || !p->sh_bits || !special) {
-        free(special);
-        return ISL_ENOMEM;
-    }
-    for (size_t i = 0; i < nm; i++) {
+    if (!p->ts || !p->tword || !p->tadd || !p->ttouch || !p->savc || !p->savf || !p->C || !p->F || !p->shows
+        || !p->axes || !p->lx || !p->lc || !p->lr || !p->nonempty || !p->dark || !p->sp_fact || !p->sp_axis
+        || !p->shown_axes)
+        goto out;
+    memset(p->F, 0xff, wn * sizeof *p->F);
+    for (size_t i = 0, e = 0; i < nm; i++) {
         const isl_mechanism *d = &m->mech[mechs[i]];
-        for (size_t k = 0; k < w; k++) {
-            p->keep[i * w + k] = ~d->reopens[k];
-            p->add[i * w + k] = d->closes[k] & ~d->reopens[k];
-        }
+        const uint64_t *c = cl + i * w, *r = ro + i * w;
+        p->ts[i] = e;
+        for (size_t k = 0; k < w; k++)
+            if (c[k] | r[k]) {
+                p->tword[e] = k;
+                p->tadd[e] = c[k] & ~r[k];
+                p->ttouch[e++] = c[k] | r[k];
+            }
+        p->ts[i + 1] = e;
         for (size_t k = 0; k < d->naxes; k++) isl_bit_set(p->axes + i * aw, d->axes[k]);
-        isl_bitset_or(special, d->reopens, w);
     }
-    memset(p->lk + nm * w, 0xff, w * sizeof *p->lk); /* the empty bundle keeps everything */
     for (size_t f = 0; f < m->nfacts; f++) {
         if (!isl_bit_test(p->nonempty, m->fact_axis[f])) p->n_nonempty++;
         isl_bit_set(p->nonempty, m->fact_axis[f]);
         if (isl_bit_test(special, f)) {
-            p->sp_fact[p->nspecial] = f;
+            p->sp_fact[p->nspecial] = perm[f];
             p->sp_axis[p->nspecial++] = m->fact_axis[f];
         }
     }
-    free(special);
-    for (size_t c = 0, j = 0; c < nc; c++) {
+    for (size_t c = 0; c < nc; c++) {
         const isl_channel *ch = &m->channel[channels[c]];
-        p->sh_start[c] = j;
-        for (size_t k = 0; k < w; k++)
-            if (ch->shows[k]) p->sh_word[j] = k, p->sh_bits[j++] = ch->shows[k];
-        p->sh_start[c + 1] = j;
+        renumber(m, perm, ch->shows, p->shows + c * w);
         for (size_t f = isl_bitset_next(ch->shows, m->nfacts, 0); f < m->nfacts;
              f = isl_bitset_next(ch->shows, m->nfacts, f + 1))
             isl_bit_set(p->shown_axes + c * aw, m->fact_axis[f]);
     }
-    return ISL_OK;
+    st = ISL_OK;
+out:
+    free(perm);
+    free(start);
+    free(cl);
+    free(ro);
+    free(special);
+    return st;
 }
 
 isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int with_none,
@@ -246,7 +313,6 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
     p->nm = nm;
     p->nc = nc;
     p->with_none = with_none != 0;
-    p->channels = channels;
     p->end = (uint64_t)1 << nm;
     if (ps_init(p, m, mechs, nm, channels)) {
         isl_powerset_free(p);
@@ -254,7 +320,9 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
     }
     p->mask = 0;
     p->slot = nm;
-    subset(p);
+    p->next_c = p->with_none ? 0 : 1;
+    subset_axes(p);
+    if (nc == 0 && !p->with_none) p->end = 0; /* no rows: next_c is 1, past nc */
     *out = p;
     return ISL_OK;
 }

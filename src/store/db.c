@@ -283,6 +283,11 @@ static isl_status check_file(const char *path, isl_error *err)
     unsigned char h[100];
     FILE *f = fopen(path, "rb");
     size_t n = f ? fread(h, 1, sizeof h, f) : 0;
+    /* the size is taken after the header is read: another process's
+     * checkpoint may grow the file meanwhile, never shrink it below the
+     * count the header had */
+    struct stat after;
+    if (f && fstat(fileno(f), &after) == 0) sb.st_size = after.st_size;
     if (f) fclose(f);
     if (!f) return ISL_OK; /* unreadable: SQLite says so below */
     if (n < sizeof h || memcmp(h, "SQLite format 3", 16) != 0)

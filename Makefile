@@ -176,9 +176,10 @@ build/bench/%: tests/bench/%.c | build/.deps
 bench: isolab isolab.so build/bench/ceiling build/bench/ceiling_vtab build/bench/measure build/bench/base/isolab
 	sh tests/bench/bench.sh
 # 'isolab lesson' alone (tests/bench/lesson.sh), against isolab as of
-# BENCH_BASE, the commit before it was made faster, built in
+# BENCH_BASE, the release before this one (4f4a90d: 42-49 ms on an idle
+# machine), built in
 # build/bench/base from git (without git: no baseline, said so).
-BENCH_BASE ?= d906f63
+BENCH_BASE ?= 4f4a90d
 .PHONY: bench-lesson
 bench-lesson: isolab build/bench/measure build/bench/base/isolab
 	sh tests/bench/lesson.sh

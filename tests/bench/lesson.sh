@@ -4,7 +4,7 @@
 #
 # The target is 25 ms (median, idle machine): the lesson's main job should
 # feel instant. A shared machine's load moves every figure, so the baseline
-# (isolab as of BENCH_BASE, the commit before the lesson was made faster;
+# (isolab as of BENCH_BASE, by default the release before this one;
 # built by make in build/bench/base) runs alternately with it, and their
 # ratio is the figure that holds across machines and loads.
 #

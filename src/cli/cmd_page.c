@@ -304,26 +304,37 @@ static int put_plots(isl_cli *cli, isl_buf *b)
 }
 
 /* The whole page into b. */
-static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant)
+/* 1 when lesson code is to be shown: every lesson when none is named. */
+static int wanted(const char *code, const char *const *want, size_t nwant)
 {
-    lessons l = {NULL, NULL, NULL, 0, 0};
-    isl_status st = isl_store_export(cli->store, "page_lessons", 0, 0, lesson_row, &l, &cli->err);
+    int shown = !nwant;
+    for (size_t k = 0; k < nwant; k++) shown |= !strcmp(code, want[k]);
+    return shown;
+}
+
+/* Reads the lessons (page_lessons) into l and checks that every lesson
+ * named is one of them. Returns an exit status. */
+static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_t nwant)
+{
+    isl_status st = isl_store_export(cli->store, "page_lessons", 0, 0, lesson_row, l, &cli->err);
     if (st && !cli->err.msg[0])
         isl_fail(&cli->err, st, "page_lessons: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
-    if (st) return lessons_free(&l), st;
+    if (st) return st;
     for (size_t k = 0; k < nwant; k++) {
         size_t i = 0;
-        while (i < l.n && strcmp(l.code[i], want[k])) i++;
-        if (i == l.n) {
-            lessons_free(&l);
-            return isl_fail(&cli->err, ISL_EINPUT, "%s has no lesson '%s'", cli->db_path, want[k]);
-        }
+        while (i < l->n && strcmp(l->code[i], want[k])) i++;
+        if (i == l->n) return isl_fail(&cli->err, ISL_EINPUT, "%s has no lesson '%s'", cli->db_path, want[k]);
     }
+    return ISL_OK;
+}
+
+/* The page's head, title and the list of its sections. */
+static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant)
+{
     char when[32];
     time_t now = time(NULL);
     struct tm tm;
     strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime_r(&now, &tm));
-
     puts_b(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
               "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>isolab results: ");
     html_b(b, cli->db_path);
@@ -334,38 +345,44 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     html_b(b, when);
     puts_b(b, " by isolab page. The runs the results come from are listed <a href=\"#runs\">at the end</a>.</p>\n"
               "<nav><ul>\n");
-    for (size_t i = 0; i < l.n; i++) {
-        int shown = !nwant;
-        for (size_t k = 0; k < nwant; k++) shown |= !strcmp(l.code[i], want[k]);
-        if (!shown) continue;
-        puts_b(b, "<li><a href=\"#"), put_anchor(b, l.code[i]), puts_b(b, "\">");
-        html_b(b, l.code[i]), puts_b(b, " "), html_b(b, l.title[i]), puts_b(b, "</a></li>\n");
+    for (size_t i = 0; i < l->n; i++) {
+        if (!wanted(l->code[i], want, nwant)) continue;
+        puts_b(b, "<li><a href=\"#"), put_anchor(b, l->code[i]), puts_b(b, "\">");
+        html_b(b, l->code[i]), puts_b(b, " "), html_b(b, l->title[i]), puts_b(b, "</a></li>\n");
     }
     puts_b(b, "<li><a href=\"#comparison\">Comparison across lessons</a></li>\n"
               "<li><a href=\"#plots\">Plots</a></li>\n<li><a href=\"#runs\">Runs</a></li>\n</ul></nav>\n</header>\n<main>\n");
+}
 
+/* One lesson's section: its tables and its claims. */
+static int put_lesson(isl_cli *cli, isl_buf *b, const lessons *l, size_t i)
+{
     static const char *const hide_lesson[] = {"lesson", "n", "run_id", NULL};
-    int rc = ISL_OK;
-    for (size_t i = 0; i < l.n && !rc; i++) {
-        int shown = !nwant;
-        for (size_t k = 0; k < nwant; k++) shown |= !strcmp(l.code[i], want[k]);
-        if (!shown) continue;
-        puts_b(b, "<section id=\""), put_anchor(b, l.code[i]), puts_b(b, "\">\n<h2>");
-        html_b(b, l.code[i]), puts_b(b, " "), html_b(b, l.title[i]), puts_b(b, "</h2>\n<p>Channel: ");
-        html_b(b, *l.channels[i] ? l.channels[i] : "none yet"), puts_b(b, "</p>\n<h3>Tables</h3>\n");
-        table lines = {.lesson = l.code[i], .hide = hide_lesson, .lines = 1};
-        rc = put_table(cli, b, "lesson_report", lines, "",
+    puts_b(b, "<section id=\""), put_anchor(b, l->code[i]), puts_b(b, "\">\n<h2>");
+    html_b(b, l->code[i]), puts_b(b, " "), html_b(b, l->title[i]), puts_b(b, "</h2>\n<p>Channel: ");
+    html_b(b, *l->channels[i] ? l->channels[i] : "none yet"), puts_b(b, "</p>\n<h3>Tables</h3>\n");
+    table lines = {.lesson = l->code[i], .hide = hide_lesson, .lines = 1};
+    int rc = put_table(cli, b, "lesson_report", lines, "",
                        "No tables for this lesson yet: it has no focus, or its focus has no current results ('isolab lesson CODE').");
-        puts_b(b, "<h3>Claims</h3>\n");
-        isl_buf cap = {NULL, 0, 0, 0};
-        puts_b(&cap, "The claims of "), puts_b(&cap, l.code[i]), puts_b(&cap, " as the latest check found them");
-        table claims = {.lesson = l.code[i], .hide = hide_lesson};
-        if (!rc)
-            rc = put_table(cli, b, "page_claims", claims, cap.p ? cap.p : "",
-                           "No claims checked for this lesson (it states none, or 'isolab check' has not run).");
-        free(cap.p);
-        puts_b(b, "</section>\n");
-    }
+    puts_b(b, "<h3>Claims</h3>\n");
+    isl_buf cap = {NULL, 0, 0, 0};
+    puts_b(&cap, "The claims of "), puts_b(&cap, l->code[i]), puts_b(&cap, " as the latest check found them");
+    table claims = {.lesson = l->code[i], .hide = hide_lesson};
+    if (!rc)
+        rc = put_table(cli, b, "page_claims", claims, cap.p ? cap.p : "",
+                       "No claims checked for this lesson (it states none, or 'isolab check' has not run).");
+    free(cap.p);
+    puts_b(b, "</section>\n");
+    return rc;
+}
+
+static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant)
+{
+    lessons l = {NULL, NULL, NULL, 0, 0};
+    int rc = read_lessons(cli, &l, want, nwant);
+    if (!rc) put_head(cli, b, &l, want, nwant);
+    for (size_t i = 0; i < l.n && !rc; i++)
+        if (wanted(l.code[i], want, nwant)) rc = put_lesson(cli, b, &l, i);
     static const char *const hide_none[] = {NULL};
     if (!rc) {
         puts_b(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");

@@ -293,67 +293,62 @@ isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql
 /* Reads a whole seed file into a NUL-terminated buffer. Only a regular file
  * of at most ISL_SEED_MAX_BYTES is read: a FIFO or a device could block or
  * never end. Opened without blocking, so even opening a FIFO cannot hang. */
+/* Checks that the open file fd (path) may be read as a seed: a regular
+ * file within the size limit. */
+static isl_status seed_file_ok(int fd, const char *path, isl_error *err)
+{
+    struct stat sb;
+    if (fstat(fd, &sb) != 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+    if (S_ISDIR(sb.st_mode)) return isl_fail(err, ISL_EINPUT, "%s: cannot read: Is a directory", path);
+    if (!S_ISREG(sb.st_mode))
+        return isl_fail(err, ISL_EINPUT, "%s: %s, not a regular file: seeds are read only from regular files",
+                        path, isl_file_kind(sb.st_mode));
+    if (sb.st_size > ISL_SEED_MAX_BYTES)
+        return isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB", path,
+                        (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
+    return ISL_OK;
+}
+
+/* Reads fd to its end into *buf (of *cap bytes, grown as needed up to the
+ * limit), NUL-terminated; *n the bytes read. */
+static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, size_t *n, isl_error *err)
+{
+    for (;;) {
+        if (*n + 1 == *cap) {
+            /* the file grew while being read: up to the limit, no further */
+            if (*cap > ISL_SEED_MAX_BYTES)
+                return isl_fail(err, ISL_EINPUT, "%s: more than the seed file limit of %d MiB", path,
+                                ISL_SEED_MAX_BYTES >> 20);
+            char *b = realloc(*buf, *cap * 2);
+            if (!b) return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
+            *buf = b;
+            *cap *= 2;
+        }
+        ssize_t got = read(fd, *buf + *n, *cap - *n - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+        if (got == 0) break;
+        *n += (size_t)got;
+    }
+    (*buf)[*n] = '\0';
+    return ISL_OK;
+}
+
 static isl_status read_file(const char *path, char **out, isl_error *err)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
     struct stat sb;
-    if (fstat(fd, &sb) != 0) {
-        int e = errno;
-        close(fd);
-        return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(e));
-    }
-    if (!S_ISREG(sb.st_mode)) {
-        close(fd);
-        if (S_ISDIR(sb.st_mode)) return isl_fail(err, ISL_EINPUT, "%s: cannot read: Is a directory", path);
-        return isl_fail(err, ISL_EINPUT, "%s: %s, not a regular file: seeds are read only from regular files",
-                        path, isl_file_kind(sb.st_mode));
-    }
-    if (sb.st_size > ISL_SEED_MAX_BYTES) {
-        close(fd);
-        return isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB", path,
-                        (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
-    }
-    size_t cap = (size_t)sb.st_size + 1, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        close(fd);
-        return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
-    }
-    for (;;) {
-        if (n + 1 == cap) {
-            /* the file grew while being read: up to the limit, no further */
-            if (cap > ISL_SEED_MAX_BYTES) {
-                close(fd);
-                free(buf);
-                return isl_fail(err, ISL_EINPUT, "%s: more than the seed file limit of %d MiB", path,
-                                ISL_SEED_MAX_BYTES >> 20);
-            }
-            char *b = realloc(buf, cap * 2);
-            if (!b) {
-                close(fd);
-                free(buf);
-                return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
-            }
-            buf = b;
-            cap *= 2;
-        }
-        ssize_t got = read(fd, buf + n, cap - n - 1);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) {
-            int e = errno;
-            close(fd);
-            free(buf);
-            return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(e));
-        }
-        if (got == 0) break;
-        n += (size_t)got;
-    }
+    isl_status st = seed_file_ok(fd, path, err);
+    size_t cap = !st && fstat(fd, &sb) == 0 ? (size_t)sb.st_size + 1 : 1, n = 0;
+    char *buf = st ? NULL : malloc(cap);
+    if (!st && !buf) st = isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
+    if (!st) st = read_all(fd, path, &buf, &cap, &n, err);
     close(fd);
-    buf[n] = '\0';
-    if (strlen(buf) != n) {
+    if (!st && strlen(buf) != n) st = isl_fail(err, ISL_EINPUT, "%s: not a text file (it holds a NUL byte)", path);
+    if (st) {
         free(buf);
-        return isl_fail(err, ISL_EINPUT, "%s: not a text file (it holds a NUL byte)", path);
+        return st;
     }
     *out = buf;
     return ISL_OK;

@@ -271,7 +271,7 @@ CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
   $(SH_NAMES) fault_inject-0-san fault_inject-1-san fuzz_replay-san fuzz_args_replay-san
 check:
 	@cd build/test-logs && cat $(CHECK_SUITES:%=%.result) | sort | uniq -c \
-	  | awk '{ n[$$2] = $$1 } END { printf "check: %d passed, %d failed, %d skipped (logs in build/test-logs)\n", n["pass"], n["fail"], n["skip"] }'
+	  | awk '{ n[$$2] = $$1 } END { printf "each suite'"'"'s output: build/test-logs/NAME.log\ncheck: %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'
 
 # ---- the SQL functions as a loadable extension ---------------------------
 # isolab.so: the same core, store and SQL functions (src/ext) compiled

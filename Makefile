@@ -269,6 +269,9 @@ build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c bui
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
   $(if $(shell command -v valgrind),$(TESTS:%=%-valgrind),valgrind) \
   $(SH_NAMES) fault_inject-0-san fault_inject-1-san fuzz_replay-san fuzz_args_replay-san
+ifneq ($(words $(CHECK_SUITES)),$(words $(sort $(CHECK_SUITES))))
+$(error two suites share a name (a unit suite and a shell suite?): $(CHECK_SUITES))
+endif
 check:
 	@cd build/test-logs && cat $(CHECK_SUITES:%=%.result) | sort | uniq -c \
 	  | awk '{ n[$$2] = $$1 } END { printf "each suite'"'"'s output: build/test-logs/NAME.log\ncheck: %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'

@@ -53,15 +53,36 @@ static void build_digest(char out[17])
     snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
+/* The length of a saved query's text without its trailing ';' and blanks:
+ * the body of its view. */
+static size_t body_len(const isl_embedded_file *f)
+{
+    size_t len = f->len;
+    while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
+                       || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
+        len--;
+    return len;
+}
+
+const char *isl_saved_query_body(const char *view, size_t *len)
+{
+    size_t n = strlen(view);
+    for (size_t i = 0; i < isl_query_count; i++) {
+        const isl_embedded_file *f = &isl_query_files[i];
+        if (strlen(f->name) == n + 4 && !strncmp(f->name, view, n) && !strcmp(f->name + n, ".sql")) {
+            *len = body_len(f);
+            return f->text;
+        }
+    }
+    return NULL;
+}
+
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
 {
     for (size_t i = 0; i < isl_query_count; i++) {
         const isl_embedded_file *f = &isl_query_files[i];
         size_t nlen = strlen(f->name) - 4; /* without ".sql" */
-        size_t len = f->len;
-        while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
-                           || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
-            len--;
+        size_t len = body_len(f);
         char *sql = replace ? sqlite3_mprintf("DROP VIEW IF EXISTS \"%.*w\";\nCREATE VIEW \"%.*w\" AS\n%.*s",
                                               (int)nlen, f->name, (int)nlen, f->name, (int)len, f->text)
                             : sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);

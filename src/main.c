@@ -7,6 +7,8 @@
 #include <malloc.h>
 #endif
 
+#include <sqlite3.h>
+
 #include "isolab/cli.h"
 
 int main(int argc, char **argv)
@@ -18,5 +20,10 @@ int main(int argc, char **argv)
     mallopt(M_TRIM_THRESHOLD, 64 << 20);
     mallopt(M_TOP_PAD, 16 << 20);
 #endif
+    /* SQLite counts every allocation under a global mutex for
+     * sqlite3_memory_used, which isolab never asks: without the count,
+     * compiling the saved queries makes a tenth fewer instructions. Only
+     * possible before SQLite is first used; declining it costs speed only. */
+    (void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     return isl_exit(isl_main(argc, argv));
 }

@@ -43,14 +43,7 @@ FACTS=${BENCH_FACTS:-1000}
 AXES=${BENCH_AXES:-40}
 CHANNELS=${BENCH_CHANNELS:-1}
 
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-
-# median COLUMN FILE
-median() {
-    awk -v c="$1" '{ print $c }' "$2" | sort -g | awk '{ v[NR] = $1 } END {
-        if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$root/tests/bench/benchlib.sh"   # $tmp, median
 
 # rows_in DB : the bundle_sweep rows of the database's latest run
 rows_in() { sqlite3 "$1" 'SELECT count(*) FROM bundle_sweep WHERE run_id = (SELECT max(id) FROM run)'; }

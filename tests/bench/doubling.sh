@@ -29,14 +29,7 @@ F=${DOUBLING_FACTS:-100000}
 RUNS=${DOUBLING_RUNS:-1}
 M=${DOUBLING_M:-8}
 
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-
-# median COLUMN FILE
-median() {
-    awk -v c="$1" '{ print $c }' "$2" | sort -g | awk '{ v[NR] = $1 } END {
-        if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$root/tests/bench/benchlib.sh"   # $tmp, median
 
 # seeds DIR FACTS: the bench's seed directory for a model of FACTS facts
 seeds() {

@@ -21,14 +21,7 @@ ISOLAB_BASE=${ISOLAB_BASE:-$root/build/bench/base/isolab}
 MEASURE=${MEASURE:-$root/build/bench/measure}
 RUNS=${LESSON_RUNS:-11}
 
-tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT
-
-# median COLUMN FILE
-median() {
-    awk -v c="$1" '{ print $c }' "$2" | sort -g | awk '{ v[NR] = $1 } END {
-        if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. "$root/tests/bench/benchlib.sh"   # $tmp, median
 
 # one NAME BINARY: 'BINARY lesson' on a fresh database, appending
 # "seconds kib cpu" to $tmp/NAME.txt; its stdout must be the lesson's

@@ -1,10 +1,10 @@
 # isolab plot 'samples': the sample count sweep on log-log axes. The profile
 # writes one line per sample, so its output grows with the sample count,
 # while the facts it returns stay the same. Data: the saved query
-# current_sample_sweep (the latest 'isolab sweep samples').
+# plot_samples (the current samples sweep of the focus bundle x channel).
 #
 # isolab plot samples  passes csv, out and fmt; by hand, from the top
-# directory:  ./isolab export current_sample_sweep -o plots/samples.csv
+# directory:  ./isolab export plot_samples -o plots/samples.csv
 #             gnuplot gnuplot/samples.gp          (writes plots/samples.png)
 if (!exists("fmt")) fmt = 'png'
 if (!exists("csv")) csv = 'plots/samples.csv'
@@ -41,7 +41,7 @@ set grid lt 0 lc 'grey70'
 set bmargin at screen (50.0 + 78) / H
 set key at screen 80.0 / W, screen 58.0 / H left top Left reverse vertical maxrows 2 samplen 3 box lc 'grey50'
 
-plot csv using 'samples':'lines' with linespoints dt 1 pt 7 ps 1.5 lw 2 lc 'black' title 'profile lines written (one per sample)', \
+plot csv using 'samples':'lines' with linespoints dt 1 pt 7 ps 1.5 lw 2 lc 'black' title 'output lines written (one per sample)', \
      csv using 'samples':'returned' with linespoints dt 2 pt 4 ps 1.8 lw 2 lc 'black' title 'returned facts', \
      csv using 'samples':'returned':(sprintf("%d", column('returned'))) with labels offset 0,1.2 notitle
 

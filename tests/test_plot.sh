@@ -18,7 +18,7 @@ fi
 query_of() {
     case $1 in
         channels) echo channel_comparison ;;
-        samples) echo current_sample_sweep ;;
+        samples) echo plot_samples ;;
         axes) echo plot_axes ;;
         frontier) echo plot_frontier ;;
     esac
@@ -138,5 +138,20 @@ check "a directory name with a quote: exit 0" 0 $?
 [ -s "$tmp/it's here/channels.png" ] && ok "a directory name with a quote: image written" \
     || not_ok "a directory name with a quote: image written"
 [ ! -e "$tmp/bad" ] && ok "bad command lines: nothing written" || not_ok "bad command lines: nothing written"
+
+
+# --- one bundle x channel per samples plot -----------------------------------
+# With two lessons' sample sweeps current (K05: strict x sampling-profile,
+# returning 1; K04: strict x system-call-tracing, returning 2, worked out
+# from the seeds), the samples plot draws the focus lesson's alone, and
+# --lesson M03/K04 draws K04's.
+db2=$tmp/two.db
+"$ISOLAB" --db "$db2" lesson --all >/dev/null 2>&1
+"$ISOLAB" --db "$db2" plot samples -o "$tmp/two5" >/dev/null 2>&1
+check "samples plot: the focus lesson's sweep only" "sampling-profile:1 1 1 1" \
+    "$(awk -F, 'NR > 1 { c = $3; r = r (r ? " " : "") $6 } END { print c ":" r }' "$tmp/two5/samples.csv")"
+"$ISOLAB" --db "$db2" plot samples --lesson M03/K04 -o "$tmp/two4" >/dev/null 2>&1
+check "samples plot --lesson M03/K04: that lesson's sweep only" "system-call-tracing:2 2 2 2" \
+    "$(awk -F, 'NR > 1 { c = $3; r = r (r ? " " : "") $6 } END { print c ":" r }' "$tmp/two4/samples.csv")"
 
 finish

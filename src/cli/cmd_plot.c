@@ -29,7 +29,7 @@ typedef struct plot_kind {
 
 static const plot_kind PLOTS[] = {
     {"channels", "channel_comparison", "run", "isolab run"},
-    {"samples", "current_sample_sweep", "samples", "isolab sweep samples"},
+    {"samples", "plot_samples", "samples", "isolab sweep samples"},
     {"axes", "plot_axes", "run", "isolab run"},
     {"frontier", "plot_frontier", "bundles", "isolab sweep bundles"},
     {NULL, NULL, NULL, NULL},

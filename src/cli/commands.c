@@ -224,7 +224,7 @@ const isl_command isl_commands[] = {
      "script gnuplot/NAME.gp, built into isolab:\n"
      "  channels  cost against returned facts per channel, across lessons, with\n"
      "            lines of equal cost per returned fact (channel_comparison)\n"
-     "  samples   the sample count sweep on log-log axes (current_sample_sweep)\n"
+     "  samples   the sample count sweep on log-log axes (plot_samples)\n"
      "  axes      per bundle, each axis's visible share without and with the\n"
      "            channel (plot_axes)\n"
      "  frontier  the power-set sweep: open surface against bundle size for\n"

@@ -122,6 +122,16 @@ static void drop(fix *f)
 }
 
 /* Writes the runs the functions are compared with. */
+/* A new database of the shipped lesson's model in a fresh directory. */
+static void fix_lesson(fix *f)
+{
+    memset(f, 0, sizeof *f);
+    assert_int_equal(t_mkdtemp(f->dir, "ext"), 0);
+    snprintf(f->path, sizeof f->path, "%s/t.db", f->dir);
+    isl_error err;
+    assert_int_equal(isl_store_create(f->path, NULL, 0, &err), ISL_OK);
+}
+
 static void write_runs(fix *f, const char *bundle, const char *channel)
 {
     assert_int_equal(isolab(f, "run", NULL, NULL, NULL, NULL, NULL), ISL_OK);
@@ -134,11 +144,7 @@ static void test_lesson(void **state)
 {
     (void)state;
     fix f;
-    memset(&f, 0, sizeof f);
-    assert_int_equal(t_mkdtemp(f.dir, "ext"), 0);
-    snprintf(f.path, sizeof f.path, "%s/t.db", f.dir);
-    isl_error err;
-    assert_int_equal(isl_store_create(f.path, NULL, 0, &err), ISL_OK);
+    fix_lesson(&f);
     write_runs(&f, "strict", "sampling-profile");
     open_db(&f);
     compare_all(&f, "strict", "sampling-profile");
@@ -240,11 +246,7 @@ static void test_errors(void **state)
 {
     (void)state;
     fix f;
-    memset(&f, 0, sizeof f);
-    assert_int_equal(t_mkdtemp(f.dir, "ext"), 0);
-    snprintf(f.path, sizeof f.path, "%s/t.db", f.dir);
-    isl_error err;
-    assert_int_equal(isl_store_create(f.path, NULL, 0, &err), ISL_OK);
+    fix_lesson(&f);
     open_db(&f);
     sqlite3 *db = f.db;
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface('nope')"),

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "isolab/cli.h"
+#include "isolab/store.h"
 
 int main(int argc, char **argv)
 {
@@ -25,5 +26,11 @@ int main(int argc, char **argv)
      * compiling the saved queries makes a tenth fewer instructions. Only
      * possible before SQLite is first used; declining it costs speed only. */
     (void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+#ifndef __SANITIZE_ADDRESS__
+    /* Debian's SQLite has no lookaside allocator: each parse node is a
+     * malloc. Sanitized builds keep the system's, whose every block ASan
+     * watches. */
+    (void)isl_store_fast_memory();
+#endif
     return isl_exit(isl_main(argc, argv));
 }

@@ -12,6 +12,7 @@ SQLITE_EXTENSION_INIT3
 #endif
 #include <sys/types.h>
 
+#include "isolab/embedded.h"
 #include "isolab/store.h"
 
 /* application_id stamped in every isolab database ("ISOL"). */
@@ -156,6 +157,9 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
  * it as the body of view VIEW, *len bytes long (not NUL-terminated there);
  * NULL when isolab has no saved query of that name. */
 const char *isl_saved_query_body(const char *view, size_t *len);
+
+/* The same for the saved query file f (one of isl_query_files). */
+const char *isl_saved_query_body_of(const isl_embedded_file *f, size_t *len);
 
 /* Checks the file's schema objects against this build and the record of
  * what isolab installed (src/store/verify.c): restores saved queries and

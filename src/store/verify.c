@@ -64,6 +64,12 @@ static size_t body_len(const isl_embedded_file *f)
     return len;
 }
 
+const char *isl_saved_query_body_of(const isl_embedded_file *f, size_t *len)
+{
+    *len = body_len(f);
+    return f->text;
+}
+
 const char *isl_saved_query_body(const char *view, size_t *len)
 {
     size_t n = strlen(view);

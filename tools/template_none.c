@@ -4,3 +4,7 @@
 
 const unsigned char isl_template_db[1] = {0};
 const size_t isl_template_len = 0;
+const unsigned char isl_seeded_db[1] = {0};
+const size_t isl_seeded_len = 0;
+const size_t isl_seeded_stamp_at[1] = {0};
+const size_t isl_seeded_stamps = 0;

@@ -27,4 +27,14 @@ extern const size_t isl_plot_count;
 extern const unsigned char isl_template_db[];
 extern const size_t isl_template_len;
 
+/* The bytes of a new database with the built-in seeds as well
+ * (isl_store_make_seeded_template's file), and the isl_seeded_stamps
+ * offsets in them of its schema_version.applied_at values, each
+ * ISL_STAMP_LEN bytes of text to overwrite with the time of creation;
+ * isl_seeded_len is 0 without it. */
+extern const unsigned char isl_seeded_db[];
+extern const size_t isl_seeded_len;
+extern const size_t isl_seeded_stamp_at[];
+extern const size_t isl_seeded_stamps;
+
 #endif

@@ -191,13 +191,14 @@ build/bench/base/isolab:
 
 # Fault injection (tests/fault_inject.c): out-of-memory and I/O errors at
 # every point of each command, sanitized so LeakSanitizer sees any leak.
-# isolab's own malloc/calloc/realloc are wrapped at link time.
+# isolab's own malloc/calloc/realloc, write and fsync are wrapped at link
+# time.
 .PHONY: test-faults test-faults-full
 check: test-faults
 build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -o $@ $< build/libisolab-san.a \
-	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
+	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 # make check fails every 151st allocation (all I/O points); test-faults-full
 # fails every one (minutes: some 60000 allocation points in all).
 # Two shards side by side (half the commands each), so make -j2 can run

@@ -12,7 +12,9 @@
  *     check runs two shards side by side); FAULT_COUNT=1 prints each
  *     command's allocation and I/O counts.
  *   - I/O: a VFS shim over the default VFS fails the n-th xRead, xWrite or
- *     xSync, for n = 1, 2, ... until the command does fewer.
+ *     xSync, for n = 1, 2, ... until the command does fewer; isolab's own
+ *     write and fsync calls (a new database copied from the built-in
+ *     image) are wrapped at link time and counted as writes and syncs.
  *
  * After every fault the command (isl_main, as the binary runs it) must end
  * cleanly: status 0, or a documented status with an "isolab[ CMD]: " message on
@@ -34,6 +36,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -127,6 +130,22 @@ static int io_fails(int kind)
     return io_fail_at[kind] && ++io_n[kind] == io_fail_at[kind] ? (io_failures++, 1) : 0;
 }
 
+/* isolab's own file writes (not SQLite's): a full disk, a failed sync */
+ssize_t __real_write(int fd, const void *b, size_t n);
+ssize_t __wrap_write(int fd, const void *b, size_t n);
+int __real_fsync(int fd);
+int __wrap_fsync(int fd);
+ssize_t __wrap_write(int fd, const void *b, size_t n)
+{
+    if (io_fails(IO_WRITE)) return errno = ENOSPC, -1;
+    return __real_write(fd, b, n);
+}
+int __wrap_fsync(int fd)
+{
+    if (io_fails(IO_SYNC)) return errno = EIO, -1;
+    return __real_fsync(fd);
+}
+
 #define REAL(f) (((shim_file *)(f))->real)
 static int sh_close(sqlite3_file *f) { return REAL(f)->pMethods ? REAL(f)->pMethods->xClose(REAL(f)) : SQLITE_OK; }
 static int sh_read(sqlite3_file *f, void *b, int n, sqlite3_int64 o)
@@ -192,7 +211,7 @@ static sqlite3_vfs shim_vfs = {2, 0, 512, NULL, "isolab-fault", NULL, sh_open, s
 /* ---- running commands and checking the database ----------------------- */
 
 static int last_rc;
-static char dir[256], base_db[300], test_db[300], seed_file[300], err_file[300];
+static char dir[256], base_db[300], test_db[300], seed_file[300], err_file[300], seeds_dir[4096];
 
 static void copy_file(const char *from, const char *to)
 {
@@ -315,17 +334,19 @@ typedef struct command {
     const char *name;
     const char *args[6];
     int creates;  /* init: the database does not exist before */
+    int copies;   /* init from the built-in image: no SQLite I/O at all */
 } command;
 
 static const command COMMANDS[] = {
-    {"init", {"init", NULL}, 1},
-    {"load", {"load", seed_file, NULL}, 0},
-    {"run", {"run", NULL}, 0},
-    {"sweep samples", {"sweep", "samples", NULL}, 0},
-    {"sweep removal", {"sweep", "removal", NULL}, 0},
-    {"sweep addition", {"sweep", "addition", NULL}, 0},
-    {"sweep bundles", {"sweep", "bundles", NULL}, 0},
-    {"check", {"check", NULL}, 0},
+    {"init", {"init", NULL}, 1, 1},
+    {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0},
+    {"load", {"load", seed_file, NULL}, 0, 0},
+    {"run", {"run", NULL}, 0, 0},
+    {"sweep samples", {"sweep", "samples", NULL}, 0, 0},
+    {"sweep removal", {"sweep", "removal", NULL}, 0, 0},
+    {"sweep addition", {"sweep", "addition", NULL}, 0, 0},
+    {"sweep bundles", {"sweep", "bundles", NULL}, 0, 0},
+    {"check", {"check", NULL}, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -431,7 +452,7 @@ static void test_command(void **state)
     for (int kind = 0; kind < IO_KINDS; kind++) io[kind] = io_sweep(c, kind);
     printf("# %-15s allocation faults (every %ld%s): %ld fail-once, %ld fail-always; I/O faults: %ld read, %ld write, %ld sync\n",
            c->name, stride, stride == 1 ? "" : "th", once, always, io[IO_READ], io[IO_WRITE], io[IO_SYNC]);
-    assert_true(once > 0 && always > 0 && io[IO_READ] > 0);
+    assert_true(once > 0 && always > 0 && io[IO_WRITE] > 0 && io[IO_SYNC] > 0 && (c->copies || io[IO_READ] > 0));
 }
 
 /* ---- the SQL functions ------------------------------------------------ */
@@ -522,6 +543,9 @@ int main(void)
     snprintf(test_db, sizeof test_db, "%s/t.db", dir);
     snprintf(seed_file, sizeof seed_file, "%s/extra.sql", dir);
     snprintf(err_file, sizeof err_file, "%s/stderr.txt", dir);
+    /* the shipped seeds, as init --seeds reads a directory (make runs here) */
+    if (!getcwd(seeds_dir, sizeof seeds_dir - 8)) return 1;
+    strcat(seeds_dir, "/seeds");
     FILE *f = fopen(seed_file, "w");
     if (!f) return 1;
     /* what a load adds leaves the base's runs complete by db_runs' rules

@@ -127,10 +127,9 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
     if (!sql) return *rc_out = SQLITE_NOMEM, -1;
     sqlite3_stmt *q = NULL;
     const char *tail = NULL;
-    /* what it reads, to tell a stale claim from a failed one */
-    sqlite3_set_authorizer(s->db, on_access, c);
+    /* what it reads (on_access), to tell a stale claim from a failed one */
+    c->reads = 0;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
-    sqlite3_set_authorizer(s->db, NULL, NULL);
     int bad = 1;
     if (rc != SQLITE_OK) {
         snprintf(why, n, "cannot evaluate: %s", sqlite3_errmsg(s->db));
@@ -295,9 +294,7 @@ static isl_status make_copies(isl_store *s, checker *c, isl_error *err)
                                                    COPIED[i], COPIED[i]);
         if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
         c->reads = 0;
-        sqlite3_set_authorizer(s->db, on_access, c);
         int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-        sqlite3_set_authorizer(s->db, NULL, NULL);
         sqlite3_free(sql);
         if (rc == SQLITE_OK) {
             c->copied[i] = 1;
@@ -369,10 +366,9 @@ static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
     return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "setting param to the lesson's focus");
 }
 
-isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
-                           isl_claim_counts *counts, isl_error *err)
+static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
+                            isl_claim_counts *counts, isl_error *err)
 {
-    memset(counts, 0, sizeof *counts);
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db,
                            "SELECT c.lesson, c.name, c.statement, c.expected, c.actual_sql, c.pending_sql "
@@ -396,9 +392,8 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
             return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
         }
     }
-    checker c;
     sqlite3_value *saved[3] = {NULL, NULL, NULL};
-    isl_status st = checker_init(s, &c, err);
+    isl_status st = checker_init(s, c, err);
     if (!st) st = save_params(s, saved, err);
     int rc = SQLITE_DONE;
     char *focus = NULL; /* the lesson whose focus param holds now */
@@ -408,19 +403,34 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
             sqlite3_free(focus);
             if (!(focus = sqlite3_mprintf("%s", cl))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
             else st = set_focus(s, focus, err);
-            if (!st) st = make_copies(s, &c, err);
+            if (!st) st = make_copies(s, c, err);
             if (st) break;
         }
-        st = check_one(s, &c, run_id, q, fn, ctx, counts, err);
+        st = check_one(s, c, run_id, q, fn, ctx, counts, err);
     }
     if (!st && rc != SQLITE_DONE && rc != SQLITE_ROW) st = isl_db_fail(s, err, "reading the claims");
     sqlite3_finalize(q);
-    isl_status rst = drop_copies(s, &c, err);
+    isl_status rst = drop_copies(s, c, err);
     if (!st) st = rst;
     rst = restore_params(s, saved, err);
     if (!st) st = rst;
     for (int i = 0; i < 3; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(focus);
-    sqlite3_free(c.result_tables);
+    sqlite3_free(c->result_tables);
+    return st;
+}
+
+isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
+                           isl_claim_counts *counts, isl_error *err)
+{
+    memset(counts, 0, sizeof *counts);
+    /* One authorizer for the whole check: SQLite expires every prepared
+     * statement whenever one is set or removed, and each claim set its own
+     * had the claim list and the result insert compiled anew per claim. */
+    checker c;
+    memset(&c, 0, sizeof c);
+    sqlite3_set_authorizer(s->db, on_access, &c);
+    isl_status st = check_all(s, &c, run_id, lesson, fn, ctx, counts, err);
+    sqlite3_set_authorizer(s->db, NULL, NULL);
     return st;
 }

@@ -280,7 +280,11 @@ check:
 # ---- the SQL functions as a loadable extension ---------------------------
 # isolab.so: the same core, store and SQL functions (src/ext) compiled
 # position-independent in build/pic/, calling SQLite through the loading
-# process's routines (sqlite3ext.h); only sqlite3_isolab_init is exported.
+# process's routines (sqlite3ext.h); only sqlite3_isolab_init is exported:
+# -fvisibility=hidden hides the rest but for the core's functions built for
+# two CPUs (ifuncs, which GCC exports regardless), hidden by --exclude-libs,
+# lest another library's symbols of the same name bind to ours or ours to
+# theirs.
 #   sqlite3 isolab.db    then    .load ./isolab
 PIC_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/ext/*.c))
 PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o) build/pic/embedded.o
@@ -298,7 +302,7 @@ build/pic/template_none.o: tools/template_none.c include/isolab/embedded.h
 build/libisolab-pic.a: $(PIC_OBJ) build/pic/template_none.o
 	rm -f $@ && ar rcs $@ $^
 isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
-	$(CC) $(CFLAGS) -shared -Wl,-z,defs -o $@ $^ -lm
+	$(CC) $(CFLAGS) -shared -Wl,-z,defs -Wl,--exclude-libs,ALL -o $@ $^ -lm
 
 # The doubling test, part of make bench (tests/bench/doubling.sh): every
 # command at F and 2F facts of the synthetic model, flagging any whose time

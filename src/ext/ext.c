@@ -57,6 +57,11 @@ static const fn_def FN[K_COUNT] = {
 };
 #define PS_CHANNEL_ID 10 /* isolab_powerset's channel_id column */
 #define MAX_ARGS 3
+/* isolab_powerset's rows are computed this many at a time: a call into the
+ * core per block, not per row (fixed: the cursor's memory does not grow
+ * with the rows) */
+#define PS_BLOCK 64
+_Static_assert(65536 % PS_BLOCK == 0, "a block ends at every 65536th row (the tick)");
 
 typedef struct vtab {
     sqlite3_vtab base;
@@ -88,7 +93,8 @@ typedef struct cursor {
     /* isolab_powerset */
     const isl_powerset_spec *spec;
     isl_powerset *ps;
-    isl_bundle_row br;
+    isl_bundle_row blk[PS_BLOCK]; /* the current block: row bi of bn */
+    size_t bi, bn;
     char *members;                /* room for every swept name, comma-separated */
     /* isolab_removal, isolab_addition */
     sweep_row *rows;
@@ -373,7 +379,9 @@ static int start_powerset(cursor *c)
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
     if (st || !(c->members = malloc(total + 1))) return SQLITE_NOMEM;
     if (c->no_axes) isl_powerset_no_axes(c->ps);
-    c->eof = !isl_powerset_next(c->ps, &c->br);
+    c->bi = 0;
+    c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
+    c->eof = c->bn == 0;
     return SQLITE_OK;
 }
 
@@ -447,11 +455,21 @@ static int vt_next(sqlite3_vtab_cursor *cur)
 {
     cursor *c = (cursor *)cur;
     c->row++;
-    if (c->ps) {
-        c->eof = !isl_powerset_next(c->ps, &c->br);
-        if (c->spec && c->spec->tick && (c->row & 0xffff) == 0) c->spec->tick(c->spec->tick_ctx, (uint64_t)c->row);
-    } else
-        c->eof = c->row >= c->nrows;
+    c->eof = c->row >= c->nrows;
+    return SQLITE_OK;
+}
+
+/* isolab_powerset: the next row of the block, or the next block. */
+static int ps_next(sqlite3_vtab_cursor *cur)
+{
+    cursor *c = (cursor *)cur;
+    c->row++;
+    if (++c->bi < c->bn) return SQLITE_OK;
+    c->bi = 0;
+    c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
+    c->eof = c->bn == 0;
+    if (c->spec && c->spec->tick && (c->row & 0xffff) == 0)
+        c->spec->tick(c->spec->tick_ctx, (uint64_t)c->row);
     return SQLITE_OK;
 }
 
@@ -476,13 +494,18 @@ static int surface_column(sqlite3_context *ctx, const isl_surface *s, int first,
     }
 }
 
-/* The members of the current subset, comma-separated in mechanism order. */
+/* The members of the current subset, comma-separated in mechanism order.
+ * Not inlined: ps_column, called for every row, stays a leaf that saves no
+ * registers. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
 static void members_column(sqlite3_context *ctx, cursor *c)
 {
     const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
     size_t n = 0;
     for (size_t i = 0; i < c->nm; i++)
-        if (c->br.mask >> i & 1) {
+        if (c->blk[c->bi].mask >> i & 1) {
             const char *name = c->m->mech[mechs[i]].name;
             size_t len = strlen(name);
             if (n) c->members[n++] = ',';
@@ -504,13 +527,6 @@ static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
         return SQLITE_OK; /* NULL when not given, and for the spec */
     }
     switch (v->kind) {
-    case K_POWERSET:
-        if (col == 0) sqlite3_result_int64(ctx, (sqlite3_int64)c->br.mask);
-        else if (col == 1) members_column(ctx, c);
-        else if (col == 2) sqlite3_result_int64(ctx, (sqlite3_int64)c->br.size);
-        else if (col == PS_CHANNEL_ID) sqlite3_result_int64(ctx, (sqlite3_int64)c->br.channel_id);
-        else surface_column(ctx, &c->br.s, 3, col);
-        break;
     case K_SURFACE:
         if (surface_column(ctx, &c->s, 0, col)) break;
         {
@@ -542,26 +558,44 @@ static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
         else surface_column(ctx, &r->s, 2, col);
         break;
     }
+    case K_POWERSET: /* its rows: ps_column */
     case K_COUNT:
         break;
     }
     return SQLITE_OK;
 }
 
-/* Eponymous only: no xCreate, so no CREATE VIRTUAL TABLE ... USING. */
-static const sqlite3_module MODULE = {
-    .iVersion = 0,
-    .xConnect = vt_connect,
-    .xBestIndex = vt_best_index,
-    .xDisconnect = vt_disconnect,
-    .xOpen = vt_open,
-    .xClose = vt_close,
-    .xFilter = vt_filter,
-    .xNext = vt_next,
-    .xEof = vt_eof,
-    .xColumn = vt_column,
-    .xRowid = vt_rowid,
-};
+/* isolab_powerset's columns: the row of the block, then the arguments. */
+static int ps_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
+{
+    cursor *c = (cursor *)cur;
+    const isl_bundle_row *r = &c->blk[c->bi];
+    size_t v;
+    switch (col) {
+    case 0: v = (size_t)r->mask; break;
+    case 1: members_column(ctx, c); return SQLITE_OK;
+    case 2: v = r->size; break;
+    case 3: v = r->s.visible; break;
+    case 4: v = r->s.returned; break;
+    case 5: v = r->s.open_surface; break;
+    case 6: v = r->s.open_axes; break;
+    case PS_CHANNEL_ID: v = r->channel_id; break;
+    default: return vt_column(cur, ctx, col);
+    }
+    sqlite3_result_int64(ctx, (sqlite3_int64)v);
+    return SQLITE_OK;
+}
+
+/* Eponymous only: no xCreate, so no CREATE VIRTUAL TABLE ... USING.
+ * isolab_powerset steps through its blocks of rows with its own xNext and
+ * xColumn. */
+#define MODULE_WITH(next, column)                                                                              \
+    {                                                                                                          \
+        .iVersion = 0, .xConnect = vt_connect, .xBestIndex = vt_best_index, .xDisconnect = vt_disconnect,      \
+        .xOpen = vt_open, .xClose = vt_close, .xFilter = vt_filter, .xNext = next, .xEof = vt_eof,             \
+        .xColumn = column, .xRowid = vt_rowid,                                                                 \
+    }
+static const sqlite3_module MODULE = MODULE_WITH(vt_next, vt_column), PS_MODULE = MODULE_WITH(ps_next, ps_column);
 
 static void version_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
 {
@@ -575,7 +609,7 @@ int isl_ext_register(sqlite3 *db)
     int rc = sqlite3_create_function(db, "isolab_version", 0, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                                      NULL, version_fn, NULL, NULL);
     for (int k = 0; k < K_COUNT && rc == SQLITE_OK; k++)
-        rc = sqlite3_create_module(db, FN[k].name, &MODULE, (void *)(size_t)k);
+        rc = sqlite3_create_module(db, FN[k].name, k == K_POWERSET ? &PS_MODULE : &MODULE, (void *)(size_t)k);
     return rc;
 }
 

@@ -93,6 +93,18 @@ static void compare_all(fix *f, const char *bundle, const char *channel)
               "WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')",
               "SELECT coalesce(c.name, ''), p.mask, p.members, p.size, p.visible, p.returned, p.open_surface, "
               "p.open_axes FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_powerset(c.name) p");
+    /* a query that leaves out open_axes, or every count but open_surface,
+     * is computed another way (the low mechanisms' table) */
+    same_rows(db, "isolab_powerset without open_axes",
+              "SELECT channel, mask, members, size, visible, returned, open_surface FROM bundle_sweep_named "
+              "WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')",
+              "SELECT coalesce(c.name, ''), p.mask, p.members, p.size, p.visible, p.returned, p.open_surface "
+              "FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_powerset(c.name) p");
+    same_rows(db, "isolab_powerset, open_surface alone",
+              "SELECT channel, mask, size, open_surface FROM bundle_sweep_named "
+              "WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')",
+              "SELECT coalesce(c.name, ''), p.mask, p.size, p.open_surface "
+              "FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_powerset(c.name) p");
     snprintf(stored, sizeof stored,
              "SELECT bundle, channel, removed_fact, position, visible, returned, open_surface, open_axes "
              "FROM removal_sweep WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'removal')");

@@ -43,6 +43,16 @@ compare() {
           WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')" \
         "SELECT coalesce(c.name, ''), p.mask, p.members, p.size, p.visible, p.returned, p.open_surface, p.open_axes
            FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_powerset(c.name) p"
+    same "$tag: isolab_powerset without open_axes = bundle_sweep_named" "$db" \
+        "SELECT channel, mask, members, size, visible, returned, open_surface FROM bundle_sweep_named
+          WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')" \
+        "SELECT coalesce(c.name, ''), p.mask, p.members, p.size, p.visible, p.returned, p.open_surface
+           FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_powerset(c.name) p"
+    same "$tag: isolab_powerset open_surface alone = bundle_sweep_named" "$db" \
+        "SELECT channel, mask, size, open_surface FROM bundle_sweep_named
+          WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')" \
+        "SELECT coalesce(c.name, ''), p.mask, p.size, p.open_surface
+           FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_powerset(c.name) p"
     same "$tag: isolab_removal = removal_sweep" "$db" \
         "SELECT removed_fact, position, visible, returned, open_surface, open_axes FROM removal_sweep
           WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'removal')" \

@@ -59,6 +59,11 @@ size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n);
  * and the other counts come from a table of the first few mechanisms'
  * subsets (fewer instructions per row). */
 void isl_powerset_no_axes(isl_powerset *p);
+/* For callers that read no count but open_surface, called before the
+ * first row: as isl_powerset_no_axes, and visible and returned are left 0
+ * too (with one row per subset, one popcount per word and row instead of
+ * two). */
+void isl_powerset_surface_only(isl_powerset *p);
 /* Frees p; NULL is fine. */
 void isl_powerset_free(isl_powerset *p);
 

@@ -78,6 +78,7 @@ struct isl_powerset {
     size_t hslot;                 /* (tables) the slot of the subset's high members */
     size_t next_c;                /* next channel_id of the current subset */
     int no_axes;                  /* open_axes not wanted: left 0 */
+    int surface_only;             /* nor visible and returned: left 0 */
     int applied0;                 /* member 0's change to C and F is in place */
     size_t open_axes;             /* the current subset's open axes without a channel */
 };
@@ -211,6 +212,7 @@ static INLINE void step(isl_powerset *p, size_t nc)
  * stalls the CPU. */
 static INLINE void emit(isl_powerset *p, isl_bundle_row *restrict row, size_t nc, int no_axes)
 {
+    assert(p->slot != ISL_NONE);
     size_t c = p->next_c++, visible = p->m->nfacts - p->lc[p->slot];
     size_t r = c ? p->lr[p->slot * nc + c - 1] : 0;
     row->mask = p->mask;
@@ -220,6 +222,7 @@ static INLINE void emit(isl_powerset *p, isl_bundle_row *restrict row, size_t nc
     row->s.returned = r;
     row->s.open_surface = visible + r;
     row->s.open_axes = 0;
+    if (p->surface_only) row->s.visible = row->s.returned = 0;
     if (no_axes) return;
     if (c == 0) {
         row->s.open_axes = p->open_axes;
@@ -251,7 +254,7 @@ static INLINE size_t fill(isl_powerset *p, isl_bundle_row *restrict rows, size_t
  * current one up to the end of its block (the same high members), n at
  * most, with the high members' counts and free words held in registers.
  * How many. */
-static INLINE size_t run(isl_powerset *p, isl_bundle_row *restrict rows, size_t n, size_t nc, size_t nw)
+static INLINE size_t run(isl_powerset *p, isl_bundle_row *restrict rows, size_t n, size_t nc, size_t nw, int only)
 {
     uint64_t mask = p->mask, low = p->low;
     size_t m = (size_t)(low - (mask & low)), nf = p->m->nfacts;
@@ -260,6 +263,23 @@ static INLINE size_t run(isl_powerset *p, isl_bundle_row *restrict rows, size_t 
     const uint64_t g0 = p->G[0], g1 = p->G[1], g2 = p->G[2], g3 = p->G[3];
     const uint64_t s0 = p->GS[0], s1 = p->GS[1], s2 = p->GS[2], s3 = p->GS[3];
     size_t h = p->hslot, hc = p->lc[h], hr = nc ? p->lr[h * nc] : 0, visible = 0, r = 0;
+    if (only) { /* open_surface alone: nf minus the closed facts the channel does not show */
+        const uint64_t n0 = g0 ^ s0, n1 = g1 ^ s1, n2 = g2 ^ s2, n3 = g3 ^ s3; /* nc = 0: s = 0 */
+        size_t hn = hc - hr;
+        for (size_t j = 0; j < m; j++) {
+            const uint64_t *l = lcl + (++mask & low) * NU;
+            isl_bundle_row *row = &rows[j];
+            row->mask = mask;
+            row->size = (size_t)pop(mask);
+            row->channel_id = nc;
+            row->s.visible = row->s.returned = row->s.open_axes = 0;
+            row->s.open_surface = nf - hn - pop(l[0] & n0) - (nw > 1 ? pop(l[1] & n1) : 0)
+                                  - (nw > 2 ? pop(l[2] & n2) : 0) - (nw > 3 ? pop(l[3] & n3) : 0);
+        }
+        p->mask = mask;
+        p->slot = ISL_NONE; /* the last one's counts are not kept: no row of it is left */
+        return m;
+    }
     for (size_t j = 0; j < m; j++) {
         const uint64_t *l = lcl + (++mask & low) * NU;
         /* the words in use only (nw of NU): the others close nothing */
@@ -286,7 +306,7 @@ static INLINE size_t run(isl_powerset *p, isl_bundle_row *restrict rows, size_t 
 }
 
 /* fill() for the table and one row per subset: blocks of run(). */
-static INLINE size_t fill_run(isl_powerset *p, isl_bundle_row *restrict rows, size_t n, size_t nc)
+static INLINE size_t fill_run(isl_powerset *p, isl_bundle_row *restrict rows, size_t n, size_t nc, int only)
 {
     size_t k = 0;
     while (k < n) {
@@ -302,10 +322,10 @@ static INLINE size_t fill_run(isl_powerset *p, isl_bundle_row *restrict rows, si
         } else
             switch (p->nu) {
             case 0:
-            case 1: k += run(p, rows + k, n - k, nc, 1); break;
-            case 2: k += run(p, rows + k, n - k, nc, 2); break;
-            case 3: k += run(p, rows + k, n - k, nc, 3); break;
-            default: k += run(p, rows + k, n - k, nc, 4); break;
+            case 1: k += run(p, rows + k, n - k, nc, 1, only); break;
+            case 2: k += run(p, rows + k, n - k, nc, 2, only); break;
+            case 3: k += run(p, rows + k, n - k, nc, 3, only); break;
+            default: k += run(p, rows + k, n - k, nc, 4, only); break;
             }
     }
     return k;
@@ -316,7 +336,10 @@ static INLINE size_t fill_run(isl_powerset *p, isl_bundle_row *restrict rows, si
 HOT size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n)
 {
     int table = p->no_axes && p->K;
-    if (table && p->nc + (size_t)p->with_none == 1) return p->nc ? fill_run(p, rows, n, 1) : fill_run(p, rows, n, 0);
+    if (table && p->nc + (size_t)p->with_none == 1) {
+        if (p->surface_only) return p->nc ? fill_run(p, rows, n, 1, 1) : fill_run(p, rows, n, 0, 1);
+        return p->nc ? fill_run(p, rows, n, 1, 0) : fill_run(p, rows, n, 0, 0);
+    }
     if (p->nc == 1) return table ? fill(p, rows, n, 1, 1, 1) : fill(p, rows, n, 1, p->no_axes, 0);
     return table ? fill(p, rows, n, p->nc, 1, 1) : fill(p, rows, n, p->nc, p->no_axes, 0);
 }
@@ -327,6 +350,12 @@ void isl_powerset_no_axes(isl_powerset *p)
 {
     assert(p->mask == 0 && p->next_c == (p->with_none ? 0u : 1u)); /* before the first row */
     p->no_axes = 1;
+}
+
+void isl_powerset_surface_only(isl_powerset *p)
+{
+    isl_powerset_no_axes(p);
+    p->surface_only = 1;
 }
 
 void isl_powerset_free(isl_powerset *p)

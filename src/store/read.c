@@ -1,9 +1,13 @@
-/* isolab store: reading the model from the database into the core. Names
- * are turned into indexes by SQL (row_number over each table's order, or a
- * fact's position, whose rank among the positions read is its index), so no
- * name is looked up in C. Every table is read once, joined on its keys,
- * because the model is read at the start of every statement of the SQL
- * functions. */
+/* isolab store: reading the model from the database into the core. Each
+ * table is read once, in the core's order, by a plain query (joined on its
+ * keys for that order); names become indexes here: a fact by its position
+ * (its rank among the positions read), anything else by its name, found
+ * in a list of the names read, sorted as SQLite's BINARY collation sorts
+ * (strcmp: names hold no NUL). The model is read at the start of every
+ * statement of the SQL functions: numbering the rows in SQL with window
+ * functions cost more than the rest of the reading. A row whose name is
+ * missing (possible only with foreign keys off) is left out, as a join
+ * would leave it out. */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,11 +16,12 @@
 #include "isolab/escape.h"
 #include "store_int.h"
 
-/* Order of each table as the core numbers it. */
-#define AXES  "SELECT name, row_number() OVER (ORDER BY name) - 1 AS i FROM axis"
-#define MECHS "SELECT name, row_number() OVER (ORDER BY position, name) - 1 AS i FROM mechanism"
-#define BUNDLES "SELECT name, row_number() OVER (ORDER BY position) - 1 AS i FROM bundle"
-#define CHANNELS "SELECT name, row_number() OVER (ORDER BY position) - 1 AS i FROM channel"
+/* Names read, and their indexes in name order, to look them up. */
+typedef struct named {
+    const char **name; /* per index */
+    size_t *order;     /* indexes, by name */
+    size_t n;
+} named;
 
 typedef struct reader {
     isl_store *s;
@@ -24,6 +29,7 @@ typedef struct reader {
     isl_error *err;
     sqlite3_stmt *q;
     sqlite3_int64 *pos; /* per fact index: its position (increasing) */
+    named mechs, bundles, channels;
 } reader;
 
 static isl_status prep(reader *r, const char *sql)
@@ -68,7 +74,8 @@ static const char *name(reader *r, int col, const char *table)
     return NULL;
 }
 
-/* The index of the fact at `position` (one of those read). */
+/* The index of the fact at `position`, or ISL_NONE when no fact read is
+ * there. */
 static size_t fact_at(const reader *r, sqlite3_int64 position)
 {
     size_t lo = 0, hi = r->m->nfacts;
@@ -77,11 +84,82 @@ static size_t fact_at(const reader *r, sqlite3_int64 position)
         if (r->pos[mid] < position) lo = mid + 1;
         else hi = mid;
     }
-    assert(lo < r->m->nfacts && r->pos[lo] == position);
-    return lo;
+    return lo < r->m->nfacts && r->pos[lo] == position ? lo : ISL_NONE;
 }
 
-static size_t idx(reader *r, int col) { return (size_t)sqlite3_column_int64(r->q, col); }
+/* Sorts o[0..n) by name[o[i]], with tmp of n (a merge sort: stable, and
+ * no comparison context is needed, as qsort would). */
+static void sort_by_name(size_t *o, size_t *tmp, const char **name, size_t n)
+{
+    if (n < 2) return;
+    size_t h = n / 2;
+    sort_by_name(o, tmp, name, h);
+    sort_by_name(o + h, tmp, name, n - h);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n) tmp[k++] = strcmp(name[o[j]], name[o[i]]) < 0 ? o[j++] : o[i++];
+    while (i < h) tmp[k++] = o[i++];
+    memcpy(o, tmp, k * sizeof *o); /* o[j..n) is in place */
+}
+
+/* Makes x the lookup of the n names name_of(model, i), i < n. */
+static isl_status named_init(reader *r, named *x, size_t n, const char *(*name_of)(const isl_model *, size_t))
+{
+    size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
+    x->name = malloc((n ? n : 1) * sizeof *x->name);
+    x->order = malloc((n ? n : 1) * sizeof *x->order);
+    if (!tmp || !x->name || !x->order) {
+        free(tmp);
+        return isl_fail(r->err, ISL_ENOMEM, "reading the model: out of memory");
+    }
+    x->n = n;
+    for (size_t i = 0; i < n; i++) {
+        x->name[i] = name_of(r->m, i);
+        x->order[i] = i;
+    }
+    sort_by_name(x->order, tmp, x->name, n);
+    free(tmp);
+    return ISL_OK;
+}
+
+static void named_free(named *x)
+{
+    free(x->name);
+    free(x->order);
+}
+
+/* The index named `name`, or ISL_NONE. */
+static size_t named_find(const named *x, const char *name)
+{
+    size_t lo = 0, hi = x->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(x->name[x->order[mid]], name);
+        if (c == 0) return x->order[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return ISL_NONE;
+}
+
+static const char *mech_name(const isl_model *m, size_t i) { return m->mech[i].name; }
+static const char *bundle_name(const isl_model *m, size_t i) { return m->bundle[i].name; }
+static const char *channel_name(const isl_model *m, size_t i) { return m->channel[i].name; }
+
+/* The index of the axis named `name` among m's (added in name order), or
+ * ISL_NONE. */
+static size_t axis_named(const isl_model *m, const char *name)
+{
+    size_t lo = 0, hi = m->naxes;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(m->axis_name[mid], name);
+        if (c == 0) return mid;
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return ISL_NONE;
+}
+
 
 #define OOM(r) isl_fail((r)->err, ISL_ENOMEM, "reading the model: out of memory")
 
@@ -100,33 +178,43 @@ static isl_status read_names(reader *r)
     if ((k = next(r)) < 0) return r->err->status;
     size_t n = (size_t)sqlite3_column_int64(r->q, 0);
     if (!(r->pos = malloc((n ? n : 1) * sizeof *r->pos))) return OOM(r);
-    if ((st = prep(r, "WITH a AS (" AXES ") SELECT f.name, a.i, f.position FROM fact f JOIN a ON a.name = f.axis "
-                      "ORDER BY f.position")))
-        return st;
+    /* each fact's axis found among the axes just read (in name order, as
+     * the BINARY collation orders them): a join with the numbered axes was
+     * half of reading the model, which every statement of the SQL
+     * functions does; a fact whose axis is missing (only possible with
+     * foreign keys off) is left out, as the join left it out */
+    if ((st = prep(r, "SELECT name, axis, position FROM fact ORDER BY position"))) return st;
     while ((k = next(r)) > 0) {
         if (!(t = name(r, 0, "fact"))) return r->err->status;
+        size_t a = axis_named(r->m, text(r, 1));
+        if (a == ISL_NONE) continue;
         if (r->m->nfacts == n) return isl_fail(r->err, ISL_EINPUT, "the fact table changed while it was read");
         r->pos[r->m->nfacts] = sqlite3_column_int64(r->q, 2);
-        if (isl_model_add_fact(r->m, t, idx(r, 1)) == ISL_NONE) return OOM(r);
+        if (isl_model_add_fact(r->m, t, a) == ISL_NONE) return OOM(r);
     }
     if (k < 0) return r->err->status;
-    if ((st = prep(r, MECHS " ORDER BY i"))) return st;
+    if ((st = prep(r, "SELECT name FROM mechanism ORDER BY position, name"))) return st;
     while ((k = next(r)) > 0) {
         if (!(t = name(r, 0, "mechanism"))) return r->err->status;
         if (isl_model_add_mechanism(r->m, t) == ISL_NONE) return OOM(r);
     }
     if (k < 0) return r->err->status;
-    if ((st = prep(r, "WITH d AS (" MECHS "), a AS (" AXES ") SELECT d.i, a.i FROM mechanism_axis x "
-                      "JOIN d ON d.name = x.mechanism JOIN a ON a.name = x.axis ORDER BY d.i, a.i")))
+    if ((st = named_init(r, &r->mechs, r->m->nmech, mech_name))) return st;
+    if ((st = prep(r, "SELECT x.mechanism, x.axis FROM mechanism_axis x JOIN mechanism m ON m.name = x.mechanism "
+                      "ORDER BY m.position, m.name, x.axis")))
         return st;
-    while ((k = next(r)) > 0)
-        if (isl_model_mechanism_axis(r->m, idx(r, 0), idx(r, 1))) return OOM(r);
+    while ((k = next(r)) > 0) {
+        size_t d = named_find(&r->mechs, text(r, 0)), a = axis_named(r->m, text(r, 1));
+        if (d != ISL_NONE && a != ISL_NONE && isl_model_mechanism_axis(r->m, d, a)) return OOM(r);
+    }
     if (k < 0) return r->err->status;
-    if ((st = prep(r, "WITH d AS (" MECHS ") SELECT d.i, f.position FROM left_open x "
-                      "JOIN d ON d.name = x.mechanism JOIN fact f ON f.name = x.fact ORDER BY d.i, f.position")))
+    if ((st = prep(r, "SELECT x.mechanism, f.position FROM left_open x JOIN mechanism m ON m.name = x.mechanism "
+                      "JOIN fact f ON f.name = x.fact ORDER BY m.position, m.name, f.position")))
         return st;
-    while ((k = next(r)) > 0)
-        if (isl_model_left_open(r->m, idx(r, 0), fact_at(r, sqlite3_column_int64(r->q, 1)))) return OOM(r);
+    while ((k = next(r)) > 0) {
+        size_t d = named_find(&r->mechs, text(r, 0)), f = fact_at(r, sqlite3_column_int64(r->q, 1));
+        if (d != ISL_NONE && f != ISL_NONE && isl_model_left_open(r->m, d, f)) return OOM(r);
+    }
     return k < 0 ? r->err->status : ISL_OK;
 }
 
@@ -135,24 +223,25 @@ static isl_status read_bundles(reader *r)
     int k;
     isl_status st;
     const char *t;
-    if ((st = prep(r, BUNDLES " ORDER BY i"))) return st;
+    if ((st = prep(r, "SELECT name FROM bundle ORDER BY position, name"))) return st;
     while ((k = next(r)) > 0) {
         if (!(t = name(r, 0, "bundle"))) return r->err->status;
         if (isl_model_add_bundle(r->m, t) == ISL_NONE) return OOM(r);
     }
     if (k < 0) return r->err->status;
-    if ((st = prep(r, "WITH b AS (" BUNDLES "), d AS (" MECHS ") SELECT b.i, x.position, d.i, b.name "
-                      "FROM bundle_member x JOIN b ON b.name = x.bundle JOIN d ON d.name = x.mechanism "
-                      "ORDER BY b.i, x.position")))
+    if ((st = named_init(r, &r->bundles, r->m->nbundles, bundle_name))) return st;
+    if ((st = prep(r, "SELECT x.bundle, x.position, x.mechanism FROM bundle_member x "
+                      "JOIN bundle b ON b.name = x.bundle ORDER BY b.position, b.name, x.position")))
         return st;
     while ((k = next(r)) > 0) {
-        size_t b = idx(r, 0);
+        size_t b = named_find(&r->bundles, text(r, 0)), d = named_find(&r->mechs, text(r, 2));
+        if (b == ISL_NONE || d == ISL_NONE) continue;
         long long pos = sqlite3_column_int64(r->q, 1);
         if (pos != (long long)r->m->bundle[b].n + 1)
             return isl_fail(r->err, ISL_EINPUT,
                             "bundle '%s': member position %lld follows %zu; positions must run 1, 2, 3, ... "
-                            "without gaps", text(r, 3), pos, r->m->bundle[b].n);
-        if (isl_model_bundle_append(r->m, b, idx(r, 2))) return OOM(r);
+                            "without gaps", text(r, 0), pos, r->m->bundle[b].n);
+        if (isl_model_bundle_append(r->m, b, d)) return OOM(r);
     }
     return k < 0 ? r->err->status : ISL_OK;
 }
@@ -161,26 +250,27 @@ static isl_status read_channels(reader *r)
 {
     int k;
     isl_status st;
-    if ((st = prep(r, "WITH c AS (" CHANNELS ") SELECT c.name, x.lesson, x.cost_pct FROM c "
-                      "JOIN channel x ON x.name = c.name ORDER BY c.i")))
-        return st;
+    if ((st = prep(r, "SELECT name, lesson, cost_pct FROM channel ORDER BY position, name"))) return st;
     while ((k = next(r)) > 0) {
         const char *lesson = sqlite3_column_type(r->q, 1) == SQLITE_NULL ? NULL : text(r, 1), *t;
         if (!(t = name(r, 0, "channel"))) return r->err->status;
         if (isl_model_add_channel(r->m, t, lesson, sqlite3_column_double(r->q, 2)) == ISL_NONE) return OOM(r);
     }
     if (k < 0) return r->err->status;
+    if ((st = named_init(r, &r->channels, r->m->nchannels, channel_name))) return st;
     /* A whole channel shows its own facts and every fact of its parts:
      * its own in listing order, then its parts' in fact order. */
-    if ((st = prep(r, "WITH c AS (" CHANNELS "), "
-                      "x(channel, fact, position) AS (SELECT channel, fact, position FROM channel_fact "
+    if ((st = prep(r, "WITH x(channel, fact, position) AS (SELECT channel, fact, position FROM channel_fact "
                       "UNION ALL SELECT p.channel, cf.fact, NULL FROM channel_part p "
                       "JOIN channel_fact cf ON cf.channel = p.part) "
-                      "SELECT c.i, f.position FROM x JOIN c ON c.name = x.channel JOIN fact f ON f.name = x.fact "
-                      "GROUP BY c.i, f.position ORDER BY c.i, min(x.position) IS NULL, min(x.position), f.position")))
+                      "SELECT x.channel, f.position FROM x JOIN channel c ON c.name = x.channel "
+                      "JOIN fact f ON f.name = x.fact GROUP BY x.channel, f.position "
+                      "ORDER BY c.position, x.channel, min(x.position) IS NULL, min(x.position), f.position")))
         return st;
-    while ((k = next(r)) > 0)
-        if (isl_model_channel_fact(r->m, idx(r, 0), fact_at(r, sqlite3_column_int64(r->q, 1)))) return OOM(r);
+    while ((k = next(r)) > 0) {
+        size_t c = named_find(&r->channels, text(r, 0)), f = fact_at(r, sqlite3_column_int64(r->q, 1));
+        if (c != ISL_NONE && f != ISL_NONE && isl_model_channel_fact(r->m, c, f)) return OOM(r);
+    }
     return k < 0 ? r->err->status : ISL_OK;
 }
 
@@ -216,7 +306,7 @@ static isl_status check_lessons(reader *r)
 
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
 {
-    reader r = {s, isl_model_new(), err, NULL, NULL};
+    reader r = {s, isl_model_new(), err, NULL, NULL, {NULL, NULL, 0}, {NULL, NULL, 0}, {NULL, NULL, 0}};
     *out = NULL;
     if (!r.m) return isl_fail(err, ISL_ENOMEM, "reading the model: out of memory");
     isl_status st = check_lessons(&r);
@@ -226,6 +316,9 @@ isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
     if (!st) st = read_settings(&r);
     sqlite3_finalize(r.q);
     free(r.pos);
+    named_free(&r.mechs);
+    named_free(&r.bundles);
+    named_free(&r.channels);
     if (!st) st = isl_model_validate(r.m, err);
     if (!st && isl_model_finish(r.m)) st = isl_fail(err, ISL_ENOMEM, "reading the model: out of memory");
     if (st) {

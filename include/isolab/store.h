@@ -165,9 +165,9 @@ void isl_store_trust_run_rows(isl_store *s);
 typedef isl_status (*isl_line_fn)(void *ctx, const char *line);
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err);
 
-/* The tables of `lesson` (NULL: current_focus's lesson) as lesson_report
- * holds them, one line per call of fn; none when the lesson has no focus or
- * no current results. */
+/* The tables of `lesson` as lesson_report holds them (one statement, one
+ * moment), one line per call of fn; none when the lesson has no focus or no
+ * current results. */
 isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err);
 
 #endif

@@ -61,19 +61,6 @@ build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) Makefile
 	   build/embed isl_query $(QUERIES) && \
 	   build/embed isl_plot $(GNUPLOT); } > $@.tmp && mv $@.tmp $@
 
-# The database a new one starts from (schema and saved queries, no seeds),
-# made by isolab's own store code linked without it, compiled in as bytes.
-build/mktemplate: tools/mktemplate.c tools/template_none.c $(LIB_OBJ)
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS) -o $@ \
-	  tools/mktemplate.c tools/template_none.c $(LIB_OBJ) $(SQLITE_LIBS) -lm
-build/template.c: build/mktemplate
-	build/mktemplate build/template.db > $@.tmp && mv $@.tmp $@
-build/obj/template.o: build/template.c include/isolab/embedded.h
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-build/san/template.o: build/template.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
-
 build/obj/%.o: src/%.c $$(call no_deps_yet,build/obj/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -86,9 +73,9 @@ build/san/embedded.o: build/embedded.c include/isolab/embedded.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
 
-build/libisolab.a: $(LIB_OBJ) build/obj/template.o
+build/libisolab.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
-build/libisolab-san.a: $(SAN_OBJ) build/san/template.o
+build/libisolab-san.a: $(SAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 isolab: build/obj/main.o build/libisolab.a
@@ -225,16 +212,13 @@ test-valgrind: $(TESTS:%=build/tests/%)
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
 FUZZ_SAN  := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
-FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o build/fuzz/template.o
+FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
 .PHONY: fuzz test-fuzz-replay
 check: test-fuzz-replay
 build/fuzz/%.o: src/%.c $$(call no_deps_yet,build/fuzz/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/embedded.o: build/embedded.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
-build/fuzz/template.o: build/template.c include/isolab/embedded.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/fuzz_seed: tests/fuzz/fuzz_seed.c $(FUZZ_OBJ)
@@ -295,11 +279,7 @@ build/pic/%.o: src/%.c $$(call no_deps_yet,build/pic/$$*) | build/.deps
 build/pic/embedded.o: build/embedded.c include/isolab/embedded.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-# the extension creates no database: no template image in it
-build/pic/template_none.o: tools/template_none.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-build/libisolab-pic.a: $(PIC_OBJ) build/pic/template_none.o
+build/libisolab-pic.a: $(PIC_OBJ)
 	rm -f $@ && ar rcs $@ $^
 isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
 	$(CC) $(CFLAGS) -shared -Wl,-z,defs -Wl,--exclude-libs,ALL -o $@ $^ -lm

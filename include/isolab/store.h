@@ -30,21 +30,6 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
  * nothing is left behind. Refuses an existing path unless force. */
 isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err);
 
-/* Creates at path (no file there yet) a database holding isolab's schema
- * and saved queries and nothing else, in one transaction: the image every
- * new database starts from, made once at build time (tools/mktemplate.c)
- * and compiled in (isl_template_db), so that creating a database copies
- * it instead of compiling the schema again. */
-isl_status isl_store_make_template(const char *path, isl_error *err);
-
-/* Creates at path (a new file) the database isl_store_create makes with
- * the built-in seeds, with every schema_version.applied_at set to stamp
- * (ISL_STAMP_LEN characters); *rows is how many. Made at build time too
- * (isl_seeded_db): a new database with the built-in seeds is then a copy
- * of it with the stamps replaced by the time of its making. */
-#define ISL_STAMP_LEN 24
-isl_status isl_store_make_seeded_template(const char *path, const char *stamp, int *rows, isl_error *err);
-
 /* Closes the store (NULL is fine); finalizes every statement it prepared. */
 void isl_store_close(isl_store *s);
 

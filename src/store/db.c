@@ -1,7 +1,6 @@
 /* isolab store: connections, their settings, creating and opening databases. */
 /* realpath() is XSI */
 #define _XOPEN_SOURCE 700
-#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -10,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "isolab/embedded.h"
@@ -432,8 +430,7 @@ static void unlock_old(sqlite3 *db)
     sqlite3_close(db);
 }
 
-static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
-                            isl_error *err);
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err);
 
 /* --force replaces only a regular file, and follows a symbolic link as
  * every other command does: the link stays, the file it names is replaced.
@@ -442,7 +439,7 @@ static isl_status create_at(const char *path, const char *seeds_dir, const char 
 isl_status isl_store_create(const char *given, const char *seeds_dir, int force, isl_error *err)
 {
     struct stat lsb, sb;
-    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, NULL, NULL, err);
+    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, err);
     if (!force) return isl_fail(err, ISL_EINPUT, "%s: already exists (use --force to replace it)", given);
     char *real = NULL;
     const char *path = given;
@@ -461,7 +458,7 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
         st = isl_fail(err, ISL_EINPUT, "%s: %s; --force replaces only a regular file", given, isl_file_kind(sb.st_mode));
     else
         st = lock_old(path, &old, err);
-    if (!st) st = create_at(path, seeds_dir, NULL, NULL, err);
+    if (!st) st = create_at(path, seeds_dir, err);
     unlock_old(old);
     free(real);
     return st;
@@ -478,81 +475,6 @@ static isl_status install_schema(isl_store *s, isl_error *err)
     if (!st) st = isl_db_exec(s, pragma, err);
     if (!st) st = isl_store_install_views(s, 0, err);
     return st;
-}
-
-isl_status isl_store_make_seeded_template(const char *path, const char *stamp, int *rows, isl_error *err)
-{
-    assert(strlen(stamp) == ISL_STAMP_LEN);
-    *rows = 0;
-    return create_at(path, NULL, stamp, rows, err);
-}
-
-isl_status isl_store_make_template(const char *path, isl_error *err)
-{
-    isl_store *s = NULL;
-    isl_status st = store_new(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
-    if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
-    if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st) st = install_schema(s, err);
-    if (!st) st = isl_db_exec(s, "COMMIT", err);
-    isl_store_close(s);
-    return st;
-}
-
-/* Writes the len bytes of a compiled-in image to tmp, a new file; errors
- * name path, the database being created. */
-static isl_status write_image(const char *tmp, const char *path, const unsigned char *bytes, size_t len,
-                              isl_error *err)
-{
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
-    size_t done = 0;
-    int e = 0;
-    while (done < len && !e) {
-        ssize_t n = write(fd, bytes + done, len - done);
-        if (n > 0) done += (size_t)n;
-        else if (n == 0) e = ENOSPC;
-        else if (errno != EINTR) e = errno;
-    }
-    if (close(fd) != 0 && !e) e = errno;
-    if (e == ENOSPC || e == EDQUOT)
-        return isl_fail(err, ISL_EDB, "%s: disk full (creating it); nothing of it was written", path);
-    if (e) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(e));
-    return ISL_OK;
-}
-
-/* The time now as SQLite's strftime('%Y-%m-%dT%H:%M:%fZ') writes it, into
- * out (ISL_STAMP_LEN + 1 bytes): 0, or -1 when it is not that long. */
-static int stamp_now(char out[ISL_STAMP_LEN + 1])
-{
-    struct timespec ts;
-    struct tm tm;
-    if (clock_gettime(CLOCK_REALTIME, &ts) != 0 || !gmtime_r(&ts.tv_sec, &tm)) return -1;
-    int n = snprintf(out, ISL_STAMP_LEN + 1, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
-                     tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ts.tv_nsec / 1000000));
-    return n == ISL_STAMP_LEN ? 0 : -1;
-}
-
-/* Writes the built-in seeded image to tmp, its schema_version stamps made
- * the time now. 1 when there is no such image (or the time does not fit
- * its stamps): nothing was written. */
-static int write_seeded(const char *tmp, const char *path, isl_status *st, isl_error *err)
-{
-    char now[ISL_STAMP_LEN + 1];
-    if (!isl_seeded_len || stamp_now(now) != 0) return 1;
-    unsigned char *image = malloc(isl_seeded_len);
-    if (!image) {
-        *st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        return 0;
-    }
-    memcpy(image, isl_seeded_db, isl_seeded_len);
-    for (size_t i = 0; i < isl_seeded_stamps; i++) {
-        assert(isl_seeded_stamp_at[i] + ISL_STAMP_LEN <= isl_seeded_len);
-        memcpy(image + isl_seeded_stamp_at[i], now, ISL_STAMP_LEN);
-    }
-    *st = write_image(tmp, path, image, isl_seeded_len, err);
-    free(image);
-    return 0;
 }
 
 /* fsync of the finished file tmp (to become path) before it is renamed. */
@@ -582,33 +504,17 @@ static int remove_logs(const char *db, int *had_log)
     return 0;
 }
 
-/* Sets every schema_version.applied_at to stamp; *stamped: how many. */
-static isl_status set_stamps(isl_store *s, const char *stamp, int *stamped, isl_error *err)
-{
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "UPDATE schema_version SET applied_at = ?1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, stamp, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "stamping schema_version");
-    *stamped = sqlite3_changes(s->db);
-    return ISL_OK;
-}
-
-/* Fills the new database of s, in one transaction: the schema (unless the
- * built-in image holds it), the seeds, the record of what was installed,
- * the model's digest; then switches it to WAL. */
-static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stamp, int *stamped, isl_error *err)
+/* Fills the new database of s, in one transaction: the schema, the seeds,
+ * the record of what was installed, the model's digest; then switches it
+ * to WAL. */
+static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
 {
     /* a new file is private until it is renamed into place: no sync per
      * step, one fsync of the finished file before the rename */
     isl_status st = isl_db_exec(s, "PRAGMA synchronous = OFF", err);
     if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
     if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st) st = isl_template_len ? isl_db_exec(s, "UPDATE schema_version SET applied_at = "
-                                                    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')", err)
-                                   : install_schema(s, err);
-    if (!st && stamp) st = set_stamps(s, stamp, stamped, err);
+    if (!st) st = install_schema(s, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                             : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err);
     if (!st) st = isl_drop_temp_objects(s, err);
@@ -629,8 +535,7 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stam
     return st;
 }
 
-static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
-                            isl_error *err)
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
 {
     size_t n = strlen(path) + 32;
     char *tmp = malloc(n);
@@ -638,16 +543,9 @@ static isl_status create_at(const char *path, const char *seeds_dir, const char 
     snprintf(tmp, n, "%s.new-%ld", path, (long)getpid());
     unlink(tmp);
     isl_store *s = NULL;
-    /* the schema and saved queries as built in (compiling them again costs
-     * more than the rest of 'isolab lesson'), or applied here */
-    isl_status st = ISL_OK;
-    /* with the built-in seeds: the whole database as built in */
-    if (seeds_dir || stamp || write_seeded(tmp, path, &st, err)) {
-        st = isl_template_len ? write_image(tmp, path, isl_template_db, isl_template_len, err) : ISL_OK;
-        if (!st) st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
-        if (!st) st = fill_new(s, seeds_dir, stamp, stamped, err);
-        isl_store_close(s);
-    }
+    isl_status st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
+    if (!st) st = fill_new(s, seeds_dir, err);
+    isl_store_close(s);
     int had_log = 0;
     /* whatever the close did, nothing may have stayed in a log; and a stale
      * log of a replaced database must not be replayed into the new one */

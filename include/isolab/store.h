@@ -50,13 +50,6 @@ void isl_store_set_limits(unsigned wait_seconds, unsigned long long work_million
  * isolab and restored), one line each; "" when nothing. For the user. */
 const char *isl_store_notes(const isl_store *s);
 
-/* Gives SQLite a faster allocator for a short single-threaded process:
- * size classes whose freed chunks are kept for reuse, never returned to
- * the system. Call before SQLite is first used; 0 when installed, -1 when
- * SQLite was already in use (then nothing changed). Not for a library
- * loaded into someone else's process. */
-int isl_store_fast_memory(void);
-
 /* The version of the SQLite library in use. */
 const char *isl_store_sqlite_version(void);
 

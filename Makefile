@@ -265,10 +265,9 @@ check:
 # isolab.so: the same core, store and SQL functions (src/ext) compiled
 # position-independent in build/pic/, calling SQLite through the loading
 # process's routines (sqlite3ext.h); only sqlite3_isolab_init is exported:
-# -fvisibility=hidden hides the rest but for the core's functions built for
-# two CPUs (ifuncs, which GCC exports regardless), hidden by --exclude-libs,
-# lest another library's symbols of the same name bind to ours or ours to
-# theirs.
+# -fvisibility=hidden (and --exclude-libs for the archive's objects) hides
+# the rest, lest another library's symbols of the same name bind to ours or
+# ours to theirs.
 #   sqlite3 isolab.db    then    .load ./isolab
 PIC_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/ext/*.c))
 PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o) build/pic/embedded.o

@@ -170,6 +170,12 @@ BENCH_BASE ?= 4f4a90d
 .PHONY: bench-lesson
 bench-lesson: isolab build/bench/measure build/bench/base/isolab
 	sh tests/bench/lesson.sh
+# 'isolab lesson' with 155, 310 and 620 runs stored against a fresh
+# database (tests/bench/lesson_runs.sh): the doubling test on stored runs.
+.PHONY: bench-lesson-runs
+bench: bench-lesson-runs
+bench-lesson-runs: isolab build/bench/measure
+	sh tests/bench/lesson_runs.sh
 build/bench/base/isolab:
 	@rm -rf build/bench/base && mkdir -p build/bench/base
 	@if git archive --format=tar $(BENCH_BASE) 2>/dev/null | tar -x -C build/bench/base; then \

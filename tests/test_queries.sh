@@ -234,4 +234,49 @@ else
     not_ok "position: database built"
 fi
 
+
+# --- schema version 8 -> 9: the latest runs looked up through indexes -------
+# A database of schema version 8 (the indexes of schema/012 dropped, the
+# views it rewrites as schema/009 made them) holding runs of two models:
+# the older model's results (stale where the current one has none) and,
+# after the model changed, a partial run and sweeps. Opening it migrates it
+# to version 9; each rewritten view gives the rows the old one gave.
+mdb=$tmp/v8.db
+printf "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
+if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$mdb" sweep bundles --mechanisms \
+       "$(q "$mdb" "SELECT group_concat(name) FROM (SELECT name FROM mechanism ORDER BY position LIMIT 3)")" >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$mdb" load "$tmp/cost.sql" >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$mdb" run --bundle strict >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$mdb" run --bundle strict --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$mdb" sweep samples --bundle strict --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$mdb" sweep removal --bundle plain --channel sampling-profile >/dev/null 2>&1; then
+    MIGRATED="current_run current_surface_run latest_sweep current_sweep stale_result"
+    {
+        echo "DROP INDEX surface_pair; DROP INDEX run_current; DROP VIEW swept_pair;"
+        for v in $MIGRATED; do echo "DROP VIEW $v;"; done
+        for v in $MIGRATED; do
+            awk -v v="$v" '$0 ~ "^CREATE VIEW " v " AS" { on = 1 } on { print } on && /;$/ { exit }' \
+                "$root/schema/009_lessons_runs.sql"
+        done
+        echo "DELETE FROM schema_version WHERE version = 9; PRAGMA user_version = 8;"
+    } >"$tmp/v8.sql"
+    sqlite3 "$mdb" <"$tmp/v8.sql"
+    check "version 8: made" "8 0" "$(q "$mdb" "PRAGMA user_version") $(q "$mdb" "SELECT count(*) FROM sqlite_schema WHERE name = 'surface_pair'")"
+    for v in $MIGRATED; do q "$mdb" "SELECT * FROM $v" >"$tmp/v8.$v"; done
+    check "version 8: the old model's results stale where the new one has none" "addition bundles removal run" \
+        "$(q "$mdb" "SELECT group_concat(kind, ' ') FROM (SELECT kind FROM stale_result ORDER BY kind)")"
+    "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1
+    check "version 8 -> 9: migrated, with the indexes" "9 2" \
+        "$(q "$mdb" "PRAGMA user_version") $(q "$mdb" "SELECT count(*) FROM sqlite_schema WHERE name IN ('surface_pair', 'run_current')")"
+    for v in $MIGRATED; do
+        q "$mdb" "SELECT * FROM $v" >"$tmp/v9.$v"
+        if [ -s "$tmp/v8.$v" ] && cmp -s "$tmp/v8.$v" "$tmp/v9.$v"; then ok "version 8 -> 9: $v gives the same rows"
+        else not_ok "version 8 -> 9: $v gives the same rows"; diff "$tmp/v8.$v" "$tmp/v9.$v"; fi
+    done
+    check "version 8 -> 9: the lookups go through the indexes" "surface_pair run_current" \
+        "$(q "$mdb" "EXPLAIN QUERY PLAN SELECT * FROM current_surface_run" | grep -o 'INDEX surface_pair' | sed 's/INDEX //' | uniq) $(q "$mdb" "EXPLAIN QUERY PLAN SELECT * FROM current_run" | grep -o 'INDEX run_current' | sed 's/INDEX //' | uniq)"
+else
+    not_ok "version 8: database built"
+fi
+
 finish

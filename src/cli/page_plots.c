@@ -70,9 +70,33 @@ static void put_prefix(isl_buf *b, const char *lesson, const char *name)
     page_puts(b, "-"), page_puts(b, name);
 }
 
-/* Appends the SVG text, its ids prefixed with prefix. */
-static void put_svg(isl_buf *b, const char *svg, size_t len, const char *prefix)
+/* Appends svg without what draws nothing: the indentation of its lines
+ * and the empty groups (a line "<g ...>" then "</g>") gnuplot writes. */
+static void put_compact(isl_buf *b, const char *svg, size_t len)
 {
+    const char *p = svg, *end = svg + len;
+    while (p < end) {
+        while (p < end && (*p == ' ' || *p == '\t')) p++;
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        size_t n = e ? (size_t)(e - p) + 1 : (size_t)(end - p);
+        const char *next = p + n;
+        if (n > 4 && !memcmp(p, "<g ", 3) && p[n - 2] == '>' && (size_t)(end - next) >= 5 && !memcmp(next, "</g>\n", 5)) {
+            p = next + 5;
+            continue;
+        }
+        isl_buf_put(b, p, n);
+        p = next;
+    }
+}
+
+/* Appends the SVG text, compacted, its ids prefixed with prefix. */
+static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefix)
+{
+    isl_buf c = {NULL, 0, 0, 0};
+    put_compact(&c, text, size);
+    if (c.oom) b->oom = 1;
+    const char *svg = c.p ? c.p : "";
+    size_t len = c.n;
     char id[5][200];
     snprintf(id[0], sizeof id[0], "id='%s-", prefix);
     snprintf(id[1], sizeof id[1], "id=\"%s-", prefix);
@@ -82,6 +106,7 @@ static void put_svg(isl_buf *b, const char *svg, size_t len, const char *prefix)
     const char *const pairs[][2] = {{"id='", id[0]}, {"id=\"", id[1]}, {"href='#", id[2]}, {"href=\"#", id[3]},
                                     {"url(#", id[4]}};
     put_replaced(b, svg, len, pairs, 5);
+    free(c.p);
 }
 
 /* One plot of a lesson into b: drawn in dir, put inline, its files

@@ -183,7 +183,7 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const page_labels *labels
 }
 
 /* One lesson's section: its tables, its claims and its plots. */
-static int put_lesson(isl_cli *cli, isl_buf *b, const page_labels *labels, const lessons *l, size_t i)
+static int put_lesson(isl_cli *cli, isl_buf *b, const page_labels *labels, const lessons *l, size_t i, int *noted)
 {
     static const char *const hide_claims[] = {"lesson", "run_id", NULL};
     page_puts(b, "<section id=\""), put_anchor(b, l->code[i]), page_puts(b, "\">\n<h2>");
@@ -199,7 +199,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const page_labels *labels, const
     if (!rc) rc = page_put_table(cli, b, labels, &claims);
     free(cap.p);
     page_puts(b, "<h3>Plots</h3>\n");
-    if (!rc) rc = page_put_plots(cli, b, l->code[i]);
+    if (!rc) rc = page_put_plots(cli, b, l->code[i], noted);
     page_puts(b, "</section>\n");
     return rc;
 }
@@ -225,12 +225,12 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     lessons l = {NULL, NULL, NULL, 0, 0};
     page_labels labels = {NULL, 0, 0};
     isl_buf after = {NULL, 0, 0, 0};
-    int rc = read_lessons(cli, &l, want, nwant);
+    int rc = read_lessons(cli, &l, want, nwant), noted = 0;
     if (!rc) rc = page_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
     if (!rc) put_head(cli, b, &l, want, nwant), page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
-        if (wanted(l.code[i], want, nwant)) rc = put_lesson(cli, b, &labels, &l, i);
+        if (wanted(l.code[i], want, nwant)) rc = put_lesson(cli, b, &labels, &l, i, &noted);
     if (!rc) {
         if (after.p) isl_buf_put(b, after.p, after.n);
         page_puts(b, "<section id=\"runs\">\n<h2>Runs</h2>\n");

@@ -54,8 +54,9 @@ int page_put_model(isl_cli *cli, isl_buf *b, const page_labels *l);
 
 /* Appends the plots of one lesson (channels with its channel marked,
  * samples, axes, frontier), each drawn for that lesson's focus; a plot
- * that cannot be drawn leaves a note saying why. */
-int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson);
+ * that cannot be drawn leaves a note saying why, and when gnuplot fails,
+ * a note on stderr unless *noted (then set). */
+int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted);
 
 /* Appends s, or s escaped as HTML text. */
 void page_puts(isl_buf *b, const char *s);

@@ -111,9 +111,10 @@ static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefi
 
 /* One plot of a lesson into b: drawn in dir, put inline, its files
  * removed. A plot that cannot be drawn leaves a note: its own message
- * when a run is missing ("not run yet: ..."), else why (also on stderr).
+ * when a run is missing ("not run yet: ..."), else why (also on stderr,
+ * once: *noted is set when gnuplot failed to run).
  * Returns an exit status: ISL_ENOMEM alone stops the page. */
-static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson, size_t i)
+static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson, size_t i, int *noted)
 {
     const char *name = PLOTS[i][0];
     isl_buf prefix = {NULL, 0, 0, 0};
@@ -144,7 +145,8 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
                 page_html(b, cli->err.msg);
             }
             page_puts(b, "</p>\n");
-            if (prc != ISL_EINPUT) isl_note(cli, "the %s plot of %s is left out: %s", name, lesson, cli->err.msg);
+            if (prc != ISL_EINPUT && !*noted) isl_note(cli, "the plots are left out: %s", cli->err.msg);
+            *noted |= prc == ISL_ETOOL;
             isl_error_clear(&cli->err);
         }
     }
@@ -175,7 +177,7 @@ static int make_scratch(isl_cli *cli, char **dir)
     return ISL_OK;
 }
 
-int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson)
+int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted)
 {
     if (isl_store_focus(cli->store, lesson, NULL, NULL, &cli->err)) {
         if (cli->err.status != ISL_EINPUT) return cli->err.status;
@@ -185,7 +187,7 @@ int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson)
     }
     char *dir = NULL;
     int rc = make_scratch(cli, &dir);
-    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, dir, lesson, i);
+    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, dir, lesson, i, noted);
     if (dir) rmdir(dir);
     free(dir);
     return rc;

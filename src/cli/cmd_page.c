@@ -25,8 +25,8 @@ static const char STYLE[] =
     "h3{font-size:1.05rem;margin:1.4rem 0 .4rem}"
     "nav ul{padding-left:1.2rem;margin:.3rem 0}"
     ".scroll{overflow-x:auto;max-width:100%}"
-    "table{border-collapse:collapse;margin:.4rem 0 1rem;font-size:.9rem;min-width:min(100%,34rem)}"
-    "caption{text-align:left;font-style:italic;padding:.2rem 0}"
+    "table{border-collapse:collapse;margin:0 0 1rem;font-size:.9rem;min-width:min(100%,34rem)}"
+    "p.cap{font-style:italic;margin:1rem 0 .2rem;font-size:.9rem}"
     "th,td{border:1px solid #bbb;padding:.2rem .45rem;vertical-align:top;text-align:left;"
     "overflow-wrap:normal;word-break:normal;hyphens:manual}"
     "th{background:#eee;font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
@@ -41,14 +41,14 @@ static const char STYLE[] =
     "pre{overflow-x:auto;background:#f6f6f6;border:1px solid #ddd;padding:.5rem;font-size:.85rem;line-height:1.3}"
     "details{margin:.4rem 0 1rem}summary{cursor:pointer;color:#124}"
     "dl.glossary dt{font-weight:bold;float:left;clear:left;width:8.5rem}dl.glossary dd{margin:0 0 .3rem 9rem}"
-    "figure{margin:1rem 0 2rem;max-width:100%}svg{width:100%;height:auto;border:1px solid #ddd}"
+    "figure{margin:1rem 0 2rem;max-width:100%}.plot{overflow-x:auto}svg{width:100%;height:auto;border:1px solid #ddd}"
     "figcaption{font-size:.9rem;color:#333}.note{color:#555;font-style:italic}"
     ".note code{font-style:normal}"
     "@media (max-width:40rem){table.stack thead{display:none}table.stack tr{display:block;border:1px solid #bbb;"
     "margin-bottom:.5rem}table.stack td{display:block;border:none;text-align:left;white-space:normal}"
     "table.stack td:empty{display:none}"
     "table.stack td::before{content:attr(data-label) \": \";font-weight:bold;font-style:normal;color:#111}"
-    "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}}"
+    "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}.plot svg{width:46rem;max-width:none}}"
     "@media print{body{max-width:none;font-size:11pt}.scroll,pre{overflow:visible;white-space:pre-wrap}"
     "figure,table,pre{break-inside:avoid}nav{display:none}a{color:inherit;text-decoration:none}}";
 
@@ -194,7 +194,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const page_labels *labels, const
     isl_buf cap = {NULL, 0, 0, 0};
     page_puts(&cap, "The claims of "), page_puts(&cap, l->code[i]), page_puts(&cap, " as the latest check found them");
     page_table claims = {.view = "page_claims", .caption = cap.p ? cap.p : "", .lesson = l->code[i],
-                         .hide = hide_claims, .stack = 1,
+                         .hide = hide_claims, .stack = 1, .drop_empty = 1,
                          .empty = "No claims checked for this lesson (it states none, or 'isolab check' has not run)."};
     if (!rc) rc = page_put_table(cli, b, labels, &claims);
     free(cap.p);

@@ -26,17 +26,18 @@ void page_labels_free(page_labels *l);
 
 /* One table of a saved query. Rows whose `lesson` column differs from
  * lesson (when set), or is none of keep (when set), are left out; columns
- * named in hide are not shown. stack: the rows turn into labelled blocks on
- * a narrow screen. empty: the note written when no row is left. */
+ * named in hide are not shown, nor, with drop_empty, a column no row shown
+ * has a value in. stack: the rows turn into labelled blocks on a narrow
+ * screen. empty: the note written when no row is left. */
 typedef struct page_table {
     const char *view, *caption, *empty, *lesson;
     const char *const *hide;
     const char *const *keep;
     size_t nkeep;
-    int stack;
+    int stack, drop_empty;
 } page_table;
 
-/* Appends the table t of view t->view: a caption, a header of labels and
+/* Appends the table t of view t->view: its caption, a header of labels and
  * units, numbers right-aligned and rounded to their column's digits, the
  * statuses marked; inside a box that scrolls on its own. */
 int page_put_table(isl_cli *cli, isl_buf *b, const page_labels *l, const page_table *t);

@@ -129,7 +129,9 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
     const char *start = svg ? strstr(svg, "<svg") : NULL;
     int rc = ISL_OK;
     if (start && !strstr(start, "<script")) {
+        page_puts(b, "<div class=\"plot\">\n");
         put_svg(b, start, len - (size_t)(start - svg), prefix.p);
+        page_puts(b, "</div>\n");
     } else {
         if (prc == ISL_ENOMEM || (!prc && !svg)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         if (prc && prc != ISL_ENOMEM) {

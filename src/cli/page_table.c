@@ -65,6 +65,8 @@ typedef struct table_state {
     const page_labels *labels;
     const page_label **col;  /* each column's label, or NULL */
     int *show;
+    int *filled;             /* drop_empty: 1 for a column with a value in a row shown */
+    int counting;            /* 1: only fill `filled`, write nothing */
     long lesson_col;
     size_t rows;
 } table_state;
@@ -86,18 +88,20 @@ static void put_label_text(isl_buf *b, const page_label *lab, const char *name)
 static isl_status put_header(table_state *ts, size_t ncols, const char *const *names)
 {
     ts->lesson_col = -1;
+    free(ts->show), free(ts->col);
     ts->show = calloc(ncols ? ncols : 1, sizeof *ts->show);
     ts->col = calloc(ncols ? ncols : 1, sizeof *ts->col);
-    if (!ts->show || !ts->col) return ISL_ENOMEM;
+    if (ts->counting) ts->filled = calloc(ncols ? ncols : 1, sizeof *ts->filled);
+    if (!ts->show || !ts->col || (ts->counting && !ts->filled)) return ISL_ENOMEM;
     page_puts(ts->b, "<thead><tr>");
     for (size_t i = 0; i < ncols; i++) {
         if (!strcmp(names[i], "lesson")) ts->lesson_col = (long)i;
         const char *const *h = ts->t->hide;
         int hidden = 0;
         for (; h && *h; h++) hidden |= !strcmp(*h, names[i]);
-        ts->show[i] = !hidden;
+        ts->show[i] = !hidden && (!ts->t->drop_empty || ts->counting || ts->filled[i]);
         ts->col[i] = find_label(ts->labels, ts->t->view, names[i]);
-        if (hidden) continue;
+        if (!ts->show[i]) continue;
         page_puts(ts->b, "<th scope=\"col\">");
         put_label_text(ts->b, ts->col[i], names[i]);
         if (ts->col[i] && ts->col[i]->unit)
@@ -167,15 +171,24 @@ static void put_class(isl_buf *b, const char *column, const isl_cell *c)
     if (!memchr(c->text, ' ', c->len)) page_puts(b, status ? " nw" : "nw");
 }
 
-static isl_status put_row(table_state *ts, size_t ncols, const char *const *names, const isl_cell *row)
+/* 1 when the row is shown: its lesson is the table's, or one it keeps. */
+static int row_kept(const table_state *ts, const isl_cell *row)
 {
     const page_table *t = ts->t;
-    if (ts->lesson_col >= 0) {
-        const isl_cell *l = &row[ts->lesson_col];
-        if (t->lesson && (!l->text || strcmp(l->text, t->lesson))) return ISL_OK;
-        int kept = !t->keep;
-        for (size_t k = 0; k < t->nkeep && !kept; k++) kept = l->text && !strcmp(l->text, t->keep[k]);
-        if (!kept) return ISL_OK;
+    if (ts->lesson_col < 0) return 1;
+    const isl_cell *l = &row[ts->lesson_col];
+    if (t->lesson && (!l->text || strcmp(l->text, t->lesson))) return 0;
+    int kept = !t->keep;
+    for (size_t k = 0; k < t->nkeep && !kept; k++) kept = l->text && !strcmp(l->text, t->keep[k]);
+    return kept;
+}
+
+static isl_status put_row(table_state *ts, size_t ncols, const char *const *names, const isl_cell *row)
+{
+    if (!row_kept(ts, row)) return ISL_OK;
+    if (ts->counting) {
+        for (size_t i = 0; i < ncols; i++) ts->filled[i] |= row[i].text && row[i].len;
+        return ISL_OK;
     }
     ts->rows++;
     page_puts(ts->b, "<tr>");
@@ -202,9 +215,11 @@ static isl_status table_row(void *ctx, size_t ncols, const char *const *names, c
 int page_put_table(isl_cli *cli, isl_buf *b, const page_labels *l, const page_table *t)
 {
     isl_buf body = {NULL, 0, 0, 0};
-    table_state ts = {&body, t, l, NULL, NULL, -1, 0};
-    isl_status st = isl_store_export(cli->store, t->view, 0, 0, table_row, &ts, &cli->err);
-    free(ts.show), free(ts.col);
+    table_state ts = {&body, t, l, NULL, NULL, NULL, t->drop_empty, -1, 0};
+    isl_status st = ts.counting ? isl_store_export(cli->store, t->view, 0, 0, table_row, &ts, &cli->err) : ISL_OK;
+    body.n = 0, ts.counting = 0;
+    if (!st) st = isl_store_export(cli->store, t->view, 0, 0, table_row, &ts, &cli->err);
+    free(ts.show), free(ts.col), free(ts.filled);
     if (st) {
         free(body.p);
         if (!cli->err.msg[0]) isl_fail(&cli->err, st, "%s: %s", t->view, st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
@@ -213,9 +228,10 @@ int page_put_table(isl_cli *cli, isl_buf *b, const page_labels *l, const page_ta
     if (ts.rows == 0) {
         page_puts(b, "<p class=\"note\">"), page_html(b, t->empty), page_puts(b, "</p>\n");
     } else {
+        page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");
         page_puts(b, t->stack ? "<div class=\"scroll\"><table class=\"stack\"" : "<div class=\"scroll\"><table");
-        page_puts(b, " data-view=\""), page_html(b, t->view), page_puts(b, "\">\n<caption>");
-        page_html(b, t->caption), page_puts(b, "</caption>\n");
+        page_puts(b, " data-view=\""), page_html(b, t->view), page_puts(b, "\" aria-label=\"");
+        page_html(b, t->caption), page_puts(b, "\">\n");
         if (body.p) isl_buf_put(b, body.p, body.n);
         page_puts(b, "</tbody>\n</table></div>\n");
     }

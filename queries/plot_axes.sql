@@ -7,7 +7,8 @@
 -- the bundles side by side, one empty place between them. A bundle under
 -- which every axis stays wholly visible, without and with the channel
 -- (plain), has nothing to show and is left out; left_out names such
--- bundles (comma-separated, '' for none) on every row, for the plot to say.
+-- bundles (comma-separated by position, '' for none) on every row, for the
+-- plot to say.
 WITH p AS (SELECT channel FROM current_focus),
 full AS (
   SELECT a.bundle FROM axis_visibility a JOIN p ON p.channel = a.channel
@@ -28,6 +29,8 @@ SELECT bundle, channel, axis, facts, visible_without, visible_with, pct_without,
        bundle_no, axis_no,
        (bundle_no - 1) * ((SELECT max(axis_no) FROM v) + 1) + axis_no AS x,
        run_id,
-       coalesce((SELECT group_concat(bundle, ', ') FROM full), '') AS left_out
+       coalesce((SELECT group_concat(name, ', ')
+                   FROM (SELECT f.bundle AS name FROM full f LEFT JOIN bundle b ON b.name = f.bundle
+                          ORDER BY b.position IS NULL, b.position, f.bundle)), '') AS left_out
   FROM v
  ORDER BY bundle_no, axis_no;

@@ -117,7 +117,7 @@ def shown(v, digits):
             s = s + '0' if s.endswith('.') else s
         return '0' + s[2:] if re.fullmatch(r'-0\.?0*', s) else s
     return v
-HIDDEN = {'lesson', 'run_id', 'lesson_position', 'line', 'mask'}
+HIDDEN = {'lesson', 'run_id', 'lesson_position', 'line', 'mask', 'n'}
 bad = rows = 0
 for section, view, head, body in p.tables:
     cur = con.execute('SELECT * FROM "%s"' % view)

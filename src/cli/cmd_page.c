@@ -164,7 +164,7 @@ static const char *const LESSON_TABLES[][2] = {
  * text in <details>. */
 static int put_lesson_tables(isl_cli *cli, isl_buf *b, const page_labels *labels, const char *code)
 {
-    static const char *const hide[] = {"lesson", NULL};
+    static const char *const hide[] = {"lesson", "n", NULL};
     isl_buf text = {NULL, 0, 0, 0}, empty = {NULL, 0, 0, 0};
     size_t rows = 0;
     int rc = page_put_text(cli, &text, code, &rows);

@@ -153,7 +153,7 @@ page: isolab
 	./isolab page -o page.html
 page-screenshot: isolab
 	@sh tools/deps.sh page plots
-	PAGE_SHOTS=$(CURDIR)/docs ISOLAB=./isolab sh tests/test_page_layout.sh
+	PAGE_SHOTS=$(CURDIR)/docs sh tests/test_page_layout.sh
 
 install: isolab isolab.so
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(EXTDIR)

@@ -108,8 +108,7 @@ clean "$tmp/eight.html" "the eight-lesson course"
 # --- screenshots ----------------------------------------------------------------
 if [ -n "${PAGE_SHOTS:-}" ]; then
     mkdir -p "$PAGE_SHOTS" "$tmp/shot" && cp "$db" "$tmp/shot/isolab.db"
-    bin=$(cd "$(dirname "$ISOLAB")" && pwd)/$(basename "$ISOLAB")
-    (cd "$tmp/shot" && "$bin" --db isolab.db page --lesson M03/K05 -o "$tmp/k05.html")
+    (cd "$tmp/shot" && "$ISOLAB" --db isolab.db page --lesson M03/K05 -o "$tmp/k05.html")
     f=$(frame "$tmp/k05.html" 1280 0 3000) && chrome --window-size=1280,3000 --screenshot="$PAGE_SHOTS/page.png" "file://$f" >/dev/null
     f=$(frame "$tmp/k05.html" 390 0 2600) && chrome --window-size=390,2600 --screenshot="$PAGE_SHOTS/page-phone.png" "file://$f" >/dev/null
     width() { od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }

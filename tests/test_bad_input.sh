@@ -528,6 +528,102 @@ else
     not_ok "export -o into a FIFO: $(cat err.txt)"
 fi
 
+# No output lands on the database: not on it, its -wal/-shm (existing or
+# not), a hard link to it, a symlink to it; page -o follows export -o's
+# rules (device or FIFO written into, symlink followed, nothing else)
+ln base.db hard.db
+ln -s base.db dblink.csv
+for cmd in "export run" page; do
+    set -- $cmd
+    expect "$1 -o the open database" 3 \
+        "isolab $1: base.db: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o base.db
+    expect "$1 -o a hard link to the open database" 3 \
+        "isolab $1: hard.db: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o hard.db
+    expect "$1 -o a symlink to the open database" 3 \
+        "isolab $1: dblink.csv: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o dblink.csv
+    for side in wal shm journal; do
+        expect "$1 -o the database's -$side file" 3 \
+            "isolab $1: base.db-$side: that is the -$side file of the database isolab has open (base.db); nothing was written; name another file" \
+            base.db "$ISOLAB" --db base.db "$@" -o base.db-$side
+        [ -e base.db-$side ] && not_ok "$1 -o base.db-$side created it"
+    done
+    expect "$1 -o the database through a path with a directory" 3 \
+        "isolab $1: ./outdir/../base.db: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o ./outdir/../base.db
+done
+# a -wal that exists (a reader holds the database open in WAL mode)
+cp base.db w.db
+mkfifo w.hold
+(printf 'BEGIN;\nSELECT count(*) FROM run;\n.print held\n'; cat w.hold) | sqlite3 w.db >w.held &
+holder=$!
+until grep -q held w.held 2>/dev/null; do :; done
+if [ -f w.db-wal ]; then
+    expect "export -o an existing -wal of the open database" 3 \
+        "isolab export: w.db-wal: that is the -wal file of the database isolab has open (w.db); nothing was written; name another file" \
+        w.db "$ISOLAB" --db w.db export run -o w.db-wal
+    cp w.db-shm shm.before
+    expect "page -o an existing -shm of the open database" 3 \
+        "isolab page: w.db-shm: that is the -shm file of the database isolab has open (w.db); nothing was written; name another file" \
+        w.db "$ISOLAB" --db w.db page -o w.db-shm
+    cmp -s w.db-shm shm.before && ok "the -shm file is unchanged" || not_ok "page -o changed the -shm file"
+else
+    not_ok "the sqlite3 shell left no w.db-wal to test with"
+fi
+echo >w.hold
+wait $holder
+if [ -c /dev/full ]; then
+    "$ISOLAB" --db base.db page -o /dev/full 2>err.txt
+    rc=$?
+    check "page -o to a full device: written into, exit 7" "7 isolab page: /dev/full: cannot write: No space left on device" \
+        "$rc $(grep -v ': note: ' err.txt)"
+    [ -c /dev/full ] && ok "page -o left the device node in place" || not_ok "page -o replaced /dev/full"
+fi
+expect "page -o to a directory" 3 \
+    "isolab page: outdir: a directory; isolab replaces only a regular file (and writes into a FIFO or a character device)" \
+    base.db "$ISOLAB" --db base.db page -o outdir
+expect "page -o to a dangling symlink" 3 \
+    "isolab page: dangling.csv: a symbolic link that leads to no file (No such file or directory); give the file's own path" \
+    base.db "$ISOLAB" --db base.db page -o dangling.csv
+ln -s loop.html loop.html
+expect "page -o to a symlink loop" 3 \
+    "isolab page: loop.html: a symbolic link that leads to no file (Too many levels of symbolic links); give the file's own path" \
+    base.db "$ISOLAB" --db base.db page -o loop.html
+echo old >real.html && ln -s real.html link.html
+if "$ISOLAB" --db base.db page -o link.html 2>/dev/null && [ -L link.html ] && grep -q '^<!DOCTYPE html>' real.html; then
+    ok "page -o through a symlink replaces the file it leads to, keeps the link"
+else
+    not_ok "page -o through a symlink"
+fi
+cat out.fifo >fifo.out &
+reader=$!
+if "$ISOLAB" --db base.db page -o out.fifo 2>/dev/null && wait $reader && [ -p out.fifo ] \
+   && head -1 fifo.out | grep -q '^<!DOCTYPE html>'; then
+    ok "page -o into a FIFO writes through it"
+else
+    not_ok "page -o into a FIFO"
+fi
+if [ -z "$(ls -a | grep 'tmp-')" ]; then ok "no temporary file left by any refused output"
+else not_ok "temporaries left: $(ls -a | grep 'tmp-')"; fi
+
+# init --force and lesson --fresh replace only an SQLite database (or an
+# empty file); a text file is never turned into a database
+printf 'my notes\n' >notes.txt
+expect "init --force on a text file" 3 \
+    "isolab init: notes.txt: not an SQLite database (9 bytes, no SQLite header); only a database is replaced: remove or rename it yourself if it is to go" \
+    notes.txt "$ISOLAB" --db notes.txt init --force
+expect "lesson --fresh on a text file" 3 \
+    "isolab lesson: notes.txt: not an SQLite database (9 bytes, no SQLite header); only a database is replaced: remove or rename it yourself if it is to go" \
+    notes.txt "$ISOLAB" --db notes.txt lesson --fresh
+: >empty.db
+if "$ISOLAB" --db empty.db init --force >/dev/null 2>err.txt && [ "$(sqlite3 empty.db 'SELECT count(*) FROM fact')" = 24 ]; then
+    ok "init --force on an empty file makes it a database"
+else
+    not_ok "init --force on an empty file: $(cat err.txt)"
+fi
+
 # init --force replaces only a regular file; a symlink leads to the file
 mknod chardev c 1 3 2>/dev/null || mkfifo chardev
 expect "init --force on a device or FIFO" 3 "isolab init: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \

@@ -11,6 +11,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
+#include "isolab/outfile.h"
 #include "isolab/version.h"
 
 static const char MAIN_USAGE[] =
@@ -253,6 +254,10 @@ int isl_main(int argc, char **argv)
         return ISL_EUSAGE;
     }
     if (!(cli.cmd = find_command(argc, argv, i, &words))) return usage_error("unknown command '%s'", argv[i]);
+    /* a signal removes the temporaries of files being written (outfile.h) */
+    char line[128];
+    snprintf(line, sizeof line, "isolab %s: interrupted; nothing was written\n", cli.cmd->name);
+    isl_outfile_signals(line);
     isl_args args;
     rc = isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err);
     if (!rc) rc = run_command(&cli, argc, argv, &args);

@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/outfile.h"
@@ -89,32 +88,14 @@ static int export_file(isl_cli *cli, const char *name, const char *sql, isl_form
         if (rows) *rows = e.rows;
         return rc;
     }
-    /* a regular file is replaced whole (through a symlink, its target); a
-     * FIFO or character device is written into; anything else refused */
-    char *target = NULL;
-    int direct = 0;
-    if ((rc = isl_output_target(file, 1, &target, &direct, &cli->err))) return rc;
-    size_t n = direct ? 1 : strlen(target) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        free(target);
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    }
-    if (!direct) snprintf(tmp, n, "%s.tmp-%ld", target, (long)getpid());
-    if (!(e.out = fopen(direct ? file : tmp, "wb"))) {
-        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
-        free(tmp);
-        free(target);
-        return rc;
-    }
+    /* the rules of every output file: include/isolab/outfile.h */
+    isl_outfile o;
+    if ((rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, &cli->err))) return rc;
+    e.out = o.f;
     rc = export_to(cli, &e, name, sql, has_run, run_id);
     if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
-    if (fclose(e.out) != 0 && !rc) rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
-    if (!rc && !direct && rename(tmp, target) != 0)
-        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
-    if (rc && !direct) unlink(tmp);
-    free(tmp);
-    free(target);
+    if (rc) isl_outfile_abort(&o);
+    else rc = isl_outfile_commit(&o, &cli->err);
     if (rows) *rows = e.rows;
     return rc;
 }

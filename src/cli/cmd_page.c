@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/outfile.h"
 #include "isolab/export.h"
 #include "isolab/textout.h"
 
@@ -253,8 +254,11 @@ static int put_plots(isl_cli *cli, isl_buf *b)
         if ((dirp = malloc(n))) snprintf(dirp, n, "%s/isolab-page-XXXXXX", tmpdir);
     }
     char *d = mkdtemp(dirp ? dirp : dir);
-    if (!d) {
-        int rc = isl_fail(&cli->err, ISL_EOUTPUT, "cannot create a scratch directory: %s", strerror(errno));
+    int dslot = d ? isl_temp_register(d, 1) : -1; /* removed if a signal ends isolab */
+    if (!d || dslot < 0) {
+        int rc = d ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory")
+                   : isl_fail(&cli->err, ISL_EOUTPUT, "cannot create a scratch directory: %s", strerror(errno));
+        if (d) rmdir(d);
         free(dirp);
         return rc;
     }
@@ -262,10 +266,12 @@ static int put_plots(isl_cli *cli, isl_buf *b)
     for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && rc != ISL_ENOMEM; i++) {
         const char *name = PLOTS[i][0];
         puts_b(b, "<figure id=\"plot-"), puts_b(b, name), puts_b(b, "\">\n");
-        int prc = isl_plot_svg(cli, name, d);
         size_t n = strlen(d) + strlen(name) + 8, len = 0;
-        char *path = malloc(n), *svg = NULL;
+        char *path = malloc(n), *csv = malloc(n), *svg = NULL;
         if (path) snprintf(path, n, "%s/%s.svg", d, name);
+        if (csv) snprintf(csv, n, "%s/%s.csv", d, name);
+        int cslot = csv ? isl_temp_register(csv, 0) : -1, sslot = path ? isl_temp_register(path, 0) : -1;
+        int prc = cslot >= 0 && sslot >= 0 ? isl_plot_svg(cli, name, d) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         if (!prc && path) svg = read_file(path, &len);
         const char *start = svg ? strstr(svg, "<svg") : NULL;
         if (start && !strstr(start, "<script")) {
@@ -291,14 +297,13 @@ static int put_plots(isl_cli *cli, isl_buf *b)
             puts_b(b, "').</p>\n");
         }
         puts_b(b, "<figcaption>"), html_b(b, PLOTS[i][1]), puts_b(b, "</figcaption>\n</figure>\n");
-        if (path) {
-            unlink(path);
-            snprintf(path, n, "%s/%s.csv", d, name);
-            unlink(path);
-        }
-        free(path), free(svg);
+        if (path) unlink(path);
+        if (csv) unlink(csv);
+        isl_temp_forget(sslot), isl_temp_forget(cslot);
+        free(path), free(csv), free(svg);
     }
     rmdir(d);
+    isl_temp_forget(dslot);
     free(dirp);
     return rc;
 }
@@ -403,37 +408,25 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     return rc;
 }
 
-/* Writes b to path (through a temporary file renamed into place), or to
- * cli->out when path is NULL or "-". Returns an exit status. */
-static int write_out(isl_cli *cli, const isl_buf *b, const char *path)
-{
-    if (!path || !strcmp(path, "-")) {
-        if (fwrite(b->p, 1, b->n, cli->out) != b->n) return isl_fail(&cli->err, ISL_EOUTPUT, "cannot write the output");
-        return isl_check_output(cli, cli->out, "the output");
-    }
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    snprintf(tmp, n, "%s.tmp-%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(b->p, 1, b->n, f) == b->n;
-    if (f && fclose(f) != 0) ok = 0;
-    if (ok && rename(tmp, path) != 0) ok = 0;
-    int rc = ok ? ISL_OK : isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", path, strerror(errno));
-    if (!ok) unlink(tmp);
-    free(tmp);
-    return rc;
-}
-
 int isl_cmd_page(isl_cli *cli, const isl_args *a)
 {
     size_t nwant = 0;
     const char *const *want = isl_opt_all(a, "--lesson", &nwant);
     const char *path = isl_opt(a, "-o");
     if (path && !*path) return isl_usage(cli, "-o: an empty file name");
+    int to_file = path && strcmp(path, "-");
+    /* the file is opened first (the one way of include/isolab/outfile.h):
+     * a target it refuses costs no work */
+    isl_outfile o = {cli->out, NULL, NULL, path, -1};
+    int rc = to_file ? isl_outfile_open(&o, path, ISL_OUT_THROUGH, cli->db_path, &cli->err) : ISL_OK;
+    if (rc) return rc;
     isl_buf b = {NULL, 0, 0, 0};
-    int rc = build(cli, &b, want, nwant);
-    if (!rc) rc = write_out(cli, &b, path);
+    rc = build(cli, &b, want, nwant);
+    if (!rc && fwrite(b.p, 1, b.n, o.f) != b.n)
+        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", to_file ? path : "the output", strerror(errno));
+    if (!to_file) rc = rc ? rc : isl_check_output(cli, cli->out, "the output");
+    else if (rc) isl_outfile_abort(&o);
+    else rc = isl_outfile_commit(&o, &cli->err);
     free(b.p);
     return rc;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "isolab/embedded.h"
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 static const char *const STMT_SQL[ST_COUNT] = {
@@ -435,6 +436,17 @@ static void unlock_old(sqlite3 *db)
 static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
                             isl_error *err);
 
+/* 1 when the file at path is empty (a new database) or starts with
+ * SQLite's header: the files --force may replace. */
+static int sqlite_header(const char *path, off_t size)
+{
+    char h[16];
+    FILE *f = size ? fopen(path, "rb") : NULL;
+    int ok = !size || (f && fread(h, 1, sizeof h, f) == sizeof h && !memcmp(h, "SQLite format 3", 16));
+    if (f) fclose(f);
+    return ok;
+}
+
 /* --force replaces only a regular file, and follows a symbolic link as
  * every other command does: the link stays, the file it names is replaced.
  * Anything else (a device, FIFO, socket, directory, a link to nothing) is
@@ -459,6 +471,9 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
         st = isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
     else if (!S_ISREG(sb.st_mode))
         st = isl_fail(err, ISL_EINPUT, "%s: %s; --force replaces only a regular file", given, isl_file_kind(sb.st_mode));
+    else if (!sqlite_header(path, sb.st_size))
+        st = isl_fail(err, ISL_EINPUT, "%s: not an SQLite database (%lld bytes, no SQLite header); only a database "
+                      "is replaced: remove or rename it yourself if it is to go", given, (long long)sb.st_size);
     else
         st = lock_old(path, &old, err);
     if (!st) st = create_at(path, seeds_dir, NULL, NULL, err);
@@ -499,12 +514,12 @@ isl_status isl_store_make_template(const char *path, isl_error *err)
     return st;
 }
 
-/* Writes the len bytes of a compiled-in image to tmp, a new file; errors
+/* Writes the len bytes of a compiled-in image to tmp, a new empty file; errors
  * name path, the database being created. */
 static isl_status write_image(const char *tmp, const char *path, const unsigned char *bytes, size_t len,
                               isl_error *err)
 {
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    int fd = open(tmp, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
     size_t done = 0;
     int e = 0;
@@ -553,16 +568,6 @@ static int write_seeded(const char *tmp, const char *path, isl_status *st, isl_e
     *st = write_image(tmp, path, image, isl_seeded_len, err);
     free(image);
     return 0;
-}
-
-/* fsync of the finished file tmp (to become path) before it is renamed. */
-static isl_status sync_file(const char *tmp, const char *path, isl_error *err)
-{
-    int fd = open(tmp, O_RDONLY | O_CLOEXEC);
-    int e = fd < 0 || fsync(fd) != 0 ? errno : 0;
-    if (fd >= 0 && close(fd) != 0 && !e) e = errno;
-    if (e) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(e));
-    return ISL_OK;
 }
 
 /* Removes the -wal and -shm files beside db; *had_log (when not NULL) is
@@ -632,15 +637,12 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stam
 static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
                             isl_error *err)
 {
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    snprintf(tmp, n, "%s.new-%ld", path, (long)getpid());
-    unlink(tmp);
+    /* a temporary beside path, renamed onto it when complete (outfile.h) */
+    isl_outfile o;
+    isl_status st = isl_outfile_open(&o, path, ISL_OUT_BY_NAME | ISL_OUT_SQLITE, NULL, err);
+    if (st) return st;
+    const char *tmp = o.tmp;
     isl_store *s = NULL;
-    /* the schema and saved queries as built in (compiling them again costs
-     * more than the rest of 'isolab lesson'), or applied here */
-    isl_status st = ISL_OK;
     /* with the built-in seeds: the whole database as built in */
     if (seeds_dir || stamp || write_seeded(tmp, path, &st, err)) {
         st = isl_template_len ? write_image(tmp, path, isl_template_db, isl_template_len, err) : ISL_OK;
@@ -654,12 +656,7 @@ static isl_status create_at(const char *path, const char *seeds_dir, const char 
     if (!st && (remove_logs(tmp, &had_log) != 0 || remove_logs(path, NULL) != 0))
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && had_log) st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
-    if (!st) st = sync_file(tmp, path, err);
-    if (!st && rename(tmp, path) != 0) st = isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
-    if (st) {
-        unlink(tmp);
-        remove_logs(tmp, NULL);
-    }
-    free(tmp);
+    if (st) isl_outfile_abort(&o);
+    else st = isl_outfile_commit(&o, err);
     return st;
 }

@@ -481,6 +481,47 @@ check "runaway claim fails with the budget named" \
     "FAIL     M03/K05 forever: expected 1, actual NULL (cannot evaluate: the expression exceeded the work budget (1 million steps; raise it with --work-limit)) -- never ends" \
     "$(grep -a forever cl.out)"
 
+# SQL from files and users calls only SQLite's ordinary functions and
+# isolab's own: fts3_tokenizer (which takes a code pointer from its caller)
+# and load_extension are refused by name, before anything runs
+cp base.db t.db
+sqlite3 t.db "CREATE VIRTUAL TABLE notes USING fts3(body); INSERT INTO notes VALUES ('a b c')"
+printf "%s\n" "-- the pointer attack: point the tokenizer at 0x4141..., then tokenize" \
+    "SELECT fts3_tokenizer('simple', x'4141414141414141');" \
+    "SELECT * FROM notes WHERE body MATCH 'a';" >attack.sql
+expect "seed calling fts3_tokenizer with an address" 3 \
+    "isolab load: attack.sql:2: the function fts3_tokenizer is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" \
+    t.db "$ISOLAB" --db t.db load attack.sql
+printf "INSERT INTO axis(name) VALUES ('x');\nINSERT INTO axis(name) SELECT load_extension('/tmp/evil.so');\n" >ext.sql
+bad_seed "seed calling load_extension" \
+    "isolab load: ext.sql:2: the function load_extension is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" ext.sql
+printf "INSERT INTO axis(name) SELECT sqlite_compileoption_get(0);\n" >internal.sql
+bad_seed "seed calling one of SQLite's internals" \
+    "isolab load: internal.sql:1: the function sqlite_compileoption_get is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" internal.sql
+printf "CREATE TEMP TRIGGER t AFTER INSERT ON axis BEGIN SELECT fts3_tokenizer('simple'); END;\nINSERT INTO axis(name) VALUES ('a');\n" >trig.sql
+bad_seed "seed firing a trigger that calls fts3_tokenizer" \
+    "isolab load: trig.sql:2: the function fts3_tokenizer is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" trig.sql
+expect "export --sql reading a library address" 3 \
+    "isolab export: export --sql: the function fts3_tokenizer is not allowed (a query may call SQLite's ordinary functions and isolab's own)" \
+    base.db "$ISOLAB" --db base.db export --sql "SELECT hex(fts3_tokenizer('simple'))"
+expect "export --sql with a PRAGMA statement: the true reason" 3 \
+    "isolab export: export --sql: only a read-only query is allowed (this one would run a PRAGMA statement; a read-only pragma is read as a table: SELECT * FROM pragma_table_info('run'))" \
+    base.db "$ISOLAB" --db base.db export --sql "PRAGMA table_info(run)"
+check "export --sql reads a table-valued pragma" "name id" \
+    "$("$ISOLAB" --db base.db export --sql "SELECT name FROM pragma_table_info('run') LIMIT 1" 2>&1 | tr '\n' ' ' | sed 's/ $//')"
+check "export --sql calls ordinary functions" "X 1 3.14 2" \
+    "$("$ISOLAB" --db base.db export --sql "SELECT upper('x') AS u, json_extract('[1]', '\$[0]') AS j, round(pi(), 2) AS p, row_number() OVER () + 1 AS r" 2>&1 | tail -1 | tr ',' ' ')"
+expect "export --sql runaway query: the work budget" 3 \
+    "isolab export: export --sql: the query exceeded the work budget (1 million steps): stopped; raise it with --work-limit" \
+    base.db sh -c "'$ISOLAB' --db base.db export --work-limit 1 --sql 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r' >/dev/null"
+cp base.db cl.db
+printf "INSERT INTO claim(lesson, name, statement, actual_sql, expected) VALUES ('M03/K05', 'pointer', 'reads an address', 'hex(fts3_tokenizer(''simple''))', 1);\n" >ptr.sql
+"$ISOLAB" --db cl.db load ptr.sql >/dev/null 2>&1
+"$ISOLAB" --db cl.db check --lesson M03/K05 >cl.out 2>&1
+check "claim calling fts3_tokenizer fails, naming the function" \
+    "FAIL     M03/K05 pointer: expected 1, actual NULL (cannot evaluate: the function fts3_tokenizer is not allowed (a claim may call SQLite's ordinary functions and isolab's own)) -- reads an address" \
+    "$(grep -a pointer cl.out)"
+
 # a lock held by another process: who holds what, what to do
 cp base.db lk.db
 (printf 'BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (12345);\n'; sleep 4) | sqlite3 lk.db &

@@ -111,7 +111,7 @@ if [ -n "$dflt" ]; then
     mkdir scratch
     echo old >slow.csv
     mark='.slow.csv.tmp-*'
-    stopped "export -o" INT 130 "$ISOLAB" --db "$db" export -o slow.csv \
+    stopped "export -o" INT 130 "$ISOLAB" --db "$db" export -o slow.csv --work-limit 1000000000 \
         --sql 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c'
     check "export -o interrupted: the old file kept" old "$(cat slow.csv)"
     mkdir seeds

@@ -95,8 +95,8 @@ int isl_is_model_table(const char *name)
  * write to a run or result table, a TEMP trigger on such a table). The
  * authorizer records the first refusal so the error can name it. */
 typedef struct script_auth {
-    int denied;        /* 1: transaction/settings; 2: outside the model */
-    char what[160];    /* for 2: what was refused */
+    int denied;        /* 1: transaction/settings; 2: outside the model; 3: a function */
+    char what[160];    /* for 2 and 3: what was refused */
     char table[128];   /* the table the statement inserts into */
 } script_auth;
 
@@ -137,6 +137,9 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
         if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
             snprintf(au->table, sizeof au->table, "%s", a);
         return SQLITE_OK;
+    case SQLITE_FUNCTION:
+        if (isl_sql_function_allowed(b)) return SQLITE_OK;
+        return deny(au, 3, "%s", b);
     case SQLITE_CREATE_TEMP_TABLE:
     case SQLITE_CREATE_TEMP_VIEW:
     case SQLITE_CREATE_TEMP_INDEX:
@@ -224,6 +227,11 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         if (confined) sqlite3_set_authorizer(s->db, NULL, NULL);
         if (rc != SQLITE_OK) {
             char near[48] = "";
+            if (au.denied == 3) {
+                st = isl_fail(err, ISL_EINPUT, "%s:%d: the function %s is not allowed in a seed file (seeds may "
+                              "call SQLite's ordinary functions and isolab's own)", name, line_of(sql, start), au.what);
+                break;
+            }
             if (au.denied == 2) {
                 st = isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP "
                               "objects of its own; %s is refused", name, line_of(sql, start), au.what);

@@ -78,6 +78,11 @@ const char *isl_file_kind(mode_t mode);
  * may write (src/store/script.c holds the list). */
 int isl_is_model_table(const char *name);
 
+/* 1 when SQL from files and users (seeds, claims, export --sql) may call
+ * the function name: SQLite's ordinary functions and isolab's own
+ * (src/store/allow.c); 0 for anything else (fts3_tokenizer, readfile, ...). */
+int isl_sql_function_allowed(const char *name);
+
 /* Executes trusted SQL text (isolab's own schema files), statement by
  * statement, with file:line errors; no confinement, no work budget. */
 isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err);

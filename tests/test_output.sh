@@ -24,6 +24,9 @@ full "$ISOLAB" --db "$db" report
 full "$ISOLAB" --db "$db" report channel_table
 full "$ISOLAB" --db "$db" runs
 full "$ISOLAB" --db "$db" diff 1 1
+# runs that differ, and --exit-code: lost output is exit 7, not 1 ("differ")
+new=$("$ISOLAB" --db "$db" run --bundle common 2>/dev/null | sed -n 's/^run \([0-9][0-9]*\):.*/\1/p')
+full "$ISOLAB" --db "$db" diff --exit-code 1 "${new:-0}"
 full "$ISOLAB" --db "$db" run
 full "$ISOLAB" --db "$db" check
 full "$ISOLAB" --db "$db" sweep removal

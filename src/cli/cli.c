@@ -267,7 +267,10 @@ int isl_main(int argc, char **argv)
     free(cli.argv_text);
     /* what went to stdout must have been written, as git's run_builtin checks */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (!rc) rc = isl_fail(&cli.err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
+        /* lost output outranks "differs" or "a check failed" (exit 1):
+         * the user never saw what the 1 is about */
+        if (!rc || rc == ISL_EFAIL)
+            rc = isl_fail(&cli.err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
         clearerr(stdout);
     }
     if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(cli.cmd, &cli.err);

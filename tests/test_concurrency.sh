@@ -119,5 +119,36 @@ after=$(sqlite3 c.db 'SELECT count(*) FROM run')
 [ "$(sqlite3 c.db "$INCOMPLETE")" = 0 ] && ok "every run is complete" || not_ok "incomplete runs after two writers"
 [ "$(sqlite3 c.db 'PRAGMA integrity_check')" = ok ] && ok "integrity ok" || not_ok "integrity check failed"
 
+
+# ---- 4. readers with --lesson/--bundle/--channel never take the write lock --
+# A second process holds the write lock (BEGIN IMMEDIATE, a handshake line
+# once it has it); report, export and plot with an override answer at once
+# (--wait 0: a lock wait would fail) and what they print is what they print
+# with the lock free.
+"$ISOLAB" --db c.db export channel_comparison --bundle common >free.csv 2>/dev/null
+"$ISOLAB" --db c.db report --lesson M03/K04 >free.report 2>/dev/null
+mkfifo hold.fifo
+(printf 'BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (54321);\n.print held\n'; cat hold.fifo) | sqlite3 c.db >hold.out &
+holder=$!
+until grep -q held hold.out 2>/dev/null; do :; done
+"$ISOLAB" --db c.db export channel_comparison --bundle common --wait 0 >locked.csv 2>locked.err
+check "export --bundle while another process holds the write lock: at once, the same rows" \
+    "0 $(cksum <free.csv)" "$? $(cksum <locked.csv)$(cat locked.err)"
+"$ISOLAB" --db c.db report --lesson M03/K04 --wait 0 >locked.report 2>locked.err
+check "report --lesson while another process holds the write lock: at once, the same tables" \
+    "0 $(cksum <free.report)" "$? $(cksum <locked.report)$(cat locked.err)"
+"$ISOLAB" --db c.db export current_focus --bundle common --channel sampling-profile --lesson M03/K05 --wait 0 \
+    >locked.csv 2>locked.err
+check "export with all three overrides under the lock" "0 lesson,bundle,channel M03/K05,common,sampling-profile" \
+    "$? $(cut -d, -f1-3 locked.csv | tr '\n' ' ' | sed 's/ $//')$(cat locked.err)"
+if command -v gnuplot >/dev/null 2>&1; then
+    "$ISOLAB" --db c.db plot channels --bundle common -o lp --wait 0 >/dev/null 2>locked.err
+    check "plot --bundle under the lock" "0" "$?$(cat locked.err)"
+fi
+echo >hold.fifo
+wait "$holder"
+check "the override stayed in this command: param in the file unchanged" "M03/K05||" \
+    "$(sqlite3 c.db "SELECT group_concat(coalesce(value, ''), '|') FROM (SELECT value FROM param ORDER BY key = 'lesson' DESC, key)")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -182,6 +182,49 @@ static isl_status must_exist(isl_store *s, const char *sql, const char *name, co
     return isl_db_fail(s, err, "reading the model");
 }
 
+/* The views that read param, directly or through another such view (by
+ * name in their text: a view named by mistake is copied for nothing). */
+static const char SHADOWED_VIEWS[] =
+    "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION "
+    "  SELECT v.name FROM main.sqlite_schema v JOIN dep ON instr(v.sql, dep.name) > 0 WHERE v.type = 'view') "
+    "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
+    "AND v.sql LIKE 'CREATE VIEW %'";
+
+/* Shadows main.param for this connection only: a TEMP param with the
+ * values given, and a TEMP copy of every view that reads it (a TEMP
+ * view's names find TEMP objects first; a main view's would not). Writes
+ * only the TEMP schema: no lock on the database is taken. */
+static isl_status shadow_param(isl_store *s, const char *const value[3], isl_error *err)
+{
+    static const char *const key[3] = {"lesson", "bundle", "channel"};
+    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param", err);
+    sqlite3_stmt *q = NULL;
+    if (!st && sqlite3_prepare_v2(s->db, "UPDATE temp.param SET value = ?2 WHERE key = ?1", -1, &q, NULL) != SQLITE_OK)
+        st = isl_db_fail(s, err, "setting param for this command");
+    for (int i = 0; i < 3 && !st; i++) {
+        if (!value[i]) continue;
+        sqlite3_reset(q);
+        if (sqlite3_bind_text(q, 1, key[i], -1, SQLITE_STATIC) != SQLITE_OK
+            || sqlite3_bind_text(q, 2, value[i], -1, SQLITE_STATIC) != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
+            st = isl_db_fail(s, err, "setting param for this command");
+    }
+    sqlite3_finalize(q);
+    q = NULL;
+    if (!st && sqlite3_prepare_v2(s->db, SHADOWED_VIEWS, -1, &q, NULL) != SQLITE_OK)
+        st = isl_db_fail(s, err, "reading the saved queries");
+    int rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *sql = (const char *)sqlite3_column_text(q, 1);
+        char *copy = sql ? sqlite3_mprintf("CREATE TEMP VIEW %s", sql + strlen("CREATE VIEW ")) : NULL;
+        if (!copy) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        else if (sqlite3_exec(s->db, copy, NULL, NULL, NULL) != SQLITE_OK) st = isl_db_fail(s, err, "shadowing a saved query");
+        sqlite3_free(copy);
+    }
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the saved queries");
+    sqlite3_finalize(q);
+    return st;
+}
+
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel, isl_error *err)
 {
     assert(!s->in_run && !s->in_focus);
@@ -191,20 +234,9 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     if (!st && bundle) st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1", bundle, "bundle", err);
     if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
     if (st || (!lesson && !bundle && !channel)) return st;
-    if ((st = isl_db_exec(s, "BEGIN IMMEDIATE", err))) return st;
+    const char *const value[3] = {lesson, bundle, channel};
     s->in_focus = 1;
-    const char *const key[3] = {"lesson", "bundle", "channel"}, *const value[3] = {lesson, bundle, channel};
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "UPDATE param SET value = ?2 WHERE key = ?1", -1, &q, NULL);
-    for (int i = 0; i < 3 && rc == SQLITE_OK; i++) {
-        if (!value[i]) continue;
-        sqlite3_reset(q);
-        rc = sqlite3_bind_text(q, 1, key[i], -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 2, value[i], -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_DONE) rc = SQLITE_OK;
-    }
-    sqlite3_finalize(q);
-    return rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "setting param for this command");
+    return shadow_param(s, value, err);
 }
 
 isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, char *channel, size_t n,

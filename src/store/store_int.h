@@ -54,7 +54,7 @@ struct isl_store {
     int fk_off;           /* the run is written without foreign-key checks */
     int has_functions;    /* isolab's SQL functions are registered */
     sqlite3_int64 run_id; /* the run being written, while in_run */
-    int in_focus;         /* a transaction holds this command's param values; never committed */
+    int in_focus;         /* TEMP param (and views over it) hold this command's values */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
     sqlite3_stmt *stmt[ST_COUNT];
     dev_t dev;                     /* the file opened (0, 0 for a new one) */

@@ -144,20 +144,23 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
     return ISL_OK;
 }
 
+isl_status isl_db_still_here(isl_store *s, isl_error *err)
+{
+    /* the lock is this file's: if the path names another file now (init
+     * --force replaced it), writing here would report rows the user's
+     * database does not hold */
+    struct stat sb;
+    if (!s->ino || (stat(s->path, &sb) == 0 && sb.st_dev == s->dev && sb.st_ino == s->ino)) return ISL_OK;
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return isl_fail(err, ISL_EDB, "%s: the database was replaced or removed while this command ran (by 'isolab "
+                    "init --force'?); nothing was written; run the command again", s->path);
+}
+
 isl_status isl_db_begin_write(isl_store *s, isl_error *err)
 {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return isl_db_fail(s, err, "taking the write lock");
-    /* the lock is this file's: if the path names another file now (init
-     * --force replaced it while this process waited), writing here would
-     * report rows the user's database does not hold */
-    struct stat sb;
-    if (s->ino && (stat(s->path, &sb) != 0 || sb.st_dev != s->dev || sb.st_ino != s->ino)) {
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return isl_fail(err, ISL_EDB, "%s: the database was replaced or removed while this command waited for "
-                        "its lock (by 'isolab init --force'?); nothing was written; run the command again", s->path);
-    }
-    return ISL_OK;
+    return isl_db_still_here(s, err);
 }
 
 isl_status isl_db_configure(isl_store *s, isl_error *err)

@@ -452,6 +452,7 @@ isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n
             isl_fail(err, st, "%s: after loading: %s", paths[n - 1], msg);
         }
     }
+    if (!st && (st = isl_db_still_here(s, err))) return st;
     if (!st) return isl_db_exec(s, "COMMIT", err);
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return st;

@@ -116,6 +116,11 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);
  * begun, when it was replaced or removed meanwhile. */
 isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 
+/* ISL_OK when the path still names the file this store opened; else rolls
+ * back and ISL_EDB "replaced or removed": called right before a writer's
+ * COMMIT, so rows never go to a file init --force has replaced. */
+isl_status isl_db_still_here(isl_store *s, isl_error *err);
+
 /* Executes one statement of trusted SQL (no values from outside). */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 

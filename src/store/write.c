@@ -87,6 +87,11 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
         else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
             st = isl_db_fail(s, err, "finishing the run");
     }
+    if (!st && (st = isl_db_still_here(s, err))) {
+        s->in_run = 0;
+        checks_on(s);
+        return st;
+    }
     if (!st) {
         if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
             s->in_run = 0;

@@ -682,6 +682,39 @@ else
     not_ok "init --force through a symlink: $(cat err.txt)"
 fi
 
+# ---- dangling rows: the model is checked when it is read -------------------
+# rows the sqlite3 shell wrote with foreign keys off name nothing: every
+# command that reads the model stops, naming the table, the row and value
+cp base.db dg.db
+sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('strict', 99, 'ghost')"
+ghost="bundle_member row (bundle 'strict', position 99, mechanism 'ghost'): mechanism 'ghost' names no mechanism (written with foreign keys off?); correct or delete the row"
+for cmd in run "sweep removal" check lesson; do
+    set -- $cmd
+    expect "$cmd with a bundle member naming no mechanism" 3 "isolab $1: $ghost" dg.db "$ISOLAB" --db dg.db "$@"
+done
+printf "INSERT INTO axis(name) VALUES ('fine');\n" >fine.sql
+expect "load into a model with a dangling row" 3 "isolab load: fine.sql: after loading: $ghost" \
+    dg.db "$ISOLAB" --db dg.db load fine.sql
+if [ -f "$root/isolab.so" ]; then
+    check "the extension: a dangling row is an SQL error naming it" "Error: stepping, isolab_surface: $ghost" \
+        "$(sqlite3 -cmd ".load $root/isolab.so" dg.db "SELECT count(*) FROM isolab_surface('strict')" 2>&1)"
+fi
+cp base.db dg.db
+sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO fact(position, name, axis) VALUES (99, 'f99', 'nowhere')"
+expect "run with a fact on an axis that does not exist" 3 \
+    "isolab run: fact row (name 'f99', axis 'nowhere', position 99): axis 'nowhere' names no axis (written with foreign keys off?); correct or delete the row" \
+    dg.db "$ISOLAB" --db dg.db run
+cat >param_gone.sql <<'EOF'
+INSERT INTO bundle(name) VALUES ('brief');
+INSERT INTO bundle_member(bundle, position, mechanism) SELECT 'brief', 1, name FROM mechanism LIMIT 1;
+UPDATE param SET value = 'brief' WHERE key = 'bundle';
+DELETE FROM bundle_member WHERE bundle = 'brief';
+DELETE FROM bundle WHERE name = 'brief';
+EOF
+bad_seed "seed leaving param naming a bundle it deleted" \
+    "isolab load: param_gone.sql: after loading: param row 'bundle': value 'brief' names no bundle; set it to one, or to NULL" \
+    param_gone.sql
+
 # ---- valid names that look like trouble -----------------------------------
 cat >names.sql <<'EOF'
 -- quotes, spaces, SQL fragments and non-ASCII letters: all valid names

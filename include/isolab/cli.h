@@ -76,6 +76,7 @@ struct isl_cli {
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
+    const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
 };
 
 /* The whole program: parses argv, opens what the command needs, runs it,

@@ -274,6 +274,7 @@ int isl_main(int argc, char **argv)
         clearerr(stdout);
     }
     if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(cli.cmd, &cli.err);
+    if (rc && cli.hint) fprintf(stderr, "%s\n", cli.hint);
     return rc;
 }
 

@@ -8,6 +8,7 @@
 #include "isolab/cli.h"
 #include "isolab/outfile.h"
 #include "isolab/export.h"
+#include "isolab/history.h"
 #include "isolab/report.h"
 
 typedef struct exporter {
@@ -135,5 +136,12 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
         rc = isl_store_relations(cli->store, list_relation, cli->out, &cli->err);
         return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
     }
-    return export_file(cli, a->nops ? a->ops[0] : NULL, sql, fmt, run != NULL, run_id, isl_opt(a, "-o"), NULL);
+    size_t rows = 0;
+    rc = export_file(cli, a->nops ? a->ops[0] : NULL, sql, fmt, run != NULL, run_id, isl_opt(a, "-o"), &rows);
+    int64_t id = 1;
+    char digest[17];
+    /* nothing to export because nothing was run: say what to run */
+    if (!rc && !rows && !sql && !isl_store_latest_run(cli->store, "run", &id, digest, &cli->err) && !id)
+        isl_note(cli, "%s: no results yet: run 'isolab lesson' (or 'isolab run')", cli->db_path);
+    return rc;
 }

@@ -5,11 +5,13 @@
  * DIR). Every file appears only when complete. */
 #include <assert.h>
 #include <errno.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "isolab/cli.h"
@@ -109,6 +111,35 @@ static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
     return ISL_OK;
 }
 
+/* How long gnuplot may take: $ISOLAB_TOOL_TIMEOUT seconds, else 60. */
+static int tool_seconds(void)
+{
+    const char *v = getenv("ISOLAB_TOOL_TIMEOUT");
+    char *end;
+    long n = v && *v ? strtol(v, &end, 10) : 0;
+    return v && *v && !*end && n > 0 && n <= 86400 ? (int)n : 60;
+}
+
+/* Waits for child pid up to limit seconds (then kills it): 0 with *status,
+ * ETIMEDOUT, or the errno of waitpid. */
+static int wait_for(pid_t pid, int limit, int *status)
+{
+    struct timespec start, now, tick = {0, 10 * 1000 * 1000};
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        pid_t got = waitpid(pid, status, WNOHANG);
+        if (got == pid) return 0;
+        if (got < 0 && errno != EINTR) return errno;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 >= limit * 1000L) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, status, 0) < 0 && errno == EINTR) {}
+            return ETIMEDOUT;
+        }
+        nanosleep(&tick, NULL);
+    }
+}
+
 /* Runs gnuplot on script with csv, out and fmt set. Returns an exit status. */
 static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const char *csv, const char *out, const char *fmt)
 {
@@ -127,10 +158,12 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
     free(e.p);
     if (rc != 0) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
     isl_temp_child(pid); /* stopped if a signal ends isolab */
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return isl_temp_child(0), isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", plot, strerror(errno));
+    int status, limit = tool_seconds();
+    rc = wait_for(pid, limit, &status);
     isl_temp_child(0);
+    if (rc == ETIMEDOUT)
+        return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", plot, limit);
+    if (rc) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", plot, strerror(rc));
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return ISL_OK;
     return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot failed (%s %d) on the script %s.gp", plot,
                     WIFEXITED(status) ? "exit status" : "signal",
@@ -228,9 +261,10 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (scripts && (!*scripts || has_control(scripts))) return isl_usage(cli, "--scripts: not a usable directory name");
     if (!n)
         for (const plot_kind *p = PLOTS; p->name; p++) want[n++] = p;
-    if (!on_path("gnuplot"))
-        return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:\n"
-                                              "    %sapt-get install -y gnuplot-nox", geteuid() == 0 ? "" : "sudo ");
+    if (!on_path("gnuplot")) {
+        cli->hint = geteuid() == 0 ? "    apt-get install -y gnuplot-nox" : "    sudo apt-get install -y gnuplot-nox";
+        return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:");
+    }
     int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (!rc) rc = check_runs(cli, want, n);

@@ -172,7 +172,7 @@ isl_status isl_db_configure(isl_store *s, isl_error *err)
         || sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
         || sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on)
         return isl_db_fail(s, err, "configuring the connection");
-    sqlite3_limit(s->db, SQLITE_LIMIT_SQL_LENGTH, 10 * 1000 * 1000);
+    sqlite3_limit(s->db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
     sqlite3_limit(s->db, SQLITE_LIMIT_ATTACHED, 0);
     /* A writer waits for another writer instead of failing with "database is
      * locked"; in WAL mode readers never block it. */

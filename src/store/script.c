@@ -243,6 +243,11 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
                               "load in one transaction, with its own settings", name, line_of(sql, start), near);
                 break;
             }
+            if ((rc & 0xff) == SQLITE_TOOBIG) {
+                st = isl_fail(err, ISL_EINPUT, "%s:%d: the statement is longer than isolab's limit of %d bytes (10 MB) "
+                              "for one statement; split it into several", name, line_of(sql, start), ISL_STATEMENT_MAX);
+                break;
+            }
             int off = sqlite3_error_offset(s->db);
             const char *at = off >= 0 ? start + off : start;
             if (off >= 0) {

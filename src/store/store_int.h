@@ -15,6 +15,10 @@ SQLITE_EXTENSION_INIT3
 #include "isolab/embedded.h"
 #include "isolab/store.h"
 
+/* The longest SQL statement isolab compiles (bytes): a seed statement
+ * longer than this is refused, naming the limit. */
+#define ISL_STATEMENT_MAX (10 * 1000 * 1000)
+
 /* application_id stamped in every isolab database ("ISOL"). */
 #define ISL_APPLICATION_ID 0x49534f4c
 

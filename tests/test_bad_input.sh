@@ -692,6 +692,20 @@ expect "export of an empty result on a database without results: a note" 0 \
 bad_seed "a statement over isolab's length limit names the limit" \
     "isolab load: long.sql:1: the statement is longer than isolab's limit of 10000000 bytes (10 MB) for one statement; split it into several" long.sql
 
+expect "rm naming a run twice" 2 "isolab rm: run 1 is named twice
+Try 'isolab rm --help'." nores.db "$ISOLAB" --db nores.db rm 1 1
+expect "prune --kind with a kind that does not exist" 2 \
+    "isolab prune: --kind: no kind of run 'bundle' (run, samples, removal, addition, bundles, check)
+Try 'isolab prune --help'." nores.db "$ISOLAB" --db nores.db prune --keep 1 --kind bundle
+expect "runs --kind with a kind that does not exist" 2 \
+    "isolab runs: --kind: no kind of run 'bundle' (run, samples, removal, addition, bundles, check)
+Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --kind bundle
+cp nores.db esc.db
+sqlite3 esc.db "CREATE VIEW \"red$(printf '\033')[31m\" AS SELECT 1 AS x"
+"$ISOLAB" --db esc.db export --list >list.out 2>&1
+check "export --list escapes a name's control characters" "1 0" \
+    "$(grep -c 'red\\033\[31m' list.out) $(grep -c "$(printf '\033')" list.out)"
+
 # ---- dangling rows: the model is checked when it is read -------------------
 # rows the sqlite3 shell wrote with foreign keys off name nothing: every
 # command that reads the model stops, naming the table, the row and value

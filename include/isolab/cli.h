@@ -139,6 +139,10 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 /* Parses a run id (a positive whole number) into *id; else a usage error. */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
 
+/* ISL_OK when kind (--kind) is a kind of run, or NULL; else the usage
+ * error listing the kinds. */
+int isl_check_kind(isl_cli *cli, const char *kind);
+
 /* Draws the plot `name` (channels, samples, axes, frontier) from cli->store
  * as dir/NAME.svg next to dir/NAME.csv, printing nothing on stdout.
  * Returns an exit status (cli->err set: ISL_EINPUT when its run is

@@ -102,6 +102,15 @@ int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
     return ISL_OK;
 }
 
+int isl_check_kind(isl_cli *cli, const char *kind)
+{
+    static const char *const KINDS[] = {"run", "samples", "removal", "addition", "bundles", "check"};
+    for (size_t i = 0; kind && i < sizeof KINDS / sizeof KINDS[0]; i++)
+        if (!strcmp(kind, KINDS[i])) return ISL_OK;
+    if (!kind) return ISL_OK;
+    return isl_usage(cli, "--kind: no kind of run '%s' (run, samples, removal, addition, bundles, check)", kind);
+}
+
 /* Prints the failure of cmd (NULL: of isolab itself) on stderr, once. */
 static int print_error(const isl_command *cmd, const isl_error *err)
 {

@@ -113,7 +113,8 @@ static isl_status list_relation(void *ctx, const char *name, const char *type, c
     char count[32];
     if (rows < 0) snprintf(count, sizeof count, "?");
     else snprintf(count, sizeof count, "%lld", rows);
-    fprintf(out, "%-24s %-5s %9s  %s\n", name, type, count, about);
+    /* a name the shell user made may hold control characters: escaped */
+    isl_print_line(out, "%-24s %-5s %9s  %s", name, type, count, about);
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 

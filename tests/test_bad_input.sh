@@ -276,8 +276,21 @@ fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: old.db: cannot migrate schema version 3 to 8: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: note: old.db: migrating schema version 3 to 8 (once; this may take a while)
+isolab run: old.db: cannot migrate schema version 3 to 8: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
+# a second process finds the lock of a migration under way: told so
+cp old.db mig.db
+mkfifo mig.hold
+(printf 'BEGIN IMMEDIATE;\n.print held\n'; cat mig.hold) | sqlite3 mig.db >mig.held &
+holder=$!
+until grep -q held mig.held 2>/dev/null; do :; done
+expect "a migration under way in another process" 4 \
+    "isolab runs: note: mig.db: migrating schema version 3 to 8 (once; this may take a while)
+isolab runs: mig.db: schema version 3 needs migrating to 8, and another process holds the write lock (a migration under way?); waited 0 s; run the command again when it has finished, or wait longer with --wait" \
+    mig.db "$ISOLAB" --db mig.db runs --wait 0
+echo >mig.hold
+wait $holder
 
 # A database of the first release (schema version 1: schema files 001-003)
 # is migrated when opened, in one transaction, and then works.

@@ -150,11 +150,18 @@ static const isl_command *find_command(int argc, char **argv, int i, int *words)
     return best;
 }
 
+/* Says, as it starts, what the store does that takes a while. */
+static void progress(void *ctx, const char *what)
+{
+    isl_note(ctx, "%s", what);
+}
+
 /* Opens the store (and reads the model) as cmd->needs says; creates the
  * database first for ISL_CREATES when it is missing or --fresh is given. */
 static int setup(isl_cli *cli, const isl_args *a)
 {
     unsigned needs = cli->cmd->needs;
+    isl_store_on_progress(progress, cli);
     if (needs & ISL_CREATES) {
         int fresh = isl_opt(a, "--fresh") != NULL;
         struct stat sb;

@@ -92,6 +92,23 @@ void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
     work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT;
 }
 
+unsigned isl_store_wait_seconds(void) { return wait_seconds; }
+
+/* Who is told, as it happens, of work that takes a while (isl_store_on_progress). */
+static void (*progress_fn)(void *, const char *);
+static void *progress_ctx;
+
+void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx)
+{
+    progress_fn = fn;
+    progress_ctx = ctx;
+}
+
+void isl_store_progress(const char *what)
+{
+    if (progress_fn) progress_fn(progress_ctx, what);
+}
+
 /* Errors are told apart by SQLite's result code, never by its message:
  * those that mean the file, the disk or another process get a sentence the
  * user can act on; the rest (the SQL or the data) keep SQLite's words. */

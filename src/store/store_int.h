@@ -125,6 +125,12 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err);
  * COMMIT, so rows never go to a file init --force has replaced. */
 isl_status isl_db_still_here(isl_store *s, isl_error *err);
 
+/* Tells the progress callback (isl_store_on_progress) what starts now. */
+void isl_store_progress(const char *what);
+
+/* The --wait of every store (isl_store_set_limits), in seconds. */
+unsigned isl_store_wait_seconds(void);
+
 /* Executes one statement of trusted SQL (no values from outside). */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 

@@ -752,6 +752,17 @@ bad_seed "seed leaving param naming a bundle it deleted" \
     "isolab load: param_gone.sql: after loading: param row 'bundle': value 'brief' names no bundle; set it to one, or to NULL" \
     param_gone.sql
 
+# ---- damage is called damage ------------------------------------------------
+# rows of a run whose run row was lost (what a foreign -wal replayed over
+# the file does): the next run's rows collide with them
+cp base.db dm.db
+"$ISOLAB" --db dm.db run >/dev/null 2>&1
+sqlite3 dm.db "PRAGMA foreign_keys = OFF; DELETE FROM run WHERE id = (SELECT max(id) FROM run)"
+lost=$(sqlite3 dm.db "SELECT max(run_id) FROM surface")
+expect "rows of a lost run: damaged, exit 4, what to do" 4 \
+    "isolab run: dm.db: damaged: UNIQUE constraint failed: surface.run_id, surface.bundle, surface.channel (writing a surface); rows of run $lost were there before this run wrote any: its run table had lost them; restore it from a copy (a -wal file that did not come with this database, copied next to it, is the known way to get here)" \
+    dm.db "$ISOLAB" --db dm.db run
+
 # ---- valid names that look like trouble -----------------------------------
 cat >names.sql <<'EOF'
 -- quotes, spaces, SQL fragments and non-ASCII letters: all valid names

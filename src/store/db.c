@@ -109,6 +109,21 @@ void isl_store_progress(const char *what)
     if (progress_fn) progress_fn(progress_ctx, what);
 }
 
+/* After a key conflict on the rows of the run being written, which isolab
+ * makes unique itself: the file is damaged. why[n]: PRAGMA quick_check's
+ * first fault, or else rows of this run id were there before the run (the
+ * run table had lost their run). */
+static void damage(isl_store *s, char *why, size_t n)
+{
+    sqlite3_stmt *q = NULL;
+    snprintf(why, n, "rows of run %lld were there before this run wrote any: its run table had lost them",
+             (long long)s->run_id);
+    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW
+        && sqlite3_column_text(q, 0) && strcmp((const char *)sqlite3_column_text(q, 0), "ok") != 0)
+        snprintf(why, n, "PRAGMA quick_check: %s", (const char *)sqlite3_column_text(q, 0));
+    sqlite3_finalize(q);
+}
+
 /* Errors are told apart by SQLite's result code, never by its message:
  * those that mean the file, the disk or another process get a sentence the
  * user can act on; the rest (the SQL or the data) keep SQLite's words. */
@@ -135,6 +150,16 @@ isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
         return isl_fail(err, ISL_EDB, "%s: database is read-only (%s)", s->path, what);
     case SQLITE_CANTOPEN:
         return isl_fail(err, ISL_EDB, "%s: cannot open (%s): %s", s->path, what, sqlite3_errmsg(s->db));
+    case SQLITE_CONSTRAINT:
+        if (s->in_run && (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)) {
+            char msg[256], why[400];
+            snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(s->db));
+            damage(s, why, sizeof why);
+            return isl_fail(err, ISL_EDB, "%s: damaged: %s (%s); %s; restore it from a copy (a -wal file that did "
+                            "not come with this database, copied next to it, is the known way to get here)",
+                            s->path, msg, what, why);
+        }
+        return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
     default:
         return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
     }

@@ -719,6 +719,11 @@ sqlite3 esc.db "CREATE VIEW \"red$(printf '\033')[31m\" AS SELECT 1 AS x"
 check "export --list escapes a name's control characters" "1 0" \
     "$(grep -c 'red\\033\[31m' list.out) $(grep -c "$(printf '\033')" list.out)"
 
+expect "--db given twice before the command" 2 "isolab: option '--db' is given twice
+Try 'isolab --help'." nores.db "$ISOLAB" --db nores.db --db other.db runs
+expect "--db given before and after the command" 2 "isolab runs: option '--db' is given twice
+Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --db other.db
+
 # ---- dangling rows: the model is checked when it is read -------------------
 # rows the sqlite3 shell wrote with foreign keys off name nothing: every
 # command that reads the model stops, naming the table, the row and value

@@ -71,6 +71,7 @@ extern const isl_command isl_commands[];
 struct isl_cli {
     const isl_command *cmd;
     const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
+    int db_given;         /* --db came before the command's name */
     char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
     FILE *out;            /* where results go (stdout) */
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */

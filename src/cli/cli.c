@@ -192,6 +192,7 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
     for (; *i < argc && argv[*i][0] == '-'; ++*i) {
         const char *a = argv[*i];
         if (!strcmp(a, "--db") || !strncmp(a, "--db=", 5)) {
+            if (cli->db_given++) return usage_error("option '%s' is given twice", "--db");
             if (a[4] == '=') cli->db_path = a + 5;
             else if (*i + 1 < argc) cli->db_path = argv[++*i];
             else return usage_error("option '%s' needs a value", "--db");
@@ -241,6 +242,7 @@ static int limits(isl_cli *cli, const isl_args *a)
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
+    if (isl_opt(args, "--db") && cli->db_given) return isl_usage(cli, "option '--db' is given twice");
     if (isl_opt(args, "--db")) cli->db_path = isl_opt(args, "--db");
     if (isl_opt(args, "--help")) {
         isl_print_usage(cli->cmd, stdout);

@@ -240,28 +240,38 @@ static char *read_file(const char *path, size_t *len)
     return b.p;
 }
 
+/* A new scratch directory in $TMPDIR (else /tmp), registered to be removed
+ * if a signal ends isolab: its path (free()) and *slot, or NULL with
+ * cli->err set. */
+static char *scratch_dir(isl_cli *cli, int *slot)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
+    size_t n = strlen(tmpdir) + 32;
+    char *d = malloc(n);
+    if (!d) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory"), NULL;
+    snprintf(d, n, "%s/isolab-page-XXXXXX", tmpdir);
+    if (!mkdtemp(d)) {
+        isl_fail(&cli->err, ISL_EOUTPUT, "cannot create a scratch directory: %s", strerror(errno));
+        return free(d), NULL;
+    }
+    if ((*slot = isl_temp_register(d, 1)) < 0) {
+        isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        rmdir(d);
+        return free(d), NULL;
+    }
+    return d;
+}
+
 /* The plots: each drawn as SVG by 'isolab plot' into a scratch directory,
  * then put inline with every id, and every reference to one, prefixed by
  * the plot's name (four SVGs share one document). A plot that cannot be
  * drawn leaves a note in the page and on stderr. */
 static int put_plots(isl_cli *cli, isl_buf *b)
 {
-    char dir[] = "/tmp/isolab-page-XXXXXX";
-    const char *tmpdir = getenv("TMPDIR");
-    char *dirp = NULL;
-    if (tmpdir && *tmpdir) {
-        size_t n = strlen(tmpdir) + 32;
-        if ((dirp = malloc(n))) snprintf(dirp, n, "%s/isolab-page-XXXXXX", tmpdir);
-    }
-    char *d = mkdtemp(dirp ? dirp : dir);
-    int dslot = d ? isl_temp_register(d, 1) : -1; /* removed if a signal ends isolab */
-    if (!d || dslot < 0) {
-        int rc = d ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory")
-                   : isl_fail(&cli->err, ISL_EOUTPUT, "cannot create a scratch directory: %s", strerror(errno));
-        if (d) rmdir(d);
-        free(dirp);
-        return rc;
-    }
+    int dslot = -1;
+    char *d = scratch_dir(cli, &dslot);
+    if (!d) return cli->err.status;
     int rc = ISL_OK;
     for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && rc != ISL_ENOMEM; i++) {
         const char *name = PLOTS[i][0];
@@ -304,7 +314,7 @@ static int put_plots(isl_cli *cli, isl_buf *b)
     }
     rmdir(d);
     isl_temp_forget(dslot);
-    free(dirp);
+    free(d);
     return rc;
 }
 

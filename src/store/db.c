@@ -685,7 +685,7 @@ static isl_status create_at(const char *path, const char *seeds_dir, const char 
     /* a temporary beside path, renamed onto it when complete (outfile.h) */
     isl_outfile o;
     isl_status st = isl_outfile_open(&o, path, ISL_OUT_BY_NAME | ISL_OUT_SQLITE, NULL, err);
-    if (st) return st;
+    if (st) return st == ISL_EOUTPUT ? (err->status = ISL_EDB) : st; /* a database not made: exit 4 */
     const char *tmp = o.tmp;
     isl_store *s = NULL;
     /* with the built-in seeds: the whole database as built in */
@@ -702,6 +702,6 @@ static isl_status create_at(const char *path, const char *seeds_dir, const char 
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && had_log) st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
     if (st) isl_outfile_abort(&o);
-    else st = isl_outfile_commit(&o, err);
+    else if ((st = isl_outfile_commit(&o, err)) == ISL_EOUTPUT) st = err->status = ISL_EDB;
     return st;
 }

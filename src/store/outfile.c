@@ -306,6 +306,7 @@ static void release(isl_outfile *o, int drop)
 
 isl_status isl_outfile_commit(isl_outfile *o, isl_error *err)
 {
+    assert(!o->tmp || o->target); /* a scratch file is only ever aborted */
     int e = 0;
     errno = 0;
     if (o->f && (fflush(o->f) != 0 || ferror(o->f))) e = errno ? errno : EIO;

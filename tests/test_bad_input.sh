@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (8); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (10); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -273,11 +273,12 @@ else
         $AS_USER "$ISOLAB" --db ro.db run
     if ls ro.db-* >/dev/null 2>&1; then not_ok "read-only database: files left: $(ls ro.db-*)"; else ok "read-only database: no -wal/-shm left"; fi
 fi
+ver=$(sqlite3 base.db 'PRAGMA user_version')   # this isolab's schema version
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: note: old.db: migrating schema version 3 to 8 (once; this may take a while)
-isolab run: old.db: cannot migrate schema version 3 to 8: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: note: old.db: migrating schema version 3 to $ver (once; this may take a while)
+isolab run: old.db: cannot migrate schema version 3 to $ver: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 # a second process finds the lock of a migration under way: told so
 cp old.db mig.db
@@ -286,8 +287,8 @@ mkfifo mig.hold
 holder=$!
 until grep -q held mig.held 2>/dev/null; do :; done
 expect "a migration under way in another process" 4 \
-    "isolab runs: note: mig.db: migrating schema version 3 to 8 (once; this may take a while)
-isolab runs: mig.db: schema version 3 needs migrating to 8, and another process holds the write lock (a migration under way?); waited 0 s; run the command again when it has finished, or wait longer with --wait" \
+    "isolab runs: note: mig.db: migrating schema version 3 to $ver (once; this may take a while)
+isolab runs: mig.db: schema version 3 needs migrating to $ver, and another process holds the write lock (a migration under way?); waited 0 s; run the command again when it has finished, or wait longer with --wait" \
     mig.db "$ISOLAB" --db mig.db runs --wait 0
 echo >mig.hold
 wait $holder
@@ -313,7 +314,8 @@ EOF2
 sqlite3 v1.db <v1.sql
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 8 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 10 ] \
+   && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/001_column_labels.sql") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \
@@ -322,9 +324,9 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
    && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
-    ok "a version-1 database is migrated to version 8 (bundles in seed order, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 10 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 8 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 10 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
 fi
 sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
 if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"

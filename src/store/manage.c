@@ -190,26 +190,14 @@ static const char SHADOWED_VIEWS[] =
     "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
     "AND v.sql LIKE 'CREATE VIEW %'";
 
-/* Shadows main.param for this connection only: a TEMP param with the
- * values given, and a TEMP copy of every view that reads it (a TEMP
- * view's names find TEMP objects first; a main view's would not). Writes
- * only the TEMP schema: no lock on the database is taken. */
-static isl_status shadow_param(isl_store *s, const char *const value[3], isl_error *err)
+/* Shadows main.param for this connection only: a TEMP param, a copy of
+ * the file's, and a TEMP copy of every view that reads it (a TEMP view's
+ * names find TEMP objects first; a main view's would not). Writes only the
+ * TEMP schema: no lock on the database is taken. */
+static isl_status make_shadow(isl_store *s, isl_error *err)
 {
-    static const char *const key[3] = {"lesson", "bundle", "channel"};
     isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param", err);
     sqlite3_stmt *q = NULL;
-    if (!st && sqlite3_prepare_v2(s->db, "UPDATE temp.param SET value = ?2 WHERE key = ?1", -1, &q, NULL) != SQLITE_OK)
-        st = isl_db_fail(s, err, "setting param for this command");
-    for (int i = 0; i < 3 && !st; i++) {
-        if (!value[i]) continue;
-        sqlite3_reset(q);
-        if (sqlite3_bind_text(q, 1, key[i], -1, SQLITE_STATIC) != SQLITE_OK
-            || sqlite3_bind_text(q, 2, value[i], -1, SQLITE_STATIC) != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE)
-            st = isl_db_fail(s, err, "setting param for this command");
-    }
-    sqlite3_finalize(q);
-    q = NULL;
     if (!st && sqlite3_prepare_v2(s->db, SHADOWED_VIEWS, -1, &q, NULL) != SQLITE_OK)
         st = isl_db_fail(s, err, "reading the saved queries");
     int rc = SQLITE_DONE;
@@ -227,16 +215,28 @@ static isl_status shadow_param(isl_store *s, const char *const value[3], isl_err
 
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel, isl_error *err)
 {
-    assert(!s->in_run && !s->in_focus);
+    assert(!s->in_run);
     isl_status st = ISL_OK;
     if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson,
                                 "lesson with a focus (see lesson_focus)", err);
     if (!st && bundle) st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1", bundle, "bundle", err);
     if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
     if (st || (!lesson && !bundle && !channel)) return st;
-    const char *const value[3] = {lesson, bundle, channel};
+    if (!s->in_focus && (st = make_shadow(s, err))) return st;
     s->in_focus = 1;
-    return shadow_param(s, value, err);
+    static const char *const key[3] = {"lesson", "bundle", "channel"};
+    const char *const value[3] = {lesson, bundle, channel};
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "UPDATE temp.param SET value = ?2 WHERE key = ?1", -1, &q, NULL);
+    for (int i = 0; i < 3 && rc == SQLITE_OK; i++) {
+        if (!value[i]) continue;
+        sqlite3_reset(q);
+        rc = sqlite3_bind_text(q, 1, key[i], -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 2, value[i], -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_DONE) rc = SQLITE_OK;
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "setting param for this command");
 }
 
 isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, char *channel, size_t n,

@@ -96,7 +96,9 @@ wait_for() {
     return 1
 }
 # stopped NAME SIG WANT_RC CMD... : runs CMD in the background; once the
-# handshake $mark is there, sends SIG; checks exit, message, leftovers.
+# handshake $mark is there, sends SIG; checks exit, message ($said: what
+# the line says after "interrupted; "), leftovers.
+said="nothing was written"
 stopped() {
     name=$1 sig=$2 want=$3
     shift 3
@@ -106,7 +108,7 @@ stopped() {
     kill -"$sig" $bg
     wait $bg
     rc=$?
-    check "$name: SIG$sig, exit $want and the message" "$want interrupted; nothing was written" \
+    check "$name: SIG$sig, exit $want and the message" "$want interrupted; $said" \
         "$rc $(sed -n 's/^isolab [a-z ]*: //p' sig.err | grep -v '^note: ')"
     check "$name: no temporary left" "" "$(find . scratch -name '*.tmp-*' -o -name 'isolab-page-*')"
 }
@@ -128,7 +130,10 @@ if [ -n "$dflt" ]; then
     printf '#!/bin/sh\necho $$ >"%s/gp.started"\nexec sleep 600\n' "$tmp" >bin/gnuplot
     chmod +x bin/gnuplot
     mark=gp.started
+    # the plot's CSV is in place when gnuplot starts: the line says so
+    said="what it had finished is kept, the rest was not written"
     PATH=$tmp/bin:$PATH stopped "plot" HUP 129 "$ISOLAB" --db "$db" plot channels -o sigplots
+    said="nothing was written"
     gp=$(cat gp.started)
     n=0
     while kill -0 "$gp" 2>/dev/null && [ $n -lt 200000 ]; do n=$((n + 1)); done

@@ -68,11 +68,21 @@ void isl_temp_forget(int slot);
 /* The child process (gnuplot) to stop if a signal ends this one; 0 for none. */
 void isl_temp_child(pid_t pid);
 
+/* Notes that something is now written for good (a file renamed into
+ * place, a transaction committed): an interruption from now on says so. */
+void isl_temp_written(void);
+
+/* With on, the files committed from now on are scratch files of isolab's
+ * own (the page's plots), which isl_temp_written does not count; off again
+ * when they are gone. */
+void isl_temp_scratch(int on);
+
 /* Installs the handlers: SIGINT, SIGTERM, SIGHUP remove every registered
- * temporary, write line (copied; up to 255 bytes) on stderr and exit with
+ * temporary, write a line on stderr (nothing, or once isl_temp_written
+ * was called, something; each copied, up to 255 bytes) and exit with
  * 128 + the signal's number (a signal ignored on entry stays ignored, as
- * under nohup); SIGXFSZ is ignored, so a file-size limit is
- * a write error (EFBIG) like a full disk. */
-void isl_outfile_signals(const char *line);
+ * under nohup); SIGXFSZ is ignored, so a file-size limit is a write error
+ * (EFBIG) like a full disk. */
+void isl_outfile_signals(const char *nothing, const char *something);
 
 #endif

@@ -273,9 +273,11 @@ int isl_main(int argc, char **argv)
     }
     if (!(cli.cmd = find_command(argc, argv, i, &words))) return usage_error("unknown command '%s'", argv[i]);
     /* a signal removes the temporaries of files being written (outfile.h) */
-    char line[128];
-    snprintf(line, sizeof line, "isolab %s: interrupted; nothing was written\n", cli.cmd->name);
-    isl_outfile_signals(line);
+    char nothing[128], something[160];
+    snprintf(nothing, sizeof nothing, "isolab %s: interrupted; nothing was written\n", cli.cmd->name);
+    snprintf(something, sizeof something, "isolab %s: interrupted; what it had finished is kept, the rest was "
+             "not written\n", cli.cmd->name);
+    isl_outfile_signals(nothing, something);
     isl_args args;
     rc = isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err);
     if (!rc) rc = run_command(&cli, argc, argv, &args);

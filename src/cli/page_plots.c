@@ -198,7 +198,9 @@ int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted)
     }
     char *dir = NULL;
     int slot = -1, rc = make_scratch(cli, &dir, &slot);
+    isl_temp_scratch(1); /* the plots' files are the page's scratch, not outputs */
     for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, dir, lesson, i, noted);
+    isl_temp_scratch(0);
     if (dir) rmdir(dir);
     isl_temp_forget(slot);
     free(dir);

@@ -22,8 +22,9 @@ static char *volatile live[MAX_TEMPS];
 static volatile unsigned char live_kind[MAX_TEMPS];
 static volatile sig_atomic_t top;
 static volatile pid_t child;
-static char line_text[256];
-static size_t line_len;
+static char line_text[2][256]; /* nothing was written; something was */
+static size_t line_len[2];
+static volatile sig_atomic_t written; /* a file was renamed into place or a transaction committed */
 static const int HANDLED[] = {SIGINT, SIGTERM, SIGHUP};
 
 static void block(sigset_t *old)
@@ -104,15 +105,31 @@ static void on_signal(int sig)
     if (child > 0) kill(child, SIGTERM);
     for (sig_atomic_t i = top; i-- > 0;)
         if (live[i]) remove_temp(live[i], live_kind[i]);
-    if (line_len && write(STDERR_FILENO, line_text, line_len) < 0) { /* nothing more to do */ }
+    int w = written != 0;
+    if (line_len[w] && write(STDERR_FILENO, line_text[w], line_len[w]) < 0) { /* nothing more to do */ }
     _exit(128 + sig);
 }
 
-void isl_outfile_signals(const char *line)
+static int scratch_only; /* outputs now go to scratch files: nothing the user named is written */
+
+void isl_temp_written(void)
 {
-    line_len = strlen(line);
-    if (line_len >= sizeof line_text) line_len = sizeof line_text - 1;
-    memcpy(line_text, line, line_len);
+    if (!scratch_only) written = 1;
+}
+
+void isl_temp_scratch(int on)
+{
+    scratch_only = on;
+}
+
+void isl_outfile_signals(const char *nothing, const char *something)
+{
+    const char *line[2] = {nothing, something};
+    for (int i = 0; i < 2; i++) {
+        line_len[i] = strlen(line[i]);
+        if (line_len[i] >= sizeof line_text[i]) line_len[i] = sizeof line_text[i] - 1;
+        memcpy(line_text[i], line[i], line_len[i]);
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -318,6 +335,7 @@ isl_status isl_outfile_commit(isl_outfile *o, isl_error *err)
     if (o->f && fclose(o->f) != 0 && !e) e = errno ? errno : EIO;
     o->f = NULL;
     if (!e && o->tmp && rename(o->tmp, o->target) != 0) e = errno;
+    if (!e) isl_temp_written();
     isl_status st = e ? isl_fail(err, ISL_EOUTPUT, "%s: cannot write: %s", o->path, strerror(e)) : ISL_OK;
     release(o, e != 0);
     return st;

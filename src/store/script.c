@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 /* Line (from 1) of position p in text. */
@@ -457,7 +458,8 @@ isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n
         }
     }
     if (!st && (st = isl_db_still_here(s, err))) return st;
-    if (!st) return isl_db_exec(s, "COMMIT", err);
+    if (!st && !(st = isl_db_exec(s, "COMMIT", err))) isl_temp_written();
+    if (!st) return st;
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return st;
 }

@@ -7,6 +7,7 @@
 
 #include "isolab/embedded.h"
 #include "isolab/version.h"
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 
@@ -94,6 +95,7 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
     }
     if (!st) {
         if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+            isl_temp_written();
             s->in_run = 0;
             checks_on(s);
             return ISL_OK;

@@ -150,5 +150,29 @@ wait "$holder"
 check "the override stayed in this command: param in the file unchanged" "M03/K05||" \
     "$(sqlite3 c.db "SELECT group_concat(coalesce(value, ''), '|') FROM (SELECT value FROM param ORDER BY key = 'lesson' DESC, key)")"
 
+
+# ---- 5. init --force while a writer writes: it waits, then replaces ---------
+# A long load holds the write lock (the handshake: another connection cannot
+# take it); init --force started then waits for it, so the load commits
+# whole into the file it opened and says so, and only then is the file
+# replaced: both succeed, the new database holds nothing of the load, and
+# the load had ended before init did.
+"$ISOLAB" --db w.db init >/dev/null 2>&1
+printf '%s\n' "INSERT INTO axis(name) SELECT 'slow' || x FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL" \
+    "SELECT x + 1 FROM c WHERE x < 3000000) SELECT max(x) AS x FROM c);" >slow.sql
+"$ISOLAB" --db w.db load --work-limit 100000 slow.sql >load.out 2>&1 &
+loader=$!
+until ! sqlite3 w.db "PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1; do
+    kill -0 $loader 2>/dev/null || break
+done
+"$ISOLAB" --db w.db init --force --wait 60 >init.out 2>&1
+init_rc=$?
+if kill -0 $loader 2>/dev/null; then load_running=yes; else load_running=no; fi
+wait $loader
+load_rc=$?
+check "init --force during a load: both succeed, the load had ended first" "0 0 no" "$load_rc $init_rc $load_running"
+check "the load said it loaded into the file it wrote" "loaded 1 file into w.db" "$(cat load.out)"
+check "the new database holds nothing of the load" 0 "$(sqlite3 w.db "SELECT count(*) FROM axis WHERE name LIKE 'slow%'")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

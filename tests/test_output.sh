@@ -64,6 +64,10 @@ find . -name '*.tmp-*' -type l -delete
 find . -name '*.new-*' -type l -delete
 check "no temporary file left behind" "" "$(ls -A | grep -e 'tmp-' -e 'new-')"
 
+# -o /dev/stdout on a pipe: a link to "pipe:[N]", no path, written into
+check "export -o /dev/stdout into a pipe" "run_id" \
+    "$("$ISOLAB" --db "$db" export surface -o /dev/stdout 2>&1 | head -1 | cut -d, -f1)"
+
 # plot -o DIR where a CSV's name is the database: refused, nothing written
 mkdir pl && ln -s "$db" pl/channels.csv
 before=$(cksum <"$db")

@@ -161,7 +161,13 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
         return (*target = dup_str(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISLNK(lsb.st_mode)) {
-        if (!(*target = realpath(path, NULL)))
+        /* /dev/stdout on a pipe leads to "pipe:[N]", no path, yet opens */
+        if (!(*target = realpath(path, NULL)) && through && errno != ENOMEM && stat(path, &sb) == 0
+            && (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))) {
+            *direct = 1;
+            return ISL_OK;
+        }
+        if (!*target)
             return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
                             "%s: a symbolic link that leads to no file (%s); give the file's own path", path,
                             strerror(errno));

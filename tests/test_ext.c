@@ -400,51 +400,53 @@ static void test_answers(void **state)
 /* OR and IN in a WHERE clause give every function its arguments (SQLite
  * plans each branch of an OR, and each value of an IN, as a call): the
  * rows equal those of the calls one by one. */
+static const char *const OR_IN[][3] = {
+    {"isolab_surface WHERE members IN ('strict', 'common')", "isolab_surface('strict')",
+     "isolab_surface('common')"},
+    {"isolab_surface WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_surface('strict', 'sampling-profile')", "isolab_surface('common')"},
+    {"isolab_fact_status WHERE members IN ('strict', 'common')", "isolab_fact_status('strict')",
+     "isolab_fact_status('common')"},
+    {"isolab_fact_status WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_fact_status('strict', 'sampling-profile')", "isolab_fact_status('common')"},
+    {"isolab_powerset WHERE channel IN ('sampling-profile', 'system-call-tracing')",
+     "isolab_powerset('sampling-profile')", "isolab_powerset('system-call-tracing')"},
+    {"isolab_powerset WHERE (channel = 'sampling-profile' AND mechanisms = 'pid-namespace') "
+     "OR (channel = 'system-call-tracing' AND mechanisms = 'user-namespace,pid-namespace')",
+     "isolab_powerset('sampling-profile', 'pid-namespace')",
+     "isolab_powerset('system-call-tracing', 'user-namespace,pid-namespace')"},
+    {"isolab_removal WHERE members IN ('strict', 'common')", "isolab_removal('strict')",
+     "isolab_removal('common')"},
+    {"isolab_removal WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_removal('strict', 'sampling-profile')", "isolab_removal('common')"},
+    {"isolab_addition WHERE members IN ('strict', 'common')", "isolab_addition('strict')",
+     "isolab_addition('common')"},
+    {"isolab_addition WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_addition('strict', 'sampling-profile')", "isolab_addition('common')"},
+    {"isolab_frontier WHERE channel IN ('sampling-profile', 'system-call-tracing')",
+     "isolab_frontier('sampling-profile')", "isolab_frontier('system-call-tracing')"},
+    {"isolab_frontier WHERE channel = 'sampling-profile' "
+     "OR (channel = 'system-call-tracing' AND mechanisms = 'user-namespace,pid-namespace')",
+     "isolab_frontier('sampling-profile')", "isolab_frontier('system-call-tracing', 'user-namespace,pid-namespace')"},
+    {"isolab_smallest WHERE channel IN ('sampling-profile', 'system-call-tracing') AND max_open_surface = 14",
+     "isolab_smallest('sampling-profile', 14)", "isolab_smallest('system-call-tracing', 14)"},
+    {"isolab_smallest WHERE (channel = 'sampling-profile' AND max_open_surface = 13) "
+     "OR (channel = 'system-call-tracing' AND max_open_surface = 15)",
+     "isolab_smallest('sampling-profile', 13)", "isolab_smallest('system-call-tracing', 15)"},
+    {"isolab_marginal WHERE members IN ('strict', 'common')", "isolab_marginal('strict')",
+     "isolab_marginal('common')"},
+    {"isolab_marginal WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_marginal('strict', 'sampling-profile')", "isolab_marginal('common')"},
+};
+
 static void test_or_in(void **state)
 {
     (void)state;
-    static const char *const q[][3] = {
-        {"isolab_surface WHERE members IN ('strict', 'common')", "isolab_surface('strict')",
-         "isolab_surface('common')"},
-        {"isolab_surface WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
-         "isolab_surface('strict', 'sampling-profile')", "isolab_surface('common')"},
-        {"isolab_fact_status WHERE members IN ('strict', 'common')", "isolab_fact_status('strict')",
-         "isolab_fact_status('common')"},
-        {"isolab_fact_status WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
-         "isolab_fact_status('strict', 'sampling-profile')", "isolab_fact_status('common')"},
-        {"isolab_powerset WHERE channel IN ('sampling-profile', 'system-call-tracing')",
-         "isolab_powerset('sampling-profile')", "isolab_powerset('system-call-tracing')"},
-        {"isolab_powerset WHERE (channel = 'sampling-profile' AND mechanisms = 'pid-namespace') "
-         "OR (channel = 'system-call-tracing' AND mechanisms = 'user-namespace,pid-namespace')",
-         "isolab_powerset('sampling-profile', 'pid-namespace')",
-         "isolab_powerset('system-call-tracing', 'user-namespace,pid-namespace')"},
-        {"isolab_removal WHERE members IN ('strict', 'common')", "isolab_removal('strict')",
-         "isolab_removal('common')"},
-        {"isolab_removal WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
-         "isolab_removal('strict', 'sampling-profile')", "isolab_removal('common')"},
-        {"isolab_addition WHERE members IN ('strict', 'common')", "isolab_addition('strict')",
-         "isolab_addition('common')"},
-        {"isolab_addition WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
-         "isolab_addition('strict', 'sampling-profile')", "isolab_addition('common')"},
-        {"isolab_frontier WHERE channel IN ('sampling-profile', 'system-call-tracing')",
-         "isolab_frontier('sampling-profile')", "isolab_frontier('system-call-tracing')"},
-        {"isolab_frontier WHERE channel = 'sampling-profile' "
-         "OR (channel = 'system-call-tracing' AND mechanisms = 'user-namespace,pid-namespace')",
-         "isolab_frontier('sampling-profile')", "isolab_frontier('system-call-tracing', 'user-namespace,pid-namespace')"},
-        {"isolab_smallest WHERE channel IN ('sampling-profile', 'system-call-tracing') AND max_open_surface = 14",
-         "isolab_smallest('sampling-profile', 14)", "isolab_smallest('system-call-tracing', 14)"},
-        {"isolab_smallest WHERE (channel = 'sampling-profile' AND max_open_surface = 13) "
-         "OR (channel = 'system-call-tracing' AND max_open_surface = 15)",
-         "isolab_smallest('sampling-profile', 13)", "isolab_smallest('system-call-tracing', 15)"},
-        {"isolab_marginal WHERE members IN ('strict', 'common')", "isolab_marginal('strict')",
-         "isolab_marginal('common')"},
-        {"isolab_marginal WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
-         "isolab_marginal('strict', 'sampling-profile')", "isolab_marginal('common')"},
-    };
+    const char *const(*q)[3] = OR_IN;
     fix f;
     fix_lesson(&f);
     open_db(&f);
-    for (size_t i = 0; i < sizeof q / sizeof *q; i++) {
+    for (size_t i = 0; i < sizeof OR_IN / sizeof *OR_IN; i++) {
         char a[1024], b[1024];
         snprintf(a, sizeof a, "SELECT * FROM %s", q[i][0]);
         snprintf(b, sizeof b, "SELECT * FROM %s UNION ALL SELECT * FROM %s", q[i][1], q[i][2]);

@@ -515,13 +515,13 @@ static int check_nul(cursor *c, sqlite3_value *v, int a)
                 shown((const char *)txt, strlen((const char *)txt), q));
 }
 
-static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int argc, sqlite3_value **argv)
+/* The arguments that idx says are given (argv[0..argc)) into c->arg, and
+ * isolab_powerset's spec into c->spec; an error when a required one is
+ * missing, or a name holds a NUL byte. */
+static int take_args(cursor *c, int idx, int argc, sqlite3_value **argv)
 {
-    (void)idx_str;
-    cursor *c = (cursor *)cur;
-    vtab *v = (vtab *)cur->pVtab;
+    vtab *v = (vtab *)c->base.pVtab;
     const fn_def *f = &FN[v->kind];
-    cursor_reset(c);
     if (idx & MISSING_BIT) {
         int a = idx >> (MAX_ARGS + 3) & 3;
         return fail(c, "argument %d (%s) is missing", a + 1, f->arg_name[a]);
@@ -537,7 +537,19 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
             if (rc) return rc;
             if (!(c->arg[a] = sqlite3_value_dup(argv[i++]))) return SQLITE_NOMEM;
         }
+    (void)argc;
     c->rowbase = args_hash(c);
+    return SQLITE_OK;
+}
+
+static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int argc, sqlite3_value **argv)
+{
+    (void)idx_str;
+    cursor *c = (cursor *)cur;
+    vtab *v = (vtab *)cur->pVtab;
+    cursor_reset(c);
+    int rc = take_args(c, idx, argc, argv);
+    if (rc) return rc;
     if (c->spec) c->m = c->spec->model;
     else if (!c->own) {
         isl_error err;
@@ -548,7 +560,6 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     }
     if (!c->spec) c->m = c->own;
     const isl_model *m = c->m;
-    int rc = SQLITE_OK;
     c->row = 0;
     c->eof = 0;
     c->no_axes = (idx >> MAX_ARGS) & 1;

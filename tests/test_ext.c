@@ -230,22 +230,30 @@ static void random_seed(const char *path, unsigned seed, size_t *nmech)
     assert_int_equal(fclose(o), 0);
 }
 
+/* A new database of random_seed's model for seed in a fresh directory; its
+ * mechanism count. */
+static size_t fix_random(fix *f, unsigned seed)
+{
+    memset(f, 0, sizeof *f);
+    assert_int_equal(t_mkdtemp(f->dir, "ext"), 0);
+    snprintf(f->path, sizeof f->path, "%s/t.db", f->dir);
+    snprintf(f->seeds, sizeof f->seeds, "%s/seeds", f->dir);
+    assert_int_equal(mkdir(f->seeds, 0700), 0);
+    char file[160];
+    snprintf(file, sizeof file, "%s/010_random.sql", f->seeds);
+    size_t nd;
+    random_seed(file, seed, &nd);
+    isl_error err;
+    if (isl_store_create(f->path, f->seeds, 0, &err)) fail_msg("seed %u: %s", seed, err.msg);
+    return nd;
+}
+
 static void test_random_models(void **state)
 {
     (void)state;
     for (unsigned seed = 1; seed <= 25; seed++) {
         fix f;
-        memset(&f, 0, sizeof f);
-        assert_int_equal(t_mkdtemp(f.dir, "ext"), 0);
-        snprintf(f.path, sizeof f.path, "%s/t.db", f.dir);
-        snprintf(f.seeds, sizeof f.seeds, "%s/seeds", f.dir);
-        assert_int_equal(mkdir(f.seeds, 0700), 0);
-        char file[160];
-        snprintf(file, sizeof file, "%s/010_random.sql", f.seeds);
-        size_t nd;
-        random_seed(file, seed, &nd);
-        isl_error err;
-        if (isl_store_create(f.path, f.seeds, 0, &err)) fail_msg("seed %u: %s", seed, err.msg);
+        size_t nd = fix_random(&f, seed);
         const char *bundle = nd ? "b1" : "plain";
         write_runs(&f, bundle, "c1");
         open_db(&f);
@@ -379,17 +387,7 @@ static void test_answers(void **state)
     answers_can_differ(f.db);
     drop(&f);
     for (unsigned seed = 1; seed <= 30; seed++) {
-        memset(&f, 0, sizeof f);
-        assert_int_equal(t_mkdtemp(f.dir, "ext"), 0);
-        snprintf(f.path, sizeof f.path, "%s/t.db", f.dir);
-        snprintf(f.seeds, sizeof f.seeds, "%s/seeds", f.dir);
-        assert_int_equal(mkdir(f.seeds, 0700), 0);
-        char file[160];
-        snprintf(file, sizeof file, "%s/010_random.sql", f.seeds);
-        size_t nd;
-        random_seed(file, seed, &nd);
-        isl_error err;
-        if (isl_store_create(f.path, f.seeds, 0, &err)) fail_msg("seed %u: %s", seed, err.msg);
+        fix_random(&f, seed);
         open_db(&f);
         more_mechanisms(f.db, seed, seed % 5);
         compare_answers(f.db);

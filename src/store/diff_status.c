@@ -86,11 +86,15 @@ static size_t index_of(const names *x, int64_t id)
     return lo < x->n && x->id[lo] == id ? lo : ISL_NONE;
 }
 
+struct isl_moves;
+static void row_read(struct isl_moves *mv);
+
 static const char ROWS[] = "SELECT bundle_id, channel_id, fact_id, status FROM fact_status_row WHERE run_id = ?1 "
                            "ORDER BY bundle_id, channel_id, fact_id";
 
 /* Reads run's names, and (with_rows) its statuses into s->st. */
-static isl_status read_side(isl_store *st, int64_t run, int with_rows, side *s, isl_error *err)
+static isl_status read_side(isl_store *st, int64_t run, int with_rows, side *s, struct isl_moves *mv,
+                            isl_error *err)
 {
     isl_status r = read_names(st, "SELECT bundle_id, bundle FROM fact_status_bundle WHERE run_id = ?1 ORDER BY 1",
                               run, &s->b, err);
@@ -111,6 +115,7 @@ static isl_status read_side(isl_store *st, int64_t run, int with_rows, side *s, 
             int v = sqlite3_column_int(q, 3);
             if (b != ISL_NONE && c != ISL_NONE && f != ISL_NONE && v >= 1 && v <= 4)
                 s->st[(b * s->c.n + c) * s->f.n + f] = (unsigned char)v;
+            row_read(mv);
         }
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(st, err, "comparing runs");
@@ -179,7 +184,16 @@ struct isl_moves {
     moved *m;
     size_t n, cap;
     size_t next; /* isl_moves_pair's cursor */
+    void (*tick)(void *, uint64_t);
+    void *tick_ctx;
+    uint64_t rows; /* fact-status rows read */
 };
+
+/* Counts one row read; every 65536th, calls the tick. */
+static void row_read(isl_moves *mv)
+{
+    if ((++mv->rows & 0xffff) == 0 && mv->tick) mv->tick(mv->tick_ctx, mv->rows);
+}
 
 /* Appends one moved fact when its openness differs: 0, or -1 when out of
  * memory. */
@@ -214,6 +228,7 @@ static isl_status pass_a(isl_store *s, int64_t run, isl_moves *mv, const size_t 
             size_t b = index_of(&A->b, sqlite3_column_int64(q, 0)), c = index_of(&A->c, sqlite3_column_int64(q, 1)),
                    f = index_of(&A->f, sqlite3_column_int64(q, 2));
             int v = sqlite3_column_int(q, 3);
+            row_read(mv);
             if (b == ISL_NONE || c == ISL_NONE || f == ISL_NONE || v < 1 || v > 4) continue;
             moved m = {A->b.name[b], A->c.name[c], A->f.name[f], 0, A->f.pos[f], v, 0};
             if (mb[b] != ISL_NONE && mc[c] != ISL_NONE && mf[f] != ISL_NONE) {
@@ -243,13 +258,16 @@ static isl_status pass_b(isl_moves *mv, isl_error *err)
     return ISL_OK;
 }
 
-isl_status isl_moves_read(isl_store *s, int64_t a, int64_t b, isl_moves **out, isl_error *err)
+isl_status isl_moves_read(isl_store *s, int64_t a, int64_t b, void (*tick)(void *, uint64_t), void *tick_ctx,
+                          isl_moves **out, isl_error *err)
 {
     isl_moves *mv = calloc(1, sizeof *mv);
     if (!mv) return isl_fail(err, ISL_ENOMEM, "out of memory");
     *out = mv;
-    isl_status st = read_side(s, b, 1, &mv->b, err);
-    if (!st) st = read_side(s, a, 0, &mv->a, err);
+    mv->tick = tick;
+    mv->tick_ctx = tick_ctx;
+    isl_status st = read_side(s, b, 1, &mv->b, mv, err);
+    if (!st) st = read_side(s, a, 0, &mv->a, mv, err);
     if (st) return st;
     size_t *mb = malloc((mv->a.b.n + 1) * sizeof *mb), *mc = malloc((mv->a.c.n + 1) * sizeof *mc);
     size_t *mf = map_facts(&mv->a.f, &mv->b.f);

@@ -98,6 +98,8 @@ typedef struct differ {
     void *ctx;
     size_t n;
     isl_error *err;
+    isl_rows_fn tick;
+    void *tick_ctx;
 } differ;
 
 /* Prepares sql with runs a and b bound to ?1 and ?2. */
@@ -186,7 +188,7 @@ static isl_status surface_pair(differ *d, sqlite3_stmt *q, isl_moves *mv)
 static isl_status surface_diff(differ *d)
 {
     isl_moves *mv = NULL;
-    isl_status st = isl_moves_read(d->s, d->a, d->b, &mv, d->err);
+    isl_status st = isl_moves_read(d->s, d->a, d->b, d->tick, d->tick_ctx, &mv, d->err);
     sqlite3_stmt *q = st ? NULL : prep_ab(d, SURFACE_COUNTS);
     if (!st && !q) st = d->err->status;
     int rc = SQLITE_DONE;
@@ -261,8 +263,14 @@ isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_erro
 isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
                           isl_error *err)
 {
+    return isl_store_diff_progress(s, a, b, fn, ctx, NULL, NULL, ndiff, err);
+}
+
+isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
+                                   void *tick_ctx, size_t *ndiff, isl_error *err)
+{
     char ka[128], kb[128];
-    differ d = {s, a, b, fn, ctx, 0, err};
+    differ d = {s, a, b, fn, ctx, 0, err, tick, tick_ctx};
     *ndiff = 0;
     isl_status st = isl_run_kind(s, a, ka, sizeof ka, err);
     if (!st) st = isl_run_kind(s, b, kb, sizeof kb, err);

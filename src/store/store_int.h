@@ -191,7 +191,9 @@ isl_status isl_store_migrate(isl_store *s, isl_error *err);
  * gained, position (the lesser of the two runs'), fact. Free with
  * isl_moves_free (also after an error). */
 typedef struct isl_moves isl_moves;
-isl_status isl_moves_read(isl_store *s, int64_t a, int64_t b, isl_moves **out, isl_error *err);
+/* tick (when not NULL) gets the rows read so far every 65536 rows. */
+isl_status isl_moves_read(isl_store *s, int64_t a, int64_t b, void (*tick)(void *, uint64_t), void *tick_ctx,
+                          isl_moves **out, isl_error *err);
 /* The moved facts of one bundle x channel: how many, from index *first.
  * Pairs must be asked in (bundle, channel) order; pairs never asked for
  * are skipped. */

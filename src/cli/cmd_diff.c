@@ -1,7 +1,6 @@
 /* isolab diff: what differs between two runs of one kind. While the runs'
  * fact statuses are read (before the first line), progress goes to stderr
  * when it is a terminal and the reading lasts more than a second. */
-#include <time.h>
 #include <unistd.h>
 
 #include "isolab/cli.h"
@@ -12,17 +11,10 @@ typedef struct progress {
     int shown;
 } progress;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 static void tick(void *ctx, uint64_t rows)
 {
     progress *p = ctx;
-    double at = now(), t = at - p->start;
+    double at = isl_now(), t = at - p->start;
     if (t < 1.0 || at - p->last < 0.5) return;
     p->last = at;
     fprintf(stderr, "\risolab: %llu fact statuses read, %.0f rows/s   ", (unsigned long long)rows, (double)rows / t);
@@ -52,7 +44,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     size_t n = 0;
     int rc = isl_parse_run_id(cli, a->ops[0], &ra);
     if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
-    progress p = {now(), 0, 0};
+    progress p = {isl_now(), 0, 0};
     out o = {cli->out, &p};
     if (!rc)
         rc = isl_store_diff_progress(cli->store, ra, rb, print_line, &o, isatty(STDERR_FILENO) ? tick : NULL, &p, &n,

@@ -100,7 +100,7 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
     isl_status st = find_relation(s, name, rel, sizeof rel, &is_table, &without_rowid, &has_run_id, err);
     if (st) return st;
     if (has_run && !has_run_id)
-        return isl_fail(err, ISL_EINPUT, "'%s' has no run_id column, so --run does not apply", rel);
+        return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", rel);
     if (has_run && (st = run_exists(s, run_id, err))) return st;
     char *order = order_by(s, rel, is_table, without_rowid);
     char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", rel, has_run ? " WHERE run_id = ?1" : "", order)
@@ -204,21 +204,21 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
     sqlite3_set_authorizer(s->db, NULL, NULL);
     isl_status st = ISL_OK;
     if (refused)
-        st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one would %s)",
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "only a read-only query is allowed (this one would %s)",
                       refused == SQLITE_PRAGMA ? "run a PRAGMA"
                       : refused == SQLITE_ATTACH || refused == SQLITE_DETACH ? "attach a database"
                       : refused == SQLITE_TRANSACTION || refused == SQLITE_SAVEPOINT ? "open a transaction"
                       : "write");
     else if (rc != SQLITE_OK)
-        st = isl_fail(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "export --sql: %s",
-                      sqlite3_errmsg(s->db));
+        st = isl_fail_why(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, ISL_R_QUERY, "%s",
+                          sqlite3_errmsg(s->db));
     else if (!q)
-        st = isl_fail(err, ISL_EINPUT, "export --sql: no statement");
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "no statement");
     else if (tail && !only_blank(tail))
-        st = isl_fail(err, ISL_EINPUT, "export --sql: one statement only (more follows: '%.40s')",
-                      tail + strspn(tail, " \t\r\n;"));
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "one statement only (more follows: '%.40s')",
+                          tail + strspn(tail, " \t\r\n;"));
     else if (!sqlite3_stmt_readonly(q) || sqlite3_column_count(q) == 0)
-        st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one returns no rows)");
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "only a read-only query is allowed (this one returns no rows)");
     if (!st) st = stream_rows(s, q, fn, ctx, err);
     sqlite3_finalize(q);
     return st;

@@ -70,7 +70,7 @@ static isl_status delete_runs(isl_store *s, const int64_t *ids, size_t n, sqlite
         }
         int found = 0;
         st = delete_run(s, list ? list : "", id, &found, err);
-        if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no run %lld (see 'isolab runs --all')", (long long)id);
+        if (!st && !found) st = isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN, "no run %lld", (long long)id);
         k += !st;
     }
     sqlite3_free(list);

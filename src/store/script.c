@@ -254,8 +254,8 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
         if (over && rc != SQLITE_DONE) {
-            st = isl_fail(err, ISL_EINPUT, "%s:%d: the statement exceeded the work budget (%llu million steps): "
-                          "stopped; nothing of this load was written (raise the budget with --work-limit)",
+            st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
+                              "(%llu million steps): stopped; nothing of this load was written",
                           name, line_of(sql, start), isl_store_work_limit(s));
             sqlite3_finalize(q);
             break;
@@ -433,10 +433,7 @@ isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n
     }
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) {
-        isl_model *m = NULL;
-        st = isl_store_read_model(s, &m, err);
-        if (!st) st = isl_store_write_digest(s, m, err);
-        isl_model_free(m);
+        st = isl_store_settle_model(s, err);
         /* the model as a whole is wrong: name the file that made it so */
         if (st == ISL_EINPUT && n > 0) {
             char msg[sizeof err->msg];

@@ -12,6 +12,7 @@ SQLITE_EXTENSION_INIT3
 #endif
 #include <sys/types.h>
 
+#include "isolab/base.h"
 #include "isolab/embedded.h"
 #include "isolab/store.h"
 
@@ -36,7 +37,6 @@ enum isl_stmt_id {
     ST_BUNDLE_SWEEP,
     ST_BUNDLE_MECHANISM,
     ST_BUNDLE_CHANNEL,
-    ST_RUN_PARAM,
     ST_RUN_PARAMS_FROM_ROWS,
     ST_FS_BUNDLE,
     ST_FS_CHANNEL,
@@ -52,7 +52,7 @@ struct isl_store {
     char *path;
     int in_run;
     int fk_off;           /* the run is written without foreign-key checks */
-    int has_functions;    /* isolab's SQL functions are registered */
+    int (*functions)(sqlite3 *db); /* what isl_store_add_functions registered */
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* a transaction holds this command's param values; never committed */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
@@ -95,8 +95,8 @@ int isl_work_end(isl_store *s);
  * with err set on failure. */
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
 
-/* Maps a SQLite result code to an isolab status, and sets err to
- * "<what>: <sqlite message>". */
+/* isl_base_fail and isl_base_status on the store's connection, naming its
+ * path. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
 
 /* The isolab status for the connection's last SQLite error. */
@@ -111,7 +111,7 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);
  * begun, when it was replaced or removed meanwhile. */
 isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 
-/* Executes one statement of trusted SQL (no values from outside). */
+/* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 
 /* Binds parameter i of q to current_focus's lesson (NULL when none has a
@@ -119,10 +119,6 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
  * value compiles once; filtered on the subquery, SQLite copies
  * current_focus into every branch it pushes the filter down to. */
 int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i);
-
-/* Sets the connection's options: foreign keys, defensive mode, untrusted
- * schema, busy timeout, limits. */
-isl_status isl_db_configure(isl_store *s, isl_error *err);
 
 /* After statement stmt failed with a constraint error on table (a BEFORE
  * INSERT probe re-runs it in a savepoint that is rolled back): writes
@@ -148,6 +144,11 @@ isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err);
 /* Writes the digest of m into model_state when it differs (inside the
  * caller's transaction, if any). */
 isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
+
+/* The rule every load and every new database ends with, inside its
+ * transaction: the model now in the file reads as a valid model, and its
+ * digest is recorded as the current one. */
+isl_status isl_store_settle_model(isl_store *s, isl_error *err);
 
 /* Installs every saved query (queries/NAME.sql) as view NAME on db;
  * with replace, a view of that name is dropped first. */

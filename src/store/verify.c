@@ -233,7 +233,7 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
                           "sqlite3 shell", s->path, r->name, f->type, kind_of(r->type));
         else if (!strcmp(r->type, "table")) {
             if (!f)
-                st = isl_fail(err, ISL_EDB, "%s: damaged: table '%s' is missing (isolab never re-creates a "
+                st = isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: table '%s' is missing (isolab never re-creates a "
                               "table; restore the file from a copy)", s->path, r->name);
         } else if (!f || strcmp(f->sql, r->sql)) {
             char d[17] = "";

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "isolab/embedded.h"
+#include "isolab/reader.h"
 #include "isolab/version.h"
 #include "store_int.h"
 
@@ -53,17 +54,6 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
         || sqlite3_step(q) != SQLITE_DONE)
         return isl_store_end_run(s, isl_db_fail(s, err, "writing the run"), err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
-    return ISL_OK;
-}
-
-isl_status isl_store_put_param(isl_store *s, const char *key, const char *value, isl_error *err)
-{
-    assert(s->in_run);
-    sqlite3_stmt *q = isl_stmt(s, ST_RUN_PARAM, err);
-    if (!q) return err->status;
-    if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_bind_text(q, 2, key, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 3, value, -1, SQLITE_STATIC) || sqlite3_step(q) != SQLITE_DONE)
-        return isl_db_fail(s, err, "writing a run parameter");
     return ISL_OK;
 }
 
@@ -183,6 +173,20 @@ isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *e
     if (rc == SQLITE_OK) rc = sqlite3_step(q);
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "writing the model's digest");
+}
+
+isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
+{
+    return isl_read_model(s->db, s->path, out, err);
+}
+
+isl_status isl_store_settle_model(isl_store *s, isl_error *err)
+{
+    isl_model *m = NULL;
+    isl_status st = isl_store_read_model(s, &m, err);
+    if (!st) st = isl_store_write_digest(s, m, err);
+    isl_model_free(m);
+    return st;
 }
 
 isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err)

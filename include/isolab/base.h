@@ -62,6 +62,9 @@ isl_status isl_base_rows(struct sqlite3 *db, const char *path, const char *what,
 isl_status isl_base_step(struct sqlite3 *db, const char *path, const char *what, struct sqlite3_stmt *q,
                          isl_base_row_fn fn, void *ctx, isl_error *err);
 
+/* A row function that counts the rows into the int at ctx. */
+isl_status isl_base_count(void *ctx, struct sqlite3_stmt *q);
+
 /* The text of column i of q's row, "" for SQL NULL (isl_base_col: NULL). */
 const char *isl_base_text(struct sqlite3_stmt *q, int i);
 const char *isl_base_col(struct sqlite3_stmt *q, int i);

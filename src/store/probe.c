@@ -190,8 +190,8 @@ const char *isl_values_row(const char *stmt, int k)
     int depth = 0, in_values = 0, seen = 0;
     for (const char *p = stmt; *p;) {
         if (*p == '\'' || *p == '"' || *p == '`' || *p == '[') { p = skip_quoted(p); continue; }
-        if (p[0] == '-' && p[1] == '-') { while (*p && *p != '\n') p++; continue; }
-        if (p[0] == '/' && p[1] == '*') { const char *e = strstr(p + 2, "*/"); p = e ? e + 2 : p + strlen(p); continue; }
+        const char *after = isl_sql_skip(p, "");
+        if (after != p) { p = after; continue; }
         if (*p == '(') {
             if (depth == 0 && in_values && ++seen == k) return p;
             depth++;

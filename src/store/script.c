@@ -19,11 +19,10 @@ static int line_of(const char *text, const char *p)
     return line;
 }
 
-/* Skips white space and comments: where a statement's first token is. */
-static const char *skip_blank(const char *p)
+const char *isl_sql_skip(const char *p, const char *blanks)
 {
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f') p++;
+        p += strspn(p, blanks);
         if (p[0] == '-' && p[1] == '-') {
             while (*p && *p != '\n') p++;
         } else if (p[0] == '/' && p[1] == '*') {
@@ -215,7 +214,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
     script_auth au;
     for (;;) {
         sqlite3_stmt *q = NULL;
-        const char *start = skip_blank(p), *tail = NULL;
+        const char *start = isl_sql_skip(p, ISL_SQL_BLANKS), *tail = NULL;
         if (!*start) break;
         memset(&au, 0, sizeof au);
         /* checked while preparing only: isolab's own queries below run free */

@@ -127,6 +127,12 @@ int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i);
 int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char *errmsg, char *msg, size_t n,
                   int *row);
 
+/* Where the SQL text at p goes on after the characters of blanks and any
+ * comments ("--" to the end of the line; an unclosed comment to the end of
+ * the text): the one comment skipper of the store. */
+#define ISL_SQL_BLANKS " \t\n\r\f"
+const char *isl_sql_skip(const char *p, const char *blanks);
+
 /* Where the k-th row (from 1) of the VALUES list of stmt starts, or NULL. */
 const char *isl_values_row(const char *stmt, int k);
 

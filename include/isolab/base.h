@@ -62,6 +62,10 @@ isl_status isl_base_rows(struct sqlite3 *db, const char *path, const char *what,
 isl_status isl_base_step(struct sqlite3 *db, const char *path, const char *what, struct sqlite3_stmt *q,
                          isl_base_row_fn fn, void *ctx, isl_error *err);
 
+/* The integer in the first column of sql's first row into *v (0 when it
+ * has no row): a pragma, a count. */
+isl_status isl_base_int(struct sqlite3 *db, const char *path, const char *sql, long long *v, isl_error *err);
+
 /* A row function that counts the rows into the int at ctx. */
 isl_status isl_base_count(void *ctx, struct sqlite3_stmt *q);
 

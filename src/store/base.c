@@ -173,6 +173,18 @@ isl_status isl_base_rows(sqlite3 *db, const char *path, const char *what, const 
     return st;
 }
 
+static isl_status int_row(void *ctx, sqlite3_stmt *q)
+{
+    *(long long *)ctx = sqlite3_column_int64(q, 0);
+    return ISL_OK;
+}
+
+isl_status isl_base_int(sqlite3 *db, const char *path, const char *sql, long long *v, isl_error *err)
+{
+    *v = 0;
+    return isl_base_rows(db, path, path ? path : "reading a value", sql, int_row, v, err, NULL);
+}
+
 isl_status isl_base_count(void *ctx, sqlite3_stmt *q)
 {
     (void)q;

@@ -183,18 +183,6 @@ int isl_work_end(isl_store *s)
 
 const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
 
-/* Reads one integer pragma. */
-static isl_status pragma_int(isl_store *s, const char *sql, long long *v, isl_error *err)
-{
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) != SQLITE_OK) return isl_db_fail(s, err, s->path);
-    int rc = sqlite3_step(q);
-    *v = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
-    sqlite3_finalize(q);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, s->path);
-    return ISL_OK;
-}
-
 const char *isl_file_kind(mode_t mode)
 {
     if (S_ISDIR(mode)) return "a directory";
@@ -264,8 +252,8 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
         return isl_fail(err, ISL_EDB, "%s: database is read-only (no permission to write it)", path);
     }
     long long app = 0, ver = 0;
-    if ((st = pragma_int(s, "PRAGMA application_id", &app, err))
-        || (st = pragma_int(s, "PRAGMA user_version", &ver, err))) {
+    if ((st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err))
+        || (st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err))) {
         isl_store_close(s);
         return st;
     }

@@ -305,12 +305,6 @@ typedef struct lister {
     isl_error *err;
 } lister;
 
-static isl_status first_int(void *ctx, sqlite3_stmt *q)
-{
-    *(long long *)ctx = sqlite3_column_int64(q, 0);
-    return ISL_OK;
-}
-
 static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
 {
     lister *l = ctx;
@@ -329,7 +323,7 @@ static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
     long long rows = -1;
     isl_error e;
     if (!count) return isl_fail(l->err, ISL_ENOMEM, "out of memory");
-    isl_status st = isl_base_rows(l->s->db, l->s->path, name, count, first_int, &rows, &e, NULL);
+    isl_status st = isl_base_int(l->s->db, l->s->path, count, &rows, &e);
     sqlite3_free(count);
     if (st == ISL_ENOMEM) return isl_fail(l->err, ISL_ENOMEM, "out of memory");
     return l->fn(l->ctx, name, type, about, st ? -1 : rows);
@@ -346,17 +340,17 @@ isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_
 
 static isl_status has_row(void *ctx, sqlite3_stmt *q)
 {
-    *(int *)ctx = sqlite3_column_int(q, 0);
+    *(long long *)ctx = sqlite3_column_int64(q, 0);
     return ISL_OK;
 }
 
 int isl_store_has_column(isl_store *s, const char *name, const char *column)
 {
-    int has = -1;
+    long long has = -1;
     isl_error err;
     isl_status st = isl_base_rows(s->db, s->path, "reading the columns",
                                   "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
                                   "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
                                   has_row, &has, &err, "tt", name, column);
-    return st ? -1 : has;
+    return st ? -1 : (int)has;
 }

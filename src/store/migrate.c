@@ -40,18 +40,6 @@ static const isl_embedded_file *schema_file(const char *name)
     return NULL;
 }
 
-/* The database's user_version, read inside the current transaction. */
-static isl_status user_version(isl_store *s, long long *v, isl_error *err)
-{
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, s->path);
-    int rc = sqlite3_step(q);
-    *v = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
-    sqlite3_finalize(q);
-    return rc == SQLITE_ROW ? ISL_OK : isl_db_fail(s, err, s->path);
-}
-
 static isl_status apply(isl_store *s, long long from, isl_error *err)
 {
     for (size_t i = 0; i < sizeof MIGRATIONS / sizeof MIGRATIONS[0]; i++) {
@@ -78,7 +66,7 @@ isl_status isl_store_migrate(isl_store *s, isl_error *err)
     if (st) return st;
     long long v = 0;
     /* another isolab may have migrated it while this one waited */
-    if (!(st = user_version(s, &v, err)) && v < ISL_SCHEMA_VERSION) {
+    if (!(st = isl_base_int(s->db, s->path, "PRAGMA user_version", &v, err)) && v < ISL_SCHEMA_VERSION) {
         if (v < 1) st = isl_fail(err, ISL_EDB, "%s: schema version %lld is unknown to this isolab", s->path, v);
         else if ((st = apply(s, v, err))) {
             char msg[sizeof err->msg];
@@ -87,7 +75,5 @@ isl_status isl_store_migrate(isl_store *s, isl_error *err)
                           "%s: cannot migrate schema version %lld to %d: %s", s->path, v, ISL_SCHEMA_VERSION, msg);
         }
     }
-    if (!st) return isl_db_exec(s, "COMMIT", err);
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return st;
+    return isl_base_end(s->db, s->path, st, err);
 }

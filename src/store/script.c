@@ -353,21 +353,19 @@ static isl_status read_file(const char *path, char **out, isl_error *err)
     return ISL_OK;
 }
 
+static isl_status add_drop(void *ctx, sqlite3_stmt *q)
+{
+    sqlite3_str_appendf(ctx, "DROP %s IF EXISTS temp.\"%w\";", isl_base_text(q, 0), isl_base_text(q, 1));
+    return ISL_OK;
+}
+
 isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    /* triggers and indexes go with their tables; views one by one */
-    if (sqlite3_prepare_v2(s->db, "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
-                           "'trigger') ORDER BY type = 'table'", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "dropping the seeds' TEMP objects");
-    isl_status st = ISL_OK;
     sqlite3_str *drop = sqlite3_str_new(s->db);
-    int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        sqlite3_str_appendf(drop, "DROP %s IF EXISTS temp.\"%w\";", (const char *)sqlite3_column_text(q, 0),
-                            (const char *)sqlite3_column_text(q, 1));
-    if (rc != SQLITE_DONE) st = isl_db_fail(s, err, "dropping the seeds' TEMP objects");
-    sqlite3_finalize(q);
+    /* triggers and indexes go with their tables; views one by one */
+    isl_status st = isl_base_rows(s->db, s->path, "dropping the seeds' TEMP objects",
+                                  "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
+                                  "'trigger') ORDER BY type = 'table'", add_drop, drop, err, NULL);
     int oom = sqlite3_str_errcode(drop) != SQLITE_OK;
     char *sql = sqlite3_str_finish(drop); /* NULL when nothing was appended */
     if (!st && oom) st = isl_fail(err, ISL_ENOMEM, "out of memory");

@@ -244,20 +244,13 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
                 || (csql && sqlite3_exec(s->db, csql, NULL, NULL, NULL) != SQLITE_OK)))
         st = isl_db_fail(s, err, s->path);
     /* the record: one row per object, then the build's */
-    sqlite3_stmt *q = NULL;
-    if (!st && sqlite3_prepare_v2(s->db, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)", -1,
-                                  &q, NULL) != SQLITE_OK)
-        st = isl_db_fail(s, err, s->path);
     for (size_t i = 0; i <= ref->n && !st; i++) {
         char d[17];
         if (i < ref->n) digest_hex(ref->o[i].sql, d);
-        sqlite3_reset(q);
-        if (sqlite3_bind_text(q, 1, i < ref->n ? ref->o[i].type : "build", -1, SQLITE_STATIC)
-            || sqlite3_bind_text(q, 2, i < ref->n ? ref->o[i].name : "", -1, SQLITE_STATIC)
-            || sqlite3_bind_text(q, 3, i < ref->n ? d : build, -1, SQLITE_TRANSIENT) || sqlite3_step(q) != SQLITE_DONE)
-            st = isl_db_fail(s, err, s->path);
+        st = isl_base_rows(s->db, s->path, s->path, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)",
+                           NULL, NULL, err, "ttt", i < ref->n ? ref->o[i].type : "build",
+                           i < ref->n ? ref->o[i].name : "", i < ref->n ? d : build);
     }
-    sqlite3_finalize(q);
     if (st) s->notes[0] = '\0';
     sqlite3_free(dsql);
     sqlite3_free(csql);

@@ -14,14 +14,11 @@ struct sqlite3;
 struct sqlite3_stmt;
 
 /* Opens path with SQLITE_OPEN_* flags (and NOMUTEX: one thread per
- * connection) and isolab's settings (isl_base_configure). NULL in *out on
- * failure, with err set. */
-isl_status isl_base_open(const char *path, int flags, unsigned wait_s, struct sqlite3 **out, isl_error *err);
-
-/* isolab's settings of a connection: defensive mode, untrusted schema,
+ * connection) and isolab's settings: defensive mode, untrusted schema,
  * foreign keys on, no attached databases, SQL text at most 10 MB, a writer
- * waits up to wait_s seconds for another's lock, extended result codes. */
-isl_status isl_base_configure(struct sqlite3 *db, const char *path, unsigned wait_s, isl_error *err);
+ * waits up to wait_s seconds for another's lock, extended result codes.
+ * NULL in *out on failure, with err set. */
+isl_status isl_base_open(const char *path, int flags, unsigned wait_s, struct sqlite3 **out, isl_error *err);
 
 /* The status for the connection's last SQLite error: ISL_ENOMEM, ISL_EINPUT
  * for an error of the SQL or the data, else ISL_EDB. */

@@ -64,7 +64,7 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
     }
 }
 
-isl_status isl_base_configure(sqlite3 *db, const char *path, unsigned wait_s, isl_error *err)
+static isl_status configure(sqlite3 *db, const char *path, unsigned wait_s, isl_error *err)
 {
     int on = 0;
     sqlite3_extended_result_codes(db, 1);
@@ -92,7 +92,7 @@ isl_status isl_base_open(const char *path, int flags, unsigned wait_s, sqlite3 *
         st = db ? isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s: cannot open: %s", path,
                            sqlite3_errmsg(db))
                 : isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st) st = isl_base_configure(db, path, wait_s, err);
+    if (!st) st = configure(db, path, wait_s, err);
     if (st) {
         sqlite3_close_v2(db);
         db = NULL;

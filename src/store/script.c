@@ -81,7 +81,7 @@ static const char *const MODEL_TABLES[] = {
     "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param",
 };
 
-int isl_is_model_table(const char *name)
+static int is_model_table(const char *name)
 {
     for (size_t i = 0; name && i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0]; i++)
         if (sqlite3_stricmp(name, MODEL_TABLES[i]) == 0) return 1;
@@ -132,7 +132,7 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
             return SQLITE_OK;
         /* the schema's own triggers mark the model changed (model_state) */
         if (trigger && a && sqlite3_stricmp(a, "model_state") == 0) return SQLITE_OK;
-        if (!isl_is_model_table(a)) return deny(au, 2, "a write to table %s", a);
+        if (!is_model_table(a)) return deny(au, 2, "a write to table %s", a);
         if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
             snprintf(au->table, sizeof au->table, "%s", a);
         return SQLITE_OK;
@@ -147,7 +147,7 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_CREATE_TEMP_TRIGGER:
         /* on a model table its body is checked whenever a seed fires it;
          * on any other main table it would fire inside isolab's own writes */
-        if (isl_is_model_table(b)) return SQLITE_OK;
+        if (is_model_table(b)) return SQLITE_OK;
         return deny(au, 2, "a trigger on table %s", b);
     case SQLITE_CREATE_TABLE: return deny(au, 2, "CREATE TABLE %s", a);
     case SQLITE_CREATE_INDEX: return deny(au, 2, "CREATE INDEX %s", a);

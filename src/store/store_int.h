@@ -74,10 +74,6 @@ const char *isl_file_kind(mode_t mode);
 /* Largest seed file read, in bytes. */
 #define ISL_SEED_MAX_BYTES (64 << 20)
 
-/* Nonzero when name is one of the model's tables, the only ones a seed file
- * may write (src/store/script.c holds the list). */
-int isl_is_model_table(const char *name);
-
 /* Executes trusted SQL text (isolab's own schema files), statement by
  * statement, with file:line errors; no confinement, no work budget. */
 isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err);
@@ -146,10 +142,6 @@ isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_erro
 /* Installs each saved query (embedded queries/NAME.sql) as the view NAME;
  * with replace, drops a view of that name first. No transaction is opened. */
 isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err);
-
-/* Writes the digest of m into model_state when it differs (inside the
- * caller's transaction, if any). */
-isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
 
 /* The rule every load and every new database ends with, inside its
  * transaction: the model now in the file reads as a valid model, and its

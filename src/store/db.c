@@ -313,11 +313,6 @@ static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, si
     return ISL_OK;
 }
 
-isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err)
-{
-    return isl_install_views(s->db, replace, err);
-}
-
 /* Takes the write lock of the database at path, which --force is about to
  * replace, so no writer is in the middle of a run there: *out holds it
  * (NULL when path is no database, so there is nothing to lock). The
@@ -399,7 +394,7 @@ static isl_status install_schema(isl_store *s, isl_error *err)
              ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
     isl_status st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err);
     if (!st) st = isl_db_exec(s, pragma, err);
-    if (!st) st = isl_store_install_views(s, 0, err);
+    if (!st) st = isl_install_views(s->db, 0, err);
     return st;
 }
 

@@ -63,7 +63,7 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
         if (st) return st;
     }
     /* the saved queries of this version replace the older ones */
-    isl_status st = isl_store_install_views(s, 1, err);
+    isl_status st = isl_install_views(s->db, 1, err);
     if (st) return st;
     char pragma[64];
     snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", ISL_SCHEMA_VERSION);

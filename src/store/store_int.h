@@ -139,10 +139,6 @@ const char *isl_values_row_holding(const char *stmt, const char *lit);
  * no such run. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
 
-/* Installs each saved query (embedded queries/NAME.sql) as the view NAME;
- * with replace, drops a view of that name first. No transaction is opened. */
-isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err);
-
 /* The rule every load and every new database ends with, inside its
  * transaction: the model now in the file reads as a valid model, and its
  * digest is recorded as the current one. */

@@ -261,7 +261,7 @@ static void test_random_sweeps_against_naive(void **state)
                 assert_int_equal(x.add[0].facts, m->nfacts);
                 ASSERT_SURFACE(x.add[0].s, base.visible, base.returned, base.open_surface, base.open_axes);
                 for (size_t i = 0; i < m->naxes; i++) {
-                    isl_model *y = t_model_copy(m);
+                    isl_model *y = isl_model_copy(m);
                     assert_non_null(y);
                     assert_int_not_equal(isl_model_add_fact(y, "new-fact", order[i]), ISL_NONE);
                     assert_int_equal(isl_model_finish(y), ISL_OK);
@@ -324,7 +324,7 @@ static void test_copy_and_digest(void **state)
 {
     (void)state;
     isl_model *m = t_lesson_model();
-    isl_model *c = t_model_copy(m);
+    isl_model *c = isl_model_copy(m);
     assert_non_null(c);
     char d1[17], d2[17], d3[17];
     isl_model_digest(m, d1);

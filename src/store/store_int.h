@@ -139,6 +139,10 @@ const char *isl_values_row_holding(const char *stmt, const char *lit);
  * no such run. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
 
+/* Writes the digest of m into model_state when it differs (inside the
+ * caller's transaction, if any). */
+isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
+
 /* The rule every load and every new database ends with, inside its
  * transaction: the model now in the file reads as a valid model, and its
  * digest is recorded as the current one. */

@@ -163,9 +163,7 @@ isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
     return step_done(c, q, "writing an addition sweep row");
 }
 
-/* Writes the digest of m into model_state when it differs (inside the
- * caller's transaction, if any). */
-static isl_status write_digest(isl_store *s, const isl_model *m, isl_error *err)
+isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err)
 {
     char digest[17];
     isl_model_digest(m, digest);
@@ -182,7 +180,7 @@ isl_status isl_store_settle_model(isl_store *s, isl_error *err)
 {
     isl_model *m = NULL;
     isl_status st = isl_store_read_model(s, &m, err);
-    if (!st) st = write_digest(s, m, err);
+    if (!st) st = isl_store_write_digest(s, m, err);
     isl_model_free(m);
     return st;
 }
@@ -196,9 +194,9 @@ isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err
                                   "SELECT 1 FROM model_state WHERE digest = ?1", isl_base_count, &same, err, "t", digest);
     if (st || same || s->in_run) return st;
     /* its own transaction, unless the caller's (a param override) is open */
-    if (s->in_focus) return write_digest(s, m, err);
+    if (s->in_focus) return isl_store_write_digest(s, m, err);
     if ((st = isl_base_begin(s->db, s->path, s->wait_s, err))) return st;
-    return isl_base_end(s->db, s->path, write_digest(s, m, err), err);
+    return isl_base_end(s->db, s->path, isl_store_write_digest(s, m, err), err);
 }
 
 void isl_store_note_runs(isl_store *s, const char *note) { s->note = note; }

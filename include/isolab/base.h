@@ -13,9 +13,14 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
+/* The longest SQL statement isolab compiles (bytes): a seed statement
+ * longer than this is refused, naming the limit. */
+#define ISL_STATEMENT_MAX (10 * 1000 * 1000)
+
 /* Opens path with SQLITE_OPEN_* flags (and NOMUTEX: one thread per
  * connection) and isolab's settings: defensive mode, untrusted schema,
- * foreign keys on, no attached databases, SQL text at most 10 MB, a writer
+ * foreign keys on, no attached databases, SQL text at most
+ * ISL_STATEMENT_MAX bytes, a writer
  * waits up to wait_s seconds for another's lock, extended result codes.
  * NULL in *out on failure, with err set. */
 isl_status isl_base_open(const char *path, int flags, unsigned wait_s, struct sqlite3 **out, isl_error *err);

@@ -23,6 +23,7 @@ typedef enum isl_reason {
     ISL_R_MISSING,       /* no database at the path */
     ISL_R_LOCKED,        /* another process holds the write lock */
     ISL_R_LOCKED_OLD,    /* ... on a database that was to be replaced */
+    ISL_R_LOCKED_MIGRATION, /* ... on a database that needs migrating */
     ISL_R_REPLACED,      /* the file was replaced while waiting for its lock */
     ISL_R_DAMAGED,       /* malformed, truncated, a table missing */
     ISL_R_DISK_FULL,     /* nothing of the write was kept */
@@ -32,7 +33,8 @@ typedef enum isl_reason {
     ISL_R_WORK_BUDGET,   /* a statement ran out of its work budget */
     ISL_R_NO_RUN,        /* no run of that id */
     ISL_R_NO_RUN_COLUMN, /* rows of one run asked of a relation without run_id */
-    ISL_R_QUERY          /* a query given as text was refused */
+    ISL_R_QUERY,         /* a query given as text was refused */
+    ISL_R_QUERY_BUDGET   /* ... or ran out of its work budget */
 } isl_reason;
 
 /* An error report: a status, a reason and one human-readable message. */

@@ -78,6 +78,7 @@ static const isl_option EXPORT_OPTS[] = {
     {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
     {"--run", "ID", 0, "only the rows of run ID (NAME must have a run_id column)"},
     {"--sql", "SELECT", 0, "the rows of one read-only query instead of NAME"},
+    {"--work-limit", "N", 0, "let the --sql query take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {"--list", NULL, 0, "list the tables and views: description and row count"},
     FOCUS_OPTIONS,
     {NULL, NULL, 0, NULL},

@@ -17,6 +17,7 @@ static const struct {
     {ISL_R_LOCKED, "", "; retry when it has finished, or wait longer with --wait"},
     {ISL_R_LOCKED_OLD, "", "; --force replaces a database only while no one writes it: retry when it has finished, "
                            "or wait longer with --wait"},
+    {ISL_R_LOCKED_MIGRATION, "", "; run the command again when it has finished, or wait longer with --wait"},
     {ISL_R_REPLACED, "", " (by 'isolab init --force'?); nothing was written; run the command again"},
     {ISL_R_EXISTS, "", " (use --force to replace it)"},
     {ISL_R_NOT_REGULAR, "", "; --force replaces only a regular file"},
@@ -24,6 +25,7 @@ static const struct {
     {ISL_R_NO_RUN, "", " (see 'isolab runs --all')"},
     {ISL_R_NO_RUN_COLUMN, "", ", so --run does not apply"},
     {ISL_R_QUERY, "export --sql: ", ""},
+    {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit"},
 };
 
 const char *isl_words(const isl_error *err, char *out, size_t n)

@@ -74,7 +74,7 @@ static isl_status configure(sqlite3 *db, const char *path, unsigned wait_s, isl_
         || sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
         || sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on)
         return isl_base_fail(db, path, err, "configuring the connection");
-    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, 10 * 1000 * 1000);
+    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
     sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
     /* A writer waits for another writer instead of failing with "database is
      * locked"; in WAL mode readers never block it. */

@@ -172,6 +172,45 @@ static isl_status must_exist(isl_store *s, const char *sql, const char *name, co
     return st;
 }
 
+/* The views that read param, directly or through another such view (by
+ * name in their text: a view whose text holds the name inside another,
+ * run_param, is copied for nothing, which costs less than telling them
+ * apart with GLOB). */
+static const char SHADOWED_VIEWS[] =
+    "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION "
+    "  SELECT v.name FROM main.sqlite_schema v JOIN dep ON instr(v.sql, dep.name) > 0 WHERE v.type = 'view') "
+    "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
+    "AND v.sql LIKE 'CREATE VIEW %'";
+
+/* Shadows main.param for this connection only: a TEMP param, a copy of
+ * the file's, and a TEMP copy of every view that reads it (a TEMP view's
+ * names find TEMP objects first; a main view's would not). Writes only the
+ * TEMP schema: no lock on the database is taken. */
+/* The store and the error of make_shadow. */
+typedef struct shadow {
+    isl_store *s;
+    isl_error *err;
+} shadow;
+
+static isl_status shadow_view(void *ctx, sqlite3_stmt *q)
+{
+    shadow *w = ctx;
+    const char *sql = isl_base_col(q, 1);
+    char *copy = sql ? sqlite3_mprintf("CREATE TEMP VIEW %s", sql + strlen("CREATE VIEW ")) : NULL;
+    if (!copy) return isl_fail(w->err, ISL_ENOMEM, "out of memory");
+    int rc = sqlite3_exec(w->s->db, copy, NULL, NULL, NULL);
+    sqlite3_free(copy);
+    return rc == SQLITE_OK ? ISL_OK : isl_db_fail(w->s, w->err, "shadowing a saved query");
+}
+
+static isl_status make_shadow(isl_store *s, isl_error *err)
+{
+    shadow w = {s, err};
+    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param", err);
+    if (!st) st = isl_base_rows(s->db, s->path, "reading the saved queries", SHADOWED_VIEWS, shadow_view, &w, err, NULL);
+    return st;
+}
+
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel, isl_error *err)
 {
     assert(!s->in_run);
@@ -181,13 +220,15 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     if (!st && bundle) st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1", bundle, "bundle", err);
     if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
     if (st || (!lesson && !bundle && !channel)) return st;
-    if (!s->in_focus && (st = isl_db_exec(s, "BEGIN IMMEDIATE", err))) return st;
+    if (!s->in_focus && (st = make_shadow(s, err))) return st;
     s->in_focus = 1;
-    const char *const key[3] = {"lesson", "bundle", "channel"}, *const value[3] = {lesson, bundle, channel};
+    static const char *const key[3] = {"lesson", "bundle", "channel"};
+    const char *const value[3] = {lesson, bundle, channel};
     for (int i = 0; i < 3 && !st; i++)
         if (value[i])
             st = isl_base_rows(s->db, s->path, "setting param for this command",
-                               "UPDATE param SET value = ?2 WHERE key = ?1", NULL, NULL, err, "tt", key[i], value[i]);
+                               "UPDATE temp.param SET value = ?2 WHERE key = ?1", NULL, NULL, err, "tt", key[i],
+                               value[i]);
     return st;
 }
 

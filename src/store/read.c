@@ -6,9 +6,9 @@
  * rank among the positions read), anything else by its name, found in a
  * list of the names read, sorted as SQLite's BINARY collation sorts
  * (strcmp: names hold no NUL). Numbering the rows in SQL with window
- * functions cost more than the rest of the reading. A row whose name is
- * missing (possible only with foreign keys off) is left out, as a join
- * would leave it out. */
+ * functions cost more than the rest of the reading. A row naming what does
+ * not exist (written with foreign keys off, in the sqlite3 shell) is an
+ * error naming the table, the row and the value (check_dangling). */
 #ifdef ISL_SQLITE_EXTENSION
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -22,6 +22,7 @@ SQLITE_EXTENSION_INIT3
 #include "isolab/escape.h"
 #include "isolab/reader.h"
 #include "isolab/sort.h"
+#include "isolab/textout.h"
 
 /* Names read, and their indexes in name order, to look them up. */
 typedef struct named {
@@ -43,10 +44,10 @@ typedef struct reader {
 
 #define OOM(r) isl_fail((r)->err, ISL_ENOMEM, "reading the model: out of memory")
 
-/* The rows of sql, each to fn. */
-static isl_status rows(reader *r, const char *sql, isl_base_row_fn fn)
+/* The rows of sql, each to fn with ctx (r itself when NULL). */
+static isl_status rows(reader *r, const char *sql, isl_base_row_fn fn, void *ctx)
 {
-    return isl_base_rows(r->db, r->path, "reading the model", sql, fn, r, r->err, NULL);
+    return isl_base_rows(r->db, r->path, "reading the model", sql, fn, ctx ? ctx : r, r->err, NULL);
 }
 
 /* A name C would cut short (a NUL byte) or a terminal would act on: the
@@ -187,18 +188,18 @@ static isl_status left_open_row(void *ctx, sqlite3_stmt *q)
 
 static isl_status read_names(reader *r)
 {
-    isl_status st = rows(r, "SELECT name FROM axis ORDER BY name", axis_row);
-    if (!st) st = rows(r, "SELECT count(*) FROM fact", count_row);
+    isl_status st = rows(r, "SELECT name FROM axis ORDER BY name", axis_row, NULL);
+    if (!st) st = rows(r, "SELECT count(*) FROM fact", count_row, NULL);
     if (!st && !(r->pos = malloc((r->nfacts ? r->nfacts : 1) * sizeof *r->pos))) st = OOM(r);
-    if (!st) st = rows(r, "SELECT name, axis, position FROM fact ORDER BY position", fact_row);
-    if (!st) st = rows(r, "SELECT name FROM mechanism ORDER BY position, name", mechanism_row);
+    if (!st) st = rows(r, "SELECT name, axis, position FROM fact ORDER BY position", fact_row, NULL);
+    if (!st) st = rows(r, "SELECT name FROM mechanism ORDER BY position, name", mechanism_row, NULL);
     if (!st) st = named_init(r, &r->mechs, r->m->nmech, mech_name);
     if (!st)
         st = rows(r, "SELECT x.mechanism, x.axis FROM mechanism_axis x JOIN mechanism m ON m.name = x.mechanism "
-                     "ORDER BY m.position, m.name, x.axis", closes_row);
+                     "ORDER BY m.position, m.name, x.axis", closes_row, NULL);
     if (!st)
         st = rows(r, "SELECT x.mechanism, f.position FROM left_open x JOIN mechanism m ON m.name = x.mechanism "
-                     "JOIN fact f ON f.name = x.fact ORDER BY m.position, m.name, f.position", left_open_row);
+                     "JOIN fact f ON f.name = x.fact ORDER BY m.position, m.name, f.position", left_open_row, NULL);
     return st;
 }
 
@@ -225,11 +226,11 @@ static isl_status member_row(void *ctx, sqlite3_stmt *q)
 
 static isl_status read_bundles(reader *r)
 {
-    isl_status st = rows(r, "SELECT name FROM bundle ORDER BY position, name", bundle_row);
+    isl_status st = rows(r, "SELECT name FROM bundle ORDER BY position, name", bundle_row, NULL);
     if (!st) st = named_init(r, &r->bundles, r->m->nbundles, bundle_name);
     if (!st)
         st = rows(r, "SELECT x.bundle, x.position, x.mechanism FROM bundle_member x "
-                     "JOIN bundle b ON b.name = x.bundle ORDER BY b.position, b.name, x.position", member_row);
+                     "JOIN bundle b ON b.name = x.bundle ORDER BY b.position, b.name, x.position", member_row, NULL);
     return st;
 }
 
@@ -252,7 +253,7 @@ static isl_status shows_row(void *ctx, sqlite3_stmt *q)
  * in listing order, then its parts' in fact order. */
 static isl_status read_channels(reader *r)
 {
-    isl_status st = rows(r, "SELECT name, lesson, cost_pct FROM channel ORDER BY position, name", channel_row);
+    isl_status st = rows(r, "SELECT name, lesson, cost_pct FROM channel ORDER BY position, name", channel_row, NULL);
     if (!st) st = named_init(r, &r->channels, r->m->nchannels, channel_name);
     if (!st)
         st = rows(r, "WITH x(channel, fact, position) AS (SELECT channel, fact, position FROM channel_fact "
@@ -261,7 +262,7 @@ static isl_status read_channels(reader *r)
                      "SELECT x.channel, f.position FROM x JOIN channel c ON c.name = x.channel "
                      "JOIN fact f ON f.name = x.fact GROUP BY x.channel, f.position "
                      "ORDER BY c.position, x.channel, min(x.position) IS NULL, min(x.position), f.position",
-                  shows_row);
+                  shows_row, NULL);
     return st;
 }
 
@@ -286,9 +287,100 @@ static isl_status sample_row(void *ctx, sqlite3_stmt *q)
 
 static isl_status read_settings(reader *r)
 {
-    isl_status st = rows(r, "SELECT value, typeof(value) FROM setting WHERE key = 'baseline_time'", baseline_row);
+    isl_status st = rows(r, "SELECT value, typeof(value) FROM setting WHERE key = 'baseline_time'", baseline_row, NULL);
     if (!st && !r->found) st = isl_fail(r->err, ISL_EINPUT, "setting 'baseline_time' is missing");
-    if (!st) st = rows(r, "SELECT n, typeof(n) FROM sample_count ORDER BY n", sample_row);
+    if (!st) st = rows(r, "SELECT n, typeof(n) FROM sample_count ORDER BY n", sample_row, NULL);
+    return st;
+}
+
+/* The model's tables whose rows name other rows (foreign keys). */
+static const char *const REFERRING[] = {"fact", "mechanism_axis", "left_open", "bundle_member", "channel",
+                                        "channel_fact", "channel_part", "claim", "lesson_focus"};
+
+/* A foreign key being checked: table.col names parent.to. */
+typedef struct fkey {
+    reader *r;
+    const char *table, *col, *parent;
+} fkey;
+
+/* The row q stands on, as "(col 'text', col 12, ...)", into b. */
+static void describe_row(sqlite3_stmt *q, isl_buf *b)
+{
+    isl_buf_put(b, "(", 1);
+    for (int i = 0; i < sqlite3_column_count(q); i++) {
+        const char *col = sqlite3_column_name(q, i);
+        if (i) isl_buf_put(b, ", ", 2);
+        isl_buf_put(b, col, strlen(col));
+        int quoted = sqlite3_column_type(q, i) == SQLITE_TEXT;
+        isl_buf_put(b, quoted ? " '" : " ", quoted ? 2 : 1);
+        const char *v = sqlite3_column_type(q, i) == SQLITE_NULL ? "NULL" : isl_base_text(q, i);
+        isl_buf_put(b, v, strlen(v));
+        if (quoted) isl_buf_put(b, "'", 1);
+    }
+    isl_buf_put(b, ")", 1);
+    isl_buf_put(b, "", 1);
+}
+
+/* A dangling row: ISL_EINPUT naming the table, the row and the value. */
+static isl_status dangling_row(void *ctx, sqlite3_stmt *q)
+{
+    fkey *k = ctx;
+    isl_buf b = {NULL, 0, 0, 0};
+    describe_row(q, &b);
+    const char *value = "";
+    for (int i = 0; i < sqlite3_column_count(q); i++)
+        if (!strcmp(sqlite3_column_name(q, i), k->col)) value = isl_base_text(q, i);
+    char *shown_row = b.oom ? NULL : isl_escape_dup(b.p), *shown = isl_escape_dup(value);
+    isl_status st = shown_row && shown
+                        ? isl_fail(k->r->err, ISL_EINPUT, "%s row %s: %s '%s' names no %s (written with foreign "
+                                   "keys off?); correct or delete the row", k->table, shown_row, k->col, shown, k->parent)
+                        : OOM(k->r);
+    free(b.p), free(shown_row), free(shown);
+    return st;
+}
+
+/* Checks one foreign key (a row of pragma_foreign_key_list) of k->table. */
+static isl_status key_row(void *ctx, sqlite3_stmt *q)
+{
+    fkey *k = ctx;
+    const char *col = isl_base_text(q, 0), *parent = isl_base_text(q, 1), *to = isl_base_text(q, 2);
+    char *sql = sqlite3_mprintf("SELECT * FROM \"%w\" c WHERE c.\"%w\" IS NOT NULL AND NOT EXISTS "
+                                "(SELECT 1 FROM \"%w\" p WHERE p.\"%w\" = c.\"%w\") LIMIT 1",
+                                k->table, col, parent, to, col);
+    if (!sql) return OOM(k->r);
+    fkey row = {k->r, k->table, col, parent};
+    isl_status st = rows(k->r, sql, dangling_row, &row);
+    sqlite3_free(sql);
+    return st;
+}
+
+static isl_status param_row(void *ctx, sqlite3_stmt *q)
+{
+    reader *r = ctx;
+    char shown[ISL_ESCAPE_MAX(100)];
+    isl_escape(isl_base_text(q, 1), shown, sizeof shown);
+    const char *key = isl_base_text(q, 0);
+    return isl_fail(r->err, ISL_EINPUT, "param row '%s': value '%s' names no %s; set it to one, or to NULL", key,
+                    shown, key);
+}
+
+/* Dangling rows: a row naming a row that is not there, and a param value
+ * naming no bundle or channel (a lesson without a focus has a meaning:
+ * the last lesson that has one). */
+static isl_status check_dangling(reader *r)
+{
+    isl_status st = ISL_OK;
+    for (size_t i = 0; i < sizeof REFERRING / sizeof REFERRING[0] && !st; i++) {
+        fkey k = {r, REFERRING[i], NULL, NULL};
+        st = isl_base_rows(r->db, r->path, "reading the model",
+                           "SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1) "
+                           "WHERE \"to\" IS NOT NULL ORDER BY id DESC", key_row, &k, r->err, "t", REFERRING[i]);
+    }
+    if (!st)
+        st = rows(r, "SELECT key, value FROM param WHERE value IS NOT NULL AND NOT CASE key "
+                     "WHEN 'bundle' THEN EXISTS (SELECT 1 FROM bundle WHERE name = value) "
+                     "WHEN 'channel' THEN EXISTS (SELECT 1 FROM channel WHERE name = value) ELSE 1 END "
+                     "ORDER BY key LIMIT 1", param_row, r);
     return st;
 }
 
@@ -301,7 +393,8 @@ isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_er
     r.err = err;
     *out = NULL;
     if (!(r.m = isl_model_new())) return OOM(&r);
-    isl_status st = rows(&r, "SELECT code FROM lesson", lesson_row);
+    isl_status st = check_dangling(&r);
+    if (!st) st = rows(&r, "SELECT code FROM lesson", lesson_row, NULL);
     if (!st) st = read_names(&r);
     if (!st) st = read_bundles(&r);
     if (!st) st = read_channels(&r);

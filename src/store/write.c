@@ -8,6 +8,7 @@
 #include "isolab/embedded.h"
 #include "isolab/reader.h"
 #include "isolab/version.h"
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 
@@ -77,8 +78,14 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
         else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
             st = isl_db_fail(s, err, "finishing the run");
     }
+    if (!st && (st = isl_db_still_here(s, err))) {
+        s->in_run = 0;
+        checks_on(s);
+        return st;
+    }
     if (!st) {
         if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+            isl_temp_written();
             s->in_run = 0;
             checks_on(s);
             return ISL_OK;
@@ -193,8 +200,6 @@ isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err
     isl_status st = isl_base_rows(s->db, s->path, "reading the model's digest",
                                   "SELECT 1 FROM model_state WHERE digest = ?1", isl_base_count, &same, err, "t", digest);
     if (st || same || s->in_run) return st;
-    /* its own transaction, unless the caller's (a param override) is open */
-    if (s->in_focus) return isl_store_write_digest(s, m, err);
     if ((st = isl_base_begin(s->db, s->path, s->wait_s, err))) return st;
     return isl_base_end(s->db, s->path, isl_store_write_digest(s, m, err), err);
 }

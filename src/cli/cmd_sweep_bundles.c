@@ -3,7 +3,6 @@
  * while it is a terminal and the sweep lasts more than a moment. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "isolab/cli.h"
@@ -14,13 +13,6 @@ typedef struct progress {
     unsigned long long rows, total;
     double start, shown;
 } progress;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static void show(progress *p, double t)
 {
@@ -34,7 +26,7 @@ static void tick(void *ctx, uint64_t rows)
 {
     progress *p = ctx;
     p->rows = rows;
-    double t = now();
+    double t = isl_now();
     if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
 }
 
@@ -82,13 +74,13 @@ static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size
 static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
     isl_lab_choice k = {mechs, nm, channels, nc};
-    progress p = {0, ((unsigned long long)1 << nm) * (nc + 1), now(), 0};
+    progress p = {0, ((unsigned long long)1 << nm) * (nc + 1), isl_now(), 0};
     int64_t run_id = 0;
     size_t rows = 0;
     isl_status st = isl_lab_bundles(cli->store, cli->model, cli->argv_text, &k,
                                     isatty(STDERR_FILENO) ? tick : NULL, &p, &run_id, &rows, &cli->err);
     if (p.shown > 0) {
-        show(&p, now());
+        show(&p, isl_now());
         fputc('\n', stderr);
     }
     if (st) return st;

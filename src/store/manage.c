@@ -182,10 +182,6 @@ static const char SHADOWED_VIEWS[] =
     "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
     "AND v.sql LIKE 'CREATE VIEW %'";
 
-/* Shadows main.param for this connection only: a TEMP param, a copy of
- * the file's, and a TEMP copy of every view that reads it (a TEMP view's
- * names find TEMP objects first; a main view's would not). Writes only the
- * TEMP schema: no lock on the database is taken. */
 /* The store and the error of make_shadow. */
 typedef struct shadow {
     isl_store *s;
@@ -203,6 +199,10 @@ static isl_status shadow_view(void *ctx, sqlite3_stmt *q)
     return rc == SQLITE_OK ? ISL_OK : isl_db_fail(w->s, w->err, "shadowing a saved query");
 }
 
+/* Shadows main.param for this connection only: a TEMP param, a copy of
+ * the file's, and a TEMP copy of every view that reads it (a TEMP view's
+ * names find TEMP objects first; a main view's would not). Writes only the
+ * TEMP schema: no lock on the database is taken. */
 static isl_status make_shadow(isl_store *s, isl_error *err)
 {
     shadow w = {s, err};

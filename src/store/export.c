@@ -171,15 +171,10 @@ static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
     return isl_base_col(q, 0) && !v->lesson ? ISL_ENOMEM : ISL_OK;
 }
 
-typedef struct lines {
-    isl_line_fn fn;
-    void *ctx;
-} lines;
-
 static isl_status line_row(void *ctx, sqlite3_stmt *q)
 {
-    lines *l = ctx;
-    return l->fn(l->ctx, isl_base_col(q, 0));
+    isl_each *l = ctx;
+    return l->fn.line(l->ctx, isl_base_col(q, 0));
 }
 
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err)
@@ -190,7 +185,7 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
                                   "WHERE c.name = 'lesson') FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
                                   "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
                                   view_row, &v, err, "t", name);
-    lines l = {fn, ctx};
+    isl_each l = {.fn.line = fn, .ctx = ctx};
     if (!st && !v.found) st = isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
     else if (!st && !v.sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && v.keyed) {

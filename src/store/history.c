@@ -47,17 +47,12 @@ static char *rows_per_run_sql(isl_store *s, isl_error *err)
 
 static const char *col_text(sqlite3_stmt *q, int i) { return isl_base_col(q, i); }
 
-typedef struct each_run {
-    isl_run_info_fn fn;
-    void *ctx;
-} each_run;
-
 static isl_status run_row(void *ctx, sqlite3_stmt *q)
 {
-    each_run *e = ctx;
+    isl_each *e = ctx;
     isl_run_info r = {sqlite3_column_int64(q, 0), col_text(q, 1), col_text(q, 2), col_text(q, 3),
                       col_text(q, 4), col_text(q, 5), col_text(q, 6), col_text(q, 8), sqlite3_column_int64(q, 7)};
-    return e->fn(e->ctx, &r);
+    return e->fn.run(e->ctx, &r);
 }
 
 isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, void *ctx, isl_error *err)
@@ -70,7 +65,7 @@ isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, vo
                                 counts);
     sqlite3_free(counts);
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    each_run e = {fn, ctx};
+    isl_each e = {.fn.run = fn, .ctx = ctx};
     isl_status st = isl_base_rows(s->db, s->path, "listing runs", sql, run_row, &e, err, "t", kind);
     sqlite3_free(sql);
     return st;

@@ -112,23 +112,15 @@ isl_status isl_store_vacuum(isl_store *s, isl_error *err)
     return st;
 }
 
-/* The caller's function of a row loop, and its context. */
-typedef struct each {
-    isl_param_fn param;
-    isl_lesson_fn lesson;
-    isl_stale_fn stale;
-    void *ctx;
-} each;
-
 static isl_status param_row(void *ctx, sqlite3_stmt *q)
 {
-    each *e = ctx;
-    return e->param(e->ctx, isl_base_col(q, 0), isl_base_col(q, 1));
+    isl_each *e = ctx;
+    return e->fn.param(e->ctx, isl_base_col(q, 0), isl_base_col(q, 1));
 }
 
 isl_status isl_store_run_params(isl_store *s, int64_t run_id, isl_param_fn fn, void *ctx, isl_error *err)
 {
-    each e = {.param = fn, .ctx = ctx};
+    isl_each e = {.fn.param = fn, .ctx = ctx};
     return isl_base_rows(s->db, s->path, "reading run parameters",
                          "SELECT key, value FROM run_param WHERE run_id = ?1 ORDER BY key, value", param_row, &e, err,
                          "i", run_id);
@@ -136,14 +128,14 @@ isl_status isl_store_run_params(isl_store *s, int64_t run_id, isl_param_fn fn, v
 
 static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
 {
-    each *e = ctx;
-    return e->lesson(e->ctx, isl_base_col(q, 0), isl_base_col(q, 1), isl_base_col(q, 2),
+    isl_each *e = ctx;
+    return e->fn.lesson(e->ctx, isl_base_col(q, 0), isl_base_col(q, 1), isl_base_col(q, 2),
                                   isl_base_col(q, 3));
 }
 
 isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err)
 {
-    each e = {.lesson = fn, .ctx = ctx};
+    isl_each e = {.fn.lesson = fn, .ctx = ctx};
     return isl_base_rows(s->db, s->path, "reading lesson_focus",
                          "SELECT f.lesson, l.title, f.bundle, f.channel FROM lesson_focus f "
                          "JOIN lesson l ON l.code = f.lesson ORDER BY l.position IS NULL, l.position, f.lesson",
@@ -152,13 +144,13 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
 
 static isl_status stale_row(void *ctx, sqlite3_stmt *q)
 {
-    each *e = ctx;
-    return e->stale(e->ctx, isl_base_col(q, 0), sqlite3_column_int64(q, 1), isl_base_col(q, 2));
+    isl_each *e = ctx;
+    return e->fn.stale(e->ctx, isl_base_col(q, 0), sqlite3_column_int64(q, 1), isl_base_col(q, 2));
 }
 
 isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err)
 {
-    each e = {.stale = fn, .ctx = ctx};
+    isl_each e = {.fn.stale = fn, .ctx = ctx};
     return isl_base_rows(s->db, s->path, "reading stale_result",
                          "SELECT kind, run_id, command FROM stale_result ORDER BY run_id", stale_row, &e, err, NULL);
 }

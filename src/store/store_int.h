@@ -14,6 +14,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "isolab/base.h"
 #include "isolab/embedded.h"
+#include "isolab/history.h"
 #include "isolab/store.h"
 
 /* application_id stamped in every isolab database ("ISOL"). */
@@ -66,6 +67,19 @@ struct isl_store {
     isl_status_ids *status_ids; /* made by the run's first fact status, freed at its end */
     int codes_module;           /* isl_status_codes is registered (write_status.c) */
 };
+
+/* A module's caller's function (the one its kind of rows calls for) and
+ * context, for the row function a module hands to isl_base_rows. */
+typedef struct isl_each {
+    union {
+        isl_line_fn line;
+        isl_run_info_fn run;
+        isl_param_fn param;
+        isl_lesson_fn lesson;
+        isl_stale_fn stale;
+    } fn;
+    void *ctx;
+} isl_each;
 
 /* "a FIFO", "a directory", ...: what a file of this mode is, for messages. */
 #include <sys/types.h>

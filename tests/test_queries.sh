@@ -176,7 +176,7 @@ if make_db "$db2" tests/fixtures/lesson_rows.sql tests/fixtures/no_return_rows.s
     has_line "$db2" no-return sample_table \
         "  100000   100000               0                 -"
     has_line "$db2" no-return removal_summary \
-        "  the only fact zeroing out the return: []"
+        "  facts whose removal lowers the return: []"
 else
     not_ok "no-return: database built"
     cat "$tmp/load.out"
@@ -194,7 +194,13 @@ if make_db "$db3" tests/fixtures/lesson_rows.sql tests/fixtures/edge_rows.sql; t
     has_line "$db3" edge removal_summary \
         "  baseline open surface 12 | changes it 3 | does not 0"
     has_line "$db3" edge removal_summary \
-        "  the only fact zeroing out the return: ['cpu-share', \"o'clock\"]"
+        "  facts whose removal lowers the return: ['cpu-share', \"o'clock\"]"
+    # one fact lowers the return (2 -> 1) without zeroing it: not the lesson's words
+    q "$db3" "DELETE FROM removal_sweep WHERE removed_fact = 'o''clock'"
+    has_line "$db3" edge removal_summary "  facts whose removal lowers the return: ['cpu-share']"
+    # one fact whose removal leaves nothing returned: the lesson's words
+    q "$db3" "UPDATE removal_sweep SET returned = 0 WHERE removed_fact = 'cpu-share'"
+    has_line "$db3" edge removal_summary "  the only fact zeroing out the return: ['cpu-share']"
     q "$db3" "SELECT line FROM addition_table WHERE lesson = 'M03/K05'" >"$tmp/got.txt" 2>&1
     cat >"$tmp/want.txt" <<'EOF'
 FACT SET SWEEP -- addition (one new fact per axis)

@@ -6,8 +6,8 @@
 -- order, the facts whose removal lowers the returned count: in the lesson's
 -- words ("the only fact zeroing out the return") when that is true, one
 -- fact whose removal leaves nothing returned, and otherwise as "facts whose
--- removal lowers the return". Only the title is printed when there is no
--- such sweep. n numbers the lines of a
+-- removal lowers the return". Without such a sweep, the title and the
+-- line of lesson_not_run. n numbers the lines of a
 -- lesson's table.
 WITH sweep AS (
   SELECT x.lesson, rs.*
@@ -45,6 +45,8 @@ falls_list AS (
 rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 1 AS k, 'FACT SET SWEEP -- removal' AS line
     FROM lesson_scope x
+  UNION ALL
+  SELECT z.lesson, z.lesson_position, 2, z.line FROM lesson_not_run z WHERE z.kind = 'removal'
   UNION ALL
   SELECT x.lesson, x.lesson_position, 2,
          '  baseline open surface ' || b.open_surface

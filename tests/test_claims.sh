@@ -167,7 +167,18 @@ printf "INSERT INTO channel_part(channel, part) VALUES ('made-up-probe-a', 'samp
 check "a part of a part is refused (exit 3)" 3 $?
 if grep -q "parts do not nest" "$tmp/e.txt"; then ok "the refusal says parts do not nest"; else not_ok "the refusal says parts do not nest"; cat "$tmp/e.txt"; fi
 printf "INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES ('M09/K01', 'writes', 'x', 1, '(SELECT 1)); DELETE FROM run; SELECT ((1');\n" >"$tmp/bad.sql"
-"$ISOLAB" --db "$db3" load "$tmp/bad.sql" >/dev/null
+"$ISOLAB" --db "$db3" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
+check "a claim of more than one statement is refused at load (exit 3), with file, line and claim" \
+    "3|isolab load: $tmp/bad.sql:1: claim 'writes' of lesson M09/K01: its actual_sql does not compile: more than one expression|0" \
+    "$?|$(cat "$tmp/e.txt")|$(q "$db3" "SELECT count(*) FROM claim WHERE name = 'writes'")"
+# a misspelt column, in the second row of an INSERT: its line, and nothing written
+printf "INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES\n  ('M09/K01', 'fine', 'x', 1, '(SELECT 1)'),\n  ('M09/K01', 'misspelt', 'x', 1,\n   '(SELECT returnd FROM channel_comparison)');\n" >"$tmp/typo.sql"
+"$ISOLAB" --db "$db3" load "$tmp/typo.sql" >/dev/null 2>"$tmp/e.txt"
+check "a claim naming a missing column is refused at load at its row's line, nothing written" \
+    "3|isolab load: $tmp/typo.sql:3: claim 'misspelt' of lesson M09/K01: its actual_sql does not compile: no such column: returnd|0" \
+    "$?|$(cat "$tmp/e.txt")|$(q "$db3" "SELECT count(*) FROM claim WHERE name IN ('fine', 'misspelt')")"
+# the same claim written behind isolab's back still fails at check, and runs nothing
+sqlite3 "$db3" <"$tmp/bad.sql"
 "$ISOLAB" --db "$db3" check --lesson M09/K01 >"$tmp/bad.txt" 2>&1
 check "a claim holding more than one statement fails, and runs nothing" \
     "FAIL     M09/K01 writes: expected 1, actual NULL (cannot evaluate: more than one expression) -- x|9" \

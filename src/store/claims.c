@@ -114,6 +114,62 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     return ISL_OK;
 }
 
+/* Compiles one claim expression as a statement "SELECT (expr)" into *q.
+ * SQLITE_OK; SQLITE_ERROR with the reason in why[n] when the expression is
+ * not one read-only expression (*q NULL); another code when the failure is
+ * SQLite's own (out of memory, ...). */
+static int compile_expr(isl_store *s, const char *expr, sqlite3_stmt **q, char *why, size_t n)
+{
+    *q = NULL;
+    char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
+    if (!sql) return SQLITE_NOMEM;
+    const char *tail = NULL;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, q, &tail);
+    if (rc != SQLITE_OK) {
+        snprintf(why, n, "%s", sqlite3_errmsg(s->db));
+    } else if (tail && tail[strspn(tail, " \t\r\n;")] != '\0') {
+        snprintf(why, n, "more than one expression");
+        rc = SQLITE_ERROR;
+    } else if (!sqlite3_stmt_readonly(*q)) {
+        snprintf(why, n, "the expression would write");
+        rc = SQLITE_ERROR;
+    }
+    if (rc != SQLITE_OK) sqlite3_finalize(*q), *q = NULL;
+    sqlite3_free(sql);
+    return rc;
+}
+
+isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT lesson, name, actual_sql, pending_sql FROM claim WHERE id > ?1 ORDER BY id",
+                           -1, &q, NULL) != SQLITE_OK || sqlite3_bind_int64(q, 1, after) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "reading the claims");
+    }
+    isl_status st = ISL_OK;
+    int rc;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        for (int col = 2; col <= 3 && !st; col++) {
+            const char *expr = (const char *)sqlite3_column_text(q, col);
+            if (!expr) continue;
+            char why[400];
+            sqlite3_stmt *c = NULL;
+            int crc = compile_expr(s, expr, &c, why, sizeof why);
+            sqlite3_finalize(c);
+            int prim = crc & 0xff;
+            if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
+                st = fn(ctx, (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
+                        col == 2 ? "actual_sql" : "pending_sql", why, err);
+            else if (prim == SQLITE_NOMEM) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+            else if (prim != SQLITE_OK) st = isl_db_fail(s, err, "compiling a claim");
+        }
+    }
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the claims");
+    sqlite3_finalize(q);
+    return st;
+}
+
 /* The value of one claim expression into *out (a copy, free with
  * sqlite3_value_free; NULL for SQL NULL or no row). Returns 0; 1 when the
  * claim cannot be evaluated (its SQL is wrong), with the reason in why[n];
@@ -123,20 +179,14 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
                      int *rc_out)
 {
     *out = NULL;
-    char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
-    if (!sql) return *rc_out = SQLITE_NOMEM, -1;
     sqlite3_stmt *q = NULL;
-    const char *tail = NULL;
+    char reason[400] = "out of memory";
     /* what it reads (on_access), to tell a stale claim from a failed one */
     c->reads = 0;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
+    int rc = compile_expr(s, expr, &q, reason, sizeof reason);
     int bad = 1;
     if (rc != SQLITE_OK) {
-        snprintf(why, n, "cannot evaluate: %s", sqlite3_errmsg(s->db));
-    } else if (tail && tail[strspn(tail, " \t\r\n;")] != '\0') {
-        snprintf(why, n, "cannot evaluate: more than one expression");
-    } else if (!sqlite3_stmt_readonly(q)) {
-        snprintf(why, n, "cannot evaluate: the expression would write");
+        snprintf(why, n, "cannot evaluate: %s", reason);
     } else if (isl_work_begin(s), (rc = sqlite3_step(q)), isl_work_end(s)) {
         snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps; "
                  "raise it with --work-limit)", isl_store_work_limit(s));
@@ -159,7 +209,6 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
         bad = -1;
     }
     sqlite3_finalize(q);
-    sqlite3_free(sql);
     return bad;
 }
 

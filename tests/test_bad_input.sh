@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (8); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (11); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -276,7 +276,7 @@ fi
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: old.db: cannot migrate schema version 3 to 8: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: old.db: cannot migrate schema version 3 to 11: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
 
 # A database of the first release (schema version 1: schema files 001-003)
@@ -300,7 +300,7 @@ EOF2
 sqlite3 v1.db <v1.sql
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 8 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 11 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \

@@ -43,6 +43,9 @@ static const char *const COPIED[] = {"lesson_channel", "current_surface", "chann
  * the kinds of results each read). */
 typedef struct checker {
     unsigned stale;
+    unsigned missing; /* kinds with no current result for the lesson's focus */
+    unsigned missing_stale; /* of those, the kinds an older model computed */
+    char missing_cmd[5][200]; /* for each missing kind, the command that computes it */
     char command[5][200];
     char *result_tables; /* ",name,name," */
     unsigned reads;
@@ -280,13 +283,17 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     } else {
         /* text forms are made (and kept) here, so same_value needs no memory */
         if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
-        unsigned stale = c->reads & c->stale;
-        if (!same_value(expected, actual) && stale) {
+        /* inputs missing for the lesson's focus: stale when an older model
+         * computed them, else pending; never a pass on rows not there */
+        unsigned missing = c->reads & c->missing;
+        unsigned stale = missing ? missing & c->missing_stale : c->reads & c->stale;
+        if (missing || (!same_value(expected, actual) && stale)) {
             unsigned i = 0;
-            while (!(stale & (1u << i))) i++;
-            snprintf(why, sizeof why, "it reads results an older model computed; '%s' brings them up to date",
-                     c->command[i]);
-            row.outcome = ISL_CLAIM_STALE;
+            while (!((stale ? stale : missing) & (1u << i))) i++;
+            snprintf(why, sizeof why, stale ? "it reads results an older model computed; '%s' brings them up to date"
+                                            : "it reads results not computed yet; '%s' computes them",
+                     missing ? c->missing_cmd[i] : c->command[i]);
+            row.outcome = stale ? ISL_CLAIM_STALE : ISL_CLAIM_PENDING;
             row.reason = why;
             if (actual) sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
         } else if (!same_value(expected, actual)) {
@@ -359,15 +366,19 @@ static isl_status make_copies(isl_store *s, checker *c, isl_error *err)
     return st;
 }
 
-static const char *const PARAM_KEYS[3] = {"lesson", "bundle", "channel"};
+/* param's keys; the fourth, course_scope's lesson */
+static const char *const PARAM_KEYS[4] = {"lesson", "bundle", "channel", "course"};
+#define NSAVED 4
 
-/* Copies the param table's values (a key missing: NULL). */
-static isl_status save_params(isl_store *s, sqlite3_value *saved[3], isl_error *err)
+/* Copies the param table's values (a key missing: NULL) and course_scope's. */
+static isl_status save_params(isl_store *s, sqlite3_value *saved[NSAVED], isl_error *err)
 {
     sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT value FROM param WHERE key = ?1", -1, &q, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, "SELECT value FROM param WHERE key = ?1 AND ?1 <> 'course' "
+                           "UNION ALL SELECT lesson FROM course_scope WHERE id = 1 AND ?1 = 'course'",
+                           -1, &q, NULL) != SQLITE_OK)
         return isl_db_fail(s, err, "reading param");
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < NSAVED; i++) {
         sqlite3_reset(q);
         int rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
         if (rc == SQLITE_OK) rc = sqlite3_step(q);
@@ -382,14 +393,20 @@ static isl_status save_params(isl_store *s, sqlite3_value *saved[3], isl_error *
 }
 
 /* Puts the values back. */
-static isl_status restore_params(isl_store *s, sqlite3_value *saved[3], isl_error *err)
+static isl_status restore_params(isl_store *s, sqlite3_value *saved[NSAVED], isl_error *err)
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db, "UPDATE param SET value = ?2 WHERE key = ?1 AND value IS NOT ?2", -1, &q, NULL)
         != SQLITE_OK)
         return isl_db_fail(s, err, "restoring param");
     int rc = SQLITE_DONE;
-    for (int i = 0; i < 3 && rc == SQLITE_DONE; i++) {
+    for (int i = 0; i < NSAVED && rc == SQLITE_DONE; i++) {
+        if (i == NSAVED - 1) {
+            sqlite3_finalize(q);
+            rc = sqlite3_prepare_v2(s->db, "UPDATE course_scope SET lesson = ?2 WHERE id = 1 AND ?1 IS NOT NULL "
+                                    "AND lesson IS NOT ?2", -1, &q, NULL);
+            if (rc != SQLITE_OK) break;
+        }
         sqlite3_reset(q);
         rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
         if (rc == SQLITE_OK) rc = saved[i] ? sqlite3_bind_value(q, 2, saved[i]) : sqlite3_bind_null(q, 2);
@@ -400,19 +417,59 @@ static isl_status restore_params(isl_store *s, sqlite3_value *saved[3], isl_erro
 }
 
 /* A lesson's claims read the saved queries under its own focus: param's
- * lesson set to it (when it has a focus), bundle and channel to NULL. */
+ * lesson set to it (when it has a focus), bundle and channel to NULL; and
+ * the course as it knew it (course_scope). */
 static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "UPDATE param SET value = CASE WHEN key <> 'lesson' THEN NULL "
-                                "WHEN EXISTS (SELECT 1 FROM lesson_focus WHERE lesson = ?1) THEN ?1 ELSE value END "
-                                "WHERE key IN ('lesson', 'bundle', 'channel')",
-                                -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
+    static const char *const SQL[2] = {
+        "UPDATE param SET value = CASE WHEN key <> 'lesson' THEN NULL "
+        "WHEN EXISTS (SELECT 1 FROM lesson_focus WHERE lesson = ?1) THEN ?1 ELSE value END "
+        "WHERE key IN ('lesson', 'bundle', 'channel')",
+        "UPDATE course_scope SET lesson = (SELECT code FROM lesson WHERE code = ?1) WHERE id = 1",
+    };
+    int rc = SQLITE_DONE;
+    for (int i = 0; i < 2 && rc == SQLITE_DONE; i++) {
+        sqlite3_stmt *q = NULL;
+        rc = sqlite3_prepare_v2(s->db, SQL[i], -1, &q, NULL);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        sqlite3_finalize(q);
+    }
     return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "setting param to the lesson's focus");
+}
+
+/* For each kind of results (run, the three sweeps, bundles) with no current
+ * rows for the focus param holds now (its bundle x channel; any bundles
+ * sweep): its bit in c->missing, and the command that computes it, from
+ * stale_result when an older model computed it (its bit in
+ * c->missing_stale), else 'isolab lesson CODE' ('isolab sweep bundles'). */
+static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
+{
+    static const char SQL[] =
+        "WITH k(i, kind) AS (VALUES (0, 'run'), (1, 'samples'), (2, 'removal'), (3, 'addition'), (4, 'bundles')) "
+        "SELECT k.i, (SELECT x.command FROM stale_result x WHERE x.kind = k.kind AND (x.bundle IS NULL "
+        "             OR (x.bundle = f.bundle AND x.channel = f.channel)) ORDER BY x.run_id DESC LIMIT 1),"
+        "       CASE WHEN k.i = 4 THEN 'isolab sweep bundles' ELSE 'isolab lesson ' || f.lesson END "
+        "  FROM k, current_focus f "
+        " WHERE CASE k.i WHEN 0 THEN NOT EXISTS (SELECT 1 FROM current_surface_run r "
+        "                                         WHERE r.bundle = f.bundle AND r.channel = f.channel) "
+        "                WHEN 4 THEN NOT EXISTS (SELECT 1 FROM current_run WHERE kind = 'bundles') "
+        "                ELSE NOT EXISTS (SELECT 1 FROM current_sweep w WHERE w.kind = k.kind "
+        "                                    AND w.bundle = f.bundle AND w.channel = f.channel) END";
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, SQL, -1, &q, NULL);
+    c->missing = c->missing_stale = 0;
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        int i = sqlite3_column_int(q, 0);
+        const char *stale = (const char *)sqlite3_column_text(q, 1), *first = (const char *)sqlite3_column_text(q, 2);
+        if (i < 0 || i > 4) continue;
+        c->missing |= 1u << i;
+        if (stale) c->missing_stale |= 1u << i;
+        snprintf(c->missing_cmd[i], sizeof c->missing_cmd[i], "%s", stale ? stale : first ? first : "isolab lesson");
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "reading the current results");
 }
 
 static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
@@ -441,7 +498,7 @@ static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char
             return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
         }
     }
-    sqlite3_value *saved[3] = {NULL, NULL, NULL};
+    sqlite3_value *saved[NSAVED] = {NULL, NULL, NULL, NULL};
     isl_status st = checker_init(s, c, err);
     if (!st) st = save_params(s, saved, err);
     int rc = SQLITE_DONE;
@@ -452,6 +509,7 @@ static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char
             sqlite3_free(focus);
             if (!(focus = sqlite3_mprintf("%s", cl))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
             else st = set_focus(s, focus, err);
+            if (!st) st = find_missing(s, c, err);
             if (!st) st = make_copies(s, c, err);
             if (st) break;
         }
@@ -463,7 +521,7 @@ static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char
     if (!st) st = rst;
     rst = restore_params(s, saved, err);
     if (!st) st = rst;
-    for (int i = 0; i < 3; i++) sqlite3_value_free(saved[i]);
+    for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(focus);
     sqlite3_free(c->result_tables);
     return st;

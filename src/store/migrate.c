@@ -31,6 +31,7 @@ static const migration MIGRATIONS[] = {
     {6, "009_lessons_runs.sql"},
     {7, "010_record_guards.sql"},
     {8, "011_fact_status_ids.sql"},
+    {11, "014_course_author.sql"},
 };
 
 static const isl_embedded_file *schema_file(const char *name)

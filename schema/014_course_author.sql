@@ -1,0 +1,31 @@
+-- isolab schema, part 14 (schema version 11): what a course author needs.
+--
+-- lesson_announces: the later lessons a lesson speaks of, by position (the
+-- performance profiling lesson announces the topic's lessons 6 and 7 before
+-- they exist). A lesson's claims read the course as the lesson knew it: the
+-- lessons up to its own position and the ones it announces, whatever
+-- lessons are added later (see course_scope).
+CREATE TABLE lesson_announces (
+  lesson   TEXT NOT NULL REFERENCES lesson(code),
+  position INTEGER NOT NULL CHECK (typeof(position) = 'integer'),
+  about    TEXT,                                  -- what the lesson says it will be
+  PRIMARY KEY (lesson, position)
+) WITHOUT ROWID;
+INSERT INTO lesson_announces(lesson, position, about)
+SELECT 'M03/K05', v.position, v.about
+  FROM (SELECT 6 AS position, 'event-based in-kernel tracing' AS about
+        UNION ALL SELECT 7, 'a memory-side channel') v
+ WHERE EXISTS (SELECT 1 FROM lesson WHERE code = 'M03/K05');
+
+-- course_scope: one row. When lesson is set, lesson_channel (and every
+-- saved query that reads it: channel_comparison, ...) lists only the
+-- channels of the lessons that lesson knew (course_lesson); NULL: the whole
+-- course. 'isolab check' sets it to each lesson in turn while it checks
+-- that lesson's claims, in its own transaction, and puts it back.
+CREATE TABLE course_scope (
+  id     INTEGER PRIMARY KEY CHECK (id = 1),
+  lesson TEXT REFERENCES lesson(code) ON DELETE SET NULL
+);
+INSERT INTO course_scope(id, lesson) VALUES (1, NULL);
+
+INSERT INTO schema_version(version, applied_at) VALUES (11, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

@@ -104,4 +104,41 @@ check "counting the rows of an empty view (no bundles sweep) is pending, not a p
     "pending  M04/K02 no-bundles: it reads results not computed yet; 'isolab sweep bundles' computes them -- x" \
     "$(grep no-bundles "$tmp/empty.out")"
 
+# --- 4: stale results, said once, with commands to paste -----------------------
+# A database whose path needs quoting; a bundles sweep and a sweep of a pair
+# that is no lesson's focus, then a model change (the first lesson loaded).
+db2="$tmp/my course.db"
+mkdir -p "$tmp/bin" && ln -s "$ISOLAB" "$tmp/bin/isolab"
+"$ISOLAB" --db "$db2" lesson >/dev/null 2>&1
+"$ISOLAB" --db "$db2" sweep bundles >/dev/null 2>&1
+"$ISOLAB" --db "$db2" sweep removal --bundle common --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$db2" load "$work/a.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db2" report >"$tmp/r.out" 2>"$tmp/r.err"
+check "report after the load: the stale note, two lines, every command in it" \
+"isolab report: note: some results were computed from an older model than the database holds now and are not shown;
+  to bring everything up to date, run: \"isolab --db '$db2' lesson --all\", \"isolab --db '$db2' sweep removal --bundle common --channel sampling-profile\", \"isolab --db '$db2' sweep bundles\"" \
+    "$(cat "$tmp/r.err")"
+# pasting them, one after the other, brings everything up to date
+sed -n 's/^  to bring everything up to date, run: //p' "$tmp/r.err" | grep -o '"[^"]*"' | tr -d '"' >"$tmp/cmds"
+check "three commands to paste" 3 "$(wc -l <"$tmp/cmds")"
+while IFS= read -r cmd; do (cd "$tmp" && PATH="$tmp/bin:$PATH" sh -c "$cmd") >/dev/null 2>&1; done <"$tmp/cmds"
+"$ISOLAB" --db "$db2" report >"$tmp/r2.out" 2>"$tmp/r2.err"
+check "after them, no note and the tables again" "0||43" "$?|$(cat "$tmp/r2.err")|$(wc -l <"$tmp/r2.out" | tr -d ' ')"
+"$ISOLAB" --db "$db2" plot --help >/dev/null 2>&1
+check "stale_result is empty" 0 "$(q "$db2" "SELECT count(*) FROM stale_result")"
+# only the bundles sweep stale: the note names it alone
+printf "UPDATE channel SET cost_pct = 5 WHERE name = 'kernel-log';\n" >"$tmp/cost.sql"
+"$ISOLAB" --db "$db2" load "$tmp/cost.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db2" lesson --all >/dev/null 2>&1
+"$ISOLAB" --db "$db2" sweep removal --bundle common --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$db2" export channel_comparison >/dev/null 2>"$tmp/x.err"
+check "only the bundles sweep stale: 'isolab sweep bundles' alone" \
+    "  to bring everything up to date, run: \"isolab --db '$db2' sweep bundles\"" "$(sed -n 2p "$tmp/x.err")"
+# report with nothing to print says so
+"$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/empty.db" report >"$tmp/e.out" 2>"$tmp/e.err"
+check "report with nothing to print says so on stderr" \
+    "0||isolab report: note: lesson_report has nothing to print: no current results for it ('isolab lesson' computes the lesson's)" \
+    "$?|$(cat "$tmp/e.out")|$(cat "$tmp/e.err")"
+
 finish

@@ -59,7 +59,7 @@ printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$t
 "$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null
 "$ISOLAB" --db "$db" check >"$tmp/stale.txt" 2>"$tmp/stale.err"
 check "before a new run, check exits 0: nothing failed" 0 $?
-if grep -q "computed from another model" "$tmp/stale.err"; then ok "check notes the results predate the model"
+if grep -q "computed from an older model" "$tmp/stale.err"; then ok "check notes the results predate the model"
 else not_ok "check notes the results predate the model"; cat "$tmp/stale.err"; fi
 # Only two claims read no result: the profile's facts and the baseline.
 # The two costs channel_comparison takes from the model while no current

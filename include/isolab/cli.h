@@ -76,6 +76,7 @@ struct isl_cli {
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
+    int stale_noted;      /* isl_warn_stale said results are stale */
 };
 
 /* The whole program: parses argv, opens what the command needs, runs it,

@@ -13,6 +13,6 @@ SELECT row_number() OVER (
   FROM channel c
   LEFT JOIN lesson l ON l.code = c.lesson
   LEFT JOIN channel_part p ON p.part = c.name
- WHERE CASE WHEN c.lesson IS NULL THEN (SELECT lesson FROM course_scope WHERE id = 1) IS NULL
+ WHERE CASE WHEN c.lesson IS NULL THEN NOT EXISTS (SELECT 1 FROM course_scope cs JOIN lesson k ON k.code = cs.lesson)
             ELSE c.lesson IN (SELECT lesson FROM course_lesson) END
  ORDER BY ord;

@@ -24,8 +24,23 @@ SELECT 'M03/K05', v.position, v.about
 -- that lesson's claims, in its own transaction, and puts it back.
 CREATE TABLE course_scope (
   id     INTEGER PRIMARY KEY CHECK (id = 1),
-  lesson TEXT REFERENCES lesson(code) ON DELETE SET NULL
+  lesson TEXT   -- a lesson's code; one no longer in the lesson table: NULL
 );
 INSERT INTO course_scope(id, lesson) VALUES (1, NULL);
+
+-- lesson_brings: the shared model rows (axis, fact, mechanism, bundle) the
+-- seed file that defined a lesson added, recorded by 'isolab load'. What a
+-- lesson owns is plain from the other tables: its lesson row, its
+-- lesson_focus, claim and lesson_announces rows (their lesson column), its
+-- channels (channel.lesson) with their channel_fact and channel_part rows.
+-- 'isolab unload' (and 'load --replace') removes those, and the rows it
+-- brought that no other lesson brought and nothing left uses; every other
+-- row stays.
+CREATE TABLE lesson_brings (
+  lesson TEXT NOT NULL,
+  kind   TEXT NOT NULL CHECK (kind IN ('axis', 'fact', 'mechanism', 'bundle')),
+  name   TEXT NOT NULL,
+  PRIMARY KEY (lesson, kind, name)
+) WITHOUT ROWID;
 
 INSERT INTO schema_version(version, applied_at) VALUES (11, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

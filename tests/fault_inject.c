@@ -341,6 +341,8 @@ static const command COMMANDS[] = {
     {"init", {"init", NULL}, 1, 1},
     {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0},
     {"load", {"load", seed_file, NULL}, 0, 0},
+    {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 0},
+    {"unload", {"unload", "M03/K04", NULL}, 0, 0},
     {"run", {"run", NULL}, 0, 0},
     {"sweep samples", {"sweep", "samples", NULL}, 0, 0},
     {"sweep removal", {"sweep", "removal", NULL}, 0, 0},
@@ -370,8 +372,8 @@ static int check_after(const command *c, int rc, long hit, long base_runs, long 
         /* init: a complete new database, or none at all */
         if (rc == 0 && runs != 0) fail_msg("%s, fault %ld: init succeeded but the database has %ld runs", what, k, runs);
         if (rc != 0 && runs != -1) fail_msg("%s, fault %ld: a failed init left a database", what, k);
-    } else if (!strcmp(c->name, "load")) {
-        if (runs != base_runs) fail_msg("%s, fault %ld: load changed the runs", what, k);
+    } else if (!strncmp(c->name, "load", 4) || !strcmp(c->name, "unload")) {
+        if (runs != base_runs) fail_msg("%s, fault %ld: %s changed the runs", what, k, c->name);
     } else if (rc == 0 ? runs != base_runs + 1 : runs != base_runs) {
         fail_msg("%s, fault %ld: exit %d but runs went %ld -> %ld", what, k, rc, base_runs, runs);
     }

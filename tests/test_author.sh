@@ -141,4 +141,92 @@ check "report with nothing to print says so on stderr" \
     "0||isolab report: note: lesson_report has nothing to print: no current results for it ('isolab lesson' computes the lesson's)" \
     "$?|$(cat "$tmp/e.out")|$(cat "$tmp/e.err")"
 
+# --- 5: edit, load --replace, claims; unload -------------------------------------
+db3=$tmp/loop.db
+"$ISOLAB" --db "$db3" lesson >/dev/null 2>&1
+"$ISOLAB" --db "$db3" check >/dev/null 2>&1
+model_rows() {   # every model table's rows, in key order
+    for t in axis fact mechanism mechanism_axis left_open bundle bundle_member lesson channel channel_fact \
+             channel_part setting sample_count claim lesson_focus param lesson_announces lesson_brings; do
+        echo "== $t"; q "$1" "SELECT * FROM $t" | sort
+    done
+}
+model_rows "$db3" >"$tmp/model0.txt"
+digest0=$(q "$db3" "SELECT digest FROM model_state")
+"$ISOLAB" --db "$db3" load "$work/a.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db3" lesson M04/K01 >/dev/null 2>&1
+runs=$(q "$db3" "SELECT count(*) FROM run")
+"$ISOLAB" --db "$db3" load "$work/a.sql" >/dev/null 2>"$tmp/e.txt"
+check "loading a loaded lesson again is refused, naming --replace" \
+    "3|isolab load: $work/a.sql:2: the lesson is loaded already (isolab load --replace replaces it)" "$?|$(cat "$tmp/e.txt")"
+# the author edits the cost: 2 -> 4; the profile (3 %) is then the cheapest
+sed "s/('kernel-log', 'M04\/K01', 2)/('kernel-log', 'M04\/K01', 4)/" "$work/a.sql" >"$work/a2.sql"
+check "the edit changed one line" 1 "$(diff "$work/a.sql" "$work/a2.sql" | grep -c '^>')"
+"$ISOLAB" --db "$db3" load --replace "$work/a2.sql" >/dev/null 2>&1
+check "load --replace exits 0; the lesson's rows are the file's; runs kept" "0|4.0|3|1|$runs" \
+    "$?|$(q "$db3" "SELECT cost_pct FROM channel WHERE name = 'kernel-log'")|$(q "$db3" "SELECT count(*) FROM claim WHERE lesson = 'M04/K01'")|$(q "$db3" "SELECT count(*) FROM lesson WHERE code = 'M04/K01'")|$(q "$db3" "SELECT count(*) FROM run")"
+"$ISOLAB" --db "$db3" check --lesson M04/K01 >"$tmp/c.out" 2>&1
+check "before a new run its claims over results are stale, not FAIL" "0|stale" \
+    "$?|$(awk '$3 == "cheapest:" { print $1 }' "$tmp/c.out")"
+"$ISOLAB" --db "$db3" lesson M04/K01 >/dev/null 2>"$tmp/l.err"
+check "after 'lesson' the cost claim fails: the profile (3 %) is cheaper than 4 %" \
+    "1|FAIL     M04/K01 cheapest: expected kernel-log, actual sampling-profile (the value differs) -- the log is the cheapest channel so far" \
+    "$?|$(grep 'cheapest:' "$tmp/l.err")"
+"$ISOLAB" --db "$db3" load --replace "$work/a.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db3" lesson M04/K01 >/dev/null 2>"$tmp/l.err"
+check "the edit undone: its claims pass again" "0|check: 3 passed, 0 failed, 0 pending of 3 claims" \
+    "$?|$(grep '^check:' "$tmp/l.err" | sed 's/ (run [0-9]*)$//')"
+runs=$(q "$db3" "SELECT count(*) FROM run")
+"$ISOLAB" --db "$db3" unload M04/K01 >"$tmp/u.out" 2>&1
+check "unload exits 0" "0|removed 1 lesson from $db3" "$?|$(cat "$tmp/u.out")"
+check "after load then unload, the model digest is the one before" "$digest0" "$(q "$db3" "SELECT digest FROM model_state")"
+model_rows "$db3" >"$tmp/model1.txt"
+if cmp -s "$tmp/model0.txt" "$tmp/model1.txt"; then ok "... and every model table holds the rows it held before"
+else not_ok "... and every model table holds the rows it held before"; diff "$tmp/model0.txt" "$tmp/model1.txt" | head; fi
+check "runs are kept" "$runs" "$(q "$db3" "SELECT count(*) FROM run")"
+"$ISOLAB" --db "$db3" unload M04/K01 >/dev/null 2>"$tmp/e.txt"
+check "unload of an unknown lesson exits 3" "3|isolab unload: no lesson 'M04/K01' in the lesson table" "$?|$(cat "$tmp/e.txt")"
+
+# a lesson that brings an axis and a fact of its own; another lesson uses the fact
+cat >"$work/c.sql" <<'EOF'
+INSERT INTO axis(name) VALUES ('terminal');
+INSERT INTO fact(position, name, axis) VALUES (25, 'tty-name', 'terminal');
+INSERT INTO lesson(code, title, position) VALUES ('M04/K03', 'Terminal Probing', 10);
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('tty-probe', 'M04/K03', 5);
+INSERT INTO channel_fact(channel, position, fact) VALUES ('tty-probe', 1, 'tty-name'), ('tty-probe', 2, 'hostname');
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('M04/K03', 'strict', 'tty-probe', 'terminal');
+EOF
+cat >"$work/d.sql" <<'EOF'
+INSERT INTO lesson(code, title, position) VALUES ('M04/K04', 'Terminal Again', 11);
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('tty-log', 'M04/K04', 1);
+INSERT INTO channel_fact(channel, position, fact) VALUES ('tty-log', 1, 'tty-name');
+EOF
+"$ISOLAB" --db "$db3" load "$work/c.sql" "$work/d.sql" >/dev/null 2>&1
+check "lesson_brings records what the first file added" "M04/K03|axis|terminal
+M04/K03|fact|tty-name" "$(q "$db3" "SELECT * FROM lesson_brings ORDER BY 1, 2, 3")"
+"$ISOLAB" --db "$db3" unload M04/K03 >/dev/null 2>&1
+check "unload keeps the fact and axis another lesson uses" "1|1|0" \
+    "$(q "$db3" "SELECT count(*) FROM fact WHERE name = 'tty-name'")|$(q "$db3" "SELECT count(*) FROM axis WHERE name = 'terminal'")|$(q "$db3" "SELECT count(*) FROM channel WHERE name = 'tty-probe'")"
+"$ISOLAB" --db "$db3" unload M04/K04 >/dev/null 2>&1
+check "... and removes them with their last user (rows only an unloaded lesson brought)" "0|0|$digest0" \
+    "$(q "$db3" "SELECT count(*) FROM fact WHERE name = 'tty-name'")|$(q "$db3" "SELECT count(*) FROM axis WHERE name = 'terminal'")|$(q "$db3" "SELECT digest FROM model_state")"
+# replacing a lesson whose file adds shared rows before its lesson row
+"$ISOLAB" --db "$db3" load "$work/c.sql" >/dev/null 2>&1
+sed 's/5);$/6);/' "$work/c.sql" >"$work/c2.sql"
+"$ISOLAB" --db "$db3" load --replace "$work/c2.sql" >/dev/null 2>"$tmp/e.txt"
+check "load --replace of a file that adds an axis and a fact first" "0||6.0|M04/K03|axis|terminal
+M04/K03|fact|tty-name" \
+    "$?|$(cat "$tmp/e.txt")|$(q "$db3" "SELECT cost_pct FROM channel WHERE name = 'tty-probe'")|$(q "$db3" "SELECT * FROM lesson_brings ORDER BY 1, 2, 3")"
+"$ISOLAB" --db "$db3" unload M04/K03 >/dev/null 2>&1
+model_rows "$db3" >"$tmp/model2.txt"
+if cmp -s "$tmp/model0.txt" "$tmp/model2.txt"; then ok "load, load --replace, unload: every model row as before"
+else not_ok "load, load --replace, unload: every model row as before"; diff "$tmp/model0.txt" "$tmp/model2.txt" | head; fi
+# a replace that fails leaves everything as it was
+"$ISOLAB" --db "$db3" load "$work/a.sql" >/dev/null 2>&1
+cp "$db3" "$tmp/before.db"
+printf "INSERT INTO lesson(code, title, position) VALUES ('M04/K01', 'Kernel Log Reading', 8);\nINSERT INTO channel(name, lesson, cost_pct) VALUES ('kernel-log', 'M04/K01', -5);\n" >"$work/bad.sql"
+"$ISOLAB" --db "$db3" load --replace "$work/bad.sql" >/dev/null 2>&1
+check "a failed load --replace exits 3 and removes nothing" "3|1|3" \
+    "$?|$(q "$db3" "SELECT count(*) FROM channel WHERE name = 'kernel-log'")|$(q "$db3" "SELECT count(*) FROM claim WHERE lesson = 'M04/K01'")"
+
 finish

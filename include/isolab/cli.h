@@ -148,6 +148,7 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
 /* Subcommands. */
 int isl_cmd_init(isl_cli *cli, const isl_args *a);
 int isl_cmd_load(isl_cli *cli, const isl_args *a);
+int isl_cmd_unload(isl_cli *cli, const isl_args *a);
 int isl_cmd_run(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a);

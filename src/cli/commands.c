@@ -105,6 +105,7 @@ static const isl_option PAGE_OPTS[] = {
 };
 
 static const isl_option LOAD_OPTS[] = {
+    {"--replace", NULL, 0, "the lessons the files define replace the loaded ones of the same code"},
     {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {NULL, NULL, 0, NULL},
 };
@@ -119,8 +120,18 @@ const isl_command isl_commands[] = {
      INIT_OPTS},
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
-     "them or none. The model must still be valid afterwards.\n",
+     "them or none. The model must still be valid afterwards. With --replace,\n"
+     "a lesson a file defines that is loaded already is first removed with\n"
+     "every row it owns (as 'isolab unload' removes it); runs are kept, and\n"
+     "their results become stale.\n",
      LOAD_OPTS},
+    {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
+     "Removes the lessons CODE... in one transaction: each lesson row with its\n"
+     "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
+     "with their channel_fact and channel_part rows, and the axes, facts,\n"
+     "mechanisms and bundles its file added (lesson_brings) that no other lesson\n"
+     "added and nothing left uses. Runs are kept; their results become stale.\n",
+     NO_OPTS},
     {"run", isl_cmd_run, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "compute surfaces for bundles x channels and store them",
      "One run: for every bundle x every channel (or only those named), the\n"

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "isolab/author.h"
 #include "isolab/claims.h"
 #include "store_int.h"
 
@@ -82,6 +83,11 @@ static const char *const MODEL_TABLES[] = {
     "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
     "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "lesson_announces",
 };
+
+const char *isl_model_table_name(size_t i)
+{
+    return i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0] ? MODEL_TABLES[i] : NULL;
+}
 
 int isl_is_model_table(const char *name)
 {
@@ -469,12 +475,36 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
     return st;
 }
 
+/* load --replace: a dry pass over the files finds the lessons they define
+ * (inserting nothing; a file's error is left to the real pass to report),
+ * then the loaded ones among them are removed with what they own. */
+static isl_status replace_first(isl_store *s, const char *const *paths, size_t n, isl_error *err)
+{
+    isl_status st = isl_store_dry_watch(s, err);
+    for (size_t i = 0; i < n && !st; i++) {
+        st = exec_file(s, paths[i], err);
+        if (st != ISL_ENOMEM) st = ISL_OK, isl_error_clear(err);
+    }
+    if (!st) st = isl_store_replace_dry(s, err);
+    return st;
+}
+
 isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err)
+{
+    return isl_store_load(s, paths, n, 0, err);
+}
+
+isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err)
 {
     isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
-    if (!(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))) {
-        for (size_t i = 0; i < n && !st; i++) st = exec_file(s, paths[i], err);
+    st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
+    if (!st && replace) st = replace_first(s, paths, n, err);
+    if (!st && !(st = isl_store_load_watch(s, err))) {
+        for (size_t i = 0; i < n && !st; i++) {
+            st = exec_file(s, paths[i], err);
+            if (!st) st = isl_store_load_noted(s, err);
+        }
     }
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) {

@@ -77,6 +77,8 @@ const char *isl_file_kind(mode_t mode);
 /* Nonzero when name is one of the model's tables, the only ones a seed file
  * may write (src/store/script.c holds the list). */
 int isl_is_model_table(const char *name);
+/* The i-th table a seed file may write (the model's), NULL past the last. */
+const char *isl_model_table_name(size_t i);
 
 /* Executes trusted SQL text (isolab's own schema files), statement by
  * statement, with file:line errors; no confinement, no work budget. */

@@ -43,4 +43,22 @@ CREATE TABLE lesson_brings (
   PRIMARY KEY (lesson, kind, name)
 ) WITHOUT ROWID;
 
+-- seed_origin: one row, the seeds directory the database was made from
+-- (its absolute path as 'isolab init --seeds DIR' read it; NULL: the seeds
+-- built into isolab). 'isolab lesson --fresh' makes the new database from
+-- the same seeds.
+CREATE TABLE seed_origin (
+  id    INTEGER PRIMARY KEY CHECK (id = 1),
+  seeds TEXT
+);
+INSERT INTO seed_origin(id, seeds) VALUES (1, NULL);
+
+-- lesson_source: the file 'isolab load' read each lesson from (its
+-- absolute path), so that 'lesson --fresh' can name the lessons a new
+-- database made from the seeds would not have, and how to load them back.
+CREATE TABLE lesson_source (
+  lesson TEXT PRIMARY KEY,
+  file   TEXT NOT NULL
+) WITHOUT ROWID;
+
 INSERT INTO schema_version(version, applied_at) VALUES (11, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

@@ -229,4 +229,28 @@ printf "INSERT INTO lesson(code, title, position) VALUES ('M04/K01', 'Kernel Log
 check "a failed load --replace exits 3 and removes nothing" "3|1|3" \
     "$?|$(q "$db3" "SELECT count(*) FROM channel WHERE name = 'kernel-log'")|$(q "$db3" "SELECT count(*) FROM claim WHERE lesson = 'M04/K01'")"
 
+# --- 6: lesson --fresh: from the seeds the database was made from -------------
+mkdir -p "$tmp/my seeds"
+cp seeds/000_course_model.sql seeds/010_M03_K04_system_call_tracing.sql seeds/020_M03_K05_performance_profiling.sql \
+    "$work/a.sql" "$tmp/my seeds/"
+db4=$tmp/fresh.db
+"$ISOLAB" --db "$db4" init --seeds "$tmp/my seeds" >/dev/null 2>&1
+check "init --seeds records the directory" "$tmp/my seeds|M03/K04 M03/K05 M04/K01" \
+    "$(q "$db4" "SELECT seeds FROM seed_origin")|$(q "$db4" "SELECT group_concat(code, ' ') FROM (SELECT code FROM lesson ORDER BY position)")"
+"$ISOLAB" --db "$db4" load "$work/b.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db4" lesson --fresh >/dev/null 2>"$tmp/f.err"
+check "lesson --fresh: from the recorded seeds, said so; the loaded lesson it lost named, with its load command" \
+"0|isolab lesson: note: a new $db4 from the seeds in $tmp/my seeds (the directory it was made from)
+isolab lesson: note: the old database's lessons M04/K02 are not in those seeds and are gone; to load them again, run: 'isolab --db $db4 load $work/b.sql'" \
+    "$?|$(grep '^isolab lesson: note' "$tmp/f.err")"
+check "... the seeds' own lessons are there, M04/K01 among them" "M03/K04 M03/K05 M04/K01" \
+    "$(q "$db4" "SELECT group_concat(code, ' ') FROM (SELECT code FROM lesson ORDER BY position)")"
+"$ISOLAB" --db "$db4" lesson --fresh --seeds seeds >/dev/null 2>"$tmp/f2.err"
+check "lesson --fresh --seeds DIR: from DIR, said so, and what it lost" \
+"0|isolab lesson: note: a new $db4 from the seeds in seeds
+isolab lesson: note: the old database's lessons M04/K01 are not in those seeds and are gone; no file of theirs is known" \
+    "$?|$(grep '^isolab lesson: note' "$tmp/f2.err")"
+"$ISOLAB" --db "$db4" lesson --seeds seeds >/dev/null 2>"$tmp/f3.err"
+check "--seeds without --fresh is a usage error" 2 $?
+
 finish

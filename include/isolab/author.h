@@ -30,8 +30,16 @@ isl_status isl_store_dry_watch(isl_store *s, isl_error *err);
  * removes the loaded lessons among the codes it noted, with what they own. */
 isl_status isl_store_replace_dry(isl_store *s, isl_error *err);
 
-/* After one file: records the rows it added as brought by the lessons it
- * defined (lesson_brings), and starts the next file's notes afresh. */
-isl_status isl_store_load_noted(isl_store *s, isl_error *err);
+/* After one file, path: records the rows it added as brought by the
+ * lessons it defined (lesson_brings) and the file they came from
+ * (lesson_source, its absolute path), and starts the next file's notes
+ * afresh. */
+isl_status isl_store_load_noted(isl_store *s, const char *path, isl_error *err);
+
+/* What the database at path (opened read-only) was made from: *seeds the
+ * directory init read (NULL: the seeds built into isolab, or no database
+ * there) and *lessons its lessons as lines "CODE<TAB>FILE" (FILE the one
+ * 'load' read, empty for a seed's; NULL: none). Free both with free(). */
+isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_error *err);
 
 #endif

@@ -149,6 +149,9 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
 int isl_cmd_init(isl_cli *cli, const isl_args *a);
 int isl_cmd_load(isl_cli *cli, const isl_args *a);
 int isl_cmd_unload(isl_cli *cli, const isl_args *a);
+/* lesson --fresh: a new database from the seeds it was made from (or
+ * --seeds DIR), saying which, and naming the loaded lessons it lost. */
+int isl_lesson_fresh(isl_cli *cli, const isl_args *a);
 int isl_cmd_run(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a);

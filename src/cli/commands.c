@@ -39,7 +39,8 @@ static const isl_option BUNDLES_OPTS[] = {
 
 static const isl_option LESSON_OPTS[] = {
     {"--all", NULL, 0, "every lesson that has a focus (lesson_focus)"},
-    {"--fresh", NULL, 0, "create the database anew first (its earlier runs are lost)"},
+    {"--fresh", NULL, 0, "create the database anew first, from the seeds it was made from (its runs are lost)"},
+    {"--seeds", "DIR", 0, "with --fresh: from every *.sql of DIR instead"},
     {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {NULL, NULL, 0, NULL},
 };

@@ -1,3 +1,4 @@
+#define _XOPEN_SOURCE 700 /* realpath() */
 /* isolab store: a course author's loop: removing a lesson with every row it
  * owns (unload), loading seed files that replace the lessons they define
  * (load --replace), and recording the shared rows a lesson's file added
@@ -5,6 +6,7 @@
  * claim and lesson_announces rows; its channels with their channel_fact and
  * channel_part rows; and, of the axes, facts, mechanisms and bundles its
  * file added, those no other lesson added and nothing left uses. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "isolab/author.h"
@@ -22,6 +24,7 @@ static const char *const UNLOAD[] = {
     "OR part IN (SELECT name FROM channel WHERE lesson = ?1)",
     "DELETE FROM channel_fact WHERE channel IN (SELECT name FROM channel WHERE lesson = ?1)",
     "DELETE FROM channel WHERE lesson = ?1",
+    "DELETE FROM lesson_source WHERE lesson = ?1",
     "DELETE FROM lesson WHERE code = ?1",
 };
 
@@ -172,11 +175,44 @@ isl_status isl_store_replace_dry(isl_store *s, isl_error *err)
     return st;
 }
 
-isl_status isl_store_load_noted(isl_store *s, isl_error *err)
+isl_status isl_store_load_noted(isl_store *s, const char *path, isl_error *err)
 {
+    char *real = realpath(path, NULL);
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO main.lesson_source(lesson, file) "
+                                "SELECT code, ?1 FROM isl_defined", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, real ? real : path, -1, SQLITE_TRANSIENT);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    free(real);
+    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "recording the lessons' files");
     return isl_db_exec(s,
                        "INSERT OR IGNORE INTO main.lesson_brings(lesson, kind, name) "
                        "SELECT d.code, a.kind, a.name FROM isl_defined d, isl_added a;"
                        "DELETE FROM isl_defined; DELETE FROM isl_added;",
                        err);
+}
+
+isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_error *err)
+{
+    *seeds = *lessons = NULL;
+    sqlite3 *db = NULL;
+    /* read-only and without creating: a file that is not an isolab
+     * database of this version tells nothing (NULL, NULL) */
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return ISL_OK;
+    }
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
+                                "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
+                                "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code)", -1, &q, NULL);
+    isl_status st = ISL_OK;
+    if (rc == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW) {
+        const char *a = (const char *)sqlite3_column_text(q, 0), *b = (const char *)sqlite3_column_text(q, 1);
+        if ((a && !(*seeds = strdup(a))) || (b && !(*lessons = strdup(b)))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return st;
 }

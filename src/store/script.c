@@ -503,7 +503,7 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
     if (!st && !(st = isl_store_load_watch(s, err))) {
         for (size_t i = 0; i < n && !st; i++) {
             st = exec_file(s, paths[i], err);
-            if (!st) st = isl_store_load_noted(s, err);
+            if (!st) st = isl_store_load_noted(s, paths[i], err);
         }
     }
     if (!st) st = isl_drop_temp_objects(s, err);

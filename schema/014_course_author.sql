@@ -61,4 +61,17 @@ CREATE TABLE lesson_source (
   file   TEXT NOT NULL
 ) WITHOUT ROWID;
 
+-- param's bundle may also name a member list a run computed ('isolab run
+-- --members LIST': run_param 'members'), so the comparison views show it.
+DROP TRIGGER param_names;
+CREATE TRIGGER param_names BEFORE UPDATE OF value ON param
+WHEN NEW.value IS NOT NULL
+ AND ((NEW.key = 'lesson' AND NOT EXISTS (SELECT 1 FROM lesson_focus WHERE lesson = NEW.value))
+   OR (NEW.key = 'bundle' AND NOT EXISTS (SELECT 1 FROM bundle WHERE name = NEW.value)
+                          AND NOT EXISTS (SELECT 1 FROM run_param WHERE key = 'members' AND value = NEW.value))
+   OR (NEW.key = 'channel' AND NOT EXISTS (SELECT 1 FROM channel WHERE name = NEW.value)))
+BEGIN
+  SELECT RAISE(ABORT, 'param: the value names no lesson with a focus, bundle (or member list run) or channel of the model (see lesson_focus, bundle, channel)');
+END;
+
 INSERT INTO schema_version(version, applied_at) VALUES (11, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

@@ -253,4 +253,31 @@ isolab lesson: note: the old database's lessons M04/K01 are not in those seeds a
 "$ISOLAB" --db "$db4" lesson --seeds seeds >/dev/null 2>"$tmp/f3.err"
 check "--seeds without --fresh is a usage error" 2 $?
 
+# --- 7: what-if you can keep: run --members --------------------------------------
+# strict without user-namespace: user-id-mapping and file-ownership stay
+# visible (11), the profile still returns cpu-share: open surface 12, open
+# axes 7 (the user axis was open already through file-ownership).
+db5=$tmp/members.db
+"$ISOLAB" --db "$db5" lesson >/dev/null 2>&1
+digest5=$(q "$db5" "SELECT digest FROM model_state")
+"$ISOLAB" --db "$db5" run --members strict,-user-namespace --channel sampling-profile --note "no user namespace" \
+    >"$tmp/m.out" 2>&1
+check "run --members: one ad-hoc bundle x one channel" "0|run 6: 1 bundle x 1 channel, 25 rows written to $db5" \
+    "$?|$(cat "$tmp/m.out")"
+check "its rows under the list's name; the list in run_param; the model's digest kept" \
+    "11|1|12|7|bundle=strict,-user-namespace channel=sampling-profile members=strict,-user-namespace|$digest5" \
+    "$(q "$db5" "SELECT visible, returned, open_surface, open_axes FROM surface WHERE run_id = 6" | tr -d '\n')|$(q "$db5" "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT * FROM run_param WHERE run_id = 6 ORDER BY key)")|$(q "$db5" "SELECT model_digest FROM run WHERE id = 6")"
+check "the comparison view takes it by name (export --bundle LIST)" "sampling-profile,12,7" \
+    "$("$ISOLAB" --db "$db5" export channel_comparison --bundle strict,-user-namespace | awk -F, '$3 == "sampling-profile" { print $3 "," $9 "," $10 }')"
+"$ISOLAB" --db "$db5" run --bundle common,mandatory-label --channel sampling-profile >/dev/null 2>&1
+check "run --bundle LIST is a member list too (common + mandatory-label: 12)" "12" \
+    "$(q "$db5" "SELECT open_surface FROM current_surface WHERE bundle = 'common,mandatory-label'")"
+"$ISOLAB" --db "$db5" run --members strict,x >/dev/null 2>"$tmp/e.txt"
+check "an unknown item: exit 3, named" "3|isolab run: no bundle or mechanism named 'x'" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db5" run --members common,-mandatory-label >/dev/null 2>"$tmp/e.txt"
+check "taking out what is not there: exit 3, named" \
+    "3|isolab run: '-mandatory-label': that mechanism is not among the members before it" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db5" run --members strict,-user-namespace --bundle strict >/dev/null 2>"$tmp/e.txt"
+check "a member list runs alone (exit 2)" 2 $?
+
 finish

@@ -17,14 +17,15 @@ static const isl_option INIT_OPTS[] = {
 };
 
 static const isl_option RUN_OPTS[] = {
-    {"--bundle", "B", 1, "only bundle B"},
+    {"--bundle", "B", 1, "only bundle B (or a member list: see --members)"},
+    {"--members", "LIST", 0, "a bundle made of LIST: bundles, mechanisms, -mechanism, comma-separated"},
     {"--channel", "C", 1, "only channel C"},
     {"--note", "TEXT", 0, "the run's note: what it was for"},
     {NULL, NULL, 0, NULL},
 };
 
 static const isl_option SWEEP_OPTS[] = {
-    {"--bundle", "B", 0, "the bundle (default: current_focus's, strict)"},
+    {"--bundle", "B", 0, "the bundle, or a member list (default: current_focus's, strict)"},
     {"--channel", "C", 0, "the channel (default: current_focus's, sampling-profile)"},
     {"--note", "TEXT", 0, "the run's note: what it was for"},
     {NULL, NULL, 0, NULL},
@@ -138,7 +139,12 @@ const isl_command isl_commands[] = {
      "One run: for every bundle x every channel (or only those named), the\n"
      "visible, returned, open surface and open axes counts, cost, run time and\n"
      "cost per returning fact, and each fact's status. Prints the run id and\n"
-     "the number of rows written.\n",
+     "the number of rows written. A member list (--members, or a --bundle that\n"
+     "names no bundle) is run as a bundle of its own: comma-separated items,\n"
+     "each a bundle (its members, in order), a mechanism, or -mechanism to take\n"
+     "one out ('strict,-user-namespace', 'common,mandatory-label'); its rows\n"
+     "carry the list as the bundle's name, which report, export, diff and the\n"
+     "comparison views take (--bundle LIST), and run_param keeps it ('members').\n",
      RUN_OPTS},
     {"sweep", isl_cmd_sweep, ISL_NEEDS_MODEL | ISL_WRITES, "samples|removal|addition", 1, 1,
      "run one of the lesson's sweeps and store its rows",

@@ -299,25 +299,19 @@ static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t ma
     return rc;
 }
 
-/* members: a bundle name, else a comma-separated list of mechanisms. */
+/* members: a member list (isl_model_members: bundles, mechanisms and
+ * -mechanism, comma-separated). */
 static int parse_members(cursor *c, sqlite3_value *v)
 {
     const char *t = arg_text(v);
     if (!t) return fail(c, "members is NULL (name a bundle, or mechanisms separated by commas)");
-    size_t b = isl_model_find_bundle(c->m, t);
-    if (b == ISL_NONE) {
-        if (!strchr(t, ',') && *t && isl_model_find_mechanism(c->m, t) == ISL_NONE) {
-            char q[84];
-            return fail(c, "no bundle or mechanism named '%s'", shown(t, strlen(t), q));
-        }
-        return parse_mechanisms(c, t, 0, (size_t)-1);
-    }
-    const isl_bundle *bu = &c->m->bundle[b];
-    c->mechs = malloc((bu->n ? bu->n : 1) * sizeof *c->mechs);
+    c->mechs = malloc((c->m->nmech ? c->m->nmech : 1) * sizeof *c->mechs);
     if (!c->mechs) return SQLITE_NOMEM;
-    if (bu->n) memcpy(c->mechs, bu->members, bu->n * sizeof *c->mechs);
-    c->nm = bu->n;
-    return SQLITE_OK;
+    isl_error err;
+    isl_error_clear(&err);
+    isl_status st = isl_model_members(c->m, t, c->mechs, &c->nm, &err);
+    if (st == ISL_ENOMEM) return SQLITE_NOMEM;
+    return st ? fail(c, "%s", err.msg) : SQLITE_OK;
 }
 
 /* channel: a channel name, or NULL for none. */

@@ -213,7 +213,9 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     isl_status st = ISL_OK;
     if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson,
                                 "lesson with a focus (see lesson_focus)", err);
-    if (!st && bundle) st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1", bundle, "bundle", err);
+    if (!st && bundle)
+        st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1 UNION ALL SELECT 1 FROM run_param "
+                        "WHERE key = 'members' AND value = ?1", bundle, "bundle", err);
     if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
     if (st || (!lesson && !bundle && !channel)) return st;
     if ((st = isl_db_exec(s, "BEGIN IMMEDIATE", err))) return st;

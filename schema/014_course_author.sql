@@ -71,7 +71,22 @@ WHEN NEW.value IS NOT NULL
                           AND NOT EXISTS (SELECT 1 FROM run_param WHERE key = 'members' AND value = NEW.value))
    OR (NEW.key = 'channel' AND NOT EXISTS (SELECT 1 FROM channel WHERE name = NEW.value)))
 BEGIN
-  SELECT RAISE(ABORT, 'param: the value names no lesson with a focus, bundle (or member list run) or channel of the model (see lesson_focus, bundle, channel)');
+  SELECT RAISE(ABORT, 'param: the value names no lesson with a focus, bundle or channel of the model (see lesson_focus, bundle, channel)');
 END;
+
+-- model_record: each distinct model a run used, once (by run.model_digest):
+-- its rows as (item, name, attr, value), item one of axis, fact, mechanism,
+-- bundle, lesson (of a channel), channel, setting, sample_count. 'isolab
+-- diff' names what changed between two runs' models; 'isolab export model
+-- --run N' writes the model back as SQL a seed file could hold. Kept by
+-- isolab when a run begins whose model's digest has no rows yet.
+CREATE TABLE model_record (
+  digest TEXT NOT NULL,
+  item   TEXT NOT NULL,
+  name   TEXT NOT NULL,
+  attr   TEXT NOT NULL,
+  value,
+  PRIMARY KEY (digest, item, name, attr)
+) WITHOUT ROWID;
 
 INSERT INTO schema_version(version, applied_at) VALUES (11, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

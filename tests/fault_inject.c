@@ -211,7 +211,7 @@ static sqlite3_vfs shim_vfs = {2, 0, 512, NULL, "isolab-fault", NULL, sh_open, s
 /* ---- running commands and checking the database ----------------------- */
 
 static int last_rc;
-static char dir[256], base_db[300], test_db[300], seed_file[300], err_file[300], seeds_dir[4096];
+static char dir[256], base_db[300], loaded_db[300], test_db[300], seed_file[300], err_file[300], seeds_dir[4096];
 
 static void copy_file(const char *from, const char *to)
 {
@@ -335,6 +335,7 @@ typedef struct command {
     const char *args[6];
     int creates;  /* init: the database does not exist before */
     int copies;   /* init from the built-in image: no SQLite I/O at all */
+    int loaded;   /* starts from the base with seed_file loaded (its lesson: M03/K06) */
 } command;
 
 static const command COMMANDS[] = {
@@ -342,7 +343,7 @@ static const command COMMANDS[] = {
     {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0},
     {"load", {"load", seed_file, NULL}, 0, 0},
     {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 0},
-    {"unload", {"unload", "M03/K04", NULL}, 0, 0},
+    {"unload", {"unload", "M03/K06", NULL}, 0, 0, 1},
     {"run", {"run", NULL}, 0, 0},
     {"sweep samples", {"sweep", "samples", NULL}, 0, 0},
     {"sweep removal", {"sweep", "removal", NULL}, 0, 0},
@@ -355,7 +356,7 @@ static const command COMMANDS[] = {
 static void prepare(const command *c)
 {
     remove_db(test_db);
-    if (!c->creates) copy_file(base_db, test_db);
+    if (!c->creates) copy_file(c->loaded ? loaded_db : base_db, test_db);
 }
 
 /* Checks one faulted (or not) execution; returns 1 when a fault was hit. */
@@ -542,6 +543,7 @@ int main(void)
     snprintf(dir, sizeof dir, "%s/isolab-faults-XXXXXX", tmp);
     if (!mkdtemp(dir)) return 1;
     snprintf(base_db, sizeof base_db, "%s/base.db", dir);
+    snprintf(loaded_db, sizeof loaded_db, "%s/loaded.db", dir);
     snprintf(test_db, sizeof test_db, "%s/t.db", dir);
     snprintf(seed_file, sizeof seed_file, "%s/extra.sql", dir);
     snprintf(err_file, sizeof err_file, "%s/stderr.txt", dir);
@@ -566,6 +568,12 @@ int main(void)
         fprintf(stderr, "fault_inject: cannot make the base database\n");
         return 1;
     }
+    const char *load[] = {"load", seed_file, NULL};
+    copy_file(base_db, test_db);
+    if (run_isolab(load) != 0 || rename(test_db, loaded_db) != 0) {
+        fprintf(stderr, "fault_inject: cannot make the loaded database\n");
+        return 1;
+    }
 
     struct CMUnitTest tests[NCOMMANDS + 1];
     for (size_t i = 0; i < NCOMMANDS; i++) {
@@ -575,6 +583,7 @@ int main(void)
     int failed = cmocka_run_group_tests_name("faults", tests, NULL, NULL);
     remove_db(test_db);
     unlink(base_db);
+    unlink(loaded_db);
     unlink(seed_file);
     unlink(err_file);
     rmdir(dir);

@@ -280,4 +280,35 @@ check "taking out what is not there: exit 3, named" \
 "$ISOLAB" --db "$db5" run --members strict,-user-namespace --bundle strict >/dev/null 2>"$tmp/e.txt"
 check "a member list runs alone (exit 2)" 2 $?
 
+# --- 8: provenance: diff across a model change; export model --------------------
+# run 1 computed the shipped model; then the first lesson's cost goes 2 -> 5
+# and a fact new-fact on kernel is added; a run of strict x kernel-log under
+# the new model: kernel's new fact is visible (11), kernel-log still returns
+# hostname and memory-used (2), open surface 13; cost 5, run time 1050.
+db6=$tmp/prov.db
+"$ISOLAB" --db "$db6" init >/dev/null 2>&1
+"$ISOLAB" --db "$db6" load "$work/a.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db6" run --bundle strict --channel kernel-log >/dev/null 2>&1
+printf "UPDATE channel SET cost_pct = 5 WHERE name = 'kernel-log';\nINSERT INTO fact(position, name, axis) VALUES (25, 'new-fact', 'kernel');\n" >"$work/edit.sql"
+"$ISOLAB" --db "$db6" load "$work/edit.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db6" run --bundle strict --channel kernel-log >/dev/null 2>&1
+check "each distinct model kept once" 2 "$(q "$db6" "SELECT count(DISTINCT digest) FROM model_record")"
+"$ISOLAB" --db "$db6" diff 1 2 >"$tmp/d.out" 2>&1
+check "diff across a model change: the model's changes first, then the results'" \
+"0|model: + fact new-fact on kernel
+model: channel kernel-log cost_pct 2 -> 5
+~ strict x kernel-log: visible 10 -> 11, open surface 12 -> 13, cost 2.0 -> 5.0, run time 1020 -> 1050, cost per fact 1.0 -> 2.5
+    gained: new-fact (absent -> visible)
+3 differences from run 1 to run 2" "$?|$(cat "$tmp/d.out")"
+"$ISOLAB" --db "$db6" export model --run 1 >"$tmp/model.sql" 2>"$tmp/x.err"
+check "export model --run 1 exits 0" 0 $?
+mkdir -p "$tmp/model1" && cp "$tmp/model.sql" "$tmp/model1/"
+"$ISOLAB" --db "$tmp/again.db" init --seeds "$tmp/model1" >/dev/null 2>&1
+check "its SQL, loaded as the only seed file, gives the model of run 1 (the same digest)" \
+    "$(q "$db6" "SELECT model_digest FROM run WHERE id = 1")" "$(q "$tmp/again.db" "SELECT digest FROM model_state")"
+"$ISOLAB" --db "$db6" export model --run 9 >/dev/null 2>"$tmp/e.txt"
+check "export model of no run: exit 3" "3|isolab export: no run 9" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$db6" export model >/dev/null 2>&1
+check "export model without --run: exit 2" 2 $?
+
 finish

@@ -1,5 +1,6 @@
 /* isolab run: surfaces for bundles x channels, written as one run. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "isolab/cli.h"
 #include "isolab/lab.h"
@@ -33,7 +34,10 @@ static const char *member_list(isl_cli *cli, const isl_args *a, int *bad)
     const char *list = isl_opt(a, "--members");
     *bad = 0;
     for (size_t i = 0; i < nv; i++) {
-        if (isl_model_find_bundle(cli->model, v[i]) != ISL_NONE) continue;
+        /* a list: a comma, a '-', or a mechanism's name; else a bundle's name */
+        if (isl_model_find_bundle(cli->model, v[i]) != ISL_NONE
+            || (!strchr(v[i], ',') && v[i][0] != '-' && isl_model_find_mechanism(cli->model, v[i]) == ISL_NONE))
+            continue;
         if (list || nv > 1) *bad = isl_usage(cli, "a member list ('%s') is run alone: one --members, no --bundle", v[i]);
         list = v[i];
     }

@@ -25,6 +25,9 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);
     /* a bundle's name, else a member list swept as a bundle of its own */
     isl_model *copy = NULL;
+    if (b == ISL_NONE && !strchr(bundle, ',') && bundle[0] != '-'
+        && isl_model_find_mechanism(cli->model, bundle) == ISL_NONE)
+        return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'", bundle);
     if (b == ISL_NONE && isl_lab_adhoc(cli->model, bundle, &copy, &b, &cli->err)) return cli->err.status;
     int64_t id;
     size_t rows;

@@ -200,6 +200,8 @@ const isl_command isl_commands[] = {
     {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
+     "'export model --run N' writes instead the model run N used, as SQL a\n"
+     "seed file could hold (to stdout).\n"
      "Tables come in primary key order, views in their own. --list lists the\n"
      "tables and views instead. Says on stderr when results are stale.\n"
      "  csv     as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
@@ -231,6 +233,8 @@ const isl_command isl_commands[] = {
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
+     "When the runs used different models, what changed in the model comes\n"
+     "first ('model: channel C cost_pct 3 -> 5', 'model: + fact F on AXIS').\n"
      "For every other result table: the rows only A has ('-') and only B has\n"
      "('+'); power-set sweep rows by channel and members. Ends with the\n"
      "number of differences.\n",

@@ -311,4 +311,16 @@ check "export model of no run: exit 3" "3|isolab export: no run 9" "$?|$(cat "$t
 "$ISOLAB" --db "$db6" export model >/dev/null 2>&1
 check "export model without --run: exit 2" 2 $?
 
+# --- 9: page and plots with the course's own lessons ----------------------------
+if command -v gnuplot >/dev/null 2>&1; then
+    "$ISOLAB" --db "$db" plot channels --lesson M04/K01 -o "$tmp/plots" --format svg >/dev/null 2>"$tmp/p.err"
+    check "plot channels --lesson M04/K01: its channel in the channels plot's data" "0|2,1.0" \
+        "$?|$(awk -F, '$3 == "kernel-log" { print $7 "," $10 }' "$tmp/plots/channels.csv")"
+else
+    echo "skip - gnuplot is not installed: plots not drawn"
+fi
+"$ISOLAB" --db "$db" page -o "$tmp/page.html" >/dev/null 2>&1
+check "the page holds both lessons' tables, the lesson's words where true" "0|1|1" \
+    "$?|$(grep -c 'facts whose removal lowers the return: \[&#39;hostname&#39;, &#39;memory-used&#39;\]\|facts whose removal lowers the return: \[.hostname., .memory-used.\]' "$tmp/page.html" | awk '{ print ($1 > 0) }')|$(grep -c "the only fact zeroing out the return: \[.memory-limit.\]\|the only fact zeroing out the return: \[&#39;memory-limit&#39;\]" "$tmp/page.html" | awk '{ print ($1 > 0) }')"
+
 finish

@@ -223,16 +223,6 @@ oom:
     return ISL_ENOMEM;
 }
 
-/* A name as a message quotes it: at most 80 bytes, control bytes as '?'. */
-static const char *quoted(const char *s, size_t n, char out[84])
-{
-    size_t k = 0;
-    for (; k < n && k < 80; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
-    if (k < n) out[k++] = '.', out[k++] = '.', out[k++] = '.';
-    out[k] = '\0';
-    return out;
-}
-
 /* Index of the bundle (else mechanism) spelt p[0..len), or ISL_NONE. */
 static size_t find_n(const isl_model *m, const char *p, size_t len, int bundle)
 {
@@ -259,18 +249,18 @@ static isl_status member_item(const isl_model *m, const char *p, size_t len, siz
     char q[84];
     if (len > 0 && p[0] == '-') {
         size_t d = find_n(m, p + 1, len - 1, 0), k = 0;
-        if (d == ISL_NONE) return isl_fail(err, ISL_EINPUT, "no mechanism named '%s'", quoted(p + 1, len - 1, q));
+        if (d == ISL_NONE) return isl_fail(err, ISL_EINPUT, "no mechanism named '%s'", isl_short_name(p + 1, len - 1, q));
         while (k < *n && out[k] != d) k++;
         if (k == *n)
             return isl_fail(err, ISL_EINPUT, "'-%s': that mechanism is not among the members before it",
-                            quoted(p + 1, len - 1, q));
+                            isl_short_name(p + 1, len - 1, q));
         memmove(out + k, out + k + 1, (*n - k - 1) * sizeof *out);
         --*n;
         return ISL_OK;
     }
     size_t b = find_n(m, p, len, 1), d = find_n(m, p, len, 0);
     if (b == ISL_NONE && d == ISL_NONE)
-        return isl_fail(err, ISL_EINPUT, "no bundle or mechanism named '%s'", quoted(p, len, q));
+        return isl_fail(err, ISL_EINPUT, "no bundle or mechanism named '%s'", isl_short_name(p, len, q));
     const size_t *add = b != ISL_NONE ? m->bundle[b].members : &d;
     size_t nadd = b != ISL_NONE ? m->bundle[b].n : 1;
     for (size_t k = 0; k < nadd; k++)
@@ -288,7 +278,7 @@ isl_status isl_model_members(const isl_model *m, const char *list, size_t *out, 
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
         if (len == 0 || (len == 1 && *p == '-'))
-            return isl_fail(err, ISL_EINPUT, "an empty item in '%s'", quoted(list, strlen(list), q));
+            return isl_fail(err, ISL_EINPUT, "an empty item in '%s'", isl_short_name(list, strlen(list), q));
         isl_status st = member_item(m, p, len, out, n, err);
         if (st) return st;
         if (!e) return ISL_OK;

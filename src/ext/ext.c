@@ -19,6 +19,7 @@ SQLITE_EXTENSION_INIT1
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/escape.h"
 #include "isolab/ext.h"
 #include "isolab/powerset.h"
 #include "isolab/store.h"
@@ -231,16 +232,6 @@ static int fail(cursor *c, const char *fmt, ...)
     return v->base.zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* A name as quoted in a message: at most 80 bytes, control characters as '?'. */
-static const char *shown(const char *s, size_t n, char out[84])
-{
-    size_t k = 0;
-    for (; k < n && k < 80; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
-    if (k < n) out[k++] = '.', out[k++] = '.', out[k++] = '.';
-    out[k] = '\0';
-    return out;
-}
-
 /* The text of argument value v (NULL for SQL NULL). */
 static const char *arg_text(sqlite3_value *v)
 {
@@ -274,15 +265,15 @@ static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t ma
             if (strlen(m->mech[i].name) == len && !memcmp(m->mech[i].name, p, len)) d = i;
         if (len == 0) {
             rc = fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
-                      *list ? shown(list, strlen(list), q) : "");
+                      *list ? isl_short_name(list, strlen(list), q) : "");
             break;
         }
         if (d == ISL_NONE) {
-            rc = fail(c, "no mechanism named '%s'", shown(p, len, q));
+            rc = fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
             break;
         }
         if (chosen[d]) {
-            rc = fail(c, "mechanism '%s' is named twice", shown(p, len, q));
+            rc = fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
             break;
         }
         chosen[d] = 1;
@@ -323,7 +314,7 @@ static int parse_channel(cursor *c, sqlite3_value *v)
     c->channel = isl_model_find_channel(c->m, t);
     if (c->channel != ISL_NONE) return SQLITE_OK;
     char q[84];
-    return fail(c, "no channel named '%s'", shown(t, strlen(t), q));
+    return fail(c, "no channel named '%s'", isl_short_name(t, strlen(t), q));
 }
 
 static isl_status collect_removal(void *ctx, const isl_removal_row *r)

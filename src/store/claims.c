@@ -253,6 +253,33 @@ static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *
     return ISL_OK;
 }
 
+/* The outcome of a claim that evaluated to actual, into row (reason in
+ * why[n] when it is not a pass): inputs missing for the lesson's focus make
+ * it stale (an older model computed them) or pending, never a pass on rows
+ * not there; a differing value over stale inputs is stale; else pass or
+ * fail. 1 when actual is not to be kept (stale, pending). */
+static int judge(const checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite3_value *actual, char *why,
+                 size_t n)
+{
+    unsigned missing = c->reads & c->missing;
+    unsigned stale = missing ? missing & c->missing_stale : c->reads & c->stale;
+    if (missing || (!same_value(expected, actual) && stale)) {
+        unsigned i = 0;
+        while (!((stale ? stale : missing) & (1u << i))) i++;
+        snprintf(why, n, stale ? "it reads results an older model computed; '%s' brings them up to date"
+                               : "it reads results not computed yet; '%s' computes them",
+                 missing ? c->missing_cmd[i] : c->command[i]);
+        row->outcome = stale ? ISL_CLAIM_STALE : ISL_CLAIM_PENDING;
+        row->reason = why;
+        return 1;
+    }
+    if (!same_value(expected, actual)) {
+        row->outcome = ISL_CLAIM_FAIL;
+        row->reason = actual ? "the value differs" : "no value (has a run computed it?)";
+    }
+    return 0;
+}
+
 /* Evaluates the claim on the current row of q and reports it. */
 static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_stmt *q, isl_claim_fn fn,
                             void *ctx, isl_claim_counts *counts, isl_error *err)
@@ -283,23 +310,8 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     } else {
         /* text forms are made (and kept) here, so same_value needs no memory */
         if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
-        /* inputs missing for the lesson's focus: stale when an older model
-         * computed them, else pending; never a pass on rows not there */
-        unsigned missing = c->reads & c->missing;
-        unsigned stale = missing ? missing & c->missing_stale : c->reads & c->stale;
-        if (missing || (!same_value(expected, actual) && stale)) {
-            unsigned i = 0;
-            while (!((stale ? stale : missing) & (1u << i))) i++;
-            snprintf(why, sizeof why, stale ? "it reads results an older model computed; '%s' brings them up to date"
-                                            : "it reads results not computed yet; '%s' computes them",
-                     missing ? c->missing_cmd[i] : c->command[i]);
-            row.outcome = stale ? ISL_CLAIM_STALE : ISL_CLAIM_PENDING;
-            row.reason = why;
-            if (actual) sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
-        } else if (!same_value(expected, actual)) {
-            row.outcome = ISL_CLAIM_FAIL;
-            row.reason = actual ? "the value differs" : "no value (has a run computed it?)";
-        }
+        if (judge(c, &row, expected, actual, why, sizeof why) && actual)
+            sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
     }
     st = put_result(s, run_id, &row, expected, actual, err);
     if (!st) {

@@ -248,6 +248,32 @@ static isl_status claim_mark(isl_store *s, int64_t *mark, isl_error *err)
     return rc == SQLITE_ROW ? ISL_OK : isl_db_fail(s, err, "reading the claims");
 }
 
+/* Reports a statement that did not compile: refused by the authorizer
+ * (au), or SQLite's message with the line and text near the error. */
+static isl_status prepare_failure(isl_store *s, const char *name, const char *sql, const char *start, int rc,
+                                  const script_auth *au, isl_error *err)
+{
+    char near[48] = "";
+    if (au->denied == 2)
+        return isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP "
+                        "objects of its own; %s is refused", name, line_of(sql, start), au->what);
+    if (au->denied) {
+        first_line(start, near, sizeof near);
+        return isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each "
+                        "load in one transaction, with its own settings", name, line_of(sql, start), near);
+    }
+    int off = sqlite3_error_offset(s->db);
+    const char *at = off >= 0 ? start + off : start;
+    if (off >= 0) {
+        size_t k = 0;
+        while (k < sizeof near - 1 && at[k] && at[k] != '\n') near[k] = at[k], k++;
+        near[k] = '\0';
+    }
+    isl_status st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
+    if (near[0]) return isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
+    return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
+}
+
 /* Runs a script; seeds (confined) are checked by the authorizer while each
  * statement is prepared and bounded by the work budget while it runs. */
 static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int confined, isl_error *err)
@@ -265,30 +291,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         int rc = sqlite3_prepare_v2(s->db, start, -1, &q, &tail);
         if (confined) sqlite3_set_authorizer(s->db, NULL, NULL);
         if (rc != SQLITE_OK) {
-            char near[48] = "";
-            if (au.denied == 2) {
-                st = isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP "
-                              "objects of its own; %s is refused", name, line_of(sql, start), au.what);
-                break;
-            }
-            if (au.denied) {
-                first_line(start, near, sizeof near);
-                st = isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each "
-                              "load in one transaction, with its own settings", name, line_of(sql, start), near);
-                break;
-            }
-            int off = sqlite3_error_offset(s->db);
-            const char *at = off >= 0 ? start + off : start;
-            if (off >= 0) {
-                size_t k = 0;
-                while (k < sizeof near - 1 && at[k] && at[k] != '\n') near[k] = at[k], k++;
-                near[k] = '\0';
-            }
-            st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
-            if (near[0])
-                isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
-            else
-                isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
+            st = prepare_failure(s, name, sql, start, rc, &au, err);
             break;
         }
         if (!q) break; /* only comments were left */

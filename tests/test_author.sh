@@ -299,7 +299,7 @@ check "diff across a model change: the model's changes first, then the results'"
 model: channel kernel-log cost_pct 2 -> 5
 ~ strict x kernel-log: visible 10 -> 11, open surface 12 -> 13, cost 2.0 -> 5.0, run time 1020 -> 1050, cost per fact 1.0 -> 2.5
     gained: new-fact (absent -> visible)
-3 differences from run 1 to run 2" "$?|$(cat "$tmp/d.out")"
+1 difference from run 1 to run 2, after 2 changes in the model" "$?|$(cat "$tmp/d.out")"
 "$ISOLAB" --db "$db6" export model --run 1 >"$tmp/model.sql" 2>"$tmp/x.err"
 check "export model --run 1 exits 0" 0 $?
 mkdir -p "$tmp/model1" && cp "$tmp/model.sql" "$tmp/model1/"

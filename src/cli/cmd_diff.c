@@ -59,10 +59,13 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     if (rc == ISL_ENOMEM && !cli->err.msg[0]) isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     sqlite3_free(sqlite3_str_finish(d.model));
     if (rc && rc != ISL_EOUTPUT) return rc;
-    n += nm;
-    if (!rc) fprintf(cli->out, "%zu difference%s from run %lld to run %lld\n", n, n == 1 ? "" : "s", (long long)ra,
-                     (long long)rb);
+    if (!rc && nm)
+        fprintf(cli->out, "%zu difference%s from run %lld to run %lld, after %zu change%s in the model\n", n,
+                n == 1 ? "" : "s", (long long)ra, (long long)rb, nm, nm == 1 ? "" : "s");
+    else if (!rc)
+        fprintf(cli->out, "%zu difference%s from run %lld to run %lld\n", n, n == 1 ? "" : "s", (long long)ra,
+                (long long)rb);
     rc = isl_check_output(cli, cli->out, "the output");
-    /* as 'git diff --exit-code': 1 when the runs differ */
+    /* as 'git diff --exit-code': 1 when the runs' results differ */
     return !rc && n && isl_opt(a, "--exit-code") ? ISL_EFAIL : rc;
 }

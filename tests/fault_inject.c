@@ -339,17 +339,17 @@ typedef struct command {
 } command;
 
 static const command COMMANDS[] = {
-    {"init", {"init", NULL}, 1, 1},
-    {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0},
-    {"load", {"load", seed_file, NULL}, 0, 0},
-    {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 0},
+    {"init", {"init", NULL}, 1, 1, 0},
+    {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0},
+    {"load", {"load", seed_file, NULL}, 0, 0, 0},
+    {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 0},
     {"unload", {"unload", "M03/K06", NULL}, 0, 0, 1},
-    {"run", {"run", NULL}, 0, 0},
-    {"sweep samples", {"sweep", "samples", NULL}, 0, 0},
-    {"sweep removal", {"sweep", "removal", NULL}, 0, 0},
-    {"sweep addition", {"sweep", "addition", NULL}, 0, 0},
-    {"sweep bundles", {"sweep", "bundles", NULL}, 0, 0},
-    {"check", {"check", NULL}, 0, 0},
+    {"run", {"run", NULL}, 0, 0, 0},
+    {"sweep samples", {"sweep", "samples", NULL}, 0, 0, 0},
+    {"sweep removal", {"sweep", "removal", NULL}, 0, 0, 0},
+    {"sweep addition", {"sweep", "addition", NULL}, 0, 0, 0},
+    {"sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0},
+    {"check", {"check", NULL}, 0, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

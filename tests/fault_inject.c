@@ -342,7 +342,7 @@ static const command COMMANDS[] = {
     {"init", {"init", NULL}, 1, 1, 0},
     {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0},
     {"load", {"load", seed_file, NULL}, 0, 0, 0},
-    {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 0},
+    {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 1},
     {"unload", {"unload", "M03/K06", NULL}, 0, 0, 1},
     {"run", {"run", NULL}, 0, 0, 0},
     {"sweep samples", {"sweep", "samples", NULL}, 0, 0, 0},

@@ -42,8 +42,10 @@ isl_status isl_store_keep_model(isl_store *s, const char *digest, isl_error *err
     if (rc == SQLITE_OK) rc = sqlite3_step(q);
     sqlite3_finalize(q);
     if (rc == SQLITE_ROW) return ISL_OK; /* kept already */
-    if (rc == SQLITE_DONE) rc = sqlite3_prepare_v2(s->db, KEEP, -1, &q, NULL);
-    if (rc == SQLITE_DONE || rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "keeping the run's model");
+    q = NULL;
+    rc = sqlite3_prepare_v2(s->db, KEEP, -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
     if (rc == SQLITE_OK) rc = sqlite3_step(q);
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "keeping the run's model");

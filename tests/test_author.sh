@@ -138,7 +138,13 @@ check "only the bundles sweep stale: 'isolab sweep bundles' alone" \
 "$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1
 "$ISOLAB" --db "$tmp/empty.db" report >"$tmp/e.out" 2>"$tmp/e.err"
 check "report with nothing to print says so on stderr" \
-    "0||isolab report: note: lesson_report has nothing to print: no current results for it ('isolab lesson' computes the lesson's)" \
+    "3||isolab report: $tmp/empty.db: no results yet: run 'isolab lesson' (or 'isolab run')" \
+    "$?|$(cat "$tmp/e.out")|$(cat "$tmp/e.err")"
+# results, but none for the view named: the view has nothing to print
+"$ISOLAB" --db "$tmp/empty.db" run >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/empty.db" report bundle_smallest >"$tmp/e.out" 2>"$tmp/e.err"
+check "report of a view with no current rows says so on stderr" \
+    "0||isolab report: note: bundle_smallest has nothing to print: no current results for it" \
     "$?|$(cat "$tmp/e.out")|$(cat "$tmp/e.err")"
 
 # --- 5: edit, load --replace, claims; unload -------------------------------------

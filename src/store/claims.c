@@ -51,6 +51,7 @@ typedef struct checker {
     unsigned reads;
     int copied[NCOPIED];
     unsigned copy_reads[NCOPIED];
+    char refused[64]; /* a function the claim may not call (allow.c) */
 } checker;
 
 /* The result tables a read belongs to: each known table's kind of run;
@@ -59,6 +60,10 @@ static int on_access(void *ctx, int action, const char *table, const char *col, 
 {
     (void)col, (void)db, (void)via;
     checker *c = ctx;
+    if (action == SQLITE_FUNCTION && !isl_sql_function_allowed(col)) {
+        if (!c->refused[0]) snprintf(c->refused, sizeof c->refused, "%s", col);
+        return SQLITE_DENY;
+    }
     if (action != SQLITE_READ || !table) return SQLITE_OK;
     if (db && !strcmp(db, "temp"))
         for (size_t i = 0; i < NCOPIED; i++)
@@ -142,6 +147,32 @@ static int compile_expr(isl_store *s, const char *expr, sqlite3_stmt **q, char *
     return rc;
 }
 
+/* While claims are compiled at load: the first function not on the
+ * allow-list (allow.c), refused. */
+static int refuse_function(void *ctx, int action, const char *a, const char *b, const char *db, const char *via)
+{
+    (void)a, (void)db, (void)via;
+    char *refused = ctx;
+    if (action != SQLITE_FUNCTION || isl_sql_function_allowed(b)) return SQLITE_OK;
+    if (!refused[0]) snprintf(refused, 64, "%s", b ? b : "?");
+    return SQLITE_DENY;
+}
+
+/* compile_expr under the function allow-list, for a claim being loaded. */
+static int compile_loaded(isl_store *s, const char *expr, char *why, size_t n)
+{
+    char refused[64] = "";
+    sqlite3_stmt *c = NULL;
+    sqlite3_set_authorizer(s->db, refuse_function, refused);
+    int rc = compile_expr(s, expr, &c, why, n);
+    sqlite3_set_authorizer(s->db, NULL, NULL);
+    sqlite3_finalize(c);
+    if (rc != SQLITE_OK && refused[0])
+        snprintf(why, n, "the function %s is not allowed (a claim may call SQLite's ordinary functions and "
+                 "isolab's own)", refused);
+    return rc;
+}
+
 isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err)
 {
     sqlite3_stmt *q = NULL;
@@ -157,9 +188,7 @@ isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_f
             const char *expr = (const char *)sqlite3_column_text(q, col);
             if (!expr) continue;
             char why[400];
-            sqlite3_stmt *c = NULL;
-            int crc = compile_expr(s, expr, &c, why, sizeof why);
-            sqlite3_finalize(c);
+            int crc = compile_loaded(s, expr, why, sizeof why);
             int prim = crc & 0xff;
             if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
                 st = fn(ctx, (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
@@ -186,9 +215,14 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
     char reason[400] = "out of memory";
     /* what it reads (on_access), to tell a stale claim from a failed one */
     c->reads = 0;
+    c->refused[0] = '\0';
     int rc = compile_expr(s, expr, &q, reason, sizeof reason);
     int bad = 1;
-    if (rc != SQLITE_OK) {
+    if (rc != SQLITE_OK && c->refused[0]) {
+        snprintf(why, n, "cannot evaluate: the function %s is not allowed (a claim may call SQLite's ordinary "
+                 "functions and isolab's own)", c->refused);
+        rc = SQLITE_ERROR;
+    } else if (rc != SQLITE_OK) {
         snprintf(why, n, "cannot evaluate: %s", reason);
     } else if (isl_work_begin(s), (rc = sqlite3_step(q)), isl_work_end(s)) {
         snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps; "

@@ -46,12 +46,16 @@ if [ "$runs" = 10 ] && cmp -s "$tmp/out2.txt" "$top/tests/expected/lesson.txt"; 
 else not_ok "two lessons keep 10 runs and print the same tables (runs: $runs)"; fi
 
 # A new database's time of making is its own (between the command's start
-# and end), and it is whole.
+# and end), where its seeds came from is recorded (seed_origin: NULL for the
+# built-in ones, the directory for --seeds), and it is whole.
 before=$(date -u +%Y-%m-%dT%H:%M:%S)
 "$ISOLAB" --db "$tmp/new.db" init >/dev/null 2>&1
 after=$(date -u +%Y-%m-%dT%H:%M:%S.999Z)
 stamps=$(sqlite3 "$tmp/new.db" "SELECT count(*) || ' ' || sum(applied_at >= '$before' AND applied_at <= '$after' AND length(applied_at) = 24) FROM schema_version")
 check "every schema_version.applied_at is the time of making" "$(sqlite3 "$tmp/new.db" "SELECT count(*) FROM schema_version") $(sqlite3 "$tmp/new.db" "SELECT count(*) FROM schema_version")" "$stamps"
 check "integrity_check and foreign_key_check are clean, WAL" "ok wal" "$(sqlite3 "$tmp/new.db" "PRAGMA integrity_check; PRAGMA foreign_key_check; PRAGMA journal_mode" | tr '\n' ' ' | sed 's/ $//')"
+"$ISOLAB" --db "$tmp/steps.db" init --seeds "$top/seeds" >/dev/null 2>&1
+check "seed_origin: NULL for the built-in seeds, the directory for --seeds" "|$top/seeds" \
+    "$(sqlite3 "$tmp/new.db" "SELECT seeds FROM seed_origin")|$(sqlite3 "$tmp/steps.db" "SELECT seeds FROM seed_origin")"
 
 finish

@@ -26,14 +26,14 @@ SELECT k.kind, r.id AS run_id
   JOIN run r ON r.id = (SELECT max(x.id) FROM run x WHERE x.kind = k.kind AND x.status = 'done'
                           AND x.model_digest = (SELECT digest FROM model_state));
 
--- For each bundle x channel, the latest current 'run' run that computed it.
--- A current run computed the model's own bundles and channels (the model's
--- digest covers their names), so the pairs are the model's.
+-- For each bundle x channel, the latest current 'run' run that computed it
+-- (a bundle may be a member list, not the model's: the pairs are those of
+-- the surface rows, read from the index).
 CREATE VIEW current_surface_run AS
-SELECT b.name AS bundle, c.name AS channel, r.id AS run_id
-  FROM bundle b CROSS JOIN channel c
+SELECT p.bundle, p.channel, r.id AS run_id
+  FROM (SELECT DISTINCT bundle, channel FROM surface) p
   JOIN run r ON r.id = (SELECT s.run_id FROM surface s JOIN run x ON x.id = s.run_id
-                         WHERE s.bundle = b.name AND s.channel = c.name AND x.kind = 'run' AND x.status = 'done'
+                         WHERE s.bundle = p.bundle AND s.channel = p.channel AND x.kind = 'run' AND x.status = 'done'
                            AND x.model_digest = (SELECT digest FROM model_state)
                          ORDER BY s.run_id DESC LIMIT 1)
  ORDER BY 1, 2;

@@ -7,6 +7,9 @@
 -- there is no run). cost_per_fact is NULL when the channel returns nothing;
 -- times_dearer_per_fact = cost_per_fact / the lowest cost_per_fact among the
 -- channels that are no part (1.0 for the cheapest).
+-- The lowest is a window over the rows, not a second reading of them: every
+-- claim that reads this view compiles it, and a subquery over rows compiled
+-- lesson_channel, current_focus and current_surface twice.
 WITH p AS (SELECT bundle FROM current_focus),
 rows AS (
   SELECT lc.ord, lc.lesson_position, lc.lesson, lc.channel, lc.part_of, p.bundle,
@@ -18,7 +21,7 @@ rows AS (
 )
 SELECT lesson_position, lesson, channel, part_of, bundle, cost_pct, returned,
        open_surface, open_axes, cost_per_fact,
-       cost_per_fact / (SELECT min(cost_per_fact) FROM rows WHERE part_of IS NULL)
+       cost_per_fact / min(CASE WHEN part_of IS NULL THEN cost_per_fact END) OVER ()
          AS times_dearer_per_fact,
        run_time, run_id
   FROM rows

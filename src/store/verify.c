@@ -181,6 +181,29 @@ static void add_note(isl_store *s, const char *fmt, const char *type, const char
 
 static const char *kind_of(const char *type) { return strcmp(type, "view") ? type : "saved query"; }
 
+/* The record: one row per object of ref, then the build's; one INSERT
+ * prepared for all of them (some 160 rows in every new database). */
+static isl_status write_record(isl_store *s, const objects *ref, const char *build, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)", -1, &q,
+                           NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, s->path);
+    isl_status st = ISL_OK;
+    for (size_t i = 0; i <= ref->n && !st; i++) {
+        char d[17];
+        if (i < ref->n) digest_hex(ref->o[i].sql, d);
+        if (sqlite3_bind_text(q, 1, i < ref->n ? ref->o[i].type : "build", -1, SQLITE_STATIC) != SQLITE_OK
+            || sqlite3_bind_text(q, 2, i < ref->n ? ref->o[i].name : "", -1, SQLITE_STATIC) != SQLITE_OK
+            || sqlite3_bind_text(q, 3, i < ref->n ? d : build, -1, SQLITE_STATIC) != SQLITE_OK)
+            st = isl_db_fail(s, err, s->path);
+        else
+            st = isl_base_step(s->db, s->path, s->path, q, NULL, NULL, err);
+    }
+    sqlite3_finalize(q);
+    return st;
+}
+
 /* Compares, repairs and records, inside the caller's write transaction. */
 static isl_status repair(isl_store *s, const objects *ref, const char *build, isl_error *err)
 {
@@ -224,14 +247,7 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
     if (!st && (sqlite3_exec(s->db, dsql, NULL, NULL, NULL) != SQLITE_OK
                 || (csql && sqlite3_exec(s->db, csql, NULL, NULL, NULL) != SQLITE_OK)))
         st = isl_db_fail(s, err, s->path);
-    /* the record: one row per object, then the build's */
-    for (size_t i = 0; i <= ref->n && !st; i++) {
-        char d[17];
-        if (i < ref->n) digest_hex(ref->o[i].sql, d);
-        st = isl_base_rows(s->db, s->path, s->path, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)",
-                           NULL, NULL, err, "ttt", i < ref->n ? ref->o[i].type : "build",
-                           i < ref->n ? ref->o[i].name : "", i < ref->n ? d : build);
-    }
+    if (!st) st = write_record(s, ref, build, err);
     if (st) s->notes[0] = '\0';
     sqlite3_free(dsql);
     sqlite3_free(csql);

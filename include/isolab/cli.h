@@ -24,28 +24,54 @@ enum {
                                  when the command's flag --fresh is given */
 };
 
+/* What an option's value is. The parser checks every value against its
+ * kind before the command runs and reports a bad one the same way for every
+ * command (exit 2); the command reads the value already typed. */
+typedef enum isl_opt_kind {
+    ISL_FLAG,    /* no value: given or not (isl_opt_flag) */
+    ISL_STRING,  /* any text, "" included (isl_opt, isl_opt_all) */
+    ISL_PATH,    /* a file or directory name: not empty, no control character */
+    ISL_INT,     /* a whole number from min to max (isl_opt_int) */
+    ISL_SECONDS, /* a number of seconds from min to max; N, Ns, Nm, Nh or Nd (isl_opt_int) */
+    ISL_LIST,    /* comma-separated non-empty items, none twice (isl_opt_all: the items) */
+    ISL_ENUM,    /* one of choices (isl_opt_int: its index) */
+} isl_opt_kind;
+
 /* One option of a command, as data: `isolab CMD --help` lists it, and the
- * parser accepts it as "--name VALUE", "--name=VALUE" or (a flag) "--name". */
+ * parser accepts it as "--name VALUE", "--name=VALUE" or (a flag) "--name".
+ * An option several commands share is declared once (commands.c) and each
+ * command's table points at it. */
 typedef struct isl_option {
     const char *name;  /* "--bundle", "-o" */
     const char *value; /* the value's placeholder in --help ("B"), or NULL for a flag */
+    isl_opt_kind kind;
     int repeatable;    /* may be given more than once (values kept in order) */
     const char *help;  /* one line */
+    /* what a value is, for messages: ISL_INT/ISL_SECONDS "a number of
+     * million steps"; ISL_ENUM "format"; ISL_PATH "file"/"directory"; a
+     * repeatable option or a list: the thing each value names ("bundle"),
+     * so that "bundle 'strict' is named twice" */
+    const char *what;
+    long long min, max;         /* ISL_INT, ISL_SECONDS: the range (max LLONG_MAX: none) */
+    const char *const *choices; /* ISL_ENUM: NULL-terminated */
 } isl_option;
 
 /* At most this many options per command, global ones included. */
-#define ISL_MAX_OPTIONS 16
+#define ISL_MAX_OPTIONS 20
 
 /* A command line parsed against one command's options: for option k of
- * the command's table, n[k] values in order (a flag's value is ""); then
- * the operands (arguments that are not options), in order. */
+ * the command's table, n[k] values in order (a flag's value is "", a
+ * list's values are its items) and, for numbers and choices, num[k] the
+ * last one typed; then the operands (arguments that are not options). */
 typedef struct isl_args {
-    const isl_option *options; /* the command's table (NULL-terminated) */
+    const isl_option *const *options; /* the command's table (NULL-terminated) */
     size_t n[ISL_MAX_OPTIONS];
     const char **v[ISL_MAX_OPTIONS];
+    long long num[ISL_MAX_OPTIONS];
     int nops;
     char **ops;
     const char **pool; /* owns the v[] arrays */
+    char *items;       /* owns the lists' items */
 } isl_args;
 
 typedef struct isl_cli isl_cli;
@@ -62,7 +88,7 @@ typedef struct isl_command {
     int min_ops, max_ops;  /* how many operands (max -1: any number) */
     const char *summary;   /* one line for `isolab --help` */
     const char *about;     /* what it does, for `isolab NAME --help` */
-    const isl_option *options; /* its options, NULL-terminated; --db and --help are added */
+    const isl_option *const *options; /* its options, NULL-terminated; --db, --wait, --help are added */
 } isl_command;
 
 extern const isl_command isl_commands[];
@@ -88,19 +114,36 @@ int isl_main(int argc, char **argv);
 int isl_exit(int rc);
 
 /* Parses argv[0..argc) (the words after the command's name) against the
- * options of cmd plus the global --db and --help: each word read once;
- * "--" ends the options. On a bad command line returns ISL_EUSAGE with the
- * message in err (an unknown option, a missing value, a value given to a
- * flag, an option given twice that is not repeatable, too few or too many
- * operands). Free with isl_args_free. */
+ * options of cmd plus the global --db, --wait and --help: each word read
+ * once; "--" ends the options. On a bad command line returns ISL_EUSAGE with
+ * the message in err (an unknown option, a missing value, a value given to
+ * a flag, an option given twice that is not repeatable, a value that is not
+ * of the option's kind, a name given twice, too few or too many operands).
+ * Free with isl_args_free. */
 isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_args *a, isl_error *err);
 void isl_args_free(isl_args *a);
 
 /* The value of option `name` (its last one), "" for a given flag, or NULL
  * when it was not given. `name` must be in the command's table (asserted). */
 const char *isl_opt(const isl_args *a, const char *name);
-/* Every value of option `name`, in order; *n their number. */
+/* 1 when the flag (or any option) `name` was given, else 0. */
+int isl_opt_flag(const isl_args *a, const char *name);
+/* Every value of option `name`, in order (a list's items); *n their number. */
 const char *const *isl_opt_all(const isl_args *a, const char *name, size_t *n);
+/* The number an ISL_INT or ISL_SECONDS option was given, or the index in
+ * choices of an ISL_ENUM's value, in *v; returns 1. When the option was not
+ * given returns 0 and leaves *v as it was (the caller's default). */
+int isl_opt_int(const isl_args *a, const char *name, long long *v);
+/* Whether the command's table (not the global options) has option `name`. */
+int isl_has_option(const isl_command *cmd, const char *name);
+
+/* Usage error (exit 2) in err unless every one of v[0..n) differs from the
+ * others: "WHAT 'V' is named twice". The one place that says it. */
+isl_status isl_check_distinct(const char *what, const char *const *v, size_t n, isl_error *err);
+
+/* Parses text as a whole number from min to max into *v: 0, else -1 (no
+ * message). The one integer parser of the command line. */
+int isl_parse_whole(const char *text, long long min, long long max, long long *v);
 
 /* The command line as one string, each word quoted as a POSIX shell reads
  * it back when needed; NULL when out of memory. Free with free(). */
@@ -135,7 +178,8 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
-/* Parses a run id (a positive whole number) into *id; else a usage error. */
+/* Parses a run id (a positive whole number) into *id; else a usage error
+ * "'TEXT' is not a run id". */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
 
 /* Draws the plot `name` (channels, samples, axes, frontier) from cli->store

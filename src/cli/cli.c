@@ -93,10 +93,8 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what)
 
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
 {
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v <= 0) return isl_usage(cli, "'%s' is not a run id", text);
+    long long v;
+    if (isl_parse_whole(text, 1, INT64_MAX, &v)) return isl_usage(cli, "'%s' is not a run id", text);
     *id = v;
     return ISL_OK;
 }
@@ -146,7 +144,7 @@ static int setup(isl_cli *cli, const isl_args *a)
 {
     unsigned needs = cli->cmd->needs;
     if (needs & ISL_CREATES) {
-        int fresh = isl_opt(a, "--fresh") != NULL;
+        int fresh = isl_opt_flag(a, "--fresh");
         struct stat sb;
         if ((fresh || stat(cli->db_path, &sb) != 0) && isl_store_create(cli->db_path, NULL, fresh, &cli->err))
             return cli->err.status;
@@ -189,36 +187,15 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
     return -1;
 }
 
-/* A whole number from 0 to max in *v; else -1. */
-static int whole_number(const char *text, unsigned long long max, unsigned long long *v)
-{
-    char *end;
-    errno = 0;
-    if (!(*text >= '0' && *text <= '9')) return -1;
-    *v = strtoull(text, &end, 10);
-    return errno || *end || *v > max ? -1 : 0;
-}
-
-static int has_option(const isl_command *cmd, const char *name)
-{
-    for (const isl_option *o = cmd->options; o && o->name; o++)
-        if (!strcmp(o->name, name)) return 1;
-    return 0;
-}
-
 /* --wait (every command) and --work-limit (commands that load seeds or
- * check claims): limits of every store opened from now on. */
-static int limits(isl_cli *cli, const isl_args *a)
+ * check claims), checked by the parser: limits of every store opened from
+ * now on. */
+static void limits(isl_cli *cli, const isl_args *a)
 {
-    unsigned long long wait = 10, work = 0;
-    const char *v = isl_opt(a, "--wait");
-    if (v && whole_number(v, 86400, &wait))
-        return isl_usage(cli, "--wait: '%s' is not a number of seconds from 0 to 86400", v);
-    if (has_option(cli->cmd, "--work-limit") && (v = isl_opt(a, "--work-limit"))
-        && (whole_number(v, 1000000000, &work) || work == 0))
-        return isl_usage(cli, "--work-limit: '%s' is not a number of million steps from 1 to 1000000000", v);
-    isl_store_set_limits((unsigned)wait, work);
-    return ISL_OK;
+    long long wait = 10, work = 0;
+    isl_opt_int(a, "--wait", &wait);
+    if (isl_has_option(cli->cmd, "--work-limit")) isl_opt_int(a, "--work-limit", &work);
+    isl_store_set_limits((unsigned)wait, (unsigned long long)work);
 }
 
 /* Runs the command cli->cmd with its parsed arguments. */
@@ -229,12 +206,11 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
         isl_print_usage(cli->cmd, stdout);
         return ISL_OK;
     }
-    if (!*cli->db_path) return isl_usage(cli, "--db needs a file name");
-    int rc = limits(cli, args);
-    if (rc) return rc;
+    if (!*cli->db_path) return isl_usage(cli, "--db: an empty file name");
+    limits(cli, args);
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    rc = setup(cli, args);
+    int rc = setup(cli, args);
     return rc ? rc : cli->cmd->fn(cli, args);
 }
 

@@ -52,16 +52,6 @@ static isl_status put_row(void *ctx, size_t n, const char *const *names, const i
     return ISL_OK;
 }
 
-static int parse_format(isl_cli *cli, const char *v, isl_format *fmt)
-{
-    if (!v || !strcmp(v, "csv")) *fmt = ISL_FMT_CSV;
-    else if (!strcmp(v, "tsv")) *fmt = ISL_FMT_TSV;
-    else if (!strcmp(v, "json")) *fmt = ISL_FMT_JSON;
-    else if (!strcmp(v, "ndjson")) *fmt = ISL_FMT_NDJSON;
-    else return isl_usage(cli, "unknown format '%s' (csv, tsv, json, ndjson)", v);
-    return ISL_OK;
-}
-
 /* Exports into e->out; returns an exit status (cli->err set). */
 static int export_to(isl_cli *cli, exporter *e, const char *name, const char *sql, int has_run, int64_t run_id)
 {
@@ -137,16 +127,14 @@ static isl_status list_relation(void *ctx, const char *name, const char *type, c
 
 int isl_cmd_export(isl_cli *cli, const isl_args *a)
 {
-    isl_format fmt = ISL_FMT_CSV;
-    int64_t run_id = 0;
-    const char *run = isl_opt(a, "--run"), *sql = isl_opt(a, "--sql");
-    int list = isl_opt(a, "--list") != NULL;
+    long long fmt = ISL_FMT_CSV, run_id = 0;
+    const char *sql = isl_opt(a, "--sql");
+    int list = isl_opt_flag(a, "--list"), run = isl_opt_int(a, "--run", &run_id);
+    isl_opt_int(a, "--format", &fmt);
     if ((a->nops > 0) + (sql != NULL) + list != 1)
         return isl_usage(cli, "name a table, view or saved query, or give --sql or --list (one of them)");
     if (run && !a->nops) return isl_usage(cli, "--run goes with a NAME");
-    int rc = parse_format(cli, isl_opt(a, "--format"), &fmt);
-    if (!rc && run) rc = isl_parse_run_id(cli, run, &run_id);
-    if (!rc) rc = isl_apply_focus(cli, a);
+    int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
     if (list) {
@@ -154,5 +142,5 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
         rc = isl_store_relations(cli->store, list_relation, cli->out, &cli->err);
         return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
     }
-    return export_file(cli, a->nops ? a->ops[0] : NULL, sql, fmt, run != NULL, run_id, isl_opt(a, "-o"), NULL);
+    return export_file(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), NULL);
 }

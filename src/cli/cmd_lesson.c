@@ -74,13 +74,9 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
     for (int i = 0; i < ls->nwant; i++) {
         size_t k = i;
         while (k < ls->n && strcmp(ls->l[k].code, ls->want[i])) k++;
-        if (k >= ls->n) {
-            int seen = 0;
-            for (int j = 0; j < i; j++) seen |= !strcmp(ls->want[j], ls->want[i]);
-            if (seen) return isl_usage(cli, "lesson '%s' is named twice", ls->want[i]);
+        if (k >= ls->n)
             return isl_fail(&cli->err, ISL_EINPUT, "no lesson '%s' with a focus (see the table lesson_focus)",
                             ls->want[i]);
-        }
         struct focus t = ls->l[i];
         ls->l[i] = ls->l[k], ls->l[k] = t;
     }
@@ -96,9 +92,10 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
     isl_store *s = cli->store;
     const isl_model *m = cli->model;
-    lesson_list ls = {0, 0, NULL, m, isl_opt(a, "--all") != NULL, a->ops, a->nops};
+    lesson_list ls = {0, 0, NULL, m, isl_opt_flag(a, "--all"), a->ops, a->nops};
     if (ls.all && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
-    int rc = find_lessons(cli, a, &ls);
+    int rc = isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
+    if (!rc) rc = find_lessons(cli, a, &ls);
     if (!rc) rc = isl_lab_run_all(s, m, cli->argv_text, NULL, NULL, &cli->err);
     for (size_t i = 0; i < ls.n && !rc; i++) {
         /* a pair two lessons share is swept once */

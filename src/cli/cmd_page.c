@@ -430,7 +430,6 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     size_t nwant = 0;
     const char *const *want = isl_opt_all(a, "--lesson", &nwant);
     const char *path = isl_opt(a, "-o");
-    if (path && !*path) return isl_usage(cli, "-o: an empty file name");
     isl_buf b = {NULL, 0, 0, 0};
     int rc = build(cli, &b, want, nwant);
     if (!rc) rc = write_out(cli, &b, path);

@@ -206,31 +206,20 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
     return ISL_OK;
 }
 
-/* 1 when text holds a control character (it could not pass to gnuplot). */
-static int has_control(const char *text)
-{
-    for (const unsigned char *t = (const unsigned char *)text; *t; t++)
-        if (*t < 0x20 || *t == 0x7f) return 1;
-    return 0;
-}
-
 int isl_cmd_plot(isl_cli *cli, const isl_args *a)
 {
-    const char *dir = isl_opt(a, "-o"), *fmt = isl_opt(a, "--format"), *scripts = isl_opt(a, "--scripts");
+    const char *dir = isl_opt(a, "-o"), *scripts = isl_opt(a, "--scripts");
+    long long svg = 0; /* the index of --format's choice: png, svg */
     const plot_kind *want[sizeof PLOTS / sizeof PLOTS[0]];
     size_t n = 0;
+    isl_opt_int(a, "--format", &svg);
     if (!dir) dir = "plots";
-    if (!fmt) fmt = "png";
+    if (isl_check_distinct("plot", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
     for (int i = 0; i < a->nops; i++) {
         const plot_kind *p = find_plot(a->ops[i]);
         if (!p) return isl_usage(cli, "unknown plot '%s' (channels, samples, axes, frontier)", a->ops[i]);
-        int seen = 0;
-        for (size_t k = 0; k < n; k++) seen |= want[k] == p;
-        if (!seen) want[n++] = p;
+        want[n++] = p;
     }
-    if (strcmp(fmt, "png") && strcmp(fmt, "svg")) return isl_usage(cli, "unknown format '%s' (png, svg)", fmt);
-    if (!*dir || has_control(dir)) return isl_usage(cli, "-o: not a usable directory name");
-    if (scripts && (!*scripts || has_control(scripts))) return isl_usage(cli, "--scripts: not a usable directory name");
     if (!n)
         for (const plot_kind *p = PLOTS; p->name; p++) want[n++] = p;
     if (!on_path("gnuplot"))
@@ -240,7 +229,7 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (!rc) rc = isl_warn_stale(cli);
     if (!rc) rc = check_runs(cli, want, n);
     if (!rc) rc = make_dirs(cli, dir);
-    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, fmt, scripts, cli->out);
+    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, svg ? "svg" : "png", scripts, cli->out);
     return rc;
 }
 

@@ -5,7 +5,7 @@
 #include "isolab/lab.h"
 
 /* Indexes of the names given to option `opt` (all items when none): unknown
- * names are bad input, a name given twice a bad command line. */
+ * names are bad input (the parser refused a name given twice). */
 static int pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
                 size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n)
 {
@@ -15,8 +15,6 @@ static int pick(isl_cli *cli, const isl_args *a, const char *opt, const char *wh
     for (size_t i = 0; i < nv; i++) {
         size_t idx = find(cli->model, v[i]);
         if (idx == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no %s named '%s'", what, v[i]);
-        for (size_t k = 0; k < *n; k++)
-            if (list[k] == idx) return isl_usage(cli, "%s '%s' is named twice", what, v[i]);
         list[(*n)++] = idx;
     }
     if (!nv)

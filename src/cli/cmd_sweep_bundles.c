@@ -38,30 +38,22 @@ static void tick(void *ctx, uint64_t rows)
     if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
 }
 
-/* Marks the named mechanisms of a comma-separated list in chosen[]. */
-static int pick_mechanisms(isl_cli *cli, const char *list, unsigned char *chosen)
+/* Marks the mechanisms --mechanisms names (the parser split the list and
+ * refused empty and repeated names) in chosen[]. */
+static int pick_mechanisms(isl_cli *cli, const isl_args *a, unsigned char *chosen)
 {
-    const char *p = list;
-    for (;;) {
-        const char *e = strchr(p, ',');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        if (n == 0) return isl_fail(&cli->err, ISL_EINPUT, "--mechanisms '%s': empty mechanism name", list);
-        char *name = malloc(n + 1);
-        if (!name) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-        memcpy(name, p, n);
-        name[n] = '\0';
-        size_t d = isl_model_find_mechanism(cli->model, name);
-        free(name);
-        if (d == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no mechanism named '%.*s'", (int)n, p);
-        if (chosen[d]) return isl_usage(cli, "mechanism '%.*s' is named twice", (int)n, p);
+    size_t nv;
+    const char *const *v = isl_opt_all(a, "--mechanisms", &nv);
+    for (size_t i = 0; i < nv; i++) {
+        size_t d = isl_model_find_mechanism(cli->model, v[i]);
+        if (d == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no mechanism named '%s'", v[i]);
         chosen[d] = 1;
-        if (!e) return ISL_OK;
-        p = e + 1;
     }
+    return ISL_OK;
 }
 
 /* Adds the named channels to channels[] (every channel when none is named),
- * refusing unknown and repeated names. */
+ * refusing unknown names (the parser refused repeated ones). */
 static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size_t *nc)
 {
     size_t nv;
@@ -69,8 +61,6 @@ static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size
     for (size_t i = 0; i < nv; i++) {
         size_t c = isl_model_find_channel(cli->model, v[i]);
         if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", v[i]);
-        for (size_t k = 0; k < *nc; k++)
-            if (channels[k] == c) return isl_usage(cli, "channel '%s' is named twice", v[i]);
         channels[(*nc)++] = c;
     }
     if (!nv)
@@ -114,10 +104,10 @@ int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
     size_t *mechs = calloc(m->nmech + 1, sizeof *mechs);
     unsigned char *chosen = calloc(m->nmech + 1, 1);
     size_t nc = 0, nm = 0;
-    const char *named = isl_opt(a, "--mechanisms");
+    int named = isl_opt(a, "--mechanisms") != NULL;
     int rc = channels && mechs && chosen ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = pick_channels(cli, a, channels, &nc);
-    if (!rc && named) rc = pick_mechanisms(cli, named, chosen);
+    if (!rc) rc = pick_mechanisms(cli, a, chosen);
     if (!rc) {
         /* the model numbers mechanisms in mechanism order (position) */
         for (size_t d = 0; d < m->nmech; d++)

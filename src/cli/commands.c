@@ -1,6 +1,7 @@
 /* isolab: the table of commands, in the order `isolab --help` lists them:
  * for each, what isl_main opens before it runs (needs), its operands and
  * its options as data. `isolab NAME --help` is generated from the entry. */
+#include <limits.h>
 #include <stddef.h>
 
 #include "isolab/cli.h"
@@ -9,107 +10,124 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-static const isl_option INIT_OPTS[] = {
-    {"--seeds", "DIR", 0, "seed from every *.sql of DIR instead of the seeds built into isolab"},
-    {"--force", NULL, 0, "replace an existing database (a regular file only; a symlink's target)"},
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
+/* ---- options several commands share, declared once ---- */
 
-static const isl_option RUN_OPTS[] = {
-    {"--bundle", "B", 1, "only bundle B"},
-    {"--channel", "C", 1, "only channel C"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option SWEEP_OPTS[] = {
-    {"--bundle", "B", 0, "the bundle (default: current_focus's, strict)"},
-    {"--channel", "C", 0, "the channel (default: current_focus's, sampling-profile)"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option BUNDLES_OPTS[] = {
-    {"--channel", "C", 1, "only channel C (default: every channel)"},
-    {"--mechanisms", "LIST", 0, "only these mechanisms, comma-separated (default: all)"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option LESSON_OPTS[] = {
-    {"--all", NULL, 0, "every lesson that has a focus (lesson_focus)"},
-    {"--fresh", NULL, 0, "create the database anew first (its earlier runs are lost)"},
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
-
+static const isl_option WORK_LIMIT = {
+    .name = "--work-limit", .value = "N", .kind = ISL_INT, .min = 1, .max = 1000000000,
+    .what = "a number of million steps",
+    .help = "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"};
+static const isl_option NOTE = {
+    .name = "--note", .value = "TEXT", .kind = ISL_STRING, .help = "the run's note: what it was for"};
 /* For one command only: the param table's values, never committed. */
-#define FOCUS_OPTIONS                                                                      \
-    {"--lesson", "CODE", 0, "use lesson CODE's focus and tables (param 'lesson')"},       \
-    {"--bundle", "B", 0, "compare under bundle B (param 'bundle')"},                      \
-    {"--channel", "C", 0, "plot channel C (param 'channel')"}
+static const isl_option FOCUS_LESSON = {
+    .name = "--lesson", .value = "CODE", .kind = ISL_STRING,
+    .help = "use lesson CODE's focus and tables (param 'lesson')"};
+static const isl_option FOCUS_BUNDLE = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING, .help = "compare under bundle B (param 'bundle')"};
+static const isl_option FOCUS_CHANNEL = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "plot channel C (param 'channel')"};
+/* the order of isl_format */
+static const char *const EXPORT_FORMATS[] = {"csv", "tsv", "json", "ndjson", NULL};
+static const isl_option FORMAT = {
+    .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = EXPORT_FORMATS,
+    .help = "csv (default), tsv, json or ndjson"};
+static const isl_option OUTPUT_FILE = {
+    .name = "-o", .value = "FILE", .kind = ISL_PATH, .what = "file",
+    .help = "write FILE (it appears only when complete) instead of stdout"};
+/* ---- each command's own ---- */
 
-static const isl_option REPORT_OPTS[] = {
-    FOCUS_OPTIONS,
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option INIT_SEEDS = {
+    .name = "--seeds", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "seed from every *.sql of DIR instead of the seeds built into isolab"};
+static const isl_option INIT_FORCE = {
+    .name = "--force", .kind = ISL_FLAG, .help = "replace an existing database (a regular file only; a symlink's target)"};
+static const isl_option *const INIT_OPTS[] = {&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT, NULL};
 
-static const isl_option DIFF_OPTS[] = {
-    {"--exit-code", NULL, 0, "exit 1 when the runs differ, 0 when they do not"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option RUN_BUNDLES = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle", .help = "only bundle B"};
+static const isl_option RUN_CHANNELS = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel", .help = "only channel C"};
+static const isl_option *const RUN_OPTS[] = {&RUN_BUNDLES, &RUN_CHANNELS, &NOTE, NULL};
 
-static const isl_option PRUNE_OPTS[] = {
-    {"--keep", "N", 0, "keep the N latest runs of each kind (required)"},
-    {"--kind", "KIND", 0, "prune only runs of this kind"},
-    {"--vacuum", NULL, 0, "then give the freed space back to the file system"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option SWEEP_BUNDLE = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING, .help = "the bundle (default: current_focus's, strict)"};
+static const isl_option SWEEP_CHANNEL = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING,
+    .help = "the channel (default: current_focus's, sampling-profile)"};
+static const isl_option *const SWEEP_OPTS[] = {&SWEEP_BUNDLE, &SWEEP_CHANNEL, &NOTE, NULL};
 
-static const isl_option CHECK_OPTS[] = {
-    {"--lesson", "CODE", 0, "only the claims lesson CODE states"},
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option BUNDLES_CHANNELS = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel",
+    .help = "only channel C (default: every channel)"};
+static const isl_option BUNDLES_MECHANISMS = {
+    .name = "--mechanisms", .value = "LIST", .kind = ISL_LIST, .what = "mechanism",
+    .help = "only these mechanisms, comma-separated (default: all)"};
+static const isl_option *const BUNDLES_OPTS[] = {&BUNDLES_CHANNELS, &BUNDLES_MECHANISMS, &NOTE, NULL};
 
-static const isl_option EXPORT_OPTS[] = {
-    {"--format", "F", 0, "csv (default), tsv, json or ndjson"},
-    {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
-    {"--run", "ID", 0, "only the rows of run ID (NAME must have a run_id column)"},
-    {"--sql", "SELECT", 0, "the rows of one read-only query instead of NAME"},
-    {"--list", NULL, 0, "list the tables and views: description and row count"},
-    FOCUS_OPTIONS,
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option LESSON_ALL = {
+    .name = "--all", .kind = ISL_FLAG, .help = "every lesson that has a focus (lesson_focus)"};
+static const isl_option LESSON_FRESH = {
+    .name = "--fresh", .kind = ISL_FLAG, .help = "create the database anew first (its earlier runs are lost)"};
+static const isl_option *const LESSON_OPTS[] = {&LESSON_ALL, &LESSON_FRESH, &WORK_LIMIT, NULL};
 
-static const isl_option RUNS_OPTS[] = {
-    {"--kind", "KIND", 0, "only runs of this kind"},
-    {"--all", NULL, 0, "'check' runs too (listed only with --kind check otherwise)"},
-    {"--long", NULL, 0, "each run's command line, parameters and note too"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option *const REPORT_OPTS[] = {&FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
-static const isl_option PLOT_OPTS[] = {
-    {"-o", "DIR", 0, "the directory for images and CSV files (default plots)"},
-    {"--format", "F", 0, "png (default) or svg"},
-    {"--scripts", "DIR", 0, "take NAME.gp from DIR (e.g. your edited gnuplot/)"},
-    FOCUS_OPTIONS,
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option DIFF_EXIT_CODE = {
+    .name = "--exit-code", .kind = ISL_FLAG, .help = "exit 1 when the runs differ, 0 when they do not"};
+static const isl_option *const DIFF_OPTS[] = {&DIFF_EXIT_CODE, NULL};
 
-static const isl_option PAGE_OPTS[] = {
-    {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
-    {"--lesson", "CODE", 1, "only lesson CODE (default: every lesson)"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option PRUNE_KEEP = {
+    .name = "--keep", .value = "N", .kind = ISL_INT, .min = 0, .max = LLONG_MAX,
+    .help = "keep the N latest runs of each kind (required)"};
+static const isl_option PRUNE_KIND = {
+    .name = "--kind", .value = "KIND", .kind = ISL_STRING, .help = "prune only runs of this kind"};
+static const isl_option PRUNE_VACUUM = {
+    .name = "--vacuum", .kind = ISL_FLAG, .help = "then give the freed space back to the file system"};
+static const isl_option *const PRUNE_OPTS[] = {&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM, NULL};
 
-static const isl_option LOAD_OPTS[] = {
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option CHECK_LESSON = {
+    .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .help = "only the claims lesson CODE states"};
+static const isl_option *const CHECK_OPTS[] = {&CHECK_LESSON, &WORK_LIMIT, NULL};
 
-static const isl_option NO_OPTS[] = {{NULL, NULL, 0, NULL}};
+static const isl_option EXPORT_RUN = {
+    .name = "--run", .value = "ID", .kind = ISL_INT, .min = 1, .max = LLONG_MAX, .what = "a run id",
+    .help = "only the rows of run ID (NAME must have a run_id column)"};
+static const isl_option EXPORT_SQL = {
+    .name = "--sql", .value = "SELECT", .kind = ISL_STRING, .help = "the rows of one read-only query instead of NAME"};
+static const isl_option EXPORT_LIST = {
+    .name = "--list", .kind = ISL_FLAG, .help = "list the tables and views: description and row count"};
+static const isl_option *const EXPORT_OPTS[] = {&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &EXPORT_LIST,
+                                               &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
+
+static const isl_option RUNS_KIND = {
+    .name = "--kind", .value = "KIND", .kind = ISL_STRING, .help = "only runs of this kind"};
+static const isl_option RUNS_LONG = {
+    .name = "--long", .kind = ISL_FLAG, .help = "each run's command line, parameters and note too"};
+static const isl_option RUNS_ALL = {
+    .name = "--all", .kind = ISL_FLAG, .help = "'check' runs too (listed only with --kind check otherwise)"};
+static const isl_option *const RUNS_OPTS[] = {&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, NULL};
+
+static const char *const IMAGE_FORMATS[] = {"png", "svg", NULL};
+static const isl_option PLOT_DIR = {
+    .name = "-o", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "the directory for images and CSV files (default plots)"};
+static const isl_option PLOT_FORMAT = {
+    .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = IMAGE_FORMATS,
+    .help = "png (default) or svg"};
+static const isl_option PLOT_SCRIPTS = {
+    .name = "--scripts", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "take NAME.gp from DIR (e.g. your edited gnuplot/)"};
+static const isl_option *const PLOT_OPTS[] = {&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS,
+                                             &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
+
+static const isl_option PAGE_LESSONS = {
+    .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .repeatable = 1, .what = "lesson",
+    .help = "only lesson CODE (default: every lesson)"};
+static const isl_option *const PAGE_OPTS[] = {&OUTPUT_FILE, &PAGE_LESSONS, NULL};
+
+static const isl_option *const LOAD_OPTS[] = {&WORK_LIMIT, NULL};
+
+static const isl_option *const NO_OPTS[] = {NULL};
 
 const isl_command isl_commands[] = {
     {"init", isl_cmd_init, 0, NULL, 0, 0, "create the database from the schema and seed files",

@@ -276,7 +276,7 @@ static void test_option_tables(void **state)
     usage_fails("load", "load --work-limit lots x.sql",
                 "--work-limit: 'lots' is not a number of million steps from 1 to 1000000000");
     usage_fails("prune", "prune --keep -1", "--keep: '-1' is not a whole number >= 0");
-    usage_fails("export", "export surface --format xml", "unknown format 'xml' (csv, tsv, json, ndjson)");
+    usage_fails("export", "export surface --format xml", "unknown format 'xml' (csv, tsv, json, ndjson, table)");
     usage_fails("plot", "plot --format pdf", "unknown format 'pdf' (png, svg)");
     usage_fails("export", "export --run 0 surface", "--run: '0' is not a run id >= 1");
     usage_fails("sweep bundles", "sweep bundles --mechanisms pid-namespace,", 

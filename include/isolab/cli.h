@@ -145,8 +145,15 @@ isl_status isl_check_distinct(const char *what, const char *const *v, size_t n, 
  * message). The one integer parser of the command line. */
 int isl_parse_whole(const char *text, long long min, long long max, long long *v);
 
+/* word quoted for a POSIX shell (isl_argv_text's quoting): as it is when
+ * it is plain, else in double or single quotes. Every command isolab prints
+ * for a user to paste quotes its words with it. NULL when out of memory;
+ * free with free(). */
+char *isl_shell_quote(const char *word);
+
 /* The command line as one string, each word quoted as a POSIX shell reads
- * it back when needed; NULL when out of memory. Free with free(). */
+ * it back when needed (isl_shell_quote); NULL when out of memory. Free with
+ * free(). */
 char *isl_argv_text(int argc, char *const *argv);
 
 /* The text of `isolab NAME --help`, generated from the command's table. */
@@ -175,12 +182,22 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 #endif
     ;
 
+/* Prints an outcome word ("pass", "FAIL", "stale", "pending") padded to
+ * width: coloured (pass green, FAIL red, stale yellow) when out is a
+ * terminal, TERM is not "dumb" and NO_COLOR is unset or empty; plain
+ * otherwise. -1 when out fails. */
+int isl_print_outcome(FILE *out, const char *word, int width);
+
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
 /* Parses a run id (a positive whole number) into *id; else a usage error
  * "'TEXT' is not a run id". */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
+
+/* Which claims a check prints as lines: all, only those that failed, none
+ * (the count line alone). */
+typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NONE } isl_claims_shown;
 
 /* Draws the plot `name` (channels, samples, axes, frontier) from cli->store
  * as dir/NAME.svg next to dir/NAME.csv, printing nothing on stdout.

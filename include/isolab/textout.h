@@ -5,7 +5,8 @@
 
 #include <stddef.h>
 
-typedef enum isl_format { ISL_FMT_CSV, ISL_FMT_TSV, ISL_FMT_JSON, ISL_FMT_NDJSON } isl_format;
+/* The formats of a listing; ISL_FMT_TABLE is aligned text for people. */
+typedef enum isl_format { ISL_FMT_CSV, ISL_FMT_TSV, ISL_FMT_JSON, ISL_FMT_NDJSON, ISL_FMT_TABLE } isl_format;
 
 /* One value of a row: its SQLite type (SQLITE_INTEGER 1, FLOAT 2, TEXT 3,
  * BLOB 4, NULL 5), SQLite's text of it (what the sqlite3 shell prints; NULL

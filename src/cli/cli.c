@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
@@ -82,6 +83,21 @@ int isl_print_line(FILE *out, const char *fmt, ...)
     if (rc >= 0) rc = fputc('\n', out);
     if (shown != text) free(shown);
     if (text != small) free(text);
+    return rc < 0 ? -1 : 0;
+}
+
+int isl_print_outcome(FILE *out, const char *word, int width)
+{
+    static const struct {
+        const char *word, *sgr;
+    } colours[] = {{"pass", "32"}, {"FAIL", "1;31"}, {"stale", "33"}};
+    const char *sgr = NULL, *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    if (isatty(fileno(out)) && !(no && *no) && !(term && !strcmp(term, "dumb")))
+        for (size_t i = 0; i < sizeof colours / sizeof *colours; i++)
+            if (!strcmp(colours[i].word, word)) sgr = colours[i].sgr;
+    int pad = width - (int)strlen(word);
+    int rc = sgr ? fprintf(out, "\033[%sm%s\033[0m%*s", sgr, word, pad > 0 ? pad : 0, "")
+                 : fprintf(out, "%-*s", width, word);
     return rc < 0 ? -1 : 0;
 }
 

@@ -11,59 +11,15 @@
 #include "isolab/export.h"
 #include "isolab/report.h"
 
-typedef struct exporter {
-    isl_format fmt;
-    FILE *out;
-    size_t rows;
-    isl_buf buf;
-} exporter;
-
-/* Formats the header (row == NULL) or one row into e->buf and writes it. */
-static isl_status put_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
-{
-    exporter *e = ctx;
-    isl_buf *b = &e->buf;
-    b->n = 0;
-    if (b->p) b->p[0] = '\0';
-    if (e->fmt == ISL_FMT_JSON || e->fmt == ISL_FMT_NDJSON) {
-        if (!row) return ISL_OK;
-        if (e->fmt == ISL_FMT_JSON) isl_buf_put(b, e->rows ? ",\n  {" : "[\n  {", 5);
-        else isl_buf_put(b, "{", 1);
-        for (size_t i = 0; i < n; i++) {
-            if (i) isl_buf_put(b, ", ", 2);
-            isl_buf_json_string(b, names[i], strlen(names[i]));
-            isl_buf_put(b, ": ", 2);
-            isl_buf_json_cell(b, &row[i]);
-        }
-        isl_buf_put(b, e->fmt == ISL_FMT_JSON ? "}" : "}\n", e->fmt == ISL_FMT_JSON ? 1 : 2);
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            const char *t = row ? row[i].text : names[i];
-            size_t len = t ? strlen(t) : 0; /* as the sqlite3 shell: up to a NUL */
-            if (i) isl_buf_put(b, e->fmt == ISL_FMT_TSV ? "\t" : ",", 1);
-            if (e->fmt == ISL_FMT_TSV) isl_buf_tsv_field(b, t, len);
-            else isl_buf_csv_field(b, t, len, ',');
-        }
-        isl_buf_put(b, "\n", 1);
-    }
-    if (b->oom) return ISL_ENOMEM;
-    if (row) e->rows++;
-    if (b->n && fwrite(b->p, 1, b->n, e->out) != b->n) return ISL_EOUTPUT;
-    return ISL_OK;
-}
-
-/* Exports into e->out; returns an exit status (cli->err set). */
-static int export_to(isl_cli *cli, exporter *e, const char *name, const char *sql, int has_run, int64_t run_id)
+/* Exports into the listing e; returns an exit status (cli->err set). */
+static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char *sql, int has_run, int64_t run_id)
 {
     isl_error *err = &cli->err;
-    isl_status st = sql ? isl_store_export_sql(cli->store, sql, put_row, e, err)
-                        : isl_store_export(cli->store, name, has_run, run_id, put_row, e, err);
+    isl_status st = sql ? isl_store_export_sql(cli->store, sql, isl_listing_row, e, err)
+                        : isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
+    st = isl_listing_end(e, st);
     if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
     else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    if (!st && e->fmt == ISL_FMT_JSON && fputs(e->rows ? "\n]\n" : "[]\n", e->out) == EOF)
-        st = isl_fail(err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    free(e->buf.p);
-    e->buf.p = NULL;
     return st;
 }
 
@@ -71,8 +27,9 @@ static int export_to(isl_cli *cli, exporter *e, const char *name, const char *sq
 static int export_file(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
                        const char *file, size_t *rows)
 {
-    exporter e = {fmt, cli->out, 0, {NULL, 0, 0, 0}};
+    isl_listing e;
     int rc;
+    isl_listing_start(&e, fmt, cli->out);
     if (!file || !strcmp(file, "-")) {
         rc = export_to(cli, &e, name, sql, has_run, run_id);
         if (!rc) rc = isl_check_output(cli, cli->out, "the output");
@@ -115,14 +72,27 @@ int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run,
     return export_file(cli, name, NULL, fmt, has_run, run_id, file, rows);
 }
 
+static const char *const RELATION_COLUMNS[] = {"name", "type", "rows", "about"};
+
+/* One table or view as a row of the listing (rows NULL when uncountable). */
 static isl_status list_relation(void *ctx, const char *name, const char *type, const char *about, long long rows)
 {
-    FILE *out = ctx;
-    char count[32];
-    if (rows < 0) snprintf(count, sizeof count, "?");
-    else snprintf(count, sizeof count, "%lld", rows);
-    fprintf(out, "%-24s %-5s %9s  %s\n", name, type, count, about);
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+    char count[24];
+    isl_cell c[4] = {isl_cell_text(name), isl_cell_text(type), isl_cell_int(rows, count), isl_cell_text(about)};
+    if (rows < 0) c[2] = isl_cell_text(NULL);
+    return isl_listing_row(ctx, 4, RELATION_COLUMNS, c);
+}
+
+/* export --list: the tables and views as a listing in fmt. */
+static int list_relations(isl_cli *cli, isl_format fmt)
+{
+    isl_listing l;
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_listing_row(&l, 4, RELATION_COLUMNS, NULL);
+    if (!st) st = isl_store_relations(cli->store, list_relation, &l, &cli->err);
+    st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
 }
 
 int isl_cmd_export(isl_cli *cli, const isl_args *a)
@@ -137,10 +107,6 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
-    if (list) {
-        fprintf(cli->out, "%-24s %-5s %9s  %s\n", "name", "type", "rows", "what it holds");
-        rc = isl_store_relations(cli->store, list_relation, cli->out, &cli->err);
-        return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
-    }
+    if (list) return list_relations(cli, isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE);
     return export_file(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), NULL);
 }

@@ -58,6 +58,73 @@ static isl_status print_line(void *ctx, const char *line)
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
+/* The lines of one lesson as rows (lesson, line) of a listing. */
+typedef struct line_rows {
+    isl_listing *l;
+    const char *lesson;
+} line_rows;
+
+static const char *const LINE_COLUMNS[] = {"lesson", "line"};
+
+static isl_status list_line(void *ctx, const char *line)
+{
+    line_rows *lr = ctx;
+    isl_cell c[2] = {isl_cell_text(lr->lesson), isl_cell_text(line ? line : "")};
+    return isl_listing_row(lr->l, 2, LINE_COLUMNS, c);
+}
+
+/* The lessons' tables: as the lessons print them (several: each under a
+ * '== CODE title' line), or as rows of a listing in fmt. */
+static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
+{
+    isl_listing l;
+    isl_status st = ISL_OK;
+    if (fmt != ISL_FMT_TABLE) {
+        isl_listing_start(&l, fmt, cli->out);
+        st = isl_listing_row(&l, 2, LINE_COLUMNS, NULL);
+    }
+    for (size_t i = 0; i < ls->n && !st; i++) {
+        line_rows lr = {&l, ls->l[i].code};
+        if (fmt != ISL_FMT_TABLE) {
+            st = isl_store_lesson_lines(cli->store, ls->l[i].code, list_line, &lr, &cli->err);
+            continue;
+        }
+        if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);
+        st = isl_store_lesson_lines(cli->store, ls->l[i].code, print_line, cli->out, &cli->err);
+    }
+    if (fmt != ISL_FMT_TABLE) st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    if (st == ISL_EOUTPUT) return isl_check_output(cli, cli->out, "the output");
+    return st;
+}
+
+/* Where the runs are, and a query to paste (quoted for the shell). */
+static int print_hint(isl_cli *cli, const char *lesson)
+{
+    /* the SQL string literal: quotes doubled */
+    size_t n = strlen(lesson);
+    char *sql = malloc(2 * n + 64), *p = sql;
+    if (sql) {
+        p += sprintf(p, "SELECT line FROM channel_table WHERE lesson = '");
+        for (const char *c = lesson; *c; c++) {
+            *p++ = *c;
+            if (*c == '\'') *p++ = '\'';
+        }
+        strcpy(p, "'");
+    }
+    char *db = isl_shell_quote(cli->db_path), *q = sql ? isl_shell_quote(sql) : NULL;
+    int rc = db && q ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) {
+        fputc('\n', stderr);
+        isl_print_line(stderr, "isolab: the runs are in %s; try:", cli->db_path);
+        isl_print_line(stderr, "  sqlite3 %s %s", db, q);
+    }
+    free(sql);
+    free(db);
+    free(q);
+    return rc;
+}
+
 /* Finds the lessons asked for, in order; an unknown code is bad input. */
 static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
 {
@@ -105,17 +172,17 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
             rc = isl_lab_sweep(s, m, cli->argv_text, isl_lab_sweep_kinds[k], ls.l[i].bundle, ls.l[i].channel, NULL,
                                NULL, &cli->err);
     }
-    for (size_t i = 0; i < ls.n && !rc; i++) {
-        if (ls.n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls.l[i].code, ls.l[i].title);
-        rc = isl_store_lesson_lines(s, ls.l[i].code, print_line, cli->out, &cli->err);
-        if (rc == ISL_EOUTPUT) rc = isl_check_output(cli, cli->out, "the output");
-    }
+    long long fmt = ISL_FMT_TABLE;
+    isl_opt_int(a, "--format", &fmt);
+    if (!rc) rc = print_lessons(cli, &ls, (isl_format)fmt);
     if (!rc) rc = isl_check_output(cli, cli->out, "the output");
     /* the claims go to stderr: stdout stays the lesson's own tables */
-    if (!rc) fputc('\n', stderr), rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr);
+    int verbose = isl_opt_flag(a, "--verbose");
+    if (!rc && verbose) fputc('\n', stderr);
     if (!rc)
-        fprintf(stderr, "\nisolab: the runs are in %s; try:\n  sqlite3 %s \"SELECT line FROM channel_table WHERE lesson = '%s'\"\n",
-                cli->db_path, cli->db_path, ls.l[0].code);
+        rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr,
+                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE);
+    if (!rc && verbose) rc = print_hint(cli, ls.l[0].code);
     for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
     free(ls.l);
     return rc;

@@ -6,6 +6,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/powerset.h"
+#include "isolab/report.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -26,11 +27,9 @@ static const isl_option FOCUS_BUNDLE = {
     .name = "--bundle", .value = "B", .kind = ISL_STRING, .help = "compare under bundle B (param 'bundle')"};
 static const isl_option FOCUS_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "plot channel C (param 'channel')"};
-/* the order of isl_format */
-static const char *const EXPORT_FORMATS[] = {"csv", "tsv", "json", "ndjson", NULL};
 static const isl_option FORMAT = {
-    .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = EXPORT_FORMATS,
-    .help = "csv (default), tsv, json or ndjson"};
+    .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = isl_format_names,
+    .help = "table, csv, tsv, json or ndjson (default table; for export NAME csv)"};
 static const isl_option OUTPUT_FILE = {
     .name = "-o", .value = "FILE", .kind = ISL_PATH, .what = "file",
     .help = "write FILE (it appears only when complete) instead of stdout"};
@@ -68,13 +67,15 @@ static const isl_option LESSON_ALL = {
     .name = "--all", .kind = ISL_FLAG, .help = "every lesson that has a focus (lesson_focus)"};
 static const isl_option LESSON_FRESH = {
     .name = "--fresh", .kind = ISL_FLAG, .help = "create the database anew first (its earlier runs are lost)"};
-static const isl_option *const LESSON_OPTS[] = {&LESSON_ALL, &LESSON_FRESH, &WORK_LIMIT, NULL};
+static const isl_option LESSON_VERBOSE = {
+    .name = "--verbose", .kind = ISL_FLAG, .help = "print every claim's line on stderr, not only those that failed"};
+static const isl_option *const LESSON_OPTS[] = {&LESSON_ALL, &LESSON_FRESH, &LESSON_VERBOSE, &FORMAT, &WORK_LIMIT, NULL};
 
-static const isl_option *const REPORT_OPTS[] = {&FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
+static const isl_option *const REPORT_OPTS[] = {&FORMAT, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
 static const isl_option DIFF_EXIT_CODE = {
     .name = "--exit-code", .kind = ISL_FLAG, .help = "exit 1 when the runs differ, 0 when they do not"};
-static const isl_option *const DIFF_OPTS[] = {&DIFF_EXIT_CODE, NULL};
+static const isl_option *const DIFF_OPTS[] = {&DIFF_EXIT_CODE, &FORMAT, NULL};
 
 static const isl_option PRUNE_KEEP = {
     .name = "--keep", .value = "N", .kind = ISL_INT, .min = 0, .max = LLONG_MAX,
@@ -87,7 +88,10 @@ static const isl_option *const PRUNE_OPTS[] = {&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_
 
 static const isl_option CHECK_LESSON = {
     .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .help = "only the claims lesson CODE states"};
-static const isl_option *const CHECK_OPTS[] = {&CHECK_LESSON, &WORK_LIMIT, NULL};
+static const isl_option CHECK_FAILED = {
+    .name = "--failed", .kind = ISL_FLAG, .help = "print only the claims that failed, and the count line"};
+static const isl_option CHECK_QUIET = {.name = "--quiet", .kind = ISL_FLAG, .help = "print only the count line"};
+static const isl_option *const CHECK_OPTS[] = {&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT, NULL};
 
 static const isl_option EXPORT_RUN = {
     .name = "--run", .value = "ID", .kind = ISL_INT, .min = 1, .max = LLONG_MAX, .what = "a run id",
@@ -105,7 +109,7 @@ static const isl_option RUNS_LONG = {
     .name = "--long", .kind = ISL_FLAG, .help = "each run's command line, parameters and note too"};
 static const isl_option RUNS_ALL = {
     .name = "--all", .kind = ISL_FLAG, .help = "'check' runs too (listed only with --kind check otherwise)"};
-static const isl_option *const RUNS_OPTS[] = {&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, NULL};
+static const isl_option *const RUNS_OPTS[] = {&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &FORMAT, NULL};
 
 static const char *const IMAGE_FORMATS[] = {"png", "svg", NULL};
 static const isl_option PLOT_DIR = {
@@ -183,8 +187,10 @@ const isl_command isl_commands[] = {
      "x channel (lesson_focus), then prints the lesson's tables from those\n"
      "rows (several lessons: each under a '== CODE title' line). Earlier runs\n"
      "are kept. Then it checks the claims ('isolab check'; with one CODE, that\n"
-     "lesson's) on stderr, so stdout holds the lesson's tables alone, and\n"
-     "exits 1 when a claim fails.\n",
+     "lesson's): stderr gets the count line and each claim that failed\n"
+     "(--verbose: every claim), so stdout holds the lesson's tables alone;\n"
+     "exits 1 when a claim fails. --format other than table writes the\n"
+     "tables' lines as rows (lesson, line).\n",
      LESSON_OPTS},
     {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "check the lessons' claims against the latest results",
@@ -194,8 +200,11 @@ const isl_command isl_commands[] = {
      "actual value, 'pending' with the reason (the claim speaks of a channel\n"
      "no seed gives yet), or 'stale' with the command that recomputes the\n"
      "results it reads (an older model computed them); then a count line.\n"
-     "The outcomes are stored as claim_result rows of a 'check' run.\n"
-     "Exits 1 when a claim fails.\n",
+     "--failed prints only the claims that failed, --quiet only the count\n"
+     "line; --format other than table lists every claim as a row (lesson,\n"
+     "claim, outcome, expected, actual, reason, statement) and the count line\n"
+     "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
+     "run. Exits 1 when a claim fails.\n",
      CHECK_OPTS},
     {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"

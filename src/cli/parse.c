@@ -17,7 +17,7 @@ static const isl_option OPT_DB = {
     .help = "the database (default: $ISOLAB_DB, or isolab.db)"};
 static const isl_option OPT_WAIT = {
     .name = "--wait", .value = "SECONDS", .kind = ISL_SECONDS, .min = 0, .max = 86400,
-    .help = "wait this long for another process's write lock (default 10)"};
+    .help = "wait this long (seconds; or 30s, 2m) for another process's write lock (default 10)"};
 static const isl_option OPT_HELP = {.name = "--help", .kind = ISL_FLAG, .help = "this text"};
 static const isl_option *const GLOBAL_OPTIONS[] = {&OPT_DB, &OPT_WAIT, &OPT_HELP, NULL};
 
@@ -295,33 +295,55 @@ static int plain_byte(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-_./=:,+@%", c);
 }
 
+/* Writes word to p (when not NULL) as a POSIX shell reads it back: as it
+ * is when every byte is plain; in double quotes when it holds a single
+ * quote but nothing a shell expands in double quotes; else in single
+ * quotes, each single quote as '\''. Returns the length written. */
+static size_t quote_word(const char *word, char *p)
+{
+    const unsigned char *w = (const unsigned char *)word;
+    int plain = *w != '\0', dq = 0;
+    for (const unsigned char *c = w; *c; c++) {
+        plain &= plain_byte(*c);
+        dq |= *c == '\'';
+        if (strchr("\"$`\\!", *c)) dq = -1;
+    }
+    dq = dq > 0;
+    size_t n = 0;
+#define PUT(s, k) (p ? memcpy(p + n, s, k) : NULL, n += k)
+    if (!plain) PUT(dq ? "\"" : "'", 1);
+    for (; *w; w++) {
+        if (!plain && !dq && *w == '\'') PUT("'\\''", 4);
+        else PUT(w, 1);
+    }
+    if (!plain) PUT(dq ? "\"" : "'", 1);
+#undef PUT
+    return n;
+}
+
+char *isl_shell_quote(const char *word)
+{
+    size_t n = quote_word(word, NULL);
+    char *s = malloc(n + 1);
+    if (!s) return NULL;
+    quote_word(word, s);
+    s[n] = '\0';
+    return s;
+}
+
 char *isl_argv_text(int argc, char *const *argv)
 {
-    /* worst case per word: every byte a quote ('\'' is 4 bytes), two
-     * enclosing quotes and a separator */
     size_t n = 1;
     for (int i = 0; i < argc; i++) {
-        size_t len = strlen(argv[i]);
-        if (len > (((size_t)-1) - n) / 4 - 3) return NULL;
-        n += len * 4 + 3;
+        size_t len = quote_word(argv[i], NULL);
+        if (len > ((size_t)-1) - n - 1) return NULL;
+        n += len + 1;
     }
     char *s = malloc(n), *p = s;
     if (!s) return NULL;
     for (int i = 0; i < argc; i++) {
-        const unsigned char *w = (const unsigned char *)argv[i];
-        int quote = !*w;
-        for (const unsigned char *c = w; *c && !quote; c++) quote = !plain_byte(*c);
         if (i) *p++ = ' ';
-        if (quote) *p++ = '\'';
-        for (; *w; w++) {
-            if (quote && *w == '\'') {
-                memcpy(p, "'\\''", 4);
-                p += 4;
-            } else {
-                *p++ = (char)*w;
-            }
-        }
-        if (quote) *p++ = '\'';
+        p += quote_word(argv[i], p);
         assert((size_t)(p - s) < n);
     }
     *p = '\0';

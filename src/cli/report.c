@@ -89,98 +89,15 @@ int isl_warn_stale(isl_cli *cli)
     return ISL_OK;
 }
 
-/* ---- any table or view as an aligned table ---- */
+/* ---- any table or view as a listing ---- */
 
-typedef struct grid {
-    size_t ncols, nrows, cap;
-    char **cells; /* nrows + 1 rows (the header first) of ncols, NULL for SQL NULL */
-    int *numeric; /* per column: every value a number */
-    int oom;
-} grid;
-
-/* Width of UTF-8 text in characters. */
-static size_t width_of(const char *t)
+int isl_report_table(isl_cli *cli, const char *name, isl_format fmt)
 {
-    size_t w = 0;
-    for (; t && *t; t++) w += ((unsigned char)*t & 0xC0) != 0x80;
-    return w;
-}
-
-/* A copy of text as the terminal may show it (isl_escape: control
- * characters and bytes that are not UTF-8 made visible). */
-static char *printable(const char *t, size_t len)
-{
-    char *raw = malloc(len + 1);
-    if (!raw) return NULL;
-    memcpy(raw, t, len);
-    raw[len] = '\0';
-    char *c = isl_escape_dup(raw);
-    free(raw);
-    return c;
-}
-
-static isl_status grid_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
-{
-    grid *g = ctx;
-    if (!row) {
-        g->ncols = n;
-        g->numeric = calloc(n + 1, sizeof *g->numeric);
-        if (!g->numeric) return g->oom = 1, ISL_ENOMEM;
-        for (size_t i = 0; i < n; i++) g->numeric[i] = 1;
-    }
-    if (g->nrows + 1 >= g->cap) {
-        size_t cap = g->cap ? g->cap * 2 : 64;
-        char **cells = realloc(g->cells, cap * (n ? n : 1) * sizeof *cells);
-        if (!cells) return g->oom = 1, ISL_ENOMEM;
-        g->cells = cells, g->cap = cap;
-    }
-    char **r = g->cells + (row ? g->nrows + 1 : 0) * n;
-    for (size_t i = 0; i < n; i++) {
-        const char *t = row ? row[i].text : names[i];
-        size_t len = row ? row[i].len : strlen(names[i]);
-        r[i] = NULL;
-        if (row && row[i].type != SQLITE_INTEGER && row[i].type != SQLITE_FLOAT && row[i].type != SQLITE_NULL)
-            g->numeric[i] = 0;
-        if (t && !(r[i] = printable(t, len))) return g->oom = 1, ISL_ENOMEM;
-    }
-    if (row) g->nrows++;
-    return ISL_OK;
-}
-
-int isl_report_table(isl_cli *cli, const char *name)
-{
-    grid g = {0};
-    int rc = isl_store_export(cli->store, name, 0, 0, grid_row, &g, &cli->err);
-    if (rc && g.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    size_t *w = rc ? NULL : calloc(g.ncols + 1, sizeof *w);
-    if (!rc && !w) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    for (size_t r = 0; !rc && r <= g.nrows; r++)
-        for (size_t c = 0; c < g.ncols; c++) {
-            size_t k = width_of(g.cells[r * g.ncols + c]);
-            if (k > w[c]) w[c] = k;
-        }
-    for (size_t r = 0; !rc && r <= g.nrows; r++) {
-        for (size_t c = 0; c < g.ncols; c++) {
-            const char *t = g.cells[r * g.ncols + c];
-            size_t pad = w[c] - width_of(t);
-            int right = r > 0 && g.numeric[c];
-            if (c) fputs("  ", cli->out);
-            if (right) fprintf(cli->out, "%*s", (int)pad, "");
-            fputs(t ? t : "", cli->out);
-            if (!right && c + 1 < g.ncols) fprintf(cli->out, "%*s", (int)pad, "");
-        }
-        fputc('\n', cli->out);
-        if (r == 0) {
-            for (size_t c = 0; c < g.ncols; c++) {
-                if (c) fputs("  ", cli->out);
-                for (size_t k = 0; k < w[c]; k++) fputc('-', cli->out);
-            }
-            fputc('\n', cli->out);
-        }
-    }
-    for (size_t i = 0; g.cells && i < (g.nrows + 1) * g.ncols; i++) free(g.cells[i]);
-    free(g.cells);
-    free(g.numeric);
-    free(w);
-    return rc ? rc : isl_check_output(cli, cli->out, "the output");
+    isl_listing l;
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_store_export(cli->store, name, 0, 0, isl_listing_row, &l, &cli->err);
+    st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (st && st != ISL_EOUTPUT) return st;
+    return isl_check_output(cli, cli->out, "the output");
 }

@@ -1,0 +1,124 @@
+#!/bin/sh
+# Tests for --format on every listing (runs, check, diff, report NAME,
+# export --list, lesson): each format read back by an independent parser
+# (python3's json and csv modules), every format giving the same rows, and
+# the rows of a relation equal to what 'sqlite3 -json' gives for it.
+. "$(dirname "$0")/shlib.sh"
+command -v python3 >/dev/null 2>&1 || skip_suite "python3 is not installed"
+
+db=$tmp/f.db
+fresh_db "$db"
+check "database with runs" 0 $?
+"$ISOLAB" --db "$db" sweep removal --bundle plain >/dev/null 2>&1
+"$ISOLAB" --db "$db" sweep removal --bundle common >/dev/null 2>&1
+
+# rows FILE FORMAT : the rows of FILE read by python3 as FORMAT, printed as
+# one JSON array of objects (every value as text, None as null), keys sorted.
+rows() {
+    python3 - "$1" "$2" <<'EOF'
+import csv, json, sys
+path, fmt = sys.argv[1], sys.argv[2]
+text = open(path, encoding="utf-8", newline="").read()
+def norm(v):
+    # numbers compared to 15 significant digits (SQLite's text of a real)
+    if v is None: return None
+    try:
+        return format(float(v), ".15g") if not isinstance(v, bool) else str(v)
+    except ValueError:
+        return str(v)
+if fmt == "json":
+    data = json.loads(text)
+    assert isinstance(data, list)
+elif fmt == "ndjson":
+    data = [json.loads(l) for l in text.split("\n") if l]
+else:
+    r = csv.reader(text.splitlines(True), delimiter="\t" if fmt == "tsv" else ",")
+    head, *body = list(r)
+    # CSV and TSV write NULL as an empty field
+    data = [dict(zip(head, b)) for b in body]
+out = []
+for d in data:
+    assert isinstance(d, dict)
+    out.append({k: ("" if norm(v) is None and fmt in ("csv", "tsv") else
+                    "" if norm(v) is None else norm(v)) for k, v in d.items()})
+print(json.dumps(out, sort_keys=True))
+EOF
+}
+
+# same_rows NAME CMD... : CMD --format F for json, ndjson, csv and tsv all
+# parse and give the same rows; prints the json rows' count.
+same_rows() {
+    name=$1
+    shift
+    for f in json ndjson csv tsv; do
+        "$@" --format $f >"$tmp/out.$f" 2>"$tmp/err.$f" || { not_ok "$name --format $f exits 0"; cat "$tmp/err.$f"; return; }
+        rows "$tmp/out.$f" $f >"$tmp/rows.$f" 2>"$tmp/perr.$f" || { not_ok "$name --format $f parses"; cat "$tmp/perr.$f"; return; }
+    done
+    if cmp -s "$tmp/rows.json" "$tmp/rows.ndjson" && cmp -s "$tmp/rows.json" "$tmp/rows.csv" \
+        && cmp -s "$tmp/rows.json" "$tmp/rows.tsv"; then
+        ok "$name: json, ndjson, csv and tsv parse and hold the same rows"
+    else
+        not_ok "$name: json, ndjson, csv and tsv parse and hold the same rows"
+        head -c 600 "$tmp/rows.json" "$tmp/rows.csv"
+    fi
+}
+
+count() { python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$1"; }
+keys() { python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))[0].keys()))' "$1"; }
+
+same_rows runs "$ISOLAB" --db "$db" runs --all
+check "runs --format json: one object per run" "$(q "$db" "SELECT count(*) FROM run")" "$(count "$tmp/out.json")"
+check "runs --format json: the run table's columns and rows" "id kind started_at finished_at status model_digest rows argv note" \
+    "$(keys "$tmp/out.json")"
+check "runs --format json: numbers as numbers" "150" \
+    "$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; assert isinstance(r["id"], int); print(r["rows"])' "$tmp/out.json")"
+
+same_rows check "$ISOLAB" --db "$db" check
+check "check --format json: one object per claim" "43" "$(count "$tmp/out.json")"
+check "check --format json: the count line goes to stderr" "check: 34 passed, 0 failed, 9 pending of 43 claims" \
+    "$(sed 's/ (run [0-9]*)$//' "$tmp/err.json")"
+check "check --format json: outcomes" "pass 34 pending 9" \
+    "$(python3 -c 'import json,sys,collections; c=collections.Counter(r["outcome"] for r in json.load(open(sys.argv[1]))); print(" ".join(f"{k} {v}" for k,v in sorted(c.items())))' "$tmp/out.json")"
+
+same_rows diff "$ISOLAB" --db "$db" diff 6 7
+check "diff --format json: a row per difference, as many as the text's count" \
+    "$("$ISOLAB" --db "$db" diff 6 7 | tail -n 1 | cut -d' ' -f1)" \
+    "$(python3 -c 'import json,sys; print(sum(r["change"] in "+-~" for r in json.load(open(sys.argv[1]))))' "$tmp/out.json")"
+
+same_rows "report NAME" "$ISOLAB" --db "$db" report channel_comparison
+sqlite3 -json -cmd 'PRAGMA trusted_schema = OFF' "$db" "SELECT * FROM channel_comparison" >"$tmp/ref.json"
+rows "$tmp/ref.json" json >"$tmp/ref.rows"
+if cmp -s "$tmp/ref.rows" "$tmp/rows.json"; then ok "report NAME --format json: the rows sqlite3 -json gives"
+else not_ok "report NAME --format json: the rows sqlite3 -json gives"; cat "$tmp/ref.rows" "$tmp/rows.json"; fi
+
+same_rows "export --list" "$ISOLAB" --db "$db" export --list
+check "export --list --format json: every table and view" \
+    "$(q "$db" "SELECT count(*) FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")" \
+    "$(count "$tmp/out.json")"
+
+same_rows lesson "$ISOLAB" --db "$db" lesson
+check "lesson --format json: the lesson's lines, in order" "$(cat tests/expected/lesson.txt)" \
+    "$(python3 -c 'import json,sys; print("\n".join(r["line"] for r in json.load(open(sys.argv[1]))))' "$tmp/out.json")"
+
+# an empty listing is an empty array, and a table stays the default
+check "runs --kind nosuch --format json: []" "[]" "$("$ISOLAB" --db "$db" runs --kind nosuch --format json)"
+check "runs --format table is the default" "$("$ISOLAB" --db "$db" runs)" "$("$ISOLAB" --db "$db" runs --format table)"
+
+# check --failed and --quiet
+"$ISOLAB" --db "$db" check --quiet >"$tmp/q.out" 2>&1
+check "check --quiet: the count line alone" "check: 34 passed, 0 failed, 9 pending of 43 claims" \
+    "$(sed 's/ (run [0-9]*)$//' "$tmp/q.out")"
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
+"$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null && "$ISOLAB" --db "$db" lesson >/dev/null 2>"$tmp/l.err"
+check "lesson with failing claims: exit 1" 1 $?
+check "lesson: stderr holds the failed claims and the count line" "FAIL 4
+check: 1" "$(grep -c '^FAIL ' "$tmp/l.err" | sed 's/^/FAIL /'; grep -c '^check: ' "$tmp/l.err" | sed 's/^/check: /')"
+check "lesson: no pass line without --verbose" "0" "$(grep -c '^pass ' "$tmp/l.err")"
+"$ISOLAB" --db "$db" check --failed >"$tmp/f.out" 2>/dev/null
+check "check --failed: exit 1" 1 $?
+check "check --failed: the four failures and the count line" "FAIL     M03/K05 profile-cost
+FAIL     M03/K05 profile-run-time
+FAIL     M03/K05 profile-cost-per-fact
+FAIL     M03/K05 times-cheaper
+check: 30 passed, 4 failed, 9 pending of 43 claims" "$(sed -e 's/^\(FAIL .*\):.*/\1/' -e 's/ (run [0-9]*)$//' "$tmp/f.out")"
+finish

@@ -166,6 +166,7 @@ static const char *good_value(const isl_option *o, char *buf, size_t n)
 {
     if (o->kind == ISL_INT || o->kind == ISL_SECONDS) snprintf(buf, n, "%lld", o->min);
     else if (o->kind == ISL_ENUM) snprintf(buf, n, "%s", o->choices[0]);
+    else if (o->kind == ISL_SINCE) snprintf(buf, n, "2026-12-01");
     else snprintf(buf, n, "x");
     return buf;
 }
@@ -199,6 +200,16 @@ static void kind_fails(const isl_command *c, const isl_option *o)
         snprintf(args, sizeof args, "%s %s nosuch", c->name, o->name);
         snprintf(msg, sizeof msg, "unknown %s 'nosuch' (%s)", what, choices);
         usage_fails(c->name, args, msg);
+        break;
+    case ISL_SINCE:
+        for (int i = 0; i < 3; i++) {
+            static const char *const bad[] = {"yesterday", "2026-13-01", "2026-12-01T24:00"};
+            snprintf(args, sizeof args, "%s %s %s", c->name, o->name, bad[i]);
+            snprintf(msg, sizeof msg,
+                     "%s: '%s' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)", o->name,
+                     bad[i]);
+            usage_fails(c->name, args, msg);
+        }
         break;
     case ISL_PATH:
         snprintf(args, sizeof args, "%s %s ''", c->name, o->name);

@@ -121,4 +121,35 @@ FAIL     M03/K05 profile-run-time
 FAIL     M03/K05 profile-cost-per-fact
 FAIL     M03/K05 times-cheaper
 check: 30 passed, 4 failed, 9 pending of 43 claims" "$(sed -e 's/^\(FAIL .*\):.*/\1/' -e 's/ (run [0-9]*)$//' "$tmp/f.out")"
+
+# --- runs --limit, --since, --param: the rows the sqlite3 shell selects ----
+ids() { "$ISOLAB" --db "$db" runs "$@" --format csv | sed 1d | cut -d, -f1 | tr '\n' ' ' | sed 's/ $//'; }
+check "runs --limit 3: the three latest runs but checks" \
+    "$(q "$db" "SELECT id FROM (SELECT id FROM run WHERE kind <> 'check' ORDER BY id DESC LIMIT 3) ORDER BY id" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --limit 3)"
+check "runs --all --limit 1: the latest run" "$(q "$db" "SELECT max(id) FROM run")" "$(ids --all --limit 1)"
+check "runs --param bundle=plain: the runs with that parameter" \
+    "$(q "$db" "SELECT DISTINCT run_id FROM run_param p JOIN run r ON r.id = p.run_id WHERE key = 'bundle' AND value = 'plain' AND r.kind <> 'check' ORDER BY 1" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --param bundle=plain)"
+check "runs --param twice: both must hold (and some run does)" \
+    "$(q "$db" "SELECT a.run_id FROM run_param a JOIN run_param b USING (run_id) WHERE a.key = 'sweep' AND a.value = 'removal' AND b.key = 'bundle' AND b.value = 'common' ORDER BY 1" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --param sweep=removal --param bundle=common | grep .)"
+check "runs --param with a quote is a value, not SQL" "" "$(ids --param "bundle=x' OR 1=1 --")"
+mid=$(q "$db" "SELECT started_at FROM run WHERE id = 8")
+check "runs --since DATE: runs started at or after it" \
+    "$(q "$db" "SELECT id FROM run WHERE started_at >= '$(echo "$mid" | cut -c1-19)' AND kind <> 'check' ORDER BY id" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --since "$(echo "$mid" | cut -c1-19)")"
+check "runs --since 1h: every run of this test" "$(ids)" "$(ids --since 1h)"
+check "runs --since 2099-01-01: none" "" "$(ids --since 2099-01-01)"
+"$ISOLAB" --db "$db" runs --since 2026-02-30x >/dev/null 2>&1
+check "runs --since with a bad date: exit 2" 2 $?
+"$ISOLAB" --db "$db" runs --param nokey >/dev/null 2>&1
+check "runs --param without '=': exit 2" 2 $?
+
+# --- version ----------------------------------------------------------------
+check "version: isolab, SQLite and the schema" "isolab $(sed -n 's/.*ISOLAB_VERSION "\(.*\)"/\1/p' include/isolab/version.h)
+SQLite $(sqlite3 :memory: 'SELECT sqlite_version()')
+schema $(q "$db" "PRAGMA user_version")" "$("$ISOLAB" version)"
+check "version --format json" "$("$ISOLAB" version | awk '{ print $2 }' | tr '\n' ' ')" \
+    "$("$ISOLAB" version --format json | python3 -c 'import json,sys; r=json.load(sys.stdin)[0]; print(r["isolab"], r["sqlite"], r["schema"], end=" ")')"
 finish

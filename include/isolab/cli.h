@@ -33,6 +33,7 @@ typedef enum isl_opt_kind {
     ISL_PATH,    /* a file or directory name: not empty, no control character */
     ISL_INT,     /* a whole number from min to max (isl_opt_int) */
     ISL_SECONDS, /* a number of seconds from min to max; N, Ns, Nm, Nh or Nd (isl_opt_int) */
+    ISL_SINCE,   /* a moment: a UTC date YYYY-MM-DD[THH:MM[:SS]] or a time ago (2h, 3d); isl_opt_int: UNIX time */
     ISL_LIST,    /* comma-separated non-empty items, none twice (isl_opt_all: the items) */
     ISL_ENUM,    /* one of choices (isl_opt_int: its index) */
 } isl_opt_kind;
@@ -130,7 +131,7 @@ const char *isl_opt(const isl_args *a, const char *name);
 int isl_opt_flag(const isl_args *a, const char *name);
 /* Every value of option `name`, in order (a list's items); *n their number. */
 const char *const *isl_opt_all(const isl_args *a, const char *name, size_t *n);
-/* The number an ISL_INT or ISL_SECONDS option was given, or the index in
+/* The number an ISL_INT, ISL_SECONDS or ISL_SINCE option was given, or the index in
  * choices of an ISL_ENUM's value, in *v; returns 1. When the option was not
  * given returns 0 and leaves *v as it was (the caller's default). */
 int isl_opt_int(const isl_args *a, const char *name, long long *v);
@@ -220,6 +221,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a);
 int isl_cmd_plot(isl_cli *cli, const isl_args *a);
 int isl_cmd_page(isl_cli *cli, const isl_args *a);
 int isl_cmd_help(isl_cli *cli, const isl_args *a);
+int isl_cmd_version(isl_cli *cli, const isl_args *a);
 int isl_cmd_note(isl_cli *cli, const isl_args *a);
 int isl_cmd_rm(isl_cli *cli, const isl_args *a);
 int isl_cmd_prune(isl_cli *cli, const isl_args *a);

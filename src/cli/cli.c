@@ -12,6 +12,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
+#include "isolab/report.h"
 #include "isolab/version.h"
 
 static const char MAIN_USAGE[] =
@@ -259,6 +260,28 @@ int isl_main(int argc, char **argv)
     }
     if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(cli.cmd, &cli.err);
     return rc;
+}
+
+int isl_cmd_version(isl_cli *cli, const isl_args *a)
+{
+    static const char *const names[] = {"isolab", "sqlite", "schema"};
+    long long fmt = ISL_FMT_TABLE;
+    isl_opt_int(a, "--format", &fmt);
+    if (fmt == ISL_FMT_TABLE) {
+        fprintf(cli->out, "isolab %s\nSQLite %s\nschema %d\n", ISOLAB_VERSION, isl_store_sqlite_version(),
+                ISL_SCHEMA_VERSION);
+        return isl_check_output(cli, cli->out, "the output");
+    }
+    char schema[24];
+    isl_cell row[3] = {isl_cell_text(ISOLAB_VERSION), isl_cell_text(isl_store_sqlite_version()),
+                       isl_cell_int(ISL_SCHEMA_VERSION, schema)};
+    isl_listing l;
+    isl_listing_start(&l, (isl_format)fmt, cli->out);
+    isl_status st = isl_listing_row(&l, 3, names, NULL);
+    if (!st) st = isl_listing_row(&l, 3, names, row);
+    st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM) return isl_fail(&cli->err, st, "out of memory");
+    return isl_check_output(cli, cli->out, "the output");
 }
 
 int isl_cmd_help(isl_cli *cli, const isl_args *a)

@@ -1,4 +1,5 @@
 /* isolab runs: list the runs, with how many result rows each wrote. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "isolab/cli.h"
@@ -7,7 +8,7 @@
 
 typedef struct lister {
     isl_cli *cli;
-    int all, lng;
+    int lng;
     isl_listing *listing; /* --format other than table: rows to the one writer */
 } lister;
 
@@ -37,7 +38,6 @@ static isl_status print_run(void *ctx, const isl_run_info *r)
 {
     lister *l = ctx;
     FILE *out = l->cli->out;
-    if (!l->all && r->kind && !strcmp(r->kind, "check")) return ISL_OK;
     if (l->listing) return list_run(l->listing, r);
     isl_print_line(out, "%6lld  %-9s  %-24s  %-7s  %-16s  %lld", (long long)r->id, r->kind ? r->kind : "",
                    r->started_at ? r->started_at : "", r->status ? r->status : "",
@@ -51,24 +51,60 @@ static isl_status print_run(void *ctx, const isl_run_info *r)
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
+/* The runs the options choose: --kind, --all, --limit, --since, --param
+ * KEY=VALUE (split into keys[] and values[], which the caller frees). */
+static int make_filter(isl_cli *cli, const isl_args *a, isl_run_filter *f)
+{
+    const char *const *p = isl_opt_all(a, "--param", &f->nparams);
+    f->kind = isl_opt(a, "--kind");
+    f->with_checks = isl_opt_flag(a, "--all");
+    long long limit = 0, since = 0;
+    isl_opt_int(a, "--limit", &limit);
+    isl_opt_int(a, "--since", &since);
+    f->limit = limit, f->since = since;
+    char **keys = calloc(f->nparams + 1, sizeof *keys);
+    f->keys = (const char *const *)keys, f->values = (const char **)calloc(f->nparams + 1, sizeof *f->values);
+    if (!keys || !f->values) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    for (size_t i = 0; i < f->nparams; i++) {
+        const char *eq = strchr(p[i], '=');
+        if (!eq || eq == p[i]) return isl_usage(cli, "--param: '%s' is not KEY=VALUE", p[i]);
+        if (!(keys[i] = malloc((size_t)(eq - p[i]) + 1))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        memcpy(keys[i], p[i], (size_t)(eq - p[i]));
+        keys[i][eq - p[i]] = '\0';
+        ((const char **)f->values)[i] = eq + 1;
+    }
+    return ISL_OK;
+}
+
+static void free_filter(isl_run_filter *f)
+{
+    for (size_t i = 0; f->keys && i < f->nparams; i++) free((char *)f->keys[i]);
+    free((void *)f->keys);
+    free((void *)f->values);
+}
+
 int isl_cmd_runs(isl_cli *cli, const isl_args *a)
 {
-    const char *kind = isl_opt(a, "--kind");
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
     isl_listing listing;
-    lister l = {cli, isl_opt_flag(a, "--all") || (kind && !strcmp(kind, "check")), isl_opt_flag(a, "--long"),
-                fmt == ISL_FMT_TABLE ? NULL : &listing};
-    isl_status st;
+    lister l = {cli, isl_opt_flag(a, "--long"), fmt == ISL_FMT_TABLE ? NULL : &listing};
+    isl_run_filter f = {0};
+    isl_status st = make_filter(cli, a, &f);
+    if (st) {
+        free_filter(&f);
+        return st;
+    }
     if (l.listing) {
         isl_listing_start(&listing, (isl_format)fmt, cli->out);
         st = isl_listing_row(&listing, NCOLUMNS, RUN_COLUMNS, NULL);
-        if (!st) st = isl_store_runs(cli->store, kind, print_run, &l, &cli->err);
+        if (!st) st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
         st = isl_listing_end(&listing, st);
     } else {
         fprintf(cli->out, "%6s  %-9s  %-24s  %-7s  %-16s  %s\n", "id", "kind", "started", "status", "model digest", "rows");
-        st = isl_store_runs(cli->store, kind, print_run, &l, &cli->err);
+        st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
     }
+    free_filter(&f);
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
     if (st == ISL_EOUTPUT || !st) return isl_check_output(cli, cli->out, "the output");
     return st;

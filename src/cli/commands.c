@@ -109,7 +109,17 @@ static const isl_option RUNS_LONG = {
     .name = "--long", .kind = ISL_FLAG, .help = "each run's command line, parameters and note too"};
 static const isl_option RUNS_ALL = {
     .name = "--all", .kind = ISL_FLAG, .help = "'check' runs too (listed only with --kind check otherwise)"};
-static const isl_option *const RUNS_OPTS[] = {&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &FORMAT, NULL};
+static const isl_option RUNS_LIMIT = {
+    .name = "--limit", .value = "N", .kind = ISL_INT, .min = 1, .max = LLONG_MAX,
+    .help = "only the N latest of the runs chosen"};
+static const isl_option RUNS_SINCE = {
+    .name = "--since", .value = "WHEN", .kind = ISL_SINCE,
+    .help = "only runs started since WHEN: a UTC date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)"};
+static const isl_option RUNS_PARAM = {
+    .name = "--param", .value = "KEY=VALUE", .kind = ISL_STRING, .repeatable = 1,
+    .help = "only runs with this parameter (run_param), e.g. bundle=strict"};
+static const isl_option *const RUNS_OPTS[] = {&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &RUNS_LIMIT, &RUNS_SINCE, &RUNS_PARAM,
+                                             &FORMAT, NULL};
 
 static const char *const IMAGE_FORMATS[] = {"png", "svg", NULL};
 static const isl_option PLOT_DIR = {
@@ -132,6 +142,7 @@ static const isl_option *const PAGE_OPTS[] = {&OUTPUT_FILE, &PAGE_LESSONS, NULL}
 static const isl_option *const LOAD_OPTS[] = {&WORK_LIMIT, NULL};
 
 static const isl_option *const NO_OPTS[] = {NULL};
+static const isl_option *const FORMAT_OPTS[] = {&FORMAT, NULL};
 
 const isl_command isl_commands[] = {
     {"init", isl_cmd_init, 0, NULL, 0, 0, "create the database from the schema and seed files",
@@ -270,6 +281,11 @@ const isl_command isl_commands[] = {
      "come from the saved queries page_lessons, lesson_report, page_claims,\n"
      "channel_comparison and page_runs.\n",
      PAGE_OPTS},
+    {"version", isl_cmd_version, 0, NULL, 0, 0, "print isolab's, SQLite's and the schema's versions",
+     "Prints the version of isolab, of the SQLite library it runs on, and of\n"
+     "the database schema it creates and migrates to, one a line; with\n"
+     "--format, as one row with the columns isolab, sqlite and schema.\n",
+     FORMAT_OPTS},
     {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"
      "prints.\n",

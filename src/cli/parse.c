@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "isolab/cli.h"
 
@@ -77,6 +78,47 @@ static int parse_seconds(const char *text, long long min, long long max, long lo
     return 0;
 }
 
+/* Days from 1970-01-01 to the civil date y-m-d (proleptic Gregorian). */
+static long long days_from_civil(long long y, long long m, long long d)
+{
+    y -= m <= 2;
+    long long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* Reads n digits at *t as *v, then the separator sep (0: none). */
+static int digits(const char **t, int n, char sep, int *v)
+{
+    *v = 0;
+    for (int i = 0; i < n; i++, ++*t) {
+        if (**t < '0' || **t > '9') return -1;
+        *v = *v * 10 + (**t - '0');
+    }
+    if (sep && *(*t)++ != sep) return -1;
+    return 0;
+}
+
+/* A moment as UNIX time: a date in UTC, YYYY-MM-DD with an optional
+ * [T ]HH:MM[:SS][Z], or a duration before now (90m, 2h, 3d; as --wait). */
+static int parse_since(const char *text, long long *v)
+{
+    long long ago;
+    if (!parse_seconds(text, 1, 100LL * 366 * 86400, &ago)) {
+        *v = (long long)time(NULL) - ago;
+        return 0;
+    }
+    int y, mo, d, h = 0, mi = 0, sec = 0;
+    const char *t = text;
+    if (digits(&t, 4, '-', &y) || digits(&t, 2, '-', &mo) || digits(&t, 2, 0, &d)) return -1;
+    if ((*t == 'T' || *t == ' ') && t++ && (digits(&t, 2, ':', &h) || digits(&t, 2, 0, &mi))) return -1;
+    if (*t == ':' && t++ && digits(&t, 2, 0, &sec)) return -1;
+    if (*t == 'Z') t++;
+    if (*t || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return -1;
+    *v = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+    return 0;
+}
+
 /* Checks value against o's kind: its number (or choice) in *num. */
 static isl_status check_value(const isl_option *o, const char *value, long long *num, isl_error *err)
 {
@@ -90,6 +132,11 @@ static isl_status check_value(const isl_option *o, const char *value, long long 
         if (!what) what = o->kind == ISL_INT ? "a whole number" : "a number of seconds";
         if (o->max == LLONG_MAX) return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s >= %lld", o->name, value, what, o->min);
         return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s from %lld to %lld", o->name, value, what, o->min, o->max);
+    case ISL_SINCE:
+        if (!parse_since(value, num)) return ISL_OK;
+        return isl_fail(err, ISL_EUSAGE,
+                        "%s: '%s' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)", o->name,
+                        value);
     case ISL_ENUM: {
         char list[256] = "";
         for (long long i = 0; o->choices[i]; i++) {
@@ -270,7 +317,7 @@ int isl_opt_int(const isl_args *a, const char *name, long long *v)
 {
     int k = option_index(a, name);
     const isl_option *o = option_at(a->options, (size_t)k);
-    assert(o->kind == ISL_INT || o->kind == ISL_SECONDS || o->kind == ISL_ENUM);
+    assert(o->kind == ISL_INT || o->kind == ISL_SECONDS || o->kind == ISL_SINCE || o->kind == ISL_ENUM);
     (void)o;
     if (!a->n[k]) return 0;
     *v = a->num[k];

@@ -40,20 +40,49 @@ static char *rows_per_run_sql(isl_store *s, isl_error *err)
 
 static const char *col_text(sqlite3_stmt *q, int i) { return (const char *)sqlite3_column_text(q, i); }
 
-isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, void *ctx, isl_error *err)
+/* The query of isl_store_runs: ?1 kind, ?2 with checks, ?3 since, ?4
+ * limit, then each param's key and value from ?5 on. */
+static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
 {
     char *counts = rows_per_run_sql(s, err);
-    if (!counts) return err->status;
-    char *sql = sqlite3_mprintf("SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, r.argv, "
-                                "coalesce(c.n, 0), r.note FROM run r LEFT JOIN (SELECT run_id, sum(n) AS n FROM (%s) "
-                                "GROUP BY run_id) c ON c.run_id = r.id WHERE ?1 IS NULL OR r.kind = ?1 ORDER BY r.id",
-                                counts);
+    if (!counts) return NULL;
+    sqlite3_str *w = sqlite3_str_new(s->db);
+    for (size_t i = 0; i < f->nparams; i++)
+        sqlite3_str_appendf(w, " AND EXISTS (SELECT 1 FROM run_param p WHERE p.run_id = r.id AND p.key = ?%d "
+                               "AND p.value = ?%d)", (int)(5 + 2 * i), (int)(6 + 2 * i));
+    int oom = sqlite3_str_errcode(w) != SQLITE_OK;
+    char *params = sqlite3_str_finish(w); /* NULL when empty */
+    char *sql = !oom ? sqlite3_mprintf(
+                             "SELECT * FROM (SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, "
+                             "r.argv, coalesce(c.n, 0), r.note FROM run r LEFT JOIN (SELECT run_id, sum(n) AS n FROM (%s) "
+                             "GROUP BY run_id) c ON c.run_id = r.id WHERE (?1 IS NULL OR r.kind = ?1) "
+                             "AND (?1 IS NOT NULL OR ?2 OR r.kind <> 'check') "
+                             "AND (?3 IS NULL OR r.started_at >= strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))%s "
+                             "ORDER BY r.id DESC LIMIT ?4) ORDER BY 1",
+                             counts, params ? params : "")
+                     : NULL;
     sqlite3_free(counts);
-    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    sqlite3_free(params);
+    if (!sql) isl_fail(err, ISL_ENOMEM, "out of memory");
+    return sql;
+}
+
+isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn fn, void *ctx, isl_error *err)
+{
+    char *sql = runs_sql(s, f, err);
+    if (!sql) return err->status;
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
     sqlite3_free(sql);
-    if (rc != SQLITE_OK || sqlite3_bind_text(q, 1, kind, -1, SQLITE_STATIC)) {
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, f->kind, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, f->with_checks);
+    if (rc == SQLITE_OK) rc = f->since ? sqlite3_bind_int64(q, 3, f->since) : sqlite3_bind_null(q, 3);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 4, f->limit > 0 ? f->limit : -1);
+    for (size_t i = 0; rc == SQLITE_OK && i < f->nparams; i++) {
+        rc = sqlite3_bind_text(q, (int)(5 + 2 * i), f->keys[i], -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, (int)(6 + 2 * i), f->values[i], -1, SQLITE_STATIC);
+    }
+    if (rc != SQLITE_OK) {
         sqlite3_finalize(q);
         return isl_db_fail(s, err, "listing runs");
     }

@@ -203,11 +203,11 @@ static void kind_fails(const isl_command *c, const isl_option *o)
         break;
     case ISL_SINCE:
         for (int i = 0; i < 3; i++) {
-            static const char *const bad[] = {"yesterday", "2026-13-01", "2026-12-01T24:00"};
-            snprintf(args, sizeof args, "%s %s %s", c->name, o->name, bad[i]);
+            static const char *const dates[] = {"yesterday", "2026-13-01", "2026-12-01T24:00"};
+            snprintf(args, sizeof args, "%s %s %s", c->name, o->name, dates[i]);
             snprintf(msg, sizeof msg,
                      "%s: '%s' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)", o->name,
-                     bad[i]);
+                     dates[i]);
             usage_fails(c->name, args, msg);
         }
         break;

@@ -105,6 +105,14 @@ struct isl_cli {
     isl_error err;        /* the failure a command returns, printed by isl_main */
 };
 
+/* The exit statuses, in order, each with what it means: the one list that
+ * `isolab help`, the man page and the README give. {-1, NULL} ends it. */
+typedef struct isl_exit_code {
+    int code;
+    const char *meaning;
+} isl_exit_code;
+extern const isl_exit_code isl_exit_codes[];
+
 /* The whole program: parses argv, opens what the command needs, runs it,
  * prints its error, checks stdout was written (flushed, no error). Returns
  * the exit status. May be called more than once in a process. */

@@ -75,6 +75,11 @@ int isl_store_fast_memory(void);
 /* The version of the SQLite library in use. */
 const char *isl_store_sqlite_version(void);
 
+/* Makes the statement s is running (if any) fail as interrupted, and so its
+ * transaction roll back. Safe to call from a signal handler (it only calls
+ * sqlite3_interrupt). */
+void isl_store_interrupt(isl_store *s);
+
 /* The underlying connection, for tests that inspect the database directly;
  * the command line never uses it. */
 struct sqlite3 *isl_store_db(isl_store *s);

@@ -12,6 +12,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
+#include "isolab/history.h"
 #include "isolab/report.h"
 #include "isolab/version.h"
 
@@ -30,18 +31,26 @@ static const char MAIN_USAGE[] =
     "\n"
     "commands:\n";
 
-static const char EXIT_CODES[] =
-    "\n"
-    "exit status: 0 success; 1 a check did not hold; 2 bad command line;\n"
-    "3 bad input (seed file, model, unknown name); 4 database unusable;\n"
-    "5 out of memory; 6 a program isolab runs (gnuplot) is missing or failed;\n"
-    "7 the output could not be written; 70 internal error.\n";
+const isl_exit_code isl_exit_codes[] = {
+    {ISL_OK, "success"},
+    {ISL_EFAIL, "a check did not hold (a claim failed; diff --exit-code: the runs differ)"},
+    {ISL_EUSAGE, "bad command line"},
+    {ISL_EINPUT, "bad input (seed file, model, unknown name)"},
+    {ISL_EDB, "database unusable (missing, not a database, newer schema, locked, read-only)"},
+    {ISL_ENOMEM, "out of memory"},
+    {ISL_ETOOL, "a program isolab runs (gnuplot) is missing or failed"},
+    {ISL_EOUTPUT, "the output could not be written (a full disk, a closed pipe)"},
+    {ISL_EINTERNAL, "internal error (a bug in isolab)"},
+    {ISL_EINTERRUPT, "interrupted (Ctrl-C): runs finished before are kept, the one in progress is not"},
+    {-1, NULL},
+};
 
 static void print_main_usage(FILE *f)
 {
     fputs(MAIN_USAGE, f);
     for (const isl_command *c = isl_commands; c->name; c++) fprintf(f, "  %-14s %s\n", c->name, c->summary);
-    fputs(EXIT_CODES, f);
+    fputs("\nexit status:\n", f);
+    for (const isl_exit_code *e = isl_exit_codes; e->meaning; e++) fprintf(f, "  %-4d %s\n", e->code, e->meaning);
 }
 
 int isl_usage(isl_cli *cli, const char *fmt, ...)
@@ -215,6 +224,77 @@ static void limits(isl_cli *cli, const isl_args *a)
     isl_store_set_limits((unsigned)wait, (unsigned long long)work);
 }
 
+/* ---- Ctrl-C: SQLite stops the statement running, its run rolls back ---- */
+
+static volatile sig_atomic_t interrupted;
+static isl_store *volatile interrupt_store;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+    if (interrupt_store) isl_store_interrupt(interrupt_store);
+}
+
+/* The first SIGINT interrupts; a second one ends the process at once. */
+static void catch_interrupt(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &sa, old);
+}
+
+typedef struct kept {
+    int64_t after, last; /* runs with an id greater than after; the last one */
+    char list[512];      /* "run N (KIND), ..." */
+    size_t n;
+} kept;
+
+static isl_status note_run(void *ctx, const isl_run_info *r)
+{
+    kept *k = ctx;
+    if (r->id <= k->after) return ISL_OK;
+    k->last = r->id;
+    size_t len = strlen(k->list);
+    if (len < sizeof k->list - 64)
+        snprintf(k->list + len, sizeof k->list - len, "%srun %lld (%s)", k->n ? ", " : "", (long long)r->id,
+                 r->kind ? r->kind : "?");
+    k->n++;
+    return ISL_OK;
+}
+
+/* The id of the latest run (0: none, or no database). */
+static int64_t latest_run(isl_store *s)
+{
+    kept k = {-1, 0, "", 0};
+    isl_run_filter f = {NULL, 1, 1, 0, NULL, NULL, 0};
+    isl_error err;
+    return s && !isl_store_runs(s, &f, note_run, &k, &err) ? k.last : 0;
+}
+
+/* After a SIGINT: "interrupted" and what was kept, exit 130. */
+static int report_interrupt(isl_cli *cli, int rc, int64_t before)
+{
+    kept k = {before, 0, "", 0};
+    isl_run_filter f = {NULL, 1, 0, 0, NULL, NULL, 0};
+    isl_error err;
+    if (cli->store && cli->cmd->needs & ISL_WRITES) isl_store_runs(cli->store, &f, note_run, &k, &err);
+    const char *done = rc ? "" : " after the command had finished";
+    if (!(cli->cmd->needs & ISL_WRITES))
+        isl_fail(&cli->err, ISL_EINTERRUPT, "interrupted%s", done);
+    else if (k.n)
+        isl_fail(&cli->err, ISL_EINTERRUPT, "interrupted%s; kept: %s%s", done, k.list,
+                 rc ? "; nothing of the run in progress" : "");
+    else
+        isl_fail(&cli->err, ISL_EINTERRUPT, "interrupted%s; nothing of the run was kept (%s is as it was)", done,
+                 cli->db_path);
+    return ISL_EINTERRUPT;
+}
+
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
@@ -228,7 +308,12 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     int rc = setup(cli, args);
-    return rc ? rc : cli->cmd->fn(cli, args);
+    if (rc) return interrupted ? report_interrupt(cli, rc, 0) : rc;
+    int64_t before = cli->cmd->needs & ISL_WRITES ? latest_run(cli->store) : 0;
+    interrupt_store = cli->store;
+    rc = interrupted ? ISL_EINTERRUPT : cli->cmd->fn(cli, args);
+    interrupt_store = NULL;
+    return interrupted ? report_interrupt(cli, rc, before) : rc;
 }
 
 int isl_main(int argc, char **argv)
@@ -247,8 +332,11 @@ int isl_main(int argc, char **argv)
     }
     if (!(cli.cmd = find_command(argc, argv, i, &words))) return usage_error("unknown command '%s'", argv[i]);
     isl_args args;
+    struct sigaction old_int;
+    catch_interrupt(&old_int);
     rc = isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err);
     if (!rc) rc = run_command(&cli, argc, argv, &args);
+    sigaction(SIGINT, &old_int, NULL);
     isl_model_free(cli.model);
     isl_store_close(cli.store);
     isl_args_free(&args);

@@ -247,6 +247,8 @@ int isl_work_end(isl_store *s)
 
 const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
 
+void isl_store_interrupt(isl_store *s) { sqlite3_interrupt(s->db); }
+
 /* Reads one integer pragma. */
 static isl_status pragma_int(isl_store *s, const char *sql, long long *v, isl_error *err)
 {

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Tests for what isolab does on a terminal and on Ctrl-C: claim outcomes
+# coloured on a terminal (a pseudo-terminal made by script(1)) and never
+# when piped or with NO_COLOR set; SIGINT during a long sweep prints
+# "interrupted" and what was kept, exits 130 and leaves no part of the run.
+. "$(dirname "$0")/shlib.sh"
+
+db=$tmp/t.db
+fresh_db "$db"
+check "database with runs" 0 $?
+
+esc=$(printf '\033')
+# on_tty CMD : CMD's output on a pseudo-terminal (script(1)), or skip.
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    script -qec "'$ISOLAB' --db '$db' check" /dev/null >"$tmp/tty.out" 2>&1 </dev/null
+    if grep -q "${esc}\[32mpass${esc}\[0m" "$tmp/tty.out"; then ok "check on a terminal: pass in green"
+    else not_ok "check on a terminal: pass in green"; head -3 "$tmp/tty.out"; fi
+    NO_COLOR=1 script -qec "'$ISOLAB' --db '$db' check" /dev/null >"$tmp/nc.out" 2>&1 </dev/null
+    check "check on a terminal with NO_COLOR: no escape sequence" 0 "$(grep -c "$esc" "$tmp/nc.out")"
+    TERM=dumb script -qec "'$ISOLAB' --db '$db' check" /dev/null >"$tmp/dumb.out" 2>&1 </dev/null
+    check "check on a dumb terminal: no escape sequence" 0 "$(grep -c "$esc" "$tmp/dumb.out")"
+else
+    echo "skip - no script(1) to make a pseudo-terminal"
+fi
+"$ISOLAB" --db "$db" check >"$tmp/pipe.out" 2>&1
+check "check piped: no escape sequence" 0 "$(grep -c "$esc" "$tmp/pipe.out")"
+check "check piped: the words padded as before" "pass     M03/K05 facts = 24 -- the process is described by 24 facts" \
+    "$(grep ' facts = ' "$tmp/pipe.out")"
+
+# --- Ctrl-C: a sweep of 2^20 bundles, interrupted once it writes ----------
+mkdir "$tmp/seeds"
+cp tests/synth/100_synthetic_model.sql "$tmp/seeds/"
+big=$tmp/big.db
+"$ISOLAB" --db "$big" init --seeds "$tmp/seeds" >/dev/null
+"$ISOLAB" --db "$big" run >/dev/null
+before=$(q "$big" "SELECT count(*) FROM run")
+"$ISOLAB" --db "$big" sweep bundles >"$tmp/sb.out" 2>"$tmp/sb.err" &
+pid=$!
+# the handshake: the sweep's rows reach the write-ahead log
+n=0
+while [ "$(stat -c %s "$big-wal" 2>/dev/null || echo 0)" -lt 1000000 ] && [ $n -lt 600 ] && kill -0 $pid 2>/dev/null; do
+    sleep 0.05
+    n=$((n + 1))
+done
+kill -INT $pid
+wait $pid
+check "Ctrl-C on sweep bundles: exit 130" 130 $?
+check "Ctrl-C: 'interrupted' and what was kept" \
+    "isolab sweep bundles: interrupted; nothing of the run was kept ($big is as it was)" "$(cat "$tmp/sb.err")"
+check "Ctrl-C: nothing on stdout" "" "$(cat "$tmp/sb.out")"
+check "Ctrl-C: no run added, no row of it" "$before|0" \
+    "$(q "$big" "SELECT (SELECT count(*) FROM run), (SELECT count(*) FROM bundle_sweep)")"
+check "Ctrl-C: the database is intact" "ok" "$(q "$big" "PRAGMA integrity_check")"
+
+# --- one list of exit statuses: isolab help's is the README's -------------
+"$ISOLAB" help | sed -n '/^exit status:/,$p' | sed 1d | sed 's/^  //' >"$tmp/codes.help"
+sed -n 's/^| \([0-9][0-9]*\) | \(.*\) |$/\1 \2/p' README.md >"$tmp/codes.readme"
+sed -i 's/^\([0-9]*\) */\1 /' "$tmp/codes.help"
+if [ -s "$tmp/codes.help" ] && cmp -s "$tmp/codes.help" "$tmp/codes.readme"; then
+    ok "the README's exit statuses are isolab help's"
+else
+    not_ok "the README's exit statuses are isolab help's"; diff "$tmp/codes.help" "$tmp/codes.readme"
+fi
+finish

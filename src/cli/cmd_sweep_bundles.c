@@ -8,10 +8,10 @@
 
 #include "isolab/cli.h"
 
-/* Progress on a terminal: rows done, rate, time left. */
+/* Progress on a terminal: rows done (as the sweep reports them, apart from
+ * the run's count), rate, time left. */
 typedef struct progress {
-    isl_run_ctx *run;
-    unsigned long long total;
+    unsigned long long done, total;
     double start, shown;
 } progress;
 
@@ -24,16 +24,17 @@ static double now(void)
 
 static void show(progress *p, double t)
 {
-    double rate = (double)p->run->rows / (t - p->start);
-    double left = rate > 0 ? (double)(p->total - p->run->rows) / rate : 0;
-    fprintf(stderr, "\risolab: %zu of %llu rows, %.0f rows/s, %.0f s left   ", p->run->rows, p->total, rate, left);
+    unsigned long long done = p->done < p->total ? p->done : p->total;
+    double rate = t > p->start ? (double)done / (t - p->start) : 0;
+    double left = rate > 0 ? (double)(p->total - done) / rate : 0;
+    fprintf(stderr, "\risolab: %llu of %llu rows, %.0f rows/s, %.0f s left   ", done, p->total, rate, left);
     p->shown = t;
 }
 
 static void tick(void *ctx, uint64_t rows)
 {
     progress *p = ctx;
-    p->run->rows = (size_t)rows;
+    p->done = rows;
     double t = now();
     if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
 }
@@ -73,17 +74,19 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
 {
     isl_error *err = &cli->err;
     isl_run_ctx ctx = {cli->store, cli->model, 0, 0, 0, 0, err};
-    progress p = {&ctx, ((unsigned long long)1 << nm) * (nc + 1), now(), 0};
+    progress p = {0, ((unsigned long long)1 << nm) * (nc + 1), now(), 0};
     int tty = isatty(STDERR_FILENO);
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(cli->store);
     isl_status st = isl_store_begin_run(cli->store, "bundles", cli->argv_text, cli->model, &ctx.run_id, err);
     if (st) return st;
+    /* the run's rows, as 'isolab runs' counts them: the mechanisms, the
+     * channels (and no channel), then the sweep's rows */
     st = isl_store_bundles_begin(&ctx, mechs, nm, channels, nc);
     if (!st) {
-        ctx.rows = 0;
         st = isl_store_put_bundles(&ctx, mechs, nm, channels, nc, tty ? tick : NULL, &p);
         if (p.shown > 0) {
+            p.done = st ? p.done : p.total;
             show(&p, now());
             fputc('\n', stderr);
         }
@@ -92,7 +95,7 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
     if ((st = isl_store_end_run(cli->store, st, err))) return st;
     isl_print_line(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no channel, "
             "%zu rows written to %s", (long long)ctx.run_id, nm, nm == 1 ? "" : "s",
-            (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", ctx.rows, cli->db_path);
+            (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", ctx.rows + nm + nc + 1, cli->db_path);
     return ISL_OK;
 }
 

@@ -94,6 +94,10 @@ typedef struct isl_command {
 
 extern const isl_command isl_commands[];
 
+/* The options every command takes besides its own (--db, --wait, --help),
+ * NULL-terminated. */
+extern const isl_option *const isl_global_options[];
+
 /* What a command runs with; isl_main fills it from the command's needs. */
 struct isl_cli {
     const isl_command *cmd;

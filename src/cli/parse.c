@@ -20,7 +20,7 @@ static const isl_option OPT_WAIT = {
     .name = "--wait", .value = "SECONDS", .kind = ISL_SECONDS, .min = 0, .max = 86400,
     .help = "wait this long (seconds; or 30s, 2m) for another process's write lock (default 10)"};
 static const isl_option OPT_HELP = {.name = "--help", .kind = ISL_FLAG, .help = "this text"};
-static const isl_option *const GLOBAL_OPTIONS[] = {&OPT_DB, &OPT_WAIT, &OPT_HELP, NULL};
+const isl_option *const isl_global_options[] = {&OPT_DB, &OPT_WAIT, &OPT_HELP, NULL};
 
 /* The k-th option of the command's table followed by the global ones. */
 static const isl_option *option_at(const isl_option *const *opts, size_t k)
@@ -29,7 +29,7 @@ static const isl_option *option_at(const isl_option *const *opts, size_t k)
     while (opts && opts[n]) n++;
     if (k < n) return opts[k];
     k -= n;
-    return k < sizeof GLOBAL_OPTIONS / sizeof *GLOBAL_OPTIONS - 1 ? GLOBAL_OPTIONS[k] : NULL;
+    return k < sizeof isl_global_options / sizeof *isl_global_options - 1 ? isl_global_options[k] : NULL;
 }
 
 /* Index of the option named by word (up to '=' when has_eq), or -1. */

@@ -181,7 +181,8 @@ static void kind_fails(const isl_command *c, const isl_option *o)
     const char *what = o->what;
     switch (o->kind) {
     case ISL_INT:
-    case ISL_SECONDS:
+    case ISL_SECONDS: {
+        int named = what != NULL;
         if (!what) what = o->kind == ISL_INT ? "a whole number" : "a number of seconds";
         long long bad[3] = {o->min - 1, o->max == LLONG_MAX ? o->min - 1 : o->max + 1, 0};
         for (int i = 0; i < 3; i++) {
@@ -189,11 +190,13 @@ static void kind_fails(const isl_command *c, const isl_option *o)
             if (i < 2) snprintf(v, sizeof v, "%lld", bad[i]);
             else snprintf(v, sizeof v, "1x");
             snprintf(args, sizeof args, "%s %s %s", c->name, o->name, v);
-            if (o->max == LLONG_MAX) snprintf(msg, sizeof msg, "%s: '%s' is not %s >= %lld", o->name, v, what, o->min);
+            if (named && o->max == LLONG_MAX) snprintf(msg, sizeof msg, "%s: '%s' is not %s", o->name, v, what);
+            else if (o->max == LLONG_MAX) snprintf(msg, sizeof msg, "%s: '%s' is not %s >= %lld", o->name, v, what, o->min);
             else snprintf(msg, sizeof msg, "%s: '%s' is not %s from %lld to %lld", o->name, v, what, o->min, o->max);
             usage_fails(c->name, args, msg);
         }
         break;
+    }
     case ISL_ENUM:
         for (int i = 0; o->choices[i]; i++)
             snprintf(choices + strlen(choices), sizeof choices - strlen(choices), "%s%s", i ? ", " : "", o->choices[i]);
@@ -289,8 +292,9 @@ static void test_option_tables(void **state)
     usage_fails("prune", "prune --keep -1", "--keep: '-1' is not a whole number >= 0");
     usage_fails("export", "export surface --format xml", "unknown format 'xml' (csv, tsv, json, ndjson, table)");
     usage_fails("plot", "plot --format pdf", "unknown format 'pdf' (png, svg)");
-    usage_fails("export", "export --run 0 surface", "--run: '0' is not a run id >= 1");
-    usage_fails("sweep bundles", "sweep bundles --mechanisms pid-namespace,", 
+    usage_fails("export", "export --run 0 surface", "--run: '0' is not a run id");
+    usage_fails("runs", "runs --limit 0", "--limit: '0' is not a whole number >= 1");
+    usage_fails("sweep bundles", "sweep bundles --mechanisms pid-namespace,",
                 "--mechanisms: an empty mechanism name in 'pid-namespace,'");
     /* -o '' is a bad command line on every command that writes files */
     usage_fails("export", "export surface -o ''", "-o: an empty file name");

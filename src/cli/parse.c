@@ -129,6 +129,8 @@ static isl_status check_value(const isl_option *o, const char *value, long long 
         if (!(o->kind == ISL_INT ? isl_parse_whole(value, o->min, o->max, num)
                                  : parse_seconds(value, o->min, o->max, num)))
             return ISL_OK;
+        /* a named kind of number ("a run id") says its range itself */
+        if (what && o->max == LLONG_MAX) return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s", o->name, value, what);
         if (!what) what = o->kind == ISL_INT ? "a whole number" : "a number of seconds";
         if (o->max == LLONG_MAX) return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s >= %lld", o->name, value, what, o->min);
         return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s from %lld to %lld", o->name, value, what, o->min, o->max);

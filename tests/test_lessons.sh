@@ -84,10 +84,10 @@ printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$t
 "$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null
 "$ISOLAB" --db "$db" report >"$tmp/r.txt" 2>"$tmp/r.err"
 check "after a cost change report exits 0 and prints no stale table" "0|" "$?|$(cat "$tmp/r.txt")"
-if grep -q "computed from another model" "$tmp/r.err" && grep -q "'isolab run'" "$tmp/r.err"; then
+if grep -q "computed from another model" "$tmp/r.err" && grep -q "'isolab --db $db run'" "$tmp/r.err"; then
     ok "report warns and names 'isolab run'"; else not_ok "report warns and names 'isolab run'"; cat "$tmp/r.err"; fi
 "$ISOLAB" --db "$db" export channel_comparison >/dev/null 2>"$tmp/x.err"
-if grep -q "'isolab sweep samples --bundle strict --channel sampling-profile'" "$tmp/x.err"; then
+if grep -q "'isolab --db $db sweep samples --bundle strict --channel sampling-profile'" "$tmp/x.err"; then
     ok "export warns and names each stale sweep"; else not_ok "export warns and names each stale sweep"; cat "$tmp/x.err"; fi
 "$ISOLAB" --db "$db" check --lesson M03/K05 >"$tmp/c.txt" 2>/dev/null
 check "check: the cost claim is stale, not FAIL, until a run" "0|stale" "$?|$(awk '$3 == "profile-cost:" { print $1 }' "$tmp/c.txt")"

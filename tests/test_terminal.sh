@@ -76,6 +76,21 @@ fi
 "$ISOLAB" --db "$big" sweep bundles --mechanisms mech-01,mech-02 >"$tmp/small.out" 2>"$tmp/small.err"
 check "sweep bundles piped: no progress" "" "$(cat "$tmp/small.err")"
 
+# --- hints: a printed command pastes into a shell as it is --------------------
+mkdir -p "$tmp/w/dir with spaces"
+(cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" init >/dev/null \
+    && "$ISOLAB" --db "dir with spaces/my lab.db" plot channels >/dev/null 2>"$tmp/hint.err")
+hint=$(sed -n 's/.*; run "\(.*\)" first$/\1/p' "$tmp/hint.err")
+check "plot's hint names the database, quoted" "isolab --db 'dir with spaces/my lab.db' run" "$hint"
+(cd "$tmp/w" && eval "\"\$ISOLAB\" ${hint#isolab }" >/dev/null 2>&1)
+check "... pasted, it runs and writes the run there" "1" "$(q "$tmp/w/dir with spaces/my lab.db" "SELECT count(*) FROM run")"
+check "... and leaves no stray file" "dir with spaces" "$(ls "$tmp/w")"
+(cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" lesson --verbose >/dev/null 2>"$tmp/lh.err")
+lhint=$(sed -n 's/^  sqlite3 //p' "$tmp/lh.err")
+check "lesson's sqlite3 hint, pasted, prints the channel table" \
+    "$(cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" report channel_table 2>/dev/null)" \
+    "$(cd "$tmp/w" && eval "sqlite3 $lhint")"
+
 # --- one list of exit statuses: isolab help's is the README's -------------
 "$ISOLAB" help | sed -n '/^exit status:/,$p' | sed 1d | sed 's/^  //' >"$tmp/codes.help"
 sed -n 's/^| \([0-9][0-9]*\) | \(.*\) |$/\1 \2/p' README.md >"$tmp/codes.readme"

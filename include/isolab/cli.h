@@ -102,6 +102,7 @@ extern const isl_option *const isl_global_options[];
 struct isl_cli {
     const isl_command *cmd;
     const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
+    int db_given;         /* db_path came from --db (hints repeat it) */
     char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
     FILE *out;            /* where results go (stdout) */
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
@@ -171,6 +172,13 @@ char *isl_argv_text(int argc, char *const *argv);
 
 /* The text of `isolab NAME --help`, generated from the command's table. */
 void isl_print_usage(const isl_command *cmd, FILE *f);
+
+/* A command for the user to paste, as messages show it: command ("isolab
+ * WORDS...", plain words) with "--db DB" after "isolab" when --db named the
+ * database, DB quoted for the shell (isl_shell_quote); the whole between
+ * single quotes, or double quotes when it holds a single quote. Into buf
+ * (cut at n bytes); returns buf. */
+const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n);
 
 /* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
 int isl_usage(isl_cli *cli, const char *fmt, ...)

@@ -66,7 +66,7 @@ int isl_usage(isl_cli *cli, const char *fmt, ...)
 void isl_note(const isl_cli *cli, const char *fmt, ...)
 {
     va_list ap;
-    char msg[1024], shown[ISL_ESCAPE_MAX(sizeof msg)];
+    char msg[4096], shown[ISL_ESCAPE_MAX(sizeof msg)];
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
@@ -109,6 +109,16 @@ int isl_print_outcome(FILE *out, const char *word, int width)
     int rc = sgr ? fprintf(out, "\033[%sm%s\033[0m%*s", sgr, word, pad > 0 ? pad : 0, "")
                  : fprintf(out, "%-*s", width, word);
     return rc < 0 ? -1 : 0;
+}
+
+const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n)
+{
+    char *db = cli->db_given && !strncmp(command, "isolab ", 7) ? isl_shell_quote(cli->db_path) : NULL;
+    const char *rest = db ? command + 7 : command;
+    int q = db && strchr(db, '\'') ? '"' : '\'';
+    snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);
+    free(db);
+    return buf;
 }
 
 int isl_check_output(isl_cli *cli, FILE *f, const char *what)
@@ -202,6 +212,7 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
             if (a[4] == '=') cli->db_path = a + 5;
             else if (*i + 1 < argc) cli->db_path = argv[++*i];
             else return usage_error("option '%s' needs a value", "--db");
+            cli->db_given = 1;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--version")) {
             if (a[2] == 'v') printf("isolab %s (SQLite %s)\n", ISOLAB_VERSION, isl_store_sqlite_version());
             else print_main_usage(stdout);
@@ -298,7 +309,7 @@ static int report_interrupt(isl_cli *cli, int rc, int64_t before)
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
-    if (isl_opt(args, "--db")) cli->db_path = isl_opt(args, "--db");
+    if (isl_opt(args, "--db")) cli->db_path = isl_opt(args, "--db"), cli->db_given = 1;
     if (isl_opt(args, "--help")) {
         isl_print_usage(cli->cmd, stdout);
         return ISL_OK;

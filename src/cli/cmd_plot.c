@@ -165,7 +165,9 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     free(csv_target);
     if (!rc) rc = isl_export_path(cli, p->query, ISL_FMT_CSV, 0, 0, csv, &rows);
     if (!rc && rows == 0) {
-        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run '%s' first", p->name, p->query, p->command);
+        char hint[512];
+        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query,
+                      isl_hint(cli, p->command, hint, sizeof hint));
     }
     if (!rc && scripts && access(script, R_OK) != 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
@@ -196,9 +198,10 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
         int64_t id = 0;
         char digest[17];
         if (isl_store_latest_run(cli->store, plots[i]->run_kind, &id, digest, &cli->err)) return cli->err.status;
+        char hint[512];
         if (id == 0 && ++missing)
-            isl_note(cli, "%s: %s holds no finished '%s' run; run '%s' first", plots[i]->name, cli->db_path,
-                     plots[i]->run_kind, plots[i]->command);
+            isl_note(cli, "%s: %s holds no finished '%s' run; run %s first", plots[i]->name, cli->db_path,
+                     plots[i]->run_kind, isl_hint(cli, plots[i]->command, hint, sizeof hint));
     }
     if (missing) return isl_fail(&cli->err, ISL_EINPUT, "%zu plot%s without the run%s %s draw%s from", missing,
                                  missing == 1 ? "" : "s", missing == 1 ? "" : "s", missing == 1 ? "it" : "they",

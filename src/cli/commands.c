@@ -188,7 +188,8 @@ const isl_command isl_commands[] = {
      "bundle_table, channel_table, sample_table, removal_summary,\n"
      "addition_table, lesson_report; bundle_smallest, bundle_marginal,\n"
      "bundle_frontier (the current bundles sweep). Any other table or view is\n"
-     "printed as an aligned table. Says on stderr when results are stale.\n",
+     "printed as an aligned table; --format prints one NAME's rows (table,\n"
+     "csv, tsv, json, ndjson). Says on stderr when results are stale.\n",
      REPORT_OPTS},
     {"lesson", isl_cmd_lesson, ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, "[CODE...]", 0, -1,
      "the main job: seed, run, sweep and print a lesson's tables",
@@ -221,7 +222,9 @@ const isl_command isl_commands[] = {
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
      "Tables come in primary key order, views in their own. --list lists the\n"
-     "tables and views instead. Says on stderr when results are stale.\n"
+     "tables and views instead (as a table unless --format says otherwise).\n"
+     "Says on stderr when results are stale.\n"
+     "  table   aligned text, columns as wide as their widest value\n"
      "  csv     as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
      "          fields, inner quotes doubled, NULL as an empty field)\n"
      "  tsv     tab-separated; a field is quoted only when it holds a tab, a\n"
@@ -233,7 +236,9 @@ const isl_command isl_commands[] = {
      "Lists every run but 'check' runs: id, kind (run, samples, removal,\n"
      "addition, bundles, ...), when it started, status, the digest of the\n"
      "model it used, and how many result rows it wrote; with --long, each\n"
-     "run's command line, parameters (run_param) and note below it.\n",
+     "run's command line, parameters (run_param) and note below it.\n"
+     "--limit, --since and --param choose runs (in SQL, every value bound);\n"
+     "--format lists every column of the run table and rows.\n",
      RUNS_OPTS},
     {"note", isl_cmd_note, ISL_NEEDS_DB, "RUN TEXT", 2, 2, "set a run's note",
      "Sets the note of run RUN (run.note) to TEXT; an empty TEXT removes it.\n",
@@ -253,7 +258,8 @@ const isl_command isl_commands[] = {
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
      "For every other result table: the rows only A has ('-') and only B has\n"
      "('+'); power-set sweep rows by channel and members. Ends with the\n"
-     "number of differences.\n",
+     "number of differences (with --format on stderr; each line a row of\n"
+     "change: ~, -, +, lost or gained, and what).\n",
      DIFF_OPTS},
     {"plot", isl_cmd_plot, ISL_NEEDS_DB, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
      "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"

@@ -56,7 +56,8 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
 }
 
 typedef struct stale_list {
-    char commands[1024];
+    const isl_cli *cli;
+    char commands[4096];
     size_t n;
 } stale_list;
 
@@ -66,8 +67,8 @@ static isl_status add_stale(void *ctx, const char *kind, int64_t run_id, const c
     (void)kind, (void)run_id;
     stale_list *l = ctx;
     if (!command) return ISL_OK;
-    char quoted[300];
-    snprintf(quoted, sizeof quoted, "'%s'", command);
+    char quoted[600];
+    isl_hint(l->cli, command, quoted, sizeof quoted);
     if (strstr(l->commands, quoted)) return ISL_OK;
     size_t len = strlen(l->commands);
     snprintf(l->commands + len, sizeof l->commands - len, "%s%s", l->n ? ", " : "", quoted);
@@ -77,15 +78,16 @@ static isl_status add_stale(void *ctx, const char *kind, int64_t run_id, const c
 
 int isl_warn_stale(isl_cli *cli)
 {
-    stale_list l = {"", 0};
+    char all[512];
+    stale_list l = {cli, "", 0};
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_store_stale(cli->store, add_stale, &l, &err);
     if (st == ISL_ENOMEM) return isl_fail(&cli->err, st, "out of memory");
     if (!st && l.n)
         isl_note(cli, "the latest results were computed from another model than the database holds now, so no "
-                      "current view shows them; %s bring%s them up to date (or 'isolab lesson --all')",
-                 l.commands, l.n == 1 ? "s" : "");
+                      "current view shows them; %s bring%s them up to date (or %s)",
+                 l.commands, l.n == 1 ? "s" : "", isl_hint(cli, "isolab lesson --all", all, sizeof all));
     return ISL_OK;
 }
 

@@ -73,6 +73,17 @@ if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>
         + (SELECT count(*) FROM bundle_sweep_mechanism WHERE run_id = $id) + (SELECT count(*) FROM bundle_sweep_channel WHERE run_id = $id)")" \
         "$(sed -n 's/.* \([0-9]*\) rows written to .*/\1/p' "$tmp/pty.out")"
 fi
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    script -qec "'$ISOLAB' --db '$big' export bundle_sweep -o '$tmp/bs.csv'" /dev/null </dev/null | tr '\r' '\n' >"$tmp/ex.out"
+    if grep -q ' rows/s' "$tmp/ex.out"; then
+        check "export -o on a terminal: its progress ends with the rows written" "$(($(wc -l <"$tmp/bs.csv") - 1))" \
+            "$(grep ' rows/s' "$tmp/ex.out" | tail -n 1 | sed 's/^isolab: \([0-9]*\) rows.*/\1/')"
+    else
+        echo "skip - the export ended within a second: no progress line to check"
+    fi
+fi
+"$ISOLAB" --db "$big" export bundle_sweep -o "$tmp/bs2.csv" 2>"$tmp/ex2.err"
+check "export piped: no progress" "" "$(cat "$tmp/ex2.err")"
 "$ISOLAB" --db "$big" sweep bundles --mechanisms mech-01,mech-02 >"$tmp/small.out" 2>"$tmp/small.err"
 check "sweep bundles piped: no progress" "" "$(cat "$tmp/small.err")"
 

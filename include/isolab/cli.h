@@ -209,6 +209,21 @@ int isl_print_line(FILE *out, const char *fmt, ...)
  * otherwise. -1 when out fails. */
 int isl_print_outcome(FILE *out, const char *word, int width);
 
+/* The progress of a long command, on stderr while stderr is a terminal
+ * (nothing otherwise): after the first second, at most twice a second,
+ * "isolab: DONE of TOTAL WHAT, RATE WHAT/s, N s left" (total 0: unknown,
+ * "isolab: DONE WHAT, RATE WHAT/s"). Done never shows above the total. */
+typedef struct isl_progress {
+    const char *what; /* "rows" */
+    unsigned long long done, total;
+    double start, shown;
+    int on;
+} isl_progress;
+void isl_progress_start(isl_progress *p, const char *what, unsigned long long total);
+void isl_progress_tick(isl_progress *p, unsigned long long done);
+/* Shows the last line, the whole when complete, if a line was shown. */
+void isl_progress_end(isl_progress *p, int complete);
+
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 

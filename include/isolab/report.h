@@ -27,6 +27,7 @@ typedef struct isl_listing {
     size_t rows;        /* rows handed so far */
     isl_buf buf;
     struct isl_grid *grid; /* ISL_FMT_TABLE: the rows kept */
+    isl_progress *progress; /* when not NULL: ticked with the rows handed */
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */

@@ -15,8 +15,15 @@
 static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char *sql, int has_run, int64_t run_id)
 {
     isl_error *err = &cli->err;
+    /* progress on a terminal, but not into output shown on it */
+    isl_progress p;
+    isl_progress_start(&p, "rows", 0);
+    p.on = p.on && !isatty(fileno(e->out));
+    e->progress = &p;
     isl_status st = sql ? isl_store_export_sql(cli->store, sql, isl_listing_row, e, err)
                         : isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
+    p.done = e->rows;
+    isl_progress_end(&p, !st);
     st = isl_listing_end(e, st);
     if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
     else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));

@@ -3,41 +3,11 @@
  * while it is a terminal and the sweep lasts more than a moment. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "isolab/cli.h"
 
-/* Progress on a terminal: rows done (as the sweep reports them, apart from
- * the run's count), rate, time left. */
-typedef struct progress {
-    unsigned long long done, total;
-    double start, shown;
-} progress;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static void show(progress *p, double t)
-{
-    unsigned long long done = p->done < p->total ? p->done : p->total;
-    double rate = t > p->start ? (double)done / (t - p->start) : 0;
-    double left = rate > 0 ? (double)(p->total - done) / rate : 0;
-    fprintf(stderr, "\risolab: %llu of %llu rows, %.0f rows/s, %.0f s left   ", done, p->total, rate, left);
-    p->shown = t;
-}
-
-static void tick(void *ctx, uint64_t rows)
-{
-    progress *p = ctx;
-    p->done = rows;
-    double t = now();
-    if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
-}
+/* The sweep reports its rows done (apart from the run's count). */
+static void tick(void *ctx, uint64_t rows) { isl_progress_tick(ctx, rows); }
 
 /* Marks the mechanisms --mechanisms names (the parser split the list and
  * refused empty and repeated names) in chosen[]. */
@@ -74,8 +44,8 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
 {
     isl_error *err = &cli->err;
     isl_run_ctx ctx = {cli->store, cli->model, 0, 0, 0, 0, err};
-    progress p = {0, ((unsigned long long)1 << nm) * (nc + 1), now(), 0};
-    int tty = isatty(STDERR_FILENO);
+    isl_progress p;
+    isl_progress_start(&p, "rows", ((unsigned long long)1 << nm) * (nc + 1));
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(cli->store);
     isl_status st = isl_store_begin_run(cli->store, "bundles", cli->argv_text, cli->model, &ctx.run_id, err);
@@ -84,12 +54,8 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
      * channels (and no channel), then the sweep's rows */
     st = isl_store_bundles_begin(&ctx, mechs, nm, channels, nc);
     if (!st) {
-        st = isl_store_put_bundles(&ctx, mechs, nm, channels, nc, tty ? tick : NULL, &p);
-        if (p.shown > 0) {
-            p.done = st ? p.done : p.total;
-            show(&p, now());
-            fputc('\n', stderr);
-        }
+        st = isl_store_put_bundles(&ctx, mechs, nm, channels, nc, p.on ? tick : NULL, &p);
+        isl_progress_end(&p, !st);
     }
     if (st && !err->msg[0]) isl_fail(err, st, "out of memory");
     if ((st = isl_store_end_run(cli->store, st, err))) return st;

@@ -79,8 +79,9 @@ isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *
 
 /* Sets the param table's lesson, bundle and channel (those not NULL) for
  * this connection only: in a transaction that is never committed (rolled
- * back when the store closes), so no other connection sees them. ISL_EINPUT
- * when a name is no lesson with a focus, bundle or channel. */
+ * back when the store closes), so no other connection sees them; called
+ * again, it changes them in the same transaction. ISL_EINPUT when a name
+ * is no lesson with a focus, bundle or channel. */
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
                            isl_error *err);
 

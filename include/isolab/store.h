@@ -14,7 +14,7 @@
 #include "isolab/sweep.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 8
+#define ISL_SCHEMA_VERSION 10
 
 typedef struct isl_store isl_store;
 struct sqlite3;

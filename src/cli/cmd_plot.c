@@ -28,7 +28,7 @@ typedef struct plot_kind {
 } plot_kind;
 
 static const plot_kind PLOTS[] = {
-    {"channels", "channel_comparison", "run", "isolab run"},
+    {"channels", "plot_channels", "run", "isolab run"},
     {"samples", "plot_samples", "samples", "isolab sweep samples"},
     {"axes", "plot_axes", "run", "isolab run"},
     {"frontier", "plot_frontier", "bundles", "isolab sweep bundles"},
@@ -241,6 +241,9 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir)
     const plot_kind *p = find_plot(name);
     assert(p);
     if (!on_path("gnuplot")) return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH)");
-    int rc = check_runs(cli, &p, 1);
-    return rc ? rc : draw(cli, p, dir, "svg", NULL, NULL);
+    int64_t id = 0;
+    char digest[17];
+    if (isl_store_latest_run(cli->store, p->run_kind, &id, digest, &cli->err)) return cli->err.status;
+    if (!id) return isl_fail(&cli->err, ISL_EINPUT, "plot %s: no finished '%s' run; run '%s' first", name, p->run_kind, p->command);
+    return draw(cli, p, dir, "svg", NULL, NULL);
 }

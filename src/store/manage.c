@@ -184,14 +184,14 @@ static isl_status must_exist(isl_store *s, const char *sql, const char *name, co
 
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel, isl_error *err)
 {
-    assert(!s->in_run && !s->in_focus);
+    assert(!s->in_run);
     isl_status st = ISL_OK;
     if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson,
                                 "lesson with a focus (see lesson_focus)", err);
     if (!st && bundle) st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1", bundle, "bundle", err);
     if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
     if (st || (!lesson && !bundle && !channel)) return st;
-    if ((st = isl_db_exec(s, "BEGIN IMMEDIATE", err))) return st;
+    if (!s->in_focus && (st = isl_db_exec(s, "BEGIN IMMEDIATE", err))) return st;
     s->in_focus = 1;
     const char *const key[3] = {"lesson", "bundle", "channel"}, *const value[3] = {lesson, bundle, channel};
     sqlite3_stmt *q = NULL;

@@ -79,7 +79,7 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
  * here too. */
 static const char *const MODEL_TABLES[] = {
     "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
-    "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param",
+    "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "column_label",
 };
 
 int isl_is_model_table(const char *name)

@@ -322,7 +322,9 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     if (rc) return interrupted ? report_interrupt(cli, rc, 0) : rc;
     int64_t before = cli->cmd->needs & ISL_WRITES ? latest_run(cli->store) : 0;
     interrupt_store = cli->store;
+    if (cli->store) isl_store_refuse_commits(cli->store, &interrupted);
     rc = interrupted ? ISL_EINTERRUPT : cli->cmd->fn(cli, args);
+    if (cli->store) isl_store_refuse_commits(cli->store, NULL);
     interrupt_store = NULL;
     return interrupted ? report_interrupt(cli, rc, before) : rc;
 }

@@ -282,7 +282,7 @@ static isl_status note_run(void *ctx, const isl_run_info *r)
 static int64_t latest_run(isl_store *s)
 {
     kept k = {-1, 0, "", 0};
-    isl_run_filter f = {NULL, 1, 1, 0, NULL, NULL, 0};
+    isl_run_filter f = {NULL, 1, 1, 0, NULL, NULL, 0, 1};
     isl_error err;
     return s && !isl_store_runs(s, &f, note_run, &k, &err) ? k.last : 0;
 }
@@ -291,7 +291,7 @@ static int64_t latest_run(isl_store *s)
 static int report_interrupt(isl_cli *cli, int rc, int64_t before)
 {
     kept k = {before, 0, "", 0};
-    isl_run_filter f = {NULL, 1, 0, 0, NULL, NULL, 0};
+    isl_run_filter f = {NULL, 1, 0, 0, NULL, NULL, 0, 1};
     isl_error err;
     if (cli->store && cli->cmd->needs & ISL_WRITES) isl_store_runs(cli->store, &f, note_run, &k, &err);
     const char *done = rc ? "" : " after the command had finished";

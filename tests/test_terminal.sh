@@ -87,6 +87,27 @@ check "export piped: no progress" "" "$(cat "$tmp/ex2.err")"
 "$ISOLAB" --db "$big" sweep bundles --mechanisms mech-01,mech-02 >"$tmp/small.out" 2>"$tmp/small.err"
 check "sweep bundles piped: no progress" "" "$(cat "$tmp/small.err")"
 
+# --- a clock for a long diff: on a terminal only, blanked before the output ---
+mkdir "$tmp/seeds50k"
+cp tests/synth/100_synthetic_model.sql "$tmp/seeds50k/"
+printf "CREATE TEMP TABLE IF NOT EXISTS synth_param(key TEXT PRIMARY KEY, value INTEGER NOT NULL);\nINSERT OR REPLACE INTO synth_param VALUES ('facts', 50000), ('mechanisms', 12), ('channels', 2);\n" \
+    >"$tmp/seeds50k/050_params.sql"
+wide=$tmp/wide.db
+"$ISOLAB" --db "$wide" init --seeds "$tmp/seeds50k" >/dev/null && "$ISOLAB" --db "$wide" run >/dev/null \
+    && "$ISOLAB" --db "$wide" run >/dev/null
+"$ISOLAB" --db "$wide" diff 1 2 >"$tmp/d.out" 2>"$tmp/d.err"
+check "diff piped: the count, no clock" "0 differences from run 1 to run 2|" "$(cat "$tmp/d.out")|$(cat "$tmp/d.err")"
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    script -qec "'$ISOLAB' --db '$wide' diff 1 2" /dev/null </dev/null | tr '\r' '\n' >"$tmp/dt.out"
+    if grep -q '^isolab diff: comparing the runs, [0-9]* s $' "$tmp/dt.out"; then
+        check "diff on a terminal: the clock's line blanked, then the output" "blank
+0 differences from run 1 to run 2" \
+            "$(grep -v '^isolab diff: comparing' "$tmp/dt.out" | sed '/^$/d' | sed 's/^ *$/blank/')"
+    else
+        echo "skip - the diff ended within a second: no clock to check"
+    fi
+fi
+
 # --- hints: a printed command pastes into a shell as it is --------------------
 mkdir -p "$tmp/w/dir with spaces"
 (cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" init >/dev/null \

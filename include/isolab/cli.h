@@ -224,6 +224,13 @@ void isl_progress_tick(isl_progress *p, unsigned long long done);
 /* Shows the last line, the whole when complete, if a line was shown. */
 void isl_progress_end(isl_progress *p, int complete);
 
+/* For work with nothing to count (diff's queries): while stderr is a
+ * terminal, after the first second and then every second, "LABEL N s" on
+ * stderr (SIGALRM twice a second, SA_RESTART), until isl_clock_stop, which
+ * blanks the line; call it before the first line of output. */
+void isl_clock_start(const char *label);
+void isl_clock_stop(void);
+
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 

@@ -8,6 +8,7 @@
 static isl_status print_line(void *ctx, const char *line)
 {
     FILE *out = ctx;
+    isl_clock_stop(); /* the output starts */
     isl_print_line(out, "%s", line);
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
@@ -18,6 +19,7 @@ static const char *const DIFF_COLUMNS[] = {"change", "what"};
  * only in B, "lost" or "gained" by the open surface) and the rest. */
 static isl_status list_line(void *ctx, const char *line)
 {
+    isl_clock_stop();
     static const char *const marks[] = {"lost", "gained"};
     char mark[8] = "";
     const char *what = line;
@@ -44,6 +46,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     int rc = isl_parse_run_id(cli, a->ops[0], &ra);
     if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
     if (rc) return rc;
+    isl_clock_start("isolab diff: comparing the runs,");
     if (fmt == ISL_FMT_TABLE) {
         rc = isl_store_diff(cli->store, ra, rb, print_line, cli->out, &n, &cli->err);
     } else {
@@ -54,6 +57,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
         rc = isl_listing_end(&l, rc);
         if (rc == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     }
+    isl_clock_stop();
     if (rc && rc != ISL_EOUTPUT) return rc;
     /* the count line: with rows on stdout, it goes to stderr */
     if (!rc)

@@ -163,6 +163,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     if (ls.all && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
     int rc = isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
     if (!rc) rc = find_lessons(cli, a, &ls);
+    isl_clock_start("isolab lesson: running and sweeping,");
     if (!rc) rc = isl_lab_run_all(s, m, cli->argv_text, NULL, NULL, &cli->err);
     for (size_t i = 0; i < ls.n && !rc; i++) {
         /* a pair two lessons share is swept once */
@@ -172,6 +173,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
             rc = isl_lab_sweep(s, m, cli->argv_text, isl_lab_sweep_kinds[k], ls.l[i].bundle, ls.l[i].channel, NULL,
                                NULL, &cli->err);
     }
+    isl_clock_stop();
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
     if (!rc) rc = print_lessons(cli, &ls, (isl_format)fmt);

@@ -33,7 +33,9 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles, bundles, &nb);
     if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
+    isl_clock_start("isolab run: computing,");
     if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, &id, &rows, &cli->err);
+    isl_clock_stop();
     if (!rc)
         isl_print_line(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s", (long long)id, nb,
                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", rows, cli->db_path);

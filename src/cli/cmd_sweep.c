@@ -26,8 +26,10 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);
     int64_t id;
     size_t rows;
-    if (isl_lab_sweep(cli->store, cli->model, cli->argv_text, kind, b, c, &id, &rows, &cli->err))
-        return cli->err.status;
+    isl_clock_start("isolab sweep: sweeping,");
+    int rc = isl_lab_sweep(cli->store, cli->model, cli->argv_text, kind, b, c, &id, &rows, &cli->err);
+    isl_clock_stop();
+    if (rc) return cli->err.status;
     isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, kind, bundle,
             channel, rows, cli->db_path);
     return ISL_OK;

@@ -116,8 +116,16 @@ check "--scripts without the script: exit 3" 3 $?
 
 PATH=/nonexistent "$ISOLAB" --db "$db" plot -o "$tmp/nognuplot" >/dev/null 2>"$tmp/err.txt"
 check "gnuplot missing: exit 6" 6 $?
-grep -q 'gnuplot is not installed' "$tmp/err.txt" && grep -q 'apt-get install -y gnuplot-nox' "$tmp/err.txt" \
-    && ok "gnuplot missing: names the package" || not_ok "gnuplot missing: names the package"
+sudo=sudo\ ; [ "$(id -u)" = 0 ] && sudo=
+check "gnuplot missing: names the package, the command on a line of its own" \
+    "isolab plot: gnuplot is not installed (not found on PATH); on Debian:|    ${sudo}apt-get install -y gnuplot-nox" \
+    "$(tr '\n' '|' <"$tmp/err.txt" | sed 's/|$//')"
+# a gnuplot that never ends is stopped (ISOLAB_TOOL_TIMEOUT, 60 s by default): exit 6, no image
+mkdir "$tmp/hang" && printf '#!/bin/sh\nexec sleep 600\n' >"$tmp/hang/gnuplot" && chmod +x "$tmp/hang/gnuplot"
+PATH=$tmp/hang:$PATH ISOLAB_TOOL_TIMEOUT=1 "$ISOLAB" --db "$db" plot channels -o "$tmp/hung" >/dev/null 2>"$tmp/err.txt"
+check "gnuplot that never ends: stopped, exit 6, no image" \
+    "6 isolab plot: plot channels: gnuplot did not finish in 1 s; stopped it channels.csv" \
+    "$? $(cat "$tmp/err.txt") $(ls -A "$tmp/hung")"
 [ ! -e "$tmp/nognuplot" ] && ok "gnuplot missing: nothing written" || not_ok "gnuplot missing: nothing written"
 
 "$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1

@@ -102,12 +102,14 @@ extern const isl_option *const isl_global_options[];
 struct isl_cli {
     const isl_command *cmd;
     const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
-    int db_given;         /* db_path came from --db (hints repeat it) */
+    int db_given;         /* --db named the database (before the command's name, or after it:
+                             hints repeat it) */
     char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
     FILE *out;            /* where results go (stdout) */
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
+    const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
 };
 
 /* The exit statuses, in order, each with what it means: the one list that
@@ -241,6 +243,10 @@ int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
 /* Which claims a check prints as lines: all, only those that failed, none
  * (the count line alone). */
 typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NONE } isl_claims_shown;
+
+/* ISL_OK when kind (--kind) is a kind of run, or NULL; else the usage
+ * error listing the kinds. */
+int isl_check_kind(isl_cli *cli, const char *kind);
 
 /* Draws the plot `name` (channels, samples, axes, frontier) from cli->store
  * as dir/NAME.svg next to dir/NAME.csv, printing nothing on stdout.

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/outfile.h"
 #include "isolab/export.h"
 #include "isolab/textout.h"
 #include "page.h"
@@ -244,36 +245,25 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     return rc;
 }
 
-/* Writes b to path (through a temporary file renamed into place), or to
- * cli->out when path is NULL or "-". Returns an exit status. */
-static int write_out(isl_cli *cli, const isl_buf *b, const char *path)
-{
-    if (!path || !strcmp(path, "-")) {
-        if (fwrite(b->p, 1, b->n, cli->out) != b->n) return isl_fail(&cli->err, ISL_EOUTPUT, "cannot write the output");
-        return isl_check_output(cli, cli->out, "the output");
-    }
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    snprintf(tmp, n, "%s.tmp-%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    int ok = f && fwrite(b->p, 1, b->n, f) == b->n;
-    if (f && fclose(f) != 0) ok = 0;
-    if (ok && rename(tmp, path) != 0) ok = 0;
-    int rc = ok ? ISL_OK : isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", path, strerror(errno));
-    if (!ok) unlink(tmp);
-    free(tmp);
-    return rc;
-}
-
 int isl_cmd_page(isl_cli *cli, const isl_args *a)
 {
     size_t nwant = 0;
     const char *const *want = isl_opt_all(a, "--lesson", &nwant);
     const char *path = isl_opt(a, "-o");
+    /* -o '' was refused by the parser (a path option) */
+    int to_file = path && strcmp(path, "-");
+    /* the file is opened first (the one way of include/isolab/outfile.h):
+     * a target it refuses costs no work */
+    isl_outfile o = {cli->out, NULL, NULL, path, -1};
+    int rc = to_file ? isl_outfile_open(&o, path, ISL_OUT_THROUGH, cli->db_path, &cli->err) : ISL_OK;
+    if (rc) return rc;
     isl_buf b = {NULL, 0, 0, 0};
-    int rc = build(cli, &b, want, nwant);
-    if (!rc) rc = write_out(cli, &b, path);
+    rc = build(cli, &b, want, nwant);
+    if (!rc && fwrite(b.p, 1, b.n, o.f) != b.n)
+        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", to_file ? path : "the output", strerror(errno));
+    if (!to_file) rc = rc ? rc : isl_check_output(cli, cli->out, "the output");
+    else if (rc) isl_outfile_abort(&o);
+    else rc = isl_outfile_commit(&o, &cli->err);
     free(b.p);
     return rc;
 }

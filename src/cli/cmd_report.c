@@ -3,6 +3,7 @@
  * rows as CSV, TSV, JSON or NDJSON. */
 #include "isolab/cli.h"
 #include "isolab/export.h"
+#include "isolab/history.h"
 #include "isolab/report.h"
 
 int isl_cmd_report(isl_cli *cli, const isl_args *a)
@@ -16,7 +17,15 @@ int isl_cmd_report(isl_cli *cli, const isl_args *a)
     if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
     if (fmt != ISL_FMT_TABLE) return isl_report_table(cli, a->nops ? a->ops[0] : lesson[0], (isl_format)fmt);
-    if (!a->nops) return isl_report_views(cli, lesson, 1);
+    if (!a->nops) {
+        int64_t id = 0;
+        char digest[17], l[512], r[512];
+        if (isl_store_latest_run(cli->store, "run", &id, digest, &cli->err)) return cli->err.status;
+        if (!id)
+            return isl_fail(&cli->err, ISL_EINPUT, "%s: no results yet: run %s (or %s)", cli->db_path,
+                            isl_hint(cli, "isolab lesson", l, sizeof l), isl_hint(cli, "isolab run", r, sizeof r));
+        return isl_report_views(cli, lesson, 1);
+    }
     for (int i = 0; i < a->nops && !rc; i++) {
         const char *name = a->ops[i];
         if (i) fputc('\n', cli->out);

@@ -16,7 +16,8 @@
 static const isl_option WORK_LIMIT = {
     .name = "--work-limit", .value = "N", .kind = ISL_INT, .min = 1, .max = 1000000000,
     .what = "a number of million steps",
-    .help = "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"};
+    .help = "let one seed statement, claim or --sql query take N million SQLite steps (default "
+            STR(ISL_WORK_LIMIT_DEFAULT_M) ")"};
 static const isl_option NOTE = {
     .name = "--note", .value = "TEXT", .kind = ISL_STRING, .help = "the run's note: what it was for"};
 /* For one command only: the param table's values, never committed. */
@@ -100,8 +101,8 @@ static const isl_option EXPORT_SQL = {
     .name = "--sql", .value = "SELECT", .kind = ISL_STRING, .help = "the rows of one read-only query instead of NAME"};
 static const isl_option EXPORT_LIST = {
     .name = "--list", .kind = ISL_FLAG, .help = "list the tables and views: description and row count"};
-static const isl_option *const EXPORT_OPTS[] = {&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &EXPORT_LIST,
-                                               &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
+static const isl_option *const EXPORT_OPTS[] = {&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT,
+                                               &EXPORT_LIST, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
 static const isl_option RUNS_KIND = {
     .name = "--kind", .value = "KIND", .kind = ISL_STRING, .help = "only runs of this kind"};

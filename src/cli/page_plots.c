@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "isolab/history.h"
+#include "isolab/outfile.h"
 #include "page.h"
 
 /* The plots of a lesson, with their captions. */
@@ -121,10 +122,14 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
     put_prefix(&prefix, lesson, name), isl_buf_put(&prefix, "", 1);
     if (prefix.oom) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     page_puts(b, "<figure id=\"plot-"), page_puts(b, prefix.p), page_puts(b, "\">\n");
-    int prc = isl_plot_svg(cli, name, dir);
     size_t n = strlen(dir) + strlen(name) + 8, len = 0;
-    char *path = malloc(n), *svg = NULL;
+    char *path = malloc(n), *csv = malloc(n), *svg = NULL;
     if (path) snprintf(path, n, "%s/%s.svg", dir, name);
+    if (csv) snprintf(csv, n, "%s/%s.csv", dir, name);
+    /* removed if a signal ends isolab (outfile.h), before their directory */
+    int cslot = csv ? isl_temp_register(csv, 0) : -1, sslot = path ? isl_temp_register(path, 0) : -1;
+    int prc = cslot >= 0 && sslot >= 0 ? isl_plot_svg(cli, name, dir)
+                                       : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!prc && path) svg = read_file(path, &len);
     const char *start = svg ? strstr(svg, "<svg") : NULL;
     int rc = ISL_OK;
@@ -153,17 +158,16 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
         }
     }
     page_puts(b, "<figcaption>"), page_html(b, PLOTS[i][1]), page_puts(b, "</figcaption>\n</figure>\n");
-    if (path) {
-        unlink(path);
-        snprintf(path, n, "%s/%s.csv", dir, name);
-        unlink(path);
-    }
-    free(path), free(svg), free(prefix.p);
+    if (path) unlink(path);
+    if (csv) unlink(csv);
+    isl_temp_forget(sslot), isl_temp_forget(cslot);
+    free(path), free(csv), free(svg), free(prefix.p);
     return rc;
 }
 
-/* A scratch directory under $TMPDIR (else /tmp) into *dir (free it). */
-static int make_scratch(isl_cli *cli, char **dir)
+/* A scratch directory under $TMPDIR (else /tmp) into *dir (free it),
+ * registered in *slot to be removed if a signal ends isolab. */
+static int make_scratch(isl_cli *cli, char **dir, int *slot)
 {
     const char *tmpdir = getenv("TMPDIR");
     if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
@@ -174,6 +178,11 @@ static int make_scratch(isl_cli *cli, char **dir)
     if (!mkdtemp(d)) {
         free(d);
         return isl_fail(&cli->err, ISL_EOUTPUT, "cannot create a scratch directory in %s: %s", tmpdir, strerror(errno));
+    }
+    if ((*slot = isl_temp_register(d, 1)) < 0) {
+        rmdir(d);
+        free(d);
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     }
     *dir = d;
     return ISL_OK;
@@ -188,9 +197,12 @@ int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted)
         return ISL_OK;
     }
     char *dir = NULL;
-    int rc = make_scratch(cli, &dir);
+    int slot = -1, rc = make_scratch(cli, &dir, &slot);
+    isl_temp_scratch(1); /* the plots' files are the page's scratch, not outputs */
     for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, dir, lesson, i, noted);
+    isl_temp_scratch(0);
     if (dir) rmdir(dir);
+    isl_temp_forget(slot);
     free(dir);
     return rc;
 }

@@ -84,9 +84,21 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
 
 isl_status isl_store_migrate(isl_store *s, isl_error *err)
 {
-    isl_status st = isl_db_begin_write(s, err);
-    if (st) return st;
     long long v = 0;
+    isl_status st = user_version(s, &v, err);
+    if (st) return st;
+    char what[600];
+    snprintf(what, sizeof what, "%s: migrating schema version %lld to %d (once; this may take a while)", s->path, v,
+             ISL_SCHEMA_VERSION);
+    isl_store_progress(what);
+    if ((st = isl_db_begin_write(s, err))) {
+        if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_BUSY)
+            st = isl_fail(err, ISL_EDB, "%s: schema version %lld needs migrating to %d, and another process holds "
+                          "the write lock (a migration under way?); waited %u s; run the command again when it has "
+                          "finished, or wait longer with --wait", s->path, v, ISL_SCHEMA_VERSION,
+                          isl_store_wait_seconds());
+        return st;
+    }
     /* another isolab may have migrated it while this one waited */
     if (!(st = user_version(s, &v, err)) && v < ISL_SCHEMA_VERSION) {
         if (v < 1) st = isl_fail(err, ISL_EDB, "%s: schema version %lld is unknown to this isolab", s->path, v);

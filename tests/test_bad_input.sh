@@ -700,9 +700,9 @@ fi
 # ---- messages ---------------------------------------------------------------
 "$ISOLAB" --db nores.db init >/dev/null
 expect "report on a database without results" 3 \
-    "isolab report: nores.db: no results yet: run 'isolab lesson' (or 'isolab run')" nores.db "$ISOLAB" --db nores.db report
+    "isolab report: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db report
 expect "export of an empty result on a database without results: a note" 0 \
-    "isolab export: note: nores.db: no results yet: run 'isolab lesson' (or 'isolab run')" nores.db "$ISOLAB" --db nores.db export surface
+    "isolab export: note: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db export surface
 { printf "INSERT INTO axis(name) VALUES ('"; head -c 10000001 /dev/zero | tr '\0' x; printf "');\n"; } >long.sql
 bad_seed "a statement over isolab's length limit names the limit" \
     "isolab load: long.sql:1: the statement is longer than isolab's limit of 10000000 bytes (10 MB) for one statement; split it into several" long.sql

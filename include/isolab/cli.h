@@ -236,6 +236,9 @@ void isl_clock_stop(void);
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
+/* Seconds on the monotonic clock, for progress on a terminal. */
+double isl_now(void);
+
 /* Parses a run id (a positive whole number) into *id; else a usage error
  * "'TEXT' is not a run id". */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);

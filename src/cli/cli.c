@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "isolab/cli.h"
@@ -120,6 +121,13 @@ const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t 
     snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);
     free(db);
     return buf;
+}
+
+double isl_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 int isl_check_output(isl_cli *cli, FILE *f, const char *what)

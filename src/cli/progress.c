@@ -9,19 +9,12 @@
 
 #include "isolab/cli.h"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
 void isl_progress_start(isl_progress *p, const char *what, unsigned long long total)
 {
     p->what = what;
     p->done = 0;
     p->total = total;
-    p->start = now();
+    p->start = isl_now();
     p->shown = 0;
     p->on = isatty(STDERR_FILENO);
 }
@@ -42,7 +35,7 @@ void isl_progress_tick(isl_progress *p, unsigned long long done)
 {
     p->done = done;
     if (!p->on) return;
-    double t = now();
+    double t = isl_now();
     if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
 }
 
@@ -50,7 +43,7 @@ void isl_progress_end(isl_progress *p, int complete)
 {
     if (!p->on || p->shown == 0) return;
     if (complete && p->total) p->done = p->total;
-    show(p, now());
+    show(p, isl_now());
     fputc('\n', stderr);
 }
 

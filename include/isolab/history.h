@@ -27,7 +27,6 @@ typedef struct isl_run_filter {
     const char *const *keys;  /* run_param rows every run must have: */
     const char *const *values; /* key keys[i] with value values[i] */
     size_t nparams;
-    int without_rows;         /* do not count each run's rows (rows -1) */
 } isl_run_filter;
 
 /* The runs f chooses, by id, handed to fn. */

@@ -6,7 +6,6 @@
 #ifndef ISOLAB_STORE_H
 #define ISOLAB_STORE_H
 
-#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -80,17 +79,6 @@ int isl_store_fast_memory(void);
 
 /* The version of the SQLite library in use. */
 const char *isl_store_sqlite_version(void);
-
-/* Makes the statement s is running (if any) fail as interrupted, and so its
- * transaction roll back. Safe to call from a signal handler (it only calls
- * sqlite3_interrupt). */
-void isl_store_interrupt(isl_store *s);
-
-/* From now on, while *flag is non-zero, every COMMIT on s turns into a
- * ROLLBACK (its statement fails): what an interrupted command has not yet
- * committed is never kept, even when the interrupt came between two
- * statements. NULL removes the rule. */
-void isl_store_refuse_commits(isl_store *s, const volatile sig_atomic_t *flag);
 
 /* The underlying connection, for tests that inspect the database directly;
  * the command line never uses it. */

@@ -13,7 +13,6 @@
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
-#include "isolab/history.h"
 #include "isolab/outfile.h"
 #include "isolab/report.h"
 #include "isolab/version.h"
@@ -43,7 +42,9 @@ const isl_exit_code isl_exit_codes[] = {
     {ISL_ETOOL, "a program isolab runs (gnuplot) is missing or failed"},
     {ISL_EOUTPUT, "the output could not be written (a full disk, a closed pipe)"},
     {ISL_EINTERNAL, "internal error (a bug in isolab)"},
-    {ISL_EINTERRUPT, "interrupted (Ctrl-C): runs finished before are kept, the one in progress is not"},
+    {128 + 1, "hung up (SIGHUP): as 130"},
+    {ISL_EINTERRUPT, "interrupted (Ctrl-C): what it had finished is kept, the rest is not written"},
+    {128 + 15, "terminated (SIGTERM): as 130"},
     {-1, NULL},
 };
 
@@ -260,77 +261,6 @@ static void limits(isl_cli *cli, const isl_args *a)
     isl_store_set_limits((unsigned)wait, (unsigned long long)work);
 }
 
-/* ---- Ctrl-C: SQLite stops the statement running, its run rolls back ---- */
-
-static volatile sig_atomic_t interrupted;
-static isl_store *volatile interrupt_store;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-    if (interrupt_store) isl_store_interrupt(interrupt_store);
-}
-
-/* The first SIGINT interrupts; a second one ends the process at once. */
-static void catch_interrupt(struct sigaction *old)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &sa, old);
-}
-
-typedef struct kept {
-    int64_t after, last; /* runs with an id greater than after; the last one */
-    char list[512];      /* "run N (KIND), ..." */
-    size_t n;
-} kept;
-
-static isl_status note_run(void *ctx, const isl_run_info *r)
-{
-    kept *k = ctx;
-    if (r->id <= k->after) return ISL_OK;
-    k->last = r->id;
-    size_t len = strlen(k->list);
-    if (len < sizeof k->list - 64)
-        snprintf(k->list + len, sizeof k->list - len, "%srun %lld (%s)", k->n ? ", " : "", (long long)r->id,
-                 r->kind ? r->kind : "?");
-    k->n++;
-    return ISL_OK;
-}
-
-/* The id of the latest run (0: none, or no database). */
-static int64_t latest_run(isl_store *s)
-{
-    kept k = {-1, 0, "", 0};
-    isl_run_filter f = {NULL, 1, 1, 0, NULL, NULL, 0, 1};
-    isl_error err;
-    return s && !isl_store_runs(s, &f, note_run, &k, &err) ? k.last : 0;
-}
-
-/* After a SIGINT: "interrupted" and what was kept, exit 130. */
-static int report_interrupt(isl_cli *cli, int rc, int64_t before)
-{
-    kept k = {before, 0, "", 0};
-    isl_run_filter f = {NULL, 1, 0, 0, NULL, NULL, 0, 1};
-    isl_error err;
-    if (cli->store && cli->cmd->needs & ISL_WRITES) isl_store_runs(cli->store, &f, note_run, &k, &err);
-    const char *done = rc ? "" : " after the command had finished";
-    if (!(cli->cmd->needs & ISL_WRITES))
-        isl_fail(&cli->err, ISL_EINTERRUPT, "interrupted%s", done);
-    else if (k.n)
-        isl_fail(&cli->err, ISL_EINTERRUPT, "interrupted%s; kept: %s%s", done, k.list,
-                 rc ? "; nothing of the run in progress" : "");
-    else
-        isl_fail(&cli->err, ISL_EINTERRUPT, "interrupted%s; nothing of the run was kept (%s is as it was)", done,
-                 cli->db_path);
-    return ISL_EINTERRUPT;
-}
-
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
@@ -345,14 +275,7 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     int rc = setup(cli, args);
-    if (rc) return interrupted ? report_interrupt(cli, rc, 0) : rc;
-    int64_t before = cli->cmd->needs & ISL_WRITES ? latest_run(cli->store) : 0;
-    interrupt_store = cli->store;
-    if (cli->store) isl_store_refuse_commits(cli->store, &interrupted);
-    rc = interrupted ? ISL_EINTERRUPT : cli->cmd->fn(cli, args);
-    if (cli->store) isl_store_refuse_commits(cli->store, NULL);
-    interrupt_store = NULL;
-    return interrupted ? report_interrupt(cli, rc, before) : rc;
+    return rc ? rc : cli->cmd->fn(cli, args);
 }
 
 int isl_main(int argc, char **argv)
@@ -377,11 +300,8 @@ int isl_main(int argc, char **argv)
              "not written\n", cli.cmd->name);
     isl_outfile_signals(nothing, something);
     isl_args args;
-    struct sigaction old_int;
-    catch_interrupt(&old_int);
     rc = isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err);
     if (!rc) rc = run_command(&cli, argc, argv, &args);
-    sigaction(SIGINT, &old_int, NULL);
     isl_model_free(cli.model);
     isl_store_close(cli.store);
     isl_args_free(&args);

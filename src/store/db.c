@@ -293,15 +293,6 @@ int isl_work_end(isl_store *s)
 
 const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
 
-void isl_store_interrupt(isl_store *s) { sqlite3_interrupt(s->db); }
-
-static int refuse_commit(void *flag) { return *(const volatile sig_atomic_t *)flag != 0; }
-
-void isl_store_refuse_commits(isl_store *s, const volatile sig_atomic_t *flag)
-{
-    sqlite3_commit_hook(s->db, flag ? refuse_commit : NULL, (void *)(uintptr_t)flag);
-}
-
 /* Reads one integer pragma. */
 static isl_status pragma_int(isl_store *s, const char *sql, long long *v, isl_error *err)
 {

@@ -42,7 +42,7 @@ static char *rows_of_run_sql(isl_store *s, isl_error *err)
 static const char *col_text(sqlite3_stmt *q, int i) { return (const char *)sqlite3_column_text(q, i); }
 
 /* The query of isl_store_runs: ?1 kind, ?2 with checks, ?3 since, ?4
- * limit, ?5 without rows, then each param's key and value from ?6 on. */
+ * limit, then each param's key and value from ?5 on. */
 static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
 {
     char *counts = rows_of_run_sql(s, err);
@@ -50,12 +50,12 @@ static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
     sqlite3_str *w = sqlite3_str_new(s->db);
     for (size_t i = 0; i < f->nparams; i++)
         sqlite3_str_appendf(w, " AND EXISTS (SELECT 1 FROM run_param p WHERE p.run_id = r.id AND p.key = ?%d "
-                               "AND p.value = ?%d)", (int)(6 + 2 * i), (int)(7 + 2 * i));
+                               "AND p.value = ?%d)", (int)(5 + 2 * i), (int)(6 + 2 * i));
     int oom = sqlite3_str_errcode(w) != SQLITE_OK;
     char *params = sqlite3_str_finish(w); /* NULL when empty */
     char *sql = !oom ? sqlite3_mprintf(
                            "SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, r.argv, "
-                           "CASE WHEN ?5 THEN -1 ELSE %s END, r.note FROM (SELECT * FROM run r "
+                           "%s, r.note FROM (SELECT * FROM run r "
                            "WHERE (?1 IS NULL OR r.kind = ?1) AND (?1 IS NOT NULL OR ?2 OR r.kind <> 'check') "
                            "AND (?3 IS NULL OR r.started_at >= strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))%s "
                            "ORDER BY r.id DESC LIMIT ?4) r ORDER BY r.id",
@@ -78,10 +78,9 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
     if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, f->with_checks);
     if (rc == SQLITE_OK) rc = f->since ? sqlite3_bind_int64(q, 3, f->since) : sqlite3_bind_null(q, 3);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 4, f->limit > 0 ? f->limit : -1);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 5, f->without_rows);
     for (size_t i = 0; rc == SQLITE_OK && i < f->nparams; i++) {
-        rc = sqlite3_bind_text(q, (int)(6 + 2 * i), f->keys[i], -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, (int)(7 + 2 * i), f->values[i], -1, SQLITE_STATIC);
+        rc = sqlite3_bind_text(q, (int)(5 + 2 * i), f->keys[i], -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, (int)(6 + 2 * i), f->values[i], -1, SQLITE_STATIC);
     }
     if (rc != SQLITE_OK) {
         sqlite3_finalize(q);

@@ -1,6 +1,6 @@
 # isolab: build, test and install.
 #   make            build ./isolab and the SQL extension ./isolab.so
-#   make lesson     build, seed isolab.db and print the lesson's tables
+#   make lesson     build (isolab.so too), seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
 #   make page       the same, then the results as one HTML file, page.html
@@ -134,7 +134,8 @@ $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 	@ISOLAB=$(if $(filter $*,$(SH_PLAIN)),./isolab,build/isolab-san) ASAN_OPTIONS=detect_leaks=1 \
 	  $(SUITE) $* sh tests/$*.sh
 
-lesson: isolab
+# isolab.so too: the README's what-if session, right after set-up, loads it.
+lesson: isolab isolab.so
 	./isolab lesson
 
 # The runs the plots read, then the images and their CSV files in plots/

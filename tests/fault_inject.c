@@ -211,7 +211,7 @@ static sqlite3_vfs shim_vfs = {2, 0, 512, NULL, "isolab-fault", NULL, sh_open, s
 /* ---- running commands and checking the database ----------------------- */
 
 static int last_rc;
-static char dir[256], base_db[300], test_db[300], seed_file[300], err_file[300], seeds_dir[4096];
+static char dir[256], base_db[300], loaded_db[300], test_db[300], seed_file[300], err_file[300], seeds_dir[4096];
 
 static void copy_file(const char *from, const char *to)
 {
@@ -335,25 +335,28 @@ typedef struct command {
     const char *args[6];
     int creates;  /* init: the database does not exist before */
     int copies;   /* init from the built-in image: no SQLite I/O at all */
+    int loaded;   /* starts from the base with seed_file loaded (its lesson: M03/K06) */
 } command;
 
 static const command COMMANDS[] = {
-    {"init", {"init", NULL}, 1, 1},
-    {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0},
-    {"load", {"load", seed_file, NULL}, 0, 0},
-    {"run", {"run", NULL}, 0, 0},
-    {"sweep samples", {"sweep", "samples", NULL}, 0, 0},
-    {"sweep removal", {"sweep", "removal", NULL}, 0, 0},
-    {"sweep addition", {"sweep", "addition", NULL}, 0, 0},
-    {"sweep bundles", {"sweep", "bundles", NULL}, 0, 0},
-    {"check", {"check", NULL}, 0, 0},
+    {"init", {"init", NULL}, 1, 1, 0},
+    {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0},
+    {"load", {"load", seed_file, NULL}, 0, 0, 0},
+    {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 1},
+    {"unload", {"unload", "M03/K06", NULL}, 0, 0, 1},
+    {"run", {"run", NULL}, 0, 0, 0},
+    {"sweep samples", {"sweep", "samples", NULL}, 0, 0, 0},
+    {"sweep removal", {"sweep", "removal", NULL}, 0, 0, 0},
+    {"sweep addition", {"sweep", "addition", NULL}, 0, 0, 0},
+    {"sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0},
+    {"check", {"check", NULL}, 0, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
 static void prepare(const command *c)
 {
     remove_db(test_db);
-    if (!c->creates) copy_file(base_db, test_db);
+    if (!c->creates) copy_file(c->loaded ? loaded_db : base_db, test_db);
 }
 
 /* Checks one faulted (or not) execution; returns 1 when a fault was hit. */
@@ -370,8 +373,8 @@ static int check_after(const command *c, int rc, long hit, long base_runs, long 
         /* init: a complete new database, or none at all */
         if (rc == 0 && runs != 0) fail_msg("%s, fault %ld: init succeeded but the database has %ld runs", what, k, runs);
         if (rc != 0 && runs != -1) fail_msg("%s, fault %ld: a failed init left a database", what, k);
-    } else if (!strcmp(c->name, "load")) {
-        if (runs != base_runs) fail_msg("%s, fault %ld: load changed the runs", what, k);
+    } else if (!strncmp(c->name, "load", 4) || !strcmp(c->name, "unload")) {
+        if (runs != base_runs) fail_msg("%s, fault %ld: %s changed the runs", what, k, c->name);
     } else if (rc == 0 ? runs != base_runs + 1 : runs != base_runs) {
         fail_msg("%s, fault %ld: exit %d but runs went %ld -> %ld", what, k, rc, base_runs, runs);
     }
@@ -540,6 +543,7 @@ int main(void)
     snprintf(dir, sizeof dir, "%s/isolab-faults-XXXXXX", tmp);
     if (!mkdtemp(dir)) return 1;
     snprintf(base_db, sizeof base_db, "%s/base.db", dir);
+    snprintf(loaded_db, sizeof loaded_db, "%s/loaded.db", dir);
     snprintf(test_db, sizeof test_db, "%s/t.db", dir);
     snprintf(seed_file, sizeof seed_file, "%s/extra.sql", dir);
     snprintf(err_file, sizeof err_file, "%s/stderr.txt", dir);
@@ -564,6 +568,12 @@ int main(void)
         fprintf(stderr, "fault_inject: cannot make the base database\n");
         return 1;
     }
+    const char *load[] = {"load", seed_file, NULL};
+    copy_file(base_db, test_db);
+    if (run_isolab(load) != 0 || rename(test_db, loaded_db) != 0) {
+        fprintf(stderr, "fault_inject: cannot make the loaded database\n");
+        return 1;
+    }
 
     struct CMUnitTest tests[NCOMMANDS + 1];
     for (size_t i = 0; i < NCOMMANDS; i++) {
@@ -573,6 +583,7 @@ int main(void)
     int failed = cmocka_run_group_tests_name("faults", tests, NULL, NULL);
     remove_db(test_db);
     unlink(base_db);
+    unlink(loaded_db);
     unlink(seed_file);
     unlink(err_file);
     rmdir(dir);

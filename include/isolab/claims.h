@@ -43,4 +43,15 @@ const char *isl_claim_outcome_name(isl_claim_outcome o);
 isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
                            isl_claim_counts *counts, isl_error *err);
 
+/* Called for a claim whose expression (column "actual_sql" or
+ * "pending_sql") does not compile, with SQLite's message (or why it is not
+ * one read-only expression); returns the status to stop with. */
+typedef isl_status (*isl_claim_bad_fn)(void *ctx, const char *lesson, const char *name, const char *column,
+                                       const char *why, isl_error *err);
+
+/* Compiles (never runs) the expressions of every claim whose id is above
+ * `after`, in id order, against the database as it is now; the first that
+ * does not compile goes to fn, whose status is returned. */
+isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err);
+
 #endif

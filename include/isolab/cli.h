@@ -109,6 +109,7 @@ struct isl_cli {
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
+    int stale_noted;      /* isl_warn_stale said results are stale */
     const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
 };
 
@@ -260,6 +261,10 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
 /* Subcommands. */
 int isl_cmd_init(isl_cli *cli, const isl_args *a);
 int isl_cmd_load(isl_cli *cli, const isl_args *a);
+int isl_cmd_unload(isl_cli *cli, const isl_args *a);
+/* lesson --fresh: a new database from the seeds it was made from (or
+ * --seeds DIR), saying which, and naming the loaded lessons it lost. */
+int isl_lesson_fresh(isl_cli *cli, const isl_args *a);
 int isl_cmd_run(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a);

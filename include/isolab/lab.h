@@ -31,6 +31,14 @@ extern const char *const isl_lab_sweep_kinds[]; /* "samples", "removal", "additi
 isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
                          size_t channel, int64_t *run_id, size_t *rows, isl_error *err);
 
+/* A member list as a bundle: *copy is m with one more bundle, named list,
+ * made of the list's members (isl_model_members: bundles, mechanisms and
+ * -mechanism, comma-separated) and left out of the model's digest, at
+ * index *bundle; runs and sweeps of it record its rows under that name and
+ * the list in run_param ('members'). Free *copy with isl_model_free.
+ * ISL_EINPUT with err naming what is wrong with the list. */
+isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err);
+
 /* Evaluates the claims of `lesson` (all when NULL) as one run of kind
  * "check", handing each outcome to fn; *counts by outcome. */
 isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,

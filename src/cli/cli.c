@@ -208,7 +208,8 @@ static int setup(isl_cli *cli, const isl_args *a)
     if (needs & ISL_CREATES) {
         int fresh = isl_opt_flag(a, "--fresh");
         struct stat sb;
-        if ((fresh || stat(cli->db_path, &sb) != 0) && isl_store_create(cli->db_path, NULL, fresh, &cli->err))
+        if (fresh && isl_lesson_fresh(cli, a)) return cli->err.status;
+        if (!fresh && stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
             return cli->err.status;
     }
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))

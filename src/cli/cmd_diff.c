@@ -1,11 +1,15 @@
-/* isolab diff: what differs between two runs of one kind. While the runs'
- * fact statuses are read (before the first line), progress goes to stderr
- * when it is a terminal and the reading lasts more than a second. */
+/* isolab diff: what differs between two runs of one kind: the model's
+ * changes first (they explain the results'), then the results'. While the
+ * runs' fact statuses are read (before the first line), progress goes to
+ * stderr when it is a terminal and the reading lasts more than a second. */
+#include <sqlite3.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/history.h"
+#include "isolab/provenance.h"
 #include "isolab/report.h"
 
 typedef struct progress {
@@ -23,27 +27,31 @@ static void tick(void *ctx, uint64_t rows)
     p->shown = 1;
 }
 
-/* Where the lines go: out as text, or with a listing each line as a row;
- * the progress line is wiped before the first. */
-typedef struct out {
-    FILE *f;
+/* The model's lines wait in `model` until the runs are known to compare
+ * (the first result line, or the end): a bad pair prints nothing. The
+ * progress line is wiped before the first line of output. */
+typedef struct diff_out {
+    FILE *out;
+    sqlite3_str *model;
+    int flushed;
     progress *p;
-    isl_listing *listing;
-} out;
+    isl_listing *listing; /* --format other than table: each line a row */
+} diff_out;
 
 static const char *const DIFF_COLUMNS[] = {"change", "what"};
 
-/* One line of the diff as a row: its mark ("~" changed, "-" only in A, "+"
- * only in B, "lost" or "gained" by the open surface) and the rest. */
+/* One line of the diff as a row: its mark ("model" a change of the model,
+ * "~" changed, "-" only in A, "+" only in B, "lost" or "gained" by the open
+ * surface) and the rest. */
 static isl_status list_line(isl_listing *l, const char *line)
 {
-    static const char *const marks[] = {"lost", "gained"};
+    static const char *const marks[] = {"model", "lost", "gained"};
     char mark[8] = "";
     const char *what = line;
     while (*what == ' ') what++;
-    for (size_t i = 0; i < 2 && !mark[0]; i++) {
+    for (size_t i = 0; i < 3 && !mark[0]; i++) {
         size_t n = strlen(marks[i]);
-        if (what != line && !strncmp(what, marks[i], n) && what[n] == ':') {
+        if ((i == 0) == (what == line) && !strncmp(what, marks[i], n) && what[n] == ':') {
             strcpy(mark, marks[i]);
             what += n + 1;
         }
@@ -54,47 +62,85 @@ static isl_status list_line(isl_listing *l, const char *line)
     return isl_listing_row(l, 2, DIFF_COLUMNS, c);
 }
 
+/* A line of output: text, or a row of the listing. */
+static isl_status emit(diff_out *d, const char *line)
+{
+    if (d->listing) return list_line(d->listing, line);
+    isl_print_line(d->out, "%s", line);
+    return ISL_OK;
+}
+
+static isl_status keep_line(void *ctx, const char *line)
+{
+    diff_out *d = ctx;
+    sqlite3_str_appendf(d->model, "%s\n", line);
+    return sqlite3_str_errcode(d->model) ? ISL_ENOMEM : ISL_OK;
+}
+
+static isl_status flush_model(diff_out *d)
+{
+    if (d->p->shown) {
+        fprintf(stderr, "\r%60s\r", "");
+        d->p->shown = 0;
+    }
+    if (d->flushed) return ISL_OK;
+    d->flushed = 1;
+    char *text = sqlite3_str_finish(d->model);
+    d->model = NULL;
+    for (char *p = text, *e; p && *p; p = e + 1) {
+        e = strchr(p, '\n');
+        *e = '\0';
+        if (emit(d, p)) break;
+    }
+    sqlite3_free(text);
+    return ferror(d->out) ? ISL_EOUTPUT : ISL_OK;
+}
+
 static isl_status print_line(void *ctx, const char *line)
 {
-    out *o = ctx;
-    if (o->p->shown) {
-        fprintf(stderr, "\r%60s\r", "");
-        o->p->shown = 0;
-    }
-    if (o->listing) return list_line(o->listing, line);
-    isl_print_line(o->f, "%s", line);
-    return ferror(o->f) ? ISL_EOUTPUT : ISL_OK;
+    diff_out *d = ctx;
+    isl_status st = flush_model(d);
+    if (!st) st = emit(d, line);
+    return st ? st : ferror(d->out) ? ISL_EOUTPUT : ISL_OK;
+}
+
+/* The closing line: the results' differences, and the model's changes. */
+static void print_count(FILE *out, size_t n, size_t nm, int64_t ra, int64_t rb)
+{
+    fprintf(out, "%zu difference%s from run %lld to run %lld", n, n == 1 ? "" : "s", (long long)ra, (long long)rb);
+    if (nm) fprintf(out, ", after %zu change%s in the model", nm, nm == 1 ? "" : "s");
+    fputc('\n', out);
 }
 
 int isl_cmd_diff(isl_cli *cli, const isl_args *a)
 {
     int64_t ra, rb;
-    size_t n = 0;
+    size_t n = 0, nm = 0;
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
-    int rc = isl_parse_run_id(cli, a->ops[0], &ra);
-    if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
-    if (rc) return rc;
     progress p = {isl_now(), 0, 0};
     isl_listing l;
-    out o = {cli->out, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
-    if (o.listing) {
+    diff_out d = {cli->out, sqlite3_str_new(NULL), 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
+    int rc = isl_parse_run_id(cli, a->ops[0], &ra);
+    if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
+    if (d.listing) {
         isl_listing_start(&l, (isl_format)fmt, cli->out);
-        rc = isl_listing_row(&l, 2, DIFF_COLUMNS, NULL);
+        if (!rc) rc = isl_listing_row(&l, 2, DIFF_COLUMNS, NULL);
     }
+    if (!rc) rc = isl_store_model_diff(cli->store, ra, rb, keep_line, &d, &nm, &cli->err);
     if (!rc)
-        rc = isl_store_diff_progress(cli->store, ra, rb, print_line, &o, isatty(STDERR_FILENO) ? tick : NULL, &p, &n,
+        rc = isl_store_diff_progress(cli->store, ra, rb, print_line, &d, isatty(STDERR_FILENO) ? tick : NULL, &p, &n,
                                      &cli->err);
+    if (!rc) rc = flush_model(&d);
     if (p.shown) fprintf(stderr, "\r%60s\r", "");
-    if (o.listing) rc = isl_listing_end(&l, rc);
-    if (rc == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (d.listing) rc = isl_listing_end(&l, rc);
+    if (rc == ISL_ENOMEM && !cli->err.msg[0]) isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    sqlite3_free(sqlite3_str_finish(d.model));
     if (rc && rc != ISL_EOUTPUT) return rc;
     /* the count line: with rows on stdout, it goes to stderr */
-    if (!rc)
-        fprintf(fmt == ISL_FMT_TABLE ? cli->out : stderr, "%zu difference%s from run %lld to run %lld\n", n,
-                n == 1 ? "" : "s", (long long)ra, (long long)rb);
+    if (!rc) print_count(d.listing ? stderr : cli->out, n, nm, ra, rb);
     fflush(cli->out); /* lost output is exit 7, never mistaken for "the runs differ" */
     rc = isl_check_output(cli, cli->out, "the output");
-    /* as 'git diff --exit-code': 1 when the runs differ */
+    /* as 'git diff --exit-code': 1 when the runs' results differ */
     return !rc && n && isl_opt_flag(a, "--exit-code") ? ISL_EFAIL : rc;
 }

@@ -44,13 +44,18 @@ static const isl_option INIT_FORCE = {
 static const isl_option *const INIT_OPTS[] = {&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT, NULL};
 
 static const isl_option RUN_BUNDLES = {
-    .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle", .help = "only bundle B"};
+    .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
+    .help = "only bundle B (or a member list: see --members)"};
+static const isl_option RUN_MEMBERS = {
+    .name = "--members", .value = "LIST", .kind = ISL_STRING,
+    .help = "a bundle made of LIST: bundles, mechanisms, -mechanism, comma-separated"};
 static const isl_option RUN_CHANNELS = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel", .help = "only channel C"};
-static const isl_option *const RUN_OPTS[] = {&RUN_BUNDLES, &RUN_CHANNELS, &NOTE, NULL};
+static const isl_option *const RUN_OPTS[] = {&RUN_BUNDLES, &RUN_MEMBERS, &RUN_CHANNELS, &NOTE, NULL};
 
 static const isl_option SWEEP_BUNDLE = {
-    .name = "--bundle", .value = "B", .kind = ISL_STRING, .help = "the bundle (default: current_focus's, strict)"};
+    .name = "--bundle", .value = "B", .kind = ISL_STRING,
+    .help = "the bundle, or a member list (default: current_focus's, strict)"};
 static const isl_option SWEEP_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING,
     .help = "the channel (default: current_focus's, sampling-profile)"};
@@ -67,10 +72,15 @@ static const isl_option *const BUNDLES_OPTS[] = {&BUNDLES_CHANNELS, &BUNDLES_MEC
 static const isl_option LESSON_ALL = {
     .name = "--all", .kind = ISL_FLAG, .help = "every lesson that has a focus (lesson_focus)"};
 static const isl_option LESSON_FRESH = {
-    .name = "--fresh", .kind = ISL_FLAG, .help = "create the database anew first (its earlier runs are lost)"};
+    .name = "--fresh", .kind = ISL_FLAG,
+    .help = "create the database anew first, from the seeds it was made from (its runs are lost)"};
+static const isl_option LESSON_SEEDS = {
+    .name = "--seeds", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "with --fresh: from every *.sql of DIR instead"};
 static const isl_option LESSON_VERBOSE = {
     .name = "--verbose", .kind = ISL_FLAG, .help = "print every claim's line on stderr, not only those that failed"};
-static const isl_option *const LESSON_OPTS[] = {&LESSON_ALL, &LESSON_FRESH, &LESSON_VERBOSE, &FORMAT, &WORK_LIMIT, NULL};
+static const isl_option *const LESSON_OPTS[] = {&LESSON_ALL, &LESSON_FRESH, &LESSON_SEEDS, &LESSON_VERBOSE, &FORMAT,
+                                               &WORK_LIMIT, NULL};
 
 static const isl_option *const REPORT_OPTS[] = {&FORMAT, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
@@ -140,7 +150,9 @@ static const isl_option PAGE_LESSONS = {
     .help = "only lesson CODE (default: every lesson)"};
 static const isl_option *const PAGE_OPTS[] = {&OUTPUT_FILE, &PAGE_LESSONS, NULL};
 
-static const isl_option *const LOAD_OPTS[] = {&WORK_LIMIT, NULL};
+static const isl_option LOAD_REPLACE = {
+    .name = "--replace", .kind = ISL_FLAG, .help = "the lessons the files define replace the loaded ones of the same code"};
+static const isl_option *const LOAD_OPTS[] = {&LOAD_REPLACE, &WORK_LIMIT, NULL};
 
 static const isl_option *const NO_OPTS[] = {NULL};
 static const isl_option *const FORMAT_OPTS[] = {&FORMAT, NULL};
@@ -153,14 +165,29 @@ const isl_command isl_commands[] = {
      INIT_OPTS},
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
-     "them or none. The model must still be valid afterwards.\n",
+     "them or none. The model must still be valid afterwards. With --replace,\n"
+     "a lesson a file defines that is loaded already is first removed with\n"
+     "every row it owns (as 'isolab unload' removes it); runs are kept, and\n"
+     "their results become stale.\n",
      LOAD_OPTS},
+    {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
+     "Removes the lessons CODE... in one transaction: each lesson row with its\n"
+     "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
+     "with their channel_fact and channel_part rows, and the axes, facts,\n"
+     "mechanisms and bundles its file added (lesson_brings) that no other lesson\n"
+     "added and nothing left uses. Runs are kept; their results become stale.\n",
+     NO_OPTS},
     {"run", isl_cmd_run, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "compute surfaces for bundles x channels and store them",
      "One run: for every bundle x every channel (or only those named), the\n"
      "visible, returned, open surface and open axes counts, cost, run time and\n"
      "cost per returning fact, and each fact's status. Prints the run id and\n"
-     "the number of rows written.\n",
+     "the number of rows written. A member list (--members, or a --bundle that\n"
+     "names no bundle) is run as a bundle of its own: comma-separated items,\n"
+     "each a bundle (its members, in order), a mechanism, or -mechanism to take\n"
+     "one out ('strict,-user-namespace', 'common,mandatory-label'); its rows\n"
+     "carry the list as the bundle's name, which report, export, diff and the\n"
+     "comparison views take (--bundle LIST), and run_param keeps it ('members').\n",
      RUN_OPTS},
     {"sweep", isl_cmd_sweep, ISL_NEEDS_MODEL | ISL_WRITES, "samples|removal|addition", 1, 1,
      "run one of the lesson's sweeps and store its rows",
@@ -222,6 +249,8 @@ const isl_command isl_commands[] = {
     {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
+     "'export model --run N' writes instead the model run N used, as SQL a\n"
+     "seed file could hold (to stdout).\n"
      "Tables come in primary key order, views in their own. --list lists the\n"
      "tables and views instead (as a table unless --format says otherwise).\n"
      "Says on stderr when results are stale.\n"
@@ -257,6 +286,8 @@ const isl_command isl_commands[] = {
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
+     "When the runs used different models, what changed in the model comes\n"
+     "first ('model: channel C cost_pct 3 -> 5', 'model: + fact F on AXIS').\n"
      "For every other result table: the rows only A has ('-') and only B has\n"
      "('+'); power-set sweep rows by channel and members. Ends with the\n"
      "number of differences (with --format on stderr; each line a row of\n"

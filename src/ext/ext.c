@@ -20,6 +20,7 @@ SQLITE_EXTENSION_INIT1
 #include <string.h>
 
 #include "isolab/answers.h"
+#include "isolab/escape.h"
 #include "isolab/ext.h"
 #include "isolab/powerset.h"
 #include "isolab/store.h"
@@ -265,16 +266,6 @@ static int fail(cursor *c, const char *fmt, ...)
     return v->base.zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* A name as quoted in a message: at most 80 bytes, control characters as '?'. */
-static const char *shown(const char *s, size_t n, char out[84])
-{
-    size_t k = 0;
-    for (; k < n && k < 80; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
-    if (k < n) out[k++] = '.', out[k++] = '.', out[k++] = '.';
-    out[k] = '\0';
-    return out;
-}
-
 /* The text of argument value v (NULL for SQL NULL). */
 static const char *arg_text(sqlite3_value *v)
 {
@@ -308,15 +299,15 @@ static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t ma
             if (strlen(m->mech[i].name) == len && !memcmp(m->mech[i].name, p, len)) d = i;
         if (len == 0) {
             rc = fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
-                      *list ? shown(list, strlen(list), q) : "");
+                      *list ? isl_short_name(list, strlen(list), q) : "");
             break;
         }
         if (d == ISL_NONE) {
-            rc = fail(c, "no mechanism named '%s'", shown(p, len, q));
+            rc = fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
             break;
         }
         if (chosen[d]) {
-            rc = fail(c, "mechanism '%s' is named twice", shown(p, len, q));
+            rc = fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
             break;
         }
         chosen[d] = 1;
@@ -333,25 +324,19 @@ static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t ma
     return rc;
 }
 
-/* members: a bundle name, else a comma-separated list of mechanisms. */
+/* members: a member list (isl_model_members: bundles, mechanisms and
+ * -mechanism, comma-separated). */
 static int parse_members(cursor *c, sqlite3_value *v)
 {
     const char *t = arg_text(v);
     if (!t) return fail(c, "members is NULL (name a bundle, or mechanisms separated by commas)");
-    size_t b = isl_model_find_bundle(c->m, t);
-    if (b == ISL_NONE) {
-        if (!strchr(t, ',') && *t && isl_model_find_mechanism(c->m, t) == ISL_NONE) {
-            char q[84];
-            return fail(c, "no bundle or mechanism named '%s'", shown(t, strlen(t), q));
-        }
-        return parse_mechanisms(c, t, 0, (size_t)-1);
-    }
-    const isl_bundle *bu = &c->m->bundle[b];
-    c->mechs = malloc((bu->n ? bu->n : 1) * sizeof *c->mechs);
+    c->mechs = malloc((c->m->nmech ? c->m->nmech : 1) * sizeof *c->mechs);
     if (!c->mechs) return SQLITE_NOMEM;
-    if (bu->n) memcpy(c->mechs, bu->members, bu->n * sizeof *c->mechs);
-    c->nm = bu->n;
-    return SQLITE_OK;
+    isl_error err;
+    isl_error_clear(&err);
+    isl_status st = isl_model_members(c->m, t, c->mechs, &c->nm, &err);
+    if (st == ISL_ENOMEM) return SQLITE_NOMEM;
+    return st ? fail(c, "%s", err.msg) : SQLITE_OK;
 }
 
 /* channel: a channel name, or NULL for none. */
@@ -363,7 +348,7 @@ static int parse_channel(cursor *c, sqlite3_value *v)
     c->channel = isl_model_find_channel(c->m, t);
     if (c->channel != ISL_NONE) return SQLITE_OK;
     char q[84];
-    return fail(c, "no channel named '%s'", shown(t, strlen(t), q));
+    return fail(c, "no channel named '%s'", isl_short_name(t, strlen(t), q));
 }
 
 static isl_status collect_removal(void *ctx, const isl_removal_row *r)
@@ -463,7 +448,7 @@ static int max_open_of(cursor *c, sqlite3_value *v, size_t *out)
         char q[84];
         const char *txt = arg_text(v);
         return fail(c, "max_open_surface must be a whole number >= 0, not '%s'",
-                    txt ? shown(txt, strlen(txt), q) : "NULL");
+                    txt ? isl_short_name(txt, strlen(txt), q) : "NULL");
     }
     *out = (size_t)n;
     return SQLITE_OK;
@@ -512,7 +497,7 @@ static int check_nul(cursor *c, sqlite3_value *v, int a)
     if (!memchr(txt, 0, (size_t)sqlite3_value_bytes(v))) return SQLITE_OK;
     char q[84];
     return fail(c, "argument %d holds a NUL byte after '%s': a name cannot", a + 1,
-                shown((const char *)txt, strlen((const char *)txt), q));
+                isl_short_name((const char *)txt, strlen((const char *)txt), q));
 }
 
 /* The arguments that idx says are given (argv[0..argc)) into c->arg, and

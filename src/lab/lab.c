@@ -65,6 +65,19 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
     return finish(&ctx, st, run_id, rows);
 }
 
+isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err)
+{
+    size_t *members = malloc((m->nmech ? m->nmech : 1) * sizeof *members), n = 0;
+    *copy = NULL;
+    isl_status st = members ? isl_model_members(m, list, members, &n, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && !(*copy = isl_model_copy(m))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && (*bundle = isl_model_add_adhoc(*copy, list, members, n)) == ISL_NONE)
+        st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (st) isl_model_free(*copy), *copy = NULL;
+    free(members);
+    return st;
+}
+
 isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
                          void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err)
 {

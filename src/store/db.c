@@ -66,7 +66,12 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "UNION SELECT ?1, 'channel', channel FROM bundle_sweep_channel WHERE run_id = ?1 AND channel IS NOT NULL "
         "UNION SELECT ?1, 'mechanisms', group_concat(mechanism, ',') "
         "  FROM (SELECT mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1 ORDER BY bit) HAVING count(*) > 0 "
-        "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles')",
+        "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles') "
+        /* a member list run as a bundle: its rows carry the list as the name */
+        "UNION SELECT ?1, 'members', b.bundle FROM (SELECT bundle FROM surface WHERE run_id = ?1 "
+        "  UNION SELECT bundle FROM sample_sweep WHERE run_id = ?1 UNION SELECT bundle FROM removal_sweep "
+        "  WHERE run_id = ?1 UNION SELECT bundle FROM addition_sweep WHERE run_id = ?1) b "
+        "  WHERE b.bundle NOT IN (SELECT name FROM bundle)",
     [ST_FS_BUNDLE] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)",
     [ST_FS_CHANNEL] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
     [ST_FS_FACT] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)",
@@ -645,6 +650,19 @@ static isl_status set_stamps(isl_store *s, const char *stamp, int *stamped, isl_
     return ISL_OK;
 }
 
+/* Records the seeds directory (its absolute path) in seed_origin. */
+static isl_status record_origin(isl_store *s, const char *dir, isl_error *err)
+{
+    char *real = realpath(dir, NULL);
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "UPDATE seed_origin SET seeds = ?1 WHERE id = 1", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, real ? real : dir, -1, SQLITE_TRANSIENT);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    free(real);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "recording the seeds directory");
+}
+
 /* Fills the new database of s, in one transaction: the schema (unless the
  * built-in image holds it), the seeds, the record of what was installed,
  * the model's digest; then switches it to WAL. */
@@ -661,6 +679,7 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stam
     if (!st && stamp) st = set_stamps(s, stamp, stamped, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                             : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err);
+    if (!st && seeds_dir) st = record_origin(s, seeds_dir, err);
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) st = isl_store_record_installed(s, err);
     if (!st) {

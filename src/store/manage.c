@@ -169,6 +169,31 @@ isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *
     return st;
 }
 
+isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err)
+{
+    static const char SQL[] =
+        "WITH g AS ("
+        " SELECT CASE WHEN x.kind = 'bundles' THEN 'bundles'"
+        "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN CASE WHEN x.kind = 'run' THEN 'run' ELSE x.kind END"
+        "             WHEN x.kind = 'run' OR EXISTS (SELECT 1 FROM lesson_focus f"
+        "                  WHERE f.bundle = x.bundle AND f.channel = x.channel) THEN 'lessons'"
+        "             ELSE x.kind END AS grp, x.bundle, x.channel"
+        "   FROM stale_result x)"
+        " SELECT DISTINCT grp, CASE WHEN grp IN ('samples', 'removal', 'addition') THEN bundle END AS b,"
+        "        CASE WHEN grp IN ('samples', 'removal', 'addition') THEN channel END AS c"
+        "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'bundles' THEN 3 ELSE 2 END, grp, b, c";
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, SQL, -1, &q, NULL) != SQLITE_OK) return isl_db_fail(s, err, "reading stale_result");
+    isl_status st = ISL_OK;
+    int rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW)
+        st = fn(ctx, (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
+                (const char *)sqlite3_column_text(q, 2));
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading stale_result");
+    sqlite3_finalize(q);
+    return st;
+}
+
 /* ISL_EINPUT unless `sql` (one bound name) finds a row. */
 static isl_status must_exist(isl_store *s, const char *sql, const char *name, const char *what, isl_error *err)
 {
@@ -221,7 +246,9 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     isl_status st = ISL_OK;
     if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson,
                                 "lesson with a focus (see lesson_focus)", err);
-    if (!st && bundle) st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1", bundle, "bundle", err);
+    if (!st && bundle)
+        st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1 UNION ALL SELECT 1 FROM run_param "
+                        "WHERE key = 'members' AND value = ?1", bundle, "bundle", err);
     if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
     if (st || (!lesson && !bundle && !channel)) return st;
     if (!s->in_focus && (st = make_shadow(s, err))) return st;

@@ -33,6 +33,7 @@ static const migration MIGRATIONS[] = {
     {7, "010_record_guards.sql", NULL},
     {8, "011_fact_status_ids.sql", NULL},
     {10, "013_column_label.sql", "001_column_labels.sql"},
+    {11, "014_course_author.sql", NULL},
 };
 
 static const isl_embedded_file *built_in(const isl_embedded_file *files, size_t n, const char *name)

@@ -81,6 +81,8 @@ const char *isl_file_kind(mode_t mode);
 /* Nonzero when name is one of the model's tables, the only ones a seed file
  * may write (src/store/script.c holds the list). */
 int isl_is_model_table(const char *name);
+/* The i-th table a seed file may write (the model's), NULL past the last. */
+const char *isl_model_table_name(size_t i);
 
 /* 1 when SQL from files and users (seeds, claims, export --sql) may call
  * the function name: SQLite's ordinary functions and isolab's own

@@ -8,6 +8,7 @@
 #include "isolab/embedded.h"
 #include "isolab/version.h"
 #include "isolab/outfile.h"
+#include "isolab/provenance.h"
 #include "store_int.h"
 
 
@@ -54,7 +55,9 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
         || sqlite3_step(q) != SQLITE_DONE)
         return isl_store_end_run(s, isl_db_fail(s, err, "writing the run"), err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
-    return ISL_OK;
+    /* the model it uses, kept once per digest (isl_store_model_diff) */
+    st = isl_store_keep_model(s, digest, err);
+    return st ? isl_store_end_run(s, st, err) : ISL_OK;
 }
 
 isl_status isl_store_put_param(isl_store *s, const char *key, const char *value, isl_error *err)

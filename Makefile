@@ -302,28 +302,22 @@ check:
 	  | awk '{ n[$$2] = $$1 } END { printf "each suite'"'"'s output: build/test-logs/NAME.log\ncheck: %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'
 
 # ---- the SQL functions as a loadable extension ---------------------------
-# isolab.so: the same core, store and SQL functions (src/ext) compiled
-# position-independent in build/pic/, calling SQLite through the loading
-# process's routines (sqlite3ext.h); only sqlite3_isolab_init is exported:
-# -fvisibility=hidden hides the rest but for the core's functions built for
-# two CPUs (ifuncs, which GCC exports regardless), hidden by --exclude-libs,
-# lest another library's symbols of the same name bind to ours or ours to
-# theirs.
+# isolab.so: the SQL functions (src/ext) with what they use, the core, the
+# store base and the model reader (nothing that creates, migrates or checks
+# a database, no embedded files), compiled position-independent in
+# build/pic/, calling SQLite through the loading process's routines
+# (sqlite3ext.h); only sqlite3_isolab_init is exported: -fvisibility=hidden
+# hides the rest but for the core's functions built for two CPUs (ifuncs,
+# which GCC exports regardless), hidden by --exclude-libs, lest another
+# library's symbols of the same name bind to ours or ours to theirs.
 #   sqlite3 isolab.db    then    .load ./isolab
-PIC_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/ext/*.c))
-PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o) build/pic/embedded.o
+PIC_SRC := $(sort $(wildcard src/core/*.c src/ext/*.c) src/store/base.c src/store/read.c)
+PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o)
 PIC_FLAGS := -fPIC -fvisibility=hidden -DISL_SQLITE_EXTENSION
 build/pic/%.o: src/%.c $$(call no_deps_yet,build/pic/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-build/pic/embedded.o: build/embedded.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-# the extension creates no database: no template image in it
-build/pic/template_none.o: tools/template_none.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-build/libisolab-pic.a: $(PIC_OBJ) build/pic/template_none.o
+build/libisolab-pic.a: $(PIC_OBJ)
 	rm -f $@ && ar rcs $@ $^
 isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
 	$(CC) $(CFLAGS) -shared -Wl,-z,defs -Wl,--exclude-libs,ALL -o $@ $^ -lm

@@ -153,4 +153,15 @@ else
     not_ok "README has a what-if session"
 fi
 
+# The extension is the SQL functions over the core, the store base and the
+# model reader: nothing of the store that creates, migrates, verifies or
+# writes a database, and none of the embedded files (isolab.so is built
+# with debugging symbols, so its file-local functions are named too).
+if command -v nm >/dev/null 2>&1; then
+    check "isolab.so holds no store code but the base and the model reader, no embedded file" "" \
+        "$(nm "$SO.so" | grep -E ' (isl_store_|isl_stmt|isl_db_|isl_install_views|isl_schema_|isl_seed_|isl_query_|isl_plot_|isl_template)' | head -3)"
+else
+    echo "skip - nm is not installed: isolab.so's symbols not checked"
+fi
+
 finish

@@ -13,11 +13,12 @@ typedef enum isl_claim_outcome { ISL_CLAIM_PASS, ISL_CLAIM_FAIL, ISL_CLAIM_PENDI
 
 /* One evaluated claim. Values are shown as SQLite's text of them; actual is
  * NULL when the claim is pending or its expression gave no value; reason is
- * NULL on a pass. */
+ * NULL on a pass (the text of claim_result.reason). */
 typedef struct isl_claim_row {
     const char *lesson, *name, *statement;
     isl_claim_outcome outcome;
     const char *expected, *actual, *reason;
+    isl_reason why; /* ISL_R_WORK_BUDGET: the expression ran out of its work budget */
 } isl_claim_row;
 typedef isl_status (*isl_claim_fn)(void *ctx, const isl_claim_row *row);
 

@@ -197,6 +197,15 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
 #endif
     ;
 
+/* The text the user reads for err: the store's message with the words its
+ * reason calls for (what to run, which option helps; src/cli/words.c),
+ * into out[n]; err->msg itself when its reason needs none. */
+const char *isl_words(const isl_error *err, char *out, size_t n);
+
+/* The same for a claim's reason (r->reason when it needs no words). */
+struct isl_claim_row;
+const char *isl_claim_words(const struct isl_claim_row *r, char *out, size_t n);
+
 /* Prints one line of human-readable output: the printf-style text with
  * every control character and byte that is not UTF-8 made visible
  * (isl_escape), then a newline. -1 when out of memory or out fails. */

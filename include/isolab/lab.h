@@ -44,4 +44,20 @@ isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy,
 isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
                          void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err);
 
+/* What a bundles sweep sweeps: every subset of mechs[0..nm) (mechanism
+ * indexes in mechanism order, at most ISL_POWERSET_MAX) under no channel
+ * and under each of channels[0..nc). */
+typedef struct isl_lab_choice {
+    const size_t *mechs;
+    size_t nm;
+    const size_t *channels;
+    size_t nc;
+} isl_lab_choice;
+
+/* Records the bundles sweep of k as one run of kind "bundles"; tick (may
+ * be NULL) is called with tick_ctx every 65536 rows with the rows so far. */
+isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, const isl_lab_choice *k,
+                           void (*tick)(void *ctx, uint64_t rows), void *tick_ctx, int64_t *run_id, size_t *rows,
+                           isl_error *err);
+
 #endif

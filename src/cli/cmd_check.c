@@ -31,6 +31,8 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
 {
     claim_out *co = ctx;
     FILE *out = co->out;
+    char why[700];
+    const char *reason = isl_claim_words(r, why, sizeof why);
     if (co->listing) return list_claim(co->listing, r);
     if (co->show == ISL_CLAIMS_NONE || (co->show == ISL_CLAIMS_FAILED && r->outcome != ISL_CLAIM_FAIL)) return ISL_OK;
     if (isl_print_outcome(out, isl_claim_outcome_name(r->outcome), 7)) return ISL_EOUTPUT;
@@ -39,9 +41,9 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
         rc = isl_print_line(out, "  %s %s = %s -- %s", r->lesson, r->name, r->actual, r->statement);
     else if (r->outcome == ISL_CLAIM_FAIL)
         rc = isl_print_line(out, "  %s %s: expected %s, actual %s (%s) -- %s", r->lesson, r->name,
-                            r->expected, r->actual ? r->actual : "NULL", r->reason, r->statement);
+                            r->expected, r->actual ? r->actual : "NULL", reason, r->statement);
     else
-        rc = isl_print_line(out, "  %s %s: %s -- %s", r->lesson, r->name, r->reason, r->statement);
+        rc = isl_print_line(out, "  %s %s: %s -- %s", r->lesson, r->name, reason, r->statement);
     if (rc) return ferror(out) ? ISL_EOUTPUT : ISL_ENOMEM;
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/lab.h"
 
 /* The sweep reports its rows done (apart from the run's count). */
 static void tick(void *ctx, uint64_t rows) { isl_progress_tick(ctx, rows); }
@@ -42,26 +43,18 @@ static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size
 /* Writes the run; mechs in mechanism order. */
 static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
-    isl_error *err = &cli->err;
-    isl_run_ctx ctx = {cli->store, cli->model, 0, 0, 0, 0, err};
+    isl_lab_choice k = {mechs, nm, channels, nc};
     isl_progress p;
     isl_progress_start(&p, "rows", ((unsigned long long)1 << nm) * (nc + 1));
-    /* its rows refer to nothing but the run row it inserts itself */
-    isl_store_trust_run_rows(cli->store);
-    isl_status st = isl_store_begin_run(cli->store, "bundles", cli->argv_text, cli->model, &ctx.run_id, err);
+    int64_t run_id = 0;
+    size_t rows = 0;
+    isl_status st = isl_lab_bundles(cli->store, cli->model, cli->argv_text, &k, p.on ? tick : NULL, &p, &run_id,
+                                    &rows, &cli->err);
+    isl_progress_end(&p, !st);
     if (st) return st;
-    /* the run's rows, as 'isolab runs' counts them: the mechanisms, the
-     * channels (and no channel), then the sweep's rows */
-    st = isl_store_bundles_begin(&ctx, mechs, nm, channels, nc);
-    if (!st) {
-        st = isl_store_put_bundles(&ctx, mechs, nm, channels, nc, p.on ? tick : NULL, &p);
-        isl_progress_end(&p, !st);
-    }
-    if (st && !err->msg[0]) isl_fail(err, st, "out of memory");
-    if ((st = isl_store_end_run(cli->store, st, err))) return st;
     isl_print_line(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no channel, "
-            "%zu rows written to %s", (long long)ctx.run_id, nm, nm == 1 ? "" : "s",
-            (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", ctx.rows + nm + nc + 1, cli->db_path);
+            "%zu rows written to %s", (long long)run_id, nm, nm == 1 ? "" : "s",
+            (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", rows, cli->db_path);
     return ISL_OK;
 }
 

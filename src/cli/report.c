@@ -47,7 +47,9 @@ int isl_report_views(isl_cli *cli, const char *const *names, size_t n)
 
 /* ---- the current results: focus for one command, stale warnings ---- */
 
-int isl_refresh_model(isl_cli *cli)
+/* Reads the model again when it was changed outside isolab (model_state's
+ * digest is NULL), so the current results are those of the model now. */
+static int refresh_model(isl_cli *cli)
 {
     if (isl_store_model_known(cli->store)) return ISL_OK;
     /* edited in the sqlite3 shell since: read it again; a model that does
@@ -65,7 +67,7 @@ int isl_refresh_model(isl_cli *cli)
 
 int isl_apply_focus(isl_cli *cli, const isl_args *a)
 {
-    int rc = isl_refresh_model(cli);
+    int rc = refresh_model(cli);
     if (!rc && isl_store_focus(cli->store, isl_opt(a, "--lesson"), isl_opt(a, "--bundle"), isl_opt(a, "--channel"),
                                &cli->err))
         rc = cli->err.status;

@@ -7,7 +7,8 @@
  *
  * Built twice: into libisolab (isolab's own connection, linked with SQLite)
  * and, with ISL_SQLITE_EXTENSION, into isolab.so, where SQLite is called
- * through the routines of the process that loads it. */
+ * through the routines of the process that loads it. It depends on the
+ * core, the store base and the model reader only (isolab/reader.h). */
 #ifdef ISL_SQLITE_EXTENSION
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
@@ -23,7 +24,7 @@ SQLITE_EXTENSION_INIT1
 #include "isolab/escape.h"
 #include "isolab/ext.h"
 #include "isolab/powerset.h"
-#include "isolab/store.h"
+#include "isolab/reader.h"
 #include "isolab/surface.h"
 #include "isolab/sweep.h"
 #include "isolab/version.h"
@@ -539,7 +540,7 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     else if (!c->own) {
         isl_error err;
         isl_error_clear(&err);
-        isl_status st = isl_store_read_model_db(v->db, &c->own, &err);
+        isl_status st = isl_read_model(v->db, NULL, &c->own, &err);
         if (st == ISL_ENOMEM) return SQLITE_NOMEM;
         if (st) return fail(c, "%s", err.msg);
     }

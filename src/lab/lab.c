@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/ext.h"
 #include "isolab/lab.h"
 #include "isolab/sweep.h"
 
@@ -86,4 +87,25 @@ isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, con
     if (st) return st;
     st = isl_store_check(s, rc.run_id, lesson, fn, ctx, counts, err);
     return finish(&rc, st, run_id, NULL);
+}
+
+isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, const isl_lab_choice *k,
+                           void (*tick)(void *ctx, uint64_t rows), void *tick_ctx, int64_t *run_id, size_t *rows,
+                           isl_error *err)
+{
+    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err};
+    /* the table function the rows come from, on the connection they go to */
+    isl_status st = isl_store_add_functions(s, isl_ext_register, err);
+    if (st) return st;
+    /* its rows refer to nothing but the run row it inserts itself */
+    isl_store_trust_run_rows(s);
+    if ((st = isl_store_begin_run(s, "bundles", argv, m, &ctx.run_id, err))) return st;
+    st = isl_store_bundles_begin(&ctx, k->mechs, k->nm, k->channels, k->nc);
+    if (!st) {
+        /* the run's rows, as 'isolab runs' counts them: the mechanisms, the
+         * channels (and no channel), then the sweep's rows */
+        ctx.rows = k->nm + k->nc + 1;
+        st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
+    }
+    return finish(&ctx, st, run_id, rows);
 }

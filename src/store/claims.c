@@ -49,6 +49,7 @@ typedef struct checker {
     char command[5][200];
     char *result_tables; /* ",name,name," */
     unsigned reads;
+    int over_budget; /* the claim being evaluated ran out of its work budget */
     int copied[NCOPIED];
     unsigned copy_reads[NCOPIED];
     char refused[64]; /* a function the claim may not call (allow.c) */
@@ -225,8 +226,9 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
     } else if (rc != SQLITE_OK) {
         snprintf(why, n, "cannot evaluate: %s", reason);
     } else if (isl_work_begin(s), (rc = sqlite3_step(q)), isl_work_end(s)) {
-        snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps; "
-                 "raise it with --work-limit)", isl_store_work_limit(s));
+        snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps)",
+                 isl_store_work_limit(s));
+        c->over_budget = 1;
         rc = SQLITE_ERROR;
     } else if (rc == SQLITE_ROW) {
         if (sqlite3_column_type(q, 0) != SQLITE_NULL && !(*out = sqlite3_value_dup(sqlite3_column_value(q, 0))))
@@ -324,13 +326,14 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     if (!expected) return isl_fail(err, ISL_ENOMEM, "out of memory");
     isl_claim_row row = {(const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
                          (const char *)sqlite3_column_text(q, 2), ISL_CLAIM_PASS,
-                         (const char *)sqlite3_value_text(expected), NULL, NULL};
+                         (const char *)sqlite3_value_text(expected), NULL, NULL, ISL_R_NONE};
     const char *pending_sql = (const char *)sqlite3_column_text(q, 5);
     int rc = SQLITE_NOMEM;
     int bad = 0;
     isl_status st = ISL_OK;
     if (!row.lesson || !row.name || !row.statement || !row.expected) goto fail;
     c->reads = 0;
+    c->over_budget = 0;
     if (pending_sql) bad = eval_expr(s, c, pending_sql, &pending, why, sizeof why, &rc);
     if (!bad && !pending)
         bad = eval_expr(s, c, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why, &rc);
@@ -338,6 +341,7 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     if (bad) {
         row.outcome = ISL_CLAIM_FAIL;
         row.reason = why;
+        row.why = c->over_budget ? ISL_R_WORK_BUDGET : ISL_R_NONE;
     } else if (pending) {
         row.outcome = ISL_CLAIM_PENDING;
         if (!(row.reason = (const char *)sqlite3_value_text(pending))) goto fail;

@@ -22,11 +22,10 @@ static int line_of(const char *text, const char *p)
     return line;
 }
 
-/* Skips white space and comments: where a statement's first token is. */
-static const char *skip_blank(const char *p)
+const char *isl_sql_skip(const char *p, const char *blanks)
 {
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f') p++;
+        p += strspn(p, blanks);
         if (p[0] == '-' && p[1] == '-') {
             while (*p && *p != '\n') p++;
         } else if (p[0] == '/' && p[1] == '*') {
@@ -294,7 +293,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
     script_auth au;
     for (;;) {
         sqlite3_stmt *q = NULL;
-        const char *start = skip_blank(p), *tail = NULL;
+        const char *start = isl_sql_skip(p, ISL_SQL_BLANKS), *tail = NULL;
         if (!*start) break;
         memset(&au, 0, sizeof au);
         /* checked while preparing only: isolab's own queries below run free */
@@ -317,8 +316,8 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
         if (over && rc != SQLITE_DONE) {
-            st = isl_fail(err, ISL_EINPUT, "%s:%d: the statement exceeded the work budget (%llu million steps): "
-                          "stopped; nothing of this load was written (raise the budget with --work-limit)",
+            st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
+                              "(%llu million steps): stopped; nothing of this load was written",
                           name, line_of(sql, start), isl_store_work_limit(s));
             sqlite3_finalize(q);
             break;
@@ -419,21 +418,19 @@ static isl_status read_file(const char *path, char **out, isl_error *err)
     return ISL_OK;
 }
 
+static isl_status add_drop(void *ctx, sqlite3_stmt *q)
+{
+    sqlite3_str_appendf(ctx, "DROP %s IF EXISTS temp.\"%w\";", isl_base_text(q, 0), isl_base_text(q, 1));
+    return ISL_OK;
+}
+
 isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    /* triggers and indexes go with their tables; views one by one */
-    if (sqlite3_prepare_v2(s->db, "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
-                           "'trigger') ORDER BY type = 'table'", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "dropping the seeds' TEMP objects");
-    isl_status st = ISL_OK;
     sqlite3_str *drop = sqlite3_str_new(s->db);
-    int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        sqlite3_str_appendf(drop, "DROP %s IF EXISTS temp.\"%w\";", (const char *)sqlite3_column_text(q, 0),
-                            (const char *)sqlite3_column_text(q, 1));
-    if (rc != SQLITE_DONE) st = isl_db_fail(s, err, "dropping the seeds' TEMP objects");
-    sqlite3_finalize(q);
+    /* triggers and indexes go with their tables; views one by one */
+    isl_status st = isl_base_rows(s->db, s->path, "dropping the seeds' TEMP objects",
+                                  "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
+                                  "'trigger') ORDER BY type = 'table'", add_drop, drop, err, NULL);
     int oom = sqlite3_str_errcode(drop) != SQLITE_OK;
     char *sql = sqlite3_str_finish(drop); /* NULL when nothing was appended */
     if (!st && oom) st = isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -522,10 +519,7 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
     }
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) {
-        isl_model *m = NULL;
-        st = isl_store_read_model(s, &m, err);
-        if (!st) st = isl_store_write_digest(s, m, err);
-        isl_model_free(m);
+        st = isl_store_settle_model(s, err);
         /* the model as a whole is wrong: name the file that made it so */
         if (st == ISL_EINPUT && n > 0) {
             char msg[sizeof err->msg];

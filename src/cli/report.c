@@ -134,16 +134,17 @@ static isl_status grid_row(void *ctx, size_t n, const char *const *names, const 
         if (!cells) return g->oom = 1, ISL_ENOMEM;
         g->cells = cells, g->cap = cap;
     }
-    char **r = g->cells + (row ? g->nrows + 1 : 0) * n;
+    /* the row is counted and all its cells NULL before any is filled, so
+     * that after a failed allocation the grid frees exactly what it holds */
+    char **r = g->cells + (row ? ++g->nrows : 0) * n;
+    for (size_t i = 0; i < n; i++) r[i] = NULL;
     for (size_t i = 0; i < n; i++) {
         const char *t = row ? row[i].text : names[i];
         size_t len = row ? row[i].len : strlen(names[i]);
-        r[i] = NULL;
         if (row && row[i].type != SQLITE_INTEGER && row[i].type != SQLITE_FLOAT && row[i].type != SQLITE_NULL)
             g->numeric[i] = 0;
         if (t && !(r[i] = printable(t, len))) return g->oom = 1, ISL_ENOMEM;
     }
-    if (row) g->nrows++;
     return ISL_OK;
 }
 

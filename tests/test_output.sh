@@ -32,8 +32,12 @@ full "$ISOLAB" --version
 full "$ISOLAB" run --help
 full "$ISOLAB" help export
 
-# a reader that is gone: exit 7 too, not a silent death by SIGPIPE
-( sleep 0.5; "$ISOLAB" --db "$db" export fact_status 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true
+# a reader that is gone: exit 7 too, not a silent death by SIGPIPE. The
+# reader closes its end of the pipe, then says so on a FIFO; only then does
+# isolab start writing.
+mkfifo "$tmp/gone"
+( read -r _ <"$tmp/gone"; "$ISOLAB" --db "$db" export fact_status 2>"$tmp/err"; echo $? >"$tmp/rc" ) \
+    | { exec 0<&-; echo closed >"$tmp/gone"; }
 rc=$(cat "$tmp/rc")
 if [ "$rc" = 7 ] && grep -q "cannot write" "$tmp/err"; then ok "closed pipe: exit 7"; else not_ok "closed pipe: exit $rc, stderr: $(cat "$tmp/err")"; fi
 

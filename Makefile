@@ -112,17 +112,17 @@ build/san-tests/%: tests/%.c tests/testutil.h build/libisolab-san.a
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab-san.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 
 # make check builds and runs its suites (check-suites) in a make of its
-# own with -j$(CHECK_JOBS) (the number of CPUs unless given), its output
+# own with -j$(CHECK_JOBS) (the number of CPUs; make -jN check: N), its output
 # kept whole per suite (-Otarget), then prints the closing line. make
 # check-deep does the same with the long suites (check-deep-suites):
 # valgrind, fault injection at every point, the crash sweeps. .ci/run runs
 # both.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check:
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -Otarget check-suites DEVELOPER=1
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) -Otarget check-suites DEVELOPER=1
 	@$(call closing_line,$(CHECK_SUITES),check)
 check-deep:
-	@$(MAKE) --no-print-directory -j$(CHECK_JOBS) -Otarget check-deep-suites DEVELOPER=1
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) -Otarget check-deep-suites DEVELOPER=1
 	@$(call closing_line,$(DEEP_SUITES),check-deep)
 
 # Unit tests run from the top directory, plain and sanitized, each a target

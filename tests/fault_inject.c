@@ -294,14 +294,17 @@ static int run_isolab(const char *const *args)
     return rc;
 }
 
-/* The first line of the last command's stderr. */
+/* The last non-empty line of the last command's stderr: its error message
+ * when it failed (notes, and lesson's claim lines, come before). */
 static const char *last_err(void)
 {
     static char line[1100];
+    char next[1100];
     line[0] = '\0';
     FILE *f = fopen(err_file, "r");
     if (!f) return line;
-    if (!fgets(line, sizeof line, f)) line[0] = '\0';
+    while (fgets(next, sizeof next, f))
+        if (next[strspn(next, " \t\r\n")]) memcpy(line, next, sizeof line);
     fclose(f);
     line[strcspn(line, "\n")] = '\0';
     return line;
@@ -349,7 +352,7 @@ static long db_runs(const char *what, long k)
     return runs;
 }
 
-/* The first line of stderr is "isolab: ..." or "isolab CMD: ...". */
+/* The last line of stderr is "isolab: ..." or "isolab CMD: ...". */
 static int clean_message(void)
 {
     const char *e = last_err();
@@ -432,7 +435,8 @@ static int check_after(const command *c, int rc, long hit, long base_runs, long 
                        long k)
 {
     if (rc != 0 && (rc < 1 || rc > 7)) fail_msg("%s, fault %ld: exit status %d", what, k, rc);
-    if (rc != 0 && !clean_message()) fail_msg("%s, fault %ld: exit %d without an isolab message", what, k, rc);
+    if (rc != 0 && !clean_message())
+        fail_msg("%s, fault %ld: exit %d without an isolab message: '%s'", what, k, rc, last_err());
     if (!hit && rc != 0) fail_msg("%s: failed with no fault injected (exit %d)", what, rc);
     if (sqlite_live != live_before)
         fail_msg("%s, fault %ld: SQLite holds %lld bytes more than before", what, k, sqlite_live - live_before);

@@ -221,13 +221,13 @@ build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -o $@ $< build/libisolab-san.a \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 # make check tries FAULT_POINTS=8 points of each kind per command, spread
-# over it (a commands makes 10^4 to 10^5 allocations, SQLite's included),
+# over it (a command makes 10^4 to 10^5 allocations, SQLite's included),
 # in two shards side by side. make check-deep (test-faults-full) fails
 # every allocation of isolab's own (FAULT_OWN=1, some 1700 points) and
-# every read, write and sync, 100 points spread over all allocations
-# (SQLite's too), in four shards; then the crash sweeps (FAULT_SWEEP, each
-# execution in a child process): every own allocation k and all later
-# ones, and 200 points of all allocations.
+# every read, write and sync; 60 points of each kind spread over all
+# allocations (SQLite's too); each in four shards; then the crash sweeps
+# (FAULT_SWEEP, each execution in a child process): every own allocation
+# k and all later ones, and 120 points of all allocations.
 FAULT_ENV = ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 .PHONY: test-faults-0 test-faults-1
 test-faults: test-faults-0 test-faults-1
@@ -240,11 +240,11 @@ check-deep-suites: test-faults-full
 $(filter test-faults-own-%,$(DEEP_FAULTS:%=test-%)): test-faults-own-%: build/san-tests/fault_inject
 	@FAULT_SHARD=$*/4 FAULT_OWN=1 $(FAULT_ENV) $(SUITE) faults-own-$* build/san-tests/fault_inject
 $(filter test-faults-all-%,$(DEEP_FAULTS:%=test-%)): test-faults-all-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/4 FAULT_POINTS=100 FAULT_IO=0 $(FAULT_ENV) $(SUITE) faults-all-$* build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_POINTS=60 FAULT_IO=0 $(FAULT_ENV) $(SUITE) faults-all-$* build/san-tests/fault_inject
 $(filter test-sweep-own-%,$(DEEP_FAULTS:%=test-%)): test-sweep-own-%: build/san-tests/fault_inject
 	@FAULT_SHARD=$*/2 FAULT_SWEEP=own $(FAULT_ENV) $(SUITE) sweep-own-$* build/san-tests/fault_inject
 $(filter test-sweep-all-%,$(DEEP_FAULTS:%=test-%)): test-sweep-all-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/2 FAULT_SWEEP=all FAULT_POINTS=200 $(FAULT_ENV) $(SUITE) sweep-all-$* build/san-tests/fault_inject
+	@FAULT_SHARD=$*/2 FAULT_SWEEP=all FAULT_POINTS=120 $(FAULT_ENV) $(SUITE) sweep-all-$* build/san-tests/fault_inject
 
 # Unit tests under valgrind memcheck (make check-deep), when valgrind is
 # installed.

@@ -165,17 +165,16 @@ plots: isolab
 
 # The results as one HTML page, page.html (gnuplot for its plots; chromium
 # too, for the page's browser test and the README's screenshot,
-# docs/page.png: make page-screenshot).
+# docs/page.png and docs/page-phone.png: make page-screenshot).
 .PHONY: page page-screenshot
 page: isolab
 	@sh tools/deps.sh plots
 	@./isolab lesson --all >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
 	./isolab sweep bundles
 	./isolab page -o page.html
-page-screenshot: page
-	@sh tools/deps.sh page
-	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1500 \
-	  --screenshot=docs/page.png "file://$(CURDIR)/page.html" 2>/dev/null
+page-screenshot: isolab
+	@sh tools/deps.sh page plots
+	PAGE_SHOTS=$(CURDIR)/docs sh tests/test_page_layout.sh
 
 install: isolab isolab.so
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(EXTDIR)

@@ -5,8 +5,9 @@
 # the channel changes a share, an arrow runs from one bar's top to the
 # other's under 'before -> after'. Each axis has a slot wide enough for
 # that label, and the canvas grows with the axes and the bundles, so no
-# text can meet another. Data: the saved query plot_axes (axis_visibility
-# for one channel, laid out by bundle).
+# text can meet another. A bundle under which every axis stays wholly
+# visible (plain) has no panel; the title names it. Data: the saved query
+# plot_axes (axis_visibility for one channel, laid out by bundle).
 #
 # isolab plot axes  passes csv, out and fmt; by hand, from the top directory:
 #             ./isolab export plot_axes -o plots/axes.csv
@@ -24,10 +25,19 @@ nb = int(N_max)
 na = int(A_max)
 array BN[nb]
 array CH[1]
+array LO[1]
 array AX[na]
 stats csv using (BN[int(column('bundle_no'))] = strcol('bundle'), CH[1] = strcol('channel'), \
-                 AX[int(column('axis_no'))] = strcol('axis'), 0) nooutput
-ptitle = sprintf("Visible share of each axis's facts without and with channel %s, per bundle", CH[1])
+                 AX[int(column('axis_no'))] = strcol('axis'), LO[1] = strcol('left_out'), 0) nooutput
+ptitle = sprintf("Visible share of each axis's facts without and with channel %s, per bundle%s", CH[1], \
+                 LO[1] eq '' ? '' : sprintf(" (not drawn: %s, every axis wholly visible)", LO[1]))
+array ST[6]
+ST[1] = 'without the channel'
+ST[2] = 'with the channel'
+ST[3] = '0 % without the channel: a thick line at the base'
+ST[4] = '0 % with the channel: a thick line at the base'
+ST[5] = 'the change the channel makes'
+ST[6] = 'the share before and after'
 
 # Layout in pixels: the title and key on top, then per bundle a line for
 # its name and a panel, then the axis names (turned 45 degrees) and the
@@ -94,15 +104,27 @@ do for [b=1:nb] {
 }
 unset multiplot
 
-# SVG: the plot's own title in place of gnuplot's "Gnuplot" (the file is
-# read back and written again, with the title XML-escaped).
+# SVG: the plot's own title in place of gnuplot's "Gnuplot", and each
+# series' name (ST) in place of gnuplot's "gnuplot_plot_N", so a tooltip
+# names what it points at; the file is read back and written again, every
+# title XML-escaped.
 if (fmt eq 'svg') {
     unset output
     rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
-    xt = rep(rep(rep(ptitle, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
+    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:]
+    o_ = ''
+    while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
+        q_ = svg[p_ + 20:]
+        k_ = 0
+        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:] }
+        e_ = strstrt(q_, '</title>')
+        o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
+        svg = q_[e_ + 8:]
+    }
     set print out
-    print svg[1:t_ - 1].'<title>'.xt.'</title>'.svg[t_ + 22:]
+    print o_.svg
     unset print
 }

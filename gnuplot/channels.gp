@@ -1,13 +1,18 @@
 # isolab plot 'channels': each channel's cost against the facts it returns,
 # across lessons, one point per channel, with a line of equal cost per
 # returned fact through each point (a point below a line is cheaper per
-# fact). Each channel has its own point shape, named in the key under the
-# plot with its numbers; no text is drawn among the points, so nothing can
-# cover a point, a line or another label however many channels there are.
-# Data: the saved query channel_comparison (one bundle, strict by default).
+# fact). Each channel has its own point shape and colour (the Okabe-Ito
+# palette, which colour-blind readers tell apart; black first), its line
+# the same colour with its own dash, named in the key under the plot with
+# its numbers; the focus lesson's channel is marked in the key and its line
+# drawn solid and thick. Points of nearly the same place are set side by
+# side (plot_channels' x). No text is drawn among the points, so nothing
+# can cover a point, a line or another label however many channels there
+# are. Data: the saved query plot_channels (channel_comparison: one
+# bundle, strict by default).
 #
 # isolab plot channels  passes csv, out and fmt; by hand, from the top
-# directory:  ./isolab export channel_comparison -o plots/channels.csv
+# directory:  ./isolab export plot_channels -o plots/channels.csv
 #             gnuplot gnuplot/channels.gp        (writes plots/channels.png)
 if (!exists("fmt")) fmt = 'png'
 if (!exists("csv")) csv = 'plots/channels.csv'
@@ -23,18 +28,31 @@ stats csv using 'returned' nooutput name 'R'
 n = C_records
 array T[n]
 array B[1]
-stats csv using (T[int($0) + 1] = sprintf("%s (%s): %s", strcol('channel'), strcol('lesson'), \
+array F[1]
+F[1] = 0
+stats csv using (T[int($0) + 1] = sprintf("%s%s (%s): %s", column('focus') == 1 ? "this lesson's: " : "", \
+        strcol('channel'), strcol('lesson'), \
         strcol('returned') eq '' ? sprintf("%g %%, no run yet", column('cost_pct')) : \
         column('returned') == 0 ? sprintf("%g %%, returns nothing", column('cost_pct')) : \
         sprintf("%g %%, %d returned, %.2f %% per fact", column('cost_pct'), column('returned'), column('cost_per_fact'))), \
-        B[1] = strcol('bundle'), 0) nooutput
+        B[1] = strcol('bundle'), F[1] = column('focus') == 1 ? int($0) + 1 : F[1], 0) nooutput
 pt(i) = word("4 5 6 7 8 9 12 13 10 11 14 15 1 2 3", (i - 1) % 15 + 1) + 0
+pc(i) = word("#000000 #0072B2 #D55E00 #009E73 #CC79A7 #E69F00 #56B4E9 #8C6D00", (i - 1) % 8 + 1)
+pd(i) = (i - 1) % 4 + 2
+# the focus channel's line: solid and thick
+fdt(i) = i == F[1] ? 1 : pd(i)
+flw(i) = i == F[1] ? 3 : 1.5
+# each series' name, for the SVG's <title>s (tooltips): the legend line,
+# then per channel its line and its point
+array ST[2 * n + 1]
+ST[1] = 'equal cost per returned fact'
+do for [i=1:n] { ST[1 + i] = 'equal cost per returned fact: '.T[i]; ST[1 + n + i] = T[i] }
 
 # The canvas grows by one key line per channel; the key sits under the
 # x axis's label at a fixed place (pixels: kh for the key, 70 for the tics
 # and the label above it).
 # The canvas is as wide as the title and the longest key line need.
-kh = 19 * (n + 1) + 12
+kh = 26 * (n + 1) + 16
 h = 480 + kh
 ptitle = sprintf("Cost of each channel against the facts it returns, under bundle %s", B[1])
 W = 8 * strlen(ptitle) + 120
@@ -55,27 +73,42 @@ set yrange [-ymax * 0.05:ymax]
 set xtics 1
 set grid lt 0 lc 'grey70'
 set bmargin at screen (kh + 78.0) / h
-set key at screen 80.0 / W, screen (kh + 8.0) / h left top Left reverse vertical maxrows n + 1 samplen 2.5 box lc 'grey50'
+set key at screen 80.0 / W, screen (kh + 8.0) / h left top Left reverse vertical maxrows n + 1 samplen 2.5 spacing 1.45 box lc 'grey50'
 set format y "%g %%"
 
 # The line through a channel's point from the origin holds every channel of
-# the same cost per returned fact; it runs to the frame.
+# the same cost per returned fact; it runs to the frame,
 end_x(slope) = slope * xmax > ymax ? ymax / slope : xmax
-plot NaN with lines dt 2 lw 1.5 lc 'grey30' title 'equal cost per returned fact: the line through a channel', \
-     csv using (0):(0):(end_x(column('cost_per_fact'))):(end_x(column('cost_per_fact')) * column('cost_per_fact')) \
-         with vectors nohead dt 2 lw 1.5 lc 'grey30' notitle, \
-     for [i=1:n] csv every ::(i - 1)::(i - 1) using 'returned':'cost_pct' \
-         with points pt pt(i) ps 2.2 lw 1.5 lc 'black' title T[i]
+# from a third of a step out, so that the lines do not merge at the origin
+x0 = 0.3
+plot NaN with lines dt 2 lw 1.5 lc 'grey30' title "equal cost per returned fact: the line through a channel, in its colour", \
+     for [i=1:n] csv every ::(i - 1)::(i - 1) \
+         using (x0):(x0 * column('cost_per_fact')):(end_x(column('cost_per_fact')) - x0):((end_x(column('cost_per_fact')) - x0) * column('cost_per_fact')) \
+         with vectors nohead dt fdt(i) lw flw(i) lc rgb pc(i) notitle, \
+     for [i=1:n] csv every ::(i - 1)::(i - 1) using 'x':'cost_pct' \
+         with points pt pt(i) ps 1.7 lw 1.5 lc rgb pc(i) title T[i]
 
-# SVG: the plot's own title in place of gnuplot's "Gnuplot" (the file is
-# read back and written again, with the title XML-escaped).
+# SVG: the plot's own title in place of gnuplot's "Gnuplot", and each
+# series' name (ST) in place of gnuplot's "gnuplot_plot_N", so a tooltip
+# names what it points at; the file is read back and written again, every
+# title XML-escaped.
 if (fmt eq 'svg') {
     unset output
     rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
-    xt = rep(rep(rep(ptitle, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
+    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:]
+    o_ = ''
+    while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
+        q_ = svg[p_ + 20:]
+        k_ = 0
+        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:] }
+        e_ = strstrt(q_, '</title>')
+        o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
+        svg = q_[e_ + 8:]
+    }
     set print out
-    print svg[1:t_ - 1].'<title>'.xt.'</title>'.svg[t_ + 22:]
+    print o_.svg
     unset print
 }

@@ -4,8 +4,9 @@
 # many they are, black where they are on the frontier (the least open
 # surface of their size, smaller than any bundle with fewer mechanisms
 # reaches); the dashed line joins the least open surface of each size; the
-# model's named bundles are marked with their own shape, named in the key
-# under the plot. Data: the saved query plot_frontier (the latest
+# model's named bundles are marked with their own shape just above their
+# bar (so no bar hides them), named in the key under the plot; the key
+# gives the bar length's scale (the longest bar's count). Data: the saved query plot_frontier (the latest
 # 'isolab sweep bundles', one channel).
 #
 # isolab plot frontier  passes csv, out and fmt; by hand, from the top
@@ -44,7 +45,7 @@ ptitle = sprintf("Every bundle of the power-set sweep under %s: open surface aga
 
 # The canvas grows by one key line per named bundle; the key sits under the
 # x axis's label at a fixed place (pixels).
-kh = 19 * (m + 3) + 12
+kh = 26 * (m + 3) + 16
 W = 8 * strlen(ptitle) + 120
 do for [i=1:m] { W = W < 8 * strlen(NM[i]) + 200 ? 8 * strlen(NM[i]) + 200 : W }
 W = W < 900 ? 900 : int(W)
@@ -58,12 +59,12 @@ set title ptitle
 set xlabel "bundle size (number of mechanisms)"
 set ylabel "open surface (facts visible or returned, count)"
 set xrange [N_min - 0.6 : N_max + 0.6]
-set yrange [O_min - 1 : O_max + 1]
+set yrange [O_min - 1 : O_max + 1.2]
 set xtics 1
 if (O_max - O_min <= 30) { set ytics 1 }
 set grid lt 0 lc 'grey70'
 set bmargin at screen (kh + 78.0) / H
-set key at screen 80.0 / W, screen (kh + 8.0) / H left top Left reverse vertical maxrows m + 3 samplen 2.5 box lc 'grey50'
+set key at screen 80.0 / W, screen (kh + 8.0) / H left top Left reverse vertical maxrows m + 3 samplen 2.5 spacing 1.45 box lc 'grey50'
 set style fill solid 1.0 border lc 'black'
 
 # a cell's bar: as long as 0.8 of a size step for the fullest cell
@@ -71,24 +72,41 @@ half(c) = 0.4 * sqrt(column('cell_bundles') / K_max)
 cell(c) = column('first_in_cell') == 1
 # a named bundle's shape: open square, circle, triangles, diamond, pentagon
 npt(i) = word("4 6 8 10 12 14 1 2 3", (i - 1) % 9 + 1) + 0
+array ST[3 + m]
+ST[1] = 'bundles of one size and open surface'
+ST[2] = 'frontier: the least open surface of its size'
+ST[3] = 'least open surface of each size'
+do for [i=1:m] { ST[3 + i] = NM[i] }
 plot csv using (cell(0) && column('on_frontier') != 1 ? column('size') : NaN):'open_surface':(half(0)):(0.22) \
          with boxxyerror fs solid 0.25 border lc 'grey40' lc 'grey75' \
-         title 'bundles of one size and open surface (bar length: how many)', \
+         title sprintf('bundles of one size and open surface (bar length: how many; the longest: %d)', K_max), \
      csv using (cell(0) && column('on_frontier') == 1 ? column('size') : NaN):'open_surface':(half(0)):(0.22) \
          with boxxyerror fs solid 1.0 lc 'black' title 'frontier: the least open surface of its size, less than any smaller bundle', \
      $best using 'size':'open_surface' with lines dt 2 lw 1.5 lc 'black' title 'least open surface of each size', \
-     for [i=1:m] csv every ::NR[i]::NR[i] using 'size':'open_surface' \
-         with points pt npt(i) ps 3 lw 2 lc 'black' title NM[i]
+     for [i=1:m] csv every ::NR[i]::NR[i] using 'size':(column('open_surface') + 0.6) \
+         with points pt npt(i) ps 1.8 lw 2 lc 'black' title NM[i]
 
-# SVG: the plot's own title in place of gnuplot's "Gnuplot" (the file is
-# read back and written again, with the title XML-escaped).
+# SVG: the plot's own title in place of gnuplot's "Gnuplot", and each
+# series' name (ST) in place of gnuplot's "gnuplot_plot_N", so a tooltip
+# names what it points at; the file is read back and written again, every
+# title XML-escaped.
 if (fmt eq 'svg') {
     unset output
     rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
-    xt = rep(rep(rep(ptitle, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
+    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:]
+    o_ = ''
+    while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
+        q_ = svg[p_ + 20:]
+        k_ = 0
+        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:] }
+        e_ = strstrt(q_, '</title>')
+        o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
+        svg = q_[e_ + 8:]
+    }
     set print out
-    print svg[1:t_ - 1].'<title>'.xt.'</title>'.svg[t_ + 22:]
+    print o_.svg
     unset print
 }

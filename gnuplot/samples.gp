@@ -1,6 +1,9 @@
 # isolab plot 'samples': the sample count sweep on log-log axes. The profile
 # writes one line per sample, so its output grows with the sample count,
-# while the facts it returns stay the same. Data: the saved query
+# while the facts it returns stay the same. A channel that returns nothing
+# keeps its row of marks: 0 has no place on a log axis, so it is drawn on
+# a row of its own under 1, labelled 0 (and said so in the key). Data:
+# the saved query
 # plot_samples (the current samples sweep of the focus bundle x channel).
 #
 # isolab plot samples  passes csv, out and fmt; by hand, from the top
@@ -15,6 +18,15 @@ set encoding utf8
 
 stats csv using 'samples' nooutput name 'S'
 stats csv using 'lines' nooutput name 'L'
+stats csv using 'returned' nooutput name 'R'
+# where 0 returned facts is drawn: a row under 1, labelled 0
+zrow = 0.35
+ret(c) = column('returned') > 0 ? column('returned') : zrow
+rtitle = R_min > 0 ? 'returned facts' : 'returned facts (0 drawn on the row labelled 0: none returned)'
+array ST[3]
+ST[1] = 'output lines written (one per sample)'
+ST[2] = rtitle
+ST[3] = 'the returned count at each sample count'
 array BC[1]
 stats csv every ::0::0 using (BC[1] = sprintf("bundle %s, channel %s", strcol('bundle'), strcol('channel')), 0) nooutput
 ptitle = sprintf("Sample count sweep under %s: output grows, returned facts stay flat", BC[1])
@@ -34,26 +46,39 @@ set xlabel "samples taken (count, log scale)"
 set ylabel "count (log scale)"
 set logscale xy 10
 set xrange [S_min / 2 : S_max * 2]
-set yrange [0.5 : L_max * 4]
+set yrange [(R_min > 0 ? 0.5 : 0.2) : L_max * 4]
 set format x "10^{%L}"
 set format y "10^{%L}"
+if (R_min == 0) { set ytics add ("0" zrow) }
 set grid lt 0 lc 'grey70'
 set bmargin at screen (50.0 + 78) / H
 set key at screen 80.0 / W, screen 58.0 / H left top Left reverse vertical maxrows 2 samplen 3 box lc 'grey50'
 
 plot csv using 'samples':'lines' with linespoints dt 1 pt 7 ps 1.5 lw 2 lc 'black' title 'output lines written (one per sample)', \
-     csv using 'samples':'returned' with linespoints dt 2 pt 4 ps 1.8 lw 2 lc 'black' title 'returned facts', \
-     csv using 'samples':'returned':(sprintf("%d", column('returned'))) with labels offset 0,1.2 notitle
+     csv using 'samples':(ret(0)) with linespoints dt 2 pt 4 ps 1.8 lw 2 lc 'black' title rtitle, \
+     csv using 'samples':(ret(0)):(sprintf("%d", column('returned'))) with labels offset 0,1.2 notitle
 
-# SVG: the plot's own title in place of gnuplot's "Gnuplot" (the file is
-# read back and written again, with the title XML-escaped).
+# SVG: the plot's own title in place of gnuplot's "Gnuplot", and each
+# series' name (ST) in place of gnuplot's "gnuplot_plot_N", so a tooltip
+# names what it points at; the file is read back and written again, every
+# title XML-escaped.
 if (fmt eq 'svg') {
     unset output
     rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
-    xt = rep(rep(rep(ptitle, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
+    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:]
+    o_ = ''
+    while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
+        q_ = svg[p_ + 20:]
+        k_ = 0
+        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:] }
+        e_ = strstrt(q_, '</title>')
+        o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
+        svg = q_[e_ + 8:]
+    }
     set print out
-    print svg[1:t_ - 1].'<title>'.xt.'</title>'.svg[t_ + 22:]
+    print o_.svg
     unset print
 }

@@ -3,31 +3,20 @@
 -- fact position order), each with its axis and what happens to it under
 -- the lesson's bundle: 'RETURNS' (closed by the bundle, shown by the
 -- channel), 'already visible' (visible or left open), else 'closed'.
--- Statuses come from the current 'run' run of the lesson's bundle x
--- channel (lesson_scope); facts missing from that run are skipped. n
--- numbers the lines of a lesson's table.
-WITH shown AS (
-  SELECT channel, fact, min(position) AS cpos
-    FROM (SELECT channel, fact, position FROM channel_fact
-          UNION ALL
-          SELECT p.channel, cf.fact, NULL FROM channel_part p JOIN channel_fact cf ON cf.channel = p.part)
-   GROUP BY channel, fact
-),
-rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS unplaced, 0 AS cpos, 0 AS fpos, '' AS fact,
+-- The rows are page_lesson_facts', printed; statuses come from the
+-- current 'run' run of the lesson's bundle x channel (lesson_scope); facts
+-- missing from that run are skipped. n numbers the lines of a lesson's
+-- table.
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS k,
          'fact shown by channel    axis      status under ' || x.bundle || ' bundle' AS line
     FROM lesson_scope x
   UNION ALL
-  SELECT x.lesson, x.lesson_position, 1, sh.cpos IS NULL, sh.cpos, fs.position, sh.fact,
-         '  ' || printf('%!-24s', sh.fact) || printf('%!-10s', fs.axis)
-         || CASE WHEN fs.status = 'returns' THEN 'RETURNS'
-                 WHEN fs.status IN ('visible', 'left-open') THEN 'already visible'
-                 ELSE 'closed' END
-    FROM lesson_scope x
-    JOIN shown sh ON sh.channel = x.channel
-    JOIN fact_status fs ON fs.run_id = x.run_id AND fs.bundle = x.bundle AND fs.channel = x.channel
-                       AND fs.fact = sh.fact
+  SELECT f.lesson, x.lesson_position, f.n,
+         '  ' || printf('%!-24s', f.fact) || printf('%!-10s', f.axis) || f.status
+    FROM page_lesson_facts f
+    JOIN lesson_scope x ON x.lesson = f.lesson
 )
-SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, unplaced, cpos, fpos, fact) AS n
+SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
   FROM rows
  ORDER BY lp IS NULL, lp, lesson, n;

@@ -4,8 +4,16 @@
 -- lesson's: sampling-profile). bundle_no numbers the bundles in
 -- axis_visibility's order, axis_no the axes in the course's order (by the
 -- position of each axis's first fact), and x places the axis on the plot:
--- the bundles side by side, one empty place between them.
+-- the bundles side by side, one empty place between them. A bundle under
+-- which every axis stays wholly visible, without and with the channel
+-- (plain), has nothing to show and is left out; left_out names such
+-- bundles (comma-separated by position, '' for none) on every row, for the
+-- plot to say.
 WITH p AS (SELECT channel FROM current_focus),
+full AS (
+  SELECT a.bundle FROM axis_visibility a JOIN p ON p.channel = a.channel
+   GROUP BY a.bundle HAVING min(a.pct_without) = 100 AND min(a.pct_with) = 100
+),
 v AS (
   SELECT a.*,
          dense_rank() OVER (ORDER BY b.position IS NULL, b.position, a.bundle) AS bundle_no,
@@ -15,10 +23,14 @@ v AS (
     JOIN p ON p.channel = a.channel
     LEFT JOIN bundle b ON b.name = a.bundle
     LEFT JOIN (SELECT axis, min(position) AS position FROM fact GROUP BY axis) o ON o.axis = a.axis
+   WHERE a.bundle NOT IN (SELECT bundle FROM full)
 )
 SELECT bundle, channel, axis, facts, visible_without, visible_with, pct_without, pct_with,
        bundle_no, axis_no,
        (bundle_no - 1) * ((SELECT max(axis_no) FROM v) + 1) + axis_no AS x,
-       run_id
+       run_id,
+       coalesce((SELECT group_concat(name, ', ')
+                   FROM (SELECT f.bundle AS name FROM full f LEFT JOIN bundle b ON b.name = f.bundle
+                          ORDER BY b.position IS NULL, b.position, f.bundle)), '') AS left_out
   FROM v
  ORDER BY bundle_no, axis_no;

@@ -33,7 +33,7 @@ SELECT l.code, 'strict', v.channel, v.axis
 -- Change one with one UPDATE, e.g.
 --   UPDATE param SET value = 'common' WHERE key = 'bundle';
 -- isolab's --lesson, --bundle and --channel change them for one command
--- only, in a transaction it never commits.
+-- only, on its own connection (a TEMP param shadows this one).
 CREATE TABLE param (
   key   TEXT PRIMARY KEY CHECK (key IN ('lesson', 'bundle', 'channel')),
   value TEXT CHECK (value IS NULL OR (typeof(value) = 'text' AND length(value) > 0)),

@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (8); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (10); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -273,11 +273,25 @@ else
         $AS_USER "$ISOLAB" --db ro.db run
     if ls ro.db-* >/dev/null 2>&1; then not_ok "read-only database: files left: $(ls ro.db-*)"; else ok "read-only database: no -wal/-shm left"; fi
 fi
+ver=$(sqlite3 base.db 'PRAGMA user_version')   # this isolab's schema version
 cp base.db old.db
 sqlite3 old.db 'DROP TABLE schema_version; CREATE VIEW schema_version AS SELECT 1; PRAGMA user_version = 3'
 expect "older database whose migration fails" 4 \
-    "isolab run: old.db: cannot migrate schema version 3 to 8: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
+    "isolab run: note: old.db: migrating schema version 3 to $ver (once; this may take a while)
+isolab run: old.db: cannot migrate schema version 3 to $ver: schema/006_schema_version.sql:5: view schema_version already exists (near \"schema_version (\")" \
     old.db "$ISOLAB" --db old.db run
+# a second process finds the lock of a migration under way: told so
+cp old.db mig.db
+mkfifo mig.hold
+(printf 'BEGIN IMMEDIATE;\n.print held\n'; cat mig.hold) | sqlite3 mig.db >mig.held &
+holder=$!
+until grep -q held mig.held 2>/dev/null; do :; done
+expect "a migration under way in another process" 4 \
+    "isolab runs: note: mig.db: migrating schema version 3 to $ver (once; this may take a while)
+isolab runs: mig.db: schema version 3 needs migrating to $ver, and another process holds the write lock (a migration under way?); waited 0 s; run the command again when it has finished, or wait longer with --wait" \
+    mig.db "$ISOLAB" --db mig.db runs --wait 0
+echo >mig.hold
+wait $holder
 
 # A database of the first release (schema version 1: schema files 001-003)
 # is migrated when opened, in one transaction, and then works.
@@ -300,7 +314,8 @@ EOF2
 sqlite3 v1.db <v1.sql
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 8 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 10 ] \
+   && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/001_column_labels.sql") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \
@@ -309,9 +324,9 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
    && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
-    ok "a version-1 database is migrated to version 8 (bundles in seed order, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 10 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 8 (bundles in seed order, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 10 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
 fi
 sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
 if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"
@@ -481,6 +496,47 @@ check "runaway claim fails with the budget named" \
     "FAIL     M03/K05 forever: expected 1, actual NULL (cannot evaluate: the expression exceeded the work budget (1 million steps; raise it with --work-limit)) -- never ends" \
     "$(grep -a forever cl.out)"
 
+# SQL from files and users calls only SQLite's ordinary functions and
+# isolab's own: fts3_tokenizer (which takes a code pointer from its caller)
+# and load_extension are refused by name, before anything runs
+cp base.db t.db
+sqlite3 t.db "CREATE VIRTUAL TABLE notes USING fts3(body); INSERT INTO notes VALUES ('a b c')"
+printf "%s\n" "-- the pointer attack: point the tokenizer at 0x4141..., then tokenize" \
+    "SELECT fts3_tokenizer('simple', x'4141414141414141');" \
+    "SELECT * FROM notes WHERE body MATCH 'a';" >attack.sql
+expect "seed calling fts3_tokenizer with an address" 3 \
+    "isolab load: attack.sql:2: the function fts3_tokenizer is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" \
+    t.db "$ISOLAB" --db t.db load attack.sql
+printf "INSERT INTO axis(name) VALUES ('x');\nINSERT INTO axis(name) SELECT load_extension('/tmp/evil.so');\n" >ext.sql
+bad_seed "seed calling load_extension" \
+    "isolab load: ext.sql:2: the function load_extension is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" ext.sql
+printf "INSERT INTO axis(name) SELECT sqlite_compileoption_get(0);\n" >internal.sql
+bad_seed "seed calling one of SQLite's internals" \
+    "isolab load: internal.sql:1: the function sqlite_compileoption_get is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" internal.sql
+printf "CREATE TEMP TRIGGER t AFTER INSERT ON axis BEGIN SELECT fts3_tokenizer('simple'); END;\nINSERT INTO axis(name) VALUES ('a');\n" >trig.sql
+bad_seed "seed firing a trigger that calls fts3_tokenizer" \
+    "isolab load: trig.sql:2: the function fts3_tokenizer is not allowed in a seed file (seeds may call SQLite's ordinary functions and isolab's own)" trig.sql
+expect "export --sql reading a library address" 3 \
+    "isolab export: export --sql: the function fts3_tokenizer is not allowed (a query may call SQLite's ordinary functions and isolab's own)" \
+    base.db "$ISOLAB" --db base.db export --sql "SELECT hex(fts3_tokenizer('simple'))"
+expect "export --sql with a PRAGMA statement: the true reason" 3 \
+    "isolab export: export --sql: only a read-only query is allowed (this one would run a PRAGMA statement; a read-only pragma is read as a table: SELECT * FROM pragma_table_info('run'))" \
+    base.db "$ISOLAB" --db base.db export --sql "PRAGMA table_info(run)"
+check "export --sql reads a table-valued pragma" "name id" \
+    "$("$ISOLAB" --db base.db export --sql "SELECT name FROM pragma_table_info('run') LIMIT 1" 2>&1 | tr '\n' ' ' | sed 's/ $//')"
+check "export --sql calls ordinary functions" "X 1 3.14 2" \
+    "$("$ISOLAB" --db base.db export --sql "SELECT upper('x') AS u, json_extract('[1]', '\$[0]') AS j, round(pi(), 2) AS p, row_number() OVER () + 1 AS r" 2>&1 | tail -1 | tr ',' ' ')"
+expect "export --sql runaway query: the work budget" 3 \
+    "isolab export: export --sql: the query exceeded the work budget (1 million steps): stopped; raise it with --work-limit" \
+    base.db sh -c "'$ISOLAB' --db base.db export --work-limit 1 --sql 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r' >/dev/null"
+cp base.db cl.db
+printf "INSERT INTO claim(lesson, name, statement, actual_sql, expected) VALUES ('M03/K05', 'pointer', 'reads an address', 'hex(fts3_tokenizer(''simple''))', 1);\n" >ptr.sql
+"$ISOLAB" --db cl.db load ptr.sql >/dev/null 2>&1
+"$ISOLAB" --db cl.db check --lesson M03/K05 >cl.out 2>&1
+check "claim calling fts3_tokenizer fails, naming the function" \
+    "FAIL     M03/K05 pointer: expected 1, actual NULL (cannot evaluate: the function fts3_tokenizer is not allowed (a claim may call SQLite's ordinary functions and isolab's own)) -- reads an address" \
+    "$(grep -a pointer cl.out)"
+
 # a lock held by another process: who holds what, what to do. The holder
 # says on a FIFO that it holds the lock; it holds it until its input (the
 # other FIFO) closes.
@@ -535,6 +591,102 @@ else
     not_ok "export -o into a FIFO: $(cat err.txt)"
 fi
 
+# No output lands on the database: not on it, its -wal/-shm (existing or
+# not), a hard link to it, a symlink to it; page -o follows export -o's
+# rules (device or FIFO written into, symlink followed, nothing else)
+ln base.db hard.db
+ln -s base.db dblink.csv
+for cmd in "export run" page; do
+    set -- $cmd
+    expect "$1 -o the open database" 3 \
+        "isolab $1: base.db: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o base.db
+    expect "$1 -o a hard link to the open database" 3 \
+        "isolab $1: hard.db: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o hard.db
+    expect "$1 -o a symlink to the open database" 3 \
+        "isolab $1: dblink.csv: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o dblink.csv
+    for side in wal shm journal; do
+        expect "$1 -o the database's -$side file" 3 \
+            "isolab $1: base.db-$side: that is the -$side file of the database isolab has open (base.db); nothing was written; name another file" \
+            base.db "$ISOLAB" --db base.db "$@" -o base.db-$side
+        [ -e base.db-$side ] && not_ok "$1 -o base.db-$side created it"
+    done
+    expect "$1 -o the database through a path with a directory" 3 \
+        "isolab $1: ./outdir/../base.db: that is the database isolab has open (base.db); nothing was written; name another file" \
+        base.db "$ISOLAB" --db base.db "$@" -o ./outdir/../base.db
+done
+# a -wal that exists (a reader holds the database open in WAL mode)
+cp base.db w.db
+mkfifo w.hold
+(printf 'BEGIN;\nSELECT count(*) FROM run;\n.print held\n'; cat w.hold) | sqlite3 w.db >w.held &
+holder=$!
+until grep -q held w.held 2>/dev/null; do :; done
+if [ -f w.db-wal ]; then
+    expect "export -o an existing -wal of the open database" 3 \
+        "isolab export: w.db-wal: that is the -wal file of the database isolab has open (w.db); nothing was written; name another file" \
+        w.db "$ISOLAB" --db w.db export run -o w.db-wal
+    cp w.db-shm shm.before
+    expect "page -o an existing -shm of the open database" 3 \
+        "isolab page: w.db-shm: that is the -shm file of the database isolab has open (w.db); nothing was written; name another file" \
+        w.db "$ISOLAB" --db w.db page -o w.db-shm
+    cmp -s w.db-shm shm.before && ok "the -shm file is unchanged" || not_ok "page -o changed the -shm file"
+else
+    not_ok "the sqlite3 shell left no w.db-wal to test with"
+fi
+echo >w.hold
+wait $holder
+if [ -c /dev/full ]; then
+    "$ISOLAB" --db base.db page -o /dev/full 2>err.txt
+    rc=$?
+    check "page -o to a full device: written into, exit 7" "7 isolab page: /dev/full: cannot write: No space left on device" \
+        "$rc $(grep -v ': note: ' err.txt)"
+    [ -c /dev/full ] && ok "page -o left the device node in place" || not_ok "page -o replaced /dev/full"
+fi
+expect "page -o to a directory" 3 \
+    "isolab page: outdir: a directory; isolab replaces only a regular file (and writes into a FIFO or a character device)" \
+    base.db "$ISOLAB" --db base.db page -o outdir
+expect "page -o to a dangling symlink" 3 \
+    "isolab page: dangling.csv: a symbolic link that leads to no file (No such file or directory); give the file's own path" \
+    base.db "$ISOLAB" --db base.db page -o dangling.csv
+ln -s loop.html loop.html
+expect "page -o to a symlink loop" 3 \
+    "isolab page: loop.html: a symbolic link that leads to no file (Too many levels of symbolic links); give the file's own path" \
+    base.db "$ISOLAB" --db base.db page -o loop.html
+echo old >real.html && ln -s real.html link.html
+if "$ISOLAB" --db base.db page -o link.html 2>/dev/null && [ -L link.html ] && grep -q '^<!DOCTYPE html>' real.html; then
+    ok "page -o through a symlink replaces the file it leads to, keeps the link"
+else
+    not_ok "page -o through a symlink"
+fi
+cat out.fifo >fifo.out &
+reader=$!
+if "$ISOLAB" --db base.db page -o out.fifo 2>/dev/null && wait $reader && [ -p out.fifo ] \
+   && head -1 fifo.out | grep -q '^<!DOCTYPE html>'; then
+    ok "page -o into a FIFO writes through it"
+else
+    not_ok "page -o into a FIFO"
+fi
+if [ -z "$(ls -a | grep 'tmp-')" ]; then ok "no temporary file left by any refused output"
+else not_ok "temporaries left: $(ls -a | grep 'tmp-')"; fi
+
+# init --force and lesson --fresh replace only an SQLite database (or an
+# empty file); a text file is never turned into a database
+printf 'my notes\n' >notes.txt
+expect "init --force on a text file" 3 \
+    "isolab init: notes.txt: not an SQLite database (9 bytes, no SQLite header); only a database is replaced: remove or rename it yourself if it is to go" \
+    notes.txt "$ISOLAB" --db notes.txt init --force
+expect "lesson --fresh on a text file" 3 \
+    "isolab lesson: notes.txt: not an SQLite database (9 bytes, no SQLite header); only a database is replaced: remove or rename it yourself if it is to go" \
+    notes.txt "$ISOLAB" --db notes.txt lesson --fresh
+: >empty.db
+if "$ISOLAB" --db empty.db init --force >/dev/null 2>err.txt && [ "$(sqlite3 empty.db 'SELECT count(*) FROM fact')" = 24 ]; then
+    ok "init --force on an empty file makes it a database"
+else
+    not_ok "init --force on an empty file: $(cat err.txt)"
+fi
+
 # init --force replaces only a regular file; a symlink leads to the file
 mknod chardev c 1 3 2>/dev/null || mkfifo chardev
 expect "init --force on a device or FIFO" 3 "isolab init: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \
@@ -551,6 +703,79 @@ if "$ISOLAB" --db link.db init --force >/dev/null 2>err.txt && [ -L link.db ] \
 else
     not_ok "init --force through a symlink: $(cat err.txt)"
 fi
+
+# ---- messages ---------------------------------------------------------------
+"$ISOLAB" --db nores.db init >/dev/null
+expect "report on a database without results" 3 \
+    "isolab report: nores.db: no results yet: run 'isolab lesson' (or 'isolab run')" nores.db "$ISOLAB" --db nores.db report
+expect "export of an empty result on a database without results: a note" 0 \
+    "isolab export: note: nores.db: no results yet: run 'isolab lesson' (or 'isolab run')" nores.db "$ISOLAB" --db nores.db export surface
+{ printf "INSERT INTO axis(name) VALUES ('"; head -c 10000001 /dev/zero | tr '\0' x; printf "');\n"; } >long.sql
+bad_seed "a statement over isolab's length limit names the limit" \
+    "isolab load: long.sql:1: the statement is longer than isolab's limit of 10000000 bytes (10 MB) for one statement; split it into several" long.sql
+
+expect "rm naming a run twice" 2 "isolab rm: run 1 is named twice
+Try 'isolab rm --help'." nores.db "$ISOLAB" --db nores.db rm 1 1
+expect "prune --kind with a kind that does not exist" 2 \
+    "isolab prune: --kind: no kind of run 'bundle' (run, samples, removal, addition, bundles, check)
+Try 'isolab prune --help'." nores.db "$ISOLAB" --db nores.db prune --keep 1 --kind bundle
+expect "runs --kind with a kind that does not exist" 2 \
+    "isolab runs: --kind: no kind of run 'bundle' (run, samples, removal, addition, bundles, check)
+Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --kind bundle
+cp nores.db esc.db
+sqlite3 esc.db "CREATE VIEW \"red$(printf '\033')[31m\" AS SELECT 1 AS x"
+"$ISOLAB" --db esc.db export --list >list.out 2>&1
+check "export --list escapes a name's control characters" "1 0" \
+    "$(grep -c 'red\\033\[31m' list.out) $(grep -c "$(printf '\033')" list.out)"
+
+expect "--db given twice before the command" 2 "isolab: option '--db' is given twice
+Try 'isolab --help'." nores.db "$ISOLAB" --db nores.db --db other.db runs
+expect "--db given before and after the command" 2 "isolab runs: option '--db' is given twice
+Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --db other.db
+
+# ---- dangling rows: the model is checked when it is read -------------------
+# rows the sqlite3 shell wrote with foreign keys off name nothing: every
+# command that reads the model stops, naming the table, the row and value
+cp base.db dg.db
+sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('strict', 99, 'ghost')"
+ghost="bundle_member row (bundle 'strict', position 99, mechanism 'ghost'): mechanism 'ghost' names no mechanism (written with foreign keys off?); correct or delete the row"
+for cmd in run "sweep removal" check lesson; do
+    set -- $cmd
+    expect "$cmd with a bundle member naming no mechanism" 3 "isolab $1: $ghost" dg.db "$ISOLAB" --db dg.db "$@"
+done
+printf "INSERT INTO axis(name) VALUES ('fine');\n" >fine.sql
+expect "load into a model with a dangling row" 3 "isolab load: fine.sql: after loading: $ghost" \
+    dg.db "$ISOLAB" --db dg.db load fine.sql
+if [ -f "$root/isolab.so" ]; then
+    check "the extension: a dangling row is an SQL error naming it" "Error: stepping, isolab_surface: $ghost" \
+        "$(sqlite3 -cmd ".load $root/isolab.so" dg.db "SELECT count(*) FROM isolab_surface('strict')" 2>&1)"
+fi
+cp base.db dg.db
+sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO fact(position, name, axis) VALUES (99, 'f99', 'nowhere')"
+expect "run with a fact on an axis that does not exist" 3 \
+    "isolab run: fact row (name 'f99', axis 'nowhere', position 99): axis 'nowhere' names no axis (written with foreign keys off?); correct or delete the row" \
+    dg.db "$ISOLAB" --db dg.db run
+cat >param_gone.sql <<'EOF'
+INSERT INTO bundle(name) VALUES ('brief');
+INSERT INTO bundle_member(bundle, position, mechanism) SELECT 'brief', 1, name FROM mechanism LIMIT 1;
+UPDATE param SET value = 'brief' WHERE key = 'bundle';
+DELETE FROM bundle_member WHERE bundle = 'brief';
+DELETE FROM bundle WHERE name = 'brief';
+EOF
+bad_seed "seed leaving param naming a bundle it deleted" \
+    "isolab load: param_gone.sql: after loading: param row 'bundle': value 'brief' names no bundle; set it to one, or to NULL" \
+    param_gone.sql
+
+# ---- damage is called damage ------------------------------------------------
+# rows of a run whose run row was lost (what a foreign -wal replayed over
+# the file does): the next run's rows collide with them
+cp base.db dm.db
+"$ISOLAB" --db dm.db run >/dev/null 2>&1
+sqlite3 dm.db "PRAGMA foreign_keys = OFF; DELETE FROM run WHERE id = (SELECT max(id) FROM run)"
+lost=$(sqlite3 dm.db "SELECT max(run_id) FROM surface")
+expect "rows of a lost run: damaged, exit 4, what to do" 4 \
+    "isolab run: dm.db: damaged: UNIQUE constraint failed: surface.run_id, surface.bundle, surface.channel (writing a surface); rows of run $lost were there before this run wrote any: its run table had lost them; restore it from a copy (a -wal file that did not come with this database, copied next to it, is the known way to get here)" \
+    dm.db "$ISOLAB" --db dm.db run
 
 # ---- valid names that look like trouble -----------------------------------
 cat >names.sql <<'EOF'

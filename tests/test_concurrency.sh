@@ -121,5 +121,60 @@ after=$(sqlite3 c.db 'SELECT count(*) FROM run')
 [ "$(sqlite3 c.db "$INCOMPLETE")" = 0 ] && ok "every run is complete" || not_ok "incomplete runs after two writers"
 [ "$(sqlite3 c.db 'PRAGMA integrity_check')" = ok ] && ok "integrity ok" || not_ok "integrity check failed"
 
+
+# ---- 4. readers with --lesson/--bundle/--channel never take the write lock --
+# A second process holds the write lock (BEGIN IMMEDIATE, a handshake line
+# once it has it); report, export and plot with an override answer at once
+# (--wait 0: a lock wait would fail) and what they print is what they print
+# with the lock free.
+"$ISOLAB" --db c.db export channel_comparison --bundle common >free.csv 2>/dev/null
+"$ISOLAB" --db c.db report --lesson M03/K04 >free.report 2>/dev/null
+mkfifo hold.fifo
+(printf 'BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (54321);\n.print held\n'; cat hold.fifo) | sqlite3 c.db >hold.out &
+holder=$!
+until grep -q held hold.out 2>/dev/null; do :; done
+"$ISOLAB" --db c.db export channel_comparison --bundle common --wait 0 >locked.csv 2>locked.err
+check "export --bundle while another process holds the write lock: at once, the same rows" \
+    "0 $(cksum <free.csv)" "$? $(cksum <locked.csv)$(cat locked.err)"
+"$ISOLAB" --db c.db report --lesson M03/K04 --wait 0 >locked.report 2>locked.err
+check "report --lesson while another process holds the write lock: at once, the same tables" \
+    "0 $(cksum <free.report)" "$? $(cksum <locked.report)$(cat locked.err)"
+"$ISOLAB" --db c.db export current_focus --bundle common --channel sampling-profile --lesson M03/K05 --wait 0 \
+    >locked.csv 2>locked.err
+check "export with all three overrides under the lock" "0 lesson,bundle,channel M03/K05,common,sampling-profile" \
+    "$? $(cut -d, -f1-3 locked.csv | tr '\n' ' ' | sed 's/ $//')$(cat locked.err)"
+if command -v gnuplot >/dev/null 2>&1; then
+    "$ISOLAB" --db c.db plot channels --bundle common -o lp --wait 0 >/dev/null 2>locked.err
+    check "plot --bundle under the lock" "0" "$?$(cat locked.err)"
+fi
+echo >hold.fifo
+wait "$holder"
+check "the override stayed in this command: param in the file unchanged" "M03/K05||" \
+    "$(sqlite3 c.db "SELECT group_concat(coalesce(value, ''), '|') FROM (SELECT value FROM param ORDER BY key = 'lesson' DESC, key)")"
+
+
+# ---- 5. init --force while a writer writes: it waits, then replaces ---------
+# A long load holds the write lock (the handshake: another connection cannot
+# take it); init --force started then waits for it, so the load commits
+# whole into the file it opened and says so, and only then is the file
+# replaced: both succeed, the new database holds nothing of the load, and
+# the load had ended before init did.
+"$ISOLAB" --db w.db init >/dev/null 2>&1
+printf '%s\n' "INSERT INTO axis(name) SELECT 'slow' || x FROM (WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL" \
+    "SELECT x + 1 FROM c WHERE x < 3000000) SELECT max(x) AS x FROM c);" >slow.sql
+"$ISOLAB" --db w.db load --work-limit 100000 slow.sql >load.out 2>&1 &
+loader=$!
+until ! sqlite3 w.db "PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK;" >/dev/null 2>&1; do
+    kill -0 $loader 2>/dev/null || break
+done
+"$ISOLAB" --db w.db init --force --wait 60 >init.out 2>&1
+init_rc=$?
+if kill -0 $loader 2>/dev/null; then load_running=yes; else load_running=no; fi
+wait $loader
+load_rc=$?
+check "init --force during a load: both succeed, the load had ended first" "0 0 no" "$load_rc $init_rc $load_running"
+check "the load said it loaded into the file it wrote" "loaded 1 file into w.db" "$(cat load.out)"
+check "the new database holds nothing of the load" 0 "$(sqlite3 w.db "SELECT count(*) FROM axis WHERE name LIKE 'slow%'")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -111,7 +111,7 @@ while read -r kind delay && [ "$killed" -lt 200 ]; do
         not_ok "kill $i ($what): runs went $before -> $after"
     fi
     before=$after
-    rm -f c.db.new-*   # what a killed init leaves (never the database itself)
+    rm -f .c.db.tmp-*   # what a killed init leaves (never the database itself)
 done <plan.txt
 
 # The checker itself must see a run missing one row.

@@ -223,13 +223,16 @@ pdb=$tmp/pos.db
 cat >"$tmp/pos.sql" <<'EOF'
 INSERT INTO bundle(name, position) VALUES ('aa-late', 5), ('zz-first', 4);
 INSERT INTO bundle(name) VALUES ('mid');
+INSERT INTO bundle_member(bundle, position, mechanism) VALUES
+  ('aa-late', 1, 'pid-namespace'), ('zz-first', 1, 'uts-namespace'), ('mid', 1, 'mount-namespace');
 EOF
 if "$ISOLAB" --db "$pdb" init >/dev/null 2>&1 && "$ISOLAB" --db "$pdb" load "$tmp/pos.sql" >/dev/null 2>&1 \
    && sqlite3 "$pdb" VACUUM && "$ISOLAB" --db "$pdb" run --channel sampling-profile >/dev/null 2>&1; then
     check "position: bundles listed by position" "plain common strict zz-first aa-late mid" \
         "$(q "$pdb" "SELECT group_concat(bundle, ' ') FROM (SELECT DISTINCT bundle FROM axis_visibility)")"
-    check "position: plot_axes numbers them in that order" "plain common strict zz-first aa-late mid" \
-        "$(q "$pdb" "SELECT group_concat(bundle, ' ') FROM (SELECT DISTINCT bundle FROM plot_axes ORDER BY bundle_no)")"
+    check "position: plot_axes numbers them in that order, plain (every axis wholly visible) left out and named" \
+        "common strict zz-first aa-late mid|plain" \
+        "$(q "$pdb" "SELECT group_concat(bundle, ' ') || '|' || max(left_out) FROM (SELECT DISTINCT bundle, left_out FROM plot_axes ORDER BY bundle_no)")"
 else
     not_ok "position: database built"
 fi

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "isolab/model.h"
 #include "isolab/store.h"
 
 static char dir[64];
@@ -247,6 +248,32 @@ static void test_open_errors(void **state)
     assert_non_null(strstr(err.msg, "not a database"));
 }
 
+/* A writer whose database was replaced at its path (init --force) while it
+ * wrote commits nothing: its rows would be in a file nobody reads. */
+static void test_replaced_before_commit(void **state)
+{
+    (void)state;
+    isl_error err;
+    isl_store *s;
+    isl_model *m = NULL;
+    int64_t run_id = 0;
+    assert_int_equal(isl_store_create(path("r.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_create(path("r2.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_open(path("r.db"), &s, &err), ISL_OK);
+    assert_int_equal(isl_store_read_model(s, &m, &err), ISL_OK);
+    assert_int_equal(isl_store_begin_run(s, "run", "test", m, &run_id, &err), ISL_OK);
+    /* what init --force does: a new file renamed onto the path */
+    assert_int_equal(rename(path("r2.db"), path("r.db")), 0);
+    assert_int_equal(isl_store_end_run(s, ISL_OK, &err), ISL_EDB);
+    assert_non_null(strstr(err.msg, "the database was replaced or removed while this command ran"));
+    assert_int_equal(query_int(s, "SELECT count(*) FROM run"), 0); /* the old file: rolled back */
+    isl_store_close(s);
+    assert_int_equal(isl_store_open(path("r.db"), &s, &err), ISL_OK);
+    assert_int_equal(query_int(s, "SELECT count(*) FROM run"), 0); /* the new file: untouched */
+    isl_store_close(s);
+    isl_model_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +284,7 @@ int main(void)
         cmocka_unit_test(test_bad_seed_reported),
         cmocka_unit_test(test_load_atomic),
         cmocka_unit_test(test_open_errors),
+        cmocka_unit_test(test_replaced_before_commit),
     };
     return cmocka_run_group_tests_name("store", tests, setup, teardown);
 }

@@ -71,11 +71,13 @@ extern const isl_command isl_commands[];
 struct isl_cli {
     const isl_command *cmd;
     const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
+    int db_given;         /* --db came before the command's name */
     char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
     FILE *out;            /* where results go (stdout) */
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
+    const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
 };
 
 /* The whole program: parses argv, opens what the command needs, runs it,
@@ -137,6 +139,10 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
 /* Parses a run id (a positive whole number) into *id; else a usage error. */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
+
+/* ISL_OK when kind (--kind) is a kind of run, or NULL; else the usage
+ * error listing the kinds. */
+int isl_check_kind(isl_cli *cli, const char *kind);
 
 /* Draws the plot `name` (channels, samples, axes, frontier) from cli->store
  * as dir/NAME.svg next to dir/NAME.csv, printing nothing on stdout.

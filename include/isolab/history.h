@@ -66,9 +66,10 @@ typedef isl_status (*isl_stale_fn)(void *ctx, const char *kind, int64_t run_id, 
 isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err);
 
 /* Sets the param table's lesson, bundle and channel (those not NULL) for
- * this connection only: in a transaction that is never committed (rolled
- * back when the store closes), so no other connection sees them. ISL_EINPUT
- * when a name is no lesson with a focus, bundle or channel. */
+ * this connection only: a TEMP param (and TEMP copies of the views that
+ * read it) shadows the file's, so no other connection sees them and no
+ * lock is taken; called again, it changes them there. ISL_EINPUT when a
+ * name is no lesson with a focus, bundle or channel. */
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
                            isl_error *err);
 

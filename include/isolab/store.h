@@ -14,7 +14,7 @@
 #include "isolab/sweep.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 8
+#define ISL_SCHEMA_VERSION 10
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -60,6 +60,11 @@ unsigned long long isl_store_work_limit(const isl_store *s);
  * writer waits for another process's write lock (default 10), and the work
  * budget in million steps (0: ISL_WORK_LIMIT_DEFAULT). */
 void isl_store_set_limits(unsigned wait_seconds, unsigned long long work_millions);
+
+/* fn(ctx, what) is called, as it starts, with a sentence about work that
+ * may take a while (a schema migration: "PATH: migrating schema version N
+ * to M ..."); NULL for none. */
+void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx);
 
 /* What isl_store_open repaired on the way (saved queries changed outside
  * isolab and restored), one line each; "" when nothing. For the user. */

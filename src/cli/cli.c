@@ -11,6 +11,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
+#include "isolab/outfile.h"
 #include "isolab/version.h"
 
 static const char MAIN_USAGE[] =
@@ -101,6 +102,15 @@ int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
     return ISL_OK;
 }
 
+int isl_check_kind(isl_cli *cli, const char *kind)
+{
+    static const char *const KINDS[] = {"run", "samples", "removal", "addition", "bundles", "check"};
+    for (size_t i = 0; kind && i < sizeof KINDS / sizeof KINDS[0]; i++)
+        if (!strcmp(kind, KINDS[i])) return ISL_OK;
+    if (!kind) return ISL_OK;
+    return isl_usage(cli, "--kind: no kind of run '%s' (run, samples, removal, addition, bundles, check)", kind);
+}
+
 /* Prints the failure of cmd (NULL: of isolab itself) on stderr, once. */
 static int print_error(const isl_command *cmd, const isl_error *err)
 {
@@ -140,11 +150,18 @@ static const isl_command *find_command(int argc, char **argv, int i, int *words)
     return best;
 }
 
+/* Says, as it starts, what the store does that takes a while. */
+static void progress(void *ctx, const char *what)
+{
+    isl_note(ctx, "%s", what);
+}
+
 /* Opens the store (and reads the model) as cmd->needs says; creates the
  * database first for ISL_CREATES when it is missing or --fresh is given. */
 static int setup(isl_cli *cli, const isl_args *a)
 {
     unsigned needs = cli->cmd->needs;
+    isl_store_on_progress(progress, cli);
     if (needs & ISL_CREATES) {
         int fresh = isl_opt(a, "--fresh") != NULL;
         struct stat sb;
@@ -175,6 +192,7 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
     for (; *i < argc && argv[*i][0] == '-'; ++*i) {
         const char *a = argv[*i];
         if (!strcmp(a, "--db") || !strncmp(a, "--db=", 5)) {
+            if (cli->db_given++) return usage_error("option '%s' is given twice", "--db");
             if (a[4] == '=') cli->db_path = a + 5;
             else if (*i + 1 < argc) cli->db_path = argv[++*i];
             else return usage_error("option '%s' needs a value", "--db");
@@ -224,6 +242,7 @@ static int limits(isl_cli *cli, const isl_args *a)
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
+    if (isl_opt(args, "--db") && cli->db_given) return isl_usage(cli, "option '--db' is given twice");
     if (isl_opt(args, "--db")) cli->db_path = isl_opt(args, "--db");
     if (isl_opt(args, "--help")) {
         isl_print_usage(cli->cmd, stdout);
@@ -253,6 +272,12 @@ int isl_main(int argc, char **argv)
         return ISL_EUSAGE;
     }
     if (!(cli.cmd = find_command(argc, argv, i, &words))) return usage_error("unknown command '%s'", argv[i]);
+    /* a signal removes the temporaries of files being written (outfile.h) */
+    char nothing[128], something[160];
+    snprintf(nothing, sizeof nothing, "isolab %s: interrupted; nothing was written\n", cli.cmd->name);
+    snprintf(something, sizeof something, "isolab %s: interrupted; what it had finished is kept, the rest was "
+             "not written\n", cli.cmd->name);
+    isl_outfile_signals(nothing, something);
     isl_args args;
     rc = isl_parse_args(cli.cmd, argc - i - words, argv + i + words, &args, &cli.err);
     if (!rc) rc = run_command(&cli, argc, argv, &args);
@@ -262,10 +287,14 @@ int isl_main(int argc, char **argv)
     free(cli.argv_text);
     /* what went to stdout must have been written, as git's run_builtin checks */
     if (fflush(stdout) != 0 || ferror(stdout)) {
-        if (!rc) rc = isl_fail(&cli.err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
+        /* lost output outranks "differs" or "a check failed" (exit 1):
+         * the user never saw what the 1 is about */
+        if (!rc || rc == ISL_EFAIL)
+            rc = isl_fail(&cli.err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
         clearerr(stdout);
     }
     if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(cli.cmd, &cli.err);
+    if (rc && cli.hint) fprintf(stderr, "%s\n", cli.hint);
     return rc;
 }
 

@@ -19,6 +19,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     if (rc && rc != ISL_EOUTPUT) return rc;
     if (!rc) fprintf(cli->out, "%zu difference%s from run %lld to run %lld\n", n, n == 1 ? "" : "s", (long long)ra,
                      (long long)rb);
+    fflush(cli->out); /* lost output is exit 7, never mistaken for "the runs differ" */
     rc = isl_check_output(cli, cli->out, "the output");
     /* as 'git diff --exit-code': 1 when the runs differ */
     return !rc && n && isl_opt(a, "--exit-code") ? ISL_EFAIL : rc;

@@ -4,11 +4,11 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/outfile.h"
 #include "isolab/export.h"
+#include "isolab/history.h"
 #include "isolab/report.h"
 
 typedef struct exporter {
@@ -89,32 +89,14 @@ static int export_file(isl_cli *cli, const char *name, const char *sql, isl_form
         if (rows) *rows = e.rows;
         return rc;
     }
-    /* a regular file is replaced whole (through a symlink, its target); a
-     * FIFO or character device is written into; anything else refused */
-    char *target = NULL;
-    int direct = 0;
-    if ((rc = isl_output_target(file, 1, &target, &direct, &cli->err))) return rc;
-    size_t n = direct ? 1 : strlen(target) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        free(target);
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    }
-    if (!direct) snprintf(tmp, n, "%s.tmp-%ld", target, (long)getpid());
-    if (!(e.out = fopen(direct ? file : tmp, "wb"))) {
-        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
-        free(tmp);
-        free(target);
-        return rc;
-    }
+    /* the rules of every output file: include/isolab/outfile.h */
+    isl_outfile o;
+    if ((rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, &cli->err))) return rc;
+    e.out = o.f;
     rc = export_to(cli, &e, name, sql, has_run, run_id);
     if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
-    if (fclose(e.out) != 0 && !rc) rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
-    if (!rc && !direct && rename(tmp, target) != 0)
-        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno));
-    if (rc && !direct) unlink(tmp);
-    free(tmp);
-    free(target);
+    if (rc) isl_outfile_abort(&o);
+    else rc = isl_outfile_commit(&o, &cli->err);
     if (rows) *rows = e.rows;
     return rc;
 }
@@ -131,7 +113,8 @@ static isl_status list_relation(void *ctx, const char *name, const char *type, c
     char count[32];
     if (rows < 0) snprintf(count, sizeof count, "?");
     else snprintf(count, sizeof count, "%lld", rows);
-    fprintf(out, "%-24s %-5s %9s  %s\n", name, type, count, about);
+    /* a name the shell user made may hold control characters: escaped */
+    isl_print_line(out, "%-24s %-5s %9s  %s", name, type, count, about);
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
@@ -154,5 +137,12 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
         rc = isl_store_relations(cli->store, list_relation, cli->out, &cli->err);
         return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
     }
-    return export_file(cli, a->nops ? a->ops[0] : NULL, sql, fmt, run != NULL, run_id, isl_opt(a, "-o"), NULL);
+    size_t rows = 0;
+    rc = export_file(cli, a->nops ? a->ops[0] : NULL, sql, fmt, run != NULL, run_id, isl_opt(a, "-o"), &rows);
+    int64_t id = 1;
+    char digest[17];
+    /* nothing to export because nothing was run: say what to run */
+    if (!rc && !rows && !sql && !isl_store_latest_run(cli->store, "run", &id, digest, &cli->err) && !id)
+        isl_note(cli, "%s: no results yet: run 'isolab lesson' (or 'isolab run')", cli->db_path);
+    return rc;
 }

@@ -17,7 +17,11 @@ int isl_cmd_rm(isl_cli *cli, const isl_args *a)
 {
     int64_t *ids = malloc(((size_t)a->nops + 1) * sizeof *ids);
     int rc = ids ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    for (int i = 0; i < a->nops && !rc; i++) rc = isl_parse_run_id(cli, a->ops[i], &ids[i]);
+    for (int i = 0; i < a->nops && !rc; i++) {
+        rc = isl_parse_run_id(cli, a->ops[i], &ids[i]);
+        for (int k = 0; k < i && !rc; k++)
+            if (ids[k] == ids[i]) rc = isl_usage(cli, "run %lld is named twice", (long long)ids[i]);
+    }
     if (!rc) rc = isl_store_rm(cli->store, ids, (size_t)a->nops, &cli->err);
     if (!rc)
         fprintf(cli->out, "removed %d run%s and their rows from %s\n", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
@@ -34,6 +38,7 @@ int isl_cmd_prune(isl_cli *cli, const isl_args *a)
     long long n = strtoll(keep, &end, 10);
     if (errno || end == keep || *end || n < 0) return isl_usage(cli, "--keep: '%s' is not a whole number >= 0", keep);
     size_t deleted = 0;
+    if (isl_check_kind(cli, isl_opt(a, "--kind"))) return ISL_EUSAGE;
     int rc = isl_store_prune(cli->store, n, isl_opt(a, "--kind"), &deleted, &cli->err);
     if (!rc && isl_opt(a, "--vacuum")) rc = isl_store_vacuum(cli->store, &cli->err);
     if (!rc)

@@ -5,11 +5,13 @@
  * DIR). Every file appears only when complete. */
 #include <assert.h>
 #include <errno.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "isolab/cli.h"
@@ -28,7 +30,7 @@ typedef struct plot_kind {
 } plot_kind;
 
 static const plot_kind PLOTS[] = {
-    {"channels", "channel_comparison", "run", "isolab run"},
+    {"channels", "plot_channels", "run", "isolab run"},
     {"samples", "plot_samples", "samples", "isolab sweep samples"},
     {"axes", "plot_axes", "run", "isolab run"},
     {"frontier", "plot_frontier", "bundles", "isolab sweep bundles"},
@@ -94,8 +96,9 @@ static void put_gp_string(isl_buf *b, const char *text)
     isl_buf_put(b, "'", 1);
 }
 
-/* Writes the built-in script of plot `name` to path. Returns an exit status. */
-static int write_script(isl_cli *cli, const char *name, const char *path)
+/* Writes the built-in script of plot `name` into the scratch file gp
+ * (flushed: gnuplot reads it by name). Returns an exit status. */
+static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
 {
     const isl_embedded_file *f = NULL;
     size_t n = strlen(name);
@@ -103,11 +106,38 @@ static int write_script(isl_cli *cli, const char *name, const char *path)
         if (!strncmp(isl_plot_files[i].name, name, n) && !strcmp(isl_plot_files[i].name + n, ".gp"))
             f = &isl_plot_files[i];
     if (!f) return isl_fail(&cli->err, ISL_EINTERNAL, "plot %s: no script built into isolab", name);
-    FILE *o = fopen(path, "wb");
-    int ok = o && fwrite(f->text, 1, f->len, o) == f->len;
-    if (o && fclose(o) != 0) ok = 0;
-    if (!ok) return isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", path, strerror(errno));
+    if (fwrite(f->text, 1, f->len, gp->f) != f->len || fflush(gp->f) != 0)
+        return isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", gp->tmp, strerror(errno));
     return ISL_OK;
+}
+
+/* How long gnuplot may take: $ISOLAB_TOOL_TIMEOUT seconds, else 60. */
+static int tool_seconds(void)
+{
+    const char *v = getenv("ISOLAB_TOOL_TIMEOUT");
+    char *end;
+    long n = v && *v ? strtol(v, &end, 10) : 0;
+    return v && *v && !*end && n > 0 && n <= 86400 ? (int)n : 60;
+}
+
+/* Waits for child pid up to limit seconds (then kills it): 0 with *status,
+ * ETIMEDOUT, or the errno of waitpid. */
+static int wait_for(pid_t pid, int limit, int *status)
+{
+    struct timespec start, now, tick = {0, 10 * 1000 * 1000};
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        pid_t got = waitpid(pid, status, WNOHANG);
+        if (got == pid) return 0;
+        if (got < 0 && errno != EINTR) return errno;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 >= limit * 1000L) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, status, 0) < 0 && errno == EINTR) {}
+            return ETIMEDOUT;
+        }
+        nanosleep(&tick, NULL);
+    }
 }
 
 /* Runs gnuplot on script with csv, out and fmt set. Returns an exit status. */
@@ -127,42 +157,42 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
     int rc = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
     free(e.p);
     if (rc != 0) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", plot, strerror(errno));
+    isl_temp_child(pid); /* stopped if a signal ends isolab */
+    int status, limit = tool_seconds();
+    rc = wait_for(pid, limit, &status);
+    isl_temp_child(0);
+    if (rc == ETIMEDOUT)
+        return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", plot, limit);
+    if (rc) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", plot, strerror(rc));
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return ISL_OK;
     return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot failed (%s %d) on the script %s.gp", plot,
                     WIFEXITED(status) ? "exit status" : "signal",
                     WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), plot);
 }
 
-/* "DIR/NAME.EXT" and, with tmp, the same with ".tmp-PID" after it. */
-static char *path_of(const char *dir, const char *name, const char *ext, int tmp)
+/* "DIR/NAME.EXT", malloc'd. */
+static char *path_of(const char *dir, const char *name, const char *ext)
 {
-    size_t n = strlen(dir) + strlen(name) + strlen(ext) + 40;
+    size_t n = strlen(dir) + strlen(name) + strlen(ext) + 3;
     char *p = malloc(n);
-    if (p) snprintf(p, n, tmp ? "%s/.%s.%s.tmp-%ld" : "%s/%s.%s", dir, name, ext, (long)getpid());
+    if (p) snprintf(p, n, "%s/%s.%s", dir, name, ext);
     return p;
 }
 
-/* One plot: the CSV, then the image from a temporary file renamed into
- * place once gnuplot has written it and it is not empty; a line on say
- * (unless NULL) names both. */
+/* One plot: the CSV, then the image, written by gnuplot into a temporary
+ * file renamed into place once it is there and not empty (the one way of
+ * include/isolab/outfile.h); a line on say (unless NULL) names both. */
 static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *fmt, const char *scripts, FILE *say)
 {
-    char *csv = path_of(dir, p->name, "csv", 0), *img = path_of(dir, p->name, fmt, 0);
-    char *tmp_img = path_of(dir, p->name, fmt, 1), *tmp_gp = path_of(dir, p->name, "gp", 1);
-    char *script = scripts ? path_of(scripts, p->name, "gp", 0) : tmp_gp;
-    int rc = csv && img && tmp_img && tmp_gp && script ? ISL_OK : ISL_ENOMEM;
+    char *csv = path_of(dir, p->name, "csv"), *img = path_of(dir, p->name, fmt);
+    char *script = scripts ? path_of(scripts, p->name, "gp") : NULL, *csv_target = NULL;
+    isl_outfile image = {NULL, NULL, NULL, img, -1}, gp = {NULL, NULL, NULL, NULL, -1};
+    int rc = csv && img && (script || !scripts) ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory"), direct;
     size_t rows = 0;
-    if (rc) isl_fail(&cli->err, rc, "out of memory");
-    /* the image and its CSV replace only regular files (through a symlink, its target) */
-    char *img_target = NULL, *csv_target = NULL;
-    int direct = 0;
-    if (!rc && !(rc = isl_output_target(csv, 0, &csv_target, &direct, &cli->err))) {
-        rc = isl_output_target(img, 0, &img_target, &direct, &cli->err);
-    }
+    /* the CSV replaces only a regular file too (gnuplot reads it back) */
+    if (!rc) rc = isl_output_target(csv, 0, &csv_target, &direct, &cli->err);
     free(csv_target);
+    if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     if (!rc) rc = isl_export_path(cli, p->query, ISL_FMT_CSV, 0, 0, csv, &rows);
     if (!rc && rows == 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run '%s' first", p->name, p->query, p->command);
@@ -170,20 +200,18 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     if (!rc && scripts && access(script, R_OK) != 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
     }
-    if (!rc && !scripts) rc = write_script(cli, p->name, tmp_gp);
-    if (!rc) rc = run_gnuplot(cli, p->name, script, csv, tmp_img, fmt);
+    if (!rc && !scripts && !(rc = isl_outfile_open(&gp, img, ISL_OUT_SCRATCH, NULL, &cli->err)))
+        rc = write_script(cli, p->name, &gp);
+    if (!rc) rc = run_gnuplot(cli, p->name, scripts ? script : gp.tmp, csv, image.tmp, fmt);
     struct stat sb;
-    if (!rc && (stat(tmp_img, &sb) != 0 || sb.st_size == 0)) {
-        rc = isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image to %s", p->name, tmp_img);
+    if (!rc && (stat(image.tmp, &sb) != 0 || sb.st_size == 0)) {
+        rc = isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image to %s", p->name, image.tmp);
     }
-    if (!rc && rename(tmp_img, img_target) != 0) {
-        rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", img, strerror(errno));
-    }
-    if (tmp_img && rc) unlink(tmp_img);
-    if (tmp_gp && !scripts) unlink(tmp_gp);
+    isl_outfile_abort(&gp);
+    if (!rc) rc = isl_outfile_commit(&image, &cli->err);
+    else isl_outfile_abort(&image);
     if (!rc && say) fprintf(say, "%s: %s and %s (%zu rows of %s)\n", p->name, img, csv, rows, p->query);
-    if (script != tmp_gp) free(script);
-    free(csv), free(img), free(img_target), free(tmp_img), free(tmp_gp);
+    free(csv), free(img), free(script);
     return rc;
 }
 
@@ -233,9 +261,10 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (scripts && (!*scripts || has_control(scripts))) return isl_usage(cli, "--scripts: not a usable directory name");
     if (!n)
         for (const plot_kind *p = PLOTS; p->name; p++) want[n++] = p;
-    if (!on_path("gnuplot"))
-        return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:\n"
-                                              "    %sapt-get install -y gnuplot-nox", geteuid() == 0 ? "" : "sudo ");
+    if (!on_path("gnuplot")) {
+        cli->hint = geteuid() == 0 ? "    apt-get install -y gnuplot-nox" : "    sudo apt-get install -y gnuplot-nox";
+        return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:");
+    }
     int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (!rc) rc = check_runs(cli, want, n);
@@ -249,6 +278,9 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir)
     const plot_kind *p = find_plot(name);
     assert(p);
     if (!on_path("gnuplot")) return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH)");
-    int rc = check_runs(cli, &p, 1);
-    return rc ? rc : draw(cli, p, dir, "svg", NULL, NULL);
+    int64_t id = 0;
+    char digest[17];
+    if (isl_store_latest_run(cli->store, p->run_kind, &id, digest, &cli->err)) return cli->err.status;
+    if (!id) return isl_fail(&cli->err, ISL_EINPUT, "plot %s: no finished '%s' run; run '%s' first", name, p->run_kind, p->command);
+    return draw(cli, p, dir, "svg", NULL, NULL);
 }

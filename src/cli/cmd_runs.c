@@ -37,6 +37,7 @@ static isl_status print_run(void *ctx, const isl_run_info *r)
 int isl_cmd_runs(isl_cli *cli, const isl_args *a)
 {
     const char *kind = isl_opt(a, "--kind");
+    if (isl_check_kind(cli, kind)) return ISL_EUSAGE;
     lister l = {cli, isl_opt(a, "--all") != NULL || (kind && !strcmp(kind, "check")), isl_opt(a, "--long") != NULL};
     fprintf(cli->out, "%6s  %-9s  %-24s  %-7s  %-16s  %s\n", "id", "kind", "started", "status", "model digest", "rows");
     isl_status st = isl_store_runs(cli->store, kind, print_run, &l, &cli->err);

@@ -78,6 +78,7 @@ static const isl_option EXPORT_OPTS[] = {
     {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
     {"--run", "ID", 0, "only the rows of run ID (NAME must have a run_id column)"},
     {"--sql", "SELECT", 0, "the rows of one read-only query instead of NAME"},
+    {"--work-limit", "N", 0, "let the --sql query take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {"--list", NULL, 0, "list the tables and views: description and row count"},
     FOCUS_OPTIONS,
     {NULL, NULL, 0, NULL},
@@ -223,25 +224,32 @@ const isl_command isl_commands[] = {
      "writes) and gnuplot draws DIR/NAME.png (or .svg) from that file with the\n"
      "script gnuplot/NAME.gp, built into isolab:\n"
      "  channels  cost against returned facts per channel, across lessons, with\n"
-     "            lines of equal cost per returned fact (channel_comparison)\n"
+     "            lines of equal cost per returned fact, the focus lesson's\n"
+     "            channel marked (plot_channels)\n"
      "  samples   the sample count sweep on log-log axes (plot_samples)\n"
      "  axes      per bundle, each axis's visible share without and with the\n"
      "            channel (plot_axes)\n"
      "  frontier  the power-set sweep: open surface against bundle size for\n"
      "            every bundle, the frontier and the named bundles marked\n"
      "            (plot_frontier)\n"
-     "A plot whose run is missing names the command to run first. Needs gnuplot\n"
+     "With --lesson CODE, the plots of that lesson's focus: those 'isolab page'\n"
+     "shows in the lesson's section. A plot whose run is missing names the\n"
+     "command to run first. Needs gnuplot\n"
      "(Debian: gnuplot-nox); exits 6 when it is missing or fails. Says on\n"
      "stderr when results are stale.\n",
      PLOT_OPTS},
     {"page", isl_cmd_page, ISL_NEEDS_DB, NULL, 0, 0, "write the results as one self-contained HTML page",
-     "Writes one HTML file (no script, nothing fetched from the network) with,\n"
-     "for each lesson, its tables and its claims as the latest check found them\n"
-     "(pass, FAIL, pending); the comparison across lessons; the plots as\n"
-     "inline SVG (with gnuplot; a plot that cannot be drawn is left out with a\n"
-     "note); and the runs it all comes from (ids, model digest, when). The rows\n"
-     "come from the saved queries page_lessons, lesson_report, page_claims,\n"
-     "channel_comparison and page_runs.\n",
+     "Writes one HTML file (no script, nothing fetched from the network) with\n"
+     "the model's words explained; for each lesson, its tables (and the same as\n"
+     "text, as 'isolab lesson CODE' prints them), its claims as the latest\n"
+     "check found them (pass, FAIL, pending) and its plots as inline SVG (with\n"
+     "gnuplot; a plot that cannot be drawn is left out with a note); the\n"
+     "comparison across lessons; the model; and the runs it all comes from\n"
+     "(ids, model digest, when, note). Columns are headed and rounded as the\n"
+     "table column_label says. The rows come from saved queries: page_lessons,\n"
+     "page_lesson_*, lesson_report, page_claims, channel_comparison, page_axes,\n"
+     "page_mechanisms, page_bundles, page_channels, channel_overlap,\n"
+     "axis_visibility, bundle_smallest and page_runs.\n",
      PAGE_OPTS},
     {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"

@@ -48,6 +48,7 @@ typedef struct checker {
     unsigned reads;
     int copied[NCOPIED];
     unsigned copy_reads[NCOPIED];
+    char refused[64]; /* a function the claim may not call (allow.c) */
 } checker;
 
 /* The result tables a read belongs to: each known table's kind of run;
@@ -56,6 +57,10 @@ static int on_access(void *ctx, int action, const char *table, const char *col, 
 {
     (void)col, (void)db, (void)via;
     checker *c = ctx;
+    if (action == SQLITE_FUNCTION && !isl_sql_function_allowed(col)) {
+        if (!c->refused[0]) snprintf(c->refused, sizeof c->refused, "%s", col);
+        return SQLITE_DENY;
+    }
     if (action != SQLITE_READ || !table) return SQLITE_OK;
     if (db && !strcmp(db, "temp"))
         for (size_t i = 0; i < NCOPIED; i++)
@@ -129,9 +134,14 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
     const char *tail = NULL;
     /* what it reads (on_access), to tell a stale claim from a failed one */
     c->reads = 0;
+    c->refused[0] = '\0';
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
     int bad = 1;
-    if (rc != SQLITE_OK) {
+    if (rc != SQLITE_OK && c->refused[0]) {
+        snprintf(why, n, "cannot evaluate: the function %s is not allowed (a claim may call SQLite's ordinary "
+                 "functions and isolab's own)", c->refused);
+        rc = SQLITE_ERROR;
+    } else if (rc != SQLITE_OK) {
         snprintf(why, n, "cannot evaluate: %s", sqlite3_errmsg(s->db));
     } else if (tail && tail[strspn(tail, " \t\r\n;")] != '\0') {
         snprintf(why, n, "cannot evaluate: more than one expression");

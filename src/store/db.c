@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "isolab/embedded.h"
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 static const char *const STMT_SQL[ST_COUNT] = {
@@ -91,6 +92,38 @@ void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
     work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT;
 }
 
+unsigned isl_store_wait_seconds(void) { return wait_seconds; }
+
+/* Who is told, as it happens, of work that takes a while (isl_store_on_progress). */
+static void (*progress_fn)(void *, const char *);
+static void *progress_ctx;
+
+void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx)
+{
+    progress_fn = fn;
+    progress_ctx = ctx;
+}
+
+void isl_store_progress(const char *what)
+{
+    if (progress_fn) progress_fn(progress_ctx, what);
+}
+
+/* After a key conflict on the rows of the run being written, which isolab
+ * makes unique itself: the file is damaged. why[n]: PRAGMA quick_check's
+ * first fault, or else rows of this run id were there before the run (the
+ * run table had lost their run). */
+static void damage(isl_store *s, char *why, size_t n)
+{
+    sqlite3_stmt *q = NULL;
+    snprintf(why, n, "rows of run %lld were there before this run wrote any: its run table had lost them",
+             (long long)s->run_id);
+    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW
+        && sqlite3_column_text(q, 0) && strcmp((const char *)sqlite3_column_text(q, 0), "ok") != 0)
+        snprintf(why, n, "PRAGMA quick_check: %s", (const char *)sqlite3_column_text(q, 0));
+    sqlite3_finalize(q);
+}
+
 /* Errors are told apart by SQLite's result code, never by its message:
  * those that mean the file, the disk or another process get a sentence the
  * user can act on; the rest (the SQL or the data) keep SQLite's words. */
@@ -117,6 +150,16 @@ isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
         return isl_fail(err, ISL_EDB, "%s: database is read-only (%s)", s->path, what);
     case SQLITE_CANTOPEN:
         return isl_fail(err, ISL_EDB, "%s: cannot open (%s): %s", s->path, what, sqlite3_errmsg(s->db));
+    case SQLITE_CONSTRAINT:
+        if (s->in_run && (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)) {
+            char msg[256], why[400];
+            snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(s->db));
+            damage(s, why, sizeof why);
+            return isl_fail(err, ISL_EDB, "%s: damaged: %s (%s); %s; restore it from a copy (a -wal file that did "
+                            "not come with this database, copied next to it, is the known way to get here)",
+                            s->path, msg, what, why);
+        }
+        return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
     default:
         return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
     }
@@ -143,20 +186,23 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
     return ISL_OK;
 }
 
+isl_status isl_db_still_here(isl_store *s, isl_error *err)
+{
+    /* the lock is this file's: if the path names another file now (init
+     * --force replaced it), writing here would report rows the user's
+     * database does not hold */
+    struct stat sb;
+    if (!s->ino || (stat(s->path, &sb) == 0 && sb.st_dev == s->dev && sb.st_ino == s->ino)) return ISL_OK;
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return isl_fail(err, ISL_EDB, "%s: the database was replaced or removed while this command ran (by 'isolab "
+                    "init --force'?); nothing was written; run the command again", s->path);
+}
+
 isl_status isl_db_begin_write(isl_store *s, isl_error *err)
 {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return isl_db_fail(s, err, "taking the write lock");
-    /* the lock is this file's: if the path names another file now (init
-     * --force replaced it while this process waited), writing here would
-     * report rows the user's database does not hold */
-    struct stat sb;
-    if (s->ino && (stat(s->path, &sb) != 0 || sb.st_dev != s->dev || sb.st_ino != s->ino)) {
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return isl_fail(err, ISL_EDB, "%s: the database was replaced or removed while this command waited for "
-                        "its lock (by 'isolab init --force'?); nothing was written; run the command again", s->path);
-    }
-    return ISL_OK;
+    return isl_db_still_here(s, err);
 }
 
 isl_status isl_db_configure(isl_store *s, isl_error *err)
@@ -168,7 +214,7 @@ isl_status isl_db_configure(isl_store *s, isl_error *err)
         || sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
         || sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on)
         return isl_db_fail(s, err, "configuring the connection");
-    sqlite3_limit(s->db, SQLITE_LIMIT_SQL_LENGTH, 10 * 1000 * 1000);
+    sqlite3_limit(s->db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
     sqlite3_limit(s->db, SQLITE_LIMIT_ATTACHED, 0);
     /* A writer waits for another writer instead of failing with "database is
      * locked"; in WAL mode readers never block it. */
@@ -211,7 +257,7 @@ void isl_store_close(isl_store *s)
 {
     if (!s) return;
     for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
-    if (s->db && (s->in_run || s->in_focus)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (s->db && s->in_run) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     isl_status_ids_free(s->status_ids);
     sqlite3_close_v2(s->db);
     free(s->path);
@@ -435,6 +481,17 @@ static void unlock_old(sqlite3 *db)
 static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
                             isl_error *err);
 
+/* 1 when the file at path is empty (a new database) or starts with
+ * SQLite's header: the files --force may replace. */
+static int sqlite_header(const char *path, off_t size)
+{
+    char h[16];
+    FILE *f = size ? fopen(path, "rb") : NULL;
+    int ok = !size || (f && fread(h, 1, sizeof h, f) == sizeof h && !memcmp(h, "SQLite format 3", 16));
+    if (f) fclose(f);
+    return ok;
+}
+
 /* --force replaces only a regular file, and follows a symbolic link as
  * every other command does: the link stays, the file it names is replaced.
  * Anything else (a device, FIFO, socket, directory, a link to nothing) is
@@ -459,6 +516,9 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
         st = isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
     else if (!S_ISREG(sb.st_mode))
         st = isl_fail(err, ISL_EINPUT, "%s: %s; --force replaces only a regular file", given, isl_file_kind(sb.st_mode));
+    else if (!sqlite_header(path, sb.st_size))
+        st = isl_fail(err, ISL_EINPUT, "%s: not an SQLite database (%lld bytes, no SQLite header); only a database "
+                      "is replaced: remove or rename it yourself if it is to go", given, (long long)sb.st_size);
     else
         st = lock_old(path, &old, err);
     if (!st) st = create_at(path, seeds_dir, NULL, NULL, err);
@@ -499,12 +559,12 @@ isl_status isl_store_make_template(const char *path, isl_error *err)
     return st;
 }
 
-/* Writes the len bytes of a compiled-in image to tmp, a new file; errors
+/* Writes the len bytes of a compiled-in image to tmp, a new empty file; errors
  * name path, the database being created. */
 static isl_status write_image(const char *tmp, const char *path, const unsigned char *bytes, size_t len,
                               isl_error *err)
 {
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    int fd = open(tmp, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
     size_t done = 0;
     int e = 0;
@@ -553,16 +613,6 @@ static int write_seeded(const char *tmp, const char *path, isl_status *st, isl_e
     *st = write_image(tmp, path, image, isl_seeded_len, err);
     free(image);
     return 0;
-}
-
-/* fsync of the finished file tmp (to become path) before it is renamed. */
-static isl_status sync_file(const char *tmp, const char *path, isl_error *err)
-{
-    int fd = open(tmp, O_RDONLY | O_CLOEXEC);
-    int e = fd < 0 || fsync(fd) != 0 ? errno : 0;
-    if (fd >= 0 && close(fd) != 0 && !e) e = errno;
-    if (e) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(e));
-    return ISL_OK;
 }
 
 /* Removes the -wal and -shm files beside db; *had_log (when not NULL) is
@@ -632,15 +682,12 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stam
 static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
                             isl_error *err)
 {
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    snprintf(tmp, n, "%s.new-%ld", path, (long)getpid());
-    unlink(tmp);
+    /* a temporary beside path, renamed onto it when complete (outfile.h) */
+    isl_outfile o;
+    isl_status st = isl_outfile_open(&o, path, ISL_OUT_BY_NAME | ISL_OUT_SQLITE, NULL, err);
+    if (st) return st == ISL_EOUTPUT ? (err->status = ISL_EDB) : st; /* a database not made: exit 4 */
+    const char *tmp = o.tmp;
     isl_store *s = NULL;
-    /* the schema and saved queries as built in (compiling them again costs
-     * more than the rest of 'isolab lesson'), or applied here */
-    isl_status st = ISL_OK;
     /* with the built-in seeds: the whole database as built in */
     if (seeds_dir || stamp || write_seeded(tmp, path, &st, err)) {
         st = isl_template_len ? write_image(tmp, path, isl_template_db, isl_template_len, err) : ISL_OK;
@@ -654,12 +701,7 @@ static isl_status create_at(const char *path, const char *seeds_dir, const char 
     if (!st && (remove_logs(tmp, &had_log) != 0 || remove_logs(path, NULL) != 0))
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && had_log) st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
-    if (!st) st = sync_file(tmp, path, err);
-    if (!st && rename(tmp, path) != 0) st = isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
-    if (st) {
-        unlink(tmp);
-        remove_logs(tmp, NULL);
-    }
-    free(tmp);
+    if (st) isl_outfile_abort(&o);
+    else if ((st = isl_outfile_commit(&o, err)) == ISL_EOUTPUT) st = err->status = ISL_EDB;
     return st;
 }

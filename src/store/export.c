@@ -165,15 +165,29 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
     return st;
 }
 
-/* Allows what a read-only SELECT does, nothing else: no write, no PRAGMA,
- * no ATTACH, no transaction. */
+/* What export --sql was refused: the action, and a function's name. */
+typedef struct sql_refusal {
+    int action;
+    char function[64];
+} sql_refusal;
+
+/* Allows what a read-only SELECT does, nothing else: no write, no PRAGMA
+ * statement (a table-valued pragma such as pragma_table_info reads only),
+ * no ATTACH, no transaction, no function off the allow-list (allow.c). */
 static int only_reads(void *ctx, int action, const char *a, const char *b, const char *db, const char *via)
 {
-    (void)a, (void)b, (void)db, (void)via;
-    int *refused = ctx;
-    if (action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_FUNCTION || action == SQLITE_RECURSIVE)
+    (void)db, (void)via;
+    sql_refusal *r = ctx;
+    if (action == SQLITE_FUNCTION && !isl_sql_function_allowed(b)) {
+        if (!r->action) snprintf(r->function, sizeof r->function, "%s", b);
+    } else if (action == SQLITE_SELECT || action == SQLITE_READ || action == SQLITE_FUNCTION
+               || action == SQLITE_RECURSIVE) {
         return SQLITE_OK;
-    *refused = action;
+    } else if (action == SQLITE_UPDATE && a
+               && (!sqlite3_stricmp(a, "sqlite_master") || !sqlite3_stricmp(a, "sqlite_schema"))) {
+        return SQLITE_OK; /* SQLite's own check when a table-valued function is first used */
+    }
+    if (!r->action) r->action = action;
     return SQLITE_DENY;
 }
 
@@ -198,16 +212,20 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
 {
     sqlite3_stmt *q = NULL;
     const char *tail = NULL;
-    int refused = 0;
+    sql_refusal refused = {0, ""};
     sqlite3_set_authorizer(s->db, only_reads, &refused);
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
     sqlite3_set_authorizer(s->db, NULL, NULL);
     isl_status st = ISL_OK;
-    if (refused)
+    if (refused.action == SQLITE_FUNCTION)
+        st = isl_fail(err, ISL_EINPUT, "export --sql: the function %s is not allowed (a query may call SQLite's "
+                      "ordinary functions and isolab's own)", refused.function);
+    else if (refused.action)
         st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one would %s)",
-                      refused == SQLITE_PRAGMA ? "run a PRAGMA"
-                      : refused == SQLITE_ATTACH || refused == SQLITE_DETACH ? "attach a database"
-                      : refused == SQLITE_TRANSACTION || refused == SQLITE_SAVEPOINT ? "open a transaction"
+                      refused.action == SQLITE_PRAGMA ? "run a PRAGMA statement; a read-only pragma is read as a "
+                                                        "table: SELECT * FROM pragma_table_info('run')"
+                      : refused.action == SQLITE_ATTACH || refused.action == SQLITE_DETACH ? "attach a database"
+                      : refused.action == SQLITE_TRANSACTION || refused.action == SQLITE_SAVEPOINT ? "open a transaction"
                       : "write");
     else if (rc != SQLITE_OK)
         st = isl_fail(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "export --sql: %s",
@@ -219,7 +237,14 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
                       tail + strspn(tail, " \t\r\n;"));
     else if (!sqlite3_stmt_readonly(q) || sqlite3_column_count(q) == 0)
         st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one returns no rows)");
-    if (!st) st = stream_rows(s, q, fn, ctx, err);
+    /* bounded as a seed statement is: a runaway query is stopped */
+    if (!st) {
+        isl_work_begin(s);
+        st = stream_rows(s, q, fn, ctx, err);
+        if (isl_work_end(s) && st)
+            st = isl_fail(err, ISL_EINPUT, "export --sql: the query exceeded the work budget (%llu million steps): "
+                          "stopped; raise it with --work-limit", isl_store_work_limit(s));
+    }
     sqlite3_finalize(q);
     return st;
 }

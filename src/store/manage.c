@@ -182,20 +182,54 @@ static isl_status must_exist(isl_store *s, const char *sql, const char *name, co
     return isl_db_fail(s, err, "reading the model");
 }
 
+/* The views that read param, directly or through another such view (by
+ * name in their text: a view whose text holds the name inside another,
+ * run_param, is copied for nothing, which costs less than telling them
+ * apart with GLOB). */
+static const char SHADOWED_VIEWS[] =
+    "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION "
+    "  SELECT v.name FROM main.sqlite_schema v JOIN dep ON instr(v.sql, dep.name) > 0 WHERE v.type = 'view') "
+    "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
+    "AND v.sql LIKE 'CREATE VIEW %'";
+
+/* Shadows main.param for this connection only: a TEMP param, a copy of
+ * the file's, and a TEMP copy of every view that reads it (a TEMP view's
+ * names find TEMP objects first; a main view's would not). Writes only the
+ * TEMP schema: no lock on the database is taken. */
+static isl_status make_shadow(isl_store *s, isl_error *err)
+{
+    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param", err);
+    sqlite3_stmt *q = NULL;
+    if (!st && sqlite3_prepare_v2(s->db, SHADOWED_VIEWS, -1, &q, NULL) != SQLITE_OK)
+        st = isl_db_fail(s, err, "reading the saved queries");
+    int rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const char *sql = (const char *)sqlite3_column_text(q, 1);
+        char *copy = sql ? sqlite3_mprintf("CREATE TEMP VIEW %s", sql + strlen("CREATE VIEW ")) : NULL;
+        if (!copy) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        else if (sqlite3_exec(s->db, copy, NULL, NULL, NULL) != SQLITE_OK) st = isl_db_fail(s, err, "shadowing a saved query");
+        sqlite3_free(copy);
+    }
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the saved queries");
+    sqlite3_finalize(q);
+    return st;
+}
+
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel, isl_error *err)
 {
-    assert(!s->in_run && !s->in_focus);
+    assert(!s->in_run);
     isl_status st = ISL_OK;
     if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson,
                                 "lesson with a focus (see lesson_focus)", err);
     if (!st && bundle) st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1", bundle, "bundle", err);
     if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
     if (st || (!lesson && !bundle && !channel)) return st;
-    if ((st = isl_db_exec(s, "BEGIN IMMEDIATE", err))) return st;
+    if (!s->in_focus && (st = make_shadow(s, err))) return st;
     s->in_focus = 1;
-    const char *const key[3] = {"lesson", "bundle", "channel"}, *const value[3] = {lesson, bundle, channel};
+    static const char *const key[3] = {"lesson", "bundle", "channel"};
+    const char *const value[3] = {lesson, bundle, channel};
     sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "UPDATE param SET value = ?2 WHERE key = ?1", -1, &q, NULL);
+    int rc = sqlite3_prepare_v2(s->db, "UPDATE temp.param SET value = ?2 WHERE key = ?1", -1, &q, NULL);
     for (int i = 0; i < 3 && rc == SQLITE_OK; i++) {
         if (!value[i]) continue;
         sqlite3_reset(q);

@@ -20,24 +20,37 @@
 typedef struct migration {
     int version;              /* the version it reaches */
     const char *schema_file;  /* the schema file that reaches it */
+    const char *seed_file;    /* a built-in seed file that fills what it adds, or NULL */
 } migration;
 
 /* Version 1 is schema files 001-003 (the first release). */
 static const migration MIGRATIONS[] = {
-    {2, "004_parts_claims.sql"},
-    {3, "005_bundle_sweep.sql"},
-    {4, "006_schema_version.sql"},
-    {5, "007_positions.sql"},
-    {6, "009_lessons_runs.sql"},
-    {7, "010_record_guards.sql"},
-    {8, "011_fact_status_ids.sql"},
+    {2, "004_parts_claims.sql", NULL},
+    {3, "005_bundle_sweep.sql", NULL},
+    {4, "006_schema_version.sql", NULL},
+    {5, "007_positions.sql", NULL},
+    {6, "009_lessons_runs.sql", NULL},
+    {7, "010_record_guards.sql", NULL},
+    {8, "011_fact_status_ids.sql", NULL},
+    {10, "013_column_label.sql", "001_column_labels.sql"},
 };
 
-static const isl_embedded_file *schema_file(const char *name)
+static const isl_embedded_file *built_in(const isl_embedded_file *files, size_t n, const char *name)
 {
-    for (size_t i = 0; i < isl_schema_count; i++)
-        if (!strcmp(isl_schema_files[i].name, name)) return &isl_schema_files[i];
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(files[i].name, name)) return &files[i];
     return NULL;
+}
+
+/* Runs the built-in file dir/name of files. */
+static isl_status exec_built_in(isl_store *s, const isl_embedded_file *files, size_t n, const char *dir,
+                                const char *name, isl_error *err)
+{
+    const isl_embedded_file *f = built_in(files, n, name);
+    if (!f) return isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, name);
+    char path[300];
+    snprintf(path, sizeof path, "%s/%s", dir, f->name);
+    return isl_store_exec_schema(s, path, f->text, err);
 }
 
 /* The database's user_version, read inside the current transaction. */
@@ -57,11 +70,8 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
     for (size_t i = 0; i < sizeof MIGRATIONS / sizeof MIGRATIONS[0]; i++) {
         const migration *m = &MIGRATIONS[i];
         if (m->version <= from) continue;
-        const isl_embedded_file *f = schema_file(m->schema_file);
-        if (!f) return isl_fail(err, ISL_EINTERNAL, "schema file %s is not built in", m->schema_file);
-        char name[300];
-        snprintf(name, sizeof name, "schema/%s", f->name);
-        isl_status st = isl_store_exec_schema(s, name, f->text, err);
+        isl_status st = exec_built_in(s, isl_schema_files, isl_schema_count, "schema", m->schema_file, err);
+        if (!st && m->seed_file) st = exec_built_in(s, isl_seed_files, isl_seed_count, "seeds", m->seed_file, err);
         if (st) return st;
     }
     /* the saved queries of this version replace the older ones */
@@ -74,9 +84,21 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
 
 isl_status isl_store_migrate(isl_store *s, isl_error *err)
 {
-    isl_status st = isl_db_begin_write(s, err);
-    if (st) return st;
     long long v = 0;
+    isl_status st = user_version(s, &v, err);
+    if (st) return st;
+    char what[600];
+    snprintf(what, sizeof what, "%s: migrating schema version %lld to %d (once; this may take a while)", s->path, v,
+             ISL_SCHEMA_VERSION);
+    isl_store_progress(what);
+    if ((st = isl_db_begin_write(s, err))) {
+        if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_BUSY)
+            st = isl_fail(err, ISL_EDB, "%s: schema version %lld needs migrating to %d, and another process holds "
+                          "the write lock (a migration under way?); waited %u s; run the command again when it has "
+                          "finished, or wait longer with --wait", s->path, v, ISL_SCHEMA_VERSION,
+                          isl_store_wait_seconds());
+        return st;
+    }
     /* another isolab may have migrated it while this one waited */
     if (!(st = user_version(s, &v, err)) && v < ISL_SCHEMA_VERSION) {
         if (v < 1) st = isl_fail(err, ISL_EDB, "%s: schema version %lld is unknown to this isolab", s->path, v);

@@ -5,15 +5,16 @@
  * in a list of the names read, sorted as SQLite's BINARY collation sorts
  * (strcmp: names hold no NUL). The model is read at the start of every
  * statement of the SQL functions: numbering the rows in SQL with window
- * functions cost more than the rest of the reading. A row whose name is
- * missing (possible only with foreign keys off) is left out, as a join
- * would leave it out. */
+ * functions cost more than the rest of the reading. A row naming what does
+ * not exist (written with foreign keys off, in the sqlite3 shell) is an
+ * error naming the table, the row and the value (check_dangling). */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isolab/escape.h"
+#include "isolab/textout.h"
 #include "store_int.h"
 
 /* Names read, and their indexes in name order, to look them up. */
@@ -304,12 +305,101 @@ static isl_status check_lessons(reader *r)
     return st ? st : k < 0 ? r->err->status : ISL_OK;
 }
 
+/* The model's tables whose rows name other rows (foreign keys). */
+static const char *const REFERRING[] = {"fact", "mechanism_axis", "left_open", "bundle_member", "channel",
+                                        "channel_fact", "channel_part", "claim", "lesson_focus"};
+
+/* The row r->q stands on, as "(col 'text', col 12, ...)", into b. */
+static void describe_row(reader *r, isl_buf *b)
+{
+    isl_buf_put(b, "(", 1);
+    for (int i = 0; i < sqlite3_column_count(r->q); i++) {
+        const char *col = sqlite3_column_name(r->q, i);
+        if (i) isl_buf_put(b, ", ", 2);
+        isl_buf_put(b, col, strlen(col));
+        int quoted = sqlite3_column_type(r->q, i) == SQLITE_TEXT;
+        isl_buf_put(b, quoted ? " '" : " ", quoted ? 2 : 1);
+        const char *v = sqlite3_column_type(r->q, i) == SQLITE_NULL ? "NULL" : text(r, i);
+        isl_buf_put(b, v, strlen(v));
+        if (quoted) isl_buf_put(b, "'", 1);
+    }
+    isl_buf_put(b, ")", 1);
+    isl_buf_put(b, "", 1);
+}
+
+/* ISL_EINPUT naming the table, the row and the value when a row of table
+ * names in col a row of parent (by its column to) that is not there. */
+static isl_status check_key(reader *r, const char *table, const char *col, const char *parent, const char *to)
+{
+    char *sql = sqlite3_mprintf("SELECT * FROM \"%w\" c WHERE c.\"%w\" IS NOT NULL AND NOT EXISTS "
+                                "(SELECT 1 FROM \"%w\" p WHERE p.\"%w\" = c.\"%w\") LIMIT 1",
+                                table, col, parent, to, col);
+    if (!sql) return OOM(r);
+    isl_status st = prep(r, sql);
+    sqlite3_free(sql);
+    int k = st ? -1 : next(r);
+    if (k <= 0) return k < 0 ? r->err->status : ISL_OK;
+    isl_buf b = {NULL, 0, 0, 0};
+    describe_row(r, &b);
+    const char *value = "";
+    for (int i = 0; i < sqlite3_column_count(r->q); i++)
+        if (!strcmp(sqlite3_column_name(r->q, i), col)) value = text(r, i);
+    char *shown_row = b.oom ? NULL : isl_escape_dup(b.p), *shown = isl_escape_dup(value);
+    st = shown_row && shown ? isl_fail(r->err, ISL_EINPUT, "%s row %s: %s '%s' names no %s (written with foreign "
+                                       "keys off?); correct or delete the row", table, shown_row, col, shown, parent)
+                            : OOM(r);
+    free(b.p), free(shown_row), free(shown);
+    return st;
+}
+
+/* check_key for every foreign key of table. */
+static isl_status check_table(reader *r, const char *table)
+{
+    sqlite3_stmt *fk = NULL;
+    if (sqlite3_prepare_v2(r->s->db, "SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1) "
+                           "WHERE \"to\" IS NOT NULL ORDER BY id DESC", -1, &fk, NULL) != SQLITE_OK
+        || sqlite3_bind_text(fk, 1, table, -1, SQLITE_STATIC) != SQLITE_OK) {
+        sqlite3_finalize(fk);
+        return isl_db_fail(r->s, r->err, "reading the model");
+    }
+    isl_status st = ISL_OK;
+    int rc;
+    while (!st && (rc = sqlite3_step(fk)) == SQLITE_ROW)
+        st = check_key(r, table, (const char *)sqlite3_column_text(fk, 0), (const char *)sqlite3_column_text(fk, 1),
+                       (const char *)sqlite3_column_text(fk, 2));
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(r->s, r->err, "reading the model");
+    sqlite3_finalize(fk);
+    return st;
+}
+
+/* Dangling rows: a row naming a row that is not there, and a param value
+ * naming no bundle or channel (a lesson without a focus has a meaning:
+ * the last lesson that has one). */
+static isl_status check_dangling(reader *r)
+{
+    isl_status st = ISL_OK;
+    for (size_t i = 0; i < sizeof REFERRING / sizeof REFERRING[0] && !st; i++) st = check_table(r, REFERRING[i]);
+    if (!st)
+        st = prep(r, "SELECT key, value FROM param WHERE value IS NOT NULL AND NOT CASE key "
+                     "WHEN 'bundle' THEN EXISTS (SELECT 1 FROM bundle WHERE name = value) "
+                     "WHEN 'channel' THEN EXISTS (SELECT 1 FROM channel WHERE name = value) ELSE 1 END "
+                     "ORDER BY key LIMIT 1");
+    int k = st ? -1 : next(r);
+    if (k <= 0) return k < 0 ? r->err->status : ISL_OK;
+    char shown[ISL_ESCAPE_MAX(100)];
+    isl_escape(text(r, 1), shown, sizeof shown);
+    const char *key = text(r, 0);
+    return isl_fail(r->err, ISL_EINPUT, "param row '%s': value '%s' names no %s; set it to one, or to NULL", key, shown,
+                    key);
+}
+
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
 {
     reader r = {s, isl_model_new(), err, NULL, NULL, {NULL, NULL, 0}, {NULL, NULL, 0}, {NULL, NULL, 0}};
     *out = NULL;
     if (!r.m) return isl_fail(err, ISL_ENOMEM, "reading the model: out of memory");
-    isl_status st = check_lessons(&r);
+    isl_status st = check_dangling(&r);
+    if (!st) st = check_lessons(&r);
     if (!st) st = read_names(&r);
     if (!st) st = read_bundles(&r);
     if (!st) st = read_channels(&r);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 /* Line (from 1) of position p in text. */
@@ -79,7 +80,7 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
  * here too. */
 static const char *const MODEL_TABLES[] = {
     "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
-    "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param",
+    "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "column_label",
 };
 
 int isl_is_model_table(const char *name)
@@ -95,8 +96,8 @@ int isl_is_model_table(const char *name)
  * write to a run or result table, a TEMP trigger on such a table). The
  * authorizer records the first refusal so the error can name it. */
 typedef struct script_auth {
-    int denied;        /* 1: transaction/settings; 2: outside the model */
-    char what[160];    /* for 2: what was refused */
+    int denied;        /* 1: transaction/settings; 2: outside the model; 3: a function */
+    char what[160];    /* for 2 and 3: what was refused */
     char table[128];   /* the table the statement inserts into */
 } script_auth;
 
@@ -137,6 +138,9 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
         if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
             snprintf(au->table, sizeof au->table, "%s", a);
         return SQLITE_OK;
+    case SQLITE_FUNCTION:
+        if (isl_sql_function_allowed(b)) return SQLITE_OK;
+        return deny(au, 3, "%s", b);
     case SQLITE_CREATE_TEMP_TABLE:
     case SQLITE_CREATE_TEMP_VIEW:
     case SQLITE_CREATE_TEMP_INDEX:
@@ -206,6 +210,38 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
     return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, start), errmsg);
 }
 
+/* Reports a statement of a script that did not compile: refused by the
+ * authorizer (au), over the length limit, or SQLite's error at its place. */
+static isl_status prepare_failure(isl_store *s, const char *name, const char *sql, const char *start, int rc,
+                                  const script_auth *au, isl_error *err)
+{
+    char near[48] = "";
+    if (au->denied == 3)
+        return isl_fail(err, ISL_EINPUT, "%s:%d: the function %s is not allowed in a seed file (seeds may call "
+                        "SQLite's ordinary functions and isolab's own)", name, line_of(sql, start), au->what);
+    if (au->denied == 2)
+        return isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP objects of "
+                        "its own; %s is refused", name, line_of(sql, start), au->what);
+    if (au->denied) {
+        first_line(start, near, sizeof near);
+        return isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each load in one "
+                        "transaction, with its own settings", name, line_of(sql, start), near);
+    }
+    if ((rc & 0xff) == SQLITE_TOOBIG)
+        return isl_fail(err, ISL_EINPUT, "%s:%d: the statement is longer than isolab's limit of %d bytes (10 MB) for "
+                        "one statement; split it into several", name, line_of(sql, start), ISL_STATEMENT_MAX);
+    int off = sqlite3_error_offset(s->db);
+    const char *at = off >= 0 ? start + off : start;
+    if (off >= 0) {
+        size_t k = 0;
+        while (k < sizeof near - 1 && at[k] && at[k] != '\n') near[k] = at[k], k++;
+        near[k] = '\0';
+    }
+    isl_status st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
+    if (near[0]) return isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
+    return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
+}
+
 /* Runs a script; seeds (confined) are checked by the authorizer while each
  * statement is prepared and bounded by the work budget while it runs. */
 static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int confined, isl_error *err)
@@ -223,30 +259,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         int rc = sqlite3_prepare_v2(s->db, start, -1, &q, &tail);
         if (confined) sqlite3_set_authorizer(s->db, NULL, NULL);
         if (rc != SQLITE_OK) {
-            char near[48] = "";
-            if (au.denied == 2) {
-                st = isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP "
-                              "objects of its own; %s is refused", name, line_of(sql, start), au.what);
-                break;
-            }
-            if (au.denied) {
-                first_line(start, near, sizeof near);
-                st = isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each "
-                              "load in one transaction, with its own settings", name, line_of(sql, start), near);
-                break;
-            }
-            int off = sqlite3_error_offset(s->db);
-            const char *at = off >= 0 ? start + off : start;
-            if (off >= 0) {
-                size_t k = 0;
-                while (k < sizeof near - 1 && at[k] && at[k] != '\n') near[k] = at[k], k++;
-                near[k] = '\0';
-            }
-            st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
-            if (near[0])
-                isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
-            else
-                isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
+            st = prepare_failure(s, name, sql, start, rc, &au, err);
             break;
         }
         if (!q) break; /* only comments were left */
@@ -444,7 +457,9 @@ isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n
             isl_fail(err, st, "%s: after loading: %s", paths[n - 1], msg);
         }
     }
-    if (!st) return isl_db_exec(s, "COMMIT", err);
+    if (!st && (st = isl_db_still_here(s, err))) return st;
+    if (!st && !(st = isl_db_exec(s, "COMMIT", err))) isl_temp_written();
+    if (!st) return st;
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return st;
 }

@@ -15,6 +15,10 @@ SQLITE_EXTENSION_INIT3
 #include "isolab/embedded.h"
 #include "isolab/store.h"
 
+/* The longest SQL statement isolab compiles (bytes): a seed statement
+ * longer than this is refused, naming the limit. */
+#define ISL_STATEMENT_MAX (10 * 1000 * 1000)
+
 /* application_id stamped in every isolab database ("ISOL"). */
 #define ISL_APPLICATION_ID 0x49534f4c
 
@@ -54,7 +58,7 @@ struct isl_store {
     int fk_off;           /* the run is written without foreign-key checks */
     int has_functions;    /* isolab's SQL functions are registered */
     sqlite3_int64 run_id; /* the run being written, while in_run */
-    int in_focus;         /* a transaction holds this command's param values; never committed */
+    int in_focus;         /* TEMP param (and views over it) hold this command's values */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
     sqlite3_stmt *stmt[ST_COUNT];
     dev_t dev;                     /* the file opened (0, 0 for a new one) */
@@ -77,6 +81,11 @@ const char *isl_file_kind(mode_t mode);
 /* Nonzero when name is one of the model's tables, the only ones a seed file
  * may write (src/store/script.c holds the list). */
 int isl_is_model_table(const char *name);
+
+/* 1 when SQL from files and users (seeds, claims, export --sql) may call
+ * the function name: SQLite's ordinary functions and isolab's own
+ * (src/store/allow.c); 0 for anything else (fts3_tokenizer, readfile, ...). */
+int isl_sql_function_allowed(const char *name);
 
 /* Executes trusted SQL text (isolab's own schema files), statement by
  * statement, with file:line errors; no confinement, no work budget. */
@@ -110,6 +119,17 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);
  * that the path still names the file this store opened: ISL_EDB, nothing
  * begun, when it was replaced or removed meanwhile. */
 isl_status isl_db_begin_write(isl_store *s, isl_error *err);
+
+/* ISL_OK when the path still names the file this store opened; else rolls
+ * back and ISL_EDB "replaced or removed": called right before a writer's
+ * COMMIT, so rows never go to a file init --force has replaced. */
+isl_status isl_db_still_here(isl_store *s, isl_error *err);
+
+/* Tells the progress callback (isl_store_on_progress) what starts now. */
+void isl_store_progress(const char *what);
+
+/* The --wait of every store (isl_store_set_limits), in seconds. */
+unsigned isl_store_wait_seconds(void);
 
 /* Executes one statement of trusted SQL (no values from outside). */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);

@@ -7,6 +7,7 @@
 
 #include "isolab/embedded.h"
 #include "isolab/version.h"
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 
@@ -87,8 +88,14 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
         else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
             st = isl_db_fail(s, err, "finishing the run");
     }
+    if (!st && (st = isl_db_still_here(s, err))) {
+        s->in_run = 0;
+        checks_on(s);
+        return st;
+    }
     if (!st) {
         if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+            isl_temp_written();
             s->in_run = 0;
             checks_on(s);
             return ISL_OK;
@@ -201,16 +208,11 @@ isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err
     sqlite3_finalize(q);
     if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, "reading the model's digest");
     if (same || s->in_run) return ISL_OK;
-    /* its own transaction, unless the caller's (a param override) is open */
-    if (!s->in_focus) {
-        isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
-        if (st) return st;
-    }
-    isl_status st = isl_store_write_digest(s, m, err);
-    if (!s->in_focus) {
-        if (!st) st = isl_db_exec(s, "COMMIT", err);
-        if (st) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    }
+    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
+    if (st) return st;
+    st = isl_store_write_digest(s, m, err);
+    if (!st) st = isl_db_exec(s, "COMMIT", err);
+    if (st) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return st;
 }
 

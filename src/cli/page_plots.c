@@ -1,0 +1,208 @@
+/* isolab page: each lesson's plots, drawn as SVG by 'isolab plot' for that
+ * lesson's focus into a scratch directory and put inline, every id (and
+ * every reference to one) prefixed with the lesson and the plot, since
+ * many SVGs share one document. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "isolab/history.h"
+#include "isolab/outfile.h"
+#include "page.h"
+
+/* The plots of a lesson, with their captions. */
+static const char *const PLOTS[][2] = {
+    {"channels", "Each channel's cost against the facts it returns, across lessons; this lesson's channel "
+                 "is marked."},
+    {"samples", "The sample count sweep: the output grows, the returned facts stay flat."},
+    {"axes", "The share of each axis's facts visible without and with the channel, per bundle."},
+    {"frontier", "The power-set sweep under the channel: the open surface of every bundle against its size."},
+};
+
+/* Appends text with every occurrence of pairs[k][0] replaced by pairs[k][1]. */
+static void put_replaced(isl_buf *b, const char *text, size_t len, const char *const (*pairs)[2], size_t npairs)
+{
+    size_t i = 0, from = 0;
+    while (i < len) {
+        size_t k = 0;
+        for (; k < npairs; k++) {
+            size_t n = strlen(pairs[k][0]);
+            if (n <= len - i && !memcmp(text + i, pairs[k][0], n)) break;
+        }
+        if (k == npairs) {
+            i++;
+            continue;
+        }
+        isl_buf_put(b, text + from, i - from);
+        page_puts(b, pairs[k][1]);
+        i += strlen(pairs[k][0]);
+        from = i;
+    }
+    isl_buf_put(b, text + from, len - from);
+}
+
+/* Reads a whole file into a NUL-terminated string (NULL on failure). */
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    isl_buf b = {NULL, 0, 0, 0};
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) isl_buf_put(&b, chunk, n);
+    isl_buf_put(&b, "", 1);
+    int bad = ferror(f) || b.oom;
+    fclose(f);
+    if (bad) return free(b.p), NULL;
+    *len = b.n - 1;
+    return b.p;
+}
+
+/* A prefix for the ids of one lesson's plot: letters and digits of the
+ * lesson's code, others as '-', then the plot's name. */
+static void put_prefix(isl_buf *b, const char *lesson, const char *name)
+{
+    for (const char *c = lesson; *c; c++) {
+        char ch = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '-';
+        isl_buf_put(b, &ch, 1);
+    }
+    page_puts(b, "-"), page_puts(b, name);
+}
+
+/* Appends svg without what draws nothing: the indentation of its lines
+ * and the empty groups (a line "<g ...>" then "</g>") gnuplot writes. */
+static void put_compact(isl_buf *b, const char *svg, size_t len)
+{
+    const char *p = svg, *end = svg + len;
+    while (p < end) {
+        while (p < end && (*p == ' ' || *p == '\t')) p++;
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        size_t n = e ? (size_t)(e - p) + 1 : (size_t)(end - p);
+        const char *next = p + n;
+        if (n > 4 && !memcmp(p, "<g ", 3) && p[n - 2] == '>' && (size_t)(end - next) >= 5 && !memcmp(next, "</g>\n", 5)) {
+            p = next + 5;
+            continue;
+        }
+        isl_buf_put(b, p, n);
+        p = next;
+    }
+}
+
+/* Appends the SVG text, compacted, its ids prefixed with prefix. */
+static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefix)
+{
+    isl_buf c = {NULL, 0, 0, 0};
+    put_compact(&c, text, size);
+    if (c.oom) b->oom = 1;
+    const char *svg = c.p ? c.p : "";
+    size_t len = c.n;
+    char id[5][200];
+    snprintf(id[0], sizeof id[0], "id='%s-", prefix);
+    snprintf(id[1], sizeof id[1], "id=\"%s-", prefix);
+    snprintf(id[2], sizeof id[2], "href='#%s-", prefix);
+    snprintf(id[3], sizeof id[3], "href=\"#%s-", prefix);
+    snprintf(id[4], sizeof id[4], "url(#%s-", prefix);
+    const char *const pairs[][2] = {{"id='", id[0]}, {"id=\"", id[1]}, {"href='#", id[2]}, {"href=\"#", id[3]},
+                                    {"url(#", id[4]}};
+    put_replaced(b, svg, len, pairs, 5);
+    free(c.p);
+}
+
+/* One plot of a lesson into b: drawn in dir, put inline, its files
+ * removed. A plot that cannot be drawn leaves a note: its own message
+ * when a run is missing ("not run yet: ..."), else why (also on stderr,
+ * once: *noted is set when gnuplot failed to run).
+ * Returns an exit status: ISL_ENOMEM alone stops the page. */
+static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson, size_t i, int *noted)
+{
+    const char *name = PLOTS[i][0];
+    isl_buf prefix = {NULL, 0, 0, 0};
+    put_prefix(&prefix, lesson, name), isl_buf_put(&prefix, "", 1);
+    if (prefix.oom) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    page_puts(b, "<figure id=\"plot-"), page_puts(b, prefix.p), page_puts(b, "\">\n");
+    size_t n = strlen(dir) + strlen(name) + 8, len = 0;
+    char *path = malloc(n), *csv = malloc(n), *svg = NULL;
+    if (path) snprintf(path, n, "%s/%s.svg", dir, name);
+    if (csv) snprintf(csv, n, "%s/%s.csv", dir, name);
+    /* removed if a signal ends isolab (outfile.h), before their directory */
+    int cslot = csv ? isl_temp_register(csv, 0) : -1, sslot = path ? isl_temp_register(path, 0) : -1;
+    int prc = cslot >= 0 && sslot >= 0 ? isl_plot_svg(cli, name, dir)
+                                       : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!prc && path) svg = read_file(path, &len);
+    const char *start = svg ? strstr(svg, "<svg") : NULL;
+    int rc = ISL_OK;
+    if (start && !strstr(start, "<script")) {
+        page_puts(b, "<div class=\"plot\">\n");
+        put_svg(b, start, len - (size_t)(start - svg), prefix.p);
+        page_puts(b, "</div>\n");
+    } else {
+        if (prc == ISL_ENOMEM || (!prc && !svg)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        if (prc && prc != ISL_ENOMEM) {
+            page_puts(b, "<p class=\"note\">");
+            const char *run = strstr(cli->err.msg, "run '");
+            const char *end = run ? strchr(run + 5, '\'') : NULL;
+            if (prc == ISL_EINPUT && end) {
+                page_puts(b, "not run yet: <code>"), isl_buf_html(b, run + 5, (size_t)(end - run - 5));
+                page_puts(b, "</code>");
+            } else
+            {
+                page_puts(b, "The "), page_puts(b, name), page_puts(b, " plot could not be drawn: ");
+                page_html(b, cli->err.msg);
+            }
+            page_puts(b, "</p>\n");
+            if (prc != ISL_EINPUT && !*noted) isl_note(cli, "the plots are left out: %s", cli->err.msg);
+            *noted |= prc == ISL_ETOOL;
+            isl_error_clear(&cli->err);
+        }
+    }
+    page_puts(b, "<figcaption>"), page_html(b, PLOTS[i][1]), page_puts(b, "</figcaption>\n</figure>\n");
+    if (path) unlink(path);
+    if (csv) unlink(csv);
+    isl_temp_forget(sslot), isl_temp_forget(cslot);
+    free(path), free(csv), free(svg), free(prefix.p);
+    return rc;
+}
+
+/* A scratch directory under $TMPDIR (else /tmp) into *dir (free it),
+ * registered in *slot to be removed if a signal ends isolab. */
+static int make_scratch(isl_cli *cli, char **dir, int *slot)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    if (!tmpdir || !*tmpdir) tmpdir = "/tmp";
+    size_t n = strlen(tmpdir) + 32;
+    char *d = malloc(n);
+    if (!d) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    snprintf(d, n, "%s/isolab-page-XXXXXX", tmpdir);
+    if (!mkdtemp(d)) {
+        free(d);
+        return isl_fail(&cli->err, ISL_EOUTPUT, "cannot create a scratch directory in %s: %s", tmpdir, strerror(errno));
+    }
+    if ((*slot = isl_temp_register(d, 1)) < 0) {
+        rmdir(d);
+        free(d);
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    }
+    *dir = d;
+    return ISL_OK;
+}
+
+int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted)
+{
+    if (isl_store_focus(cli->store, lesson, NULL, NULL, &cli->err)) {
+        if (cli->err.status != ISL_EINPUT) return cli->err.status;
+        isl_error_clear(&cli->err);
+        page_puts(b, "<p class=\"note\">No plots: the lesson has no focus (lesson_focus) to draw them for.</p>\n");
+        return ISL_OK;
+    }
+    char *dir = NULL;
+    int slot = -1, rc = make_scratch(cli, &dir, &slot);
+    isl_temp_scratch(1); /* the plots' files are the page's scratch, not outputs */
+    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, dir, lesson, i, noted);
+    isl_temp_scratch(0);
+    if (dir) rmdir(dir);
+    isl_temp_forget(slot);
+    free(dir);
+    return rc;
+}

@@ -1,0 +1,277 @@
+/* isolab page: a saved query's rows as an HTML table, headed by the labels
+ * and units of column_label, numbers rounded to its digits. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/export.h"
+#include "page.h"
+
+void page_puts(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }
+void page_html(isl_buf *b, const char *s) { isl_buf_html(b, s, strlen(s)); }
+
+static char *dup_text(const isl_cell *c) { return c->text ? strdup(c->text) : NULL; }
+
+static isl_status label_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+{
+    page_labels *l = ctx;
+    if (!row) return ncols >= 5 && !strcmp(names[0], "object") ? ISL_OK : ISL_EINTERNAL;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 64;
+        page_label *v = realloc(l->v, cap * sizeof *v);
+        if (!v) return ISL_ENOMEM;
+        l->v = v, l->cap = cap;
+    }
+    page_label *x = &l->v[l->n++];
+    x->object = dup_text(&row[0]), x->column = dup_text(&row[1]);
+    x->label = dup_text(&row[2]), x->unit = dup_text(&row[3]);
+    x->digits = row[4].type == 1 ? atoi(row[4].text) : -1;
+    if (!x->object || !x->column || !x->label || (row[3].text && !x->unit)) return ISL_ENOMEM;
+    return ISL_OK;
+}
+
+int page_labels_read(isl_cli *cli, page_labels *l)
+{
+    if (isl_store_has_column(cli->store, "column_label", "digits") != 1) return ISL_OK;
+    isl_status st = isl_store_export(cli->store, "column_label", 0, 0, label_row, l, &cli->err);
+    if (st && !cli->err.msg[0])
+        isl_fail(&cli->err, st, "column_label: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    return st;
+}
+
+void page_labels_free(page_labels *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        free(l->v[i].object), free(l->v[i].column), free(l->v[i].label), free(l->v[i].unit);
+    free(l->v);
+}
+
+/* The label of view's column, its own row first, then '*''s (NULL: none). */
+static const page_label *find_label(const page_labels *l, const char *view, const char *column)
+{
+    const page_label *any = NULL;
+    for (size_t i = 0; l && i < l->n; i++) {
+        if (strcmp(l->v[i].column, column)) continue;
+        if (!strcmp(l->v[i].object, view)) return &l->v[i];
+        if (!strcmp(l->v[i].object, "*")) any = &l->v[i];
+    }
+    return any;
+}
+
+/* The state of one table while its rows arrive. */
+typedef struct table_state {
+    isl_buf *b;
+    const page_table *t;
+    const page_labels *labels;
+    const page_label **col;  /* each column's label, or NULL */
+    int *show;
+    int *filled;             /* drop_empty: 1 for a column with a value in a row shown */
+    int counting;            /* 1: only fill `filled`, write nothing */
+    long lesson_col;
+    size_t rows;
+} table_state;
+
+/* Appends a column's label: its row in column_label, else its name with
+ * '_' as a space. */
+static void put_label_text(isl_buf *b, const page_label *lab, const char *name)
+{
+    if (lab) {
+        page_html(b, lab->label);
+        return;
+    }
+    for (const char *c = name; *c; c++) {
+        char ch = *c == '_' ? ' ' : *c;
+        isl_buf_html(b, &ch, 1);
+    }
+}
+
+static isl_status put_header(table_state *ts, size_t ncols, const char *const *names)
+{
+    ts->lesson_col = -1;
+    free(ts->show), free(ts->col);
+    ts->show = calloc(ncols ? ncols : 1, sizeof *ts->show);
+    ts->col = calloc(ncols ? ncols : 1, sizeof *ts->col);
+    if (ts->counting) ts->filled = calloc(ncols ? ncols : 1, sizeof *ts->filled);
+    if (!ts->show || !ts->col || (ts->counting && !ts->filled)) return ISL_ENOMEM;
+    page_puts(ts->b, "<thead><tr>");
+    for (size_t i = 0; i < ncols; i++) {
+        if (!strcmp(names[i], "lesson")) ts->lesson_col = (long)i;
+        const char *const *h = ts->t->hide;
+        int hidden = 0;
+        for (; h && *h; h++) hidden |= !strcmp(*h, names[i]);
+        ts->show[i] = !hidden && (!ts->t->drop_empty || ts->counting || ts->filled[i]);
+        ts->col[i] = find_label(ts->labels, ts->t->view, names[i]);
+        if (!ts->show[i]) continue;
+        page_puts(ts->b, "<th scope=\"col\">");
+        put_label_text(ts->b, ts->col[i], names[i]);
+        if (ts->col[i] && ts->col[i]->unit)
+            page_puts(ts->b, " <span class=\"unit\">("), page_html(ts->b, ts->col[i]->unit), page_puts(ts->b, ")</span>");
+        page_puts(ts->b, "</th>");
+    }
+    page_puts(ts->b, "</tr></thead>\n<tbody>\n");
+    return ISL_OK;
+}
+
+/* Appends a real number: with the column's digits when it has them, else
+ * as SQLite writes it but with four decimals at most (trailing zeros
+ * dropped, one kept after the point). */
+static void put_real(isl_buf *b, double v, int digits)
+{
+    char s[64];
+    if (digits >= 0) {
+        snprintf(s, sizeof s, "%.*f", digits, v);
+    } else {
+        snprintf(s, sizeof s, "%.4f", v);
+        size_t n = strlen(s);
+        while (n > 2 && s[n - 1] == '0' && s[n - 2] != '.') s[--n] = '\0';
+    }
+    if (!strcmp(s, "-0") || !strncmp(s, "-0.", 3)) {
+        int zero = 1;
+        for (const char *c = s + 1; *c; c++) zero &= *c == '0' || *c == '.';
+        if (zero) memmove(s, s + 1, strlen(s));
+    }
+    page_puts(b, s);
+}
+
+/* Appends text with every word that holds a '-', '/' or '.' inside a span
+ * that keeps it on one line: a name is never broken in the middle. */
+static void put_words(isl_buf *b, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        size_t j = i;
+        while (j < len && text[j] != ' ') j++;
+        int joined = 0;
+        for (size_t k = i; k < j; k++) joined |= text[k] == '-' || text[k] == '/' || text[k] == '.';
+        if (joined && j - i > 1) page_puts(b, "<span class=\"nw\">");
+        isl_buf_html(b, text + i, j - i);
+        if (joined && j - i > 1) page_puts(b, "</span>");
+        if (j < len) page_puts(b, " ");
+        i = j + 1;
+    }
+}
+
+/* The class of a cell: numbers right-aligned, statuses and outcomes
+ * marked ("st" and the value, spaces as '-'), single words kept whole. */
+static void put_class(isl_buf *b, const char *column, const isl_cell *c)
+{
+    if (c->type == 1 || c->type == 2) {
+        page_puts(b, "num");
+        return;
+    }
+    if (!c->text) return;
+    int status = !strcmp(column, "status") || !strcmp(column, "outcome") || !strcmp(column, "grows");
+    if (status && c->len && c->len < 32) {
+        page_puts(b, "st st-");
+        for (size_t k = 0; k < c->len; k++) {
+            char ch = c->text[k] == ' ' ? '-' : c->text[k];
+            isl_buf_html(b, &ch, 1);
+        }
+    }
+    if (!memchr(c->text, ' ', c->len)) page_puts(b, status ? " nw" : "nw");
+}
+
+/* 1 when the row is shown: its lesson is the table's, or one it keeps. */
+static int row_kept(const table_state *ts, const isl_cell *row)
+{
+    const page_table *t = ts->t;
+    if (ts->lesson_col < 0) return 1;
+    const isl_cell *l = &row[ts->lesson_col];
+    if (t->lesson && (!l->text || strcmp(l->text, t->lesson))) return 0;
+    int kept = !t->keep;
+    for (size_t k = 0; k < t->nkeep && !kept; k++) kept = l->text && !strcmp(l->text, t->keep[k]);
+    return kept;
+}
+
+static isl_status put_row(table_state *ts, size_t ncols, const char *const *names, const isl_cell *row)
+{
+    if (!row_kept(ts, row)) return ISL_OK;
+    if (ts->counting) {
+        for (size_t i = 0; i < ncols; i++) ts->filled[i] |= row[i].text && row[i].len;
+        return ISL_OK;
+    }
+    ts->rows++;
+    page_puts(ts->b, "<tr>");
+    for (size_t i = 0; i < ncols; i++) {
+        if (!ts->show[i]) continue;
+        const isl_cell *c = &row[i];
+        page_puts(ts->b, "<td class=\""), put_class(ts->b, names[i], c);
+        page_puts(ts->b, "\" data-label=\""), put_label_text(ts->b, ts->col[i], names[i]), page_puts(ts->b, "\">");
+        if (c->type == 2) put_real(ts->b, c->real, ts->col[i] ? ts->col[i]->digits : -1);
+        else if (c->type == 1) isl_buf_put(ts->b, c->text, c->len);
+        else if (c->text) put_words(ts->b, c->text, c->len);
+        page_puts(ts->b, "</td>");
+    }
+    page_puts(ts->b, "</tr>\n");
+    return ISL_OK;
+}
+
+static isl_status table_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+{
+    table_state *ts = ctx;
+    return row ? put_row(ts, ncols, names, row) : put_header(ts, ncols, names);
+}
+
+int page_put_table(isl_cli *cli, isl_buf *b, const page_labels *l, const page_table *t)
+{
+    isl_buf body = {NULL, 0, 0, 0};
+    table_state ts = {&body, t, l, NULL, NULL, NULL, t->drop_empty, -1, 0};
+    isl_status st = ts.counting ? isl_store_export(cli->store, t->view, 0, 0, table_row, &ts, &cli->err) : ISL_OK;
+    body.n = 0, ts.counting = 0;
+    if (!st) st = isl_store_export(cli->store, t->view, 0, 0, table_row, &ts, &cli->err);
+    free(ts.show), free(ts.col), free(ts.filled);
+    if (st) {
+        free(body.p);
+        if (!cli->err.msg[0]) isl_fail(&cli->err, st, "%s: %s", t->view, st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+        return st;
+    }
+    if (ts.rows == 0) {
+        page_puts(b, "<p class=\"note\">"), page_html(b, t->empty), page_puts(b, "</p>\n");
+    } else {
+        page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");
+        page_puts(b, t->stack ? "<div class=\"scroll\"><table class=\"stack\"" : "<div class=\"scroll\"><table");
+        page_puts(b, " data-view=\""), page_html(b, t->view), page_puts(b, "\" aria-label=\"");
+        page_html(b, t->caption), page_puts(b, "\">\n");
+        if (body.p) isl_buf_put(b, body.p, body.n);
+        page_puts(b, "</tbody>\n</table></div>\n");
+    }
+    int oom = body.oom;
+    free(body.p);
+    return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
+}
+
+/* Collects the `line` column of lesson_report's rows of one lesson. */
+typedef struct text_state {
+    isl_buf *b;
+    const char *lesson;
+    size_t rows;
+} text_state;
+
+static isl_status text_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+{
+    text_state *ts = ctx;
+    if (!row) return ncols == 2 && !strcmp(names[0], "lesson") && !strcmp(names[1], "line") ? ISL_OK : ISL_EINTERNAL;
+    if (!row[0].text || strcmp(row[0].text, ts->lesson)) return ISL_OK;
+    ts->rows++;
+    if (row[1].text) isl_buf_html(ts->b, row[1].text, row[1].len);
+    page_puts(ts->b, "\n");
+    return ISL_OK;
+}
+
+int page_put_text(isl_cli *cli, isl_buf *b, const char *lesson, size_t *rows)
+{
+    isl_buf body = {NULL, 0, 0, 0};
+    text_state ts = {&body, lesson, 0};
+    isl_status st = isl_store_export(cli->store, "lesson_report", 0, 0, text_row, &ts, &cli->err);
+    if (st && !cli->err.msg[0]) isl_fail(&cli->err, st, "lesson_report: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    if (!st && ts.rows) {
+        page_puts(b, "<details><summary>These tables as text, as <code>isolab lesson ");
+        page_html(b, lesson), page_puts(b, "</code> prints them</summary>\n<pre class=\"report\" data-view=\"lesson_report\">");
+        if (body.p) isl_buf_put(b, body.p, body.n);
+        page_puts(b, "</pre></details>\n");
+    }
+    *rows = ts.rows;
+    int oom = body.oom;
+    free(body.p);
+    return st ? st : oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
+}

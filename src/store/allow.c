@@ -1,0 +1,48 @@
+/* isolab store: the SQL functions that SQL from files and users (seeds,
+ * claims, export --sql) may call. SQLite's ordinary scalar, aggregate,
+ * window, date, math and JSON functions and isolab's own; nothing else:
+ * not fts3_tokenizer (which hands out and takes code pointers),
+ * load_extension, the shell's readfile/writefile/edit, SQLite's internals
+ * (sqlite_offset, sqlite_compileoption_*, sqlite_log), full-text and
+ * R-tree helpers, or any function a future library adds. */
+#include <string.h>
+
+#include "store_int.h"
+
+/* Sorted (strcmp) for a binary search. */
+static const char *const ALLOWED[] = {
+    "->", "->>", "abs", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "avg", "ceil", "ceiling",
+    "changes", "char", "coalesce", "concat", "concat_ws", "cos", "cosh", "count", "cume_dist", "current_date",
+    "current_time", "current_timestamp", "date", "datetime", "degrees", "dense_rank", "exp", "first_value",
+    "floor", "format", "glob", "group_concat", "hex", "ifnull", "iif", "instr", "json", "json_array",
+    "json_array_length", "json_error_position", "json_extract", "json_group_array", "json_group_object",
+    "json_insert", "json_object", "json_patch", "json_pretty", "json_quote", "json_remove", "json_replace",
+    "json_set", "json_type", "json_valid", "julianday", "lag", "last_insert_rowid", "last_value", "lead",
+    "length", "like", "likelihood", "likely", "ln", "log", "log10", "log2", "lower", "ltrim", "max", "min",
+    "mod", "nth_value", "ntile", "nullif", "octet_length", "percent_rank", "pi", "pow", "power", "printf",
+    "quote", "radians", "random", "randomblob", "rank", "replace", "round", "row_number", "rtrim", "sign",
+    "sin", "sinh", "sqlite_version", "sqrt", "strftime", "string_agg", "substr", "substring", "sum", "tan",
+    "tanh", "time", "timediff", "total", "total_changes", "trim", "trunc", "typeof", "unhex", "unicode",
+    "unixepoch", "unlikely", "upper", "zeroblob",
+};
+
+int isl_sql_function_allowed(const char *name)
+{
+    if (!name) return 0;
+    char low[32];
+    size_t n = strlen(name);
+    if (n >= sizeof low) return 0;
+    for (size_t i = 0; i <= n; i++) low[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
+    /* isolab's own (the extension's and the store's): SQL text cannot
+     * register a function, so the prefix names only isolab's */
+    if (!strncmp(low, "isolab_", 7) || !strncmp(low, "isl_", 4)) return 1;
+    size_t lo = 0, hi = sizeof ALLOWED / sizeof ALLOWED[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(low, ALLOWED[mid]);
+        if (!c) return 1;
+        if (c < 0) hi = mid;
+        else lo = mid + 1;
+    }
+    return 0;
+}

@@ -1,0 +1,2 @@
+-- reading a library address: refused, nothing loaded
+INSERT INTO axis(name) SELECT hex(fts3_tokenizer('simple'));

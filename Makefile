@@ -130,7 +130,8 @@ check-deep:
 # tools/suite.sh: one line on the terminal, its output in
 # build/test-logs/NAME.log.
 SUITE = sh tools/suite.sh
-check-suites: test-unit test-san test-sh
+# the longest first (fault injection), so that -j does not end on them
+check-suites: test-faults test-sh test-san test-unit
 UNIT_PLAIN := $(TESTS:%=unit-%)
 UNIT_SAN   := $(TESTS:%=unit-san-%)
 .PHONY: $(UNIT_PLAIN) $(UNIT_SAN)
@@ -221,17 +222,18 @@ build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 # make check tries FAULT_POINTS=8 points of each kind per command, spread
 # over it (a command makes 10^4 to 10^5 allocations, SQLite's included),
-# in two shards side by side. make check-deep (test-faults-full) fails
+# in four shards (-j spreads them). make check-deep (test-faults-full) fails
 # every allocation of isolab's own (FAULT_OWN=1, some 1700 points) and
 # every read, write and sync; 60 points of each kind spread over all
 # allocations (SQLite's too); each in four shards; then the crash sweeps
 # (FAULT_SWEEP, each execution in a child process): every own allocation
 # k and all later ones, and 120 points of all allocations.
 FAULT_ENV = ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
-.PHONY: test-faults-0 test-faults-1
-test-faults: test-faults-0 test-faults-1
-test-faults-0 test-faults-1: test-faults-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/2 FAULT_POINTS=8 $(FAULT_ENV) $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
+FAULT_SHARDS := 0 1 2 3
+.PHONY: $(FAULT_SHARDS:%=test-faults-%)
+test-faults: $(FAULT_SHARDS:%=test-faults-%)
+$(FAULT_SHARDS:%=test-faults-%): test-faults-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_POINTS=8 $(FAULT_ENV) $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
 DEEP_FAULTS := $(foreach i,0 1 2 3,faults-own-$(i) faults-all-$(i)) $(foreach i,0 1,sweep-own-$(i) sweep-all-$(i))
 .PHONY: $(DEEP_FAULTS:%=test-%)
 test-faults-full: $(DEEP_FAULTS:%=test-%)
@@ -310,7 +312,7 @@ build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c bui
 # injection, fuzz replay; for make check-deep, the unit suites under
 # valgrind (one skipped suite without it) and the long fault injection.
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
-  $(SH_NAMES) fault_inject-0-san fault_inject-1-san fuzz_replay-san fuzz_args_replay-san
+  $(SH_NAMES) $(FAULT_SHARDS:%=fault_inject-%-san) fuzz_replay-san fuzz_args_replay-san
 DEEP_SUITES = $(if $(HAVE_VALGRIND),$(TESTS:%=%-valgrind),valgrind) $(DEEP_FAULTS)
 ifneq ($(words $(CHECK_SUITES) $(DEEP_SUITES)),$(words $(sort $(CHECK_SUITES) $(DEEP_SUITES))))
 $(error two suites share a name (a unit suite and a shell suite?): $(CHECK_SUITES) $(DEEP_SUITES))

@@ -351,6 +351,17 @@ isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
 # command at F and 2F facts of the synthetic model, flagging any whose time
 # grows more than 2.5x. Knobs: DOUBLING_FACTS (100000), DOUBLING_RUNS,
 # DOUBLING_M.
+# The power set's answers (tests/bench/answers.sh), part of make bench:
+# isolab_frontier against SQL over isolab_powerset in the same shell, and
+# the frontier past 30 mechanisms from the core (build/bench/frontier_far).
+.PHONY: bench-answers
+bench: bench-answers
+bench-answers: isolab isolab.so build/bench/measure build/bench/frontier_far
+	sh tests/bench/answers.sh
+build/bench/frontier_far: tests/bench/frontier_far.c build/libisolab.a | build/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS) -o $@ $< build/libisolab.a $(SQLITE_LIBS) -lm
+
 .PHONY: bench-doubling
 bench: bench-doubling
 bench-doubling: isolab build/bench/measure

@@ -37,9 +37,9 @@ static int isolab(fix *f, const char *a1, const char *a2, const char *a3, const 
 static long long one(sqlite3 *db, const char *sql)
 {
     sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK) fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    if (sqlite3_prepare_v2(db, sql, -1, &q, NULL) != SQLITE_OK) fail_msg("%s (in: %s)", sqlite3_errmsg(db), sql);
     int rc = sqlite3_step(q);
-    if (rc != SQLITE_ROW) fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+    if (rc != SQLITE_ROW) fail_msg("%s (in: %s)", sqlite3_errmsg(db), sql);
     long long v = sqlite3_column_int64(q, 0);
     sqlite3_finalize(q);
     return v;
@@ -61,10 +61,10 @@ static char *error_of(sqlite3 *db, const char *sql)
  * at least one. */
 static void same_rows(sqlite3 *db, const char *what, const char *stored, const char *computed)
 {
-    char sql[4096];
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM (%s EXCEPT %s)", stored, computed);
+    static char sql[10240];
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM (SELECT * FROM (%s) EXCEPT SELECT * FROM (%s))", stored, computed);
     long long missing = one(db, sql);
-    snprintf(sql, sizeof sql, "SELECT count(*) FROM (%s EXCEPT %s)", computed, stored);
+    snprintf(sql, sizeof sql, "SELECT count(*) FROM (SELECT * FROM (%s) EXCEPT SELECT * FROM (%s))", computed, stored);
     long long extra = one(db, sql);
     snprintf(sql, sizeof sql, "SELECT count(*) FROM (%s)", stored);
     long long n = one(db, sql);
@@ -230,28 +230,261 @@ static void random_seed(const char *path, unsigned seed, size_t *nmech)
     assert_int_equal(fclose(o), 0);
 }
 
+/* A new database of random_seed's model for seed in a fresh directory; its
+ * mechanism count. */
+static size_t fix_random(fix *f, unsigned seed)
+{
+    memset(f, 0, sizeof *f);
+    assert_int_equal(t_mkdtemp(f->dir, "ext"), 0);
+    snprintf(f->path, sizeof f->path, "%s/t.db", f->dir);
+    snprintf(f->seeds, sizeof f->seeds, "%s/seeds", f->dir);
+    assert_int_equal(mkdir(f->seeds, 0700), 0);
+    char file[160];
+    snprintf(file, sizeof file, "%s/010_random.sql", f->seeds);
+    size_t nd;
+    random_seed(file, seed, &nd);
+    isl_error err;
+    if (isl_store_create(f->path, f->seeds, 0, &err)) fail_msg("seed %u: %s", seed, err.msg);
+    return nd;
+}
+
 static void test_random_models(void **state)
 {
     (void)state;
     for (unsigned seed = 1; seed <= 25; seed++) {
         fix f;
-        memset(&f, 0, sizeof f);
-        assert_int_equal(t_mkdtemp(f.dir, "ext"), 0);
-        snprintf(f.path, sizeof f.path, "%s/t.db", f.dir);
-        snprintf(f.seeds, sizeof f.seeds, "%s/seeds", f.dir);
-        assert_int_equal(mkdir(f.seeds, 0700), 0);
-        char file[160];
-        snprintf(file, sizeof file, "%s/010_random.sql", f.seeds);
-        size_t nd;
-        random_seed(file, seed, &nd);
-        isl_error err;
-        if (isl_store_create(f.path, f.seeds, 0, &err)) fail_msg("seed %u: %s", seed, err.msg);
+        size_t nd = fix_random(&f, seed);
         const char *bundle = nd ? "b1" : "plain";
         write_runs(&f, bundle, "c1");
         open_db(&f);
         compare_all(&f, bundle, "c1");
         drop(&f);
     }
+}
+
+/* The channels and no channel, as rows of one column `name`. */
+#define CHANNELS "(SELECT NULL AS name UNION ALL SELECT name FROM channel)"
+/* The subsets of isolab_powerset under each channel, over the mechanisms
+ * LIST (an SQL expression) as a CTE p(ch, mask, members, size, returned,
+ * open_surface). */
+#define POWERSET(LIST)                                                                                        \
+    "WITH p AS MATERIALIZED (SELECT c.name AS ch, q.mask, q.members, q.size, q.returned, q.open_surface FROM " CHANNELS \
+    " c, isolab_powerset(c.name, " LIST ") q) "
+
+/* isolab_frontier's rows, and the same question asked in SQL of
+ * isolab_powerset: per size the least open surface, how many reach it,
+ * the first in mask order. ADD: added to the SQL's open_surface (0; 1 to
+ * show that the comparison fails). */
+static void frontier_sql(char *out, size_t n, const char *list, int add)
+{
+    snprintf(out, n,
+             POWERSET("%s") ", b AS MATERIALIZED (SELECT ch, size, min(open_surface) AS o FROM p GROUP BY ch, size) "
+             "SELECT b.ch, b.size, b.o + %d, (SELECT count(*) FROM p WHERE p.ch IS b.ch AND p.size = b.size "
+             "AND p.open_surface = b.o), (SELECT members FROM p WHERE p.ch IS b.ch AND p.size = b.size "
+             "AND p.open_surface = b.o ORDER BY mask LIMIT 1) FROM b",
+             list, add);
+}
+
+/* isolab_smallest's rows for every channel and every target from one below
+ * the least open surface to the most, in SQL: the subsets of the least size
+ * reaching the target, with their order (position among them by mask). */
+static void smallest_sql(char *out, size_t n, const char *list)
+{
+    snprintf(out, n,
+             POWERSET("%s") ", t AS MATERIALIZED (SELECT DISTINCT ch, open_surface AS t FROM p UNION "
+             "SELECT ch, max(min(open_surface) - 1, 0) FROM p GROUP BY ch), "
+             "k AS MATERIALIZED (SELECT t.ch, t.t, min(p.size) AS k FROM t JOIN p ON p.ch IS t.ch "
+             "AND p.open_surface <= t.t GROUP BY t.ch, t.t) "
+             "SELECT k.ch, k.t, p.size, p.open_surface, p.returned, p.members, "
+             "row_number() OVER (PARTITION BY k.ch, k.t ORDER BY p.mask) FROM k, p "
+             "WHERE p.ch IS k.ch AND p.size = k.k AND p.open_surface <= k.t",
+             list);
+}
+
+static void smallest_fn(char *out, size_t n, const char *list)
+{
+    snprintf(out, n,
+             POWERSET("%s") ", t AS (SELECT DISTINCT ch, open_surface AS t FROM p UNION "
+             "SELECT ch, max(min(open_surface) - 1, 0) FROM p GROUP BY ch) "
+             "SELECT t.ch, t.t, s.size, s.open_surface, s.returned, s.members, "
+             "row_number() OVER (PARTITION BY t.ch, t.t ORDER BY s.rowid) FROM t, isolab_smallest(t.ch, t.t, %s) s",
+             list, list);
+}
+
+/* isolab_marginal's rows for every bundle and channel, and in SQL over
+ * isolab_surface: each mechanism appended to the bundle's list, or taken
+ * out of it ('plain' when nothing is left). */
+#define MARGINAL_SQL                                                                                          \
+    "WITH l AS (SELECT b.name AS b, m.name AS m, "                                                            \
+    "EXISTS (SELECT 1 FROM bundle_member x WHERE x.bundle = b.name AND x.mechanism = m.name) AS inb, "        \
+    "(SELECT group_concat(mechanism) FROM (SELECT mechanism FROM bundle_member x WHERE x.bundle = b.name "    \
+    "AND x.mechanism <> m.name ORDER BY position)) AS rest FROM bundle b, mechanism m) "                     \
+    "SELECT l.b, c.name, l.m, l.inb, s.open_surface, s.open_surface - base.open_surface FROM l, " CHANNELS   \
+    " c, isolab_surface(CASE WHEN l.inb THEN coalesce(l.rest, 'plain') "                                      \
+    "ELSE coalesce(l.rest || ',', '') || l.m END, c.name) s, isolab_surface(l.b, c.name) base"
+#define MARGINAL_FN                                                                                           \
+    "SELECT b.name, c.name, r.mechanism, r.in_bundle, r.open_surface, r.delta FROM bundle b, " CHANNELS     \
+    " c, isolab_marginal(b.name, c.name) r"
+
+/* The three answers against SQL over isolab_powerset and isolab_surface,
+ * over every mechanism and over the last three named last first. */
+static void compare_answers(sqlite3 *db)
+{
+    static char a[4096], b[4096];
+    const char *lists[] = {"NULL", "(SELECT group_concat(name) FROM (SELECT name FROM mechanism ORDER BY rowid "
+                                   "DESC LIMIT 3))"};
+    for (size_t i = 0; i < 2; i++) {
+        char fn[512];
+        snprintf(fn, sizeof fn,
+                 "SELECT c.name, f.size, f.open_surface, f.bundles, f.members FROM " CHANNELS
+                 " c, isolab_frontier(c.name, %s) f",
+                 lists[i]);
+        frontier_sql(a, sizeof a, lists[i], 0);
+        same_rows(db, "isolab_frontier", a, fn);
+        smallest_sql(a, sizeof a, lists[i]);
+        smallest_fn(b, sizeof b, lists[i]);
+        same_rows(db, "isolab_smallest", a, b);
+    }
+    if (one(db, "SELECT count(*) FROM mechanism")) same_rows(db, "isolab_marginal", MARGINAL_SQL, MARGINAL_FN);
+}
+
+/* compare_answers can fail: the frontier's SQL with one more open surface
+ * differs in every row. */
+static void answers_can_differ(sqlite3 *db)
+{
+    static char a[4096], sql[8192];
+    frontier_sql(a, sizeof a, "NULL", 1);
+    snprintf(sql, sizeof sql,
+             "SELECT count(*) FROM (SELECT * FROM (%s) EXCEPT SELECT c.name, f.size, f.open_surface, f.bundles, f.members FROM "
+             CHANNELS " c, isolab_frontier(c.name) f)",
+             a);
+    assert_true(one(db, sql) > 0);
+}
+
+/* Adds `extra` random mechanisms to the database's model (random axes,
+ * left-open facts), for power sets larger than random_seed's. */
+static void more_mechanisms(sqlite3 *db, unsigned seed, size_t extra)
+{
+    srand(seed * 7919u);
+    for (size_t d = 0; d < extra; d++) {
+        char sql[512];
+        snprintf(sql, sizeof sql,
+                 "INSERT INTO mechanism(name) VALUES ('x%zu'); "
+                 "INSERT OR IGNORE INTO mechanism_axis SELECT 'x%zu', name FROM axis ORDER BY random() LIMIT %d; "
+                 "INSERT OR IGNORE INTO left_open SELECT 'x%zu', name FROM fact ORDER BY random() LIMIT %d;",
+                 d, d, 1 + rand() % 2, d, rand() % 4);
+        assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    }
+}
+
+static void test_answers(void **state)
+{
+    (void)state;
+    fix f;
+    fix_lesson(&f);
+    open_db(&f);
+    compare_answers(f.db);
+    answers_can_differ(f.db);
+    drop(&f);
+    for (unsigned seed = 1; seed <= 30; seed++) {
+        fix_random(&f, seed);
+        open_db(&f);
+        more_mechanisms(f.db, seed, seed % 5);
+        compare_answers(f.db);
+        drop(&f);
+    }
+}
+
+/* OR and IN in a WHERE clause give every function its arguments (SQLite
+ * plans each branch of an OR, and each value of an IN, as a call): the
+ * rows equal those of the calls one by one. */
+static const char *const OR_IN[][3] = {
+    {"isolab_surface WHERE members IN ('strict', 'common')", "isolab_surface('strict')",
+     "isolab_surface('common')"},
+    {"isolab_surface WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_surface('strict', 'sampling-profile')", "isolab_surface('common')"},
+    {"isolab_fact_status WHERE members IN ('strict', 'common')", "isolab_fact_status('strict')",
+     "isolab_fact_status('common')"},
+    {"isolab_fact_status WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_fact_status('strict', 'sampling-profile')", "isolab_fact_status('common')"},
+    {"isolab_powerset WHERE channel IN ('sampling-profile', 'system-call-tracing')",
+     "isolab_powerset('sampling-profile')", "isolab_powerset('system-call-tracing')"},
+    {"isolab_powerset WHERE (channel = 'sampling-profile' AND mechanisms = 'pid-namespace') "
+     "OR (channel = 'system-call-tracing' AND mechanisms = 'user-namespace,pid-namespace')",
+     "isolab_powerset('sampling-profile', 'pid-namespace')",
+     "isolab_powerset('system-call-tracing', 'user-namespace,pid-namespace')"},
+    {"isolab_removal WHERE members IN ('strict', 'common')", "isolab_removal('strict')",
+     "isolab_removal('common')"},
+    {"isolab_removal WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_removal('strict', 'sampling-profile')", "isolab_removal('common')"},
+    {"isolab_addition WHERE members IN ('strict', 'common')", "isolab_addition('strict')",
+     "isolab_addition('common')"},
+    {"isolab_addition WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_addition('strict', 'sampling-profile')", "isolab_addition('common')"},
+    {"isolab_frontier WHERE channel IN ('sampling-profile', 'system-call-tracing')",
+     "isolab_frontier('sampling-profile')", "isolab_frontier('system-call-tracing')"},
+    {"isolab_frontier WHERE channel = 'sampling-profile' "
+     "OR (channel = 'system-call-tracing' AND mechanisms = 'user-namespace,pid-namespace')",
+     "isolab_frontier('sampling-profile')", "isolab_frontier('system-call-tracing', 'user-namespace,pid-namespace')"},
+    {"isolab_smallest WHERE channel IN ('sampling-profile', 'system-call-tracing') AND max_open_surface = 14",
+     "isolab_smallest('sampling-profile', 14)", "isolab_smallest('system-call-tracing', 14)"},
+    {"isolab_smallest WHERE (channel = 'sampling-profile' AND max_open_surface = 13) "
+     "OR (channel = 'system-call-tracing' AND max_open_surface = 15)",
+     "isolab_smallest('sampling-profile', 13)", "isolab_smallest('system-call-tracing', 15)"},
+    {"isolab_marginal WHERE members IN ('strict', 'common')", "isolab_marginal('strict')",
+     "isolab_marginal('common')"},
+    {"isolab_marginal WHERE (members = 'strict' AND channel = 'sampling-profile') OR members = 'common'",
+     "isolab_marginal('strict', 'sampling-profile')", "isolab_marginal('common')"},
+};
+
+static void test_or_in(void **state)
+{
+    (void)state;
+    const char *const(*q)[3] = OR_IN;
+    fix f;
+    fix_lesson(&f);
+    open_db(&f);
+    for (size_t i = 0; i < sizeof OR_IN / sizeof *OR_IN; i++) {
+        char a[1024], b[1024];
+        snprintf(a, sizeof a, "SELECT * FROM %s", q[i][0]);
+        snprintf(b, sizeof b, "SELECT * FROM %s UNION ALL SELECT * FROM %s", q[i][1], q[i][2]);
+        same_rows(f.db, q[i][0], a, b);
+        snprintf(a, sizeof a, "SELECT count(*) FROM %s", q[i][0]);
+        snprintf(b, sizeof b, "SELECT (SELECT count(*) FROM %s) + (SELECT count(*) FROM %s)", q[i][1], q[i][2]);
+        assert_int_equal(one(f.db, a), one(f.db, b));
+    }
+    /* a name is never cut at a NUL byte */
+    assert_string_equal(error_of(f.db, "SELECT * FROM isolab_surface(CAST('strict' || char(0) || 'x' AS BLOB))"),
+                        "isolab_surface: argument 1 holds a NUL byte after 'strict': a name cannot");
+    assert_string_equal(error_of(f.db, "SELECT * FROM isolab_frontier(NULL, CAST('pid-namespace' || char(0) || "
+                                       "',x' AS BLOB))"),
+                        "isolab_frontier: argument 2 holds a NUL byte after 'pid-namespace': a name cannot");
+    assert_string_equal(error_of(f.db, "SELECT * FROM isolab_marginal('strict', CAST('sampling-profile' || "
+                                       "char(0) AS BLOB))"),
+                        "isolab_marginal: argument 2 holds a NUL byte after 'sampling-profile': a name cannot");
+    /* the answers' arguments, as isolab_powerset's and isolab_surface's */
+    static const char *const bad[][2] = {
+        {"SELECT * FROM isolab_frontier", "isolab_frontier: argument 1 (channel, or NULL for none) is missing"},
+        {"SELECT * FROM isolab_frontier('nope')", "isolab_frontier: no channel named 'nope'"},
+        {"SELECT * FROM isolab_frontier(NULL, 'strict')", "isolab_frontier: no mechanism named 'strict'"},
+        {"SELECT * FROM isolab_smallest(NULL)", "isolab_smallest: argument 2 (max_open_surface) is missing"},
+        {"SELECT * FROM isolab_smallest(NULL, -1)",
+         "isolab_smallest: max_open_surface must be a whole number >= 0, not '-1'"},
+        {"SELECT * FROM isolab_smallest(NULL, 'ten')",
+         "isolab_smallest: max_open_surface must be a whole number >= 0, not 'ten'"},
+        {"SELECT * FROM isolab_smallest(NULL, 2.5)",
+         "isolab_smallest: max_open_surface must be a whole number >= 0, not '2.5'"},
+        {"SELECT * FROM isolab_smallest(NULL, 3, 'pid-namespace,pid-namespace')",
+         "isolab_smallest: mechanism 'pid-namespace' is named twice"},
+        {"SELECT * FROM isolab_marginal", "isolab_marginal: argument 1 (members) is missing"},
+        {"SELECT * FROM isolab_marginal('nope')", "isolab_marginal: no bundle or mechanism named 'nope'"},
+        {"SELECT * FROM isolab_marginal('strict', 'nope')", "isolab_marginal: no channel named 'nope'"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) assert_string_equal(error_of(f.db, bad[i][0]), bad[i][1]);
+    /* 2.0 is a whole number; a target no subset reaches gives no row */
+    assert_int_equal(one(f.db, "SELECT count(*) FROM isolab_smallest('sampling-profile', 11.0)"), 1);
+    assert_int_equal(one(f.db, "SELECT count(*) FROM isolab_smallest('sampling-profile', 10)"), 0);
+    drop(&f);
 }
 
 static void test_errors(void **state)
@@ -324,6 +557,8 @@ int main(void)
         cmocka_unit_test(test_lesson),
         cmocka_unit_test(test_random_models),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_answers),
+        cmocka_unit_test(test_or_in),
     };
     return cmocka_run_group_tests_name("ext", tests, NULL, NULL);
 }

@@ -61,6 +61,22 @@ compare() {
         "SELECT axis, facts, visible, returned, open_surface, open_axes FROM addition_sweep
           WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'addition')" \
         "SELECT axis, facts, visible, returned, open_surface, open_axes FROM isolab_addition('$b', '$c')"
+    # the answers against the saved queries over the stored power set: the
+    # sizes where the frontier narrows (bundle_frontier: every subset that
+    # reaches it), the narrowest with the fewest members (bundle_smallest)
+    same "$tag: isolab_frontier = bundle_frontier" "$db" \
+        "SELECT channel, size, open_surface, count(*), members, min(mask) FROM bundle_frontier GROUP BY channel, size" \
+        "SELECT ch, size, open_surface, bundles, members, first FROM (SELECT coalesce(c.name, '') AS ch, f.*,
+                (SELECT min(p.mask) FROM isolab_powerset(c.name) p WHERE p.members = f.members) AS first,
+                min(f.open_surface) OVER (PARTITION BY c.name ORDER BY f.size
+                                          ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS before
+           FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_frontier(c.name) f)
+          WHERE before IS NULL OR open_surface < before"
+    same "$tag: isolab_smallest = bundle_smallest" "$db" \
+        "SELECT channel, open_surface, size, members FROM bundle_smallest" \
+        "SELECT coalesce(c.name, ''), s.open_surface, s.size, s.members
+           FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c,
+                isolab_smallest(c.name, (SELECT min(open_surface) FROM isolab_frontier(c.name))) s"
 }
 
 # runs DB BUNDLE CHANNEL : the runs the functions are compared with

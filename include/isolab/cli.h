@@ -137,6 +137,9 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
+/* Seconds on the monotonic clock, for progress on a terminal. */
+double isl_now(void);
+
 /* Parses a run id (a positive whole number) into *id; else a usage error. */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
 

@@ -33,6 +33,12 @@ isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, cha
  * ("-") and only b has ("+"), compared without run_id. */
 isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
                           isl_error *err);
+/* The same, calling tick (when not NULL) with the fact-status rows read so
+ * far every 65536 rows, while the two runs' fact statuses are read (before
+ * the first line): for progress on a terminal. */
+typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
+isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
+                                   void *tick_ctx, size_t *ndiff, isl_error *err);
 
 /* Removes runs ids[0..n) with every row of theirs (every table with a run_id
  * column, found in the schema), in one transaction: ISL_EINPUT naming the

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
@@ -84,6 +85,13 @@ int isl_print_line(FILE *out, const char *fmt, ...)
     if (shown != text) free(shown);
     if (text != small) free(text);
     return rc < 0 ? -1 : 0;
+}
+
+double isl_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 int isl_check_output(isl_cli *cli, FILE *f, const char *what)

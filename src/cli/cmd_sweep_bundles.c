@@ -3,7 +3,6 @@
  * while it is a terminal and the sweep lasts more than a moment. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "isolab/cli.h"
@@ -14,13 +13,6 @@ typedef struct progress {
     unsigned long long total;
     double start, shown;
 } progress;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static void show(progress *p, double t)
 {
@@ -34,7 +26,7 @@ static void tick(void *ctx, uint64_t rows)
 {
     progress *p = ctx;
     p->run->rows = (size_t)rows;
-    double t = now();
+    double t = isl_now();
     if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
 }
 
@@ -83,7 +75,7 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
 {
     isl_error *err = &cli->err;
     isl_run_ctx ctx = {cli->store, cli->model, 0, 0, 0, 0, err};
-    progress p = {&ctx, ((unsigned long long)1 << nm) * (nc + 1), now(), 0};
+    progress p = {&ctx, ((unsigned long long)1 << nm) * (nc + 1), isl_now(), 0};
     int tty = isatty(STDERR_FILENO);
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(cli->store);
@@ -94,7 +86,7 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
         ctx.rows = 0;
         st = isl_store_put_bundles(&ctx, mechs, nm, channels, nc, tty ? tick : NULL, &p);
         if (p.shown > 0) {
-            show(&p, now());
+            show(&p, isl_now());
             fputc('\n', stderr);
         }
     }

@@ -19,6 +19,7 @@ SQLITE_EXTENSION_INIT1
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/answers.h"
 #include "isolab/ext.h"
 #include "isolab/powerset.h"
 #include "isolab/store.h"
@@ -26,34 +27,49 @@ SQLITE_EXTENSION_INIT1
 #include "isolab/sweep.h"
 #include "isolab/version.h"
 
-enum kind { K_SURFACE, K_FACT_STATUS, K_POWERSET, K_REMOVAL, K_ADDITION, K_COUNT };
+enum kind { K_SURFACE, K_FACT_STATUS, K_POWERSET, K_REMOVAL, K_ADDITION, K_FRONTIER, K_SMALLEST, K_MARGINAL, K_COUNT };
 
 /* One function: its name, its columns (arguments last, HIDDEN), where the
- * arguments start, how many there are and how many are required, and
- * whether SQL stored in the database (views, triggers) may call it. */
+ * arguments start, how many there are and how many are required, whether
+ * SQL stored in the database (views, triggers) may call it, and what its
+ * required arguments are called in a message. */
 typedef struct fn_def {
     const char *name;
     const char *decl;
     int first_arg, nargs, required;
     int direct_only;
+    const char *arg_name[2];
 } fn_def;
+
+#define MEMBERS_ARG {"members", NULL}
+#define CHANNEL_ARG {"channel, or NULL for none", "max_open_surface"}
 
 static const fn_def FN[K_COUNT] = {
     [K_SURFACE] = {"isolab_surface",
                    "CREATE TABLE x(visible, returned, open_surface, open_axes, cost_pct, run_time, cost_per_fact, "
-                   "members HIDDEN, channel HIDDEN)", 7, 2, 1, 0},
+                   "members HIDDEN, channel HIDDEN)", 7, 2, 1, 0, MEMBERS_ARG},
     [K_FACT_STATUS] = {"isolab_fact_status",
-                       "CREATE TABLE x(fact, axis, position, status, members HIDDEN, channel HIDDEN)", 4, 2, 1, 0},
+                       "CREATE TABLE x(fact, axis, position, status, members HIDDEN, channel HIDDEN)", 4, 2, 1, 0,
+                       MEMBERS_ARG},
     /* spec: a pointer bound from C only; channel_id: not an argument */
     [K_POWERSET] = {"isolab_powerset",
                     "CREATE TABLE x(mask, members, size, visible, returned, open_surface, open_axes, "
-                    "channel HIDDEN, mechanisms HIDDEN, spec HIDDEN, channel_id HIDDEN)", 7, 3, 1, 1},
+                    "channel HIDDEN, mechanisms HIDDEN, spec HIDDEN, channel_id HIDDEN)", 7, 3, 1, 1, CHANNEL_ARG},
     [K_REMOVAL] = {"isolab_removal",
                    "CREATE TABLE x(removed_fact, position, visible, returned, open_surface, open_axes, "
-                   "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1},
+                   "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1, MEMBERS_ARG},
     [K_ADDITION] = {"isolab_addition",
                     "CREATE TABLE x(axis, facts, visible, returned, open_surface, open_axes, "
-                    "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1},
+                    "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1, MEMBERS_ARG},
+    [K_FRONTIER] = {"isolab_frontier",
+                    "CREATE TABLE x(size, open_surface, bundles, members, channel HIDDEN, mechanisms HIDDEN)", 4, 2,
+                    1, 1, CHANNEL_ARG},
+    [K_SMALLEST] = {"isolab_smallest",
+                    "CREATE TABLE x(size, open_surface, returned, members, channel HIDDEN, max_open_surface HIDDEN, "
+                    "mechanisms HIDDEN)", 4, 3, 2, 1, CHANNEL_ARG},
+    [K_MARGINAL] = {"isolab_marginal",
+                    "CREATE TABLE x(mechanism, in_bundle, open_surface, delta, members HIDDEN, channel HIDDEN)", 4, 2,
+                    1, 1, MEMBERS_ARG},
 };
 #define PS_CHANNEL_ID 10 /* isolab_powerset's channel_id column */
 #define MAX_ARGS 3
@@ -82,6 +98,7 @@ typedef struct cursor {
     const isl_model *m;           /* the model in use (own, or a spec's) */
     sqlite3_value *arg[MAX_ARGS]; /* the arguments, for the HIDDEN columns */
     sqlite3_int64 row, nrows;     /* current row number; rows (not powerset) */
+    sqlite3_int64 rowbase;        /* the arguments' part of every rowid */
     int eof;
     int no_axes;                  /* isolab_powerset: open_axes not read */
     int surface_only;             /* nor visible and returned */
@@ -99,6 +116,13 @@ typedef struct cursor {
     char *members;                /* room for every swept name, comma-separated */
     /* isolab_removal, isolab_addition */
     sweep_row *rows;
+    /* isolab_frontier, isolab_smallest (the current subset: sm_mask and s),
+     * isolab_marginal */
+    isl_frontier_row *front;
+    isl_smallest *sm;
+    uint64_t sm_mask;
+    isl_work w;
+    isl_marginal_row *marg;
 } cursor;
 
 static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out, char **err)
@@ -129,31 +153,34 @@ static int vt_disconnect(sqlite3_vtab *v)
 
 /* idxNum: bit i set when argument i is given (its value comes i-th among
  * those given); for isolab_powerset, bit MAX_ARGS when open_axes is not
- * read and bit MAX_ARGS + 1 when visible, returned and open_axes are not.
- * A missing required argument is an error; an argument that is present but
- * not usable yet makes the plan unusable (series.c). */
+ * read and bit MAX_ARGS + 1 when visible, returned and open_axes are not;
+ * MISSING(a) when required argument a is not given.
+ * A plan without an argument that the WHERE clause offers but not yet
+ * (unusable) is refused (SQLITE_CONSTRAINT, as series.c), so SQLite looks
+ * for another: a join's order, the branches of an OR.
+ * Refusing too the plan whose argument is nowhere in the clause would leave
+ * SQLite to say "no query solution"; that plan is instead allowed at a cost
+ * no other plan reaches, and xFilter names the missing argument. */
+#define MISSING_BIT (4 << MAX_ARGS)
+#define MISSING(a) (MISSING_BIT | (a) << (MAX_ARGS + 3))
 static int vt_best_index(sqlite3_vtab *tab, sqlite3_index_info *info)
 {
     vtab *v = (vtab *)tab;
     const fn_def *f = &FN[v->kind];
-    int at[MAX_ARGS] = {-1, -1, -1}, seen = 0, unusable = 0, idx = 0;
+    int at[MAX_ARGS] = {-1, -1, -1}, seen = 0, idx = 0, missing = -1;
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
         int a = c->iColumn - f->first_arg;
-        if (a < 0 || a >= f->nargs) continue;
-        if (c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
+        if (a < 0 || a >= f->nargs || c->op != SQLITE_INDEX_CONSTRAINT_EQ) continue;
         seen |= 1 << a;
-        if (!c->usable) unusable |= 1 << a;
-        else if (at[a] < 0) at[a] = i, idx |= 1 << a;
+        if (c->usable && at[a] < 0) at[a] = i, idx |= 1 << a;
     }
-    for (int a = 0; a < f->required; a++)
-        if (!(seen & 1 << a) && !(v->kind == K_POWERSET && (seen & 4))) {
-            sqlite3_free(tab->zErrMsg);
-            tab->zErrMsg = sqlite3_mprintf("%s: argument %d (%s) is missing", f->name, a + 1,
-                                           v->kind == K_POWERSET ? "channel, or NULL for none" : "members");
-            return SQLITE_ERROR;
-        }
-    if (unusable & ~idx) return SQLITE_CONSTRAINT;
+    if (seen & ~idx) return SQLITE_CONSTRAINT;
+    /* isolab_powerset: a spec replaces the channel */
+    int given = idx | (v->kind == K_POWERSET && (idx & 4));
+    for (int a = f->required - 1; a >= 0; a--)
+        if (!(given & 1 << a)) missing = a;
+    if (missing >= 0) idx |= MISSING(missing);
     for (int a = 0, n = 0; a < f->nargs; a++)
         if (at[a] >= 0) {
             info->aConstraintUsage[at[a]].argvIndex = ++n;
@@ -164,7 +191,7 @@ static int vt_best_index(sqlite3_vtab *tab, sqlite3_index_info *info)
     if (v->kind == K_POWERSET && !(info->colUsed & (sqlite3_uint64)1 << 6)) idx |= 1 << MAX_ARGS;
     if (v->kind == K_POWERSET && !(info->colUsed & (sqlite3_uint64)(1 << 3 | 1 << 4 | 1 << 6))) idx |= 2 << MAX_ARGS;
     info->idxNum = idx;
-    info->estimatedCost = v->kind == K_POWERSET ? 1e6 : 10;
+    info->estimatedCost = idx & MISSING_BIT ? 1e300 : v->kind == K_POWERSET ? 1e6 : 10;
     info->estimatedRows = v->kind == K_POWERSET ? 1000000 : v->kind == K_SURFACE ? 1 : 100;
     return SQLITE_OK;
 }
@@ -191,6 +218,13 @@ static void cursor_reset(cursor *c)
     free(c->members);
     free(c->rows);
     isl_powerset_free(c->ps);
+    free(c->front);
+    isl_smallest_free(c->sm);
+    isl_work_free(&c->w);
+    free(c->marg);
+    c->front = NULL;
+    c->sm = NULL;
+    c->marg = NULL;
     c->mechs = NULL;
     c->states = NULL;
     c->members = NULL;
@@ -351,6 +385,31 @@ static const uint64_t *shows_of(const cursor *c)
     return c->channel == ISL_NONE ? NULL : c->m->channel[c->channel].shows;
 }
 
+/* The swept mechanisms (argument number `argno`): the names in v, in
+ * mechanism order, or (NULL) every mechanism; at most ISL_POWERSET_MAX. */
+static int swept_mechanisms(cursor *c, sqlite3_value *v, int argno)
+{
+    const isl_model *m = c->m;
+    const char *list = arg_text(v);
+    if (list) return parse_mechanisms(c, list, 1, ISL_POWERSET_MAX);
+    if (m->nmech > ISL_POWERSET_MAX)
+        return fail(c, "more than %d mechanisms (the model has %llu): name some as the %s argument", ISL_POWERSET_MAX,
+                    (unsigned long long)m->nmech, argno == 2 ? "second" : "third");
+    c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
+    if (!c->mechs) return SQLITE_NOMEM;
+    for (size_t d = 0; d < m->nmech; d++) c->mechs[d] = d;
+    c->nm = m->nmech;
+    return SQLITE_OK;
+}
+
+/* Room in c->members for the names of every swept mechanism. */
+static int members_room(cursor *c)
+{
+    size_t total = 0;
+    for (size_t i = 0; i < c->nm; i++) total += strlen(c->m->mech[c->mechs[i]].name) + 1;
+    return (c->members = malloc(total + 1)) ? SQLITE_OK : SQLITE_NOMEM;
+}
+
 /* The power set's rows: from a spec bound in C, or from the arguments. */
 static int start_powerset(cursor *c)
 {
@@ -364,19 +423,7 @@ static int start_powerset(cursor *c)
         for (size_t i = 0; i < c->spec->nm; i++) total += strlen(m->mech[c->spec->mechs[i]].name) + 1;
     } else {
         int rc = parse_channel(c, c->arg[0]);
-        if (rc) return rc;
-        const char *list = arg_text(c->arg[1]);
-        if (list) {
-            if ((rc = parse_mechanisms(c, list, 1, ISL_POWERSET_MAX))) return rc;
-        } else {
-            if (m->nmech > ISL_POWERSET_MAX)
-                return fail(c, "more than %d mechanisms (the model has %llu): name some as the second argument",
-                            ISL_POWERSET_MAX, (unsigned long long)m->nmech);
-            c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
-            if (!c->mechs) return SQLITE_NOMEM;
-            for (size_t d = 0; d < m->nmech; d++) c->mechs[d] = d;
-            c->nm = m->nmech;
-        }
+        if (rc || (rc = swept_mechanisms(c, c->arg[1], 2))) return rc;
         int none = c->channel == ISL_NONE;
         st = isl_powerset_new(m, c->mechs, c->nm, none, none ? NULL : &c->channel, none ? 0 : 1, &c->ps);
         for (size_t i = 0; i < c->nm; i++) total += strlen(m->mech[c->mechs[i]].name) + 1;
@@ -391,13 +438,94 @@ static int start_powerset(cursor *c)
     return SQLITE_OK;
 }
 
-static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int argc, sqlite3_value **argv)
+static sqlite3_int64 args_hash(cursor *c);
+
+/* isolab_smallest: the next subset and its surface (sm_mask, s), or eof. */
+static void smallest_row(cursor *c)
 {
-    (void)idx_str;
-    cursor *c = (cursor *)cur;
-    vtab *v = (vtab *)cur->pVtab;
+    size_t open;
+    c->eof = !isl_smallest_next(c->sm, &c->sm_mask, &open);
+    if (c->eof) return;
+    size_t members[ISL_POWERSET_MAX], n = 0;
+    for (size_t i = 0; i < c->nm; i++)
+        if (c->sm_mask >> i & 1) members[n++] = c->mechs[i];
+    c->s = isl_surface_of(c->m, members, n, shows_of(c), NULL, &c->w);
+    assert(c->s.open_surface == open);
+}
+
+/* The largest open surface isolab_smallest's rows may have: argument 2, a
+ * whole number >= 0. */
+static int max_open_of(cursor *c, sqlite3_value *v, size_t *out)
+{
+    sqlite3_int64 n = sqlite3_value_int64(v);
+    int t = sqlite3_value_numeric_type(v);
+    if ((t != SQLITE_INTEGER && !(t == SQLITE_FLOAT && sqlite3_value_double(v) == (double)n)) || n < 0) {
+        char q[84];
+        const char *txt = arg_text(v);
+        return fail(c, "max_open_surface must be a whole number >= 0, not '%s'",
+                    txt ? shown(txt, strlen(txt), q) : "NULL");
+    }
+    *out = (size_t)n;
+    return SQLITE_OK;
+}
+
+/* isolab_frontier, isolab_smallest, isolab_marginal: parse the arguments
+ * and compute (the smallest's first row). */
+static int start_answer(cursor *c, enum kind k)
+{
+    const isl_model *m = c->m;
+    int rc;
+    size_t max_open = 0;
+    isl_status st;
+    if (k == K_MARGINAL) {
+        if ((rc = parse_members(c, c->arg[0])) || (rc = parse_channel(c, c->arg[1]))) return rc;
+        if (!(c->marg = malloc((m->nmech ? m->nmech : 1) * sizeof *c->marg))) return SQLITE_NOMEM;
+        if (isl_marginal(m, c->mechs, c->nm, c->channel, c->marg)) return SQLITE_NOMEM;
+        c->nrows = (sqlite3_int64)m->nmech;
+        c->eof = c->nrows == 0;
+        return SQLITE_OK;
+    }
+    sqlite3_value *list = c->arg[k == K_SMALLEST ? 2 : 1];
+    if ((rc = parse_channel(c, c->arg[0])) || (k == K_SMALLEST && (rc = max_open_of(c, c->arg[1], &max_open)))
+        || (rc = swept_mechanisms(c, list, k == K_SMALLEST ? 3 : 2)) || (rc = members_room(c)))
+        return rc;
+    if (k == K_FRONTIER) {
+        if (!(c->front = malloc((c->nm + 1) * sizeof *c->front))) return SQLITE_NOMEM;
+        if ((st = isl_frontier(m, c->mechs, c->nm, c->channel, c->front))) return SQLITE_NOMEM;
+        c->nrows = (sqlite3_int64)c->nm + 1;
+        return SQLITE_OK;
+    }
+    if (isl_work_init(&c->w, m) || isl_smallest_new(m, c->mechs, c->nm, c->channel, max_open, &c->sm))
+        return SQLITE_NOMEM;
+    smallest_row(c);
+    return SQLITE_OK;
+}
+
+/* A name given as an argument may not hold a NUL byte (it would end the
+ * name where SQL shows more). */
+static int check_nul(cursor *c, sqlite3_value *v, int a)
+{
+    int t = sqlite3_value_type(v);
+    if (t != SQLITE_TEXT && t != SQLITE_BLOB) return SQLITE_OK;
+    const unsigned char *txt = sqlite3_value_text(v);
+    if (!txt) return SQLITE_NOMEM;
+    if (!memchr(txt, 0, (size_t)sqlite3_value_bytes(v))) return SQLITE_OK;
+    char q[84];
+    return fail(c, "argument %d holds a NUL byte after '%s': a name cannot", a + 1,
+                shown((const char *)txt, strlen((const char *)txt), q));
+}
+
+/* The arguments that idx says are given (argv[0..argc)) into c->arg, and
+ * isolab_powerset's spec into c->spec; an error when a required one is
+ * missing, or a name holds a NUL byte. */
+static int take_args(cursor *c, int idx, int argc, sqlite3_value **argv)
+{
+    vtab *v = (vtab *)c->base.pVtab;
     const fn_def *f = &FN[v->kind];
-    cursor_reset(c);
+    if (idx & MISSING_BIT) {
+        int a = idx >> (MAX_ARGS + 3) & 3;
+        return fail(c, "argument %d (%s) is missing", a + 1, f->arg_name[a]);
+    }
     for (int a = 0, i = 0; a < f->nargs; a++)
         if (idx & 1 << a) {
             assert(i < argc);
@@ -405,8 +533,23 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
             if (v->kind == K_POWERSET && a == 2
                 && !(c->spec = sqlite3_value_pointer(argv[i], ISL_POWERSET_SPEC)))
                 return fail(c, "takes one or two arguments: channel, mechanisms");
+            int rc = c->spec && a == 2 ? SQLITE_OK : check_nul(c, argv[i], a);
+            if (rc) return rc;
             if (!(c->arg[a] = sqlite3_value_dup(argv[i++]))) return SQLITE_NOMEM;
         }
+    (void)argc;
+    c->rowbase = args_hash(c);
+    return SQLITE_OK;
+}
+
+static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int argc, sqlite3_value **argv)
+{
+    (void)idx_str;
+    cursor *c = (cursor *)cur;
+    vtab *v = (vtab *)cur->pVtab;
+    cursor_reset(c);
+    int rc = take_args(c, idx, argc, argv);
+    if (rc) return rc;
     if (c->spec) c->m = c->spec->model;
     else if (!c->own) {
         isl_error err;
@@ -417,7 +560,6 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     }
     if (!c->spec) c->m = c->own;
     const isl_model *m = c->m;
-    int rc = SQLITE_OK;
     c->row = 0;
     c->eof = 0;
     c->no_axes = (idx >> MAX_ARGS) & 1;
@@ -425,6 +567,10 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     switch (v->kind) {
     case K_POWERSET:
         return start_powerset(c);
+    case K_FRONTIER:
+    case K_SMALLEST:
+    case K_MARGINAL:
+        return start_answer(c, v->kind);
     case K_SURFACE:
     case K_FACT_STATUS:
     case K_REMOVAL:
@@ -462,6 +608,10 @@ static int vt_next(sqlite3_vtab_cursor *cur)
 {
     cursor *c = (cursor *)cur;
     c->row++;
+    if (c->sm) {
+        smallest_row(c);
+        return SQLITE_OK;
+    }
     c->eof = c->row >= c->nrows;
     return SQLITE_OK;
 }
@@ -482,9 +632,30 @@ static int ps_next(sqlite3_vtab_cursor *cur)
 
 static int vt_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
 
+/* A row's id names it among the rows of every argument list: SQLite's plan
+ * for an OR of argument lists (MULTI-INDEX OR) keeps one row per rowid, so
+ * rows of different arguments need different ids and the same row found by
+ * two branches the same. The arguments' part is a 31-bit hash of their
+ * values (two argument lists of one statement share it with odds 2^-31);
+ * the row's, its number (below 2^32). */
+static sqlite3_int64 args_hash(cursor *c)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (int a = 0; a < MAX_ARGS; a++) {
+        sqlite3_value *v = c->arg[a];
+        int t = v ? sqlite3_value_type(v) : 0;
+        const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
+        size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
+        h = (h ^ (uint64_t)(t + 16 * a)) * 0x100000001b3u;
+        for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3u;
+    }
+    return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
+}
+
 static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
 {
-    *rowid = ((cursor *)cur)->row + 1;
+    cursor *c = (cursor *)cur;
+    *rowid = c->rowbase | ((c->row + 1) & 0xffffffff);
     return SQLITE_OK;
 }
 
@@ -507,12 +678,12 @@ static int surface_column(sqlite3_context *ctx, const isl_surface *s, int first,
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static void members_column(sqlite3_context *ctx, cursor *c)
+static void members_column(sqlite3_context *ctx, cursor *c, uint64_t mask)
 {
     const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
     size_t n = 0;
     for (size_t i = 0; i < c->nm; i++)
-        if (c->blk[c->bi].mask >> i & 1) {
+        if (mask >> i & 1) {
             const char *name = c->m->mech[mechs[i]].name;
             size_t len = strlen(name);
             if (n) c->members[n++] = ',';
@@ -520,6 +691,35 @@ static void members_column(sqlite3_context *ctx, cursor *c)
             n += len;
         }
     sqlite3_result_text(ctx, c->members, (int)n, SQLITE_TRANSIENT);
+}
+
+/* The columns of isolab_frontier, isolab_smallest and isolab_marginal. */
+static void answer_column(sqlite3_context *ctx, cursor *c, enum kind k, int col)
+{
+    sqlite3_int64 v = 0;
+    if (k == K_MARGINAL) {
+        const isl_marginal_row *r = &c->marg[c->row];
+        if (col == 0) {
+            sqlite3_result_text(ctx, c->m->mech[r->mech].name, -1, SQLITE_STATIC);
+            return;
+        }
+        v = col == 1 ? r->in_bundle : col == 2 ? (sqlite3_int64)r->open_surface : r->delta;
+    } else if (k == K_FRONTIER) {
+        const isl_frontier_row *r = &c->front[c->row];
+        if (col == 3) {
+            members_column(ctx, c, r->first);
+            return;
+        }
+        v = (sqlite3_int64)(col == 0 ? r->size : col == 1 ? r->open_surface : r->bundles);
+    } else {
+        if (col == 3) {
+            members_column(ctx, c, c->sm_mask);
+            return;
+        }
+        v = (sqlite3_int64)(col == 0 ? (size_t)__builtin_popcountll(c->sm_mask)
+                                     : col == 1 ? c->s.open_surface : c->s.returned);
+    }
+    sqlite3_result_int64(ctx, v);
 }
 
 static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
@@ -565,6 +765,11 @@ static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
         else surface_column(ctx, &r->s, 2, col);
         break;
     }
+    case K_FRONTIER:
+    case K_SMALLEST:
+    case K_MARGINAL:
+        answer_column(ctx, c, v->kind, col);
+        break;
     case K_POWERSET: /* its rows: ps_column */
     case K_COUNT:
         break;
@@ -580,7 +785,7 @@ static int ps_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
     size_t v;
     switch (col) {
     case 0: v = (size_t)r->mask; break;
-    case 1: members_column(ctx, c); return SQLITE_OK;
+    case 1: members_column(ctx, c, r->mask); return SQLITE_OK;
     case 2: v = r->size; break;
     case 3: v = r->s.visible; break;
     case 4: v = r->s.returned; break;

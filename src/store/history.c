@@ -98,6 +98,8 @@ typedef struct differ {
     void *ctx;
     size_t n;
     isl_error *err;
+    isl_rows_fn tick;
+    void *tick_ctx;
 } differ;
 
 /* Prepares sql with runs a and b bound to ?1 and ?2. */
@@ -130,56 +132,72 @@ static isl_status emit_rows(differ *d, sqlite3_stmt *q)
     return st;
 }
 
-/* Surfaces, per bundle x channel: changed counts, then the facts that left
- * or joined the open surface (status visible, left-open or returns). */
-static const char SURFACE_DIFF[] =
+/* Surfaces, per bundle x channel (both runs' pairs, in name order): whether
+ * each run has it, and the counts that changed ('' when none). */
+static const char SURFACE_COUNTS[] =
     "WITH a AS (SELECT * FROM surface WHERE run_id = ?1), b AS (SELECT * FROM surface WHERE run_id = ?2),\n"
-    "pairs AS (SELECT bundle, channel FROM a UNION SELECT bundle, channel FROM b),\n"
-    "counts AS (\n"
-    "  SELECT p.bundle, p.channel, a.bundle IS NOT NULL AS in_a, b.bundle IS NOT NULL AS in_b,\n"
-    "         trim(CASE WHEN a.visible <> b.visible THEN ', visible ' || a.visible || ' -> ' || b.visible ELSE '' END\n"
-    "           || CASE WHEN a.returned <> b.returned THEN ', returned ' || a.returned || ' -> ' || b.returned ELSE '' END\n"
-    "           || CASE WHEN a.open_surface <> b.open_surface\n"
-    "                   THEN ', open surface ' || a.open_surface || ' -> ' || b.open_surface ELSE '' END\n"
-    "           || CASE WHEN a.open_axes <> b.open_axes\n"
-    "                   THEN ', open axes ' || a.open_axes || ' -> ' || b.open_axes ELSE '' END\n"
-    "           || CASE WHEN a.cost_pct <> b.cost_pct THEN ', cost ' || a.cost_pct || ' -> ' || b.cost_pct ELSE '' END\n"
-    "           || CASE WHEN a.run_time <> b.run_time THEN ', run time ' || a.run_time || ' -> ' || b.run_time ELSE '' END\n"
-    "           || CASE WHEN a.cost_per_fact IS NOT b.cost_per_fact THEN ', cost per fact '\n"
-    "                   || coalesce(a.cost_per_fact, 'NULL') || ' -> ' || coalesce(b.cost_per_fact, 'NULL') ELSE '' END,\n"
-    "           ', ') AS changed\n"
-    "    FROM pairs p\n"
-    "    LEFT JOIN a ON a.bundle = p.bundle AND a.channel = p.channel\n"
-    "    LEFT JOIN b ON b.bundle = p.bundle AND b.channel = p.channel\n"
-    "),\n"
-    "fa AS (SELECT * FROM fact_status WHERE run_id = ?1), fb AS (SELECT * FROM fact_status WHERE run_id = ?2),\n"
-    "moved AS (\n"
-    "  SELECT c.bundle, c.channel, f.fact, f.position, fa.status AS sa, fb.status AS sb,\n"
-    "         coalesce(fa.status <> 'closed', 0) AS open_a, coalesce(fb.status <> 'closed', 0) AS open_b\n"
-    "    FROM counts c\n"
-    "    JOIN (SELECT bundle, channel, fact, min(position) AS position FROM\n"
-    "            (SELECT bundle, channel, fact, position FROM fa UNION ALL SELECT bundle, channel, fact, position FROM fb)\n"
-    "           GROUP BY bundle, channel, fact) f ON f.bundle = c.bundle AND f.channel = c.channel\n"
-    "    LEFT JOIN fa ON fa.bundle = f.bundle AND fa.channel = f.channel AND fa.fact = f.fact\n"
-    "    LEFT JOIN fb ON fb.bundle = f.bundle AND fb.channel = f.channel AND fb.fact = f.fact\n"
-    "   WHERE c.in_a AND c.in_b\n"
-    ")\n"
-    "SELECT line FROM (\n"
-    "  SELECT bundle, channel, 0 AS k, 0 AS pos, CASE\n"
-    "           WHEN NOT in_b THEN '- ' || bundle || ' x ' || channel || ': only in run ' || ?1\n"
-    "           WHEN NOT in_a THEN '+ ' || bundle || ' x ' || channel || ': only in run ' || ?2\n"
-    "           ELSE '~ ' || bundle || ' x ' || channel || ': ' || coalesce(nullif(changed, ''), 'same counts')\n"
-    "         END AS line\n"
-    "    FROM counts c\n"
-    "   WHERE NOT (in_a AND in_b) OR changed <> ''\n"
-    "      OR EXISTS (SELECT 1 FROM moved m WHERE m.bundle = c.bundle AND m.channel = c.channel AND m.open_a <> m.open_b)\n"
-    "  UNION ALL\n"
-    "  SELECT bundle, channel, CASE WHEN open_a THEN 1 ELSE 2 END, position,\n"
-    "         CASE WHEN open_a THEN '    lost:   ' ELSE '    gained: ' END || fact\n"
-    "         || ' (' || coalesce(sa, 'absent') || ' -> ' || coalesce(sb, 'absent') || ')'\n"
-    "    FROM moved WHERE open_a <> open_b\n"
-    ")\n"
-    "ORDER BY bundle, channel, k, pos";
+    "pairs AS (SELECT bundle, channel FROM a UNION SELECT bundle, channel FROM b)\n"
+    "SELECT p.bundle, p.channel, a.bundle IS NOT NULL AS in_a, b.bundle IS NOT NULL AS in_b,\n"
+    "       trim(CASE WHEN a.visible <> b.visible THEN ', visible ' || a.visible || ' -> ' || b.visible ELSE '' END\n"
+    "         || CASE WHEN a.returned <> b.returned THEN ', returned ' || a.returned || ' -> ' || b.returned ELSE '' END\n"
+    "         || CASE WHEN a.open_surface <> b.open_surface\n"
+    "                 THEN ', open surface ' || a.open_surface || ' -> ' || b.open_surface ELSE '' END\n"
+    "         || CASE WHEN a.open_axes <> b.open_axes\n"
+    "                 THEN ', open axes ' || a.open_axes || ' -> ' || b.open_axes ELSE '' END\n"
+    "         || CASE WHEN a.cost_pct <> b.cost_pct THEN ', cost ' || a.cost_pct || ' -> ' || b.cost_pct ELSE '' END\n"
+    "         || CASE WHEN a.run_time <> b.run_time THEN ', run time ' || a.run_time || ' -> ' || b.run_time ELSE '' END\n"
+    "         || CASE WHEN a.cost_per_fact IS NOT b.cost_per_fact THEN ', cost per fact '\n"
+    "                 || coalesce(a.cost_per_fact, 'NULL') || ' -> ' || coalesce(b.cost_per_fact, 'NULL') ELSE '' END,\n"
+    "         ', ') AS changed\n"
+    "  FROM pairs p\n"
+    "  LEFT JOIN a ON a.bundle = p.bundle AND a.channel = p.channel\n"
+    "  LEFT JOIN b ON b.bundle = p.bundle AND b.channel = p.channel\n"
+    " ORDER BY p.bundle, p.channel";
+
+/* Hands one line to the callback (a difference unless it starts with a
+ * blank); frees it. */
+static isl_status emit_line(differ *d, char *line)
+{
+    if (!line) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    if (line[0] != ' ') d->n++;
+    isl_status st = d->fn(d->ctx, line);
+    sqlite3_free(line);
+    return st;
+}
+
+/* One bundle x channel of the surfaces: a line when only one run has it,
+ * its counts changed or facts moved, then the facts that moved. */
+static isl_status surface_pair(differ *d, sqlite3_stmt *q, isl_moves *mv)
+{
+    const char *bundle = col_text(q, 0), *channel = col_text(q, 1), *changed = col_text(q, 4);
+    int in_a = sqlite3_column_int(q, 2), in_b = sqlite3_column_int(q, 3);
+    if (!bundle || !channel) return ISL_OK;
+    size_t first, n = isl_moves_pair(mv, bundle, channel, &first);
+    isl_status st = ISL_OK;
+    if (!in_b) st = emit_line(d, sqlite3_mprintf("- %s x %s: only in run %lld", bundle, channel, (long long)d->a));
+    else if (!in_a) st = emit_line(d, sqlite3_mprintf("+ %s x %s: only in run %lld", bundle, channel, (long long)d->b));
+    else if ((changed && *changed) || n)
+        st = emit_line(d, sqlite3_mprintf("~ %s x %s: %s", bundle, channel, changed && *changed ? changed : "same counts"));
+    for (size_t i = first; !st && in_a && in_b && i < first + n; i++) st = emit_line(d, isl_moves_line(mv, i));
+    return st;
+}
+
+/* Surfaces, per bundle x channel: changed counts, then the facts that left
+ * or joined the open surface (status visible, left-open or returns), each
+ * run's fact statuses read once, in key order (isl_moves_read). */
+static isl_status surface_diff(differ *d)
+{
+    isl_moves *mv = NULL;
+    isl_status st = isl_moves_read(d->s, d->a, d->b, d->tick, d->tick_ctx, &mv, d->err);
+    sqlite3_stmt *q = st ? NULL : prep_ab(d, SURFACE_COUNTS);
+    if (!st && !q) st = d->err->status;
+    int rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = surface_pair(d, q, mv);
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(d->s, d->err, "comparing runs");
+    sqlite3_finalize(q);
+    isl_moves_free(mv);
+    return st;
+}
 
 /* Rows of one result table only run a has ("-") or only run b has ("+"),
  * compared on every column but run_id, each shown as col=value pairs. The
@@ -245,8 +263,14 @@ isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_erro
 isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
                           isl_error *err)
 {
+    return isl_store_diff_progress(s, a, b, fn, ctx, NULL, NULL, ndiff, err);
+}
+
+isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
+                                   void *tick_ctx, size_t *ndiff, isl_error *err)
+{
     char ka[128], kb[128];
-    differ d = {s, a, b, fn, ctx, 0, err};
+    differ d = {s, a, b, fn, ctx, 0, err, tick, tick_ctx};
     *ndiff = 0;
     isl_status st = isl_run_kind(s, a, ka, sizeof ka, err);
     if (!st) st = isl_run_kind(s, b, kb, sizeof kb, err);
@@ -254,9 +278,8 @@ isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, vo
     if (strcmp(ka, kb) != 0)
         return isl_fail(err, ISL_EINPUT, "run %lld is a '%s' run and run %lld a '%s' run; compare runs of one kind",
                         (long long)a, ka, (long long)b, kb);
-    sqlite3_stmt *q = prep_ab(&d, SURFACE_DIFF);
-    if (!q) return err->status;
-    if ((st = emit_rows(&d, q))) return st;
+    if ((st = surface_diff(&d))) return st;
+    sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db, RESULT_TABLES, -1, &q, NULL) != SQLITE_OK)
         return isl_db_fail(s, err, "listing result tables");
     int rc = SQLITE_DONE;

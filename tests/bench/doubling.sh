@@ -130,6 +130,13 @@ for size in 1 2; do
         printf "run at %d facts: %d fact_status rows, %.0f rows/s (wall), %.0f rows/s (CPU), %.1f database bytes per row\n",
                n, rows, rows / s, rows / c, (b1 - b0) / rows }'
 done
+# diff against run on the same model (issue target: diff <= 2x run's time)
+for size in 1 2; do
+    grep "^run " "$tmp/t.$size" | cut -d' ' -f2- >"$tmp/r"
+    grep "^diff " "$tmp/t.$size" | cut -d' ' -f2- >"$tmp/d"
+    awk -v n=$((F * size)) -v r="$(median 3 "$tmp/r")" -v d="$(median 3 "$tmp/d")" 'BEGIN {
+        if (r > 0) printf "diff / run at %d facts: %.2f (CPU; target <= 2)\n", n, d / r }'
+done
 if [ "$flagged" -gt 0 ]; then
     echo "doubling: $flagged command(s) grow more than 2.5x when the model doubles" >&2
     exit 1

@@ -44,7 +44,8 @@ static const plot_kind *find_plot(const char *name)
     return NULL;
 }
 
-/* 1 when an executable file named prog is on $PATH. */
+/* 1 when an executable file named prog is on $PATH. No allocation: out of
+ * memory must not read as "not installed". */
 static int on_path(const char *prog)
 {
     const char *path = getenv("PATH");
@@ -53,12 +54,11 @@ static int on_path(const char *prog)
     while (*path) {
         const char *e = strchr(path, ':');
         size_t n = e ? (size_t)(e - path) : strlen(path);
-        char *f = malloc(n + np + 3);
-        if (!f) return 0;
-        snprintf(f, n + np + 3, "%.*s/%s", (int)n, n ? path : ".", prog);
-        int ok = access(f, X_OK) == 0;
-        free(f);
-        if (ok) return 1;
+        char f[4096];
+        if (n + np + 2 <= sizeof f) {
+            snprintf(f, sizeof f, "%.*s/%s", (int)n, n ? path : ".", prog);
+            if (access(f, X_OK) == 0) return 1;
+        }
         path += n + (e != NULL);
     }
     return 0;

@@ -1,6 +1,6 @@
 # isolab: build, test and install.
 #   make            build ./isolab and the SQL extension ./isolab.so
-#   make lesson     build, seed isolab.db and print the lesson's tables
+#   make lesson     build (isolab.so too), seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan, in
 #                   parallel (CHECK_JOBS, default: the number of CPUs)
 #   make check-deep the long ones: valgrind, fault injection at every point
@@ -153,7 +153,8 @@ $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 	@ISOLAB=$(if $(filter $*,$(SH_PLAIN)),./isolab,build/isolab-san) ASAN_OPTIONS=detect_leaks=1 \
 	  $(SUITE) $* sh tests/$*.sh
 
-lesson: isolab
+# isolab.so too: the README's what-if session, right after set-up, loads it.
+lesson: isolab isolab.so
 	./isolab lesson
 
 # The runs the plots read, then the images and their CSV files in plots/
@@ -321,28 +322,22 @@ closing_line = cd build/test-logs && cat $(1:%=%.result) | sort | uniq -c \
   | awk '{ n[$$2] = $$1 } END { printf "each suite'"'"'s output: build/test-logs/NAME.log\n$(2): %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'
 
 # ---- the SQL functions as a loadable extension ---------------------------
-# isolab.so: the same core, store and SQL functions (src/ext) compiled
-# position-independent in build/pic/, calling SQLite through the loading
-# process's routines (sqlite3ext.h); only sqlite3_isolab_init is exported:
-# -fvisibility=hidden hides the rest but for the core's functions built for
-# two CPUs (ifuncs, which GCC exports regardless), hidden by --exclude-libs,
-# lest another library's symbols of the same name bind to ours or ours to
-# theirs.
+# isolab.so: the SQL functions (src/ext) with what they use, the core, the
+# store base and the model reader (nothing that creates, migrates or checks
+# a database, no embedded files), compiled position-independent in
+# build/pic/, calling SQLite through the loading process's routines
+# (sqlite3ext.h); only sqlite3_isolab_init is exported: -fvisibility=hidden
+# hides the rest but for the core's functions built for two CPUs (ifuncs,
+# which GCC exports regardless), hidden by --exclude-libs, lest another
+# library's symbols of the same name bind to ours or ours to theirs.
 #   sqlite3 isolab.db    then    .load ./isolab
-PIC_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/ext/*.c))
-PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o) build/pic/embedded.o
+PIC_SRC := $(sort $(wildcard src/core/*.c src/ext/*.c) src/store/base.c src/store/read.c)
+PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o)
 PIC_FLAGS := -fPIC -fvisibility=hidden -DISL_SQLITE_EXTENSION
 build/pic/%.o: src/%.c $$(call no_deps_yet,build/pic/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-build/pic/embedded.o: build/embedded.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-# the extension creates no database: no template image in it
-build/pic/template_none.o: tools/template_none.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(PIC_FLAGS) -c -o $@ $<
-build/libisolab-pic.a: $(PIC_OBJ) build/pic/template_none.o
+build/libisolab-pic.a: $(PIC_OBJ)
 	rm -f $@ && ar rcs $@ $^
 isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
 	$(CC) $(CFLAGS) -shared -Wl,-z,defs -Wl,--exclude-libs,ALL -o $@ $^ -lm

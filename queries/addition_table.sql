@@ -2,7 +2,8 @@
 -- the lesson's bundle x channel (lesson_scope, current_sweep): one row per
 -- axis a new fact was added on, in alphabetical (code point) order, marked
 -- "<-- grows" when its open surface is larger than the baseline row's (the
--- row whose axis IS NULL). n numbers the lines of a lesson's table.
+-- row whose axis IS NULL). Without such a sweep, the title and the line of
+-- lesson_not_run. n numbers the lines of a lesson's table.
 WITH sweep AS (
   SELECT x.lesson, a.*
     FROM lesson_scope x
@@ -13,6 +14,8 @@ rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS part, '' AS axis,
          'FACT SET SWEEP -- addition (one new fact per axis)' AS line
     FROM lesson_scope x
+  UNION ALL
+  SELECT z.lesson, z.lesson_position, 1, '', z.line FROM lesson_not_run z WHERE z.kind = 'addition'
   UNION ALL
   SELECT x.lesson, x.lesson_position, 1, a.axis,
          '  +' || printf('%!-10s', a.axis) || ' facts ' || a.facts

@@ -2,7 +2,9 @@
 -- course, code and title; the whole it is a part of (NULL for a channel
 -- that is no part); its cost in percent. ord is the channel's place in
 -- every comparison: by lesson position (channels without a lesson last),
--- each whole followed by its parts (by part position, then name).
+-- each whole followed by its parts (by part position, then name). Only the
+-- channels of the course as course_scope's lesson knew it (course_lesson;
+-- a channel of no lesson only when no lesson is set there).
 SELECT row_number() OVER (
          ORDER BY l.position IS NULL, l.position, coalesce(p.channel, c.name),
                   p.channel IS NOT NULL, p.position IS NULL, p.position, c.name) AS ord,
@@ -11,4 +13,6 @@ SELECT row_number() OVER (
   FROM channel c
   LEFT JOIN lesson l ON l.code = c.lesson
   LEFT JOIN channel_part p ON p.part = c.name
+ WHERE CASE WHEN c.lesson IS NULL THEN NOT EXISTS (SELECT 1 FROM course_scope cs JOIN lesson k ON k.code = cs.lesson)
+            ELSE c.lesson IN (SELECT lesson FROM course_lesson) END
  ORDER BY ord;

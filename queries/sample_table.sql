@@ -1,7 +1,9 @@
 -- The sample count sweep of each lesson: the rows of the current 'samples'
 -- sweep of the lesson's bundle x channel (lesson_scope, current_sweep), by
 -- sample count. lines per fact is '-' when the channel returns nothing
--- (lines_per_fact IS NULL). n numbers the lines of a lesson's table.
+-- (lines_per_fact IS NULL). Without such a sweep, the title and the line
+-- of lesson_not_run instead of the header. n numbers the lines of a
+-- lesson's table.
 WITH rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 1 AS k,
          'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)' AS line
@@ -9,6 +11,9 @@ WITH rows AS (
   UNION ALL
   SELECT x.lesson, x.lesson_position, 0, 2, '  samples   lines   returned fact   lines per fact'
     FROM lesson_scope x
+   WHERE NOT EXISTS (SELECT 1 FROM lesson_not_run z WHERE z.lesson = x.lesson AND z.kind = 'samples')
+  UNION ALL
+  SELECT z.lesson, z.lesson_position, 0, 2, z.line FROM lesson_not_run z WHERE z.kind = 'samples'
   UNION ALL
   SELECT x.lesson, x.lesson_position, 1, s.samples,
          '  ' || printf('%6d %8d %15d ', s.samples, s.lines, s.returned)

@@ -89,6 +89,13 @@ INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
   ('M03/K05', 'addition-kernel', 'there it grows from 11 to 12', '11 -> 12',
    '(SELECT b.open_surface || '' -> '' || a.open_surface FROM current_addition_sweep a JOIN current_addition_sweep b ON b.run_id = a.run_id AND b.axis IS NULL WHERE a.axis = ''kernel'' AND a.bundle = ''strict'' AND a.channel = ''sampling-profile'')');
 
+-- The topic's next two lessons, which this one announces: its claims read
+-- the course as it knew it (lessons up to position 5, and 6 and 7), so
+-- lessons added after them change none of its verdicts.
+INSERT INTO lesson_announces(lesson, position, about) VALUES
+  ('M03/K05', 6, 'event-based in-kernel tracing'),
+  ('M03/K05', 7, 'a memory-side channel');
+
 -- What the lesson says of the topic's next two lessons. Their channels are
 -- found by lesson position (6: in-kernel tracing, M03/K06; 7: the memory
 -- channel, M03/K07), not by a name; until a seed gives that lesson a

@@ -55,7 +55,10 @@
 ---    the result tables) and the value stated. Sets: space-separated names.
 ---    pending_sql (optional) gives a reason while the claim cannot be
 ---    checked yet -- say, it speaks of a later lesson's channel, found by
----    that lesson's position -- and NULL once it can.
+---    that lesson's position -- and NULL once it can. The claims read the
+---    course as this lesson knows it: the lessons up to its position, and
+---    the later ones it announces (INSERT INTO lesson_announces(lesson,
+---    position, about) VALUES ('M09/K01', 91, 'what comes next');).
 -- INSERT INTO claim(lesson, name, statement, expected, actual_sql, pending_sql) VALUES
 --   ('M09/K01', 'probe-returns', 'under strict the probe returns 3 facts', 3,
 --    '(SELECT returned FROM channel_comparison WHERE channel = ''made-up-probe'')', NULL),

@@ -240,7 +240,7 @@ static sqlite3_vfs shim_vfs = {2, 0, 512, NULL, "isolab-fault", NULL, sh_open, s
 /* ---- running commands and checking the database ----------------------- */
 
 static int last_rc;
-static char dir[256], base_db[300], test_db[300], seed_file[300], err_file[300], seeds_dir[4096];
+static char dir[256], base_db[300], loaded_db[300], test_db[300], seed_file[300], err_file[300], seeds_dir[4096];
 
 static void copy_file(const char *from, const char *to)
 {
@@ -375,33 +375,36 @@ typedef struct command {
     int creates;  /* init: the database does not exist before */
     int copies;   /* init from the built-in image: no SQLite I/O at all */
     int multi;    /* several transactions: a failure may keep some runs */
+    int loaded;   /* starts from the base with seed_file loaded (its lesson: M03/K06) */
 } command;
 
 static char out_file[300], out_dir[300];
 
 static const command COMMANDS[] = {
-    {"init", "init", {"init", NULL}, 1, 1, 0},
-    {"init", "init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0},
-    {"load", "load", {"load", seed_file, NULL}, 0, 0, 0},
-    {"run", "run", {"run", NULL}, 0, 0, 0},
-    {"sweep", "sweep samples", {"sweep", "samples", NULL}, 0, 0, 0},
-    {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0},
-    {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0},
-    {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0},
-    {"check", "check", {"check", NULL}, 0, 0, 0},
-    {"report", "report", {"report", NULL}, 0, 0, 0},
-    {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0},
-    {"lesson", "lesson", {"lesson", NULL}, 0, 0, 1},
-    {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0},
-    {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0},
-    {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0},
-    {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0},
-    {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0},
-    {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0},
-    {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0},
-    {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0},
-    {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0},
-    {"help", "help", {"help", "export", NULL}, 0, 0, 0},
+    {"init", "init", {"init", NULL}, 1, 1, 0, 0},
+    {"init", "init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0, 0},
+    {"load", "load", {"load", seed_file, NULL}, 0, 0, 0, 0},
+    {"load", "load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 0, 1},
+    {"unload", "unload", {"unload", "M03/K06", NULL}, 0, 0, 0, 1},
+    {"run", "run", {"run", NULL}, 0, 0, 0, 0},
+    {"sweep", "sweep samples", {"sweep", "samples", NULL}, 0, 0, 0, 0},
+    {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0, 0},
+    {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0, 0},
+    {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0, 0},
+    {"check", "check", {"check", NULL}, 0, 0, 0, 0},
+    {"report", "report", {"report", NULL}, 0, 0, 0, 0},
+    {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0, 0},
+    {"lesson", "lesson", {"lesson", NULL}, 0, 0, 1, 0},
+    {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0, 0},
+    {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0, 0},
+    {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0, 0},
+    {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0, 0},
+    {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0, 0},
+    {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0, 0},
+    {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0, 0},
+    {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0, 0},
+    {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0, 0},
+    {"help", "help", {"help", "export", NULL}, 0, 0, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 
@@ -425,7 +428,7 @@ static void test_table(void **state)
 static void prepare(const command *c)
 {
     remove_db(test_db);
-    if (!c->creates) copy_file(base_db, test_db);
+    if (!c->creates) copy_file(c->loaded ? loaded_db : base_db, test_db);
 }
 
 /* Checks one faulted (or not) execution; returns 1 when a fault was hit.
@@ -463,7 +466,7 @@ static long count_alloc, count_io[IO_KINDS];
 
 static long base_runs_of(const command *c)
 {
-    copy_file(base_db, test_db);
+    copy_file(c->loaded ? loaded_db : base_db, test_db);
     long r = db_runs("base", 0);
     prepare(c);
     arm(1L << 60, 0);
@@ -752,6 +755,7 @@ int main(void)
     snprintf(dir, sizeof dir, "%s/isolab-faults-XXXXXX", tmp);
     if (!mkdtemp(dir)) return 1;
     snprintf(base_db, sizeof base_db, "%s/base.db", dir);
+    snprintf(loaded_db, sizeof loaded_db, "%s/loaded.db", dir);
     snprintf(test_db, sizeof test_db, "%s/t.db", dir);
     snprintf(seed_file, sizeof seed_file, "%s/extra.sql", dir);
     snprintf(err_file, sizeof err_file, "%s/stderr.txt", dir);
@@ -777,6 +781,12 @@ int main(void)
     if (run_isolab(init) != 0 || run_isolab(run) != 0 || run_isolab(samples) != 0 || run_isolab(removal) != 0
         || run_isolab(addition) != 0 || run_isolab(run) != 0 || rename(test_db, base_db) != 0) {
         fprintf(stderr, "fault_inject: cannot make the base database\n");
+        return 1;
+    }
+    const char *load[] = {"load", seed_file, NULL};
+    copy_file(base_db, test_db);
+    if (run_isolab(load) != 0 || rename(test_db, loaded_db) != 0) {
+        fprintf(stderr, "fault_inject: cannot make the loaded database\n");
         return 1;
     }
 

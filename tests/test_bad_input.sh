@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (10); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (11); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -314,7 +314,7 @@ EOF2
 sqlite3 v1.db <v1.sql
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 10 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 11 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/001_column_labels.sql") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
@@ -531,7 +531,10 @@ expect "export --sql runaway query: the work budget" 3 \
     base.db sh -c "'$ISOLAB' --db base.db export --work-limit 1 --sql 'WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r' >/dev/null"
 cp base.db cl.db
 printf "INSERT INTO claim(lesson, name, statement, actual_sql, expected) VALUES ('M03/K05', 'pointer', 'reads an address', 'hex(fts3_tokenizer(''simple''))', 1);\n" >ptr.sql
-"$ISOLAB" --db cl.db load ptr.sql >/dev/null 2>&1
+bad_seed "claim calling fts3_tokenizer, refused as it is loaded" \
+    "isolab load: ptr.sql:1: claim 'pointer' of lesson M03/K05: its actual_sql does not compile: the function fts3_tokenizer is not allowed (a claim may call SQLite's ordinary functions and isolab's own)" ptr.sql
+# written behind isolab's back, it fails at check
+sqlite3 cl.db <ptr.sql
 "$ISOLAB" --db cl.db check --lesson M03/K05 >cl.out 2>&1
 check "claim calling fts3_tokenizer fails, naming the function" \
     "FAIL     M03/K05 pointer: expected 1, actual NULL (cannot evaluate: the function fts3_tokenizer is not allowed (a claim may call SQLite's ordinary functions and isolab's own)) -- reads an address" \

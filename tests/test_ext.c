@@ -497,13 +497,13 @@ static void test_errors(void **state)
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface('nope')"),
                         "isolab_surface: no bundle or mechanism named 'nope'");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_fact_status('pid-namespace,x', NULL)"),
-                        "isolab_fact_status: no mechanism named 'x'");
+                        "isolab_fact_status: no bundle or mechanism named 'x'");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface('pid-namespace,pid-namespace')"),
                         "isolab_surface: mechanism 'pid-namespace' is named twice");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_removal('', 'sampling-profile')"),
-                        "isolab_removal: an empty list of mechanisms");
+                        "isolab_removal: an empty list of members");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_addition('pid-namespace,,user-namespace')"),
-                        "isolab_addition: an empty mechanism name in 'pid-namespace,,user-namespace'");
+                        "isolab_addition: an empty item in 'pid-namespace,,user-namespace'");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface(NULL, 'sampling-profile')"),
                         "isolab_surface: members is NULL (name a bundle, or mechanisms separated by commas)");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface('strict', 'radio')"),

@@ -108,10 +108,22 @@ check "the frontier in one statement" "0|24 1|21 2|19 3|17 4|15 5|14 6|13 7|12 8
 # errors: "NAME: what is wrong, naming the value"
 err() { check "error: $1" "$2" "$(x "$lesson" "$1" | sed 's/^Error: stepping, //; s/^Error: in prepare, //; s/^Parse error: //; s/^Runtime error[^:]*: //')"; }
 err "SELECT * FROM isolab_surface('nope')" "isolab_surface: no bundle or mechanism named 'nope'"
-err "SELECT * FROM isolab_surface('pid-namespace,nope')" "isolab_surface: no mechanism named 'nope'"
+err "SELECT * FROM isolab_surface('pid-namespace,nope')" "isolab_surface: no bundle or mechanism named 'nope'"
+err "SELECT * FROM isolab_surface('strict,x')" "isolab_surface: no bundle or mechanism named 'x'"
+err "SELECT * FROM isolab_surface('common,-user-namespace')" \
+    "isolab_surface: '-user-namespace': that mechanism is not among the members before it"
+err "SELECT * FROM isolab_surface('strict,user-namespace')" "isolab_surface: mechanism 'user-namespace' is named twice"
+# member lists: a bundle's members in order, -mechanism takes one out; the
+# same mechanisms in the same order as written out by hand (the README's
+# group_concat of bundle_member) give the same rows
+check "strict,-user-namespace = strict's members but user-namespace, in order" \
+    "$(x "$lesson" "SELECT * FROM isolab_fact_status('pid-namespace,mount-namespace,network-namespace,uts-namespace,control-group,capability-dropping,mandatory-label', 'sampling-profile')")" \
+    "$(x "$lesson" "SELECT * FROM isolab_fact_status('strict,-user-namespace', 'sampling-profile')")"
+check "common,mandatory-label: open surface 12 under the profile (README)" 12 \
+    "$(x "$lesson" "SELECT open_surface FROM isolab_surface('common,mandatory-label', 'sampling-profile')")"
 err "SELECT * FROM isolab_fact_status('pid-namespace,pid-namespace')" \
     "isolab_fact_status: mechanism 'pid-namespace' is named twice"
-err "SELECT * FROM isolab_removal('')" "isolab_removal: an empty list of mechanisms"
+err "SELECT * FROM isolab_removal('')" "isolab_removal: an empty list of members"
 err "SELECT * FROM isolab_addition(NULL)" \
     "isolab_addition: members is NULL (name a bundle, or mechanisms separated by commas)"
 err "SELECT * FROM isolab_surface('strict', 'radio')" "isolab_surface: no channel named 'radio'"
@@ -139,6 +151,17 @@ if [ -s "$tmp/session.sql" ]; then
     else not_ok "README what-if session runs as printed"; diff "$tmp/session.want" "$tmp/session.got" | head -20; fi
 else
     not_ok "README has a what-if session"
+fi
+
+# The extension is the SQL functions over the core, the store base and the
+# model reader: nothing of the store that creates, migrates, verifies or
+# writes a database, and none of the embedded files (isolab.so is built
+# with debugging symbols, so its file-local functions are named too).
+if command -v nm >/dev/null 2>&1; then
+    check "isolab.so holds no store code but the base and the model reader, no embedded file" "" \
+        "$(nm "$SO.so" | grep -E ' (isl_store_|isl_stmt|isl_db_|isl_install_views|isl_schema_|isl_seed_|isl_query_|isl_plot_|isl_template)' | head -3)"
+else
+    echo "skip - nm is not installed: isolab.so's symbols not checked"
 fi
 
 finish

@@ -28,21 +28,24 @@ check "runs: the model digest is the run's" "$(q "$db" "SELECT model_digest FROM
 printf "DELETE FROM channel_fact WHERE channel = 'sampling-profile' AND fact = 'cpu-share';\nINSERT INTO channel_fact(channel, fact, position) VALUES ('sampling-profile', 'memory-used', 1);\n" >"$tmp/swap.sql"
 "$ISOLAB" --db "$db" load "$tmp/swap.sql" >/dev/null
 "$ISOLAB" --db "$db" lesson >/dev/null 2>&1
-check "diff of two surface runs names the facts that moved" "~ common x sampling-profile: same counts
+check "diff of two surface runs names the model's change, then the facts that moved" "model: channel sampling-profile facts cpu-share,cpu-count,system-load -> memory-used,cpu-count,system-load
+~ common x sampling-profile: same counts
     lost:   cpu-share (returns -> closed)
     gained: memory-used (closed -> returns)
 ~ strict x sampling-profile: same counts
     lost:   cpu-share (returns -> closed)
     gained: memory-used (closed -> returns)
-2 differences from run 1 to run 6" "$("$ISOLAB" --db "$db" diff 1 6)"
+2 differences from run 1 to run 6, after 1 change in the model" "$("$ISOLAB" --db "$db" diff 1 6)"
 # Removal sweep: removing cpu-share no longer lowers the return (1 stays,
 # open surface 11), removing memory-used now does (0, open surface 10).
-check "diff of two removal sweeps: rows only in A, only in B" "- removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='cpu-share', position=13, visible=10, returned=0, open_surface=10, open_axes=7
+check "diff of two removal sweeps: rows only in A, only in B" "model: channel sampling-profile facts cpu-share,cpu-count,system-load -> memory-used,cpu-count,system-load
+- removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='cpu-share', position=13, visible=10, returned=0, open_surface=10, open_axes=7
 - removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='memory-used', position=15, visible=10, returned=1, open_surface=11, open_axes=7
 + removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='cpu-share', position=13, visible=10, returned=1, open_surface=11, open_axes=7
 + removal_sweep: bundle='strict', channel='sampling-profile', removed_fact='memory-used', position=15, visible=10, returned=0, open_surface=10, open_axes=7
-4 differences from run 3 to run 8" "$("$ISOLAB" --db "$db" diff 3 8)"
-check "diff of two identical sample sweeps" "0 differences from run 2 to run 7" "$("$ISOLAB" --db "$db" diff 2 7)"
+4 differences from run 3 to run 8, after 1 change in the model" "$("$ISOLAB" --db "$db" diff 3 8)"
+check "diff of two identical sample sweeps (of two models)" "model: channel sampling-profile facts cpu-share,cpu-count,system-load -> memory-used,cpu-count,system-load
+0 differences from run 2 to run 7, after 1 change in the model" "$("$ISOLAB" --db "$db" diff 2 7)"
 # Claims on cpu-share fail now: the returned fact, the removal sweep's
 # "only cpu-share lowers the return" and "without it the surface is 10".
 check "diff of two checks: the claims whose outcome changed (pass out, fail in)" \
@@ -55,13 +58,15 @@ check "diff of two checks: the claims whose outcome changed (pass out, fail in)"
 # A cost change only changes counts; a new channel is only in the new run.
 printf "UPDATE channel SET cost_pct = 5 WHERE name = 'system-call-tracing';\nINSERT INTO channel(name, lesson, cost_pct) VALUES ('extra', NULL, 1);\nINSERT INTO channel_fact(channel, fact) VALUES ('extra', 'clock');\n" >"$tmp/cost.sql"
 "$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null && "$ISOLAB" --db "$db" run >/dev/null
-check "diff: changed counts, and pairs only the new run has" "+ common x extra: only in run 11
+check "diff: the model's changes, changed counts, and pairs only the new run has" "model: + channel extra at 1 % showing clock
+model: channel system-call-tracing cost_pct 34 -> 5
++ common x extra: only in run 11
 ~ common x system-call-tracing: cost 34.0 -> 5.0, run time 1340 -> 1050, cost per fact 17.0 -> 2.5
 + plain x extra: only in run 11
 ~ plain x system-call-tracing: cost 34.0 -> 5.0, run time 1340 -> 1050
 + strict x extra: only in run 11
 ~ strict x system-call-tracing: cost 34.0 -> 5.0, run time 1340 -> 1050, cost per fact 17.0 -> 2.5
-6 differences from run 6 to run 11" "$("$ISOLAB" --db "$db" diff 6 11)"
+6 differences from run 6 to run 11, after 2 changes in the model" "$("$ISOLAB" --db "$db" diff 6 11)"
 
 # The facts that moved, against the same question asked by the sqlite3
 # shell of the fact_status view, on a synthetic model changed between runs

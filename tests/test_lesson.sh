@@ -48,14 +48,17 @@ else not_ok "two lessons keep 10 runs and print the same tables (runs: $runs)"; 
 # A new database with the built-in seeds is a copy of the image made at
 # build time: the same as one made step by step from the same seeds
 # (init --seeds seeds/), dumped row by row, but for the time of making,
-# which is its own (between the commands' start and end), and whole.
+# which is its own (between the commands' start and end), and where the
+# seeds came from (seed_origin: NULL for the built-in ones), and whole.
 before=$(date -u +%Y-%m-%dT%H:%M:%S)
 "$ISOLAB" --db "$tmp/image.db" init >/dev/null 2>&1
 "$ISOLAB" --db "$tmp/steps.db" init --seeds "$top/seeds" >/dev/null 2>&1
 after=$(date -u +%Y-%m-%dT%H:%M:%S.999Z)
 for d in image steps; do
-    sqlite3 "$tmp/$d.db" .dump | grep -v "^INSERT INTO schema_version" >"$tmp/$d.dump"
+    sqlite3 "$tmp/$d.db" .dump | grep -v -e "^INSERT INTO schema_version" -e "^INSERT INTO seed_origin" >"$tmp/$d.dump"
 done
+check "seed_origin: NULL for the built-in seeds, the directory for --seeds" "|$top/seeds" \
+    "$(sqlite3 "$tmp/image.db" "SELECT seeds FROM seed_origin")|$(sqlite3 "$tmp/steps.db" "SELECT seeds FROM seed_origin")"
 if [ -s "$tmp/image.dump" ] && cmp -s "$tmp/image.dump" "$tmp/steps.dump"; then ok "a new database from the built-in image equals one made from the seeds step by step"
 else not_ok "a new database from the built-in image equals one made from the seeds step by step"; diff "$tmp/image.dump" "$tmp/steps.dump" | head; fi
 for d in image steps; do

@@ -19,9 +19,11 @@ fresh=$tmp/fresh
 mkdir -p "$fresh"
 git -C "$root" ls-files -z | xargs -0 cp -p --parents -t "$fresh"
 check "a fresh copy of the tracked files" 0 $?
-# the build outputs, with their times, so make finds isolab up to date
-(cd "$root" && cp -pr --parents isolab build/obj build/.deps build/embed build/embedded.c build/libisolab.a "$fresh") \
-    2>/dev/null
+# the build outputs, with their times, so make finds isolab up to date; the
+# extension's objects too but not isolab.so itself, which 'make lesson' must
+# link (the what-if session loads it right after set-up)
+(cd "$root" && cp -pr --parents isolab build/obj build/.deps build/embed build/embedded.c build/libisolab.a \
+    build/pic build/libisolab-pic.a "$fresh") 2>/dev/null
 rm -f "$fresh"/*.db "$fresh"/*.db-wal "$fresh"/*.db-shm
 
 # The indented lines of README.md, a blank line between two blocks.
@@ -33,6 +35,21 @@ run_sql() {
     rc=$?
     if [ "$rc" = 0 ] && [ ! -s "$tmp/err.txt" ] && [ -s "$tmp/out.txt" ]; then ok "README: sqlite3 $1 session ($2 lines)"
     else not_ok "README: sqlite3 $1 session ($2 lines): exit $rc"; sed 's/^/    /' "$tmp/err.txt" | head -5; fi
+}
+
+# The README's what-if session in the fresh copy, its output as printed.
+whatif() {
+    sed -n '/^<!-- what-if session -->$/,/^<!-- end what-if session -->$/p' README.md |
+        sed '/^<!--/d; /^```/d; /^\$ /d' >"$tmp/whatif.md"
+    sed -n 's/^sqlite> //p; s/^   \.\.\.> //p' "$tmp/whatif.md" >"$tmp/whatif.sql"
+    sed '/^sqlite> /d; /^   \.\.\.> /d' "$tmp/whatif.md" >"$tmp/whatif.want"
+    (cd "$fresh" && sqlite3 -batch isolab.db <"$tmp/whatif.sql") >"$tmp/whatif.got" 2>&1
+    if [ -s "$tmp/whatif.sql" ] && cmp -s "$tmp/whatif.want" "$tmp/whatif.got"; then
+        ok "README: the what-if session right after make lesson"
+    else
+        not_ok "README: the what-if session right after make lesson"
+        diff "$tmp/whatif.want" "$tmp/whatif.got" | head -10 | sed 's/^/    /'
+    fi
 }
 
 db=""
@@ -65,6 +82,9 @@ while IFS= read -r line; do
     if [ "$rc" = 0 ] && { [ -z "$made" ] || [ -s "$fresh/$made" ]; }; then ok "README: $cmd"
     elif [ "$rc" = 0 ]; then not_ok "README: $cmd (exit 0, but $made is missing or empty)"
     else not_ok "README: $cmd (exit $rc)"; tail -n 5 "$tmp/err.txt" | sed 's/^/    /'; fi
+    # the what-if session (a fenced block: typed lines and their output) on
+    # the database 'make lesson' made, right after it, as the README says
+    case $cmd in 'make lesson') whatif ;; esac
 done <"$tmp/blocks.txt"
 [ -n "$db" ] && run_sql "$db" "$lines"
 

@@ -13,11 +13,12 @@ typedef enum isl_claim_outcome { ISL_CLAIM_PASS, ISL_CLAIM_FAIL, ISL_CLAIM_PENDI
 
 /* One evaluated claim. Values are shown as SQLite's text of them; actual is
  * NULL when the claim is pending or its expression gave no value; reason is
- * NULL on a pass. */
+ * NULL on a pass (the text of claim_result.reason). */
 typedef struct isl_claim_row {
     const char *lesson, *name, *statement;
     isl_claim_outcome outcome;
     const char *expected, *actual, *reason;
+    isl_reason why; /* ISL_R_WORK_BUDGET: the expression ran out of its work budget */
 } isl_claim_row;
 typedef isl_status (*isl_claim_fn)(void *ctx, const isl_claim_row *row);
 
@@ -42,5 +43,16 @@ const char *isl_claim_outcome_name(isl_claim_outcome o);
  * isl_store_begin_run) and handed to fn. ISL_EINPUT when lesson is unknown. */
 isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
                            isl_claim_counts *counts, isl_error *err);
+
+/* Called for a claim whose expression (column "actual_sql" or
+ * "pending_sql") does not compile, with SQLite's message (or why it is not
+ * one read-only expression); returns the status to stop with. */
+typedef isl_status (*isl_claim_bad_fn)(void *ctx, const char *lesson, const char *name, const char *column,
+                                       const char *why, isl_error *err);
+
+/* Compiles (never runs) the expressions of every claim whose id is above
+ * `after`, in id order, against the database as it is now; the first that
+ * does not compile goes to fn, whose status is returned. */
+isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err);
 
 #endif

@@ -77,6 +77,7 @@ struct isl_cli {
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
+    int stale_noted;      /* isl_warn_stale said results are stale */
     const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
 };
 
@@ -125,6 +126,15 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
 #endif
     ;
 
+/* The text the user reads for err: the store's message with the words its
+ * reason calls for (what to run, which option helps; src/cli/words.c),
+ * into out[n]; err->msg itself when its reason needs none. */
+const char *isl_words(const isl_error *err, char *out, size_t n);
+
+/* The same for a claim's reason (r->reason when it needs no words). */
+struct isl_claim_row;
+const char *isl_claim_words(const struct isl_claim_row *r, char *out, size_t n);
+
 /* Prints one line of human-readable output: the printf-style text with
  * every control character and byte that is not UTF-8 made visible
  * (isl_escape), then a newline. -1 when out of memory or out fails. */
@@ -156,6 +166,10 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
 /* Subcommands. */
 int isl_cmd_init(isl_cli *cli, const isl_args *a);
 int isl_cmd_load(isl_cli *cli, const isl_args *a);
+int isl_cmd_unload(isl_cli *cli, const isl_args *a);
+/* lesson --fresh: a new database from the seeds it was made from (or
+ * --seeds DIR), saying which, and naming the loaded lessons it lost. */
+int isl_lesson_fresh(isl_cli *cli, const isl_args *a);
 int isl_cmd_run(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a);

@@ -15,17 +15,48 @@ typedef enum isl_status {
     ISL_EINTERNAL = 70 /* a bug in isolab */
 } isl_status;
 
-/* An error report: a status and one human-readable message. */
+/* What a failure was about, beyond its status, so that the command line
+ * can say what to do about it (src/cli/words.c); the message says what
+ * happened, in terms of files, tables and values. */
+typedef enum isl_reason {
+    ISL_R_NONE = 0,
+    ISL_R_MISSING,       /* no database at the path */
+    ISL_R_LOCKED,        /* another process holds the write lock */
+    ISL_R_LOCKED_OLD,    /* ... on a database that was to be replaced */
+    ISL_R_LOCKED_MIGRATION, /* ... on a database that needs migrating */
+    ISL_R_REPLACED,      /* the file was replaced while waiting for its lock */
+    ISL_R_DAMAGED,       /* malformed, truncated, a table missing */
+    ISL_R_DISK_FULL,     /* nothing of the write was kept */
+    ISL_R_NEWER_SCHEMA,  /* written by a newer isolab */
+    ISL_R_EXISTS,        /* a new database asked for where a file is */
+    ISL_R_NOT_REGULAR,   /* a file to replace that is not a regular file */
+    ISL_R_WORK_BUDGET,   /* a statement ran out of its work budget */
+    ISL_R_NO_RUN,        /* no run of that id */
+    ISL_R_NO_RUN_COLUMN, /* rows of one run asked of a relation without run_id */
+    ISL_R_QUERY,         /* a query given as text was refused */
+    ISL_R_QUERY_BUDGET   /* ... or ran out of its work budget */
+} isl_reason;
+
+/* An error report: a status, a reason and one human-readable message. */
 typedef struct isl_error {
     isl_status status;
+    isl_reason reason;
     char msg[1024];
 } isl_error;
 
-/* Records status and a printf-style message in err (if err is not NULL);
+/* Records status and a printf-style message in err (if err is not NULL),
+ * with no reason;
  * returns status so callers can write `return isl_fail(err, ...)`. */
 isl_status isl_fail(isl_error *err, isl_status status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* The same with a reason. */
+isl_status isl_fail_why(isl_error *err, isl_status status, isl_reason why, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 

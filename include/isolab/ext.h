@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "isolab/model.h"
+#include "isolab/powerset.h"
 
 struct sqlite3;
 
@@ -32,23 +32,9 @@ struct sqlite3;
  * code. */
 int isl_ext_register(struct sqlite3 *db);
 
-/* A power-set sweep chosen in C. Bound with sqlite3_bind_pointer(stmt, i,
- * spec, ISL_POWERSET_SPEC, NULL) to isolab_powerset's third (hidden)
- * argument, it replaces the first two: rows over spec->model, mechanisms
- * spec->mechs[0..nm) (mask bit i: mechs[i]), with no channel first when
- * with_none, then channels[0..nc); the hidden column channel_id numbers
- * them (0: none, k: channels[k - 1]). SQL text cannot make such a value. When
- * tick is set, it is called every 65536 rows with the rows given so far. */
-#define ISL_POWERSET_SPEC "isolab-powerset-spec"
-typedef struct isl_powerset_spec {
-    const isl_model *model;
-    const size_t *mechs;
-    size_t nm;
-    const size_t *channels;
-    size_t nc;
-    int with_none;
-    void (*tick)(void *ctx, uint64_t rows);
-    void *tick_ctx;
-} isl_powerset_spec;
+/* A power-set sweep chosen in C (isl_powerset_spec, isolab/powerset.h),
+ * bound with sqlite3_bind_pointer(stmt, i, spec, ISL_POWERSET_SPEC, NULL)
+ * to isolab_powerset's third (hidden) argument, replaces the first two
+ * (the store's bundle sweep inserts from it). */
 
 #endif

@@ -71,6 +71,16 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
 typedef isl_status (*isl_stale_fn)(void *ctx, const char *kind, int64_t run_id, const char *command);
 isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err);
 
+/* The stale results (stale_result) grouped by what brings them up to date,
+ * each group once, in this order: "lessons" (a 'run' run or a sweep of a
+ * lesson's focus bundle x channel: every run and every lesson's sweeps),
+ * "run" (stale runs when no lesson has a focus), a sweep kind ("samples",
+ * "removal", "addition") with the bundle and channel of a pair that is no
+ * lesson's focus, "bundles" (the power-set sweep); bundle and channel are
+ * NULL but for the sweep kinds. */
+typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *bundle, const char *channel);
+isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
+
 /* Sets the param table's lesson, bundle and channel (those not NULL) for
  * this connection only: a TEMP param (and TEMP copies of the views that
  * read it) shadows the file's, so no other connection sees them and no

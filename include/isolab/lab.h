@@ -31,9 +31,33 @@ extern const char *const isl_lab_sweep_kinds[]; /* "samples", "removal", "additi
 isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
                          size_t channel, int64_t *run_id, size_t *rows, isl_error *err);
 
+/* A member list as a bundle: *copy is m with one more bundle, named list,
+ * made of the list's members (isl_model_members: bundles, mechanisms and
+ * -mechanism, comma-separated) and left out of the model's digest, at
+ * index *bundle; runs and sweeps of it record its rows under that name and
+ * the list in run_param ('members'). Free *copy with isl_model_free.
+ * ISL_EINPUT with err naming what is wrong with the list. */
+isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err);
+
 /* Evaluates the claims of `lesson` (all when NULL) as one run of kind
  * "check", handing each outcome to fn; *counts by outcome. */
 isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
                          void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err);
+
+/* What a bundles sweep sweeps: every subset of mechs[0..nm) (mechanism
+ * indexes in mechanism order, at most ISL_POWERSET_MAX) under no channel
+ * and under each of channels[0..nc). */
+typedef struct isl_lab_choice {
+    const size_t *mechs;
+    size_t nm;
+    const size_t *channels;
+    size_t nc;
+} isl_lab_choice;
+
+/* Records the bundles sweep of k as one run of kind "bundles"; tick (may
+ * be NULL) is called with tick_ctx every 65536 rows with the rows so far. */
+isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, const isl_lab_choice *k,
+                           void (*tick)(void *ctx, uint64_t rows), void *tick_ctx, int64_t *run_id, size_t *rows,
+                           isl_error *err);
 
 #endif

@@ -28,6 +28,7 @@ typedef struct isl_bundle {
     char *name;
     size_t n, cap;
     size_t *members;       /* mechanism indexes, in bundle order */
+    int adhoc;             /* a member list's, not the model's: left out of the digest */
 } isl_bundle;
 
 typedef struct isl_channel {
@@ -97,6 +98,20 @@ isl_model *isl_model_copy(const isl_model *m);
 size_t isl_model_find_mechanism(const isl_model *m, const char *name);
 size_t isl_model_find_bundle(const isl_model *m, const char *name);
 size_t isl_model_find_channel(const isl_model *m, const char *name);
+
+/* Parses a member list: comma-separated items, each a bundle (its members,
+ * in its order), a mechanism, or -MECHANISM (takes that mechanism out of
+ * the members before it), e.g. "strict,-user-namespace" or
+ * "common,mandatory-label". out (room for m->nmech) receives the members in
+ * the order the items give them, *n their count. ISL_EINPUT with err set
+ * for an empty list or item, an unknown name, a mechanism given twice (a
+ * bundle's members count) or taken out when it is not there. */
+isl_status isl_model_members(const isl_model *m, const char *list, size_t *out, size_t *n, isl_error *err);
+
+/* Adds to a finished model the bundle `name` made of members[0..n) and
+ * marked ad hoc: it can be run and swept like the model's bundles, but is
+ * left out of the model's digest. Its index, or ISL_NONE (out of memory). */
+size_t isl_model_add_adhoc(isl_model *m, const char *name, const size_t *members, size_t n);
 
 /* Checks what the schema cannot: at least one fact, every channel shows at
  * least one fact, positive sample counts. ISL_OK, or ISL_EINPUT with err set. */

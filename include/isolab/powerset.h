@@ -67,4 +67,23 @@ void isl_powerset_surface_only(isl_powerset *p);
 /* Frees p; NULL is fine. */
 void isl_powerset_free(isl_powerset *p);
 
+/* A power-set sweep chosen in C, handed to the SQL function isolab_powerset
+ * (isolab/ext.h) as a pointer value of type ISL_POWERSET_SPEC: rows over
+ * model, mechanisms mechs[0..nm) (mask bit i: mechs[i]), with no channel
+ * first when with_none, then channels[0..nc); the hidden column channel_id
+ * numbers them (0: none, k: channels[k - 1]). SQL text cannot make such a
+ * value. When tick is set, it is called every 65536 rows with the rows
+ * given so far. */
+#define ISL_POWERSET_SPEC "isolab-powerset-spec"
+typedef struct isl_powerset_spec {
+    const isl_model *model;
+    const size_t *mechs;
+    size_t nm;
+    const size_t *channels;
+    size_t nc;
+    int with_none;
+    void (*tick)(void *ctx, uint64_t rows);
+    void *tick_ctx;
+} isl_powerset_spec;
+
 #endif

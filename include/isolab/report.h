@@ -25,12 +25,9 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out);
 int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
                     size_t *rows);
 
-/* Reads the model again when it was changed outside isolab (model_state's
- * digest is NULL), so the current results are those of the model now. */
-int isl_refresh_model(isl_cli *cli);
-
 /* The options --lesson, --bundle, --channel of a command that prints
- * results: after isl_refresh_model, sets the param table to them for this
+ * results: after reading the model again when it was changed outside
+ * isolab (model_state's digest is NULL), sets the param table to them for this
  * command only (isl_store_focus). Returns an exit status (cli->err set). */
 int isl_apply_focus(isl_cli *cli, const isl_args *a);
 

@@ -14,7 +14,7 @@
 #include "isolab/sweep.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 10
+#define ISL_SCHEMA_VERSION 11
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -88,18 +88,19 @@ struct sqlite3 *isl_store_db(isl_store *s);
  * transaction: all of them or none. */
 isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err);
 
+/* The same; with replace, a lesson the files define that exists already is
+ * first removed with every row it owns (isolab/author.h), at the moment the
+ * file inserts its lesson row; runs are kept. Either way the lessons'
+ * shared rows the files add are recorded (lesson_brings). */
+isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err);
+
 /* Executes SQL text statement by statement; `name` is the file name used in
  * error messages (line numbers count from 1 in `sql`). No transaction is
  * opened here. */
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err);
 
-/* Reads and validates the model. *out is a finished model to free with
- * isl_model_free. ISL_EINPUT names what is wrong with the model. */
+/* isl_read_model (isolab/reader.h) on the store's connection. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
-/* The same on any connection to an isolab database (the SQL functions read
- * the model of the database they run in); nothing is written. */
-isl_status isl_store_read_model_db(struct sqlite3 *db, isl_model **out, isl_error *err);
-
 /* Starts a run: BEGIN IMMEDIATE and the run row (kind, argv, digest of m).
  * Every write until isl_store_end_run belongs to this run. */
 isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
@@ -107,12 +108,6 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
 /* Ends the run: with st == ISL_OK it stamps finished_at and commits; otherwise
  * it rolls back, leaving no trace of the run. Returns the final status. */
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err);
-
-/* Records a parameter of the run being written (between begin_run and
- * end_run) as a run_param row; a key may have several values. end_run adds
- * the bundles and channels the run's rows hold, a sweep's kind and a
- * bundles sweep's mechanisms by itself. */
-isl_status isl_store_put_param(isl_store *s, const char *key, const char *value, isl_error *err);
 
 /* Gives the runs begun from now on the note `note` (NULL: none); the
  * caller keeps the text alive while the store is open. */
@@ -150,11 +145,16 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
 /* Writes every row of the power-set sweep of mechs[0..nm) under no channel
  * and channels[0..nc) (the lists given to isl_store_bundles_begin) with one
  * INSERT INTO bundle_sweep SELECT ... FROM isolab_powerset(...) on the
- * store's own connection: rows go from the core into the table without a
+ * store's own connection (the function registered by the caller first,
+ * with isl_store_add_functions): rows go from the core into the table without a
  * bind and step per row, nothing allocated per row. tick (may be NULL) is
  * called every 65536 rows with the rows so far; c->rows gets the count. */
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
                                  void (*tick)(void *ctx, uint64_t rows), void *tick_ctx);
+
+/* Registers SQL functions on the store's connection: add (isl_ext_register)
+ * is called with it, unless it was the last one registered there. */
+isl_status isl_store_add_functions(isl_store *s, int (*add)(struct sqlite3 *db), isl_error *err);
 
 /* The next run's rows refer only to its own run row, which the same
  * transaction inserts: call before isl_store_begin_run to write that run

@@ -43,10 +43,6 @@ typedef struct isl_work {
 isl_status isl_work_init(isl_work *w, const isl_model *m);
 void isl_work_free(isl_work *w);
 
-/* closed = the facts of F that mechanisms mechs[0..n) close, applied in order. */
-void isl_closed(const isl_model *m, const size_t *mechs, size_t n,
-                const uint64_t *F, uint64_t *closed);
-
 /* The surface of the bundle mechs[0..n) with a channel showing `shows`
  * (NULL: no channel) over fact set F (NULL: every fact of m). */
 isl_surface isl_surface_of(const isl_model *m, const size_t *mechs, size_t n,

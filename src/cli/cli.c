@@ -51,6 +51,7 @@ int isl_usage(isl_cli *cli, const char *fmt, ...)
     vsnprintf(cli->err.msg, sizeof cli->err.msg, fmt, ap);
     va_end(ap);
     cli->err.status = ISL_EUSAGE;
+    cli->err.reason = ISL_R_NONE;
     return ISL_EUSAGE;
 }
 
@@ -125,9 +126,9 @@ static int print_error(const isl_command *cmd, const isl_error *err)
     const char *name = cmd ? cmd->name : NULL;
     /* messages quote names, values and SQLite's words: nothing in them may
      * forge a line or drive the terminal */
-    char shown[ISL_ESCAPE_MAX(sizeof err->msg)];
+    char text[sizeof err->msg + 200], shown[ISL_ESCAPE_MAX(sizeof text)];
     fprintf(stderr, "isolab%s%s: %s\n", name ? " " : "", name ? name : "",
-            err->msg[0] ? isl_escape(err->msg, shown, sizeof shown) : "failed");
+            err->msg[0] ? isl_escape(isl_words(err, text, sizeof text), shown, sizeof shown) : "failed");
     if (err->status == ISL_EUSAGE)
         fprintf(stderr, "Try 'isolab %s%s--help'.\n", name ? name : "", name ? " " : "");
     return err->status ? (int)err->status : ISL_EINTERNAL;
@@ -173,7 +174,8 @@ static int setup(isl_cli *cli, const isl_args *a)
     if (needs & ISL_CREATES) {
         int fresh = isl_opt(a, "--fresh") != NULL;
         struct stat sb;
-        if ((fresh || stat(cli->db_path, &sb) != 0) && isl_store_create(cli->db_path, NULL, fresh, &cli->err))
+        if (fresh && isl_lesson_fresh(cli, a)) return cli->err.status;
+        if (!fresh && stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
             return cli->err.status;
     }
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))

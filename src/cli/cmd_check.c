@@ -12,14 +12,16 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
 {
     FILE *out = ctx;
     const char *word = isl_claim_outcome_name(r->outcome);
+    char why[700];
+    const char *reason = isl_claim_words(r, why, sizeof why);
     int rc;
     if (r->outcome == ISL_CLAIM_PASS)
         rc = isl_print_line(out, "%-7s  %s %s = %s -- %s", word, r->lesson, r->name, r->actual, r->statement);
     else if (r->outcome == ISL_CLAIM_FAIL)
         rc = isl_print_line(out, "%-7s  %s %s: expected %s, actual %s (%s) -- %s", word, r->lesson, r->name,
-                            r->expected, r->actual ? r->actual : "NULL", r->reason, r->statement);
+                            r->expected, r->actual ? r->actual : "NULL", reason, r->statement);
     else
-        rc = isl_print_line(out, "%-7s  %s %s: %s -- %s", word, r->lesson, r->name, r->reason, r->statement);
+        rc = isl_print_line(out, "%-7s  %s %s: %s -- %s", word, r->lesson, r->name, reason, r->statement);
     if (rc) return ferror(out) ? ISL_EOUTPUT : ISL_ENOMEM;
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }

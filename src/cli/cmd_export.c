@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/provenance.h"
 #include "isolab/outfile.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
@@ -118,8 +119,30 @@ static isl_status list_relation(void *ctx, const char *name, const char *type, c
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
+static isl_status print_sql(void *ctx, const char *line)
+{
+    FILE *out = ctx;
+    fputs(line, out);
+    fputc('\n', out);
+    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+}
+
+/* export model --run N: the model run N used, as seed SQL, on stdout. */
+static int export_model(isl_cli *cli, const isl_args *a)
+{
+    int64_t run_id = 0;
+    if (!isl_opt(a, "--run")) return isl_usage(cli, "export model needs --run N: the run whose model to write");
+    if (isl_opt(a, "--format") || isl_opt(a, "-o") || isl_opt(a, "--sql") || isl_opt(a, "--list"))
+        return isl_usage(cli, "export model writes SQL to stdout: no --format, -o, --sql or --list");
+    int rc = isl_parse_run_id(cli, isl_opt(a, "--run"), &run_id);
+    if (!rc) rc = isl_store_export_model(cli->store, run_id, print_sql, cli->out, &cli->err);
+    return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
+}
+
 int isl_cmd_export(isl_cli *cli, const isl_args *a)
 {
+    /* 'model' is no table or view: the model a run used (model_record) */
+    if (a->nops == 1 && !strcmp(a->ops[0], "model")) return export_model(cli, a);
     isl_format fmt = ISL_FMT_CSV;
     int64_t run_id = 0;
     const char *run = isl_opt(a, "--run"), *sql = isl_opt(a, "--sql");

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sqlite3.h>
+
+#include "isolab/author.h"
 #include "isolab/claims.h"
 #include "isolab/cli.h"
 #include "isolab/history.h"
@@ -92,8 +95,63 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
     return ISL_OK;
 }
 
+/* The lines "CODE\tFILE" of old whose CODE has no line in now: the lessons
+ * a new database lost, each with the file 'load' read it from, as
+ * " CODE" words into codes and the commands that load them again into cmds. */
+static void lost_lessons(isl_cli *cli, const char *old, const char *now, sqlite3_str *codes, sqlite3_str *cmds)
+{
+    for (const char *l = old; l && *l;) {
+        size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
+        int kept = 0;
+        for (const char *m = now; m && *m && !kept;) {
+            size_t mlen = strcspn(m, "\n");
+            kept = strcspn(m, "\t") == code && !strncmp(m, l, code);
+            m += mlen + (m[mlen] == '\n');
+        }
+        if (!kept && code < len) {
+            sqlite3_str_appendf(codes, " %.*s", (int)code, l);
+            char *file = code + 1 < len ? sqlite3_mprintf("%.*s", (int)(len - code - 1), l + code + 1) : NULL;
+            const char *argv[5] = {"isolab", "--db", cli->db_path};
+            int argc = strcmp(cli->db_path, "isolab.db") ? 3 : 1;
+            argv[argc++] = "load", argv[argc++] = file;
+            char *cmd = file ? isl_argv_text(argc, (char *const *)argv) : NULL;
+            if (cmd) sqlite3_str_appendf(cmds, "%s%c%s%c", sqlite3_str_length(cmds) ? ", " : "",
+                                         strchr(cmd, '\'') ? '"' : '\'', cmd, strchr(cmd, '\'') ? '"' : '\'');
+            free(cmd);
+            sqlite3_free(file);
+        }
+        l += len + (l[len] == '\n');
+    }
+}
+
+int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
+{
+    char *seeds = NULL, *old = NULL, *ignored = NULL, *now = NULL;
+    isl_error e;
+    isl_error_clear(&e);
+    if (isl_store_origin(cli->db_path, &seeds, &old, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    const char *dir = isl_opt(a, "--seeds") ? isl_opt(a, "--seeds") : seeds;
+    int rc = isl_store_create(cli->db_path, dir, 1, &cli->err);
+    if (!rc && isl_store_origin(cli->db_path, &ignored, &now, &e) == ISL_ENOMEM)
+        rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) {
+        isl_note(cli, "a new %s from the seeds %s%s%s", cli->db_path, dir ? "in " : "built into isolab", dir ? dir : "",
+                 isl_opt(a, "--seeds") ? "" : dir ? " (the directory it was made from)" : "");
+        sqlite3_str *codes = sqlite3_str_new(NULL), *cmds = sqlite3_str_new(NULL);
+        lost_lessons(cli, old, now, codes, cmds);
+        char *c = sqlite3_str_finish(codes), *m = sqlite3_str_finish(cmds);
+        if (c) isl_note(cli, "the old database's lessons%s are not in those seeds and are gone; %s%s", c,
+                        m ? "to load them again, run: " : "no file of theirs is known", m ? m : "");
+        sqlite3_free(c);
+        sqlite3_free(m);
+    }
+    free(seeds), free(old), free(ignored), free(now);
+    return rc;
+}
+
 int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
+    if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
     isl_store *s = cli->store;
     const isl_model *m = cli->model;
     lesson_list ls = {0, 0, NULL, m, isl_opt(a, "--all") != NULL, a->ops, a->nops};

@@ -1,10 +1,27 @@
-/* isolab load: apply seed files to an existing database. */
+/* isolab load: apply seed files to an existing database (--replace: the
+ * lessons they define replace the loaded ones); isolab unload: remove
+ * lessons with what they own. */
+#include "isolab/author.h"
+#include <string.h>
+
 #include "isolab/cli.h"
 
 int isl_cmd_load(isl_cli *cli, const isl_args *a)
 {
-    if (isl_store_load_files(cli->store, (const char *const *)a->ops, (size_t)a->nops, &cli->err))
+    int replace = isl_opt(a, "--replace") != NULL;
+    if (isl_store_load(cli->store, (const char *const *)a->ops, (size_t)a->nops, replace, &cli->err))
         return cli->err.status;
     isl_print_line(cli->out, "loaded %d file%s into %s", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
+    return ISL_OK;
+}
+
+int isl_cmd_unload(isl_cli *cli, const isl_args *a)
+{
+    for (int i = 0; i < a->nops; i++)
+        for (int j = 0; j < i; j++)
+            if (!strcmp(a->ops[i], a->ops[j])) return isl_usage(cli, "lesson '%s' is named twice", a->ops[i]);
+    if (isl_store_unload(cli->store, (const char *const *)a->ops, (size_t)a->nops, &cli->err))
+        return cli->err.status;
+    isl_print_line(cli->out, "removed %d lesson%s from %s", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
     return ISL_OK;
 }

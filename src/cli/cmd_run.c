@@ -1,5 +1,6 @@
 /* isolab run: surfaces for bundles x channels, written as one run. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "isolab/cli.h"
 #include "isolab/lab.h"
@@ -24,16 +25,44 @@ static int pick(isl_cli *cli, const isl_args *a, const char *opt, const char *wh
     return ISL_OK;
 }
 
+/* The member list the run computes, or NULL: --members, else a lone
+ * --bundle that names no bundle of the model. */
+static const char *member_list(isl_cli *cli, const isl_args *a, int *bad)
+{
+    size_t nv;
+    const char *const *v = isl_opt_all(a, "--bundle", &nv);
+    const char *list = isl_opt(a, "--members");
+    *bad = 0;
+    for (size_t i = 0; i < nv; i++) {
+        /* a list: a comma, a '-', or a mechanism's name; else a bundle's name */
+        if (isl_model_find_bundle(cli->model, v[i]) != ISL_NONE
+            || (!strchr(v[i], ',') && v[i][0] != '-' && isl_model_find_mechanism(cli->model, v[i]) == ISL_NONE))
+            continue;
+        if (list || nv > 1) *bad = isl_usage(cli, "a member list ('%s') is run alone: one --members, no --bundle", v[i]);
+        list = v[i];
+    }
+    if (!*bad && list && nv && list == isl_opt(a, "--members"))
+        *bad = isl_usage(cli, "--members runs its list alone: no --bundle with it");
+    return list;
+}
+
 int isl_cmd_run(isl_cli *cli, const isl_args *a)
 {
-    const isl_model *m = cli->model;
+    int bad;
+    const char *list = member_list(cli, a, &bad);
+    if (bad) return bad;
+    isl_model *copy = NULL;
+    size_t adhoc = ISL_NONE;
+    if (list && isl_lab_adhoc(cli->model, list, &copy, &adhoc, &cli->err)) return cli->err.status;
+    const isl_model *m = copy ? copy : cli->model;
     size_t *bundles = malloc((m->nbundles + 1) * sizeof *bundles);
     size_t *channels = malloc((m->nchannels + 1) * sizeof *channels);
     size_t nb = 0, nc = 0, rows = 0;
     int64_t id = 0;
     int rc = bundles && channels ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     isl_store_note_runs(cli->store, isl_opt(a, "--note"));
-    if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles, bundles, &nb);
+    if (!rc && copy) bundles[0] = adhoc, nb = 1;
+    else if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles - (copy != NULL), bundles, &nb);
     if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
     if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, &id, &rows, &cli->err);
     if (!rc)
@@ -41,5 +70,6 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", rows, cli->db_path);
     free(bundles);
     free(channels);
+    isl_model_free(copy);
     return rc;
 }

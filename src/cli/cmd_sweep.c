@@ -22,12 +22,18 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     if (!channel) channel = fc;
     isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     size_t b = isl_model_find_bundle(cli->model, bundle), c = isl_model_find_channel(cli->model, channel);
-    if (b == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'", bundle);
     if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);
+    /* a bundle's name, else a member list swept as a bundle of its own */
+    isl_model *copy = NULL;
+    if (b == ISL_NONE && !strchr(bundle, ',') && bundle[0] != '-'
+        && isl_model_find_mechanism(cli->model, bundle) == ISL_NONE)
+        return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'", bundle);
+    if (b == ISL_NONE && isl_lab_adhoc(cli->model, bundle, &copy, &b, &cli->err)) return cli->err.status;
     int64_t id;
     size_t rows;
-    if (isl_lab_sweep(cli->store, cli->model, cli->argv_text, kind, b, c, &id, &rows, &cli->err))
-        return cli->err.status;
+    int rc = isl_lab_sweep(cli->store, copy ? copy : cli->model, cli->argv_text, kind, b, c, &id, &rows, &cli->err);
+    isl_model_free(copy);
+    if (rc) return cli->err.status;
     isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, kind, bundle,
             channel, rows, cli->db_path);
     return ISL_OK;

@@ -6,26 +6,26 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/lab.h"
 
 /* Progress on a terminal: rows done, rate, time left. */
 typedef struct progress {
-    isl_run_ctx *run;
-    unsigned long long total;
+    unsigned long long rows, total;
     double start, shown;
 } progress;
 
 static void show(progress *p, double t)
 {
-    double rate = (double)p->run->rows / (t - p->start);
-    double left = rate > 0 ? (double)(p->total - p->run->rows) / rate : 0;
-    fprintf(stderr, "\risolab: %zu of %llu rows, %.0f rows/s, %.0f s left   ", p->run->rows, p->total, rate, left);
+    double rate = (double)p->rows / (t - p->start);
+    double left = rate > 0 ? (double)(p->total - p->rows) / rate : 0;
+    fprintf(stderr, "\risolab: %llu of %llu rows, %.0f rows/s, %.0f s left   ", p->rows, p->total, rate, left);
     p->shown = t;
 }
 
 static void tick(void *ctx, uint64_t rows)
 {
     progress *p = ctx;
-    p->run->rows = (size_t)rows;
+    p->rows = rows;
     double t = isl_now();
     if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
 }
@@ -73,28 +73,20 @@ static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size
 /* Writes the run; mechs in mechanism order. */
 static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
-    isl_error *err = &cli->err;
-    isl_run_ctx ctx = {cli->store, cli->model, 0, 0, 0, 0, err};
-    progress p = {&ctx, ((unsigned long long)1 << nm) * (nc + 1), isl_now(), 0};
-    int tty = isatty(STDERR_FILENO);
-    /* its rows refer to nothing but the run row it inserts itself */
-    isl_store_trust_run_rows(cli->store);
-    isl_status st = isl_store_begin_run(cli->store, "bundles", cli->argv_text, cli->model, &ctx.run_id, err);
-    if (st) return st;
-    st = isl_store_bundles_begin(&ctx, mechs, nm, channels, nc);
-    if (!st) {
-        ctx.rows = 0;
-        st = isl_store_put_bundles(&ctx, mechs, nm, channels, nc, tty ? tick : NULL, &p);
-        if (p.shown > 0) {
-            show(&p, isl_now());
-            fputc('\n', stderr);
-        }
+    isl_lab_choice k = {mechs, nm, channels, nc};
+    progress p = {0, ((unsigned long long)1 << nm) * (nc + 1), isl_now(), 0};
+    int64_t run_id = 0;
+    size_t rows = 0;
+    isl_status st = isl_lab_bundles(cli->store, cli->model, cli->argv_text, &k,
+                                    isatty(STDERR_FILENO) ? tick : NULL, &p, &run_id, &rows, &cli->err);
+    if (p.shown > 0) {
+        show(&p, isl_now());
+        fputc('\n', stderr);
     }
-    if (st && !err->msg[0]) isl_fail(err, st, "out of memory");
-    if ((st = isl_store_end_run(cli->store, st, err))) return st;
+    if (st) return st;
     isl_print_line(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no channel, "
-            "%zu rows written to %s", (long long)ctx.run_id, nm, nm == 1 ? "" : "s",
-            (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", ctx.rows, cli->db_path);
+            "%zu rows written to %s", (long long)run_id, nm, nm == 1 ? "" : "s",
+            (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", rows, cli->db_path);
     return ISL_OK;
 }
 

@@ -17,14 +17,15 @@ static const isl_option INIT_OPTS[] = {
 };
 
 static const isl_option RUN_OPTS[] = {
-    {"--bundle", "B", 1, "only bundle B"},
+    {"--bundle", "B", 1, "only bundle B (or a member list: see --members)"},
+    {"--members", "LIST", 0, "a bundle made of LIST: bundles, mechanisms, -mechanism, comma-separated"},
     {"--channel", "C", 1, "only channel C"},
     {"--note", "TEXT", 0, "the run's note: what it was for"},
     {NULL, NULL, 0, NULL},
 };
 
 static const isl_option SWEEP_OPTS[] = {
-    {"--bundle", "B", 0, "the bundle (default: current_focus's, strict)"},
+    {"--bundle", "B", 0, "the bundle, or a member list (default: current_focus's, strict)"},
     {"--channel", "C", 0, "the channel (default: current_focus's, sampling-profile)"},
     {"--note", "TEXT", 0, "the run's note: what it was for"},
     {NULL, NULL, 0, NULL},
@@ -39,7 +40,8 @@ static const isl_option BUNDLES_OPTS[] = {
 
 static const isl_option LESSON_OPTS[] = {
     {"--all", NULL, 0, "every lesson that has a focus (lesson_focus)"},
-    {"--fresh", NULL, 0, "create the database anew first (its earlier runs are lost)"},
+    {"--fresh", NULL, 0, "create the database anew first, from the seeds it was made from (its runs are lost)"},
+    {"--seeds", "DIR", 0, "with --fresh: from every *.sql of DIR instead"},
     {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {NULL, NULL, 0, NULL},
 };
@@ -106,6 +108,7 @@ static const isl_option PAGE_OPTS[] = {
 };
 
 static const isl_option LOAD_OPTS[] = {
+    {"--replace", NULL, 0, "the lessons the files define replace the loaded ones of the same code"},
     {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
     {NULL, NULL, 0, NULL},
 };
@@ -120,14 +123,29 @@ const isl_command isl_commands[] = {
      INIT_OPTS},
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
-     "them or none. The model must still be valid afterwards.\n",
+     "them or none. The model must still be valid afterwards. With --replace,\n"
+     "a lesson a file defines that is loaded already is first removed with\n"
+     "every row it owns (as 'isolab unload' removes it); runs are kept, and\n"
+     "their results become stale.\n",
      LOAD_OPTS},
+    {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
+     "Removes the lessons CODE... in one transaction: each lesson row with its\n"
+     "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
+     "with their channel_fact and channel_part rows, and the axes, facts,\n"
+     "mechanisms and bundles its file added (lesson_brings) that no other lesson\n"
+     "added and nothing left uses. Runs are kept; their results become stale.\n",
+     NO_OPTS},
     {"run", isl_cmd_run, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "compute surfaces for bundles x channels and store them",
      "One run: for every bundle x every channel (or only those named), the\n"
      "visible, returned, open surface and open axes counts, cost, run time and\n"
      "cost per returning fact, and each fact's status. Prints the run id and\n"
-     "the number of rows written.\n",
+     "the number of rows written. A member list (--members, or a --bundle that\n"
+     "names no bundle) is run as a bundle of its own: comma-separated items,\n"
+     "each a bundle (its members, in order), a mechanism, or -mechanism to take\n"
+     "one out ('strict,-user-namespace', 'common,mandatory-label'); its rows\n"
+     "carry the list as the bundle's name, which report, export, diff and the\n"
+     "comparison views take (--bundle LIST), and run_param keeps it ('members').\n",
      RUN_OPTS},
     {"sweep", isl_cmd_sweep, ISL_NEEDS_MODEL | ISL_WRITES, "samples|removal|addition", 1, 1,
      "run one of the lesson's sweeps and store its rows",
@@ -183,6 +201,8 @@ const isl_command isl_commands[] = {
     {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
+     "'export model --run N' writes instead the model run N used, as SQL a\n"
+     "seed file could hold (to stdout).\n"
      "Tables come in primary key order, views in their own. --list lists the\n"
      "tables and views instead. Says on stderr when results are stale.\n"
      "  csv     as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
@@ -214,6 +234,8 @@ const isl_command isl_commands[] = {
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
+     "When the runs used different models, what changed in the model comes\n"
+     "first ('model: channel C cost_pct 3 -> 5', 'model: + fact F on AXIS').\n"
      "For every other result table: the rows only A has ('-') and only B has\n"
      "('+'); power-set sweep rows by channel and members. Ends with the\n"
      "number of differences.\n",

@@ -17,20 +17,39 @@ static isl_status print_line(void *ctx, const char *line)
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
+typedef struct counted {
+    FILE *out;
+    size_t lines;
+} counted;
+
+static isl_status count_line(void *ctx, const char *line)
+{
+    counted *c = ctx;
+    c->lines++;
+    return print_line(c->out, line);
+}
+
 int isl_report_views(isl_cli *cli, const char *const *names, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         if (i) fputc('\n', cli->out);
-        isl_status st = isl_store_view_lines(cli->store, names[i], print_line, cli->out, &cli->err);
+        counted c = {cli->out, 0};
+        isl_status st = isl_store_view_lines(cli->store, names[i], count_line, &c, &cli->err);
         if (st == ISL_EOUTPUT) return isl_check_output(cli, cli->out, "the output");
         if (st) return st;
+        /* nothing on stdout is said on stderr, never left silent */
+        if (!c.lines && !cli->stale_noted)
+            isl_note(cli, "%s has nothing to print: no current results for it%s", names[i],
+                     strcmp(names[i], "lesson_report") ? "" : " ('isolab lesson' computes the lesson's)");
     }
     return isl_check_output(cli, cli->out, "the output");
 }
 
 /* ---- the current results: focus for one command, stale warnings ---- */
 
-int isl_refresh_model(isl_cli *cli)
+/* Reads the model again when it was changed outside isolab (model_state's
+ * digest is NULL), so the current results are those of the model now. */
+static int refresh_model(isl_cli *cli)
 {
     if (isl_store_model_known(cli->store)) return ISL_OK;
     /* edited in the sqlite3 shell since: read it again; a model that does
@@ -48,44 +67,68 @@ int isl_refresh_model(isl_cli *cli)
 
 int isl_apply_focus(isl_cli *cli, const isl_args *a)
 {
-    int rc = isl_refresh_model(cli);
+    int rc = refresh_model(cli);
     if (!rc && isl_store_focus(cli->store, isl_opt(a, "--lesson"), isl_opt(a, "--bundle"), isl_opt(a, "--channel"),
                                &cli->err))
         rc = cli->err.status;
     return rc;
 }
 
-typedef struct stale_list {
-    char commands[1024];
+/* The commands that bring every stale result up to date, as one line:
+ * each ready to paste (names and the database's path shell-quoted), in
+ * quotes ('...', or "..." when it holds a single quote). */
+typedef struct stale_plan {
+    isl_cli *cli;
+    sqlite3_str *line;
     size_t n;
-} stale_list;
+} stale_plan;
 
-/* Collects the distinct commands (a run before it: the same command). */
-static isl_status add_stale(void *ctx, const char *kind, int64_t run_id, const char *command)
+static isl_status add_group(void *ctx, const char *group, const char *bundle, const char *channel)
 {
-    (void)kind, (void)run_id;
-    stale_list *l = ctx;
-    if (!command) return ISL_OK;
-    char quoted[300];
-    snprintf(quoted, sizeof quoted, "'%s'", command);
-    if (strstr(l->commands, quoted)) return ISL_OK;
-    size_t len = strlen(l->commands);
-    snprintf(l->commands + len, sizeof l->commands - len, "%s%s", l->n ? ", " : "", quoted);
-    l->n++;
-    return ISL_OK;
+    stale_plan *p = ctx;
+    const char *argv[9] = {"isolab", "--db", p->cli->db_path};
+    int argc = strcmp(p->cli->db_path, "isolab.db") ? 3 : 1;
+    if (!strcmp(group, "lessons")) argv[argc++] = "lesson", argv[argc++] = "--all";
+    else if (!strcmp(group, "run")) argv[argc++] = "run";
+    else if (!strcmp(group, "bundles")) argv[argc++] = "sweep", argv[argc++] = "bundles";
+    else {
+        argv[argc++] = "sweep", argv[argc++] = group;
+        argv[argc++] = "--bundle", argv[argc++] = bundle ? bundle : "";
+        argv[argc++] = "--channel", argv[argc++] = channel ? channel : "";
+    }
+    char *cmd = isl_argv_text(argc, (char *const *)argv);
+    if (!cmd) return ISL_ENOMEM;
+    char q = strchr(cmd, '\'') ? '"' : '\'';
+    sqlite3_str_appendf(p->line, "%s%c%s%c", p->n++ ? ", " : "", q, cmd, q);
+    free(cmd);
+    return sqlite3_str_errcode(p->line) ? ISL_ENOMEM : ISL_OK;
 }
 
 int isl_warn_stale(isl_cli *cli)
 {
-    stale_list l = {"", 0};
+    stale_plan p = {cli, sqlite3_str_new(NULL), 0};
     isl_error err;
     isl_error_clear(&err);
-    isl_status st = isl_store_stale(cli->store, add_stale, &l, &err);
-    if (st == ISL_ENOMEM) return isl_fail(&cli->err, st, "out of memory");
-    if (!st && l.n)
-        isl_note(cli, "the latest results were computed from another model than the database holds now, so no "
-                      "current view shows them; %s bring%s them up to date (or 'isolab lesson --all')",
-                 l.commands, l.n == 1 ? "s" : "");
+    isl_status st = isl_store_stale_groups(cli->store, add_group, &p, &err);
+    char *line = sqlite3_str_finish(p.line);
+    if (st == ISL_ENOMEM || (p.n && !line)) {
+        sqlite3_free(line);
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    }
+    if (!st && p.n) {
+        /* two lines, whatever their length: never cut */
+        char *shown = isl_escape_dup(line);
+        if (!shown) {
+            sqlite3_free(line);
+            return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        }
+        fprintf(stderr, "isolab%s%s: note: some results were computed from an older model than the database holds "
+                        "now and are not shown;\n  to bring everything up to date, run: %s\n",
+                cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
+        free(shown);
+        cli->stale_noted = 1;
+    }
+    sqlite3_free(line);
     return ISL_OK;
 }
 

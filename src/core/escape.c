@@ -89,3 +89,12 @@ int isl_needs_escape(const char *text)
     }
     return 0;
 }
+
+const char *isl_short_name(const char *s, size_t n, char out[84])
+{
+    size_t k = 0;
+    for (; k < n && k < 80; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
+    if (k < n) out[k++] = '.', out[k++] = '.', out[k++] = '.';
+    out[k] = '\0';
+    return out;
+}

@@ -224,6 +224,80 @@ oom:
     return ISL_ENOMEM;
 }
 
+/* Index of the bundle (else mechanism) spelt p[0..len), or ISL_NONE. */
+static size_t find_n(const isl_model *m, const char *p, size_t len, int bundle)
+{
+    size_t count = bundle ? m->nbundles : m->nmech;
+    for (size_t i = 0; i < count; i++) {
+        const char *name = bundle ? m->bundle[i].name : m->mech[i].name;
+        if (strlen(name) == len && !memcmp(name, p, len)) return i;
+    }
+    return ISL_NONE;
+}
+
+/* Adds mechanism d to out[0..*n); 1 when it is there already. */
+static int add_member(size_t *out, size_t *n, size_t d)
+{
+    for (size_t k = 0; k < *n; k++)
+        if (out[k] == d) return 1;
+    out[(*n)++] = d;
+    return 0;
+}
+
+/* One item p[0..len) of a member list into out[0..*n). */
+static isl_status member_item(const isl_model *m, const char *p, size_t len, size_t *out, size_t *n, isl_error *err)
+{
+    char q[84];
+    if (len > 0 && p[0] == '-') {
+        size_t d = find_n(m, p + 1, len - 1, 0), k = 0;
+        if (d == ISL_NONE) return isl_fail(err, ISL_EINPUT, "no mechanism named '%s'", isl_short_name(p + 1, len - 1, q));
+        while (k < *n && out[k] != d) k++;
+        if (k == *n)
+            return isl_fail(err, ISL_EINPUT, "'-%s': that mechanism is not among the members before it",
+                            isl_short_name(p + 1, len - 1, q));
+        memmove(out + k, out + k + 1, (*n - k - 1) * sizeof *out);
+        --*n;
+        return ISL_OK;
+    }
+    size_t b = find_n(m, p, len, 1), d = find_n(m, p, len, 0);
+    if (b == ISL_NONE && d == ISL_NONE)
+        return isl_fail(err, ISL_EINPUT, "no bundle or mechanism named '%s'", isl_short_name(p, len, q));
+    const size_t *add = b != ISL_NONE ? m->bundle[b].members : &d;
+    size_t nadd = b != ISL_NONE ? m->bundle[b].n : 1;
+    for (size_t k = 0; k < nadd; k++)
+        if (add_member(out, n, add[k]))
+            return isl_fail(err, ISL_EINPUT, "mechanism '%s' is named twice", m->mech[add[k]].name);
+    return ISL_OK;
+}
+
+isl_status isl_model_members(const isl_model *m, const char *list, size_t *out, size_t *n, isl_error *err)
+{
+    char q[84];
+    *n = 0;
+    if (!*list) return isl_fail(err, ISL_EINPUT, "an empty list of members");
+    for (const char *p = list;;) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (len == 0 || (len == 1 && *p == '-'))
+            return isl_fail(err, ISL_EINPUT, "an empty item in '%s'", isl_short_name(list, strlen(list), q));
+        isl_status st = member_item(m, p, len, out, n, err);
+        if (st) return st;
+        if (!e) return ISL_OK;
+        p = e + 1;
+    }
+}
+
+size_t isl_model_add_adhoc(isl_model *m, const char *name, const size_t *members, size_t n)
+{
+    assert(m->finished);
+    size_t b = isl_model_add_bundle(m, name);
+    if (b == ISL_NONE || isl_model_finish(m)) return ISL_NONE;
+    m->bundle[b].adhoc = 1;
+    for (size_t k = 0; k < n; k++)
+        if (isl_model_bundle_append(m, b, members[k])) return ISL_NONE;
+    return b;
+}
+
 isl_model *isl_model_copy(const isl_model *src)
 {
     isl_model *m = isl_model_new();
@@ -244,6 +318,7 @@ isl_model *isl_model_copy(const isl_model *src)
     for (size_t i = 0; i < src->nbundles; i++) {
         const isl_bundle *b = &src->bundle[i];
         if (isl_model_add_bundle(m, b->name) == ISL_NONE) goto oom;
+        m->bundle[i].adhoc = b->adhoc;
         for (size_t k = 0; k < b->n; k++)
             if (isl_model_bundle_append(m, i, b->members[k])) goto oom;
     }
@@ -343,8 +418,11 @@ void isl_model_digest(const isl_model *m, char out[17])
         isl_digest_u64(&d, x->nleft);
         for (size_t k = 0; k < x->nleft; k++) isl_digest_str(&d, m->fact_name[x->left_open[k]]);
     }
-    isl_digest_u64(&d, m->nbundles);
+    size_t model_bundles = 0;
+    for (size_t i = 0; i < m->nbundles; i++) model_bundles += !m->bundle[i].adhoc;
+    isl_digest_u64(&d, model_bundles);
     for (size_t i = 0; i < m->nbundles; i++) {
+        if (m->bundle[i].adhoc) continue;
         isl_digest_str(&d, m->bundle[i].name);
         isl_digest_u64(&d, m->bundle[i].n);
         for (size_t k = 0; k < m->bundle[i].n; k++) isl_digest_str(&d, m->mech[m->bundle[i].members[k]].name);

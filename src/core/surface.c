@@ -44,7 +44,8 @@ void isl_work_free(isl_work *w)
     memset(w, 0, sizeof *w);
 }
 
-void isl_closed(const isl_model *m, const size_t *mechs, size_t n,
+/* closed = the facts of F that mechanisms mechs[0..n) close, applied in order. */
+static void closed_by(const isl_model *m, const size_t *mechs, size_t n,
                 const uint64_t *F, uint64_t *closed)
 {
     size_t w = m->words;
@@ -77,7 +78,7 @@ isl_surface isl_surface_of(const isl_model *m, const size_t *mechs, size_t n,
 {
     isl_surface s;
     if (!F) F = m->all_facts;
-    isl_closed(m, mechs, n, F, w->closed);
+    closed_by(m, mechs, n, F, w->closed);
     open_set(m, shows, F, w->closed, w->open, &s.visible, &s.returned);
     s.open_surface = isl_bitset_count(w->open, m->words);
     s.open_axes = 0;
@@ -91,7 +92,7 @@ void isl_fact_states(const isl_model *m, const size_t *mechs, size_t n,
                      isl_fact_state *out)
 {
     if (!F) F = m->all_facts;
-    isl_closed(m, mechs, n, F, w->closed);
+    closed_by(m, mechs, n, F, w->closed);
     isl_bitset_zero(w->touched, m->words);
     for (size_t i = 0; i < n; i++) isl_bitset_or(w->touched, m->mech[mechs[i]].closes, m->words);
     for (size_t f = 0; f < m->nfacts; f++) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "isolab/bitset.h"
+#include "isolab/sort.h"
 #include "isolab/sweep.h"
 
 isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb,
@@ -115,17 +116,10 @@ isl_status isl_sweep_removal_of(const isl_model *m, const size_t *mechs, size_t 
     return st;
 }
 
-/* Axis indexes sorted by name: insertion sort, axes are few. */
 void isl_axes_by_name(const isl_model *m, size_t *out)
 {
-    for (size_t i = 0; i < m->naxes; i++) {
-        size_t j = i;
-        while (j > 0 && strcmp(m->axis_name[out[j - 1]], m->axis_name[i]) > 0) {
-            out[j] = out[j - 1];
-            j--;
-        }
-        out[j] = i;
-    }
+    for (size_t i = 0; i < m->naxes; i++) out[i] = i;
+    isl_sort_by_name(out, (const char *const *)m->axis_name, m->naxes);
 }
 
 isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,

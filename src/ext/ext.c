@@ -7,7 +7,8 @@
  *
  * Built twice: into libisolab (isolab's own connection, linked with SQLite)
  * and, with ISL_SQLITE_EXTENSION, into isolab.so, where SQLite is called
- * through the routines of the process that loads it. */
+ * through the routines of the process that loads it. It depends on the
+ * core, the store base and the model reader only (isolab/reader.h). */
 #ifdef ISL_SQLITE_EXTENSION
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
@@ -20,9 +21,11 @@ SQLITE_EXTENSION_INIT1
 #include <string.h>
 
 #include "isolab/answers.h"
+#include "isolab/escape.h"
+#include "isolab/digest.h"
 #include "isolab/ext.h"
 #include "isolab/powerset.h"
-#include "isolab/store.h"
+#include "isolab/reader.h"
 #include "isolab/surface.h"
 #include "isolab/sweep.h"
 #include "isolab/version.h"
@@ -265,16 +268,6 @@ static int fail(cursor *c, const char *fmt, ...)
     return v->base.zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
 }
 
-/* A name as quoted in a message: at most 80 bytes, control characters as '?'. */
-static const char *shown(const char *s, size_t n, char out[84])
-{
-    size_t k = 0;
-    for (; k < n && k < 80; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
-    if (k < n) out[k++] = '.', out[k++] = '.', out[k++] = '.';
-    out[k] = '\0';
-    return out;
-}
-
 /* The text of argument value v (NULL for SQL NULL). */
 static const char *arg_text(sqlite3_value *v)
 {
@@ -308,15 +301,15 @@ static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t ma
             if (strlen(m->mech[i].name) == len && !memcmp(m->mech[i].name, p, len)) d = i;
         if (len == 0) {
             rc = fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
-                      *list ? shown(list, strlen(list), q) : "");
+                      *list ? isl_short_name(list, strlen(list), q) : "");
             break;
         }
         if (d == ISL_NONE) {
-            rc = fail(c, "no mechanism named '%s'", shown(p, len, q));
+            rc = fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
             break;
         }
         if (chosen[d]) {
-            rc = fail(c, "mechanism '%s' is named twice", shown(p, len, q));
+            rc = fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
             break;
         }
         chosen[d] = 1;
@@ -333,25 +326,19 @@ static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t ma
     return rc;
 }
 
-/* members: a bundle name, else a comma-separated list of mechanisms. */
+/* members: a member list (isl_model_members: bundles, mechanisms and
+ * -mechanism, comma-separated). */
 static int parse_members(cursor *c, sqlite3_value *v)
 {
     const char *t = arg_text(v);
     if (!t) return fail(c, "members is NULL (name a bundle, or mechanisms separated by commas)");
-    size_t b = isl_model_find_bundle(c->m, t);
-    if (b == ISL_NONE) {
-        if (!strchr(t, ',') && *t && isl_model_find_mechanism(c->m, t) == ISL_NONE) {
-            char q[84];
-            return fail(c, "no bundle or mechanism named '%s'", shown(t, strlen(t), q));
-        }
-        return parse_mechanisms(c, t, 0, (size_t)-1);
-    }
-    const isl_bundle *bu = &c->m->bundle[b];
-    c->mechs = malloc((bu->n ? bu->n : 1) * sizeof *c->mechs);
+    c->mechs = malloc((c->m->nmech ? c->m->nmech : 1) * sizeof *c->mechs);
     if (!c->mechs) return SQLITE_NOMEM;
-    if (bu->n) memcpy(c->mechs, bu->members, bu->n * sizeof *c->mechs);
-    c->nm = bu->n;
-    return SQLITE_OK;
+    isl_error err;
+    isl_error_clear(&err);
+    isl_status st = isl_model_members(c->m, t, c->mechs, &c->nm, &err);
+    if (st == ISL_ENOMEM) return SQLITE_NOMEM;
+    return st ? fail(c, "%s", err.msg) : SQLITE_OK;
 }
 
 /* channel: a channel name, or NULL for none. */
@@ -363,7 +350,7 @@ static int parse_channel(cursor *c, sqlite3_value *v)
     c->channel = isl_model_find_channel(c->m, t);
     if (c->channel != ISL_NONE) return SQLITE_OK;
     char q[84];
-    return fail(c, "no channel named '%s'", shown(t, strlen(t), q));
+    return fail(c, "no channel named '%s'", isl_short_name(t, strlen(t), q));
 }
 
 static isl_status collect_removal(void *ctx, const isl_removal_row *r)
@@ -463,7 +450,7 @@ static int max_open_of(cursor *c, sqlite3_value *v, size_t *out)
         char q[84];
         const char *txt = arg_text(v);
         return fail(c, "max_open_surface must be a whole number >= 0, not '%s'",
-                    txt ? shown(txt, strlen(txt), q) : "NULL");
+                    txt ? isl_short_name(txt, strlen(txt), q) : "NULL");
     }
     *out = (size_t)n;
     return SQLITE_OK;
@@ -512,7 +499,7 @@ static int check_nul(cursor *c, sqlite3_value *v, int a)
     if (!memchr(txt, 0, (size_t)sqlite3_value_bytes(v))) return SQLITE_OK;
     char q[84];
     return fail(c, "argument %d holds a NUL byte after '%s': a name cannot", a + 1,
-                shown((const char *)txt, strlen((const char *)txt), q));
+                isl_short_name((const char *)txt, strlen((const char *)txt), q));
 }
 
 /* The arguments that idx says are given (argv[0..argc)) into c->arg, and
@@ -554,7 +541,7 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     else if (!c->own) {
         isl_error err;
         isl_error_clear(&err);
-        isl_status st = isl_store_read_model_db(v->db, &c->own, &err);
+        isl_status st = isl_read_model(v->db, NULL, &c->own, &err);
         if (st == ISL_ENOMEM) return SQLITE_NOMEM;
         if (st) return fail(c, "%s", err.msg);
     }
@@ -640,15 +627,17 @@ static int vt_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
  * the row's, its number (below 2^32). */
 static sqlite3_int64 args_hash(cursor *c)
 {
-    uint64_t h = 0xcbf29ce484222325u;
+    isl_digest d;
+    isl_digest_init(&d);
     for (int a = 0; a < MAX_ARGS; a++) {
         sqlite3_value *v = c->arg[a];
         int t = v ? sqlite3_value_type(v) : 0;
         const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
         size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
-        h = (h ^ (uint64_t)(t + 16 * a)) * 0x100000001b3u;
-        for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3u;
+        isl_digest_u64(&d, (uint64_t)(t + 16 * a));
+        if (n) isl_digest_bytes(&d, p, n);
     }
+    uint64_t h = d.h;
     return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/ext.h"
 #include "isolab/lab.h"
 #include "isolab/sweep.h"
 
@@ -65,6 +66,19 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
     return finish(&ctx, st, run_id, rows);
 }
 
+isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err)
+{
+    size_t *members = malloc((m->nmech ? m->nmech : 1) * sizeof *members), n = 0;
+    *copy = NULL;
+    isl_status st = members ? isl_model_members(m, list, members, &n, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && !(*copy = isl_model_copy(m))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && (*bundle = isl_model_add_adhoc(*copy, list, members, n)) == ISL_NONE)
+        st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (st) isl_model_free(*copy), *copy = NULL;
+    free(members);
+    return st;
+}
+
 isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
                          void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err)
 {
@@ -73,4 +87,23 @@ isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, con
     if (st) return st;
     st = isl_store_check(s, rc.run_id, lesson, fn, ctx, counts, err);
     return finish(&rc, st, run_id, NULL);
+}
+
+isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, const isl_lab_choice *k,
+                           void (*tick)(void *ctx, uint64_t rows), void *tick_ctx, int64_t *run_id, size_t *rows,
+                           isl_error *err)
+{
+    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err};
+    /* the table function the rows come from, on the connection they go to */
+    isl_status st = isl_store_add_functions(s, isl_ext_register, err);
+    if (st) return st;
+    /* its rows refer to nothing but the run row it inserts itself */
+    isl_store_trust_run_rows(s);
+    if ((st = isl_store_begin_run(s, "bundles", argv, m, &ctx.run_id, err))) return st;
+    st = isl_store_bundles_begin(&ctx, k->mechs, k->nm, k->channels, k->nc);
+    if (!st) {
+        ctx.rows = 0;
+        st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
+    }
+    return finish(&ctx, st, run_id, rows);
 }

@@ -43,9 +43,13 @@ static const char *const COPIED[] = {"lesson_channel", "current_surface", "chann
  * the kinds of results each read). */
 typedef struct checker {
     unsigned stale;
+    unsigned missing; /* kinds with no current result for the lesson's focus */
+    unsigned missing_stale; /* of those, the kinds an older model computed */
+    char missing_cmd[5][200]; /* for each missing kind, the command that computes it */
     char command[5][200];
     char *result_tables; /* ",name,name," */
     unsigned reads;
+    int over_budget; /* the claim being evaluated ran out of its work budget */
     int copied[NCOPIED];
     unsigned copy_reads[NCOPIED];
     char refused[64]; /* a function the claim may not call (allow.c) */
@@ -119,6 +123,86 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     return ISL_OK;
 }
 
+/* Compiles one claim expression as a statement "SELECT (expr)" into *q.
+ * SQLITE_OK; SQLITE_ERROR with the reason in why[n] when the expression is
+ * not one read-only expression (*q NULL); another code when the failure is
+ * SQLite's own (out of memory, ...). */
+static int compile_expr(isl_store *s, const char *expr, sqlite3_stmt **q, char *why, size_t n)
+{
+    *q = NULL;
+    char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
+    if (!sql) return SQLITE_NOMEM;
+    const char *tail = NULL;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, q, &tail);
+    if (rc != SQLITE_OK) {
+        snprintf(why, n, "%s", sqlite3_errmsg(s->db));
+    } else if (tail && tail[strspn(tail, " \t\r\n;")] != '\0') {
+        snprintf(why, n, "more than one expression");
+        rc = SQLITE_ERROR;
+    } else if (!sqlite3_stmt_readonly(*q)) {
+        snprintf(why, n, "the expression would write");
+        rc = SQLITE_ERROR;
+    }
+    if (rc != SQLITE_OK) sqlite3_finalize(*q), *q = NULL;
+    sqlite3_free(sql);
+    return rc;
+}
+
+/* While claims are compiled at load: the first function not on the
+ * allow-list (allow.c), refused. */
+static int refuse_function(void *ctx, int action, const char *a, const char *b, const char *db, const char *via)
+{
+    (void)a, (void)db, (void)via;
+    char *refused = ctx;
+    if (action != SQLITE_FUNCTION || isl_sql_function_allowed(b)) return SQLITE_OK;
+    if (!refused[0]) snprintf(refused, 64, "%s", b ? b : "?");
+    return SQLITE_DENY;
+}
+
+/* compile_expr under the function allow-list, for a claim being loaded. */
+static int compile_loaded(isl_store *s, const char *expr, char *why, size_t n)
+{
+    char refused[64] = "";
+    sqlite3_stmt *c = NULL;
+    sqlite3_set_authorizer(s->db, refuse_function, refused);
+    int rc = compile_expr(s, expr, &c, why, n);
+    sqlite3_set_authorizer(s->db, NULL, NULL);
+    sqlite3_finalize(c);
+    if (rc != SQLITE_OK && refused[0])
+        snprintf(why, n, "the function %s is not allowed (a claim may call SQLite's ordinary functions and "
+                 "isolab's own)", refused);
+    return rc;
+}
+
+isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT lesson, name, actual_sql, pending_sql FROM claim WHERE id > ?1 ORDER BY id",
+                           -1, &q, NULL) != SQLITE_OK || sqlite3_bind_int64(q, 1, after) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "reading the claims");
+    }
+    isl_status st = ISL_OK;
+    int rc;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        for (int col = 2; col <= 3 && !st; col++) {
+            const char *expr = (const char *)sqlite3_column_text(q, col);
+            if (!expr) continue;
+            char why[400];
+            int crc = compile_loaded(s, expr, why, sizeof why);
+            int prim = crc & 0xff;
+            if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
+                st = fn(ctx, (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
+                        col == 2 ? "actual_sql" : "pending_sql", why, err);
+            else if (prim == SQLITE_NOMEM) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+            else if (prim != SQLITE_OK) st = isl_db_fail(s, err, "compiling a claim");
+        }
+    }
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the claims");
+    sqlite3_finalize(q);
+    return st;
+}
+
 /* The value of one claim expression into *out (a copy, free with
  * sqlite3_value_free; NULL for SQL NULL or no row). Returns 0; 1 when the
  * claim cannot be evaluated (its SQL is wrong), with the reason in why[n];
@@ -128,28 +212,23 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
                      int *rc_out)
 {
     *out = NULL;
-    char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
-    if (!sql) return *rc_out = SQLITE_NOMEM, -1;
     sqlite3_stmt *q = NULL;
-    const char *tail = NULL;
+    char reason[400] = "out of memory";
     /* what it reads (on_access), to tell a stale claim from a failed one */
     c->reads = 0;
     c->refused[0] = '\0';
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
+    int rc = compile_expr(s, expr, &q, reason, sizeof reason);
     int bad = 1;
     if (rc != SQLITE_OK && c->refused[0]) {
         snprintf(why, n, "cannot evaluate: the function %s is not allowed (a claim may call SQLite's ordinary "
                  "functions and isolab's own)", c->refused);
         rc = SQLITE_ERROR;
     } else if (rc != SQLITE_OK) {
-        snprintf(why, n, "cannot evaluate: %s", sqlite3_errmsg(s->db));
-    } else if (tail && tail[strspn(tail, " \t\r\n;")] != '\0') {
-        snprintf(why, n, "cannot evaluate: more than one expression");
-    } else if (!sqlite3_stmt_readonly(q)) {
-        snprintf(why, n, "cannot evaluate: the expression would write");
+        snprintf(why, n, "cannot evaluate: %s", reason);
     } else if (isl_work_begin(s), (rc = sqlite3_step(q)), isl_work_end(s)) {
-        snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps; "
-                 "raise it with --work-limit)", isl_store_work_limit(s));
+        snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps)",
+                 isl_store_work_limit(s));
+        c->over_budget = 1;
         rc = SQLITE_ERROR;
     } else if (rc == SQLITE_ROW) {
         if (sqlite3_column_type(q, 0) != SQLITE_NULL && !(*out = sqlite3_value_dup(sqlite3_column_value(q, 0))))
@@ -169,7 +248,6 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
         bad = -1;
     }
     sqlite3_finalize(q);
-    sqlite3_free(sql);
     return bad;
 }
 
@@ -211,6 +289,33 @@ static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *
     return ISL_OK;
 }
 
+/* The outcome of a claim that evaluated to actual, into row (reason in
+ * why[n] when it is not a pass): inputs missing for the lesson's focus make
+ * it stale (an older model computed them) or pending, never a pass on rows
+ * not there; a differing value over stale inputs is stale; else pass or
+ * fail. 1 when actual is not to be kept (stale, pending). */
+static int judge(const checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite3_value *actual, char *why,
+                 size_t n)
+{
+    unsigned missing = c->reads & c->missing;
+    unsigned stale = missing ? missing & c->missing_stale : c->reads & c->stale;
+    if (missing || (!same_value(expected, actual) && stale)) {
+        unsigned i = 0;
+        while (!((stale ? stale : missing) & (1u << i))) i++;
+        snprintf(why, n, stale ? "it reads results an older model computed; '%s' brings them up to date"
+                               : "it reads results not computed yet; '%s' computes them",
+                 missing ? c->missing_cmd[i] : c->command[i]);
+        row->outcome = stale ? ISL_CLAIM_STALE : ISL_CLAIM_PENDING;
+        row->reason = why;
+        return 1;
+    }
+    if (!same_value(expected, actual)) {
+        row->outcome = ISL_CLAIM_FAIL;
+        row->reason = actual ? "the value differs" : "no value (has a run computed it?)";
+    }
+    return 0;
+}
+
 /* Evaluates the claim on the current row of q and reports it. */
 static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_stmt *q, isl_claim_fn fn,
                             void *ctx, isl_claim_counts *counts, isl_error *err)
@@ -221,13 +326,14 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     if (!expected) return isl_fail(err, ISL_ENOMEM, "out of memory");
     isl_claim_row row = {(const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
                          (const char *)sqlite3_column_text(q, 2), ISL_CLAIM_PASS,
-                         (const char *)sqlite3_value_text(expected), NULL, NULL};
+                         (const char *)sqlite3_value_text(expected), NULL, NULL, ISL_R_NONE};
     const char *pending_sql = (const char *)sqlite3_column_text(q, 5);
     int rc = SQLITE_NOMEM;
     int bad = 0;
     isl_status st = ISL_OK;
     if (!row.lesson || !row.name || !row.statement || !row.expected) goto fail;
     c->reads = 0;
+    c->over_budget = 0;
     if (pending_sql) bad = eval_expr(s, c, pending_sql, &pending, why, sizeof why, &rc);
     if (!bad && !pending)
         bad = eval_expr(s, c, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why, &rc);
@@ -235,25 +341,15 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     if (bad) {
         row.outcome = ISL_CLAIM_FAIL;
         row.reason = why;
+        row.why = c->over_budget ? ISL_R_WORK_BUDGET : ISL_R_NONE;
     } else if (pending) {
         row.outcome = ISL_CLAIM_PENDING;
         if (!(row.reason = (const char *)sqlite3_value_text(pending))) goto fail;
     } else {
         /* text forms are made (and kept) here, so same_value needs no memory */
         if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
-        unsigned stale = c->reads & c->stale;
-        if (!same_value(expected, actual) && stale) {
-            unsigned i = 0;
-            while (!(stale & (1u << i))) i++;
-            snprintf(why, sizeof why, "it reads results an older model computed; '%s' brings them up to date",
-                     c->command[i]);
-            row.outcome = ISL_CLAIM_STALE;
-            row.reason = why;
-            if (actual) sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
-        } else if (!same_value(expected, actual)) {
-            row.outcome = ISL_CLAIM_FAIL;
-            row.reason = actual ? "the value differs" : "no value (has a run computed it?)";
-        }
+        if (judge(c, &row, expected, actual, why, sizeof why) && actual)
+            sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
     }
     st = put_result(s, run_id, &row, expected, actual, err);
     if (!st) {
@@ -320,15 +416,19 @@ static isl_status make_copies(isl_store *s, checker *c, isl_error *err)
     return st;
 }
 
-static const char *const PARAM_KEYS[3] = {"lesson", "bundle", "channel"};
+/* param's keys; the fourth, course_scope's lesson */
+static const char *const PARAM_KEYS[4] = {"lesson", "bundle", "channel", "course"};
+#define NSAVED 4
 
-/* Copies the param table's values (a key missing: NULL). */
-static isl_status save_params(isl_store *s, sqlite3_value *saved[3], isl_error *err)
+/* Copies the param table's values (a key missing: NULL) and course_scope's. */
+static isl_status save_params(isl_store *s, sqlite3_value *saved[NSAVED], isl_error *err)
 {
     sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT value FROM param WHERE key = ?1", -1, &q, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(s->db, "SELECT value FROM param WHERE key = ?1 AND ?1 <> 'course' "
+                           "UNION ALL SELECT lesson FROM course_scope WHERE id = 1 AND ?1 = 'course'",
+                           -1, &q, NULL) != SQLITE_OK)
         return isl_db_fail(s, err, "reading param");
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < NSAVED; i++) {
         sqlite3_reset(q);
         int rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
         if (rc == SQLITE_OK) rc = sqlite3_step(q);
@@ -343,14 +443,20 @@ static isl_status save_params(isl_store *s, sqlite3_value *saved[3], isl_error *
 }
 
 /* Puts the values back. */
-static isl_status restore_params(isl_store *s, sqlite3_value *saved[3], isl_error *err)
+static isl_status restore_params(isl_store *s, sqlite3_value *saved[NSAVED], isl_error *err)
 {
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db, "UPDATE param SET value = ?2 WHERE key = ?1 AND value IS NOT ?2", -1, &q, NULL)
         != SQLITE_OK)
         return isl_db_fail(s, err, "restoring param");
     int rc = SQLITE_DONE;
-    for (int i = 0; i < 3 && rc == SQLITE_DONE; i++) {
+    for (int i = 0; i < NSAVED && rc == SQLITE_DONE; i++) {
+        if (i == NSAVED - 1) {
+            sqlite3_finalize(q);
+            rc = sqlite3_prepare_v2(s->db, "UPDATE course_scope SET lesson = ?2 WHERE id = 1 AND ?1 IS NOT NULL "
+                                    "AND lesson IS NOT ?2", -1, &q, NULL);
+            if (rc != SQLITE_OK) break;
+        }
         sqlite3_reset(q);
         rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
         if (rc == SQLITE_OK) rc = saved[i] ? sqlite3_bind_value(q, 2, saved[i]) : sqlite3_bind_null(q, 2);
@@ -361,19 +467,59 @@ static isl_status restore_params(isl_store *s, sqlite3_value *saved[3], isl_erro
 }
 
 /* A lesson's claims read the saved queries under its own focus: param's
- * lesson set to it (when it has a focus), bundle and channel to NULL. */
+ * lesson set to it (when it has a focus), bundle and channel to NULL; and
+ * the course as it knew it (course_scope). */
 static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "UPDATE param SET value = CASE WHEN key <> 'lesson' THEN NULL "
-                                "WHEN EXISTS (SELECT 1 FROM lesson_focus WHERE lesson = ?1) THEN ?1 ELSE value END "
-                                "WHERE key IN ('lesson', 'bundle', 'channel')",
-                                -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
+    static const char *const SQL[2] = {
+        "UPDATE param SET value = CASE WHEN key <> 'lesson' THEN NULL "
+        "WHEN EXISTS (SELECT 1 FROM lesson_focus WHERE lesson = ?1) THEN ?1 ELSE value END "
+        "WHERE key IN ('lesson', 'bundle', 'channel')",
+        "UPDATE course_scope SET lesson = (SELECT code FROM lesson WHERE code = ?1) WHERE id = 1",
+    };
+    int rc = SQLITE_DONE;
+    for (int i = 0; i < 2 && rc == SQLITE_DONE; i++) {
+        sqlite3_stmt *q = NULL;
+        rc = sqlite3_prepare_v2(s->db, SQL[i], -1, &q, NULL);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        sqlite3_finalize(q);
+    }
     return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "setting param to the lesson's focus");
+}
+
+/* For each kind of results (run, the three sweeps, bundles) with no current
+ * rows for the focus param holds now (its bundle x channel; any bundles
+ * sweep): its bit in c->missing, and the command that computes it, from
+ * stale_result when an older model computed it (its bit in
+ * c->missing_stale), else 'isolab lesson CODE' ('isolab sweep bundles'). */
+static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
+{
+    static const char SQL[] =
+        "WITH k(i, kind) AS (VALUES (0, 'run'), (1, 'samples'), (2, 'removal'), (3, 'addition'), (4, 'bundles')) "
+        "SELECT k.i, (SELECT x.command FROM stale_result x WHERE x.kind = k.kind AND (x.bundle IS NULL "
+        "             OR (x.bundle = f.bundle AND x.channel = f.channel)) ORDER BY x.run_id DESC LIMIT 1),"
+        "       CASE WHEN k.i = 4 THEN 'isolab sweep bundles' ELSE 'isolab lesson ' || f.lesson END "
+        "  FROM k, current_focus f "
+        " WHERE CASE k.i WHEN 0 THEN NOT EXISTS (SELECT 1 FROM current_surface_run r "
+        "                                         WHERE r.bundle = f.bundle AND r.channel = f.channel) "
+        "                WHEN 4 THEN NOT EXISTS (SELECT 1 FROM current_run WHERE kind = 'bundles') "
+        "                ELSE NOT EXISTS (SELECT 1 FROM current_sweep w WHERE w.kind = k.kind "
+        "                                    AND w.bundle = f.bundle AND w.channel = f.channel) END";
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, SQL, -1, &q, NULL);
+    c->missing = c->missing_stale = 0;
+    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        int i = sqlite3_column_int(q, 0);
+        const char *stale = (const char *)sqlite3_column_text(q, 1), *first = (const char *)sqlite3_column_text(q, 2);
+        if (i < 0 || i > 4) continue;
+        c->missing |= 1u << i;
+        if (stale) c->missing_stale |= 1u << i;
+        snprintf(c->missing_cmd[i], sizeof c->missing_cmd[i], "%s", stale ? stale : first ? first : "isolab lesson");
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "reading the current results");
 }
 
 static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
@@ -402,7 +548,7 @@ static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char
             return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
         }
     }
-    sqlite3_value *saved[3] = {NULL, NULL, NULL};
+    sqlite3_value *saved[NSAVED] = {NULL, NULL, NULL, NULL};
     isl_status st = checker_init(s, c, err);
     if (!st) st = save_params(s, saved, err);
     int rc = SQLITE_DONE;
@@ -413,6 +559,7 @@ static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char
             sqlite3_free(focus);
             if (!(focus = sqlite3_mprintf("%s", cl))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
             else st = set_focus(s, focus, err);
+            if (!st) st = find_missing(s, c, err);
             if (!st) st = make_copies(s, c, err);
             if (st) break;
         }
@@ -424,7 +571,7 @@ static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char
     if (!st) st = rst;
     rst = restore_params(s, saved, err);
     if (!st) st = rst;
-    for (int i = 0; i < 3; i++) sqlite3_value_free(saved[i]);
+    for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(focus);
     sqlite3_free(c->result_tables);
     return st;

@@ -50,8 +50,6 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))",
     [ST_BUNDLE_CHANNEL] =
         "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
-    [ST_RUN_PARAM] =
-        "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1, ?2, ?3)",
     /* What a run computed, read back from its own rows when it ends. */
     [ST_RUN_PARAMS_FROM_ROWS] =
         "INSERT OR IGNORE INTO run_param(run_id, key, value) "
@@ -66,21 +64,18 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "UNION SELECT ?1, 'channel', channel FROM bundle_sweep_channel WHERE run_id = ?1 AND channel IS NOT NULL "
         "UNION SELECT ?1, 'mechanisms', group_concat(mechanism, ',') "
         "  FROM (SELECT mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1 ORDER BY bit) HAVING count(*) > 0 "
-        "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles')",
+        "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles') "
+        /* a member list run as a bundle: its rows carry the list as the name */
+        "UNION SELECT ?1, 'members', b.bundle FROM (SELECT bundle FROM surface WHERE run_id = ?1 "
+        "  UNION SELECT bundle FROM sample_sweep WHERE run_id = ?1 UNION SELECT bundle FROM removal_sweep "
+        "  WHERE run_id = ?1 UNION SELECT bundle FROM addition_sweep WHERE run_id = ?1) b "
+        "  WHERE b.bundle NOT IN (SELECT name FROM bundle)",
     [ST_FS_BUNDLE] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)",
     [ST_FS_CHANNEL] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
     [ST_FS_FACT] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)",
 };
 
-isl_status isl_db_status(isl_store *s)
-{
-    int prim = sqlite3_errcode(s->db) & 0xff;
-    if (prim == SQLITE_NOMEM) return ISL_ENOMEM;
-    if (prim == SQLITE_CONSTRAINT || prim == SQLITE_ERROR || prim == SQLITE_MISMATCH
-        || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
-        return ISL_EINPUT;
-    return ISL_EDB;
-}
+isl_status isl_db_status(isl_store *s) { return isl_base_status(s->db); }
 
 /* Limits every store opened or created from now on (isl_store_set_limits). */
 static unsigned wait_seconds = 10;
@@ -91,8 +86,6 @@ void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
     wait_seconds = wait_s;
     work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT;
 }
-
-unsigned isl_store_wait_seconds(void) { return wait_seconds; }
 
 /* Who is told, as it happens, of work that takes a while (isl_store_on_progress). */
 static void (*progress_fn)(void *, const char *);
@@ -109,60 +102,42 @@ void isl_store_progress(const char *what)
     if (progress_fn) progress_fn(progress_ctx, what);
 }
 
+static isl_status fault_row(void *ctx, sqlite3_stmt *q)
+{
+    char **why = ctx;
+    const char *fault = isl_base_col(q, 0);
+    if (fault && strcmp(fault, "ok") != 0) *why = sqlite3_mprintf("PRAGMA quick_check: %s", fault);
+    return ISL_OK;
+}
+
 /* After a key conflict on the rows of the run being written, which isolab
  * makes unique itself: the file is damaged. why[n]: PRAGMA quick_check's
  * first fault, or else rows of this run id were there before the run (the
  * run table had lost their run). */
 static void damage(isl_store *s, char *why, size_t n)
 {
-    sqlite3_stmt *q = NULL;
-    snprintf(why, n, "rows of run %lld were there before this run wrote any: its run table had lost them",
-             (long long)s->run_id);
-    if (sqlite3_prepare_v2(s->db, "PRAGMA quick_check(1)", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW
-        && sqlite3_column_text(q, 0) && strcmp((const char *)sqlite3_column_text(q, 0), "ok") != 0)
-        snprintf(why, n, "PRAGMA quick_check: %s", (const char *)sqlite3_column_text(q, 0));
-    sqlite3_finalize(q);
+    char *fault = NULL;
+    isl_error err;
+    isl_base_rows(s->db, s->path, "checking the file", "PRAGMA quick_check(1)", fault_row, &fault, &err, NULL);
+    if (fault) snprintf(why, n, "%s", fault);
+    else snprintf(why, n, "rows of run %lld were there before this run wrote any: its run table had lost them",
+                  (long long)s->run_id);
+    sqlite3_free(fault);
 }
 
-/* Errors are told apart by SQLite's result code, never by its message:
- * those that mean the file, the disk or another process get a sentence the
- * user can act on; the rest (the SQL or the data) keep SQLite's words. */
+/* The base's words for SQLite's errors; but a key conflict on the rows of
+ * the run being written, which isolab makes unique itself, is damage. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
 {
     int ext = sqlite3_extended_errcode(s->db);
-    switch (ext & 0xff) {
-    case SQLITE_BUSY:
-        return isl_fail(err, ISL_EDB, "%s: another process holds the write lock on %s; waited %u s (%s); retry "
-                        "when it has finished, or wait longer with --wait", s->path, s->path, s->wait_s, what);
-    case SQLITE_FULL:
-        return isl_fail(err, ISL_EDB, "%s: disk full (%s); nothing of it was written", s->path, what);
-    case SQLITE_IOERR: {
-        int e = sqlite3_system_errno(s->db);
-        if (e == ENOSPC) return isl_fail(err, ISL_EDB, "%s: disk full (%s); nothing of it was written", s->path, what);
-        return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", s->path, what, e ? ": " : "", e ? strerror(e) : "");
-    }
-    case SQLITE_NOTADB:
-        return isl_fail(err, ISL_EDB, "%s: file is not a database", s->path);
-    case SQLITE_CORRUPT:
-        return isl_fail(err, ISL_EDB, "%s: damaged: SQLite finds the file malformed (%s); restore it from a copy",
-                        s->path, what);
-    case SQLITE_READONLY:
-        return isl_fail(err, ISL_EDB, "%s: database is read-only (%s)", s->path, what);
-    case SQLITE_CANTOPEN:
-        return isl_fail(err, ISL_EDB, "%s: cannot open (%s): %s", s->path, what, sqlite3_errmsg(s->db));
-    case SQLITE_CONSTRAINT:
-        if (s->in_run && (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)) {
-            char msg[256], why[400];
-            snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(s->db));
-            damage(s, why, sizeof why);
-            return isl_fail(err, ISL_EDB, "%s: damaged: %s (%s); %s; restore it from a copy (a -wal file that did "
-                            "not come with this database, copied next to it, is the known way to get here)",
-                            s->path, msg, what, why);
-        }
-        return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
-    default:
-        return isl_fail(err, isl_db_status(s), "%s: %s", what, sqlite3_errmsg(s->db));
-    }
+    if (!s->in_run || (ext != SQLITE_CONSTRAINT_PRIMARYKEY && ext != SQLITE_CONSTRAINT_UNIQUE))
+        return isl_base_fail(s->db, s->path, err, what);
+    char msg[256], why[400];
+    snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(s->db));
+    damage(s, why, sizeof why);
+    return isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: %s (%s); %s; restore it from a copy (a -wal file "
+                        "that did not come with this database, copied next to it, is the known way to get here)",
+                        s->path, msg, what, why);
 }
 
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
@@ -182,8 +157,7 @@ sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
 
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
 {
-    if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK) return isl_db_fail(s, err, sql);
-    return ISL_OK;
+    return isl_base_exec(s->db, s->path, sql, err);
 }
 
 isl_status isl_db_still_here(isl_store *s, isl_error *err)
@@ -194,32 +168,14 @@ isl_status isl_db_still_here(isl_store *s, isl_error *err)
     struct stat sb;
     if (!s->ino || (stat(s->path, &sb) == 0 && sb.st_dev == s->dev && sb.st_ino == s->ino)) return ISL_OK;
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return isl_fail(err, ISL_EDB, "%s: the database was replaced or removed while this command ran (by 'isolab "
-                    "init --force'?); nothing was written; run the command again", s->path);
+    return isl_fail_why(err, ISL_EDB, ISL_R_REPLACED, "%s: the database was replaced or removed while this command "
+                        "ran", s->path);
 }
 
 isl_status isl_db_begin_write(isl_store *s, isl_error *err)
 {
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "taking the write lock");
-    return isl_db_still_here(s, err);
-}
-
-isl_status isl_db_configure(isl_store *s, isl_error *err)
-{
-    int on = 0;
-    /* Defensive mode: no writes to the schema table or other corruption
-     * paths from SQL text, which seeds and saved queries are. */
-    if (sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on) != SQLITE_OK
-        || sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
-        || sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on)
-        return isl_db_fail(s, err, "configuring the connection");
-    sqlite3_limit(s->db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
-    sqlite3_limit(s->db, SQLITE_LIMIT_ATTACHED, 0);
-    /* A writer waits for another writer instead of failing with "database is
-     * locked"; in WAL mode readers never block it. */
-    if (sqlite3_busy_timeout(s->db, s->wait_s > INT_MAX / 1000 ? INT_MAX : (int)s->wait_s * 1000) != SQLITE_OK) return isl_db_fail(s, err, "setting the busy timeout");
-    return ISL_OK;
+    isl_status st = isl_base_begin(s->db, s->path, s->wait_s, err);
+    return st ? st : isl_db_still_here(s, err);
 }
 
 static isl_status store_new(const char *path, int flags, isl_store **out, isl_error *err)
@@ -232,23 +188,13 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
     strcpy(s->path, path);
     s->work_limit = work_millions;
     s->wait_s = wait_seconds;
-    /* isolab uses a connection from one thread only: no mutex per call */
-    int rc = sqlite3_open_v2(path, &s->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
-    if (rc != SQLITE_OK) {
-        isl_status st = s->db ? isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s: cannot open: %s",
-                                         path, sqlite3_errmsg(s->db))
-                              : isl_fail(err, ISL_ENOMEM, "out of memory");
-        isl_store_close(s);
-        return st;
-    }
-    sqlite3_extended_result_codes(s->db, 1);
-    struct stat sb;
-    if (stat(path, &sb) == 0) s->dev = sb.st_dev, s->ino = sb.st_ino;
-    isl_status st = isl_db_configure(s, err);
+    isl_status st = isl_base_open(path, flags, s->wait_s, &s->db, err);
     if (st) {
         isl_store_close(s);
         return st;
     }
+    struct stat sb;
+    if (stat(path, &sb) == 0) s->dev = sb.st_dev, s->ino = sb.st_ino;
     *out = s;
     return ISL_OK;
 }
@@ -293,18 +239,6 @@ int isl_work_end(isl_store *s)
 
 const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
 
-/* Reads one integer pragma. */
-static isl_status pragma_int(isl_store *s, const char *sql, long long *v, isl_error *err)
-{
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) != SQLITE_OK) return isl_db_fail(s, err, s->path);
-    int rc = sqlite3_step(q);
-    *v = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
-    sqlite3_finalize(q);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, s->path);
-    return ISL_OK;
-}
-
 const char *isl_file_kind(mode_t mode)
 {
     if (S_ISDIR(mode)) return "a directory";
@@ -322,7 +256,7 @@ static isl_status check_file(const char *path, isl_error *err)
 {
     struct stat sb;
     if (stat(path, &sb) != 0) {
-        if (errno == ENOENT) return isl_fail(err, ISL_EDB, "%s: no such database (create it with 'isolab init')", path);
+        if (errno == ENOENT) return isl_fail_why(err, ISL_EDB, ISL_R_MISSING, "%s: no such database", path);
         if (errno == ELOOP) return isl_fail(err, ISL_EDB, "%s: a symbolic link loop, not a database", path);
         return isl_fail(err, ISL_EDB, "%s: cannot open: %s", path, strerror(errno));
     }
@@ -353,7 +287,7 @@ static isl_status check_file(const char *path, isl_error *err)
     int logged = !wal || (sprintf(wal, "%s-wal", path), stat(wal, &wb) == 0 && wb.st_size > 0);
     free(wal);
     if (!logged && memcmp(h + 24, h + 92, 4) == 0 && (long long)page * pages > (long long)sb.st_size)
-        return isl_fail(err, ISL_EDB, "%s: damaged: %lld bytes, shorter than the %lld its header records "
+        return isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: %lld bytes, shorter than the %lld its header records "
                         "(truncated); restore it from a copy", path, (long long)sb.st_size,
                         (long long)page * pages);
     return ISL_OK;
@@ -374,8 +308,8 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
         return isl_fail(err, ISL_EDB, "%s: database is read-only (no permission to write it)", path);
     }
     long long app = 0, ver = 0;
-    if ((st = pragma_int(s, "PRAGMA application_id", &app, err))
-        || (st = pragma_int(s, "PRAGMA user_version", &ver, err))) {
+    if ((st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err))
+        || (st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err))) {
         isl_store_close(s);
         return st;
     }
@@ -385,7 +319,7 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     }
     if (ver > ISL_SCHEMA_VERSION) {
         isl_store_close(s);
-        return isl_fail(err, ISL_EDB,
+        return isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
                         "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
                         path, ver, ISL_SCHEMA_VERSION);
     }
@@ -435,11 +369,6 @@ static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, si
     return ISL_OK;
 }
 
-isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err)
-{
-    return isl_install_views(s->db, replace, err);
-}
-
 /* Takes the write lock of the database at path, which --force is about to
  * replace, so no writer is in the middle of a run there: *out holds it
  * (NULL when path is no database, so there is nothing to lock). The
@@ -464,9 +393,8 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     int prim = sqlite3_errcode(db) & 0xff;
     sqlite3_close(db);
     if (prim == SQLITE_BUSY)
-        return isl_fail(err, ISL_EDB, "%s: another process holds the write lock on %s; waited %u s; --force "
-                        "replaces a database only while no one writes it: retry when it has finished, or wait "
-                        "longer with --wait", path, path, wait_seconds);
+        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED_OLD, "%s: another process holds the write lock on %s; "
+                            "waited %u s", path, path, wait_seconds);
     if (prim == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
     return ISL_OK; /* not a database: nothing to lock */
 }
@@ -500,7 +428,7 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
 {
     struct stat lsb, sb;
     if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, NULL, NULL, err);
-    if (!force) return isl_fail(err, ISL_EINPUT, "%s: already exists (use --force to replace it)", given);
+    if (!force) return isl_fail_why(err, ISL_EINPUT, ISL_R_EXISTS, "%s: already exists", given);
     char *real = NULL;
     const char *path = given;
     if (S_ISLNK(lsb.st_mode)) {
@@ -515,7 +443,7 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
     if (stat(path, &sb) != 0)
         st = isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
     else if (!S_ISREG(sb.st_mode))
-        st = isl_fail(err, ISL_EINPUT, "%s: %s; --force replaces only a regular file", given, isl_file_kind(sb.st_mode));
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_NOT_REGULAR, "%s: %s", given, isl_file_kind(sb.st_mode));
     else if (!sqlite_header(path, sb.st_size))
         st = isl_fail(err, ISL_EINPUT, "%s: not an SQLite database (%lld bytes, no SQLite header); only a database "
                       "is replaced: remove or rename it yourself if it is to go", given, (long long)sb.st_size);
@@ -536,7 +464,7 @@ static isl_status install_schema(isl_store *s, isl_error *err)
              ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
     isl_status st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err);
     if (!st) st = isl_db_exec(s, pragma, err);
-    if (!st) st = isl_store_install_views(s, 0, err);
+    if (!st) st = isl_install_views(s->db, 0, err);
     return st;
 }
 
@@ -645,6 +573,19 @@ static isl_status set_stamps(isl_store *s, const char *stamp, int *stamped, isl_
     return ISL_OK;
 }
 
+/* Records the seeds directory (its absolute path) in seed_origin. */
+static isl_status record_origin(isl_store *s, const char *dir, isl_error *err)
+{
+    char *real = realpath(dir, NULL);
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "UPDATE seed_origin SET seeds = ?1 WHERE id = 1", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, real ? real : dir, -1, SQLITE_TRANSIENT);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    free(real);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "recording the seeds directory");
+}
+
 /* Fills the new database of s, in one transaction: the schema (unless the
  * built-in image holds it), the seeds, the record of what was installed,
  * the model's digest; then switches it to WAL. */
@@ -661,15 +602,10 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stam
     if (!st && stamp) st = set_stamps(s, stamp, stamped, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                             : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err);
+    if (!st && seeds_dir) st = record_origin(s, seeds_dir, err);
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) st = isl_store_record_installed(s, err);
-    if (!st) {
-        /* the model must be valid, and its digest is the current one */
-        isl_model *m = NULL;
-        st = isl_store_read_model(s, &m, err);
-        if (!st) st = isl_store_write_digest(s, m, err);
-        isl_model_free(m);
-    }
+    if (!st) st = isl_store_settle_model(s, err);
     if (!st) st = isl_db_exec(s, "COMMIT", err);
     /* WAL: readers (the sqlite3 shell) never block isolab's writes and
      * never see a half-written run. Switched on only now that the content

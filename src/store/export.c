@@ -9,52 +9,56 @@
 #include "isolab/export.h"
 #include "store_int.h"
 
-/* Looks name up: *type "table" or "view", the schema's name into out[n],
- * *without_rowid and *has_run_id. ISL_EINPUT when there is none. */
-static isl_status find_relation(isl_store *s, const char *name, char *out, size_t n, int *is_table,
-                                int *without_rowid, int *has_run_id, isl_error *err)
+/* What find_relation finds. */
+typedef struct relation {
+    char *out;
+    size_t n;
+    int found, is_table, without_rowid, has_run_id;
+} relation;
+
+static isl_status relation_row(void *ctx, sqlite3_stmt *q)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT m.name, m.type = 'table', "
-                           "  coalesce((SELECT t.wr FROM pragma_table_list t WHERE t.schema = 'main' AND t.name = m.name), 0), "
-                           "  EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
-                           "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1 "
-                           "AND m.name NOT LIKE 'sqlite%'",
-                           -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "looking up the name");
-    }
-    int rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
-        snprintf(out, n, "%s", (const char *)sqlite3_column_text(q, 0));
-        *is_table = sqlite3_column_int(q, 1);
-        *without_rowid = sqlite3_column_int(q, 2);
-        *has_run_id = sqlite3_column_int(q, 3);
-    }
-    sqlite3_finalize(q);
-    if (rc == SQLITE_DONE)
-        return isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
-    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "looking up the name");
+    relation *r = ctx;
+    snprintf(r->out, r->n, "%s", isl_base_text(q, 0));
+    r->is_table = sqlite3_column_int(q, 1);
+    r->without_rowid = sqlite3_column_int(q, 2);
+    r->has_run_id = sqlite3_column_int(q, 3);
+    r->found = 1;
+    return ISL_OK;
+}
+
+/* Looks name up: the schema's name into r->out, whether it is a table,
+ * without rowid, with a run_id column. ISL_EINPUT when there is none. */
+static isl_status find_relation(isl_store *s, const char *name, relation *r, isl_error *err)
+{
+    isl_status st = isl_base_rows(
+        s->db, s->path, "looking up the name",
+        "SELECT m.name, m.type = 'table', "
+        "  coalesce((SELECT t.wr FROM pragma_table_list t WHERE t.schema = 'main' AND t.name = m.name), 0), "
+        "  EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
+        "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1 AND m.name NOT LIKE 'sqlite%'",
+        relation_row, r, err, "t", name);
+    if (!st && !r->found) st = isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
+    return st;
+}
+
+static isl_status key_row(void *ctx, sqlite3_stmt *q)
+{
+    sqlite3_str *o = ctx;
+    sqlite3_str_appendf(o, "%s\"%w\"", sqlite3_str_length(o) ? ", " : " ORDER BY ", isl_base_text(q, 0));
     return ISL_OK;
 }
 
 /* "ORDER BY" clause of a table: its primary key columns in key order, or
  * rowid; empty for a view (it keeps its own order). */
-static char *order_by(isl_store *s, const char *rel, int is_table, int without_rowid)
+static char *order_by(isl_store *s, const relation *r)
 {
-    if (!is_table) return sqlite3_mprintf("%s", "");
-    if (!without_rowid) return sqlite3_mprintf("%s", " ORDER BY rowid");
-    sqlite3_stmt *q = NULL;
+    if (!r->is_table) return sqlite3_mprintf("%s", "");
+    if (!r->without_rowid) return sqlite3_mprintf("%s", " ORDER BY rowid");
     sqlite3_str *o = sqlite3_str_new(s->db);
-    if (sqlite3_prepare_v2(s->db, "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk", -1, &q, NULL)
-            == SQLITE_OK
-        && sqlite3_bind_text(q, 1, rel, -1, SQLITE_STATIC) == SQLITE_OK) {
-        for (int k = 0; sqlite3_step(q) == SQLITE_ROW; k++)
-            sqlite3_str_appendf(o, "%s\"%w\"", k ? ", " : " ORDER BY ", (const char *)sqlite3_column_text(q, 0));
-    }
-    sqlite3_finalize(q);
+    isl_error err;
+    isl_base_rows(s->db, s->path, "reading the key", "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk",
+                  key_row, o, &err, "t", r->out);
     return sqlite3_str_finish(o);
 }
 
@@ -64,31 +68,43 @@ static isl_status run_exists(isl_store *s, int64_t run_id, isl_error *err)
     return isl_run_kind(s, run_id, kind, sizeof kind, err);
 }
 
+/* A relation's rows, as cells for the caller's function. */
+typedef struct streamer {
+    isl_row_fn fn;
+    void *ctx;
+    size_t n;
+    const char **names;
+    isl_cell *cells;
+    isl_error *err;
+} streamer;
+
+static isl_status cell_row(void *ctx, sqlite3_stmt *q)
+{
+    streamer *w = ctx;
+    for (size_t i = 0; i < w->n; i++) {
+        int c = (int)i, t = sqlite3_column_type(q, c);
+        isl_cell *cell = &w->cells[i];
+        cell->type = t;
+        cell->real = t == SQLITE_FLOAT ? sqlite3_column_double(q, c) : 0.0;
+        cell->text = t == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(q, c);
+        cell->len = t == SQLITE_NULL ? 0 : (size_t)sqlite3_column_bytes(q, c);
+        if (t != SQLITE_NULL && !cell->text) return isl_fail(w->err, ISL_ENOMEM, "out of memory");
+    }
+    return w->fn(w->ctx, w->n, w->names, w->cells);
+}
+
 /* Steps q, handing the header and then every row to fn. */
 static isl_status stream_rows(isl_store *s, sqlite3_stmt *q, isl_row_fn fn, void *ctx, isl_error *err)
 {
     size_t n = (size_t)sqlite3_column_count(q);
-    const char **names = calloc(n + 1, sizeof *names);
-    isl_cell *cells = calloc(n + 1, sizeof *cells);
-    isl_status st = names && cells ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
+    streamer w = {fn, ctx, n, calloc(n + 1, sizeof *w.names), calloc(n + 1, sizeof *w.cells), err};
+    isl_status st = w.names && w.cells ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     for (size_t i = 0; i < n && !st; i++)
-        if (!(names[i] = sqlite3_column_name(q, (int)i))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st) st = fn(ctx, n, names, NULL);
-    int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        for (size_t i = 0; i < n; i++) {
-            int c = (int)i, t = sqlite3_column_type(q, c);
-            cells[i].type = t;
-            cells[i].real = t == SQLITE_FLOAT ? sqlite3_column_double(q, c) : 0.0;
-            cells[i].text = t == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(q, c);
-            cells[i].len = t == SQLITE_NULL ? 0 : (size_t)sqlite3_column_bytes(q, c);
-            if (t != SQLITE_NULL && !cells[i].text) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        }
-        if (!st) st = fn(ctx, n, names, cells);
-    }
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the rows");
-    free(names);
-    free(cells);
+        if (!(w.names[i] = sqlite3_column_name(q, (int)i))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) st = fn(ctx, n, w.names, NULL);
+    if (!st) st = isl_base_step(s->db, s->path, "reading the rows", q, cell_row, &w, err);
+    free(w.names);
+    free(w.cells);
     return st;
 }
 
@@ -96,13 +112,13 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
                             isl_error *err)
 {
     char rel[512];
-    int is_table = 0, without_rowid = 0, has_run_id = 0;
-    isl_status st = find_relation(s, name, rel, sizeof rel, &is_table, &without_rowid, &has_run_id, err);
+    relation r = {rel, sizeof rel, 0, 0, 0, 0};
+    isl_status st = find_relation(s, name, &r, err);
     if (st) return st;
-    if (has_run && !has_run_id)
-        return isl_fail(err, ISL_EINPUT, "'%s' has no run_id column, so --run does not apply", rel);
+    if (has_run && !r.has_run_id)
+        return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", rel);
     if (has_run && (st = run_exists(s, run_id, err))) return st;
-    char *order = order_by(s, rel, is_table, without_rowid);
+    char *order = order_by(s, &r);
     char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", rel, has_run ? " WHERE run_id = ?1" : "", order)
                       : NULL;
     sqlite3_free(order);
@@ -130,38 +146,55 @@ int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i)
     return rc;
 }
 
+/* A saved query found by name: the statement for its lines, and the
+ * lesson of current_focus for a lesson-keyed one (filtered on a bound
+ * value, the view compiles once: isl_bind_focus_lesson). */
+typedef struct view {
+    char *sql, *lesson;
+    int found, keyed;
+} view;
+
+static isl_status view_row(void *ctx, sqlite3_stmt *q)
+{
+    view *v = ctx;
+    /* a lesson-keyed view: the lines of current_focus's lesson */
+    v->found = 1;
+    v->keyed = sqlite3_column_int(q, 1);
+    v->sql = sqlite3_mprintf("SELECT \"line\" FROM \"%w\"%s", isl_base_text(q, 0), v->keyed ? " WHERE lesson = ?1" : "");
+    return ISL_OK;
+}
+
+static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
+{
+    view *v = ctx;
+    v->lesson = isl_base_col(q, 0) ? sqlite3_mprintf("%s", isl_base_col(q, 0)) : NULL;
+    return isl_base_col(q, 0) && !v->lesson ? ISL_ENOMEM : ISL_OK;
+}
+
+static isl_status line_row(void *ctx, sqlite3_stmt *q)
+{
+    isl_each *l = ctx;
+    return l->fn.line(l->ctx, isl_base_col(q, 0));
+}
+
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'lesson') "
-                           "FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
-                           "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
-                           -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC) != SQLITE_OK) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "looking up the saved query");
+    view v = {NULL, NULL, 0, 0};
+    isl_status st = isl_base_rows(s->db, s->path, "looking up the saved query",
+                                  "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c "
+                                  "WHERE c.name = 'lesson') FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
+                                  "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
+                                  view_row, &v, err, "t", name);
+    isl_each l = {.fn.line = fn, .ctx = ctx};
+    if (!st && !v.found) st = isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
+    else if (!st && !v.sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && v.keyed) {
+        st = isl_base_rows(s->db, s->path, name, "SELECT lesson FROM current_focus", lesson_row, &v, err, NULL);
+        if (st == ISL_ENOMEM) isl_fail(err, st, "out of memory");
     }
-    int rc = sqlite3_step(q);
-    /* a lesson-keyed view: the lines of current_focus's lesson */
-    char *sql = rc == SQLITE_ROW ? sqlite3_mprintf("SELECT \"line\" FROM \"%w\"%s", sqlite3_column_text(q, 0),
-                                                   sqlite3_column_int(q, 1)
-                                                       ? " WHERE lesson = ?1"
-                                                       : "")
-                                 : NULL;
-    int keyed = rc == SQLITE_ROW && sqlite3_column_int(q, 1);
-    sqlite3_finalize(q);
-    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
-    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "looking up the saved query");
-    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    isl_status st = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) == SQLITE_OK
-                        && (!keyed || isl_bind_focus_lesson(s, q, 1) == SQLITE_OK)
-                    ? ISL_OK : isl_db_fail(s, err, name);
-    sqlite3_free(sql);
-    rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, name);
-    sqlite3_finalize(q);
+    if (!st) st = isl_base_rows(s->db, s->path, name, v.sql, line_row, &l, err, v.keyed ? "t" : NULL, v.lesson);
+    sqlite3_free(v.sql);
+    sqlite3_free(v.lesson);
     return st;
 }
 
@@ -192,21 +225,7 @@ static int only_reads(void *ctx, int action, const char *a, const char *b, const
 }
 
 /* Nonzero when text holds nothing but blanks, comments and semicolons. */
-static int only_blank(const char *p)
-{
-    for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f' || *p == ';') p++;
-        if (p[0] == '-' && p[1] == '-') {
-            while (*p && *p != '\n') p++;
-        } else if (p[0] == '/' && p[1] == '*') {
-            const char *e = strstr(p + 2, "*/");
-            if (!e) return 1;
-            p = e + 2;
-        } else {
-            return *p == '\0';
-        }
-    }
-}
+static int only_blank(const char *p) { return *isl_sql_skip(p, ISL_SQL_BLANKS ";") == '\0'; }
 
 isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err)
 {
@@ -218,32 +237,32 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
     sqlite3_set_authorizer(s->db, NULL, NULL);
     isl_status st = ISL_OK;
     if (refused.action == SQLITE_FUNCTION)
-        st = isl_fail(err, ISL_EINPUT, "export --sql: the function %s is not allowed (a query may call SQLite's "
-                      "ordinary functions and isolab's own)", refused.function);
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "the function %s is not allowed (a query may call SQLite's "
+                          "ordinary functions and isolab's own)", refused.function);
     else if (refused.action)
-        st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one would %s)",
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "only a read-only query is allowed (this one would %s)",
                       refused.action == SQLITE_PRAGMA ? "run a PRAGMA statement; a read-only pragma is read as a "
                                                         "table: SELECT * FROM pragma_table_info('run')"
                       : refused.action == SQLITE_ATTACH || refused.action == SQLITE_DETACH ? "attach a database"
                       : refused.action == SQLITE_TRANSACTION || refused.action == SQLITE_SAVEPOINT ? "open a transaction"
                       : "write");
     else if (rc != SQLITE_OK)
-        st = isl_fail(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "export --sql: %s",
-                      sqlite3_errmsg(s->db));
+        st = isl_fail_why(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, ISL_R_QUERY, "%s",
+                          sqlite3_errmsg(s->db));
     else if (!q)
-        st = isl_fail(err, ISL_EINPUT, "export --sql: no statement");
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "no statement");
     else if (tail && !only_blank(tail))
-        st = isl_fail(err, ISL_EINPUT, "export --sql: one statement only (more follows: '%.40s')",
-                      tail + strspn(tail, " \t\r\n;"));
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "one statement only (more follows: '%.40s')",
+                          tail + strspn(tail, " \t\r\n;"));
     else if (!sqlite3_stmt_readonly(q) || sqlite3_column_count(q) == 0)
-        st = isl_fail(err, ISL_EINPUT, "export --sql: only a read-only query is allowed (this one returns no rows)");
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "only a read-only query is allowed (this one returns no rows)");
     /* bounded as a seed statement is: a runaway query is stopped */
     if (!st) {
         isl_work_begin(s);
         st = stream_rows(s, q, fn, ctx, err);
         if (isl_work_end(s) && st)
-            st = isl_fail(err, ISL_EINPUT, "export --sql: the query exceeded the work budget (%llu million steps): "
-                          "stopped; raise it with --work-limit", isl_store_work_limit(s));
+            st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY_BUDGET, "the query exceeded the work budget (%llu million "
+                              "steps): stopped", isl_store_work_limit(s));
     }
     sqlite3_finalize(q);
     return st;
@@ -298,56 +317,60 @@ static void table_comment(const char *name, char *out, size_t n)
     }
 }
 
+/* Relations listed (isl_store_relations). */
+typedef struct lister {
+    isl_store *s;
+    isl_relation_fn fn;
+    void *ctx;
+    isl_error *err;
+} lister;
+
+static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
+{
+    lister *l = ctx;
+    const char *name = isl_base_col(q, 0), *type = isl_base_col(q, 1), *sql = isl_base_col(q, 2);
+    char about[300];
+    if (!name || !type) return ISL_OK;
+    if (!strcmp(type, "view")) {
+        const char *as = sql ? strstr(sql, " AS\n") : NULL;
+        if (as) first_sentence(as + 4, about, sizeof about);
+        else about[0] = '\0';
+    } else {
+        table_comment(name, about, sizeof about);
+    }
+    /* a relation that cannot be counted (a view that no longer compiles): -1 */
+    char *count = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", name);
+    long long rows = -1;
+    isl_error e;
+    if (!count) return isl_fail(l->err, ISL_ENOMEM, "out of memory");
+    isl_status st = isl_base_int(l->s->db, l->s->path, count, &rows, &e);
+    sqlite3_free(count);
+    if (st == ISL_ENOMEM) return isl_fail(l->err, ISL_ENOMEM, "out of memory");
+    return l->fn(l->ctx, name, type, about, st ? -1 : rows);
+}
+
 isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
-                           "AND name NOT LIKE 'sqlite%' ORDER BY type, name",
-                           -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "listing tables and views");
-    isl_status st = ISL_OK;
-    int rc;
-    char about[300];
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const char *name = (const char *)sqlite3_column_text(q, 0), *type = (const char *)sqlite3_column_text(q, 1);
-        const char *sql = (const char *)sqlite3_column_text(q, 2);
-        if (!name || !type) continue;
-        if (!strcmp(type, "view")) {
-            const char *as = sql ? strstr(sql, " AS\n") : NULL;
-            if (as) first_sentence(as + 4, about, sizeof about);
-            else about[0] = '\0';
-        } else {
-            table_comment(name, about, sizeof about);
-        }
-        char *count = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", name);
-        sqlite3_stmt *c = NULL;
-        long long rows = -1;
-        if (!count) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        else if (sqlite3_prepare_v2(s->db, count, -1, &c, NULL) == SQLITE_OK && sqlite3_step(c) == SQLITE_ROW)
-            rows = sqlite3_column_int64(c, 0);
-        else if (isl_db_status(s) == ISL_ENOMEM)
-            st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        sqlite3_finalize(c);
-        sqlite3_free(count);
-        if (!st) st = fn(ctx, name, type, about, rows);
-    }
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "listing tables and views");
-    sqlite3_finalize(q);
-    return st;
+    lister l = {s, fn, ctx, err};
+    return isl_base_rows(s->db, s->path, "listing tables and views",
+                         "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
+                         "AND name NOT LIKE 'sqlite%' ORDER BY type, name",
+                         relation_listed, &l, err, NULL);
+}
+
+static isl_status has_row(void *ctx, sqlite3_stmt *q)
+{
+    *(long long *)ctx = sqlite3_column_int64(q, 0);
+    return ISL_OK;
 }
 
 int isl_store_has_column(isl_store *s, const char *name, const char *column)
 {
-    sqlite3_stmt *q = NULL;
-    int has = -1;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
-                           "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
-                           -1, &q, NULL) == SQLITE_OK
-        && sqlite3_bind_text(q, 1, name, -1, SQLITE_STATIC) == SQLITE_OK
-        && sqlite3_bind_text(q, 2, column, -1, SQLITE_STATIC) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
-        has = sqlite3_column_int(q, 0);
-    sqlite3_finalize(q);
-    return has;
+    long long has = -1;
+    isl_error err;
+    isl_status st = isl_base_rows(s->db, s->path, "reading the columns",
+                                  "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
+                                  "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
+                                  has_row, &has, &err, "tt", name, column);
+    return st ? -1 : (int)has;
 }

@@ -18,27 +18,42 @@
 
 /* Builds "SELECT run_id, count(*) AS n FROM t GROUP BY run_id UNION ALL ..."
  * over every result table (a query with no rows when there is none). */
+typedef struct per_run {
+    sqlite3_str *out;
+    int n;
+} per_run;
+
+static isl_status count_table(void *ctx, sqlite3_stmt *q)
+{
+    per_run *c = ctx;
+    sqlite3_str_appendf(c->out, "%sSELECT run_id, count(*) AS n FROM \"%w\" GROUP BY run_id",
+                        c->n++ ? " UNION ALL " : "", isl_base_text(q, 0));
+    return ISL_OK;
+}
+
 static char *rows_per_run_sql(isl_store *s, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    sqlite3_str *out = sqlite3_str_new(s->db);
-    if (sqlite3_prepare_v2(s->db, RESULT_TABLES, -1, &q, NULL) != SQLITE_OK) {
-        sqlite3_free(sqlite3_str_finish(out));
-        isl_db_fail(s, err, "listing result tables");
+    per_run c = {sqlite3_str_new(s->db), 0};
+    isl_status st = isl_base_rows(s->db, s->path, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
+    if (!c.n) sqlite3_str_appendall(c.out, "SELECT NULL AS run_id, 0 AS n WHERE 0");
+    char *sql = sqlite3_str_finish(c.out);
+    if (!st && !sql) isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (st) {
+        sqlite3_free(sql);
         return NULL;
     }
-    int n = 0;
-    while (sqlite3_step(q) == SQLITE_ROW)
-        sqlite3_str_appendf(out, "%sSELECT run_id, count(*) AS n FROM \"%w\" GROUP BY run_id", n++ ? " UNION ALL " : "",
-                            (const char *)sqlite3_column_text(q, 0));
-    if (!n) sqlite3_str_appendall(out, "SELECT NULL AS run_id, 0 AS n WHERE 0");
-    sqlite3_finalize(q);
-    char *sql = sqlite3_str_finish(out);
-    if (!sql) isl_fail(err, ISL_ENOMEM, "out of memory");
     return sql;
 }
 
-static const char *col_text(sqlite3_stmt *q, int i) { return (const char *)sqlite3_column_text(q, i); }
+static const char *col_text(sqlite3_stmt *q, int i) { return isl_base_col(q, i); }
+
+static isl_status run_row(void *ctx, sqlite3_stmt *q)
+{
+    isl_each *e = ctx;
+    isl_run_info r = {sqlite3_column_int64(q, 0), col_text(q, 1), col_text(q, 2), col_text(q, 3),
+                      col_text(q, 4), col_text(q, 5), col_text(q, 6), col_text(q, 8), sqlite3_column_int64(q, 7)};
+    return e->fn.run(e->ctx, &r);
+}
 
 isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, void *ctx, isl_error *err)
 {
@@ -50,44 +65,34 @@ isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, vo
                                 counts);
     sqlite3_free(counts);
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
+    isl_each e = {.fn.run = fn, .ctx = ctx};
+    isl_status st = isl_base_rows(s->db, s->path, "listing runs", sql, run_row, &e, err, "t", kind);
     sqlite3_free(sql);
-    if (rc != SQLITE_OK || sqlite3_bind_text(q, 1, kind, -1, SQLITE_STATIC)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "listing runs");
-    }
-    isl_status st = ISL_OK;
-    rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        isl_run_info r = {sqlite3_column_int64(q, 0), col_text(q, 1), col_text(q, 2), col_text(q, 3),
-                          col_text(q, 4), col_text(q, 5), col_text(q, 6), col_text(q, 8), sqlite3_column_int64(q, 7)};
-        st = fn(ctx, &r);
-    }
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "listing runs");
-    sqlite3_finalize(q);
     return st;
+}
+
+/* The latest run's id and digest (isl_store_latest_run). */
+typedef struct latest {
+    int64_t *id;
+    char *digest;
+} latest;
+
+static isl_status latest_row(void *ctx, sqlite3_stmt *q)
+{
+    latest *l = ctx;
+    *l->id = sqlite3_column_int64(q, 0);
+    snprintf(l->digest, 17, "%s", isl_base_text(q, 1));
+    return ISL_OK;
 }
 
 isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
+    latest l = {id, digest};
     *id = 0;
     digest[0] = '\0';
-    if (sqlite3_prepare_v2(s->db, "SELECT id, model_digest FROM run WHERE kind = ?1 AND status = 'done' "
-                                  "ORDER BY id DESC LIMIT 1", -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, kind, -1, SQLITE_STATIC)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading the runs");
-    }
-    int rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) {
-        *id = sqlite3_column_int64(q, 0);
-        if (col_text(q, 1)) snprintf(digest, 17, "%s", col_text(q, 1));
-    }
-    sqlite3_finalize(q);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, "reading the runs");
-    return ISL_OK;
+    return isl_base_rows(s->db, s->path, "reading the runs",
+                         "SELECT id, model_digest FROM run WHERE kind = ?1 AND status = 'done' "
+                         "ORDER BY id DESC LIMIT 1", latest_row, &l, err, "t", kind);
 }
 
 /* A diff in progress. */
@@ -102,34 +107,21 @@ typedef struct differ {
     void *tick_ctx;
 } differ;
 
-/* Prepares sql with runs a and b bound to ?1 and ?2. */
-static sqlite3_stmt *prep_ab(differ *d, const char *sql)
+/* Hands a row's first column to the line callback; counts the lines whose
+ * first character is not a blank as differences. */
+static isl_status diff_row(void *ctx, sqlite3_stmt *q)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(d->s->db, sql, -1, &q, NULL) != SQLITE_OK || sqlite3_bind_int64(q, 1, d->a)
-        || sqlite3_bind_int64(q, 2, d->b)) {
-        sqlite3_finalize(q);
-        isl_db_fail(d->s, d->err, "comparing runs");
-        return NULL;
-    }
-    return q;
+    differ *d = ctx;
+    const char *line = col_text(q, 0);
+    if (!line) return ISL_OK;
+    if (line[0] != ' ') d->n++;
+    return d->fn(d->ctx, line);
 }
 
-/* Hands every row's first column to the line callback; counts the lines
- * whose first character is not a blank as differences. */
-static isl_status emit_rows(differ *d, sqlite3_stmt *q)
+/* The lines of sql, with runs a and b bound to ?1 and ?2. */
+static isl_status emit_rows(differ *d, const char *sql)
 {
-    isl_status st = ISL_OK;
-    int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const char *line = col_text(q, 0);
-        if (!line) continue;
-        if (line[0] != ' ') d->n++;
-        st = d->fn(d->ctx, line);
-    }
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(d->s, d->err, "comparing runs");
-    sqlite3_finalize(q);
-    return st;
+    return isl_base_rows(d->s->db, d->s->path, "comparing runs", sql, diff_row, d, d->err, "ii", d->a, d->b);
 }
 
 /* Surfaces, per bundle x channel (both runs' pairs, in name order): whether
@@ -182,6 +174,18 @@ static isl_status surface_pair(differ *d, sqlite3_stmt *q, isl_moves *mv)
     return st;
 }
 
+/* The diff and the facts that moved, for pair_row. */
+typedef struct moved {
+    differ *d;
+    isl_moves *mv;
+} moved;
+
+static isl_status pair_row(void *ctx, sqlite3_stmt *q)
+{
+    moved *m = ctx;
+    return surface_pair(m->d, q, m->mv);
+}
+
 /* Surfaces, per bundle x channel: changed counts, then the facts that left
  * or joined the open surface (status visible, left-open or returns), each
  * run's fact statuses read once, in key order (isl_moves_read). */
@@ -189,12 +193,10 @@ static isl_status surface_diff(differ *d)
 {
     isl_moves *mv = NULL;
     isl_status st = isl_moves_read(d->s, d->a, d->b, d->tick, d->tick_ctx, &mv, d->err);
-    sqlite3_stmt *q = st ? NULL : prep_ab(d, SURFACE_COUNTS);
-    if (!st && !q) st = d->err->status;
-    int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = surface_pair(d, q, mv);
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(d->s, d->err, "comparing runs");
-    sqlite3_finalize(q);
+    moved m = {d, mv};
+    if (!st)
+        st = isl_base_rows(d->s->db, d->s->path, "comparing runs", SURFACE_COUNTS, pair_row, &m, d->err, "ii", d->a,
+                           d->b);
     isl_moves_free(mv);
     return st;
 }
@@ -204,30 +206,33 @@ static isl_status surface_diff(differ *d)
  * power-set sweep's rows are compared by name (bundle_sweep_named: the
  * channel and the members, not channel_id and mask, which depend on what
  * each run swept). */
+/* The compared columns of a table, as a list and as 'col=' || quote(col). */
+typedef struct columns {
+    sqlite3_str *list, *shown;
+    int n;
+} columns;
+
+static isl_status column_row(void *ctx, sqlite3_stmt *q)
+{
+    columns *c = ctx;
+    const char *name = isl_base_text(q, 0);
+    sqlite3_str_appendf(c->list, "%s\"%w\"", c->n ? ", " : "", name);
+    sqlite3_str_appendf(c->shown, "%s'%q=' || quote(\"%w\")", c->n ? " || ', ' || " : "", name, name);
+    c->n++;
+    return ISL_OK;
+}
+
 static isl_status table_diff(differ *d, const char *label)
 {
     int named = !strcmp(label, "bundle_sweep");
     const char *table = named ? "bundle_sweep_named" : label;
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(d->s->db,
-                           "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
-                           "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
-                           -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC) || sqlite3_bind_int(q, 2, named)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(d->s, d->err, "comparing runs");
-    }
-    sqlite3_str *cols = sqlite3_str_new(d->s->db), *shown = sqlite3_str_new(d->s->db);
-    int n = 0;
-    while (sqlite3_step(q) == SQLITE_ROW) {
-        const char *c = col_text(q, 0);
-        sqlite3_str_appendf(cols, "%s\"%w\"", n ? ", " : "", c);
-        sqlite3_str_appendf(shown, "%s'%q=' || quote(\"%w\")", n ? " || ', ' || " : "", c, c);
-        n++;
-    }
-    sqlite3_finalize(q);
-    char *c = sqlite3_str_finish(cols), *sh = sqlite3_str_finish(shown);
-    char *sql = c && sh && n ? sqlite3_mprintf(
+    columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), 0};
+    isl_status st = isl_base_rows(d->s->db, d->s->path, "comparing runs",
+                                  "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
+                                  "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
+                                  column_row, &k, d->err, "ti", table, (int64_t)named);
+    char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown);
+    char *sql = !st && c && sh && k.n ? sqlite3_mprintf(
                                    "SELECT line FROM (SELECT 1 AS k, '- %q: ' || %s AS line FROM "
                                    "(SELECT %s FROM \"%w\" WHERE run_id = ?1 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?2) "
                                    "UNION ALL SELECT 2, '+ %q: ' || %s FROM "
@@ -237,26 +242,43 @@ static isl_status table_diff(differ *d, const char *label)
                              : NULL;
     sqlite3_free(c);
     sqlite3_free(sh);
-    if (!n) return ISL_OK;
+    if (st || !k.n) return st;
     if (!sql) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
-    q = prep_ab(d, sql);
+    st = emit_rows(d, sql);
     sqlite3_free(sql);
-    return q ? emit_rows(d, q) : d->err->status;
+    return st;
+}
+
+/* The kind of a run, into a buffer (isl_run_kind). */
+typedef struct kind_buf {
+    char *out;
+    size_t n;
+    int found;
+} kind_buf;
+
+static isl_status kind_row(void *ctx, sqlite3_stmt *q)
+{
+    kind_buf *k = ctx;
+    snprintf(k->out, k->n, "%s", isl_base_text(q, 0));
+    k->found = 1;
+    return ISL_OK;
 }
 
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT kind FROM run WHERE id = ?1", -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_int64(q, 1, id)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading the runs");
-    }
-    int rc = sqlite3_step(q);
-    if (rc == SQLITE_ROW) snprintf(kind, n, "%s", col_text(q, 0) ? col_text(q, 0) : "");
-    sqlite3_finalize(q);
-    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)id);
-    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "reading the runs");
+    kind_buf k = {kind, n, 0};
+    isl_status st = isl_base_rows(s->db, s->path, "reading the runs", "SELECT kind FROM run WHERE id = ?1", kind_row,
+                                  &k, err, "i", id);
+    if (!st && !k.found) st = isl_fail(err, ISL_EINPUT, "no run %lld", (long long)id);
+    return st;
+}
+
+/* Compares the rows of each result table but those compared by name. */
+static isl_status table_row(void *ctx, sqlite3_stmt *q)
+{
+    const char *t = col_text(q, 0);
+    /* surfaces and fact statuses: compared above, by name */
+    if (t && strcmp(t, "surface") != 0 && strcmp(t, "fact_status_row") != 0) return table_diff(ctx, t);
     return ISL_OK;
 }
 
@@ -278,18 +300,8 @@ isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_
     if (strcmp(ka, kb) != 0)
         return isl_fail(err, ISL_EINPUT, "run %lld is a '%s' run and run %lld a '%s' run; compare runs of one kind",
                         (long long)a, ka, (long long)b, kb);
-    if ((st = surface_diff(&d))) return st;
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, RESULT_TABLES, -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "listing result tables");
-    int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const char *t = col_text(q, 0);
-        /* surfaces and fact statuses: compared above, by name */
-        if (t && strcmp(t, "surface") != 0 && strcmp(t, "fact_status_row") != 0) st = table_diff(&d, t);
-    }
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "listing result tables");
-    sqlite3_finalize(q);
+    st = surface_diff(&d);
+    if (!st) st = isl_base_rows(s->db, s->path, "listing result tables", RESULT_TABLES, table_row, &d, err, NULL);
     *ndiff = d.n;
     return st;
 }

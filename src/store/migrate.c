@@ -33,6 +33,7 @@ static const migration MIGRATIONS[] = {
     {7, "010_record_guards.sql", NULL},
     {8, "011_fact_status_ids.sql", NULL},
     {10, "013_column_label.sql", "001_column_labels.sql"},
+    {11, "014_course_author.sql", NULL},
 };
 
 static const isl_embedded_file *built_in(const isl_embedded_file *files, size_t n, const char *name)
@@ -53,18 +54,6 @@ static isl_status exec_built_in(isl_store *s, const isl_embedded_file *files, si
     return isl_store_exec_schema(s, path, f->text, err);
 }
 
-/* The database's user_version, read inside the current transaction. */
-static isl_status user_version(isl_store *s, long long *v, isl_error *err)
-{
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, s->path);
-    int rc = sqlite3_step(q);
-    *v = rc == SQLITE_ROW ? sqlite3_column_int64(q, 0) : 0;
-    sqlite3_finalize(q);
-    return rc == SQLITE_ROW ? ISL_OK : isl_db_fail(s, err, s->path);
-}
-
 static isl_status apply(isl_store *s, long long from, isl_error *err)
 {
     for (size_t i = 0; i < sizeof MIGRATIONS / sizeof MIGRATIONS[0]; i++) {
@@ -75,7 +64,7 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
         if (st) return st;
     }
     /* the saved queries of this version replace the older ones */
-    isl_status st = isl_store_install_views(s, 1, err);
+    isl_status st = isl_install_views(s->db, 1, err);
     if (st) return st;
     char pragma[64];
     snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", ISL_SCHEMA_VERSION);
@@ -85,7 +74,7 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
 isl_status isl_store_migrate(isl_store *s, isl_error *err)
 {
     long long v = 0;
-    isl_status st = user_version(s, &v, err);
+    isl_status st = isl_base_int(s->db, s->path, "PRAGMA user_version", &v, err);
     if (st) return st;
     char what[600];
     snprintf(what, sizeof what, "%s: migrating schema version %lld to %d (once; this may take a while)", s->path, v,
@@ -93,14 +82,13 @@ isl_status isl_store_migrate(isl_store *s, isl_error *err)
     isl_store_progress(what);
     if ((st = isl_db_begin_write(s, err))) {
         if ((sqlite3_errcode(s->db) & 0xff) == SQLITE_BUSY)
-            st = isl_fail(err, ISL_EDB, "%s: schema version %lld needs migrating to %d, and another process holds "
-                          "the write lock (a migration under way?); waited %u s; run the command again when it has "
-                          "finished, or wait longer with --wait", s->path, v, ISL_SCHEMA_VERSION,
-                          isl_store_wait_seconds());
+            st = isl_fail_why(err, ISL_EDB, ISL_R_LOCKED_MIGRATION, "%s: schema version %lld needs migrating to %d, "
+                              "and another process holds the write lock (a migration under way?); waited %u s",
+                              s->path, v, ISL_SCHEMA_VERSION, s->wait_s);
         return st;
     }
     /* another isolab may have migrated it while this one waited */
-    if (!(st = user_version(s, &v, err)) && v < ISL_SCHEMA_VERSION) {
+    if (!(st = isl_base_int(s->db, s->path, "PRAGMA user_version", &v, err)) && v < ISL_SCHEMA_VERSION) {
         if (v < 1) st = isl_fail(err, ISL_EDB, "%s: schema version %lld is unknown to this isolab", s->path, v);
         else if ((st = apply(s, v, err))) {
             char msg[sizeof err->msg];
@@ -109,7 +97,5 @@ isl_status isl_store_migrate(isl_store *s, isl_error *err)
                           "%s: cannot migrate schema version %lld to %d: %s", s->path, v, ISL_SCHEMA_VERSION, msg);
         }
     }
-    if (!st) return isl_db_exec(s, "COMMIT", err);
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return st;
+    return isl_base_end(s->db, s->path, st, err);
 }

@@ -72,17 +72,21 @@ static void probe_row(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         if (!(p->val[i] = literal(argv[i]))) p->oom = 1;
 }
 
+static isl_status column_row(void *ctx, sqlite3_stmt *q)
+{
+    probe *p = ctx;
+    if (p->ncols == PROBE_MAX_COLS) return ISL_OK;
+    if (!(p->col[p->ncols] = sqlite3_mprintf("%s", isl_base_text(q, 0)))) return ISL_ENOMEM;
+    p->ncols++;
+    return ISL_OK;
+}
+
 /* Reads the table's column names; 0 on success. */
 static int probe_columns(isl_store *s, const char *table, probe *p)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT name FROM pragma_table_info(?1)", -1, &q, NULL) != SQLITE_OK) return -1;
-    sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
-    while (p->ncols < PROBE_MAX_COLS && sqlite3_step(q) == SQLITE_ROW) {
-        if (!(p->col[p->ncols] = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 0)))) break;
-        p->ncols++;
-    }
-    sqlite3_finalize(q);
+    isl_error err;
+    isl_base_rows(s->db, s->path, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, p,
+                  &err, "t", table);
     return p->ncols > 0 ? 0 : -1;
 }
 
@@ -190,8 +194,8 @@ const char *isl_values_row(const char *stmt, int k)
     int depth = 0, in_values = 0, seen = 0;
     for (const char *p = stmt; *p;) {
         if (*p == '\'' || *p == '"' || *p == '`' || *p == '[') { p = skip_quoted(p); continue; }
-        if (p[0] == '-' && p[1] == '-') { while (*p && *p != '\n') p++; continue; }
-        if (p[0] == '/' && p[1] == '*') { const char *e = strstr(p + 2, "*/"); p = e ? e + 2 : p + strlen(p); continue; }
+        const char *after = isl_sql_skip(p, "");
+        if (after != p) { p = after; continue; }
         if (*p == '(') {
             if (depth == 0 && in_values && ++seen == k) return p;
             depth++;

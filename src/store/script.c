@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "isolab/author.h"
+#include "isolab/claims.h"
 #include "isolab/outfile.h"
 #include "store_int.h"
 
@@ -20,11 +22,10 @@ static int line_of(const char *text, const char *p)
     return line;
 }
 
-/* Skips white space and comments: where a statement's first token is. */
-static const char *skip_blank(const char *p)
+const char *isl_sql_skip(const char *p, const char *blanks)
 {
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f') p++;
+        p += strspn(p, blanks);
         if (p[0] == '-' && p[1] == '-') {
             while (*p && *p != '\n') p++;
         } else if (p[0] == '/' && p[1] == '*') {
@@ -81,7 +82,13 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
 static const char *const MODEL_TABLES[] = {
     "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
     "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "column_label",
+    "lesson_announces",
 };
+
+const char *isl_model_table_name(size_t i)
+{
+    return i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0] ? MODEL_TABLES[i] : NULL;
+}
 
 int isl_is_model_table(const char *name)
 {
@@ -99,6 +106,7 @@ typedef struct script_auth {
     int denied;        /* 1: transaction/settings; 2: outside the model; 3: a function */
     char what[160];    /* for 2 and 3: what was refused */
     char table[128];   /* the table the statement inserts into */
+    int claims;        /* the statement writes the claim table: 1 inserts, 2 updates */
 } script_auth;
 
 static int deny(script_auth *au, int kind, const char *fmt, const char *a)
@@ -135,6 +143,8 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
         /* the schema's own triggers mark the model changed (model_state) */
         if (trigger && a && sqlite3_stricmp(a, "model_state") == 0) return SQLITE_OK;
         if (!isl_is_model_table(a)) return deny(au, 2, "a write to table %s", a);
+        if (action != SQLITE_DELETE && !trigger && a && sqlite3_stricmp(a, "claim") == 0)
+            au->claims |= action == SQLITE_INSERT ? 1 : 2;
         if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
             snprintf(au->table, sizeof au->table, "%s", a);
         return SQLITE_OK;
@@ -210,6 +220,38 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
     return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, start), errmsg);
 }
 
+/* The claim's place in a seed file, for a claim whose SQL does not compile. */
+typedef struct claim_place {
+    const char *name, *sql, *start, *tail;
+} claim_place;
+
+/* Names the file, the line of the row holding the claim's name (else the
+ * statement's first line), the claim and SQLite's message. */
+static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, const char *column, const char *why,
+                            isl_error *err)
+{
+    const claim_place *cp = ctx;
+    char *text = sqlite3_mprintf("%.*s", (int)(cp->tail - cp->start), cp->start);
+    char *lit = sqlite3_mprintf("%Q", claim ? claim : "");
+    const char *at = text && lit ? isl_values_row_holding(text, lit) : NULL;
+    at = at ? cp->start + (at - text) : cp->start;
+    sqlite3_free(text);
+    sqlite3_free(lit);
+    return isl_fail(err, ISL_EINPUT, "%s:%d: claim '%s' of lesson %s: its %s does not compile: %s", cp->name,
+                    line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
+}
+
+/* The largest claim id now (0: none), so the claims a statement adds are
+ * those above it. */
+static isl_status claim_mark(isl_store *s, int64_t *mark, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT coalesce(max(id), 0) FROM claim", -1, &q, NULL);
+    if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) *mark = sqlite3_column_int64(q, 0);
+    sqlite3_finalize(q);
+    return rc == SQLITE_ROW ? ISL_OK : isl_db_fail(s, err, "reading the claims");
+}
+
 /* Reports a statement of a script that did not compile: refused by the
  * authorizer (au), over the length limit, or SQLite's error at its place. */
 static isl_status prepare_failure(isl_store *s, const char *name, const char *sql, const char *start, int rc,
@@ -251,7 +293,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
     script_auth au;
     for (;;) {
         sqlite3_stmt *q = NULL;
-        const char *start = skip_blank(p), *tail = NULL;
+        const char *start = isl_sql_skip(p, ISL_SQL_BLANKS), *tail = NULL;
         if (!*start) break;
         memset(&au, 0, sizeof au);
         /* checked while preparing only: isolab's own queries below run free */
@@ -263,12 +305,19 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
             break;
         }
         if (!q) break; /* only comments were left */
+        /* the claims a statement writes are compiled as soon as it has run
+         * (one that updates claims: every claim) */
+        int64_t mark = 0;
+        if (au.claims == 1 && (st = claim_mark(s, &mark, err))) {
+            sqlite3_finalize(q);
+            break;
+        }
         if (confined) isl_work_begin(s);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
         if (over && rc != SQLITE_DONE) {
-            st = isl_fail(err, ISL_EINPUT, "%s:%d: the statement exceeded the work budget (%llu million steps): "
-                          "stopped; nothing of this load was written (raise the budget with --work-limit)",
+            st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
+                              "(%llu million steps): stopped; nothing of this load was written",
                           name, line_of(sql, start), isl_store_work_limit(s));
             sqlite3_finalize(q);
             break;
@@ -279,6 +328,8 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
             break;
         }
         sqlite3_finalize(q);
+        claim_place cp = {name, sql, start, tail};
+        if (au.claims && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
         char fk[400], lit[200];
         if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
             char *text = sqlite3_mprintf("%.*s", (int)(tail - start), start);
@@ -367,21 +418,19 @@ static isl_status read_file(const char *path, char **out, isl_error *err)
     return ISL_OK;
 }
 
+static isl_status add_drop(void *ctx, sqlite3_stmt *q)
+{
+    sqlite3_str_appendf(ctx, "DROP %s IF EXISTS temp.\"%w\";", isl_base_text(q, 0), isl_base_text(q, 1));
+    return ISL_OK;
+}
+
 isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    /* triggers and indexes go with their tables; views one by one */
-    if (sqlite3_prepare_v2(s->db, "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
-                           "'trigger') ORDER BY type = 'table'", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "dropping the seeds' TEMP objects");
-    isl_status st = ISL_OK;
     sqlite3_str *drop = sqlite3_str_new(s->db);
-    int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
-        sqlite3_str_appendf(drop, "DROP %s IF EXISTS temp.\"%w\";", (const char *)sqlite3_column_text(q, 0),
-                            (const char *)sqlite3_column_text(q, 1));
-    if (rc != SQLITE_DONE) st = isl_db_fail(s, err, "dropping the seeds' TEMP objects");
-    sqlite3_finalize(q);
+    /* triggers and indexes go with their tables; views one by one */
+    isl_status st = isl_base_rows(s->db, s->path, "dropping the seeds' TEMP objects",
+                                  "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
+                                  "'trigger') ORDER BY type = 'table'", add_drop, drop, err, NULL);
     int oom = sqlite3_str_errcode(drop) != SQLITE_OK;
     char *sql = sqlite3_str_finish(drop); /* NULL when nothing was appended */
     if (!st && oom) st = isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -437,19 +486,40 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
     return st;
 }
 
+/* load --replace: a dry pass over the files finds the lessons they define
+ * (inserting nothing; a file's error is left to the real pass to report),
+ * then the loaded ones among them are removed with what they own. */
+static isl_status replace_first(isl_store *s, const char *const *paths, size_t n, isl_error *err)
+{
+    isl_status st = isl_store_dry_watch(s, err);
+    for (size_t i = 0; i < n && !st; i++) {
+        st = exec_file(s, paths[i], err);
+        if (st != ISL_ENOMEM) st = ISL_OK, isl_error_clear(err);
+    }
+    if (!st) st = isl_store_replace_dry(s, err);
+    return st;
+}
+
 isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err)
+{
+    return isl_store_load(s, paths, n, 0, err);
+}
+
+isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err)
 {
     isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
-    if (!(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err))) {
-        for (size_t i = 0; i < n && !st; i++) st = exec_file(s, paths[i], err);
+    st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
+    if (!st && replace) st = replace_first(s, paths, n, err);
+    if (!st && !(st = isl_store_load_watch(s, err))) {
+        for (size_t i = 0; i < n && !st; i++) {
+            st = exec_file(s, paths[i], err);
+            if (!st) st = isl_store_load_noted(s, paths[i], err);
+        }
     }
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) {
-        isl_model *m = NULL;
-        st = isl_store_read_model(s, &m, err);
-        if (!st) st = isl_store_write_digest(s, m, err);
-        isl_model_free(m);
+        st = isl_store_settle_model(s, err);
         /* the model as a whole is wrong: name the file that made it so */
         if (st == ISL_EINPUT && n > 0) {
             char msg[sizeof err->msg];

@@ -12,12 +12,10 @@ SQLITE_EXTENSION_INIT3
 #endif
 #include <sys/types.h>
 
+#include "isolab/base.h"
 #include "isolab/embedded.h"
+#include "isolab/history.h"
 #include "isolab/store.h"
-
-/* The longest SQL statement isolab compiles (bytes): a seed statement
- * longer than this is refused, naming the limit. */
-#define ISL_STATEMENT_MAX (10 * 1000 * 1000)
 
 /* application_id stamped in every isolab database ("ISOL"). */
 #define ISL_APPLICATION_ID 0x49534f4c
@@ -40,7 +38,6 @@ enum isl_stmt_id {
     ST_BUNDLE_SWEEP,
     ST_BUNDLE_MECHANISM,
     ST_BUNDLE_CHANNEL,
-    ST_RUN_PARAM,
     ST_RUN_PARAMS_FROM_ROWS,
     ST_FS_BUNDLE,
     ST_FS_CHANNEL,
@@ -56,7 +53,7 @@ struct isl_store {
     char *path;
     int in_run;
     int fk_off;           /* the run is written without foreign-key checks */
-    int has_functions;    /* isolab's SQL functions are registered */
+    int (*functions)(sqlite3 *db); /* what isl_store_add_functions registered */
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* TEMP param (and views over it) hold this command's values */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
@@ -71,6 +68,19 @@ struct isl_store {
     int codes_module;           /* isl_status_codes is registered (write_status.c) */
 };
 
+/* A module's caller's function (the one its kind of rows calls for) and
+ * context, for the row function a module hands to isl_base_rows. */
+typedef struct isl_each {
+    union {
+        isl_line_fn line;
+        isl_run_info_fn run;
+        isl_param_fn param;
+        isl_lesson_fn lesson;
+        isl_stale_fn stale;
+    } fn;
+    void *ctx;
+} isl_each;
+
 /* "a FIFO", "a directory", ...: what a file of this mode is, for messages. */
 #include <sys/types.h>
 const char *isl_file_kind(mode_t mode);
@@ -81,6 +91,8 @@ const char *isl_file_kind(mode_t mode);
 /* Nonzero when name is one of the model's tables, the only ones a seed file
  * may write (src/store/script.c holds the list). */
 int isl_is_model_table(const char *name);
+/* The i-th table a seed file may write (the model's), NULL past the last. */
+const char *isl_model_table_name(size_t i);
 
 /* 1 when SQL from files and users (seeds, claims, export --sql) may call
  * the function name: SQLite's ordinary functions and isolab's own
@@ -104,8 +116,8 @@ int isl_work_end(isl_store *s);
  * with err set on failure. */
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
 
-/* Maps a SQLite result code to an isolab status, and sets err to
- * "<what>: <sqlite message>". */
+/* isl_base_fail and isl_base_status on the store's connection, naming its
+ * path. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
 
 /* The isolab status for the connection's last SQLite error. */
@@ -128,10 +140,7 @@ isl_status isl_db_still_here(isl_store *s, isl_error *err);
 /* Tells the progress callback (isl_store_on_progress) what starts now. */
 void isl_store_progress(const char *what);
 
-/* The --wait of every store (isl_store_set_limits), in seconds. */
-unsigned isl_store_wait_seconds(void);
-
-/* Executes one statement of trusted SQL (no values from outside). */
+/* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 
 /* Binds parameter i of q to current_focus's lesson (NULL when none has a
@@ -140,16 +149,18 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
  * current_focus into every branch it pushes the filter down to. */
 int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i);
 
-/* Sets the connection's options: foreign keys, defensive mode, untrusted
- * schema, busy timeout, limits. */
-isl_status isl_db_configure(isl_store *s, isl_error *err);
-
 /* After statement stmt failed with a constraint error on table (a BEFORE
  * INSERT probe re-runs it in a savepoint that is rolled back): writes
  * "table.col = value, ..." for the columns the error names into msg and the
  * 1-based index of the offending row into *row. 1 when found, else 0. */
 int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char *errmsg, char *msg, size_t n,
                   int *row);
+
+/* Where the SQL text at p goes on after the characters of blanks and any
+ * comments ("--" to the end of the line; an unclosed comment to the end of
+ * the text): the one comment skipper of the store. */
+#define ISL_SQL_BLANKS " \t\n\r\f"
+const char *isl_sql_skip(const char *p, const char *blanks);
 
 /* Where the k-th row (from 1) of the VALUES list of stmt starts, or NULL. */
 const char *isl_values_row(const char *stmt, int k);
@@ -161,13 +172,14 @@ const char *isl_values_row_holding(const char *stmt, const char *lit);
  * no such run. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
 
-/* Installs each saved query (embedded queries/NAME.sql) as the view NAME;
- * with replace, drops a view of that name first. No transaction is opened. */
-isl_status isl_store_install_views(isl_store *s, int replace, isl_error *err);
-
 /* Writes the digest of m into model_state when it differs (inside the
  * caller's transaction, if any). */
 isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
+
+/* The rule every load and every new database ends with, inside its
+ * transaction: the model now in the file reads as a valid model, and its
+ * digest is recorded as the current one. */
+isl_status isl_store_settle_model(isl_store *s, isl_error *err);
 
 /* Installs every saved query (queries/NAME.sql) as view NAME on db;
  * with replace, a view of that name is dropped first. */

@@ -120,31 +120,28 @@ static void objects_free(objects *l)
     memset(l, 0, sizeof *l);
 }
 
-/* Reads (type, name, third column) rows of sql into l; SQLite's status. */
-static int objects_read(sqlite3 *db, const char *sql, objects *l)
+static isl_status object_row(void *ctx, sqlite3_stmt *q)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        rc = SQLITE_OK;
-        if (l->n == l->cap) {
-            size_t cap = l->cap ? l->cap * 2 : 64;
-            object *o = realloc(l->o, cap * sizeof *o);
-            if (!o) { rc = SQLITE_NOMEM; break; }
-            l->o = o;
-            l->cap = cap;
-        }
-        object *o = &l->o[l->n];
-        o->type = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 0));
-        o->name = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 1));
-        o->sql = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 2));
-        l->n++;
-        if (!o->type || !o->name || !o->sql) rc = SQLITE_NOMEM;
+    objects *l = ctx;
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 64;
+        object *o = realloc(l->o, cap * sizeof *o);
+        if (!o) return ISL_ENOMEM;
+        l->o = o;
+        l->cap = cap;
     }
-    if (rc == SQLITE_DONE) rc = SQLITE_OK;
-    if (rc != SQLITE_OK && rc != SQLITE_NOMEM) rc = sqlite3_errcode(db);
-    sqlite3_finalize(q);
-    return rc;
+    object *o = &l->o[l->n++];
+    o->type = sqlite3_mprintf("%s", isl_base_text(q, 0));
+    o->name = sqlite3_mprintf("%s", isl_base_text(q, 1));
+    o->sql = sqlite3_mprintf("%s", isl_base_text(q, 2));
+    return o->type && o->name && o->sql ? ISL_OK : ISL_ENOMEM;
+}
+
+/* Reads (type, name, third column) rows of sql into l. */
+static isl_status objects_read(sqlite3 *db, const char *path, const char *sql, objects *l, isl_error *err)
+{
+    isl_status st = isl_base_rows(db, path, path, sql, object_row, l, err, NULL);
+    return st == ISL_ENOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : st;
 }
 
 static const object *find(const objects *l, const char *name)
@@ -170,10 +167,7 @@ static isl_status reference(objects *ref, isl_error *err)
             st = isl_fail(err, (sqlite3_errcode(db) & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINTERNAL,
                           "schema/%s: %s", isl_schema_files[i].name, sqlite3_errmsg(db));
     if (!st) st = isl_install_views(db, 0, err);
-    if (!st) {
-        int rc = objects_read(db, FILE_OBJECTS, ref);
-        if (rc != SQLITE_OK) st = isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINTERNAL, "out of memory");
-    }
+    if (!st) st = objects_read(db, "the built-in schema", FILE_OBJECTS, ref, err);
     sqlite3_close(db);
     return st;
 }
@@ -207,19 +201,15 @@ static const char *kind_of(const char *type) { return strcmp(type, "view") ? typ
 static isl_status repair(isl_store *s, const objects *ref, const char *build, isl_error *err)
 {
     objects file = {0}, rec = {0};
-    isl_status st = ISL_OK;
-    int rc = objects_read(s->db, FILE_OBJECTS, &file);
-    if (rc != SQLITE_OK) {
-        objects_free(&file);
-        return rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, s->path);
-    }
+    isl_status st = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
     /* no record (an older database, or a damaged one: the loop names a
      * missing table) counts as an empty one */
-    if (find(&file, "isolab_object")
-        && (rc = objects_read(s->db, "SELECT type, name, digest FROM isolab_object", &rec)) != SQLITE_OK) {
+    if (!st && find(&file, "isolab_object"))
+        st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
+    if (st) {
         objects_free(&file);
         objects_free(&rec);
-        return rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, s->path);
+        return st;
     }
     sqlite3_str *drop = sqlite3_str_new(s->db), *create = sqlite3_str_new(s->db);
     sqlite3_str_appendall(drop, "DELETE FROM isolab_object;");
@@ -230,7 +220,7 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
                           "sqlite3 shell", s->path, r->name, f->type, kind_of(r->type));
         else if (!strcmp(r->type, "table")) {
             if (!f)
-                st = isl_fail(err, ISL_EDB, "%s: damaged: table '%s' is missing (isolab never re-creates a "
+                st = isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: table '%s' is missing (isolab never re-creates a "
                               "table; restore the file from a copy)", s->path, r->name);
         } else if (!f || strcmp(f->sql, r->sql)) {
             char d[17] = "";
@@ -251,20 +241,13 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
                 || (csql && sqlite3_exec(s->db, csql, NULL, NULL, NULL) != SQLITE_OK)))
         st = isl_db_fail(s, err, s->path);
     /* the record: one row per object, then the build's */
-    sqlite3_stmt *q = NULL;
-    if (!st && sqlite3_prepare_v2(s->db, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)", -1,
-                                  &q, NULL) != SQLITE_OK)
-        st = isl_db_fail(s, err, s->path);
     for (size_t i = 0; i <= ref->n && !st; i++) {
         char d[17];
         if (i < ref->n) digest_hex(ref->o[i].sql, d);
-        sqlite3_reset(q);
-        if (sqlite3_bind_text(q, 1, i < ref->n ? ref->o[i].type : "build", -1, SQLITE_STATIC)
-            || sqlite3_bind_text(q, 2, i < ref->n ? ref->o[i].name : "", -1, SQLITE_STATIC)
-            || sqlite3_bind_text(q, 3, i < ref->n ? d : build, -1, SQLITE_TRANSIENT) || sqlite3_step(q) != SQLITE_DONE)
-            st = isl_db_fail(s, err, s->path);
+        st = isl_base_rows(s->db, s->path, s->path, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)",
+                           NULL, NULL, err, "ttt", i < ref->n ? ref->o[i].type : "build",
+                           i < ref->n ? ref->o[i].name : "", i < ref->n ? d : build);
     }
-    sqlite3_finalize(q);
     if (st) s->notes[0] = '\0';
     sqlite3_free(dsql);
     sqlite3_free(csql);
@@ -278,11 +261,10 @@ isl_status isl_store_record_installed(isl_store *s, isl_error *err)
     char build[17];
     build_digest(build);
     objects file = {0};
-    int rc = objects_read(s->db, FILE_OBJECTS, &file);
     /* the file is its own reference: repair finds nothing to restore and
      * writes the record */
-    isl_status st = rc == SQLITE_OK ? repair(s, &file, build, err)
-                  : rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, s->path);
+    isl_status st = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
+    if (!st) st = repair(s, &file, build, err);
     objects_free(&file);
     return st;
 }
@@ -292,24 +274,21 @@ isl_status isl_store_verify(isl_store *s, isl_error *err)
     char build[17];
     build_digest(build);
     objects file = {0}, rec = {0};
-    int rc = objects_read(s->db, FILE_OBJECTS, &file);
-    if (rc == SQLITE_OK) rc = objects_read(s->db, "SELECT type, name, digest FROM isolab_object", &rec);
+    isl_status rst = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
+    if (!rst) rst = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
     /* a file without the record table is damaged; the repair below says which table */
-    int current = rc == SQLITE_OK && record_current(&file, &rec, build);
+    int current = !rst && record_current(&file, &rec, build);
     objects_free(&file);
     objects_free(&rec);
     if (current) return ISL_OK;
-    if (rc == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (rst == ISL_ENOMEM) return rst;
     objects ref = {0};
     isl_status st = reference(&ref, err);
     int own = sqlite3_get_autocommit(s->db);
     if (!st && own) st = isl_db_begin_write(s, err);
     if (!st) {
         st = repair(s, &ref, build, err);
-        if (own) {
-            if (!st) st = isl_db_exec(s, "COMMIT", err);
-            if (st) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        }
+        if (own) st = isl_base_end(s->db, s->path, st, err);
     }
     objects_free(&ref);
     return st;

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "isolab/embedded.h"
+#include "isolab/reader.h"
 #include "isolab/version.h"
 #include "isolab/outfile.h"
+#include "isolab/provenance.h"
 #include "store_int.h"
 
 
@@ -54,18 +56,9 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
         || sqlite3_step(q) != SQLITE_DONE)
         return isl_store_end_run(s, isl_db_fail(s, err, "writing the run"), err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
-    return ISL_OK;
-}
-
-isl_status isl_store_put_param(isl_store *s, const char *key, const char *value, isl_error *err)
-{
-    assert(s->in_run);
-    sqlite3_stmt *q = isl_stmt(s, ST_RUN_PARAM, err);
-    if (!q) return err->status;
-    if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_bind_text(q, 2, key, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 3, value, -1, SQLITE_STATIC) || sqlite3_step(q) != SQLITE_DONE)
-        return isl_db_fail(s, err, "writing a run parameter");
-    return ISL_OK;
+    /* the model it uses, kept once per digest (isl_store_model_diff) */
+    st = isl_store_keep_model(s, digest, err);
+    return st ? isl_store_end_run(s, st, err) : ISL_OK;
 }
 
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
@@ -184,51 +177,44 @@ isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *e
 {
     char digest[17];
     isl_model_digest(m, digest);
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "writing the model's digest");
+    return isl_base_rows(s->db, s->path, "writing the model's digest",
+                         "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", NULL, NULL, err, "t", digest);
+}
+
+isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
+{
+    return isl_read_model(s->db, s->path, out, err);
+}
+
+isl_status isl_store_settle_model(isl_store *s, isl_error *err)
+{
+    isl_model *m = NULL;
+    isl_status st = isl_store_read_model(s, &m, err);
+    if (!st) st = isl_store_write_digest(s, m, err);
+    isl_model_free(m);
+    return st;
 }
 
 isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err)
 {
     char digest[17];
     isl_model_digest(m, digest);
-    sqlite3_stmt *q = NULL;
     int same = 0;
-    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM model_state WHERE digest = ?1", -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading the model's digest");
-    }
-    int rc = sqlite3_step(q);
-    same = rc == SQLITE_ROW;
-    sqlite3_finalize(q);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, "reading the model's digest");
-    if (same || s->in_run) return ISL_OK;
-    isl_status st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
-    if (st) return st;
-    st = isl_store_write_digest(s, m, err);
-    if (!st) st = isl_db_exec(s, "COMMIT", err);
-    if (st) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return st;
+    isl_status st = isl_base_rows(s->db, s->path, "reading the model's digest",
+                                  "SELECT 1 FROM model_state WHERE digest = ?1", isl_base_count, &same, err, "t", digest);
+    if (st || same || s->in_run) return st;
+    if ((st = isl_base_begin(s->db, s->path, s->wait_s, err))) return st;
+    return isl_base_end(s->db, s->path, isl_store_write_digest(s, m, err), err);
 }
 
 void isl_store_note_runs(isl_store *s, const char *note) { s->note = note; }
 
 isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "UPDATE run SET note = ?2 WHERE id = ?1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, run_id);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 2, note, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "writing the run's note");
-    if (sqlite3_changes(s->db) == 0) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run_id);
-    return ISL_OK;
+    isl_status st = isl_base_rows(s->db, s->path, "writing the run's note", "UPDATE run SET note = ?2 WHERE id = ?1",
+                                  NULL, NULL, err, "it", run_id, note);
+    if (!st && sqlite3_changes(s->db) == 0) st = isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run_id);
+    return st;
 }
 
 /* Hands the first column of every row of the prepared q to fn; finalizes q. */

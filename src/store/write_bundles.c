@@ -1,9 +1,8 @@
 /* isolab store: writing a power-set sweep of bundles. The rows come from
- * the isolab_powerset table-valued function (src/ext), registered on the
- * store's own connection, in one INSERT ... SELECT: SQLite pulls each row
- * from the core and appends it to the table's B-tree, with no bind, step
- * and reset per row. */
-#include "isolab/ext.h"
+ * the isolab_powerset table-valued function (src/ext), which the lab
+ * registers on the store's connection (isl_store_add_functions), in one
+ * INSERT ... SELECT: SQLite pulls each row from the core and appends it to
+ * the table's B-tree, with no bind, step and reset per row. */
 #include "store_int.h"
 
 isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t nm,
@@ -36,10 +35,6 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
 {
     isl_store *s = c->store;
     isl_powerset_spec spec = {c->model, mechs, nm, channels, nc, 1, tick, tick_ctx};
-    if (!s->has_functions) {
-        if (isl_ext_register(s->db) != SQLITE_OK) return isl_db_fail(s, c->err, "registering isolab's SQL functions");
-        s->has_functions = 1;
-    }
     sqlite3_stmt *q = isl_stmt(s, ST_BUNDLE_SWEEP, c->err);
     if (!q) return c->err->status;
     int rc = sqlite3_bind_int64(q, 1, c->run_id);
@@ -51,4 +46,12 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     return st;
+}
+
+isl_status isl_store_add_functions(isl_store *s, int (*add)(struct sqlite3 *db), isl_error *err)
+{
+    if (s->functions == add) return ISL_OK;
+    if (add(s->db) != SQLITE_OK) return isl_db_fail(s, err, "registering SQL functions");
+    s->functions = add;
+    return ISL_OK;
 }

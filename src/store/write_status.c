@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/sort.h"
 #include "store_int.h"
 
 /* ---- isl_status_codes(P): the fact statuses of one surface row ---------
@@ -179,27 +180,17 @@ void isl_status_ids_free(isl_status_ids *ids)
     free(ids);
 }
 
-/* Sorting indexes by the names they point into: qsort has no context, so
- * it sorts pointers to the names, and the index is the pointer's offset. */
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(**(char *const *const *)a, **(char *const *const *)b);
-}
-
 /* ranks[i] = position of names[i] in name order (from 0); order[r] = the
  * index of rank r when order is not NULL. */
 static int rank_names(char *const *names, size_t n, size_t *ranks, size_t *order)
 {
-    char *const **p = malloc((n ? n : 1) * sizeof *p);
-    if (!p) return -1;
-    for (size_t i = 0; i < n; i++) p[i] = &names[i];
-    qsort(p, n, sizeof *p, by_name);
-    for (size_t r = 0; r < n; r++) {
-        size_t i = (size_t)(p[r] - names);
-        if (ranks) ranks[i] = r;
-        if (order) order[r] = i;
-    }
-    free(p);
+    size_t *o = order ? order : malloc((n ? n : 1) * sizeof *o);
+    if (!o) return -1;
+    for (size_t i = 0; i < n; i++) o[i] = i;
+    isl_sort_by_name(o, (const char *const *)names, n);
+    if (ranks)
+        for (size_t r = 0; r < n; r++) ranks[o[r]] = r;
+    if (o != order) free(o);
     return 0;
 }
 

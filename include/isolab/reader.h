@@ -1,0 +1,18 @@
+/* isolab store: the model reader, a module over the store base
+ * (isolab/base.h) alone, so that the SQL functions (isolab.so) read the
+ * model of the database they run in without the rest of the store. */
+#ifndef ISOLAB_READER_H
+#define ISOLAB_READER_H
+
+#include "isolab/error.h"
+#include "isolab/model.h"
+
+struct sqlite3;
+
+/* Reads and validates the model of the isolab database on db; nothing is
+ * written. *out is a finished model to free with isl_model_free (NULL on
+ * failure). ISL_EINPUT names what is wrong with the model; a failure of
+ * the database names path (NULL: SQLite's name of it). */
+isl_status isl_read_model(struct sqlite3 *db, const char *path, isl_model **out, isl_error *err);
+
+#endif

@@ -1,0 +1,49 @@
+/* isolab command line: the one table that words what the store reports.
+ * The store says what happened to a file, a table or a value, with a
+ * reason (isl_reason); what the user can do about it names commands and
+ * options, which only the command line knows. */
+#include <stdio.h>
+#include <string.h>
+
+#include "isolab/claims.h"
+#include "isolab/cli.h"
+
+/* Per reason: the words before and after the store's message. */
+static const struct {
+    isl_reason reason;
+    const char *before, *after;
+} WORDS[] = {
+    {ISL_R_MISSING, "", " (create it with 'isolab init')"},
+    {ISL_R_LOCKED, "", "; retry when it has finished, or wait longer with --wait"},
+    {ISL_R_LOCKED_OLD, "", "; --force replaces a database only while no one writes it: retry when it has finished, "
+                           "or wait longer with --wait"},
+    {ISL_R_LOCKED_MIGRATION, "", "; run the command again when it has finished, or wait longer with --wait"},
+    {ISL_R_REPLACED, "", " (by 'isolab init --force'?); nothing was written; run the command again"},
+    {ISL_R_EXISTS, "", " (use --force to replace it)"},
+    {ISL_R_NOT_REGULAR, "", "; --force replaces only a regular file"},
+    {ISL_R_WORK_BUDGET, "", " (raise the budget with --work-limit)"},
+    {ISL_R_NO_RUN, "", " (see 'isolab runs --all')"},
+    {ISL_R_NO_RUN_COLUMN, "", ", so --run does not apply"},
+    {ISL_R_QUERY, "export --sql: ", ""},
+    {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit"},
+};
+
+const char *isl_words(const isl_error *err, char *out, size_t n)
+{
+    for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++)
+        if (WORDS[i].reason == err->reason) {
+            snprintf(out, n, "%s%s%s", WORDS[i].before, err->msg, WORDS[i].after);
+            return out;
+        }
+    return err->msg;
+}
+
+/* A claim whose expression ran out of its work budget: the hint goes
+ * inside the reason's closing parenthesis. */
+const char *isl_claim_words(const isl_claim_row *r, char *out, size_t n)
+{
+    size_t len = r->reason ? strlen(r->reason) : 0;
+    if (r->why != ISL_R_WORK_BUDGET || !len || r->reason[len - 1] != ')') return r->reason;
+    snprintf(out, n, "%.*s; raise it with --work-limit)", (int)(len - 1), r->reason);
+    return out;
+}

@@ -1,0 +1,218 @@
+#define _XOPEN_SOURCE 700 /* realpath() */
+/* isolab store: a course author's loop: removing a lesson with every row it
+ * owns (unload), loading seed files that replace the lessons they define
+ * (load --replace), and recording the shared rows a lesson's file added
+ * (lesson_brings). What a lesson owns: its lesson row; its lesson_focus,
+ * claim and lesson_announces rows; its channels with their channel_fact and
+ * channel_part rows; and, of the axes, facts, mechanisms and bundles its
+ * file added, those no other lesson added and nothing left uses. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/author.h"
+#include "store_int.h"
+
+/* Removes lesson ?1 and the rows it owns, in the order the foreign keys
+ * need (the shared rows it brought: isl_cleanup). */
+static const char *const UNLOAD[] = {
+    "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' AND value IN "
+    "(SELECT name FROM channel WHERE lesson = ?1))",
+    "DELETE FROM claim WHERE lesson = ?1",
+    "DELETE FROM lesson_focus WHERE lesson = ?1",
+    "DELETE FROM lesson_announces WHERE lesson = ?1",
+    "DELETE FROM channel_part WHERE channel IN (SELECT name FROM channel WHERE lesson = ?1) "
+    "OR part IN (SELECT name FROM channel WHERE lesson = ?1)",
+    "DELETE FROM channel_fact WHERE channel IN (SELECT name FROM channel WHERE lesson = ?1)",
+    "DELETE FROM channel WHERE lesson = ?1",
+    "DELETE FROM lesson_source WHERE lesson = ?1",
+    "DELETE FROM lesson WHERE code = ?1",
+};
+
+/* The shared rows brought by lessons no longer loaded (lesson_brings) that
+ * no loaded lesson brought and nothing left uses; then the records of rows
+ * gone. A row still in use stays, and its record, until its last user goes. */
+#define ORPHAN(kind) "SELECT b.name FROM lesson_brings b WHERE b.kind = '" kind "' AND b.lesson NOT IN " \
+    "(SELECT code FROM lesson) AND NOT EXISTS (SELECT 1 FROM lesson_brings o JOIN lesson l ON l.code = o.lesson " \
+    "WHERE o.kind = b.kind AND o.name = b.name)"
+static const char CLEANUP[] =
+    "DELETE FROM bundle_member WHERE bundle IN (" ORPHAN("bundle") ") AND bundle NOT IN (SELECT bundle FROM "
+    "lesson_focus);"
+    "DELETE FROM bundle WHERE name IN (" ORPHAN("bundle") ") AND name NOT IN (SELECT bundle FROM lesson_focus);"
+    "DELETE FROM left_open WHERE mechanism IN (" ORPHAN("mechanism") ") AND mechanism NOT IN (SELECT mechanism "
+    "FROM bundle_member);"
+    "DELETE FROM mechanism_axis WHERE mechanism IN (" ORPHAN("mechanism") ") AND mechanism NOT IN (SELECT "
+    "mechanism FROM bundle_member);"
+    "DELETE FROM mechanism WHERE name IN (" ORPHAN("mechanism") ") AND name NOT IN (SELECT mechanism FROM "
+    "bundle_member);"
+    "DELETE FROM fact WHERE name IN (" ORPHAN("fact") ") AND name NOT IN (SELECT fact FROM channel_fact) AND name "
+    "NOT IN (SELECT fact FROM left_open);"
+    "DELETE FROM axis WHERE name IN (" ORPHAN("axis") ") AND name NOT IN (SELECT axis FROM fact) AND name NOT IN "
+    "(SELECT axis FROM mechanism_axis) AND name NOT IN (SELECT axis FROM lesson_focus WHERE axis IS NOT NULL);"
+    "DELETE FROM lesson_brings WHERE lesson NOT IN (SELECT code FROM lesson) AND NOT EXISTS (SELECT 1 FROM "
+    "(SELECT 'axis' AS kind, name FROM axis UNION ALL SELECT 'fact', name FROM fact UNION ALL SELECT "
+    "'mechanism', name FROM mechanism UNION ALL SELECT 'bundle', name FROM bundle) x WHERE x.kind = "
+    "lesson_brings.kind AND x.name = lesson_brings.name);";
+
+/* Removes one lesson (it must exist) and what it owns, in the caller's
+ * transaction. */
+static isl_status unload_one(isl_store *s, const char *code, isl_error *err)
+{
+    isl_status st = ISL_OK;
+    for (size_t i = 0; i < sizeof UNLOAD / sizeof *UNLOAD && !st; i++) {
+        sqlite3_stmt *q = NULL;
+        int rc = sqlite3_prepare_v2(s->db, UNLOAD[i], -1, &q, NULL);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, code, -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        sqlite3_finalize(q);
+        if ((rc & 0xff) == SQLITE_NOMEM) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        else if (rc != SQLITE_DONE) st = isl_db_fail(s, err, "removing a lesson");
+    }
+    return st;
+}
+
+/* ISL_EINPUT unless lesson code is in the lesson table. */
+static isl_status lesson_exists(isl_store *s, const char *code, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT 1 FROM lesson WHERE code = ?1", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, code, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (rc == SQLITE_ROW) return ISL_OK;
+    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", code);
+    return isl_db_fail(s, err, "reading the lessons");
+}
+
+/* The model as it now is must read, and its digest becomes the current one. */
+static isl_status model_changed(isl_store *s, isl_error *err)
+{
+    isl_model *m = NULL;
+    isl_status st = isl_store_read_model(s, &m, err);
+    if (!st) st = isl_store_write_digest(s, m, err);
+    isl_model_free(m);
+    return st;
+}
+
+isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err)
+{
+    isl_status st = isl_db_begin_write(s, err);
+    if (st) return st;
+    if (!(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err)))
+        for (size_t i = 0; i < n && !st; i++) {
+            st = lesson_exists(s, codes[i], err);
+            if (!st) st = unload_one(s, codes[i], err);
+        }
+    if (!st) st = isl_db_exec(s, CLEANUP, err);
+    if (!st) st = model_changed(s, err);
+    if (!st) return isl_db_exec(s, "COMMIT", err);
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+/* The TEMP tables and triggers that note, while seed files load, the
+ * lessons each file defines and the shared rows it adds; a lesson row whose
+ * code is loaded already is refused, naming --replace. */
+isl_status isl_store_load_watch(isl_store *s, isl_error *err)
+{
+    static const char SQL[] =
+        "CREATE TEMP TABLE isl_defined(code TEXT);"
+        "CREATE TEMP TABLE isl_added(kind TEXT, name TEXT);"
+        "CREATE TEMP TRIGGER isl_lesson_added AFTER INSERT ON main.lesson BEGIN "
+        "INSERT INTO isl_defined VALUES (NEW.code); END;"
+        "CREATE TEMP TRIGGER isl_axis_added AFTER INSERT ON main.axis BEGIN "
+        "INSERT INTO isl_added VALUES ('axis', NEW.name); END;"
+        "CREATE TEMP TRIGGER isl_fact_added AFTER INSERT ON main.fact BEGIN "
+        "INSERT INTO isl_added VALUES ('fact', NEW.name); END;"
+        "CREATE TEMP TRIGGER isl_mechanism_added AFTER INSERT ON main.mechanism BEGIN "
+        "INSERT INTO isl_added VALUES ('mechanism', NEW.name); END;"
+        "CREATE TEMP TRIGGER isl_bundle_added AFTER INSERT ON main.bundle BEGIN "
+        "INSERT INTO isl_added VALUES ('bundle', NEW.name); END;"
+        "CREATE TEMP TRIGGER isl_no_replace BEFORE INSERT ON main.lesson "
+        "WHEN EXISTS (SELECT 1 FROM main.lesson WHERE code = NEW.code) BEGIN "
+        "SELECT RAISE(ABORT, 'the lesson is loaded already (isolab load --replace replaces it)'); END;";
+    return isl_db_exec(s, SQL, err);
+}
+
+isl_status isl_store_dry_watch(isl_store *s, isl_error *err)
+{
+    isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT);"
+                                   "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
+                                   "INSERT INTO isl_dry_lesson VALUES (NEW.code); SELECT RAISE(IGNORE); END;", err);
+    for (size_t i = 0; !st && isl_model_table_name(i); i++) {
+        const char *t = isl_model_table_name(i);
+        if (!strcmp(t, "lesson")) continue;
+        char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
+                                    "SELECT RAISE(IGNORE); END", t, t);
+        st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
+        sqlite3_free(sql);
+    }
+    return st;
+}
+
+isl_status isl_store_replace_dry(isl_store *s, isl_error *err)
+{
+    /* the codes the dry pass saw, read before its savepoint is rolled back */
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT DISTINCT d.code FROM temp.isl_dry_lesson d JOIN main.lesson l "
+                           "ON l.code = d.code", -1, &q, NULL) != SQLITE_OK)
+        return isl_db_fail(s, err, "reading the lessons the files define");
+    sqlite3_str *codes = sqlite3_str_new(s->db);
+    int rc, n = 0;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        sqlite3_str_appendall(codes, (const char *)sqlite3_column_text(q, 0));
+        sqlite3_str_appendchar(codes, 1, '\0');
+        n++;
+    }
+    sqlite3_finalize(q);
+    int len = sqlite3_str_length(codes);
+    char *list = sqlite3_str_finish(codes);
+    isl_status st = rc != SQLITE_DONE ? isl_db_fail(s, err, "reading the lessons the files define")
+                  : n && !list ? isl_fail(err, ISL_ENOMEM, "out of memory") : ISL_OK;
+    if (!st) st = isl_db_exec(s, "ROLLBACK TO isl_dry; RELEASE isl_dry", err);
+    for (int off = 0; !st && off < len; off += (int)strlen(list + off) + 1) st = unload_one(s, list + off, err);
+    if (!st) st = isl_db_exec(s, CLEANUP, err);
+    sqlite3_free(list);
+    return st;
+}
+
+isl_status isl_store_load_noted(isl_store *s, const char *path, isl_error *err)
+{
+    char *real = realpath(path, NULL);
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO main.lesson_source(lesson, file) "
+                                "SELECT code, ?1 FROM isl_defined", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, real ? real : path, -1, SQLITE_TRANSIENT);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    free(real);
+    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "recording the lessons' files");
+    return isl_db_exec(s,
+                       "INSERT OR IGNORE INTO main.lesson_brings(lesson, kind, name) "
+                       "SELECT d.code, a.kind, a.name FROM isl_defined d, isl_added a;"
+                       "DELETE FROM isl_defined; DELETE FROM isl_added;",
+                       err);
+}
+
+isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_error *err)
+{
+    *seeds = *lessons = NULL;
+    sqlite3 *db = NULL;
+    /* read-only and without creating: a file that is not an isolab
+     * database of this version tells nothing (NULL, NULL) */
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+        sqlite3_close(db);
+        return ISL_OK;
+    }
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(db, "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
+                                "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
+                                "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code)", -1, &q, NULL);
+    isl_status st = ISL_OK;
+    if (rc == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW) {
+        const char *a = (const char *)sqlite3_column_text(q, 0), *b = (const char *)sqlite3_column_text(q, 1);
+        if ((a && !(*seeds = strdup(a))) || (b && !(*lessons = strdup(b)))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return st;
+}

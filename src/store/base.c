@@ -1,0 +1,201 @@
+/* isolab store base (include/isolab/base.h): a bare connection opened with
+ * isolab's settings, the transaction pair, the row loop, and SQLite's
+ * failures as a status and a reason. */
+#ifdef ISL_SQLITE_EXTENSION
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT3
+#else
+#include <sqlite3.h>
+#endif
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "isolab/base.h"
+
+static const char *shown_path(sqlite3 *db, const char *path)
+{
+    const char *p = path ? path : db ? sqlite3_db_filename(db, "main") : NULL;
+    return p ? p : "";
+}
+
+isl_status isl_base_status(sqlite3 *db)
+{
+    int prim = sqlite3_errcode(db) & 0xff;
+    if (prim == SQLITE_NOMEM) return ISL_ENOMEM;
+    if (prim == SQLITE_CONSTRAINT || prim == SQLITE_ERROR || prim == SQLITE_MISMATCH || prim == SQLITE_TOOBIG
+        || prim == SQLITE_RANGE)
+        return ISL_EINPUT;
+    return ISL_EDB;
+}
+
+/* Errors are told apart by SQLite's result code, never by its message:
+ * those that mean the file, the disk or another process get a sentence and
+ * a reason; the rest (the SQL or the data) keep SQLite's words. */
+isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const char *what)
+{
+    const char *p = shown_path(db, path);
+    switch (sqlite3_extended_errcode(db) & 0xff) {
+    case SQLITE_BUSY:
+        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s (%s)", p, p,
+                            what);
+    case SQLITE_FULL:
+        return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p, what);
+    case SQLITE_IOERR: {
+        int e = sqlite3_system_errno(db);
+        if (e == ENOSPC)
+            return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p,
+                                what);
+        return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", p, what, e ? ": " : "", e ? strerror(e) : "");
+    }
+    case SQLITE_NOTADB:
+        return isl_fail(err, ISL_EDB, "%s: file is not a database", p);
+    case SQLITE_CORRUPT:
+        return isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED,
+                            "%s: damaged: SQLite finds the file malformed (%s); restore it from a copy", p, what);
+    case SQLITE_READONLY:
+        return isl_fail(err, ISL_EDB, "%s: database is read-only (%s)", p, what);
+    case SQLITE_CANTOPEN:
+        return isl_fail(err, ISL_EDB, "%s: cannot open (%s): %s", p, what, sqlite3_errmsg(db));
+    default:
+        return isl_fail(err, isl_base_status(db), "%s: %s", what, sqlite3_errmsg(db));
+    }
+}
+
+static isl_status configure(sqlite3 *db, const char *path, unsigned wait_s, isl_error *err)
+{
+    int on = 0;
+    sqlite3_extended_result_codes(db, 1);
+    /* Defensive mode: no writes to the schema table or other corruption
+     * paths from SQL text, which seeds and saved queries are. */
+    if (sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on) != SQLITE_OK
+        || sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
+        || sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on)
+        return isl_base_fail(db, path, err, "configuring the connection");
+    sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
+    sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
+    /* A writer waits for another writer instead of failing with "database is
+     * locked"; in WAL mode readers never block it. */
+    if (sqlite3_busy_timeout(db, wait_s > INT_MAX / 1000 ? INT_MAX : (int)wait_s * 1000) != SQLITE_OK)
+        return isl_base_fail(db, path, err, "setting the busy timeout");
+    return ISL_OK;
+}
+
+isl_status isl_base_open(const char *path, int flags, unsigned wait_s, sqlite3 **out, isl_error *err)
+{
+    sqlite3 *db = NULL;
+    int rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, NULL);
+    isl_status st = ISL_OK;
+    if (rc != SQLITE_OK)
+        st = db ? isl_fail(err, rc == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s: cannot open: %s", path,
+                           sqlite3_errmsg(db))
+                : isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) st = configure(db, path, wait_s, err);
+    if (st) {
+        sqlite3_close_v2(db);
+        db = NULL;
+    }
+    *out = db;
+    return st;
+}
+
+isl_status isl_base_exec(sqlite3 *db, const char *path, const char *sql, isl_error *err)
+{
+    if (sqlite3_exec(db, sql, NULL, NULL, NULL) != SQLITE_OK) return isl_base_fail(db, path, err, sql);
+    return ISL_OK;
+}
+
+isl_status isl_base_begin(sqlite3 *db, const char *path, unsigned wait_s, isl_error *err)
+{
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) return ISL_OK;
+    if ((sqlite3_extended_errcode(db) & 0xff) != SQLITE_BUSY) return isl_base_fail(db, path, err, "taking the write lock");
+    const char *p = shown_path(db, path);
+    return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s; waited %u s "
+                        "(taking the write lock)", p, p, wait_s);
+}
+
+isl_status isl_base_end(sqlite3 *db, const char *path, isl_status st, isl_error *err)
+{
+    if (!st && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) st = isl_base_fail(db, path, err, "COMMIT");
+    if (st && !sqlite3_get_autocommit(db)) sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+/* Steps q to the end, each row to fn; resets q. */
+static isl_status step_all(sqlite3 *db, const char *path, const char *what, sqlite3_stmt *q, isl_base_row_fn fn,
+                           void *ctx, isl_error *err)
+{
+    isl_status st = ISL_OK;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW)
+        if (fn && (st = fn(ctx, q))) break;
+    if (!st && rc != SQLITE_DONE) st = isl_base_fail(db, path, err, what);
+    sqlite3_reset(q);
+    return st;
+}
+
+isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite3_stmt *q, isl_base_row_fn fn,
+                         void *ctx, isl_error *err)
+{
+    sqlite3_reset(q);
+    isl_status st = step_all(db, path, what, q, fn, ctx, err);
+    sqlite3_clear_bindings(q);
+    return st;
+}
+
+/* Binds the values of ap as types says; SQLite's result code. */
+static int bind_all(sqlite3_stmt *q, const char *types, va_list ap)
+{
+    int rc = SQLITE_OK;
+    for (int k = 1; rc == SQLITE_OK && types && types[k - 1]; k++) {
+        switch (types[k - 1]) {
+        case 'i': rc = sqlite3_bind_int64(q, k, (sqlite3_int64)va_arg(ap, int64_t)); break;
+        case 'd': rc = sqlite3_bind_double(q, k, va_arg(ap, double)); break;
+        default: rc = sqlite3_bind_text(q, k, va_arg(ap, const char *), -1, SQLITE_STATIC); break;
+        }
+    }
+    return rc;
+}
+
+isl_status isl_base_rows(sqlite3 *db, const char *path, const char *what, const char *sql, isl_base_row_fn fn,
+                         void *ctx, isl_error *err, const char *types, ...)
+{
+    sqlite3_stmt *q = NULL;
+    va_list ap;
+    va_start(ap, types);
+    int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = bind_all(q, types, ap);
+    va_end(ap);
+    isl_status st = rc == SQLITE_OK ? step_all(db, path, what, q, fn, ctx, err) : isl_base_fail(db, path, err, what);
+    sqlite3_finalize(q);
+    return st;
+}
+
+static isl_status int_row(void *ctx, sqlite3_stmt *q)
+{
+    *(long long *)ctx = sqlite3_column_int64(q, 0);
+    return ISL_OK;
+}
+
+isl_status isl_base_int(sqlite3 *db, const char *path, const char *sql, long long *v, isl_error *err)
+{
+    *v = 0;
+    return isl_base_rows(db, path, path ? path : "reading a value", sql, int_row, v, err, NULL);
+}
+
+isl_status isl_base_count(void *ctx, sqlite3_stmt *q)
+{
+    (void)q;
+    ++*(int *)ctx;
+    return ISL_OK;
+}
+
+const char *isl_base_col(sqlite3_stmt *q, int i) { return (const char *)sqlite3_column_text(q, i); }
+
+const char *isl_base_text(sqlite3_stmt *q, int i)
+{
+    const char *t = isl_base_col(q, i);
+    return t ? t : "";
+}

@@ -1,0 +1,171 @@
+/* isolab store: the models runs used, kept once per digest (model_record),
+ * what changed between two of them, and one written back as seed SQL. */
+#include <string.h>
+
+#include "isolab/provenance.h"
+#include "store_int.h"
+
+/* The model tables' rows as (item, name, attr, value), ?1 the digest; an
+ * ordered subquery gives each list its order. */
+static const char KEEP[] =
+    "INSERT OR IGNORE INTO model_record(digest, item, name, attr, value) "
+    "SELECT ?1, 'axis', name, '', '' FROM axis "
+    "UNION ALL SELECT ?1, 'fact', name, 'axis', axis FROM fact "
+    "UNION ALL SELECT ?1, 'fact', name, 'position', position FROM fact "
+    "UNION ALL SELECT ?1, 'mechanism', name, 'position', position FROM mechanism "
+    "UNION ALL SELECT ?1, 'mechanism', m.name, 'axes', (SELECT group_concat(axis, ',') FROM (SELECT axis FROM "
+    "  mechanism_axis WHERE mechanism = m.name ORDER BY axis)) FROM mechanism m "
+    "UNION ALL SELECT ?1, 'mechanism', m.name, 'left_open', (SELECT group_concat(fact, ',') FROM (SELECT x.fact "
+    "  FROM left_open x JOIN fact f ON f.name = x.fact WHERE x.mechanism = m.name ORDER BY f.position)) "
+    "  FROM mechanism m "
+    "UNION ALL SELECT ?1, 'bundle', name, 'position', position FROM bundle "
+    "UNION ALL SELECT ?1, 'bundle', b.name, 'members', (SELECT group_concat(mechanism, ',') FROM (SELECT "
+    "  mechanism FROM bundle_member WHERE bundle = b.name ORDER BY position)) FROM bundle b "
+    "UNION ALL SELECT ?1, 'lesson', code, 'title', title FROM lesson WHERE code IN (SELECT lesson FROM channel) "
+    "UNION ALL SELECT ?1, 'lesson', code, 'position', position FROM lesson WHERE code IN (SELECT lesson FROM channel) "
+    "UNION ALL SELECT ?1, 'channel', name, 'lesson', lesson FROM channel "
+    "UNION ALL SELECT ?1, 'channel', name, 'cost_pct', cost_pct FROM channel "
+    "UNION ALL SELECT ?1, 'channel', name, 'position', position FROM channel "
+    "UNION ALL SELECT ?1, 'channel', c.name, 'facts', (SELECT group_concat(fact, ',') FROM (SELECT x.fact FROM "
+    "  channel_fact x JOIN fact f ON f.name = x.fact WHERE x.channel = c.name "
+    "  ORDER BY x.position IS NULL, x.position, f.position)) FROM channel c "
+    "UNION ALL SELECT ?1, 'channel', c.name, 'parts', (SELECT group_concat(part, ',') FROM (SELECT part FROM "
+    "  channel_part WHERE channel = c.name ORDER BY position, part)) FROM channel c "
+    "UNION ALL SELECT ?1, 'setting', key, 'value', value FROM setting "
+    "UNION ALL SELECT ?1, 'sample_count', n, '', '' FROM sample_count";
+
+isl_status isl_store_keep_model(isl_store *s, const char *digest, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT 1 FROM model_record WHERE digest = ?1 LIMIT 1", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    if (rc == SQLITE_ROW) return ISL_OK; /* kept already */
+    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "keeping the run's model");
+    q = NULL;
+    rc = sqlite3_prepare_v2(s->db, KEEP, -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "keeping the run's model");
+}
+
+/* The changes from run ?1's model to run ?2's, as lines, in model order:
+ * an item only the second has ("+ fact new-fact on kernel"), one only the
+ * first has ("- ..."), and each attribute whose value changed ("channel
+ * sampling-profile cost_pct 3 -> 5"). */
+static const char DIFF[] =
+    "WITH a AS (SELECT m.* FROM model_record m JOIN run r ON r.model_digest = m.digest WHERE r.id = ?1),"
+    " b AS (SELECT m.* FROM model_record m JOIN run r ON r.model_digest = m.digest WHERE r.id = ?2),"
+    " ord(item, k) AS (VALUES ('axis', 1), ('fact', 2), ('mechanism', 3), ('bundle', 4), ('lesson', 5),"
+    "   ('channel', 6), ('setting', 7), ('sample_count', 8)),"
+    " one(side, item, name) AS (SELECT * FROM (SELECT '+', item, name FROM b EXCEPT SELECT '+', item, name FROM a)"
+    "   UNION ALL SELECT * FROM (SELECT '-', item, name FROM a EXCEPT SELECT '-', item, name FROM b)),"
+    " lines(k, name, sub, line) AS ("
+    "  SELECT o.k, x.name, 0, x.side || ' ' || x.item || ' ' || x.name || CASE x.item"
+    "    WHEN 'fact' THEN ' on ' || (SELECT value FROM (SELECT * FROM a UNION ALL SELECT * FROM b) v"
+    "         WHERE v.item = 'fact' AND v.name = x.name AND v.attr = 'axis' LIMIT 1)"
+    "    WHEN 'mechanism' THEN ' closing ' || coalesce((SELECT value FROM (SELECT * FROM a UNION ALL SELECT * FROM b) v"
+    "         WHERE v.item = 'mechanism' AND v.name = x.name AND v.attr = 'axes' LIMIT 1), 'nothing')"
+    "    WHEN 'bundle' THEN ' of ' || coalesce((SELECT value FROM (SELECT * FROM a UNION ALL SELECT * FROM b) v"
+    "         WHERE v.item = 'bundle' AND v.name = x.name AND v.attr = 'members' LIMIT 1), 'no mechanism')"
+    "    WHEN 'channel' THEN ' at ' || (SELECT CASE WHEN value = CAST(value AS INTEGER) THEN CAST(value AS INTEGER)"
+    "         ELSE value END FROM (SELECT * FROM a UNION ALL SELECT * FROM b) v"
+    "         WHERE v.item = 'channel' AND v.name = x.name AND v.attr = 'cost_pct' LIMIT 1) || ' % showing '"
+    "         || coalesce((SELECT value FROM (SELECT * FROM a UNION ALL SELECT * FROM b) v"
+    "         WHERE v.item = 'channel' AND v.name = x.name AND v.attr = 'facts' LIMIT 1), 'nothing')"
+    "    ELSE '' END"
+    "    FROM one x JOIN ord o ON o.item = x.item"
+    "  UNION ALL"
+    "  SELECT o.k, a.name, 1, a.item || ' ' || a.name || ' ' || a.attr || ' ' || coalesce(CASE WHEN typeof(a.value)"
+    "         = 'real' AND a.value = CAST(a.value AS INTEGER) THEN CAST(a.value AS INTEGER) ELSE a.value END, 'NULL')"
+    "         || ' -> ' || coalesce(CASE WHEN typeof(b.value) = 'real' AND b.value = CAST(b.value AS INTEGER)"
+    "         THEN CAST(b.value AS INTEGER) ELSE b.value END, 'NULL')"
+    "    FROM a JOIN b ON b.item = a.item AND b.name = a.name AND b.attr = a.attr JOIN ord o ON o.item = a.item"
+    "   WHERE a.value IS NOT b.value)"
+    "SELECT 'model: ' || line FROM lines ORDER BY k, name, sub, line";
+
+isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
+                                isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, DIFF, -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, a);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 2, b);
+    isl_status st = rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "reading the runs' models");
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        ++*ndiff;
+        st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
+    }
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the runs' models");
+    sqlite3_finalize(q);
+    return st;
+}
+
+/* Run ?1's model as seed SQL, one statement a line, in the order the
+ * foreign keys need; the lists split with a recursive CTE. */
+static const char EXPORT[] =
+    "WITH m AS (SELECT x.* FROM model_record x JOIN run r ON r.model_digest = x.digest WHERE r.id = ?1),"
+    " v(item, name, attr, value) AS (SELECT item, name, attr, value FROM m),"
+    " split(item, name, attr, k, one, rest) AS ("
+    "   SELECT item, name, attr, 0, NULL, value || ',' FROM v WHERE attr IN ('axes', 'left_open', 'members', 'facts',"
+    "     'parts') AND value IS NOT NULL AND value <> ''"
+    "   UNION ALL SELECT item, name, attr, k + 1, substr(rest, 1, instr(rest, ',') - 1),"
+    "     substr(rest, instr(rest, ',') + 1) FROM split WHERE rest <> ''),"
+    " attr(item, name, attr, value) AS (SELECT item, name, attr, value FROM v),"
+    " lines(k, sub, line) AS ("
+    "  SELECT 1, name, 'INSERT INTO axis(name) VALUES (' || quote(name) || ');' FROM v WHERE item = 'axis'"
+    "  UNION ALL SELECT 2, printf('%012d', p.value), 'INSERT INTO fact(position, name, axis) VALUES (' || p.value"
+    "    || ', ' || quote(p.name) || ', ' || quote(x.value) || ');' FROM v p JOIN v x ON x.item = 'fact'"
+    "    AND x.name = p.name AND x.attr = 'axis' WHERE p.item = 'fact' AND p.attr = 'position'"
+    "  UNION ALL SELECT 3, printf('%012d', coalesce(value, 0)) || name, 'INSERT INTO mechanism(name, position) VALUES ('"
+    "    || quote(name) || ', ' || quote(value) || ');' FROM v WHERE item = 'mechanism' AND attr = 'position'"
+    "  UNION ALL SELECT 4, name || printf('%012d', k), 'INSERT INTO mechanism_axis(mechanism, axis) VALUES ('"
+    "    || quote(name) || ', ' || quote(one) || ');' FROM split WHERE attr = 'axes' AND k > 0"
+    "  UNION ALL SELECT 5, name || printf('%012d', k), 'INSERT INTO left_open(mechanism, fact) VALUES ('"
+    "    || quote(name) || ', ' || quote(one) || ');' FROM split WHERE attr = 'left_open' AND k > 0"
+    "  UNION ALL SELECT 6, printf('%012d', coalesce(value, 0)) || name, 'INSERT INTO bundle(name, position) VALUES ('"
+    "    || quote(name) || ', ' || quote(value) || ');' FROM v WHERE item = 'bundle' AND attr = 'position'"
+    "  UNION ALL SELECT 7, name || printf('%012d', k), 'INSERT INTO bundle_member(bundle, position, mechanism) "
+    "    VALUES (' || quote(name) || ', ' || k || ', ' || quote(one) || ');' FROM split WHERE attr = 'members' AND k > 0"
+    "  UNION ALL SELECT 8, name, 'INSERT INTO lesson(code, title, position) VALUES (' || quote(name) || ', '"
+    "    || quote((SELECT value FROM v t WHERE t.item = 'lesson' AND t.name = p.name AND t.attr = 'title')) || ', '"
+    "    || quote(p.value) || ');' FROM v p WHERE p.item = 'lesson' AND p.attr = 'position'"
+    "  UNION ALL SELECT 9, printf('%012d', coalesce(p.value, 0)) || p.name, 'INSERT INTO channel(name, lesson, cost_pct,"
+    " position) VALUES (' || quote(p.name) || ', ' || quote(l.value) || ', ' || quote(c.value) || ', ' || quote(p.value)"
+    "    || ');' FROM v p JOIN v l ON l.item = 'channel' AND l.name = p.name AND l.attr = 'lesson' JOIN v c"
+    "    ON c.item = 'channel' AND c.name = p.name AND c.attr = 'cost_pct' WHERE p.item = 'channel' AND p.attr = 'position'"
+    "  UNION ALL SELECT 10, name || printf('%012d', k), 'INSERT INTO channel_fact(channel, position, fact) VALUES ('"
+    "    || quote(name) || ', ' || k || ', ' || quote(one) || ');' FROM split WHERE attr = 'facts' AND k > 0"
+    "  UNION ALL SELECT 11, name || printf('%012d', k), 'INSERT INTO channel_part(channel, part, position) VALUES ('"
+    "    || quote(name) || ', ' || quote(one) || ', ' || k || ');' FROM split WHERE attr = 'parts' AND k > 0"
+    "  UNION ALL SELECT 12, name, 'INSERT INTO setting(key, value) VALUES (' || quote(name) || ', ' || quote(value)"
+    "    || ');' FROM v WHERE item = 'setting'"
+    "  UNION ALL SELECT 13, printf('%020d', name), 'INSERT INTO sample_count(n) VALUES (' || name || ');' FROM v"
+    "    WHERE item = 'sample_count')"
+    "SELECT line FROM lines ORDER BY k, sub";
+
+isl_status isl_store_export_model(isl_store *s, int64_t run, isl_line_fn fn, void *ctx, isl_error *err)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, "SELECT r.model_digest, EXISTS (SELECT 1 FROM model_record m WHERE "
+                                "m.digest = r.model_digest) FROM run r WHERE r.id = ?1", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, run);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    int kept = rc == SQLITE_ROW && sqlite3_column_int(q, 1);
+    sqlite3_finalize(q);
+    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run);
+    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "reading the run");
+    if (!kept)
+        return isl_fail(err, ISL_EINPUT, "run %lld: its model was not kept (an isolab before schema version 11 "
+                        "made it)", (long long)run);
+    rc = sqlite3_prepare_v2(s->db, EXPORT, -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, run);
+    isl_status st = rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "reading the run's model");
+    if (!st) st = fn(ctx, "-- the model of a run, as isolab export model wrote it");
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the run's model");
+    sqlite3_finalize(q);
+    return st;
+}

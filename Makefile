@@ -63,19 +63,6 @@ build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) Makefile
 	   build/embed isl_query $(QUERIES) && \
 	   build/embed isl_plot $(GNUPLOT); } > $@.tmp && mv $@.tmp $@
 
-# The database a new one starts from (schema and saved queries, no seeds),
-# made by isolab's own store code linked without it, compiled in as bytes.
-build/mktemplate: tools/mktemplate.c tools/template_none.c $(LIB_OBJ)
-	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS) -o $@ \
-	  tools/mktemplate.c tools/template_none.c $(LIB_OBJ) $(SQLITE_LIBS) -lm
-build/template.c: build/mktemplate
-	build/mktemplate build/template.db > $@.tmp && mv $@.tmp $@
-build/obj/template.o: build/template.c include/isolab/embedded.h
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-build/san/template.o: build/template.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
-
 build/obj/%.o: src/%.c $$(call no_deps_yet,build/obj/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -88,9 +75,9 @@ build/san/embedded.o: build/embedded.c include/isolab/embedded.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
 
-build/libisolab.a: $(LIB_OBJ) build/obj/template.o
+build/libisolab.a: $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
-build/libisolab-san.a: $(SAN_OBJ) build/san/template.o
+build/libisolab-san.a: $(SAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 isolab: build/obj/main.o build/libisolab.a
@@ -205,6 +192,12 @@ BENCH_BASE ?= 4f4a90d
 .PHONY: bench-lesson
 bench-lesson: isolab build/bench/measure build/bench/base/isolab
 	sh tests/bench/lesson.sh
+# 'isolab lesson' with 155, 310 and 620 runs stored against a fresh
+# database (tests/bench/lesson_runs.sh): the doubling test on stored runs.
+.PHONY: bench-lesson-runs
+bench: bench-lesson-runs
+bench-lesson-runs: isolab build/bench/measure
+	sh tests/bench/lesson_runs.sh
 build/bench/base/isolab:
 	@rm -rf build/bench/base && mkdir -p build/bench/base
 	@if git archive --format=tar $(BENCH_BASE) 2>/dev/null | tar -x -C build/bench/base; then \
@@ -269,16 +262,13 @@ endif
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
 FUZZ_SAN  := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
-FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o build/fuzz/template.o
+FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
 .PHONY: fuzz test-fuzz-replay
 check-suites: test-fuzz-replay
 build/fuzz/%.o: src/%.c $$(call no_deps_yet,build/fuzz/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/embedded.o: build/embedded.c include/isolab/embedded.h
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
-build/fuzz/template.o: build/template.c include/isolab/embedded.h
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
 build/fuzz/fuzz_seed: tests/fuzz/fuzz_seed.c $(FUZZ_OBJ)
@@ -327,9 +317,8 @@ closing_line = cd build/test-logs && cat $(1:%=%.result) | sort | uniq -c \
 # a database, no embedded files), compiled position-independent in
 # build/pic/, calling SQLite through the loading process's routines
 # (sqlite3ext.h); only sqlite3_isolab_init is exported: -fvisibility=hidden
-# hides the rest but for the core's functions built for two CPUs (ifuncs,
-# which GCC exports regardless), hidden by --exclude-libs, lest another
-# library's symbols of the same name bind to ours or ours to theirs.
+# (and --exclude-libs for the archive's objects) hides the rest, lest
+# another library's symbols of the same name bind to ours or ours to theirs.
 #   sqlite3 isolab.db    then    .load ./isolab
 PIC_SRC := $(sort $(wildcard src/core/*.c src/ext/*.c) src/store/base.c src/store/read.c)
 PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o)

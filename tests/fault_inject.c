@@ -16,9 +16,9 @@
  *     FAULT_COUNT=1 prints each one's allocation and I/O counts.
  *   - I/O: a VFS shim over the default VFS fails the n-th xRead, xWrite or
  *     xSync, for n = 1, 2, ... until the command does fewer; isolab's own
- *     write and fsync calls (a new database copied from the built-in
- *     image) are wrapped at link time and counted as writes and syncs.
- *     FAULT_IO=0 leaves them out.
+ *     write and fsync calls (the sync of a new database before its rename)
+ *     are wrapped at link time and counted as writes and syncs. FAULT_IO=0
+ *     leaves them out.
  *
  * After every fault the command (isl_main, as the binary runs it) must end
  * cleanly: status 0, or a documented status (1 to 7) with an "isolab[ CMD]: "
@@ -373,7 +373,6 @@ typedef struct command {
     const char *name;    /* as the output shows it */
     const char *args[8];
     int creates;  /* init: the database does not exist before */
-    int copies;   /* init from the built-in image: no SQLite I/O at all */
     int multi;    /* several transactions: a failure may keep some runs */
     int loaded;   /* starts from the base with seed_file loaded (its lesson: M03/K06) */
 } command;
@@ -381,30 +380,30 @@ typedef struct command {
 static char out_file[300], out_dir[300];
 
 static const command COMMANDS[] = {
-    {"init", "init", {"init", NULL}, 1, 1, 0, 0},
-    {"init", "init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0, 0},
-    {"load", "load", {"load", seed_file, NULL}, 0, 0, 0, 0},
-    {"load", "load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 0, 1},
-    {"unload", "unload", {"unload", "M03/K06", NULL}, 0, 0, 0, 1},
-    {"run", "run", {"run", NULL}, 0, 0, 0, 0},
-    {"sweep", "sweep samples", {"sweep", "samples", NULL}, 0, 0, 0, 0},
-    {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0, 0},
-    {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0, 0},
-    {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0, 0},
-    {"check", "check", {"check", NULL}, 0, 0, 0, 0},
-    {"report", "report", {"report", NULL}, 0, 0, 0, 0},
-    {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0, 0},
-    {"lesson", "lesson", {"lesson", NULL}, 0, 0, 1, 0},
-    {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0, 0},
-    {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0, 0},
-    {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0, 0},
-    {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0, 0},
-    {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0, 0},
-    {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0, 0},
-    {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0, 0},
-    {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0, 0},
-    {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0, 0},
-    {"help", "help", {"help", "export", NULL}, 0, 0, 0, 0},
+    {"init", "init", {"init", NULL}, 1, 0, 0},
+    {"init", "init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0},
+    {"load", "load", {"load", seed_file, NULL}, 0, 0, 0},
+    {"load", "load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 1},
+    {"unload", "unload", {"unload", "M03/K06", NULL}, 0, 0, 1},
+    {"run", "run", {"run", NULL}, 0, 0, 0},
+    {"sweep", "sweep samples", {"sweep", "samples", NULL}, 0, 0, 0},
+    {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0},
+    {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0},
+    {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0},
+    {"check", "check", {"check", NULL}, 0, 0, 0},
+    {"report", "report", {"report", NULL}, 0, 0, 0},
+    {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0},
+    {"lesson", "lesson", {"lesson", NULL}, 0, 1, 0},
+    {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0},
+    {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0},
+    {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0},
+    {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0},
+    {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0},
+    {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0},
+    {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0},
+    {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0},
+    {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0},
+    {"help", "help", {"help", "export", NULL}, 0, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -61,25 +61,6 @@ static size_t body_len(const isl_embedded_file *f)
     return len;
 }
 
-const char *isl_saved_query_body_of(const isl_embedded_file *f, size_t *len)
-{
-    *len = body_len(f);
-    return f->text;
-}
-
-const char *isl_saved_query_body(const char *view, size_t *len)
-{
-    size_t n = strlen(view);
-    for (size_t i = 0; i < isl_query_count; i++) {
-        const isl_embedded_file *f = &isl_query_files[i];
-        if (strlen(f->name) == n + 4 && !strncmp(f->name, view, n) && !strcmp(f->name + n, ".sql")) {
-            *len = body_len(f);
-            return f->text;
-        }
-    }
-    return NULL;
-}
-
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
 {
     for (size_t i = 0; i < isl_query_count; i++) {

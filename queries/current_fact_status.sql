@@ -1,6 +1,6 @@
 -- Each fact's status under every bundle x channel, from the run
 -- current_surface_run names for it; in fact position order.
 SELECT fs.*
-  FROM fact_status fs
-  JOIN current_surface_run l ON l.run_id = fs.run_id AND l.bundle = fs.bundle AND l.channel = fs.channel
+  FROM current_surface_run l
+ CROSS JOIN fact_status fs ON fs.run_id = l.run_id AND fs.bundle = l.bundle AND fs.channel = l.channel
  ORDER BY fs.bundle, fs.channel, fs.position;

@@ -2,6 +2,6 @@
 -- latest 'run' run computed from the model now in the database
 -- (current_surface_run). Comparisons and claims read this.
 SELECT s.*
-  FROM surface s
-  JOIN current_surface_run l ON l.run_id = s.run_id AND l.bundle = s.bundle AND l.channel = s.channel
+  FROM current_surface_run l
+ CROSS JOIN surface s ON s.run_id = l.run_id AND s.bundle = l.bundle AND s.channel = l.channel
  ORDER BY s.bundle, s.channel;

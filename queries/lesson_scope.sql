@@ -6,19 +6,20 @@
 -- first fact (channel_fact position order). The eight lesson-table views
 -- and lesson_report read this.
 -- run_id is current_surface_run's, looked up per lesson (a join with that
--- grouped view made every block that reads this one slower to compile).
+-- view made every block that reads this one slower to compile); lessons
+-- without one have no row.
 SELECT f.lesson, l.position AS lesson_position,
        coalesce(pb.value, f.bundle) AS bundle,
        coalesce(pc.value, f.channel) AS channel,
        coalesce(f.axis, (SELECT fa.axis FROM channel_fact cf JOIN fact fa ON fa.name = cf.fact
                           WHERE cf.channel = f.channel
                           ORDER BY cf.position IS NULL, cf.position, fa.position LIMIT 1)) AS axis,
-       (SELECT max(s.run_id) FROM surface s JOIN run r ON r.id = s.run_id
-         WHERE s.bundle = coalesce(pb.value, f.bundle) AND s.channel = coalesce(pc.value, f.channel)
-           AND r.kind = 'run' AND r.status = 'done' AND r.model_digest = (SELECT digest FROM model_state)) AS run_id
+       r.id AS run_id
   FROM lesson_focus f JOIN lesson l ON l.code = f.lesson
   LEFT JOIN param pb ON pb.key = 'bundle'
   LEFT JOIN param pc ON pc.key = 'channel'
- WHERE run_id IS NOT NULL
+  JOIN run r ON r.id = (SELECT max(s.run_id) FROM surface s JOIN run x ON x.id = s.run_id
+         WHERE s.bundle = coalesce(pb.value, f.bundle) AND s.channel = coalesce(pc.value, f.channel)
+           AND x.kind = 'run' AND x.status = 'done' AND x.model_digest = (SELECT digest FROM model_state))
  ORDER BY l.position IS NULL, l.position, f.lesson
 ;

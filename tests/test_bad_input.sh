@@ -540,17 +540,24 @@ check "claim calling fts3_tokenizer fails, naming the function" \
     "FAIL     M03/K05 pointer: expected 1, actual NULL (cannot evaluate: the function fts3_tokenizer is not allowed (a claim may call SQLite's ordinary functions and isolab's own)) -- reads an address" \
     "$(grep -a pointer cl.out)"
 
-# a lock held by another process: who holds what, what to do
+# a lock held by another process: who holds what, what to do. The holder
+# says on a FIFO that it holds the lock; it holds it until its input (the
+# other FIFO) closes.
 cp base.db lk.db
-(printf 'BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (12345);\n'; sleep 4) | sqlite3 lk.db &
+mkfifo lk.in lk.out
+stdbuf -oL sqlite3 -batch lk.db <lk.in >lk.out 2>&1 &
 holder=$!
-sleep 1
+exec 4>lk.in
+printf "BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (12345);\nSELECT 'holding';\n" >&4
+read -r held <lk.out || held="(no answer)"
+[ "$held" = holding ] && ok "the lock holder holds the write lock" || not_ok "the lock holder says: $held"
 expect "write lock held by another process" 4 \
     "isolab run: lk.db: another process holds the write lock on lk.db; waited 1 s (taking the write lock); retry when it has finished, or wait longer with --wait" \
     lk.db "$ISOLAB" --db lk.db run --wait 1
 expect "init --force while another process writes" 4 \
     "isolab init: lk.db: another process holds the write lock on lk.db; waited 1 s; --force replaces a database only while no one writes it: retry when it has finished, or wait longer with --wait" \
     lk.db "$ISOLAB" --db lk.db init --force --wait 1
+exec 4>&-
 wait $holder
 
 # export -o: a regular file is replaced whole, a FIFO or device written

@@ -94,7 +94,7 @@ static void compare_all(fix *f, const char *bundle, const char *channel)
               "SELECT coalesce(c.name, ''), p.mask, p.members, p.size, p.visible, p.returned, p.open_surface, "
               "p.open_axes FROM (SELECT NULL AS name UNION ALL SELECT name FROM channel) c, isolab_powerset(c.name) p");
     /* a query that leaves out open_axes, or every count but open_surface,
-     * is computed another way (the low mechanisms' table) */
+     * has the open axes left uncomputed */
     same_rows(db, "isolab_powerset without open_axes",
               "SELECT channel, mask, members, size, visible, returned, open_surface FROM bundle_sweep_named "
               "WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')",

@@ -50,20 +50,11 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
 /* The next row into *row: 1, or 0 when every row has been given. */
 int isl_powerset_next(isl_powerset *p, isl_bundle_row *row);
 /* The next rows into rows[0..n), in the same order: how many were written,
- * fewer than n only when the rows run out (0: every row has been given).
- * One call per block, for callers that pull rows one by one but can keep a
- * few (a row costs a few instructions; a call, many more). */
+ * fewer than n only when the rows run out (0: every row has been given). */
 size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n);
 /* For callers that never read open_axes (a query that does not ask for
- * it), called before the first row: open_axes is left 0 and not computed,
- * and the other counts come from a table of the first few mechanisms'
- * subsets (fewer instructions per row). */
+ * it), called before the first row: open_axes is left 0 and not computed. */
 void isl_powerset_no_axes(isl_powerset *p);
-/* For callers that read no count but open_surface, called before the
- * first row: as isl_powerset_no_axes, and visible and returned are left 0
- * too (with one row per subset, one popcount per word and row instead of
- * two). */
-void isl_powerset_surface_only(isl_powerset *p);
 /* Frees p; NULL is fine. */
 void isl_powerset_free(isl_powerset *p);
 

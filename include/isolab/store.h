@@ -30,21 +30,6 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
  * nothing is left behind. Refuses an existing path unless force. */
 isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err);
 
-/* Creates at path (no file there yet) a database holding isolab's schema
- * and saved queries and nothing else, in one transaction: the image every
- * new database starts from, made once at build time (tools/mktemplate.c)
- * and compiled in (isl_template_db), so that creating a database copies
- * it instead of compiling the schema again. */
-isl_status isl_store_make_template(const char *path, isl_error *err);
-
-/* Creates at path (a new file) the database isl_store_create makes with
- * the built-in seeds, with every schema_version.applied_at set to stamp
- * (ISL_STAMP_LEN characters); *rows is how many. Made at build time too
- * (isl_seeded_db): a new database with the built-in seeds is then a copy
- * of it with the stamps replaced by the time of its making. */
-#define ISL_STAMP_LEN 24
-isl_status isl_store_make_seeded_template(const char *path, const char *stamp, int *rows, isl_error *err);
-
 /* Closes the store (NULL is fine); finalizes every statement it prepared. */
 void isl_store_close(isl_store *s);
 
@@ -69,13 +54,6 @@ void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx);
 /* What isl_store_open repaired on the way (saved queries changed outside
  * isolab and restored), one line each; "" when nothing. For the user. */
 const char *isl_store_notes(const isl_store *s);
-
-/* Gives SQLite a faster allocator for a short single-threaded process:
- * size classes whose freed chunks are kept for reuse, never returned to
- * the system. Call before SQLite is first used; 0 when installed, -1 when
- * SQLite was already in use (then nothing changed). Not for a library
- * loaded into someone else's process. */
-int isl_store_fast_memory(void);
 
 /* The version of the SQLite library in use. */
 const char *isl_store_sqlite_version(void);
@@ -170,9 +148,9 @@ void isl_store_trust_run_rows(isl_store *s);
 typedef isl_status (*isl_line_fn)(void *ctx, const char *line);
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err);
 
-/* The tables of `lesson` (NULL: current_focus's lesson) as lesson_report
- * holds them, one line per call of fn; none when the lesson has no focus or
- * no current results. */
+/* The tables of `lesson` as lesson_report holds them (one statement, one
+ * moment), one line per call of fn; none when the lesson has no focus or no
+ * current results. */
 isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err);
 
 #endif

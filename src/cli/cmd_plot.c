@@ -44,7 +44,8 @@ static const plot_kind *find_plot(const char *name)
     return NULL;
 }
 
-/* 1 when an executable file named prog is on $PATH. */
+/* 1 when an executable file named prog is on $PATH. No allocation: out of
+ * memory must not read as "not installed". */
 static int on_path(const char *prog)
 {
     const char *path = getenv("PATH");
@@ -53,12 +54,11 @@ static int on_path(const char *prog)
     while (*path) {
         const char *e = strchr(path, ':');
         size_t n = e ? (size_t)(e - path) : strlen(path);
-        char *f = malloc(n + np + 3);
-        if (!f) return 0;
-        snprintf(f, n + np + 3, "%.*s/%s", (int)n, n ? path : ".", prog);
-        int ok = access(f, X_OK) == 0;
-        free(f);
-        if (ok) return 1;
+        char f[4096];
+        if (n + np + 2 <= sizeof f) {
+            snprintf(f, sizeof f, "%.*s/%s", (int)n, n ? path : ".", prog);
+            if (access(f, X_OK) == 0) return 1;
+        }
         path += n + (e != NULL);
     }
     return 0;
@@ -153,11 +153,25 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
     isl_buf_put(&e, "", 1); /* the terminating NUL */
     if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};
+    /* gnuplot is stopped if a signal ends isolab (isl_temp_child): the
+     * signals wait until it is registered, and it starts with isolab's mask */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGHUP), sigaddset(&block, SIGINT), sigaddset(&block, SIGTERM);
+    posix_spawnattr_t at;
     pid_t pid;
-    int rc = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
+    int rc = posix_spawnattr_init(&at);
+    if (rc == 0) {
+        sigprocmask(SIG_BLOCK, &block, &old);
+        rc = posix_spawnattr_setsigmask(&at, &old);
+        if (rc == 0) rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
+        if (rc == 0) rc = posix_spawnp(&pid, "gnuplot", NULL, &at, argv, environ);
+        if (rc == 0) isl_temp_child(pid);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        posix_spawnattr_destroy(&at);
+    }
     free(e.p);
     if (rc != 0) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
-    isl_temp_child(pid); /* stopped if a signal ends isolab */
     int status, limit = tool_seconds();
     rc = wait_for(pid, limit, &status);
     isl_temp_child(0);

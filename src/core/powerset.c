@@ -26,26 +26,13 @@
  * every fact of it that a member leaves open ("special" facts) is closed
  * again, so the fully closed axes are (axes closed by members) minus (axes
  * of special facts that are open): a few bit tests per subset.
- *
- * When open_axes is not wanted, the first K members ("low", K <= KMAX, as
- * many as touch at most NU fact words in all) are never applied: for each
- * subset L of them a table holds the facts of those words that L closes
- * (its last member to touch a fact deciding it). Under high members H, the
- * subset H + L closes H's facts and, of the facts H leaves free, those L
- * closes; so each of the 2^K subsets sharing H costs a few popcounts over
- * the words, and only every 2^K-th subset applies and undoes a member. */
+ */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isolab/bitset.h"
 #include "isolab/powerset.h"
-
-/* The low members' table covers at most this many fact words and 2^KMAX
- * subsets (the more members, the fewer steps that apply and undo one). */
-#define NU 4
-#define KMAX 6
-_Static_assert(NU == 4, "step() spells the table's words out");
 
 struct isl_powerset {
     const isl_model *m;
@@ -60,13 +47,6 @@ struct isl_powerset {
     uint64_t *axes, *lx;          /* per mechanism, per slot 0..nm: axes closed (aw words) */
     size_t *lc;                   /* per slot: facts closed by the slot's members */
     size_t *lr;                   /* per slot and channel: of those, facts the channel shows */
-    /* the low members 0..K-1 as a table (used when no_axes; K = 0: none):
-     * per subset L of them, lw[u]'s facts that L closes, for the NU words
-     * lw[0..NU) they touch (unused ones: word 0, closing nothing) */
-    size_t K, nu, lw[NU];
-    uint64_t low;                 /* 2^K - 1 */
-    uint64_t *lcl;                /* 2^K * NU words: L's closed facts of each word */
-    uint64_t G[NU], *GS;          /* high members' free facts of each word; per channel, shown */
     uint64_t *nonempty;           /* axes with at least one fact */
     uint64_t *dark;               /* fully closed axes of the current subset */
     size_t n_nonempty;
@@ -75,24 +55,13 @@ struct isl_powerset {
     /* position */
     uint64_t mask, end;           /* current subset; end = 2^nm */
     size_t slot;                  /* the slot holding the current subset's counts */
-    size_t hslot;                 /* (tables) the slot of the subset's high members */
     size_t next_c;                /* next channel_id of the current subset */
     int no_axes;                  /* open_axes not wanted: left 0 */
-    int surface_only;             /* nor visible and returned: left 0 */
     int applied0;                 /* member 0's change to C and F is in place */
     size_t open_axes;             /* the current subset's open axes without a channel */
 };
 
-/* The hot functions are built twice on x86-64 with GCC, with and without
- * the popcnt instruction, and the loader picks one for the CPU (an ifunc):
- * without it each count is a library call. Elsewhere, bit arithmetic. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define HOT __attribute__((target_clones("popcnt", "default")))
-#define INLINE __attribute__((always_inline)) inline
-static INLINE size_t pop(uint64_t x) { return (size_t)__builtin_popcountll(x); }
-#else
-#define HOT
-#define INLINE inline
+/* Set bits of x, by bit arithmetic (no CPU-specific instruction). */
 static inline size_t pop(uint64_t x)
 {
     x = x - ((x >> 1) & 0x5555555555555555u);
@@ -100,10 +69,9 @@ static inline size_t pop(uint64_t x)
     x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
     return (size_t)((x * 0x0101010101010101u) >> 56);
 }
-#endif
 
 /* The current subset's dark axes and its open axes without a channel. */
-static INLINE void subset_axes(isl_powerset *p)
+static void subset_axes(isl_powerset *p)
 {
     size_t aw = p->aw, d = 0;
     const uint64_t *axes = p->lx + p->slot * aw;
@@ -115,7 +83,7 @@ static INLINE void subset_axes(isl_powerset *p)
 }
 
 /* Takes member i's change out of C and F. */
-static INLINE void undo(isl_powerset *p, size_t i)
+static void undo(isl_powerset *p, size_t i)
 {
     uint64_t *C = p->C, *F = p->F;
     for (size_t e = p->ts[i], end = p->ts[i + 1]; e < end; e++) {
@@ -125,20 +93,18 @@ static INLINE void undo(isl_powerset *p, size_t i)
 }
 
 /* Moves to subset mask + 1: undoes members 0..t-1, applies member t on top
- * of the members above it (slot up: the lowest set bit above t, or nm).
- * nc and no_axes are the iterator's, passed so that a caller with constant
- * ones gets a copy without the loops and tests they make needless. */
-static INLINE void advance(isl_powerset *p, size_t nc, int no_axes, size_t from)
+ * of the members above it (slot up: the lowest set bit above t, or nm). */
+static void advance(isl_powerset *p)
 {
     uint64_t mask = ++p->mask;
-    size_t t = (size_t)__builtin_ctzll(mask), w = p->w;
+    size_t t = (size_t)__builtin_ctzll(mask), w = p->w, nc = p->nc;
     uint64_t above = mask >> t >> 1;
     size_t up = above ? t + 1 + (size_t)__builtin_ctzll(above) : p->nm;
-    if (from == 0 && t > 0 && p->applied0) undo(p, 0);
-    for (size_t i = from ? from : 1; i < t; i++) undo(p, i);
+    if (t > 0 && p->applied0) undo(p, 0);
+    for (size_t i = 1; i < t; i++) undo(p, i);
     /* member 0 is never below another: when nothing reads C (open_axes),
      * only its counts are needed */
-    int write = t > 0 || !no_axes;
+    int write = t > 0 || !p->no_axes;
     uint64_t *C = p->C, *F = p->F;
     const uint64_t *shows = p->shows, *add = p->tadd, *touch = p->ttouch;
     const size_t *word = p->tword;
@@ -161,7 +127,7 @@ static INLINE void advance(isl_powerset *p, size_t nc, int no_axes, size_t from)
     p->lc[t] = closed;
     p->slot = t;
     p->next_c = p->with_none ? 0 : 1;
-    if (!no_axes) {
+    if (!p->no_axes) {
         size_t aw = p->aw;
         const uint64_t *dx = p->axes + t * aw, *x = p->lx + up * aw;
         uint64_t *x2 = p->lx + t * aw;
@@ -170,50 +136,12 @@ static INLINE void advance(isl_powerset *p, size_t nc, int no_axes, size_t from)
     }
 }
 
-/* The high members' free facts of the table's words, and of those, the
- * ones each channel shows. */
-static INLINE void gather(isl_powerset *p, size_t nc)
-{
-    for (size_t u = 0; u < NU; u++) {
-        uint64_t g = p->G[u] = p->F[p->lw[u]];
-        for (size_t c = 0; c < nc; c++) p->GS[c * NU + u] = g & p->shows[c * p->w + p->lw[u]];
-    }
-}
-
-/* With the table (no_axes): moves to subset mask + 1. When its low members
- * are none, the high members change: advance, leaving the low members
- * unapplied. Otherwise the counts are the high members' plus the facts the
- * low members close among those the high ones leave free, into the spare
- * slot nm + 1. */
-static INLINE void step(isl_powerset *p, size_t nc)
-{
-    uint64_t L = (p->mask + 1) & p->low;
-    if (L == 0) {
-        advance(p, nc, 1, p->K);
-        p->hslot = p->slot;
-        gather(p, nc);
-        return;
-    }
-    p->mask++;
-    const uint64_t *l = p->lcl + L * NU, *g = p->G; /* NU = 4 words, spelt out */
-    size_t h = p->hslot, s = p->nm + 1;
-    p->lc[s] = p->lc[h] + pop(l[0] & g[0]) + pop(l[1] & g[1]) + pop(l[2] & g[2]) + pop(l[3] & g[3]);
-    for (size_t c = 0; c < nc; c++) {
-        const uint64_t *gs = p->GS + c * NU;
-        p->lr[s * nc + c] = p->lr[h * nc + c] + pop(l[0] & gs[0]) + pop(l[1] & gs[1]) + pop(l[2] & gs[2])
-                            + pop(l[3] & gs[3]);
-    }
-    p->slot = s;
-    p->next_c = p->with_none ? 0 : 1;
-}
-
 /* The current subset's next row into *row. It is written field by field
  * (not copied from a row kept here): a wide load of fields just stored
  * stalls the CPU. */
-static INLINE void emit(isl_powerset *p, isl_bundle_row *restrict row, size_t nc, int no_axes)
+static void emit(isl_powerset *p, isl_bundle_row *restrict row)
 {
-    assert(p->slot != ISL_NONE);
-    size_t c = p->next_c++, visible = p->m->nfacts - p->lc[p->slot];
+    size_t c = p->next_c++, nc = p->nc, visible = p->m->nfacts - p->lc[p->slot];
     size_t r = c ? p->lr[p->slot * nc + c - 1] : 0;
     row->mask = p->mask;
     row->size = (size_t)pop(p->mask);
@@ -222,8 +150,7 @@ static INLINE void emit(isl_powerset *p, isl_bundle_row *restrict row, size_t nc
     row->s.returned = r;
     row->s.open_surface = visible + r;
     row->s.open_axes = 0;
-    if (p->surface_only) row->s.visible = row->s.returned = 0;
-    if (no_axes) return;
+    if (p->no_axes) return;
     if (c == 0) {
         row->s.open_axes = p->open_axes;
         return;
@@ -234,114 +161,17 @@ static INLINE void emit(isl_powerset *p, isl_bundle_row *restrict row, size_t nc
     row->s.open_axes = p->n_nonempty - d;
 }
 
-/* The next rows into rows[0..n): how many (fewer than n at the end only). */
-static INLINE size_t fill(isl_powerset *p, isl_bundle_row *restrict rows, size_t n, size_t nc, int no_axes, int table)
+size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n)
 {
     size_t k = 0;
     for (; k < n; k++) {
-        if (p->next_c > nc) {
+        if (p->next_c > p->nc) {
             if (p->mask + 1 >= p->end) break;
-            if (table) step(p, nc);
-            else advance(p, nc, no_axes, 0);
+            advance(p);
         }
-        emit(p, &rows[k], nc, no_axes);
+        emit(p, &rows[k]);
     }
     return k;
-}
-
-/* With the table and one row per subset (nc channels and no row without
- * one, nc = 1; or no channel, nc = 0): the rows of the subsets after the
- * current one up to the end of its block (the same high members), n at
- * most, with the high members' counts and free words held in registers.
- * How many. */
-static INLINE size_t run(isl_powerset *p, isl_bundle_row *restrict rows, size_t n, size_t nc, size_t nw, int only)
-{
-    uint64_t mask = p->mask, low = p->low;
-    size_t m = (size_t)(low - (mask & low)), nf = p->m->nfacts;
-    if (m > n) m = n;
-    const uint64_t *lcl = p->lcl;
-    const uint64_t g0 = p->G[0], g1 = p->G[1], g2 = p->G[2], g3 = p->G[3];
-    const uint64_t s0 = p->GS[0], s1 = p->GS[1], s2 = p->GS[2], s3 = p->GS[3];
-    size_t h = p->hslot, hc = p->lc[h], hr = nc ? p->lr[h * nc] : 0, visible = 0, r = 0;
-    if (only) { /* open_surface alone: nf minus the closed facts the channel does not show */
-        const uint64_t n0 = g0 ^ s0, n1 = g1 ^ s1, n2 = g2 ^ s2, n3 = g3 ^ s3; /* nc = 0: s = 0 */
-        size_t hn = hc - hr;
-        for (size_t j = 0; j < m; j++) {
-            const uint64_t *l = lcl + (++mask & low) * NU;
-            isl_bundle_row *row = &rows[j];
-            row->mask = mask;
-            row->size = (size_t)pop(mask);
-            row->channel_id = nc;
-            row->s.visible = row->s.returned = row->s.open_axes = 0;
-            row->s.open_surface = nf - hn - pop(l[0] & n0) - (nw > 1 ? pop(l[1] & n1) : 0)
-                                  - (nw > 2 ? pop(l[2] & n2) : 0) - (nw > 3 ? pop(l[3] & n3) : 0);
-        }
-        p->mask = mask;
-        p->slot = ISL_NONE; /* the last one's counts are not kept: no row of it is left */
-        return m;
-    }
-    for (size_t j = 0; j < m; j++) {
-        const uint64_t *l = lcl + (++mask & low) * NU;
-        /* the words in use only (nw of NU): the others close nothing */
-        visible = nf - hc - pop(l[0] & g0) - (nw > 1 ? pop(l[1] & g1) : 0) - (nw > 2 ? pop(l[2] & g2) : 0)
-                  - (nw > 3 ? pop(l[3] & g3) : 0);
-        r = nc ? hr + pop(l[0] & s0) + (nw > 1 ? pop(l[1] & s1) : 0) + (nw > 2 ? pop(l[2] & s2) : 0)
-                     + (nw > 3 ? pop(l[3] & s3) : 0)
-               : 0;
-        isl_bundle_row *row = &rows[j];
-        row->mask = mask;
-        row->size = (size_t)pop(mask);
-        row->channel_id = nc;
-        row->s.visible = visible;
-        row->s.returned = r;
-        row->s.open_surface = visible + r;
-        row->s.open_axes = 0;
-    }
-    /* the last one's counts, as step() leaves them */
-    p->mask = mask;
-    p->slot = p->nm + 1;
-    p->lc[p->slot] = nf - visible;
-    if (nc) p->lr[p->slot * nc] = r;
-    return m;
-}
-
-/* fill() for the table and one row per subset: blocks of run(). */
-static INLINE size_t fill_run(isl_powerset *p, isl_bundle_row *restrict rows, size_t n, size_t nc, int only)
-{
-    size_t k = 0;
-    while (k < n) {
-        if (p->next_c <= nc) { /* the first subset, or one just reached by advance */
-            emit(p, &rows[k++], nc, 1);
-            continue;
-        }
-        if (p->mask + 1 >= p->end) break;
-        if (((p->mask + 1) & p->low) == 0) {
-            advance(p, nc, 1, p->K);
-            p->hslot = p->slot;
-            gather(p, nc);
-        } else
-            switch (p->nu) {
-            case 0:
-            case 1: k += run(p, rows + k, n - k, nc, 1, only); break;
-            case 2: k += run(p, rows + k, n - k, nc, 2, only); break;
-            case 3: k += run(p, rows + k, n - k, nc, 3, only); break;
-            default: k += run(p, rows + k, n - k, nc, 4, only); break;
-            }
-    }
-    return k;
-}
-
-/* One channel (the SQL function's case, and sweep bundles') gets copies of
- * its own; so does one row per subset with the table. */
-HOT size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n)
-{
-    int table = p->no_axes && p->K;
-    if (table && p->nc + (size_t)p->with_none == 1) {
-        if (p->surface_only) return p->nc ? fill_run(p, rows, n, 1, 1) : fill_run(p, rows, n, 0, 1);
-        return p->nc ? fill_run(p, rows, n, 1, 0) : fill_run(p, rows, n, 0, 0);
-    }
-    if (p->nc == 1) return table ? fill(p, rows, n, 1, 1, 1) : fill(p, rows, n, 1, p->no_axes, 0);
-    return table ? fill(p, rows, n, p->nc, 1, 1) : fill(p, rows, n, p->nc, p->no_axes, 0);
 }
 
 int isl_powerset_next(isl_powerset *p, isl_bundle_row *row) { return isl_powerset_fill(p, row, 1) == 1; }
@@ -350,12 +180,6 @@ void isl_powerset_no_axes(isl_powerset *p)
 {
     assert(p->mask == 0 && p->next_c == (p->with_none ? 0u : 1u)); /* before the first row */
     p->no_axes = 1;
-}
-
-void isl_powerset_surface_only(isl_powerset *p)
-{
-    isl_powerset_no_axes(p);
-    p->surface_only = 1;
 }
 
 void isl_powerset_free(isl_powerset *p)
@@ -374,8 +198,6 @@ void isl_powerset_free(isl_powerset *p)
     free(p->lx);
     free(p->lc);
     free(p->lr);
-    free(p->lcl);
-    free(p->GS);
     free(p->nonempty);
     free(p->dark);
     free(p->sp_fact);
@@ -400,45 +222,6 @@ static void renumber(const isl_model *m, const size_t *perm, const uint64_t *s, 
     memset(out, 0, m->words * sizeof *out);
     for (size_t f = isl_bitset_next(s, m->nfacts, 0); f < m->nfacts; f = isl_bitset_next(s, m->nfacts, f + 1))
         isl_bit_set(out, perm[f]);
-}
-
-/* The low members' table: K as large as KMAX and NU words allow. */
-static isl_status low_table(isl_powerset *p)
-{
-    size_t nu = 0;
-    for (size_t i = 0; i < p->nm && i < KMAX; i++) {
-        size_t add = 0, lw[NU];
-        memcpy(lw, p->lw, sizeof lw);
-        for (size_t e = p->ts[i]; e < p->ts[i + 1]; e++) {
-            size_t u = 0;
-            while (u < nu + add && lw[u] != p->tword[e]) u++;
-            if (u < nu + add) continue;
-            if (nu + add == NU) goto done;
-            lw[nu + add++] = p->tword[e];
-        }
-        memcpy(p->lw, lw, sizeof lw);
-        nu += add;
-        p->K = i + 1;
-    }
-done:
-    for (size_t u = nu; u < NU; u++) p->lw[u] = 0;
-    p->nu = nu;
-    if (!p->K) return ISL_OK;
-    size_t n = (size_t)1 << p->K;
-    p->low = n - 1;
-    if (!(p->lcl = calloc(n * NU, sizeof *p->lcl))) return ISL_ENOMEM;
-    /* L's word: its members applied in order, the last to touch a fact
-     * deciding it; members beyond the NU words touch none of them */
-    for (size_t L = 1; L < n; L++)
-        for (size_t u = 0; u < nu; u++) {
-            uint64_t x = 0;
-            for (size_t i = 0; i < p->K; i++)
-                if (L >> i & 1)
-                    for (size_t e = p->ts[i]; e < p->ts[i + 1]; e++)
-                        if (p->tword[e] == p->lw[u]) x = (x & ~p->ttouch[e]) | p->tadd[e];
-            p->lcl[L * NU + u] = x;
-        }
-    return ISL_OK;
 }
 
 /* Derives the per-mechanism changes, special facts and per-channel sets. */
@@ -475,16 +258,15 @@ static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mec
     p->shows = calloc((nc ? nc : 1) * wn, sizeof *p->shows);
     p->axes = calloc(n * aw, sizeof *p->axes);
     p->lx = calloc((nm + 1) * aw, sizeof *p->lx);
-    p->lc = calloc(nm + 2, sizeof *p->lc);
-    p->lr = calloc((nm + 2) * (nc ? nc : 1), sizeof *p->lr);
-    p->GS = calloc((nc ? nc : 1) * NU, sizeof *p->GS);
+    p->lc = calloc(nm + 1, sizeof *p->lc);
+    p->lr = calloc((nm + 1) * (nc ? nc : 1), sizeof *p->lr);
     p->nonempty = calloc(aw, sizeof *p->nonempty);
     p->dark = calloc(aw, sizeof *p->dark);
     p->sp_fact = calloc(m->nfacts, sizeof *p->sp_fact);
     p->sp_axis = calloc(m->nfacts, sizeof *p->sp_axis);
     p->shown_axes = calloc((nc ? nc : 1) * aw, sizeof *p->shown_axes);
     if (!p->ts || !p->tword || !p->tadd || !p->ttouch || !p->savc || !p->savf || !p->C || !p->F || !p->shows
-        || !p->axes || !p->lx || !p->lc || !p->lr || !p->GS || !p->nonempty || !p->dark || !p->sp_fact
+        || !p->axes || !p->lx || !p->lc || !p->lr || !p->nonempty || !p->dark || !p->sp_fact
         || !p->sp_axis || !p->shown_axes)
         goto out;
     memset(p->F, 0xff, wn * sizeof *p->F);
@@ -516,7 +298,7 @@ static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mec
              f = isl_bitset_next(ch->shows, m->nfacts, f + 1))
             isl_bit_set(p->shown_axes + c * aw, m->fact_axis[f]);
     }
-    st = low_table(p);
+    st = ISL_OK;
 out:
     free(perm);
     free(start);
@@ -542,8 +324,7 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
         return ISL_ENOMEM;
     }
     p->mask = 0;
-    p->slot = p->hslot = nm;
-    gather(p, nc);
+    p->slot = nm;
     p->next_c = p->with_none ? 0 : 1;
     subset_axes(p);
     if (nc == 0 && !p->with_none) p->end = 0; /* no rows: next_c is 1, past nc */

@@ -22,6 +22,7 @@ SQLITE_EXTENSION_INIT1
 
 #include "isolab/answers.h"
 #include "isolab/escape.h"
+#include "isolab/digest.h"
 #include "isolab/ext.h"
 #include "isolab/powerset.h"
 #include "isolab/reader.h"
@@ -103,7 +104,6 @@ typedef struct cursor {
     sqlite3_int64 rowbase;        /* the arguments' part of every rowid */
     int eof;
     int no_axes;                  /* isolab_powerset: open_axes not read */
-    int surface_only;             /* nor visible and returned */
     size_t *mechs, nm;            /* members or swept mechanisms */
     size_t channel;               /* ISL_NONE: no channel */
     /* isolab_surface */
@@ -155,8 +155,7 @@ static int vt_disconnect(sqlite3_vtab *v)
 
 /* idxNum: bit i set when argument i is given (its value comes i-th among
  * those given); for isolab_powerset, bit MAX_ARGS when open_axes is not
- * read and bit MAX_ARGS + 1 when visible, returned and open_axes are not;
- * MISSING(a) when required argument a is not given.
+ * read; MISSING(a) when required argument a is not given.
  * A plan without an argument that the WHERE clause offers but not yet
  * (unusable) is refused (SQLITE_CONSTRAINT, as series.c), so SQLite looks
  * for another: a join's order, the branches of an OR.
@@ -188,10 +187,8 @@ static int vt_best_index(sqlite3_vtab *tab, sqlite3_index_info *info)
             info->aConstraintUsage[at[a]].argvIndex = ++n;
             info->aConstraintUsage[at[a]].omit = 1;
         }
-    /* isolab_powerset's open_axes costs a pass over the axes: only when asked;
-     * open_surface alone (visible, returned and open_axes unread) is cheaper */
+    /* isolab_powerset's open_axes costs a pass over the axes: only when asked */
     if (v->kind == K_POWERSET && !(info->colUsed & (sqlite3_uint64)1 << 6)) idx |= 1 << MAX_ARGS;
-    if (v->kind == K_POWERSET && !(info->colUsed & (sqlite3_uint64)(1 << 3 | 1 << 4 | 1 << 6))) idx |= 2 << MAX_ARGS;
     info->idxNum = idx;
     info->estimatedCost = idx & MISSING_BIT ? 1e300 : v->kind == K_POWERSET ? 1e6 : 10;
     info->estimatedRows = v->kind == K_POWERSET ? 1000000 : v->kind == K_SURFACE ? 1 : 100;
@@ -416,8 +413,7 @@ static int start_powerset(cursor *c)
     }
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
     if (st || !(c->members = malloc(total + 1))) return SQLITE_NOMEM;
-    if (c->surface_only) isl_powerset_surface_only(c->ps);
-    else if (c->no_axes) isl_powerset_no_axes(c->ps);
+    if (c->no_axes) isl_powerset_no_axes(c->ps);
     c->bi = 0;
     c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
     c->eof = c->bn == 0;
@@ -549,7 +545,6 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     c->row = 0;
     c->eof = 0;
     c->no_axes = (idx >> MAX_ARGS) & 1;
-    c->surface_only = (idx >> MAX_ARGS >> 1) & 1;
     switch (v->kind) {
     case K_POWERSET:
         return start_powerset(c);
@@ -626,15 +621,17 @@ static int vt_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
  * the row's, its number (below 2^32). */
 static sqlite3_int64 args_hash(cursor *c)
 {
-    uint64_t h = 0xcbf29ce484222325u;
+    isl_digest d;
+    isl_digest_init(&d);
     for (int a = 0; a < MAX_ARGS; a++) {
         sqlite3_value *v = c->arg[a];
         int t = v ? sqlite3_value_type(v) : 0;
         const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
         size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
-        h = (h ^ (uint64_t)(t + 16 * a)) * 0x100000001b3u;
-        for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3u;
+        isl_digest_u64(&d, (uint64_t)(t + 16 * a));
+        if (n) isl_digest_bytes(&d, p, n);
     }
+    uint64_t h = d.h;
     return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
 }
 

@@ -24,23 +24,9 @@ static unsigned kind_bit(const char *kind)
     return 0;
 }
 
-/* The saved queries claims read most, each a few rows per channel, per
- * bundle x channel or per sweep (never one per fact of every bundle x
- * channel): while a lesson's claims are checked, each is copied once into
- * a TEMP table of its name, which its unqualified name then finds first.
- * Compiling channel_comparison over its nested views took longer than the
- * rest of a claim's work, once per claim that names it; the copy holds the
- * same rows, in the view's order. Only a claim's own names find a copy:
- * SQLite resolves the names inside a view of the main database (such as
- * axis_visibility's lesson_channel) in the main database. */
-static const char *const COPIED[] = {"lesson_channel", "current_surface", "channel_comparison",
-                                     "current_sample_sweep", "current_removal_sweep", "current_addition_sweep"};
-#define NCOPIED (sizeof COPIED / sizeof *COPIED)
-
 /* A check in progress: which kinds of results are stale, the command that
- * brings each up to date, the result tables, what the claim being
- * prepared reads, and the copies made for the lesson being checked (with
- * the kinds of results each read). */
+ * brings each up to date, the result tables, and what the claim being
+ * prepared reads. */
 typedef struct checker {
     unsigned stale;
     unsigned missing; /* kinds with no current result for the lesson's focus */
@@ -50,8 +36,6 @@ typedef struct checker {
     char *result_tables; /* ",name,name," */
     unsigned reads;
     int over_budget; /* the claim being evaluated ran out of its work budget */
-    int copied[NCOPIED];
-    unsigned copy_reads[NCOPIED];
     char refused[64]; /* a function the claim may not call (allow.c) */
 } checker;
 
@@ -66,9 +50,6 @@ static int on_access(void *ctx, int action, const char *table, const char *col, 
         return SQLITE_DENY;
     }
     if (action != SQLITE_READ || !table) return SQLITE_OK;
-    if (db && !strcmp(db, "temp"))
-        for (size_t i = 0; i < NCOPIED; i++)
-            if (c->copied[i] && !strcmp(table, COPIED[i])) c->reads |= c->copy_reads[i];
     static const struct { const char *table; unsigned kind; } KNOWN[] = {
         /* fact_status is a view: a read of it is a read of the tables under it */
         {"surface", K_RUN}, {"fact_status", K_RUN}, {"fact_status_row", K_RUN}, {"fact_status_bundle", K_RUN},
@@ -369,53 +350,6 @@ fail: /* isolab's failure (out of memory, I/O), not the claim's */
     return st;
 }
 
-/* Drops the copies (a name not copied: nothing). */
-static isl_status drop_copies(isl_store *s, checker *c, isl_error *err)
-{
-    for (size_t i = 0; i < NCOPIED; i++) {
-        if (!c->copied[i]) continue;
-        char *sql = sqlite3_mprintf("DROP TABLE temp.\"%w\"", COPIED[i]);
-        int rc = sql ? sqlite3_exec(s->db, sql, NULL, NULL, NULL) : SQLITE_NOMEM;
-        sqlite3_free(sql);
-        if (rc == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
-        if (rc != SQLITE_OK) return isl_db_fail(s, err, "dropping a copy of a saved query");
-        c->copied[i] = 0;
-    }
-    return ISL_OK;
-}
-
-/* Copies the saved queries of COPIED as they read now (under the focus
- * param holds), noting the kinds of results each reads; a copy made for
- * the lesson before is emptied and filled again (the claims being read
- * keep a statement open, and SQLite drops no table meanwhile). A view
- * that cannot be copied is left to the claims, which report its error
- * themselves. */
-static isl_status make_copies(isl_store *s, checker *c, isl_error *err)
-{
-    isl_status st = ISL_OK;
-    for (size_t i = 0; i < NCOPIED && !st; i++) {
-        char *sql = c->copied[i] ? sqlite3_mprintf("DELETE FROM temp.\"%w\"; INSERT INTO temp.\"%w\" SELECT * FROM "
-                                                   "main.\"%w\"", COPIED[i], COPIED[i], COPIED[i])
-                                 : sqlite3_mprintf("CREATE TEMP TABLE \"%w\" AS SELECT * FROM main.\"%w\"",
-                                                   COPIED[i], COPIED[i]);
-        if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-        c->reads = 0;
-        int rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
-        sqlite3_free(sql);
-        if (rc == SQLITE_OK) {
-            c->copied[i] = 1;
-            c->copy_reads[i] = c->reads;
-        } else if ((rc & 0xff) == SQLITE_NOMEM) {
-            st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        } else if ((rc & 0xff) != SQLITE_ERROR || c->copied[i]) {
-            /* a copy half refilled must not stand for the view */
-            st = isl_db_fail(s, err, "copying a saved query");
-        }
-    }
-    c->reads = 0;
-    return st;
-}
-
 /* param's keys; the fourth, course_scope's lesson */
 static const char *const PARAM_KEYS[4] = {"lesson", "bundle", "channel", "course"};
 #define NSAVED 4
@@ -560,16 +494,13 @@ static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char
             if (!(focus = sqlite3_mprintf("%s", cl))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
             else st = set_focus(s, focus, err);
             if (!st) st = find_missing(s, c, err);
-            if (!st) st = make_copies(s, c, err);
             if (st) break;
         }
         st = check_one(s, c, run_id, q, fn, ctx, counts, err);
     }
     if (!st && rc != SQLITE_DONE && rc != SQLITE_ROW) st = isl_db_fail(s, err, "reading the claims");
     sqlite3_finalize(q);
-    isl_status rst = drop_copies(s, c, err);
-    if (!st) st = rst;
-    rst = restore_params(s, saved, err);
+    isl_status rst = restore_params(s, saved, err);
     if (!st) st = rst;
     for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(focus);

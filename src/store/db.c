@@ -1,7 +1,6 @@
 /* isolab store: connections, their settings, creating and opening databases. */
 /* realpath() is XSI */
 #define _XOPEN_SOURCE 700
-#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -10,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "isolab/embedded.h"
@@ -406,8 +404,7 @@ static void unlock_old(sqlite3 *db)
     sqlite3_close(db);
 }
 
-static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
-                            isl_error *err);
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err);
 
 /* 1 when the file at path is empty (a new database) or starts with
  * SQLite's header: the files --force may replace. */
@@ -427,7 +424,7 @@ static int sqlite_header(const char *path, off_t size)
 isl_status isl_store_create(const char *given, const char *seeds_dir, int force, isl_error *err)
 {
     struct stat lsb, sb;
-    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, NULL, NULL, err);
+    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, err);
     if (!force) return isl_fail_why(err, ISL_EINPUT, ISL_R_EXISTS, "%s: already exists", given);
     char *real = NULL;
     const char *path = given;
@@ -449,7 +446,7 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
                       "is replaced: remove or rename it yourself if it is to go", given, (long long)sb.st_size);
     else
         st = lock_old(path, &old, err);
-    if (!st) st = create_at(path, seeds_dir, NULL, NULL, err);
+    if (!st) st = create_at(path, seeds_dir, err);
     unlock_old(old);
     free(real);
     return st;
@@ -466,81 +463,6 @@ static isl_status install_schema(isl_store *s, isl_error *err)
     if (!st) st = isl_db_exec(s, pragma, err);
     if (!st) st = isl_install_views(s->db, 0, err);
     return st;
-}
-
-isl_status isl_store_make_seeded_template(const char *path, const char *stamp, int *rows, isl_error *err)
-{
-    assert(strlen(stamp) == ISL_STAMP_LEN);
-    *rows = 0;
-    return create_at(path, NULL, stamp, rows, err);
-}
-
-isl_status isl_store_make_template(const char *path, isl_error *err)
-{
-    isl_store *s = NULL;
-    isl_status st = store_new(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
-    if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
-    if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st) st = install_schema(s, err);
-    if (!st) st = isl_db_exec(s, "COMMIT", err);
-    isl_store_close(s);
-    return st;
-}
-
-/* Writes the len bytes of a compiled-in image to tmp, a new empty file; errors
- * name path, the database being created. */
-static isl_status write_image(const char *tmp, const char *path, const unsigned char *bytes, size_t len,
-                              isl_error *err)
-{
-    int fd = open(tmp, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
-    if (fd < 0) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(errno));
-    size_t done = 0;
-    int e = 0;
-    while (done < len && !e) {
-        ssize_t n = write(fd, bytes + done, len - done);
-        if (n > 0) done += (size_t)n;
-        else if (n == 0) e = ENOSPC;
-        else if (errno != EINTR) e = errno;
-    }
-    if (close(fd) != 0 && !e) e = errno;
-    if (e == ENOSPC || e == EDQUOT)
-        return isl_fail(err, ISL_EDB, "%s: disk full (creating it); nothing of it was written", path);
-    if (e) return isl_fail(err, ISL_EDB, "%s: cannot create: %s", path, strerror(e));
-    return ISL_OK;
-}
-
-/* The time now as SQLite's strftime('%Y-%m-%dT%H:%M:%fZ') writes it, into
- * out (ISL_STAMP_LEN + 1 bytes): 0, or -1 when it is not that long. */
-static int stamp_now(char out[ISL_STAMP_LEN + 1])
-{
-    struct timespec ts;
-    struct tm tm;
-    if (clock_gettime(CLOCK_REALTIME, &ts) != 0 || !gmtime_r(&ts.tv_sec, &tm)) return -1;
-    int n = snprintf(out, ISL_STAMP_LEN + 1, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
-                     tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)(ts.tv_nsec / 1000000));
-    return n == ISL_STAMP_LEN ? 0 : -1;
-}
-
-/* Writes the built-in seeded image to tmp, its schema_version stamps made
- * the time now. 1 when there is no such image (or the time does not fit
- * its stamps): nothing was written. */
-static int write_seeded(const char *tmp, const char *path, isl_status *st, isl_error *err)
-{
-    char now[ISL_STAMP_LEN + 1];
-    if (!isl_seeded_len || stamp_now(now) != 0) return 1;
-    unsigned char *image = malloc(isl_seeded_len);
-    if (!image) {
-        *st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        return 0;
-    }
-    memcpy(image, isl_seeded_db, isl_seeded_len);
-    for (size_t i = 0; i < isl_seeded_stamps; i++) {
-        assert(isl_seeded_stamp_at[i] + ISL_STAMP_LEN <= isl_seeded_len);
-        memcpy(image + isl_seeded_stamp_at[i], now, ISL_STAMP_LEN);
-    }
-    *st = write_image(tmp, path, image, isl_seeded_len, err);
-    free(image);
-    return 0;
 }
 
 /* Removes the -wal and -shm files beside db; *had_log (when not NULL) is
@@ -560,19 +482,6 @@ static int remove_logs(const char *db, int *had_log)
     return 0;
 }
 
-/* Sets every schema_version.applied_at to stamp; *stamped: how many. */
-static isl_status set_stamps(isl_store *s, const char *stamp, int *stamped, isl_error *err)
-{
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "UPDATE schema_version SET applied_at = ?1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, stamp, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "stamping schema_version");
-    *stamped = sqlite3_changes(s->db);
-    return ISL_OK;
-}
-
 /* Records the seeds directory (its absolute path) in seed_origin. */
 static isl_status record_origin(isl_store *s, const char *dir, isl_error *err)
 {
@@ -586,20 +495,17 @@ static isl_status record_origin(isl_store *s, const char *dir, isl_error *err)
     return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "recording the seeds directory");
 }
 
-/* Fills the new database of s, in one transaction: the schema (unless the
- * built-in image holds it), the seeds, the record of what was installed,
- * the model's digest; then switches it to WAL. */
-static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stamp, int *stamped, isl_error *err)
+/* Fills the new database of s, in one transaction: the schema, the seeds,
+ * the record of what was installed, the model's digest; then switches it
+ * to WAL. */
+static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
 {
     /* a new file is private until it is renamed into place: no sync per
      * step, one fsync of the finished file before the rename */
     isl_status st = isl_db_exec(s, "PRAGMA synchronous = OFF", err);
     if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
     if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st) st = isl_template_len ? isl_db_exec(s, "UPDATE schema_version SET applied_at = "
-                                                    "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')", err)
-                                   : install_schema(s, err);
-    if (!st && stamp) st = set_stamps(s, stamp, stamped, err);
+    if (!st) st = install_schema(s, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                             : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err);
     if (!st && seeds_dir) st = record_origin(s, seeds_dir, err);
@@ -615,8 +521,7 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, const char *stam
     return st;
 }
 
-static isl_status create_at(const char *path, const char *seeds_dir, const char *stamp, int *stamped,
-                            isl_error *err)
+static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
 {
     /* a temporary beside path, renamed onto it when complete (outfile.h) */
     isl_outfile o;
@@ -624,13 +529,9 @@ static isl_status create_at(const char *path, const char *seeds_dir, const char 
     if (st) return st == ISL_EOUTPUT ? (err->status = ISL_EDB) : st; /* a database not made: exit 4 */
     const char *tmp = o.tmp;
     isl_store *s = NULL;
-    /* with the built-in seeds: the whole database as built in */
-    if (seeds_dir || stamp || write_seeded(tmp, path, &st, err)) {
-        st = isl_template_len ? write_image(tmp, path, isl_template_db, isl_template_len, err) : ISL_OK;
-        if (!st) st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
-        if (!st) st = fill_new(s, seeds_dir, stamp, stamped, err);
-        isl_store_close(s);
-    }
+    st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
+    if (!st) st = fill_new(s, seeds_dir, err);
+    isl_store_close(s);
     int had_log = 0;
     /* whatever the close did, nothing may have stayed in a log; and a stale
      * log of a replaced database must not be replayed into the new one */

@@ -32,6 +32,7 @@ static const migration MIGRATIONS[] = {
     {6, "009_lessons_runs.sql", NULL},
     {7, "010_record_guards.sql", NULL},
     {8, "011_fact_status_ids.sql", NULL},
+    {9, "012_latest_run_lookups.sql", NULL},
     {10, "013_column_label.sql", "001_column_labels.sql"},
     {11, "014_course_author.sql", NULL},
 };

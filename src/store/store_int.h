@@ -185,14 +185,6 @@ isl_status isl_store_settle_model(isl_store *s, isl_error *err);
  * with replace, a view of that name is dropped first. */
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
 
-/* The text of the saved query view (queries/VIEW.sql) as isolab installs
- * it as the body of view VIEW, *len bytes long (not NUL-terminated there);
- * NULL when isolab has no saved query of that name. */
-const char *isl_saved_query_body(const char *view, size_t *len);
-
-/* The same for the saved query file f (one of isl_query_files). */
-const char *isl_saved_query_body_of(const isl_embedded_file *f, size_t *len);
-
 /* Checks the file's schema objects against this build and the record of
  * what isolab installed (src/store/verify.c): restores saved queries and
  * triggers, notes those changed outside isolab in s->notes, refuses a file

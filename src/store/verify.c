@@ -24,33 +24,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/digest.h"
 #include "isolab/embedded.h"
 #include "store_int.h"
 
-/* 64-bit FNV-1a of text, as 16 hex digits. */
+/* The digest of text's bytes (no length, no NUL), as 16 hex digits. */
 static void digest_hex(const char *text, char out[17])
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        h ^= *p;
-        h *= 0x100000001b3ULL;
-    }
-    snprintf(out, 17, "%016llx", (unsigned long long)h);
+    isl_digest d;
+    isl_digest_init(&d);
+    isl_digest_bytes(&d, text, strlen(text));
+    isl_digest_hex(&d, out);
 }
 
 /* The digest of everything this build installs. */
 static void build_digest(char out[17])
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    isl_digest d;
+    isl_digest_init(&d);
     const isl_embedded_file *lists[2] = {isl_schema_files, isl_query_files};
     size_t counts[2] = {isl_schema_count, isl_query_count};
     for (int l = 0; l < 2; l++)
         for (size_t i = 0; i < counts[l]; i++)
-            for (size_t k = 0; k <= lists[l][i].len; k++) { /* with the NUL: files stay apart */
-                h ^= (unsigned char)lists[l][i].text[k];
-                h *= 0x100000001b3ULL;
-            }
-    snprintf(out, 17, "%016llx", (unsigned long long)h);
+            isl_digest_bytes(&d, lists[l][i].text, lists[l][i].len + 1); /* with the NUL: files stay apart */
+    isl_digest_hex(&d, out);
 }
 
 /* The length of a saved query's text without its trailing ';' and blanks:
@@ -62,25 +59,6 @@ static size_t body_len(const isl_embedded_file *f)
                        || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
         len--;
     return len;
-}
-
-const char *isl_saved_query_body_of(const isl_embedded_file *f, size_t *len)
-{
-    *len = body_len(f);
-    return f->text;
-}
-
-const char *isl_saved_query_body(const char *view, size_t *len)
-{
-    size_t n = strlen(view);
-    for (size_t i = 0; i < isl_query_count; i++) {
-        const isl_embedded_file *f = &isl_query_files[i];
-        if (strlen(f->name) == n + 4 && !strncmp(f->name, view, n) && !strcmp(f->name + n, ".sql")) {
-            *len = body_len(f);
-            return f->text;
-        }
-    }
-    return NULL;
 }
 
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)

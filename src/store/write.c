@@ -1,11 +1,9 @@
 /* isolab store: writing runs. A run is one BEGIN IMMEDIATE transaction:
  * its run row and every result row commit together or not at all. */
 #include <assert.h>
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "isolab/embedded.h"
 #include "isolab/reader.h"
 #include "isolab/version.h"
 #include "isolab/outfile.h"
@@ -229,95 +227,13 @@ static isl_status step_lines(isl_store *s, sqlite3_stmt *q, isl_line_fn fn, void
     return st;
 }
 
-/* Whether text (len bytes) names lesson_scope: a whole word. */
-static int names_scope(const char *text, size_t len)
-{
-    static const char W[] = "lesson_scope";
-    const size_t n = sizeof W - 1;
-    for (size_t i = 0; i + n <= len; i++)
-        if (!memcmp(text + i, W, n) && (i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_'))
-            && (i + n == len || !(isalnum((unsigned char)text[i + n]) || text[i + n] == '_')))
-            return 1;
-    return 0;
-}
-
-/* The statement that prints one lesson: lesson_report's own text, with
- * lesson_scope and every saved query that names it given as common table
- * expressions of the same text in front, lesson_scope's being the row read
- * beforehand (parameters ?2.. of the columns cols, ?N + 2 whether there is
- * a row). The rows are those of the views: the views in the file are this
- * text (opening checks them against this build and restores them).
- * SQLite compiles a view anew at each mention; lesson_scope, with its
- * correlated lookups of the current run, is named about thirty times
- * across the eight blocks, which made it half of printing the lesson. */
-static char *lesson_sql(sqlite3_stmt *scope)
-{
-    int n = sqlite3_column_count(scope);
-    char *sql = sqlite3_mprintf("WITH \"lesson_scope\"(");
-    for (int i = 0; sql && i < n; i++) {
-        char *more = sqlite3_mprintf("%s%s\"%w\"", sql, i ? ", " : "", sqlite3_column_name(scope, i));
-        sqlite3_free(sql);
-        sql = more;
-    }
-    for (int i = 0; sql && i <= n; i++) {
-        char *more = sqlite3_mprintf(i == 0 ? "%s) AS (SELECT ?%d" : i < n ? "%s, ?%d" : "%s WHERE ?%d)", sql, i + 2);
-        sqlite3_free(sql);
-        sql = more;
-    }
-    for (size_t i = 0; sql && i < isl_query_count; i++) {
-        const isl_embedded_file *f = &isl_query_files[i];
-        size_t nlen = strlen(f->name) - 4, len = 0; /* without ".sql" */
-        if (!strcmp(f->name, "lesson_scope.sql") || !strcmp(f->name, "lesson_report.sql")) continue;
-        const char *body = isl_saved_query_body_of(f, &len);
-        if (!names_scope(body, len)) continue;
-        char *more = sqlite3_mprintf("%s,\n\"%.*w\" AS (\n%.*s\n)", sql, (int)nlen, f->name, (int)len, body);
-        sqlite3_free(sql);
-        sql = more;
-    }
-    size_t len = 0;
-    const char *body = isl_saved_query_body("lesson_report", &len);
-    assert(body);
-    char *full = sql ? sqlite3_mprintf("%s\nSELECT line FROM (\n%.*s\n) WHERE lesson = ?1", sql, (int)len, body) : NULL;
-    sqlite3_free(sql);
-    return full;
-}
-
-/* The lines, in one read transaction (the scope row and the tables it
- * leads to are of the same moment). */
-static isl_status lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
-{
-    sqlite3_stmt *scope = NULL, *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT * FROM lesson_scope WHERE lesson = ?1", -1, &scope, NULL);
-    if (rc == SQLITE_OK)
-        rc = lesson ? sqlite3_bind_text(scope, 1, lesson, -1, SQLITE_STATIC) : isl_bind_focus_lesson(s, scope, 1);
-    int row = 0;
-    if (rc == SQLITE_OK) rc = sqlite3_step(scope);
-    if (rc == SQLITE_ROW || rc == SQLITE_DONE) {
-        row = rc == SQLITE_ROW;
-        char *sql = lesson_sql(scope);
-        rc = sql ? sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) : SQLITE_NOMEM;
-        sqlite3_free(sql);
-    }
-    int n = sqlite3_column_count(scope);
-    if (rc == SQLITE_OK) rc = row ? sqlite3_bind_value(q, 1, sqlite3_column_value(scope, 0)) : sqlite3_bind_null(q, 1);
-    for (int i = 0; rc == SQLITE_OK && i < n; i++)
-        rc = row ? sqlite3_bind_value(q, i + 2, sqlite3_column_value(scope, i)) : sqlite3_bind_null(q, i + 2);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, n + 2, row);
-    isl_status st = rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "reading lesson_report");
-    sqlite3_finalize(scope);
-    if (st) {
-        sqlite3_finalize(q);
-        return st;
-    }
-    return step_lines(s, q, fn, ctx, "reading lesson_report", err);
-}
-
 isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
 {
-    int own = sqlite3_get_autocommit(s->db);
-    isl_status st = own ? isl_db_exec(s, "BEGIN", err) : ISL_OK;
-    if (!st) st = lesson_lines(s, lesson, fn, ctx, err);
-    if (own && !st) st = isl_db_exec(s, "COMMIT", err);
-    if (own && st) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return st;
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_prepare_v2(s->db, "SELECT line FROM lesson_report WHERE lesson = ?1", -1, &q, NULL) != SQLITE_OK
+        || sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "reading lesson_report");
+    }
+    return step_lines(s, q, fn, ctx, "reading lesson_report", err);
 }

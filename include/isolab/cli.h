@@ -14,6 +14,7 @@
 #include "isolab/error.h"
 #include "isolab/model.h"
 #include "isolab/store.h"
+#include "isolab/textout.h"
 
 /* What a command needs isl_main to do before it runs (isl_command.needs). */
 enum {
@@ -182,6 +183,13 @@ void isl_print_usage(const isl_command *cmd, FILE *f);
  * single quotes, or double quotes when it holds a single quote. Into buf
  * (cut at n bytes); returns buf. */
 const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n);
+
+/* Appends to b, after ", " when b is not empty, the command "isolab
+ * WORDS..." (words[0..n)) as a user pastes it: "--db DB" after "isolab"
+ * when the database is not the default isolab.db, every word quoted for
+ * the shell (isl_argv_text), the whole between single quotes, or double
+ * quotes when it holds a single quote. b->oom when out of memory. */
+void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words);
 
 /* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
 int isl_usage(isl_cli *cli, const char *fmt, ...)

@@ -28,6 +28,12 @@ typedef struct isl_buf {
 
 /* Appends len bytes of s. */
 void isl_buf_put(isl_buf *b, const char *s, size_t len);
+/* Appends the printf-style text. */
+void isl_buf_printf(isl_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* Appends a field as the sqlite3 shell's csv mode writes it: text (NULL as
  * nothing) in double quotes, inner quotes doubled, when it is empty or
  * holds a control character, space, quote, apostrophe, comma, byte >= 0x7f

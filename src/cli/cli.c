@@ -1,6 +1,7 @@
 /* isolab command line: isl_main finds the command, parses its options once,
  * opens what the command's table entry says it needs, runs it, prints its
  * error on the one error path and checks the output was written. */
+#include <assert.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -123,6 +124,23 @@ const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t 
     snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);
     free(db);
     return buf;
+}
+
+void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words)
+{
+    const char *argv[16] = {"isolab", "--db", cli->db_path};
+    int argc = strcmp(cli->db_path, "isolab.db") ? 3 : 1;
+    assert(n >= 0 && argc + n <= 16);
+    for (int i = 0; i < n; i++) argv[argc++] = words[i];
+    char *cmd = isl_argv_text(argc, (char *const *)argv);
+    if (!cmd) {
+        free(b->p);
+        *b = (isl_buf){NULL, 0, 0, 1};
+        return;
+    }
+    char q = strchr(cmd, '\'') ? '"' : '\'';
+    isl_buf_printf(b, "%s%c%s%c", b->n ? ", " : "", q, cmd, q);
+    free(cmd);
 }
 
 double isl_now(void)

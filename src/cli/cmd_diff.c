@@ -2,7 +2,6 @@
  * changes first (they explain the results'), then the results'. While the
  * runs' fact statuses are read (before the first line), progress goes to
  * stderr when it is a terminal and the reading lasts more than a second. */
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,7 +31,7 @@ static void tick(void *ctx, uint64_t rows)
  * progress line is wiped before the first line of output. */
 typedef struct diff_out {
     FILE *out;
-    sqlite3_str *model;
+    isl_buf model; /* the model's lines, each ending in a newline */
     int flushed;
     progress *p;
     isl_listing *listing; /* --format other than table: each line a row */
@@ -73,8 +72,8 @@ static isl_status emit(diff_out *d, const char *line)
 static isl_status keep_line(void *ctx, const char *line)
 {
     diff_out *d = ctx;
-    sqlite3_str_appendf(d->model, "%s\n", line);
-    return sqlite3_str_errcode(d->model) ? ISL_ENOMEM : ISL_OK;
+    isl_buf_printf(&d->model, "%s\n", line);
+    return d->model.oom ? ISL_ENOMEM : ISL_OK;
 }
 
 static isl_status flush_model(diff_out *d)
@@ -85,14 +84,14 @@ static isl_status flush_model(diff_out *d)
     }
     if (d->flushed) return ISL_OK;
     d->flushed = 1;
-    char *text = sqlite3_str_finish(d->model);
-    d->model = NULL;
+    char *text = d->model.p;
+    d->model = (isl_buf){NULL, 0, 0, 0};
     for (char *p = text, *e; p && *p; p = e + 1) {
         e = strchr(p, '\n');
         *e = '\0';
         if (emit(d, p)) break;
     }
-    sqlite3_free(text);
+    free(text);
     return ferror(d->out) ? ISL_EOUTPUT : ISL_OK;
 }
 
@@ -120,7 +119,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     isl_opt_int(a, "--format", &fmt);
     progress p = {isl_now(), 0, 0};
     isl_listing l;
-    diff_out d = {cli->out, sqlite3_str_new(NULL), 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
+    diff_out d = {cli->out, {NULL, 0, 0, 0}, 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
     int rc = isl_parse_run_id(cli, a->ops[0], &ra);
     if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
     if (d.listing) {
@@ -135,7 +134,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     if (p.shown) fprintf(stderr, "\r%60s\r", "");
     if (d.listing) rc = isl_listing_end(&l, rc);
     if (rc == ISL_ENOMEM && !cli->err.msg[0]) isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    sqlite3_free(sqlite3_str_finish(d.model));
+    free(d.model.p);
     if (rc && rc != ISL_EOUTPUT) return rc;
     /* the count line: with rows on stdout, it goes to stderr */
     if (!rc) print_count(d.listing ? stderr : cli->out, n, nm, ra, rb);

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
@@ -161,7 +160,7 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
 /* The lines "CODE\tFILE" of old whose CODE has no line in now: the lessons
  * a new database lost, each with the file 'load' read it from, as
  * " CODE" words into codes and the commands that load them again into cmds. */
-static void lost_lessons(isl_cli *cli, const char *old, const char *now, sqlite3_str *codes, sqlite3_str *cmds)
+static void lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf *codes, isl_buf *cmds)
 {
     for (const char *l = old; l && *l;) {
         size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
@@ -172,16 +171,11 @@ static void lost_lessons(isl_cli *cli, const char *old, const char *now, sqlite3
             m += mlen + (m[mlen] == '\n');
         }
         if (!kept && code < len) {
-            sqlite3_str_appendf(codes, " %.*s", (int)code, l);
-            char *file = code + 1 < len ? sqlite3_mprintf("%.*s", (int)(len - code - 1), l + code + 1) : NULL;
-            const char *argv[5] = {"isolab", "--db", cli->db_path};
-            int argc = strcmp(cli->db_path, "isolab.db") ? 3 : 1;
-            argv[argc++] = "load", argv[argc++] = file;
-            char *cmd = file ? isl_argv_text(argc, (char *const *)argv) : NULL;
-            if (cmd) sqlite3_str_appendf(cmds, "%s%c%s%c", sqlite3_str_length(cmds) ? ", " : "",
-                                         strchr(cmd, '\'') ? '"' : '\'', cmd, strchr(cmd, '\'') ? '"' : '\'');
-            free(cmd);
-            sqlite3_free(file);
+            isl_buf_printf(codes, " %.*s", (int)code, l);
+            char *file = code + 1 < len ? strndup(l + code + 1, len - code - 1) : NULL;
+            const char *words[2] = {"load", file};
+            if (file) isl_put_command(cli, cmds, 2, words);
+            free(file);
         }
         l += len + (l[len] == '\n');
     }
@@ -200,13 +194,13 @@ int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
     if (!rc) {
         isl_note(cli, "a new %s from the seeds %s%s%s", cli->db_path, dir ? "in " : "built into isolab", dir ? dir : "",
                  isl_opt(a, "--seeds") ? "" : dir ? " (the directory it was made from)" : "");
-        sqlite3_str *codes = sqlite3_str_new(NULL), *cmds = sqlite3_str_new(NULL);
-        lost_lessons(cli, old, now, codes, cmds);
-        char *c = sqlite3_str_finish(codes), *m = sqlite3_str_finish(cmds);
+        isl_buf codes = {NULL, 0, 0, 0}, cmds = {NULL, 0, 0, 0};
+        lost_lessons(cli, old, now, &codes, &cmds);
+        const char *c = codes.p, *m = cmds.p;
         if (c) isl_note(cli, "the old database's lessons%s are not in those seeds and are gone; %s%s", c,
                         m ? "to load them again, run: " : "no file of theirs is known", m ? m : "");
-        sqlite3_free(c);
-        sqlite3_free(m);
+        free(codes.p);
+        free(cmds.p);
     }
     free(seeds), free(old), free(ignored), free(now);
     return rc;

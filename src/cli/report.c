@@ -1,7 +1,6 @@
 /* isolab command line: what the commands that print results share: saved
  * queries' lines and aligned tables (report, lesson), this command's param
  * values and the warning about stale results (report, export, plot, check). */
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,47 +78,44 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
  * quotes ('...', or "..." when it holds a single quote). */
 typedef struct stale_plan {
     isl_cli *cli;
-    sqlite3_str *line;
+    isl_buf line;
     size_t n;
 } stale_plan;
 
 static isl_status add_group(void *ctx, const char *group, const char *bundle, const char *channel)
 {
     stale_plan *p = ctx;
-    const char *argv[9] = {"isolab", "--db", p->cli->db_path};
-    int argc = strcmp(p->cli->db_path, "isolab.db") ? 3 : 1;
-    if (!strcmp(group, "lessons")) argv[argc++] = "lesson", argv[argc++] = "--all";
-    else if (!strcmp(group, "run")) argv[argc++] = "run";
-    else if (!strcmp(group, "bundles")) argv[argc++] = "sweep", argv[argc++] = "bundles";
+    const char *words[6];
+    int n = 0;
+    if (!strcmp(group, "lessons")) words[n++] = "lesson", words[n++] = "--all";
+    else if (!strcmp(group, "run")) words[n++] = "run";
+    else if (!strcmp(group, "bundles")) words[n++] = "sweep", words[n++] = "bundles";
     else {
-        argv[argc++] = "sweep", argv[argc++] = group;
-        argv[argc++] = "--bundle", argv[argc++] = bundle ? bundle : "";
-        argv[argc++] = "--channel", argv[argc++] = channel ? channel : "";
+        words[n++] = "sweep", words[n++] = group;
+        words[n++] = "--bundle", words[n++] = bundle ? bundle : "";
+        words[n++] = "--channel", words[n++] = channel ? channel : "";
     }
-    char *cmd = isl_argv_text(argc, (char *const *)argv);
-    if (!cmd) return ISL_ENOMEM;
-    char q = strchr(cmd, '\'') ? '"' : '\'';
-    sqlite3_str_appendf(p->line, "%s%c%s%c", p->n++ ? ", " : "", q, cmd, q);
-    free(cmd);
-    return sqlite3_str_errcode(p->line) ? ISL_ENOMEM : ISL_OK;
+    isl_put_command(p->cli, &p->line, n, words);
+    p->n++;
+    return p->line.oom ? ISL_ENOMEM : ISL_OK;
 }
 
 int isl_warn_stale(isl_cli *cli)
 {
-    stale_plan p = {cli, sqlite3_str_new(NULL), 0};
+    stale_plan p = {cli, {NULL, 0, 0, 0}, 0};
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_store_stale_groups(cli->store, add_group, &p, &err);
-    char *line = sqlite3_str_finish(p.line);
-    if (st == ISL_ENOMEM || (p.n && !line)) {
-        sqlite3_free(line);
+    char *line = p.line.p;
+    if (st == ISL_ENOMEM || p.line.oom) {
+        free(line);
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     }
     if (!st && p.n) {
         /* two lines, whatever their length: never cut */
         char *shown = isl_escape_dup(line);
         if (!shown) {
-            sqlite3_free(line);
+            free(line);
             return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         }
         fprintf(stderr, "isolab%s%s: note: some results were computed from an older model than the database holds "
@@ -128,7 +124,7 @@ int isl_warn_stale(isl_cli *cli)
         free(shown);
         cli->stale_noted = 1;
     }
-    sqlite3_free(line);
+    free(line);
     return ISL_OK;
 }
 

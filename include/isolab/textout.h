@@ -11,6 +11,7 @@ typedef enum isl_format { ISL_FMT_CSV, ISL_FMT_TSV, ISL_FMT_JSON, ISL_FMT_NDJSON
 /* One value of a row: its SQLite type (SQLITE_INTEGER 1, FLOAT 2, TEXT 3,
  * BLOB 4, NULL 5), SQLite's text of it (what the sqlite3 shell prints; NULL
  * for SQL NULL) and its length, and for a FLOAT the double itself. */
+enum { ISL_CELL_INTEGER = 1, ISL_CELL_FLOAT, ISL_CELL_TEXT, ISL_CELL_BLOB, ISL_CELL_NULL }; /* = SQLite's */
 typedef struct isl_cell {
     int type;
     const char *text;

@@ -1,7 +1,6 @@
 /* isolab command line: the one writer of listings (isolab/report.h). Every
  * command that lists rows hands them here as cells, so a table, CSV, TSV,
  * JSON and NDJSON come out the same whichever command wrote them. */
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,14 +25,14 @@ void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out)
 
 isl_cell isl_cell_text(const char *text)
 {
-    isl_cell c = {text ? SQLITE_TEXT : SQLITE_NULL, text, text ? strlen(text) : 0, 0};
+    isl_cell c = {text ? ISL_CELL_TEXT : ISL_CELL_NULL, text, text ? strlen(text) : 0, 0};
     return c;
 }
 
 isl_cell isl_cell_int(long long v, char buf[24])
 {
     int n = snprintf(buf, 24, "%lld", v);
-    isl_cell c = {SQLITE_INTEGER, buf, (size_t)n, (double)v};
+    isl_cell c = {ISL_CELL_INTEGER, buf, (size_t)n, (double)v};
     return c;
 }
 
@@ -72,7 +71,7 @@ static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, c
     for (size_t i = 0; i < n; i++) {
         const char *t = row ? row[i].text : names[i];
         size_t len = row ? row[i].len : strlen(names[i]);
-        if (row && row[i].type != SQLITE_INTEGER && row[i].type != SQLITE_FLOAT && row[i].type != SQLITE_NULL)
+        if (row && row[i].type != ISL_CELL_INTEGER && row[i].type != ISL_CELL_FLOAT && row[i].type != ISL_CELL_NULL)
             g->numeric[i] = 0;
         if (t && !(r[i] = printable(t, len))) return ISL_ENOMEM;
     }

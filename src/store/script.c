@@ -223,7 +223,8 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
         const char *at = isl_values_row(start, row);
         return isl_fail(err, st, "%s:%d: %s: %s", name, line_of(sql, at ? at : start), what, errmsg);
     }
-    return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, start), errmsg);
+    return isl_fail_why(err, st, strcmp(errmsg, ISL_LESSON_LOADED) ? ISL_R_NONE : ISL_R_LESSON_LOADED, "%s:%d: %s", name,
+                        line_of(sql, start), errmsg);
 }
 
 /* The claim's place in a seed file, for a claim whose SQL does not compile. */

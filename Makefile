@@ -1,21 +1,26 @@
 # isolab: build, test and install.
 #   make            build ./isolab and the SQL extension ./isolab.so
 #   make lesson     build (isolab.so too), seed isolab.db and print the lesson's tables
-#   make check      all tests, plain and under AddressSanitizer + UBSan
+#   make check      all tests, plain and under AddressSanitizer + UBSan, in
+#                   parallel (CHECK_JOBS, default: the number of CPUs)
+#   make check-deep the long ones: valgrind, fault injection at every point
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
 #   make page       the same, then the results as one HTML file, page.html
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (BINDIR LIBDIR DATADIR MANDIR); make uninstall
 #   make clean
 
 CC      ?= cc
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-EXTDIR  ?= $(PREFIX)/lib/isolab
+LIBDIR  ?= $(PREFIX)/lib
+EXTDIR  ?= $(LIBDIR)/isolab
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
 CFLAGS  ?= -O2 -g
 # Warnings are errors for developers and CI (make DEVELOPER=1; make check and
 # .ci/run set it), not for people building a release with another compiler.
 DEVELOPER ?=
-ifneq ($(filter check test-% fuzz,$(MAKECMDGOALS)),)
+ifneq ($(filter check check-% test-% fuzz,$(MAKECMDGOALS)),)
 DEVELOPER := 1
 endif
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes $(if $(DEVELOPER),-Werror)
@@ -42,7 +47,7 @@ SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
 SHTESTS := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: all check test-unit test-san test-sh lesson install uninstall clean deps plots
+.PHONY: all check check-suites check-deep check-deep-suites test-unit test-san test-sh lesson install uninstall clean deps plots
 all: isolab isolab.so
 
 deps: build/.deps
@@ -96,16 +101,36 @@ build/san-tests/%: tests/%.c tests/testutil.h build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab-san.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 
-# Unit tests run from the top directory, plain and sanitized. Each suite
-# runs through tools/suite.sh: one line on the terminal, its output in
+# make check builds and runs its suites (check-suites) in a make of its
+# own with -j$(CHECK_JOBS) (the number of CPUs; make -jN check: N), its output
+# kept whole per suite (-Otarget), then prints the closing line. make
+# check-deep does the same with the long suites (check-deep-suites):
+# valgrind, fault injection at every point, the crash sweeps. .ci/run runs
+# both.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+check:
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) -Otarget check-suites DEVELOPER=1
+	@$(call closing_line,$(CHECK_SUITES),check)
+check-deep:
+	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) -Otarget check-deep-suites DEVELOPER=1
+	@$(call closing_line,$(DEEP_SUITES),check-deep)
+
+# Unit tests run from the top directory, plain and sanitized, each a target
+# of its own so that make -j spreads them. Each suite runs through
+# tools/suite.sh: one line on the terminal, its output in
 # build/test-logs/NAME.log.
 SUITE = sh tools/suite.sh
-check: test-unit test-san test-sh
-test-unit: $(TESTS:%=build/tests/%) isolab
-	@set -e; for t in $(TESTS); do ISOLAB=./isolab $(SUITE) $$t build/tests/$$t; done
-test-san: $(TESTS:%=build/san-tests/%) build/isolab-san
-	@set -e; for t in $(TESTS); do \
-	  ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(SUITE) $$t-san build/san-tests/$$t; done
+# the longest first (fault injection), so that -j does not end on them
+check-suites: test-faults test-sh test-san test-unit
+UNIT_PLAIN := $(TESTS:%=unit-%)
+UNIT_SAN   := $(TESTS:%=unit-san-%)
+.PHONY: $(UNIT_PLAIN) $(UNIT_SAN)
+test-unit: $(UNIT_PLAIN)
+test-san: $(UNIT_SAN)
+$(UNIT_PLAIN): unit-%: build/tests/% isolab
+	@ISOLAB=./isolab $(SUITE) $* build/tests/$*
+$(UNIT_SAN): unit-san-%: build/san-tests/% build/isolab-san
+	@ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(SUITE) $*-san build/san-tests/$*
 # Each shell suite is a target of its own, so that make -j spreads them.
 # They run the sanitized binary, but for the crash and concurrency suites:
 # SIGKILLs and locks test what SQLite keeps across processes, which the
@@ -143,13 +168,34 @@ page-screenshot: isolab
 	@sh tools/deps.sh page plots
 	PAGE_SHOTS=$(CURDIR)/docs sh tests/test_page_layout.sh
 
-install: isolab isolab.so
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(EXTDIR)
-	install -m 755 isolab $(DESTDIR)$(BINDIR)/isolab
-	install -m 644 isolab.so $(DESTDIR)$(EXTDIR)/isolab.so
+# The man page and the bash completion, generated from the command table
+# (tools/mkdoc.c), so they cannot drift from it.
+build/mkdoc: tools/mkdoc.c build/libisolab.a
+	$(CC) $(ALL_CFLAGS) -o $@ tools/mkdoc.c build/libisolab.a $(SQLITE_LIBS) -lm
+.PHONY: doc
+doc: build/mkdoc
+	build/mkdoc man '$(DATADIR)' '$(EXTDIR)' > build/isolab.1
+	build/mkdoc completion > build/isolab.bash
+
+# make install [PREFIX=/usr/local] [DESTDIR=] [BINDIR LIBDIR DATADIR MANDIR];
+# make uninstall with the same values removes every file it installed.
+COMPDIR = $(DATADIR)/bash-completion/completions
+install: isolab isolab.so doc
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(EXTDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(COMPDIR)' \
+	  '$(DESTDIR)$(DATADIR)/isolab/seeds' '$(DESTDIR)$(DATADIR)/isolab/queries'
+	install -m 755 isolab '$(DESTDIR)$(BINDIR)/isolab'
+	install -m 644 isolab.so '$(DESTDIR)$(EXTDIR)/isolab.so'
+	install -m 644 build/isolab.1 '$(DESTDIR)$(MANDIR)/man1/isolab.1'
+	install -m 644 build/isolab.bash '$(DESTDIR)$(COMPDIR)/isolab'
+	install -m 644 $(SEEDS) '$(DESTDIR)$(DATADIR)/isolab/seeds'
+	install -m 644 $(QUERIES) '$(DESTDIR)$(DATADIR)/isolab/queries'
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/isolab $(DESTDIR)$(EXTDIR)/isolab.so
-	-rmdir $(DESTDIR)$(EXTDIR) 2>/dev/null
+	rm -f '$(DESTDIR)$(BINDIR)/isolab' '$(DESTDIR)$(EXTDIR)/isolab.so' '$(DESTDIR)$(MANDIR)/man1/isolab.1' \
+	  '$(DESTDIR)$(COMPDIR)/isolab'
+	cd '$(DESTDIR)$(DATADIR)/isolab/seeds' 2>/dev/null && rm -f $(notdir $(SEEDS)) || true
+	cd '$(DESTDIR)$(DATADIR)/isolab/queries' 2>/dev/null && rm -f $(notdir $(QUERIES)) || true
+	-rmdir '$(DESTDIR)$(DATADIR)/isolab/seeds' '$(DESTDIR)$(DATADIR)/isolab/queries' '$(DESTDIR)$(DATADIR)/isolab' \
+	  '$(DESTDIR)$(EXTDIR)' 2>/dev/null
 
 clean:
 	rm -rf build isolab isolab.so
@@ -182,34 +228,56 @@ build/bench/base/isolab:
 	  $(MAKE) -s -C build/bench/base isolab >/dev/null; \
 	else echo "bench: cannot read commit $(BENCH_BASE) from git: no baseline"; fi
 
-# Fault injection (tests/fault_inject.c): out-of-memory and I/O errors at
-# every point of each command, sanitized so LeakSanitizer sees any leak.
-# isolab's own malloc/calloc/realloc, write and fsync are wrapped at link
-# time.
+# Fault injection (tests/fault_inject.c): out-of-memory and I/O errors in
+# every command of the command table, sanitized so LeakSanitizer sees any
+# leak. isolab's own malloc/calloc/realloc, write and fsync are wrapped at
+# link time.
 .PHONY: test-faults test-faults-full
-check: test-faults
+check-suites: test-faults
 build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -o $@ $< build/libisolab-san.a \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
-# make check fails every 151st allocation (all I/O points); test-faults-full
-# fails every one (minutes: some 60000 allocation points in all).
-# Two shards side by side (half the commands each), so make -j2 can run
-# them at once.
-.PHONY: test-faults-0 test-faults-1
-test-faults: test-faults-0 test-faults-1
-test-faults-0 test-faults-1: test-faults-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/2 FAULT_STRIDE=151 ASAN_OPTIONS=detect_leaks=1 $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
-test-faults-full: build/san-tests/fault_inject
-	FAULT_STRIDE=1 ASAN_OPTIONS=detect_leaks=1 build/san-tests/fault_inject
+# make check tries FAULT_POINTS=8 points of each kind per command, spread
+# over it (a command makes 10^4 to 10^5 allocations, SQLite's included),
+# in four shards (-j spreads them). make check-deep (test-faults-full) fails
+# every allocation of isolab's own (FAULT_OWN=1, some 1700 points) and
+# every read, write and sync; 60 points of each kind spread over all
+# allocations (SQLite's too); each in four shards; then the crash sweeps
+# (FAULT_SWEEP, each execution in a child process): every own allocation
+# k and all later ones, and 120 points of all allocations.
+FAULT_ENV = ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+FAULT_SHARDS := 0 1 2 3
+.PHONY: $(FAULT_SHARDS:%=test-faults-%)
+test-faults: $(FAULT_SHARDS:%=test-faults-%)
+$(FAULT_SHARDS:%=test-faults-%): test-faults-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_POINTS=8 $(FAULT_ENV) $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
+DEEP_FAULTS := $(foreach i,0 1 2 3,faults-own-$(i) faults-all-$(i)) $(foreach i,0 1,sweep-own-$(i) sweep-all-$(i))
+.PHONY: $(DEEP_FAULTS:%=test-%)
+test-faults-full: $(DEEP_FAULTS:%=test-%)
+check-deep-suites: test-faults-full
+$(filter test-faults-own-%,$(DEEP_FAULTS:%=test-%)): test-faults-own-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_OWN=1 $(FAULT_ENV) $(SUITE) faults-own-$* build/san-tests/fault_inject
+$(filter test-faults-all-%,$(DEEP_FAULTS:%=test-%)): test-faults-all-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_POINTS=60 FAULT_IO=0 $(FAULT_ENV) $(SUITE) faults-all-$* build/san-tests/fault_inject
+$(filter test-sweep-own-%,$(DEEP_FAULTS:%=test-%)): test-sweep-own-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/2 FAULT_SWEEP=own $(FAULT_ENV) $(SUITE) sweep-own-$* build/san-tests/fault_inject
+$(filter test-sweep-all-%,$(DEEP_FAULTS:%=test-%)): test-sweep-all-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/2 FAULT_SWEEP=all FAULT_POINTS=120 $(FAULT_ENV) $(SUITE) sweep-all-$* build/san-tests/fault_inject
 
-# Unit tests under valgrind memcheck, when valgrind is installed.
-.PHONY: test-valgrind
-check: test-valgrind
-test-valgrind: $(TESTS:%=build/tests/%)
-	@set -e; if command -v valgrind >/dev/null 2>&1; then for t in $(TESTS); do $(SUITE) $$t-valgrind \
-	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite build/tests/$$t; \
-	  done; else $(SUITE) valgrind sh -c 'echo "skip - valgrind is not installed: memcheck not run"; exit 77'; fi
+# Unit tests under valgrind memcheck (make check-deep), when valgrind is
+# installed.
+HAVE_VALGRIND := $(shell command -v valgrind 2>/dev/null)
+.PHONY: test-valgrind $(TESTS:%=valgrind-%)
+check-deep-suites: test-valgrind
+ifneq ($(HAVE_VALGRIND),)
+test-valgrind: $(TESTS:%=valgrind-%)
+$(TESTS:%=valgrind-%): valgrind-%: build/tests/%
+	@$(SUITE) $*-valgrind valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite build/tests/$*
+else
+test-valgrind:
+	@$(SUITE) valgrind sh -c 'echo "skip - valgrind is not installed: memcheck not run"; exit 77'
+endif
 
 # Fuzzing the seed loader and model validation (tests/fuzz/fuzz_seed.c).
 #   make fuzz [FUZZ_TIME=seconds]  libFuzzer with clang; new inputs go to
@@ -220,7 +288,7 @@ FUZZ_TIME ?= 60
 FUZZ_SAN  := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 FUZZ_OBJ  := $(LIB_SRC:src/%.c=build/fuzz/%.o) build/fuzz/embedded.o
 .PHONY: fuzz test-fuzz-replay
-check: test-fuzz-replay
+check-suites: test-fuzz-replay
 build/fuzz/%.o: src/%.c $$(call no_deps_yet,build/fuzz/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(ALL_CFLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
@@ -254,18 +322,18 @@ build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c bui
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ tests/fuzz/fuzz_args.c tests/fuzz/replay.c build/libisolab-san.a $(SQLITE_LIBS) -lm
 
 # The closing line, printed only when no suite above has failed (make stops
-# at the first that fails), from the outcomes tools/suite.sh kept: unit
-# suites plain, sanitized and under valgrind (one skipped suite without it),
-# the shell suites, fault injection, fuzz replay.
+# at the first that fails), from the outcomes tools/suite.sh kept: for make
+# check, unit suites plain and sanitized, the shell suites, fault
+# injection, fuzz replay; for make check-deep, the unit suites under
+# valgrind (one skipped suite without it) and the long fault injection.
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
-  $(if $(shell command -v valgrind),$(TESTS:%=%-valgrind),valgrind) \
-  $(SH_NAMES) fault_inject-0-san fault_inject-1-san fuzz_replay-san fuzz_args_replay-san
-ifneq ($(words $(CHECK_SUITES)),$(words $(sort $(CHECK_SUITES))))
-$(error two suites share a name (a unit suite and a shell suite?): $(CHECK_SUITES))
+  $(SH_NAMES) $(FAULT_SHARDS:%=fault_inject-%-san) fuzz_replay-san fuzz_args_replay-san
+DEEP_SUITES = $(if $(HAVE_VALGRIND),$(TESTS:%=%-valgrind),valgrind) $(DEEP_FAULTS)
+ifneq ($(words $(CHECK_SUITES) $(DEEP_SUITES)),$(words $(sort $(CHECK_SUITES) $(DEEP_SUITES))))
+$(error two suites share a name (a unit suite and a shell suite?): $(CHECK_SUITES) $(DEEP_SUITES))
 endif
-check:
-	@cd build/test-logs && cat $(CHECK_SUITES:%=%.result) | sort | uniq -c \
-	  | awk '{ n[$$2] = $$1 } END { printf "each suite'"'"'s output: build/test-logs/NAME.log\ncheck: %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'
+closing_line = cd build/test-logs && cat $(1:%=%.result) | sort | uniq -c \
+  | awk '{ n[$$2] = $$1 } END { printf "each suite'"'"'s output: build/test-logs/NAME.log\n$(2): %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'
 
 # ---- the SQL functions as a loadable extension ---------------------------
 # isolab.so: the SQL functions (src/ext) with what they use, the core, the

@@ -1,26 +1,31 @@
-/* Fault injection: out-of-memory and I/O errors at every point of init,
- * load, run, each sweep and check, through public APIs only.
+/* Fault injection: out-of-memory and I/O errors in every command of the
+ * command table (isl_commands), through public APIs only. COMMANDS below
+ * gives each command one or more realistic argvs; a command of the table
+ * without one fails the test, so no command, present or future, escapes.
  *
  *   - Allocation: SQLite's allocator is replaced (SQLITE_CONFIG_MALLOC) and
  *     isolab's own malloc/calloc/realloc calls are wrapped at link time
  *     (ld --wrap, see the Makefile), sharing one counter. For k = 1, 2, ...
  *     the k-th allocation fails (fail-once), or it and every later one
  *     (fail-always), until a command runs with no allocation failed.
- *     FAULT_STRIDE=s tries every s-th k only (make check: 151, so it stays
- *     quick; make test-faults-full: every k). FAULT_ONLY=name runs one
- *     command; FAULT_SHARD=i/n the commands whose index is i modulo n (make
- *     check runs two shards side by side); FAULT_COUNT=1 prints each
- *     command's allocation and I/O counts.
+ *     FAULT_STRIDE=s tries every s-th k only; FAULT_POINTS=p about p points
+ *     of each sweep, spread over what the command does (make check: 8);
+ *     FAULT_OWN=1 counts isolab's own allocations only (SQLite's succeed
+ *     but, under fail-always, those after the k-th). FAULT_ONLY=name runs
+ *     one argv; FAULT_SHARD=i/n those whose index is i modulo n;
+ *     FAULT_COUNT=1 prints each one's allocation and I/O counts.
  *   - I/O: a VFS shim over the default VFS fails the n-th xRead, xWrite or
  *     xSync, for n = 1, 2, ... until the command does fewer; isolab's own
  *     write and fsync calls (the sync of a new database before its rename)
- *     are wrapped at link time and counted as writes and syncs.
+ *     are wrapped at link time and counted as writes and syncs. FAULT_IO=0
+ *     leaves them out.
  *
  * After every fault the command (isl_main, as the binary runs it) must end
- * cleanly: status 0, or a documented status with an "isolab[ CMD]: " message on
- * stderr, never a crash or an abort; the database must pass integrity and
- * foreign-key checks and either be unchanged or hold the complete new run;
- * SQLite's outstanding memory must be back where it was. Built with
+ * cleanly: status 0, or a documented status (1 to 7) with an "isolab[ CMD]: "
+ * message on stderr, never a crash or an abort; the database must pass
+ * integrity and foreign-key checks and either be unchanged or hold what the
+ * unfaulted command leaves (a complete new run, a run removed); SQLite's
+ * outstanding memory must be back where it was. Built with
  * AddressSanitizer, so LeakSanitizer checks isolab's own memory at exit.
  *
  * The SQL functions (src/ext) get the same allocation faults on a connection
@@ -29,7 +34,11 @@
  * must give its unfaulted answer or an error (never a wrong answer), and
  * SQLite's memory must come back.
  *
- * Not a tests/test_*.c suite: it runs once, sanitized (make test-faults).
+ * FAULT_SWEEP=own|all is the crash sweep instead (see crash_sweep below):
+ * each execution in a child process, crashes counted, not fatal.
+ *
+ * Not a tests/test_*.c suite: it runs sanitized, in shards (make
+ * test-faults in make check; make test-faults-full in make check-deep).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -42,6 +51,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 
 #include <sqlite3.h>
 
@@ -53,15 +64,33 @@
 static long alloc_n;         /* allocations counted since arming */
 static long fail_at;         /* 0: disarmed */
 static int fail_always;
+static int tripped;          /* the fail_at-th allocation was made to fail */
+static int own_only;         /* k counts isolab's own allocations, not SQLite's */
+static long own_n;           /* isolab's own allocations since arming */
 static long alloc_failures;  /* allocations made to fail */
 static long long sqlite_live; /* bytes SQLite holds through our allocator */
+static long *sweep_failures; /* the crash sweep: failures, seen by the parent */
 
-static int alloc_fails(void)
+/* Arms the allocator: the k-th allocation fails (0: none), and with always
+ * every later one too. */
+static void arm(long k, int always)
+{
+    alloc_n = own_n = alloc_failures = 0;
+    tripped = 0;
+    fail_always = always;
+    fail_at = k;
+}
+
+/* own: an allocation of isolab's own (not SQLite's) */
+static int alloc_fails(int own)
 {
     if (!fail_at) return 0;
-    long n = ++alloc_n;
-    if (n == fail_at || (fail_always && n > fail_at)) {
+    own_n += own;
+    int counted = own || !own_only;
+    if ((tripped && fail_always) || (counted && ++alloc_n == fail_at)) {
+        tripped = 1;
         alloc_failures++;
+        if (sweep_failures) ++*sweep_failures;
         return 1;
     }
     return 0;
@@ -74,14 +103,14 @@ void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t size);
 void *__wrap_realloc(void *p, size_t n);
 
-void *__wrap_malloc(size_t n) { return alloc_fails() ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t n, size_t size) { return alloc_fails() ? NULL : __real_calloc(n, size); }
-void *__wrap_realloc(void *p, size_t n) { return alloc_fails() ? NULL : __real_realloc(p, n); }
+void *__wrap_malloc(size_t n) { return alloc_fails(1) ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t size) { return alloc_fails(1) ? NULL : __real_calloc(n, size); }
+void *__wrap_realloc(void *p, size_t n) { return alloc_fails(1) ? NULL : __real_realloc(p, n); }
 
 /* SQLite's allocator: a size header in front of each block. */
 static void *sq_malloc(int n)
 {
-    if (alloc_fails()) return NULL;
+    if (alloc_fails(0)) return NULL;
     long long *p = __real_malloc((size_t)n + 8);
     if (!p) return NULL;
     p[0] = n;
@@ -98,7 +127,7 @@ static void sq_free(void *p)
 static int sq_size(void *p) { return p ? (int)((long long *)p)[-1] : 0; }
 static void *sq_realloc(void *p, int n)
 {
-    if (alloc_fails()) return NULL;
+    if (alloc_fails(0)) return NULL;
     long long *h = (long long *)p - 1;
     long long old = h[0];
     long long *q = __real_realloc(h, (size_t)n + 8);
@@ -265,14 +294,17 @@ static int run_isolab(const char *const *args)
     return rc;
 }
 
-/* The first line of the last command's stderr. */
+/* The last non-empty line of the last command's stderr: its error message
+ * when it failed (notes, and lesson's claim lines, come before). */
 static const char *last_err(void)
 {
     static char line[1100];
+    char next[1100];
     line[0] = '\0';
     FILE *f = fopen(err_file, "r");
     if (!f) return line;
-    if (!fgets(line, sizeof line, f)) line[0] = '\0';
+    while (fgets(next, sizeof next, f))
+        if (next[strspn(next, " \t\r\n")]) memcpy(line, next, sizeof line);
     fclose(f);
     line[strcspn(line, "\n")] = '\0';
     return line;
@@ -320,37 +352,77 @@ static long db_runs(const char *what, long k)
     return runs;
 }
 
-/* The first line of stderr is "isolab: ..." or "isolab CMD: ...". */
+/* Some line of stderr is "isolab: ..." or "isolab CMD: ..." (a message may
+ * have a hint on the lines after it; notes and lesson's claims come
+ * before). */
 static int clean_message(void)
 {
-    const char *e = last_err();
-    if (strncmp(e, "isolab", 6) != 0) return 0;
-    const char *colon = strstr(e, ": ");
-    const char *nl = strchr(e, '\n');
-    return colon && (!nl || colon < nl);
+    FILE *f = fopen(err_file, "r");
+    char line[1100];
+    int found = 0;
+    while (f && !found && fgets(line, sizeof line, f)) {
+        const char *colon = strstr(line, ": ");
+        found = !strncmp(line, "isolab", 6) && colon && !memchr(line, '\n', (size_t)(colon - line));
+    }
+    if (f) fclose(f);
+    return found;
 }
 
 typedef struct command {
-    const char *name;
-    const char *args[6];
+    const char *cmd;     /* its isl_commands name */
+    const char *name;    /* as the output shows it */
+    const char *args[8];
     int creates;  /* init: the database does not exist before */
+    int multi;    /* several transactions: a failure may keep some runs */
     int loaded;   /* starts from the base with seed_file loaded (its lesson: M03/K06) */
 } command;
 
+static char out_file[300], out_dir[300];
+
 static const command COMMANDS[] = {
-    {"init", {"init", NULL}, 1, 0},
-    {"init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0},
-    {"load", {"load", seed_file, NULL}, 0, 0},
-    {"load --replace", {"load", "--replace", seed_file, NULL}, 0, 1},
-    {"unload", {"unload", "M03/K06", NULL}, 0, 1},
-    {"run", {"run", NULL}, 0, 0},
-    {"sweep samples", {"sweep", "samples", NULL}, 0, 0},
-    {"sweep removal", {"sweep", "removal", NULL}, 0, 0},
-    {"sweep addition", {"sweep", "addition", NULL}, 0, 0},
-    {"sweep bundles", {"sweep", "bundles", NULL}, 0, 0},
-    {"check", {"check", NULL}, 0, 0},
+    {"init", "init", {"init", NULL}, 1, 0, 0},
+    {"init", "init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0},
+    {"load", "load", {"load", seed_file, NULL}, 0, 0, 0},
+    {"load", "load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 1},
+    {"unload", "unload", {"unload", "M03/K06", NULL}, 0, 0, 1},
+    {"run", "run", {"run", NULL}, 0, 0, 0},
+    {"sweep", "sweep samples", {"sweep", "samples", NULL}, 0, 0, 0},
+    {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0},
+    {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0},
+    {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0},
+    {"check", "check", {"check", NULL}, 0, 0, 0},
+    {"report", "report", {"report", NULL}, 0, 0, 0},
+    {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0},
+    {"lesson", "lesson", {"lesson", NULL}, 0, 1, 0},
+    {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0},
+    {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0},
+    {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0},
+    {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0},
+    {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0},
+    {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0},
+    {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0},
+    {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0},
+    {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0},
+    {"help", "help", {"help", "export", NULL}, 0, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+/* Every command of isl_commands has an argv here, and every argv names a
+ * command of the table. */
+static void test_table(void **state)
+{
+    (void)state;
+    for (const isl_command *t = isl_commands; t->name; t++) {
+        size_t n = 0;
+        for (size_t i = 0; i < NCOMMANDS; i++) n += !strcmp(COMMANDS[i].cmd, t->name);
+        if (!n) fail_msg("command '%s' has no argv in fault_inject.c's COMMANDS: add one", t->name);
+    }
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const isl_command *t = isl_commands;
+        while (t->name && strcmp(t->name, COMMANDS[i].cmd)) t++;
+        if (!t->name) fail_msg("'%s' names no command of isl_commands", COMMANDS[i].cmd);
+    }
+}
 
 static void prepare(const command *c)
 {
@@ -358,12 +430,18 @@ static void prepare(const command *c)
     if (!c->creates) copy_file(c->loaded ? loaded_db : base_db, test_db);
 }
 
-/* Checks one faulted (or not) execution; returns 1 when a fault was hit. */
+/* Checks one faulted (or not) execution; returns 1 when a fault was hit.
+ * A command either fails with a clean message and leaves the runs as they
+ * were (some of its runs when it makes several), or succeeds and leaves
+ * what its unfaulted execution left (ok_runs). */
+static long ok_runs;
+
 static int check_after(const command *c, int rc, long hit, long base_runs, long long live_before, const char *what,
                        long k)
 {
-    if (rc != 0 && (rc < 1 || rc > 5)) fail_msg("%s, fault %ld: exit status %d", what, k, rc);
-    if (rc != 0 && !clean_message()) fail_msg("%s, fault %ld: exit %d without an isolab message", what, k, rc);
+    if (rc != 0 && (rc < 1 || rc > 7)) fail_msg("%s, fault %ld: exit status %d", what, k, rc);
+    if (rc != 0 && !clean_message())
+        fail_msg("%s, fault %ld: exit %d without an isolab message: '%s'", what, k, rc, last_err());
     if (!hit && rc != 0) fail_msg("%s: failed with no fault injected (exit %d)", what, rc);
     if (sqlite_live != live_before)
         fail_msg("%s, fault %ld: SQLite holds %lld bytes more than before", what, k, sqlite_live - live_before);
@@ -372,37 +450,64 @@ static int check_after(const command *c, int rc, long hit, long base_runs, long 
         /* init: a complete new database, or none at all */
         if (rc == 0 && runs != 0) fail_msg("%s, fault %ld: init succeeded but the database has %ld runs", what, k, runs);
         if (rc != 0 && runs != -1) fail_msg("%s, fault %ld: a failed init left a database", what, k);
-    } else if (!strncmp(c->name, "load", 4) || !strcmp(c->name, "unload")) {
-        if (runs != base_runs) fail_msg("%s, fault %ld: %s changed the runs", what, k, c->name);
-    } else if (rc == 0 ? runs != base_runs + 1 : runs != base_runs) {
+    } else if (rc == 0 ? runs != ok_runs
+                       : runs != base_runs && !(c->multi && runs > base_runs && runs < ok_runs)) {
         fail_msg("%s, fault %ld: exit %d but runs went %ld -> %ld", what, k, rc, base_runs, runs);
     }
     return hit > 0;
 }
 
-static long base_runs_of(void)
+/* What c does unfaulted on the base database: its allocations and I/O
+ * calls (as counted now, FAULT_OWN applying), and the runs it leaves
+ * (ok_runs). It must succeed (plot without gnuplot is skipped). Returns the
+ * base's runs. */
+static long count_alloc, count_io[IO_KINDS];
+
+static long base_runs_of(const command *c)
 {
-    copy_file(base_db, test_db);
+    copy_file(c->loaded ? loaded_db : base_db, test_db);
     long r = db_runs("base", 0);
+    prepare(c);
+    arm(1L << 60, 0);
+    memset(io_n, 0, sizeof io_n);
+    for (int kind = 0; kind < IO_KINDS; kind++) io_fail_at[kind] = 1L << 60;
+    int rc = run_isolab(c->args);
+    fail_at = 0;
+    memset(io_fail_at, 0, sizeof io_fail_at);
+    count_alloc = alloc_n;
+    memcpy(count_io, io_n, sizeof io_n);
+    if (rc == 6 && !strcmp(c->cmd, "plot")) {
+        remove_db(test_db);
+        printf("# %-15s skipped: %s\n", c->name, last_err());
+        skip();
+    }
+    if (rc != 0) fail_msg("%s: exit %d with no fault injected: %s", c->name, rc, last_err());
+    ok_runs = db_runs(c->name, 0);
     remove_db(test_db);
     return r;
 }
 
-/* Allocation faults for every k, once or always; returns the fault points. */
-static long stride = 1; /* FAULT_STRIDE: every k when 1 */
+/* FAULT_STRIDE: every k when 1; FAULT_POINTS=p: at most about p points of
+ * each sweep, spread over what the command does (0: no limit). */
+static long stride = 1, max_points;
 
+static long step_for(long count)
+{
+    long st = max_points > 0 ? (count + max_points - 1) / max_points : 1;
+    return st > stride ? st : stride;
+}
+
+/* Allocation faults, once or always, at k = 1, 1 + step, ... until a run
+ * meets none; returns the fault points. */
 static long oom_sweep(const command *c, int always)
 {
     char what[64];
     snprintf(what, sizeof what, "%s (allocation, fail-%s)", c->name, always ? "always" : "once");
-    long base_runs = base_runs_of(), k, points = 0;
-    for (k = 1;; k += stride, points++) {
+    long base_runs = base_runs_of(c), st = step_for(count_alloc), k, points = 0;
+    for (k = 1;; k += st, points++) {
         prepare(c);
         long long live = sqlite_live;
-        alloc_n = 0;
-        alloc_failures = 0;
-        fail_always = always;
-        fail_at = k;
+        arm(k, always);
         int rc = run_isolab(c->args);
         fail_at = 0;
         if (!check_after(c, rc, alloc_failures, base_runs, live, what, k)) break;
@@ -410,13 +515,13 @@ static long oom_sweep(const command *c, int always)
     return points;
 }
 
-/* I/O faults of one kind for every n; returns the fault points. */
+/* I/O faults of one kind, as oom_sweep; returns the fault points. */
 static long io_sweep(const command *c, int kind)
 {
     char what[64];
     snprintf(what, sizeof what, "%s (%s error)", c->name, IO_NAME[kind]);
-    long base_runs = base_runs_of(), n;
-    for (n = 1;; n++) {
+    long base_runs = base_runs_of(c), st = step_for(count_io[kind]), n, points = 0;
+    for (n = 1;; n += st, points++) {
         prepare(c);
         long long live = sqlite_live;
         memset(io_n, 0, sizeof io_n);
@@ -426,7 +531,7 @@ static long io_sweep(const command *c, int kind)
         io_fail_at[kind] = 0;
         if (!check_after(c, rc, io_failures, base_runs, live, what, n)) break;
     }
-    return n - 1;
+    return points;
 }
 
 static void test_command(void **state)
@@ -437,24 +542,22 @@ static void test_command(void **state)
     unsigned si, sn;
     if (shard && sscanf(shard, "%u/%u", &si, &sn) == 2 && sn > 0 && (size_t)(c - COMMANDS) % sn != si % sn) skip();
     if (getenv("FAULT_COUNT")) {
-        prepare(c);
-        alloc_n = 0;
-        fail_at = 1L << 60;
-        memset(io_n, 0, sizeof io_n);
-        for (int kind = 0; kind < IO_KINDS; kind++) io_fail_at[kind] = 1L << 60;
-        int rc = run_isolab(c->args);
-        fail_at = 0;
-        memset(io_fail_at, 0, sizeof io_fail_at);
-        printf("# %s: exit %d, %ld allocations, %ld reads, %ld writes, %ld syncs\n", c->name, rc, alloc_n,
-               io_n[IO_READ], io_n[IO_WRITE], io_n[IO_SYNC]);
+        base_runs_of(c);
+        printf("# %s: %ld allocations%s, %ld reads, %ld writes, %ld syncs\n", c->name, count_alloc,
+               own_only ? " of isolab's own" : "", count_io[IO_READ], count_io[IO_WRITE], count_io[IO_SYNC]);
         return;
     }
-    long once = oom_sweep(c, 0), always = oom_sweep(c, 1);
-    long io[IO_KINDS];
-    for (int kind = 0; kind < IO_KINDS; kind++) io[kind] = io_sweep(c, kind);
-    printf("# %-15s allocation faults (every %ld%s): %ld fail-once, %ld fail-always; I/O faults: %ld read, %ld write, %ld sync\n",
-           c->name, stride, stride == 1 ? "" : "th", once, always, io[IO_READ], io[IO_WRITE], io[IO_SYNC]);
-    assert_true(once > 0 && always > 0 && io[IO_WRITE] > 0 && io[IO_SYNC] > 0 && io[IO_READ] > 0);
+    long once = oom_sweep(c, 0), always = oom_sweep(c, 1), allocs = count_alloc;
+    long io[IO_KINDS] = {0, 0, 0};
+    int with_io = !getenv("FAULT_IO") || strcmp(getenv("FAULT_IO"), "0");
+    for (int kind = 0; with_io && kind < IO_KINDS; kind++) io[kind] = io_sweep(c, kind);
+    printf("# %-26s %ld allocations%s: %ld fail-once, %ld fail-always points; I/O points: %ld read, %ld write, "
+           "%ld sync\n", c->name, allocs, own_only ? " (isolab's own)" : "", once, always, io[IO_READ], io[IO_WRITE],
+           io[IO_SYNC]);
+    assert_true(once > 0 && always > 0);
+    /* the I/O kinds each command does at all */
+    for (int kind = 0; with_io && kind < IO_KINDS; kind++)
+        if (count_io[kind] > 0 && io[kind] == 0) fail_msg("%s: no %s fault point", c->name, IO_NAME[kind]);
 }
 
 /* ---- the SQL functions ------------------------------------------------ */
@@ -492,21 +595,23 @@ static void fn_run(size_t i, char *out, size_t n)
 static void test_functions(void **state)
 {
     (void)state;
-    const char *only = getenv("FAULT_ONLY");
-    if (only && strcmp(only, "functions") != 0) skip();
+    const char *only = getenv("FAULT_ONLY"), *shard = getenv("FAULT_SHARD");
+    if ((only && strcmp(only, "functions") != 0) || getenv("FAULT_COUNT")) skip();
+    unsigned si, sn;
+    if (shard && sscanf(shard, "%u/%u", &si, &sn) == 2 && sn > 0 && NCOMMANDS % sn != si % sn) skip();
     copy_file(base_db, test_db);
     long points = 0;
     for (size_t i = 0; i < NFN_SQL; i++) {
         char want[4096], got[4096];
+        arm(1L << 60, 0);
         fn_run(i, want, sizeof want);
+        fail_at = 0;
+        long st = step_for(alloc_n);
         if (i == 0 && !strncmp(want, "error", 5)) fail_msg("functions: %s", want);
         for (int always = 0; always < 2; always++)
-            for (long k = 1;; k += stride, points++) {
+            for (long k = 1;; k += st, points++) {
                 long long live = sqlite_live;
-                alloc_n = 0;
-                alloc_failures = 0;
-                fail_always = always;
-                fail_at = k;
+                arm(k, always);
                 fn_run(i, got, sizeof got);
                 fail_at = 0;
                 if (sqlite_live != live)
@@ -520,8 +625,113 @@ static void test_functions(void **state)
             }
     }
     remove_db(test_db);
-    printf("# functions       allocation faults (every %ld%s): %ld\n", stride, stride == 1 ? "" : "th", points);
+    printf("# functions                  allocation fault points: %ld\n", points);
     assert_true(points > 0);
+}
+
+/* ---- the crash sweep (FAULT_SWEEP=1) ----------------------------------
+ * Independent of the checks above, and of their process: each execution
+ * runs in a child process, so that a crash is counted rather than ending
+ * the sweep. For each argv of COMMANDS (FAULT_ONLY and FAULT_SHARD apply)
+ * and k = 1, 1 + s, 1 + 2s, ... (s: FAULT_STRIDE), the k-th allocation and
+ * every later one fail, until an execution meets no failed allocation. A
+ * point is a crash when the child dies of a signal or its stderr holds a
+ * sanitizer's report (AddressSanitizer, UndefinedBehaviorSanitizer,
+ * LeakSanitizer at exit); a bad exit when it ends with a status outside
+ * 0..7, or not 0 without an "isolab...: " message. One line per command,
+ * then a total; exit status 1 when anything was found. */
+
+/* 1 when the file at path holds a sanitizer's report. */
+static int sanitizer_report(const char *path, char *first, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    char line[1100];
+    int found = 0;
+    while (f && !found && fgets(line, sizeof line, f))
+        if (strstr(line, "Sanitizer") || strstr(line, "runtime error:")) {
+            found = 1;
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(first, n, "%s", line);
+        }
+    if (f) fclose(f);
+    return found;
+}
+
+/* One execution of c with every allocation from the k-th failing, in a
+ * child; returns the allocations that failed (0: the command ran whole),
+ * and what went wrong in what (empty when nothing). */
+static long sweep_point(const command *c, long k, const char *child_err, char *what, size_t n)
+{
+    prepare(c);
+    *sweep_failures = 0;
+    what[0] = '\0';
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) fail_msg("fork: %s", strerror(errno));
+    if (pid == 0) {
+        int fd = open(child_err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (fd < 0 || dup2(fd, 2) < 0) _exit(98);
+        close(fd);
+        arm(k, 1);
+        int rc = run_isolab(c->args);
+        fail_at = 0;
+        exit(rc); /* LeakSanitizer's report, if any, goes to child_err */
+    }
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+    char report[1100];
+    if (WIFSIGNALED(ws)) snprintf(what, n, "crash: signal %d (%s)", WTERMSIG(ws), last_err());
+    else if (sanitizer_report(err_file, report, sizeof report) || sanitizer_report(child_err, report, sizeof report))
+        snprintf(what, n, "crash: %s", report);
+    else if (WEXITSTATUS(ws) > 7) snprintf(what, n, "bad exit: status %d (%s)", WEXITSTATUS(ws), last_err());
+    else if (WEXITSTATUS(ws) != 0 && !clean_message())
+        snprintf(what, n, "bad exit: status %d without an isolab message (%s)", WEXITSTATUS(ws), last_err());
+    return *sweep_failures;
+}
+
+static int crash_sweep(void)
+{
+    const char *only = getenv("FAULT_ONLY"), *shard = getenv("FAULT_SHARD");
+    unsigned si = 0, sn = 1;
+    if (shard && (sscanf(shard, "%u/%u", &si, &sn) != 2 || sn == 0)) si = 0, sn = 1;
+    char child_err[320], counter[320];
+    snprintf(counter, sizeof counter, "%s/failures", dir); /* a file shared with each child */
+    int fd = open(counter, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0 || ftruncate(fd, sizeof *sweep_failures) != 0) return perror(counter), 2;
+    sweep_failures = mmap(NULL, sizeof *sweep_failures, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (sweep_failures == MAP_FAILED) return perror("mmap"), 2;
+    snprintf(child_err, sizeof child_err, "%s/child-stderr.txt", dir);
+    own_only = !strcmp(getenv("FAULT_SWEEP"), "own");
+    long commands = 0, points = 0, crashes = 0, bad = 0;
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const command *c = &COMMANDS[i];
+        if ((only && strcmp(only, c->name)) || i % sn != si % sn) continue;
+        long cp = 0, cc = 0, cb = 0, k;
+        char what[1300];
+        prepare(c); /* how many allocations it makes, for FAULT_POINTS */
+        arm(1L << 60, 0);
+        run_isolab(c->args);
+        fail_at = 0;
+        long st = step_for(alloc_n);
+        for (k = 1;; k += st) {
+            long failures = sweep_point(c, k, child_err, what, sizeof what);
+            cp++;
+            if (what[0]) {
+                cc += !strncmp(what, "crash", 5), cb += !strncmp(what, "bad", 3);
+                if (cc + cb <= 5) printf("# %s, allocation %ld and later fail: %s\n", c->name, k, what);
+            }
+            if (!failures) break;
+        }
+        printf("# %-26s %6ld points (k = 1..%ld, every %ld): %ld crashes, %ld bad exits\n", c->name, cp, k, st,
+               cc, cb);
+        fflush(stdout);
+        commands++, points += cp, crashes += cc, bad += cb;
+    }
+    printf("crash sweep (%s allocations): %ld argvs, %ld points, %ld crashes, %ld bad exits\n",
+           own_only ? "isolab's own" : "all", commands, points, crashes, bad);
+    return crashes || bad;
 }
 
 int main(void)
@@ -532,6 +742,8 @@ int main(void)
         return 1;
     }
     if (getenv("FAULT_STRIDE")) stride = atol(getenv("FAULT_STRIDE"));
+    if (getenv("FAULT_POINTS")) max_points = atol(getenv("FAULT_POINTS"));
+    own_only = getenv("FAULT_OWN") && !strcmp(getenv("FAULT_OWN"), "1");
     if (stride < 1) stride = 1;
     real_vfs = sqlite3_vfs_find(NULL);
     shim_vfs.szOsFile = (int)sizeof(shim_file) + real_vfs->szOsFile;
@@ -546,6 +758,8 @@ int main(void)
     snprintf(test_db, sizeof test_db, "%s/t.db", dir);
     snprintf(seed_file, sizeof seed_file, "%s/extra.sql", dir);
     snprintf(err_file, sizeof err_file, "%s/stderr.txt", dir);
+    snprintf(out_file, sizeof out_file, "%s/out.txt", dir);
+    snprintf(out_dir, sizeof out_dir, "%s/plots", dir);
     /* the shipped seeds, as init --seeds reads a directory (make runs here) */
     if (!getcwd(seeds_dir, sizeof seeds_dir - 8)) return 1;
     strcat(seeds_dir, "/seeds");
@@ -560,10 +774,11 @@ int main(void)
     fclose(f);
     /* the base: a database with a run and the lesson's three sweeps, so
      * that every claim of 'check' holds on it */
+    /* and a second run (5), for diff, rm and prune */
     const char *init[] = {"init", NULL}, *run[] = {"run", NULL}, *samples[] = {"sweep", "samples", NULL},
                *removal[] = {"sweep", "removal", NULL}, *addition[] = {"sweep", "addition", NULL};
     if (run_isolab(init) != 0 || run_isolab(run) != 0 || run_isolab(samples) != 0 || run_isolab(removal) != 0
-        || run_isolab(addition) != 0 || rename(test_db, base_db) != 0) {
+        || run_isolab(addition) != 0 || run_isolab(run) != 0 || rename(test_db, base_db) != 0) {
         fprintf(stderr, "fault_inject: cannot make the base database\n");
         return 1;
     }
@@ -574,17 +789,19 @@ int main(void)
         return 1;
     }
 
-    struct CMUnitTest tests[NCOMMANDS + 1];
-    for (size_t i = 0; i < NCOMMANDS; i++) {
-        tests[i] = (struct CMUnitTest){COMMANDS[i].name, test_command, NULL, NULL, (void *)&COMMANDS[i]};
+    int failed;
+    if (getenv("FAULT_SWEEP")) {
+        failed = crash_sweep();
+    } else {
+        struct CMUnitTest tests[NCOMMANDS + 2];
+        tests[0] = (struct CMUnitTest){"every command has an argv", test_table, NULL, NULL, NULL};
+        for (size_t i = 0; i < NCOMMANDS; i++)
+            tests[i + 1] = (struct CMUnitTest){COMMANDS[i].name, test_command, NULL, NULL, (void *)&COMMANDS[i]};
+        tests[NCOMMANDS + 1] = (struct CMUnitTest){"functions", test_functions, NULL, NULL, NULL};
+        failed = cmocka_run_group_tests_name("faults", tests, NULL, NULL);
     }
-    tests[NCOMMANDS] = (struct CMUnitTest){"functions", test_functions, NULL, NULL, NULL};
-    int failed = cmocka_run_group_tests_name("faults", tests, NULL, NULL);
-    remove_db(test_db);
-    unlink(base_db);
-    unlink(loaded_db);
-    unlink(seed_file);
-    unlink(err_file);
-    rmdir(dir);
+    char rm[400];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", dir); /* mkdtemp's name: no quote in it */
+    if (system(rm) != 0) fprintf(stderr, "fault_inject: cannot remove %s\n", dir);
     return failed;
 }

@@ -57,9 +57,11 @@ mkfifo to_reader
 stdbuf -oL sqlite3 -batch c.db <to_reader >reader.out 2>&1 &
 reader=$!
 exec 3>to_reader
-printf '.timeout 5000\nBEGIN;\nSELECT %s, count(*) FROM run;\n' "'before'" >&3
-n=0
-while ! grep -q '^before' reader.out 2>/dev/null && [ "$n" -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+# the reader's first answer comes on a FIFO (.once): it holds its read
+# transaction once the test has read it
+mkfifo reader.ready
+printf '.timeout 5000\nBEGIN;\n.once reader.ready\nSELECT %s, count(*) FROM run;\n' "'before'" >&3
+read -r first <reader.ready && echo "$first" >>reader.out
 grep -q '^before|0$' reader.out && ok "reader holds a read transaction (it sees 0 runs)" \
     || not_ok "reader did not start: $(cat reader.out)"
 

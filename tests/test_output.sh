@@ -35,8 +35,12 @@ full "$ISOLAB" --version
 full "$ISOLAB" run --help
 full "$ISOLAB" help export
 
-# a reader that is gone: exit 7 too, not a silent death by SIGPIPE
-( sleep 0.5; "$ISOLAB" --db "$db" export fact_status 2>"$tmp/err"; echo $? >"$tmp/rc" ) | true
+# a reader that is gone: exit 7 too, not a silent death by SIGPIPE. The
+# reader closes its end of the pipe, then says so on a FIFO; only then does
+# isolab start writing.
+mkfifo "$tmp/gone"
+( read -r _ <"$tmp/gone"; "$ISOLAB" --db "$db" export fact_status 2>"$tmp/err"; echo $? >"$tmp/rc" ) \
+    | { exec 0<&-; echo closed >"$tmp/gone"; }
 rc=$(cat "$tmp/rc")
 if [ "$rc" = 7 ] && grep -q "cannot write" "$tmp/err"; then ok "closed pipe: exit 7"; else not_ok "closed pipe: exit $rc, stderr: $(cat "$tmp/err")"; fi
 
@@ -90,13 +94,14 @@ check "export -o over a file-size limit: the old file kept, no temporary" "old" 
 # file, or on a stand-in gnuplot that says it has started, then blocks).
 # A background job of sh ignores SIGINT; env gives it back its default.
 if env --default-signal=INT true 2>/dev/null; then dflt="env --default-signal=INT,TERM,HUP"; else dflt=; fi
-# wait_for GLOB : loops until a file matching GLOB exists (1 when it never does)
+# wait_for GLOB PID : loops until a file matching GLOB exists; 1 when PID
+# ends first or a minute passes (a busy machine may take seconds to start it)
 wait_for() {
-    n=0
-    while [ $n -lt 200000 ]; do
+    end=$(($(date +%s) + 60))
+    while kill -0 "$2" 2>/dev/null && [ "$(date +%s)" -lt "$end" ]; do
         for f in $1; do [ -e "$f" ] && return 0; done
-        n=$((n + 1))
     done
+    for f in $1; do [ -e "$f" ] && return 0; done
     return 1
 }
 # stopped NAME SIG WANT_RC CMD... : runs CMD in the background; once the
@@ -108,7 +113,7 @@ stopped() {
     shift 3
     $dflt "$@" 2>sig.err &
     bg=$!
-    wait_for "$mark" || not_ok "$name: never started"
+    wait_for "$mark" $bg || not_ok "$name: never started"
     kill -"$sig" $bg
     wait $bg
     rc=$?
@@ -129,19 +134,25 @@ if [ -n "$dflt" ]; then
     mark='.s.db.tmp-*'
     stopped "init --seeds" TERM 143 "$ISOLAB" --db s.db init --seeds seeds --work-limit 1000000000
     check "init interrupted: no database made" absent "$([ -e s.db ] && echo present || echo absent)"
-    # a stand-in gnuplot: says it started, then blocks until stopped
+    # a stand-in gnuplot: says it started, then blocks until stopped; on
+    # SIGTERM it says so in gp.stopped (a FIFO the test reads while the plot
+    # runs; a plain file after it)
     mkdir bin
-    printf '#!/bin/sh\necho $$ >"%s/gp.started"\nexec sleep 600\n' "$tmp" >bin/gnuplot
+    printf '#!/bin/sh\ntrap '"'"'kill $s; echo stopped >"%s/gp.stopped"; exit 143'"'"' TERM\nsleep 600 & s=$!\necho $$ >"%s/gp.started"\nwait $s\n' \
+        "$tmp" "$tmp" >bin/gnuplot
     chmod +x bin/gnuplot
+    mkfifo gp.stopped
+    timeout 60 cat gp.stopped >gp.said &
+    listener=$!
     mark=gp.started
     # the plot's CSV is in place when gnuplot starts: the line says so
     said="what it had finished is kept, the rest was not written"
     PATH=$tmp/bin:$PATH stopped "plot" HUP 129 "$ISOLAB" --db "$db" plot channels -o sigplots
+    wait $listener
     said="nothing was written"
-    gp=$(cat gp.started)
-    n=0
-    while kill -0 "$gp" 2>/dev/null && [ $n -lt 200000 ]; do n=$((n + 1)); done
-    if kill -0 "$gp" 2>/dev/null; then not_ok "plot: gnuplot still runs"; kill "$gp"; else ok "plot: gnuplot stopped with it"; fi
+    if [ "$(cat gp.said)" = stopped ]; then ok "plot: gnuplot stopped with it"
+    else not_ok "plot: gnuplot still runs"; kill "$(cat gp.started)"; fi
+    rm -f gp.stopped
     check "plot interrupted: no image" "" "$(ls -A sigplots | grep -v '^channels.csv$')"
     rm -f gp.started
     TMPDIR=$tmp/scratch PATH=$tmp/bin:$PATH stopped "page -o" INT 130 "$ISOLAB" --db "$db" page -o sig.html

@@ -12,7 +12,8 @@ typedef enum isl_status {
     ISL_ENOMEM = 5,   /* out of memory */
     ISL_ETOOL = 6,    /* a program isolab runs (gnuplot) is missing or failed */
     ISL_EOUTPUT = 7,  /* the output (stdout, an -o file) could not be written */
-    ISL_EINTERNAL = 70 /* a bug in isolab */
+    ISL_EINTERNAL = 70, /* a bug in isolab */
+    ISL_EINTERRUPT = 130 /* interrupted (SIGINT, Ctrl-C), as a shell reports 128 + 2 */
 } isl_status;
 
 /* What a failure was about, beyond its status, so that the command line
@@ -34,7 +35,8 @@ typedef enum isl_reason {
     ISL_R_NO_RUN,        /* no run of that id */
     ISL_R_NO_RUN_COLUMN, /* rows of one run asked of a relation without run_id */
     ISL_R_QUERY,         /* a query given as text was refused */
-    ISL_R_QUERY_BUDGET   /* ... or ran out of its work budget */
+    ISL_R_QUERY_BUDGET,  /* ... or ran out of its work budget */
+    ISL_R_LESSON_LOADED  /* a seed defines a lesson the database holds already */
 } isl_reason;
 
 /* An error report: a status, a reason and one human-readable message. */

@@ -118,7 +118,17 @@ size_t isl_model_add_adhoc(isl_model *m, const char *name, const size_t *members
 isl_status isl_model_validate(const isl_model *m, isl_error *err);
 
 /* A digest of the model's whole content (16 hex digits and a NUL in out):
- * equal models give equal digests, and any change of content changes it. */
+ * equal models give equal digests, and any change of content changes it.
+ * The same on every machine (isolab/digest.h), over, in order: the number
+ * of axes and each axis name (name order); the number of facts and each
+ * fact's name and axis (fact order); the number of mechanisms and, for
+ * each, its name, its axes' count and names, its left-open facts' count
+ * and names; the number of bundles and, for each, its name, its members'
+ * count and names (bundle order); the number of channels and, for each,
+ * its name, its lesson (NULL when none), its cost_pct as a double, its
+ * facts' count and names (listing order); the baseline time; the number
+ * of sample counts and each count. Counts and numbers are integers,
+ * names strings, in isolab/digest.h's encoding. */
 void isl_model_digest(const isl_model *m, char out[17]);
 
 #endif

@@ -14,7 +14,7 @@
 #include "isolab/sweep.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 11
+#define ISL_SCHEMA_VERSION 12
 
 typedef struct isl_store isl_store;
 struct sqlite3;

@@ -1,13 +1,21 @@
 /* isolab command line: what the commands that print results share: saved
  * queries' lines and aligned tables (report, lesson), this command's param
- * values and the warning about stale results (report, export, plot, check). */
-#include <sqlite3.h>
+ * values and the warning about stale results (report, export, plot, check),
+ * the claims' lines (check, lesson) and a relation exported to a file
+ * (export, plot). No command file calls another's: what two print alike
+ * is here. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "isolab/claims.h"
 #include "isolab/cli.h"
 #include "isolab/escape.h"
+#include "isolab/export.h"
 #include "isolab/history.h"
+#include "isolab/lab.h"
+#include "isolab/outfile.h"
 #include "isolab/report.h"
 
 static isl_status print_line(void *ctx, const char *line)
@@ -79,47 +87,44 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
  * quotes ('...', or "..." when it holds a single quote). */
 typedef struct stale_plan {
     isl_cli *cli;
-    sqlite3_str *line;
+    isl_buf line;
     size_t n;
 } stale_plan;
 
 static isl_status add_group(void *ctx, const char *group, const char *bundle, const char *channel)
 {
     stale_plan *p = ctx;
-    const char *argv[9] = {"isolab", "--db", p->cli->db_path};
-    int argc = strcmp(p->cli->db_path, "isolab.db") ? 3 : 1;
-    if (!strcmp(group, "lessons")) argv[argc++] = "lesson", argv[argc++] = "--all";
-    else if (!strcmp(group, "run")) argv[argc++] = "run";
-    else if (!strcmp(group, "bundles")) argv[argc++] = "sweep", argv[argc++] = "bundles";
+    const char *words[6];
+    int n = 0;
+    if (!strcmp(group, "lessons")) words[n++] = "lesson", words[n++] = "--all";
+    else if (!strcmp(group, "run")) words[n++] = "run";
+    else if (!strcmp(group, "bundles")) words[n++] = "sweep", words[n++] = "bundles";
     else {
-        argv[argc++] = "sweep", argv[argc++] = group;
-        argv[argc++] = "--bundle", argv[argc++] = bundle ? bundle : "";
-        argv[argc++] = "--channel", argv[argc++] = channel ? channel : "";
+        words[n++] = "sweep", words[n++] = group;
+        words[n++] = "--bundle", words[n++] = bundle ? bundle : "";
+        words[n++] = "--channel", words[n++] = channel ? channel : "";
     }
-    char *cmd = isl_argv_text(argc, (char *const *)argv);
-    if (!cmd) return ISL_ENOMEM;
-    char q = strchr(cmd, '\'') ? '"' : '\'';
-    sqlite3_str_appendf(p->line, "%s%c%s%c", p->n++ ? ", " : "", q, cmd, q);
-    free(cmd);
-    return sqlite3_str_errcode(p->line) ? ISL_ENOMEM : ISL_OK;
+    isl_put_command(p->cli, &p->line, n, words);
+    p->n++;
+    return p->line.oom ? ISL_ENOMEM : ISL_OK;
 }
 
 int isl_warn_stale(isl_cli *cli)
 {
-    stale_plan p = {cli, sqlite3_str_new(NULL), 0};
+    stale_plan p = {cli, {NULL, 0, 0, 0}, 0};
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_store_stale_groups(cli->store, add_group, &p, &err);
-    char *line = sqlite3_str_finish(p.line);
-    if (st == ISL_ENOMEM || (p.n && !line)) {
-        sqlite3_free(line);
+    char *line = p.line.p;
+    if (st == ISL_ENOMEM || p.line.oom) {
+        free(line);
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     }
     if (!st && p.n) {
         /* two lines, whatever their length: never cut */
         char *shown = isl_escape_dup(line);
         if (!shown) {
-            sqlite3_free(line);
+            free(line);
             return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         }
         fprintf(stderr, "isolab%s%s: note: some results were computed from an older model than the database holds "
@@ -128,102 +133,141 @@ int isl_warn_stale(isl_cli *cli)
         free(shown);
         cli->stale_noted = 1;
     }
-    sqlite3_free(line);
+    free(line);
     return ISL_OK;
 }
 
-/* ---- any table or view as an aligned table ---- */
+/* ---- any table or view as a listing ---- */
 
-typedef struct grid {
-    size_t ncols, nrows, cap;
-    char **cells; /* nrows + 1 rows (the header first) of ncols, NULL for SQL NULL */
-    int *numeric; /* per column: every value a number */
-    int oom;
-} grid;
-
-/* Width of UTF-8 text in characters. */
-static size_t width_of(const char *t)
+int isl_report_table(isl_cli *cli, const char *name, isl_format fmt)
 {
-    size_t w = 0;
-    for (; t && *t; t++) w += ((unsigned char)*t & 0xC0) != 0x80;
-    return w;
+    isl_listing l;
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_store_export(cli->store, name, 0, 0, isl_listing_row, &l, &cli->err);
+    st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (st && st != ISL_EOUTPUT) return st;
+    return isl_check_output(cli, cli->out, "the output");
 }
 
-/* A copy of text as the terminal may show it (isl_escape: control
- * characters and bytes that are not UTF-8 made visible). */
-static char *printable(const char *t, size_t len)
+/* ---- the claims of a check ---- */
+
+/* Where a check's claims go: lines to out (those `show` asks for), or with
+ * a listing every claim as a row. */
+typedef struct claim_out {
+    FILE *out;
+    isl_claims_shown show;
+    isl_listing *listing;
+} claim_out;
+
+static const char *const CLAIM_COLUMNS[] = {"lesson", "claim", "outcome", "expected", "actual", "reason", "statement"};
+#define NCOLUMNS (sizeof CLAIM_COLUMNS / sizeof *CLAIM_COLUMNS)
+
+static isl_status list_claim(isl_listing *l, const isl_claim_row *r)
 {
-    char *raw = malloc(len + 1);
-    if (!raw) return NULL;
-    memcpy(raw, t, len);
-    raw[len] = '\0';
-    char *c = isl_escape_dup(raw);
-    free(raw);
-    return c;
+    isl_cell c[NCOLUMNS] = {isl_cell_text(r->lesson), isl_cell_text(r->name),
+                            isl_cell_text(isl_claim_outcome_name(r->outcome)), isl_cell_text(r->expected),
+                            isl_cell_text(r->actual), isl_cell_text(r->reason), isl_cell_text(r->statement)};
+    return isl_listing_row(l, NCOLUMNS, CLAIM_COLUMNS, c);
 }
 
-static isl_status grid_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
+static isl_status print_claim(void *ctx, const isl_claim_row *r)
 {
-    grid *g = ctx;
-    if (!row) {
-        g->ncols = n;
-        g->numeric = calloc(n + 1, sizeof *g->numeric);
-        if (!g->numeric) return g->oom = 1, ISL_ENOMEM;
-        for (size_t i = 0; i < n; i++) g->numeric[i] = 1;
-    }
-    if (g->nrows + 1 >= g->cap) {
-        size_t cap = g->cap ? g->cap * 2 : 64;
-        char **cells = realloc(g->cells, cap * (n ? n : 1) * sizeof *cells);
-        if (!cells) return g->oom = 1, ISL_ENOMEM;
-        g->cells = cells, g->cap = cap;
-    }
-    char **r = g->cells + (row ? g->nrows + 1 : 0) * n;
-    for (size_t i = 0; i < n; i++) {
-        const char *t = row ? row[i].text : names[i];
-        size_t len = row ? row[i].len : strlen(names[i]);
-        r[i] = NULL;
-        if (row && row[i].type != SQLITE_INTEGER && row[i].type != SQLITE_FLOAT && row[i].type != SQLITE_NULL)
-            g->numeric[i] = 0;
-        if (t && !(r[i] = printable(t, len))) return g->oom = 1, ISL_ENOMEM;
-    }
-    if (row) g->nrows++;
-    return ISL_OK;
+    claim_out *co = ctx;
+    FILE *out = co->out;
+    char why[700];
+    const char *reason = isl_claim_words(r, why, sizeof why);
+    if (co->listing) return list_claim(co->listing, r);
+    if (co->show == ISL_CLAIMS_NONE || (co->show == ISL_CLAIMS_FAILED && r->outcome != ISL_CLAIM_FAIL)) return ISL_OK;
+    if (isl_print_outcome(out, isl_claim_outcome_name(r->outcome), 7)) return ISL_EOUTPUT;
+    int rc;
+    if (r->outcome == ISL_CLAIM_PASS)
+        rc = isl_print_line(out, "  %s %s = %s -- %s", r->lesson, r->name, r->actual, r->statement);
+    else if (r->outcome == ISL_CLAIM_FAIL)
+        rc = isl_print_line(out, "  %s %s: expected %s, actual %s (%s) -- %s", r->lesson, r->name,
+                            r->expected, r->actual ? r->actual : "NULL", reason, r->statement);
+    else
+        rc = isl_print_line(out, "  %s %s: %s -- %s", r->lesson, r->name, reason, r->statement);
+    if (rc) return ferror(out) ? ISL_EOUTPUT : ISL_ENOMEM;
+    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
-int isl_report_table(isl_cli *cli, const char *name)
+/* Runs the check with the claims going to co. */
+static isl_status check_into(isl_cli *cli, const char *lesson, claim_out *co, isl_format fmt, isl_claim_counts *n,
+                             int64_t *run_id)
 {
-    grid g = {0};
-    int rc = isl_store_export(cli->store, name, 0, 0, grid_row, &g, &cli->err);
-    if (rc && g.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    size_t *w = rc ? NULL : calloc(g.ncols + 1, sizeof *w);
-    if (!rc && !w) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    for (size_t r = 0; !rc && r <= g.nrows; r++)
-        for (size_t c = 0; c < g.ncols; c++) {
-            size_t k = width_of(g.cells[r * g.ncols + c]);
-            if (k > w[c]) w[c] = k;
-        }
-    for (size_t r = 0; !rc && r <= g.nrows; r++) {
-        for (size_t c = 0; c < g.ncols; c++) {
-            const char *t = g.cells[r * g.ncols + c];
-            size_t pad = w[c] - width_of(t);
-            int right = r > 0 && g.numeric[c];
-            if (c) fputs("  ", cli->out);
-            if (right) fprintf(cli->out, "%*s", (int)pad, "");
-            fputs(t ? t : "", cli->out);
-            if (!right && c + 1 < g.ncols) fprintf(cli->out, "%*s", (int)pad, "");
-        }
-        fputc('\n', cli->out);
-        if (r == 0) {
-            for (size_t c = 0; c < g.ncols; c++) {
-                if (c) fputs("  ", cli->out);
-                for (size_t k = 0; k < w[c]; k++) fputc('-', cli->out);
-            }
-            fputc('\n', cli->out);
-        }
+    isl_listing listing;
+    if (fmt != ISL_FMT_TABLE) {
+        isl_listing_start(&listing, fmt, co->out);
+        co->listing = &listing;
+        isl_status st = isl_listing_row(&listing, NCOLUMNS, CLAIM_COLUMNS, NULL);
+        if (!st) st = isl_lab_check(cli->store, cli->model, cli->argv_text, lesson, print_claim, co, n, run_id, &cli->err);
+        return isl_listing_end(&listing, st);
     }
-    for (size_t i = 0; g.cells && i < (g.nrows + 1) * g.ncols; i++) free(g.cells[i]);
-    free(g.cells);
-    free(g.numeric);
-    free(w);
-    return rc ? rc : isl_check_output(cli, cli->out, "the output");
+    return isl_lab_check(cli->store, cli->model, cli->argv_text, lesson, print_claim, co, n, run_id, &cli->err);
+}
+
+int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt)
+{
+    isl_claim_counts n = {{0}};
+    int64_t run_id = 0;
+    claim_out co = {out, show, NULL};
+    isl_status st = check_into(cli, lesson, &co, fmt, &n, &run_id);
+    if (st == ISL_EOUTPUT) return isl_check_output(cli, out, out == stderr ? "to stderr" : "the output");
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    if (st) return st;
+    /* the count line: with rows on out, it goes to stderr */
+    FILE *cf = fmt == ISL_FMT_TABLE ? out : stderr;
+    size_t total = n.n[ISL_CLAIM_PASS] + n.n[ISL_CLAIM_FAIL] + n.n[ISL_CLAIM_PENDING] + n.n[ISL_CLAIM_STALE];
+    char stale[48] = "";
+    if (n.n[ISL_CLAIM_STALE]) snprintf(stale, sizeof stale, ", %zu stale", n.n[ISL_CLAIM_STALE]);
+    fprintf(cf, "check: %zu passed, %zu failed, %zu pending%s of %zu claim%s (run %lld)\n", n.n[ISL_CLAIM_PASS],
+            n.n[ISL_CLAIM_FAIL], n.n[ISL_CLAIM_PENDING], stale, total, total == 1 ? "" : "s", (long long)run_id);
+    if (isl_check_output(cli, cf, cf == stderr ? "to stderr" : "the output")) return cli->err.status;
+    return n.n[ISL_CLAIM_FAIL] ? ISL_EFAIL : ISL_OK;
+}
+
+/* ---- a relation or query into a file ---- */
+
+/* Exports into the listing e; returns an exit status (cli->err set). */
+static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char *sql, int has_run, int64_t run_id)
+{
+    isl_error *err = &cli->err;
+    /* progress on a terminal, but not into output shown on it */
+    isl_progress p;
+    isl_progress_start(&p, "rows", 0);
+    p.on = p.on && !isatty(fileno(e->out));
+    e->progress = &p;
+    isl_status st = sql ? isl_store_export_sql(cli->store, sql, isl_listing_row, e, err)
+                        : isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
+    p.done = e->rows;
+    isl_progress_end(&p, !st);
+    st = isl_listing_end(e, st);
+    if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
+    else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
+    return st;
+}
+
+int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                       const char *file, size_t *rows)
+{
+    isl_listing e;
+    int rc;
+    isl_listing_start(&e, fmt, cli->out);
+    if (!file || !strcmp(file, "-")) {
+        rc = export_to(cli, &e, name, sql, has_run, run_id);
+        if (!rc) rc = isl_check_output(cli, cli->out, "the output");
+        if (rows) *rows = e.rows;
+        return rc;
+    }
+    /* the rules of every output file: include/isolab/outfile.h */
+    isl_outfile o;
+    if ((rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, &cli->err))) return rc;
+    e.out = o.f;
+    rc = export_to(cli, &e, name, sql, has_run, run_id);
+    if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
+    if (rc) isl_outfile_abort(&o);
+    else rc = isl_outfile_commit(&o, &cli->err);
+    if (rows) *rows = e.rows;
+    return rc;
 }

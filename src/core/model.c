@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isolab/bitset.h"
+#include "isolab/digest.h"
 #include "isolab/escape.h"
 #include "isolab/model.h"
 
@@ -397,68 +398,46 @@ isl_status isl_model_validate(const isl_model *m, isl_error *err)
     return ISL_OK;
 }
 
-/* 64-bit FNV-1a over a stream of length-prefixed fields. */
-typedef struct digest { uint64_t h; } digest;
-
-static void dg_bytes(digest *d, const void *p, size_t n)
-{
-    const unsigned char *s = p;
-    for (size_t i = 0; i < n; i++) {
-        d->h ^= s[i];
-        d->h *= 0x100000001b3ULL;
-    }
-}
-
-static void dg_str(digest *d, const char *s)
-{
-    size_t n = s ? strlen(s) : (size_t)-1;
-    dg_bytes(d, &n, sizeof n);
-    if (s) dg_bytes(d, s, n);
-}
-
-static void dg_num(digest *d, unsigned long long v) { dg_bytes(d, &v, sizeof v); }
-
 void isl_model_digest(const isl_model *m, char out[17])
 {
-    digest d = { 0xcbf29ce484222325ULL };
-    char buf[64];
-    dg_num(&d, m->naxes);
-    for (size_t i = 0; i < m->naxes; i++) dg_str(&d, m->axis_name[i]);
-    dg_num(&d, m->nfacts);
+    isl_digest d;
+    isl_digest_init(&d);
+    isl_digest_u64(&d, m->naxes);
+    for (size_t i = 0; i < m->naxes; i++) isl_digest_str(&d, m->axis_name[i]);
+    isl_digest_u64(&d, m->nfacts);
     for (size_t i = 0; i < m->nfacts; i++) {
-        dg_str(&d, m->fact_name[i]);
-        dg_str(&d, m->axis_name[m->fact_axis[i]]);
+        isl_digest_str(&d, m->fact_name[i]);
+        isl_digest_str(&d, m->axis_name[m->fact_axis[i]]);
     }
-    dg_num(&d, m->nmech);
+    isl_digest_u64(&d, m->nmech);
     for (size_t i = 0; i < m->nmech; i++) {
         const isl_mechanism *x = &m->mech[i];
-        dg_str(&d, x->name);
-        dg_num(&d, x->naxes);
-        for (size_t k = 0; k < x->naxes; k++) dg_str(&d, m->axis_name[x->axes[k]]);
-        dg_num(&d, x->nleft);
-        for (size_t k = 0; k < x->nleft; k++) dg_str(&d, m->fact_name[x->left_open[k]]);
+        isl_digest_str(&d, x->name);
+        isl_digest_u64(&d, x->naxes);
+        for (size_t k = 0; k < x->naxes; k++) isl_digest_str(&d, m->axis_name[x->axes[k]]);
+        isl_digest_u64(&d, x->nleft);
+        for (size_t k = 0; k < x->nleft; k++) isl_digest_str(&d, m->fact_name[x->left_open[k]]);
     }
     size_t model_bundles = 0;
     for (size_t i = 0; i < m->nbundles; i++) model_bundles += !m->bundle[i].adhoc;
-    dg_num(&d, model_bundles);
+    isl_digest_u64(&d, model_bundles);
     for (size_t i = 0; i < m->nbundles; i++) {
         if (m->bundle[i].adhoc) continue;
-        dg_str(&d, m->bundle[i].name);
-        dg_num(&d, m->bundle[i].n);
-        for (size_t k = 0; k < m->bundle[i].n; k++) dg_str(&d, m->mech[m->bundle[i].members[k]].name);
+        isl_digest_str(&d, m->bundle[i].name);
+        isl_digest_u64(&d, m->bundle[i].n);
+        for (size_t k = 0; k < m->bundle[i].n; k++) isl_digest_str(&d, m->mech[m->bundle[i].members[k]].name);
     }
-    dg_num(&d, m->nchannels);
+    isl_digest_u64(&d, m->nchannels);
     for (size_t i = 0; i < m->nchannels; i++) {
         const isl_channel *c = &m->channel[i];
-        dg_str(&d, c->name);
-        dg_str(&d, c->lesson);
-        snprintf(buf, sizeof buf, "%.17g", c->cost_pct);
-        dg_str(&d, buf);
-        dg_num(&d, c->nfacts);
-        for (size_t k = 0; k < c->nfacts; k++) dg_str(&d, m->fact_name[c->facts[k]]);
+        isl_digest_str(&d, c->name);
+        isl_digest_str(&d, c->lesson);
+        isl_digest_double(&d, c->cost_pct);
+        isl_digest_u64(&d, c->nfacts);
+        for (size_t k = 0; k < c->nfacts; k++) isl_digest_str(&d, m->fact_name[c->facts[k]]);
     }
-    dg_num(&d, (unsigned long long)m->baseline_time);
-    dg_num(&d, m->nsamples);
-    for (size_t i = 0; i < m->nsamples; i++) dg_num(&d, (unsigned long long)m->samples[i]);
-    snprintf(out, 17, "%016llx", (unsigned long long)d.h);
+    isl_digest_u64(&d, (uint64_t)m->baseline_time);
+    isl_digest_u64(&d, m->nsamples);
+    for (size_t i = 0; i < m->nsamples; i++) isl_digest_u64(&d, (uint64_t)m->samples[i]);
+    isl_digest_hex(&d, out);
 }

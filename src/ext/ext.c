@@ -22,6 +22,7 @@ SQLITE_EXTENSION_INIT1
 
 #include "isolab/answers.h"
 #include "isolab/escape.h"
+#include "isolab/digest.h"
 #include "isolab/ext.h"
 #include "isolab/powerset.h"
 #include "isolab/reader.h"
@@ -620,15 +621,17 @@ static int vt_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
  * the row's, its number (below 2^32). */
 static sqlite3_int64 args_hash(cursor *c)
 {
-    uint64_t h = 0xcbf29ce484222325u;
+    isl_digest d;
+    isl_digest_init(&d);
     for (int a = 0; a < MAX_ARGS; a++) {
         sqlite3_value *v = c->arg[a];
         int t = v ? sqlite3_value_type(v) : 0;
         const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
         size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
-        h = (h ^ (uint64_t)(t + 16 * a)) * 0x100000001b3u;
-        for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 0x100000001b3u;
+        isl_digest_u64(&d, (uint64_t)(t + 16 * a));
+        if (n) isl_digest_bytes(&d, p, n);
     }
+    uint64_t h = d.h;
     return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
 }
 

@@ -24,33 +24,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/digest.h"
 #include "isolab/embedded.h"
 #include "store_int.h"
 
-/* 64-bit FNV-1a of text, as 16 hex digits. */
+/* The digest of text's bytes (no length, no NUL), as 16 hex digits. */
 static void digest_hex(const char *text, char out[17])
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        h ^= *p;
-        h *= 0x100000001b3ULL;
-    }
-    snprintf(out, 17, "%016llx", (unsigned long long)h);
+    isl_digest d;
+    isl_digest_init(&d);
+    isl_digest_bytes(&d, text, strlen(text));
+    isl_digest_hex(&d, out);
 }
 
 /* The digest of everything this build installs. */
 static void build_digest(char out[17])
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
+    isl_digest d;
+    isl_digest_init(&d);
     const isl_embedded_file *lists[2] = {isl_schema_files, isl_query_files};
     size_t counts[2] = {isl_schema_count, isl_query_count};
     for (int l = 0; l < 2; l++)
         for (size_t i = 0; i < counts[l]; i++)
-            for (size_t k = 0; k <= lists[l][i].len; k++) { /* with the NUL: files stay apart */
-                h ^= (unsigned char)lists[l][i].text[k];
-                h *= 0x100000001b3ULL;
-            }
-    snprintf(out, 17, "%016llx", (unsigned long long)h);
+            isl_digest_bytes(&d, lists[l][i].text, lists[l][i].len + 1); /* with the NUL: files stay apart */
+    isl_digest_hex(&d, out);
 }
 
 /* The length of a saved query's text without its trailing ';' and blanks:

@@ -1,4 +1,5 @@
-/* isolab plot: the comparisons drawn as images. For each plot, the rows of
+/* isolab plot, and the page's drawings (isl_plot_svg): the comparisons
+ * drawn as images. For each plot, the rows of
  * its saved query are exported as CSV (the same file 'isolab export' writes)
  * into the output directory, and gnuplot draws the image next to it with
  * the plot's script (gnuplot/NAME.gp, built into isolab, or from --scripts
@@ -44,7 +45,8 @@ static const plot_kind *find_plot(const char *name)
     return NULL;
 }
 
-/* 1 when an executable file named prog is on $PATH. */
+/* 1 when an executable file named prog is on $PATH. No allocation: out of
+ * memory must not read as "not installed". */
 static int on_path(const char *prog)
 {
     const char *path = getenv("PATH");
@@ -53,12 +55,11 @@ static int on_path(const char *prog)
     while (*path) {
         const char *e = strchr(path, ':');
         size_t n = e ? (size_t)(e - path) : strlen(path);
-        char *f = malloc(n + np + 3);
-        if (!f) return 0;
-        snprintf(f, n + np + 3, "%.*s/%s", (int)n, n ? path : ".", prog);
-        int ok = access(f, X_OK) == 0;
-        free(f);
-        if (ok) return 1;
+        char f[4096];
+        if (n + np + 2 <= sizeof f) {
+            snprintf(f, sizeof f, "%.*s/%s", (int)n, n ? path : ".", prog);
+            if (access(f, X_OK) == 0) return 1;
+        }
         path += n + (e != NULL);
     }
     return 0;
@@ -153,11 +154,25 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
     isl_buf_put(&e, "", 1); /* the terminating NUL */
     if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};
+    /* gnuplot is stopped if a signal ends isolab (isl_temp_child): the
+     * signals wait until it is registered, and it starts with isolab's mask */
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGHUP), sigaddset(&block, SIGINT), sigaddset(&block, SIGTERM);
+    posix_spawnattr_t at;
     pid_t pid;
-    int rc = posix_spawnp(&pid, "gnuplot", NULL, NULL, argv, environ);
+    int rc = posix_spawnattr_init(&at);
+    if (rc == 0) {
+        sigprocmask(SIG_BLOCK, &block, &old);
+        rc = posix_spawnattr_setsigmask(&at, &old);
+        if (rc == 0) rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
+        if (rc == 0) rc = posix_spawnp(&pid, "gnuplot", NULL, &at, argv, environ);
+        if (rc == 0) isl_temp_child(pid);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        posix_spawnattr_destroy(&at);
+    }
     free(e.p);
     if (rc != 0) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
-    isl_temp_child(pid); /* stopped if a signal ends isolab */
     int status, limit = tool_seconds();
     rc = wait_for(pid, limit, &status);
     isl_temp_child(0);
@@ -193,9 +208,11 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     if (!rc) rc = isl_output_target(csv, 0, &csv_target, &direct, &cli->err);
     free(csv_target);
     if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
-    if (!rc) rc = isl_export_path(cli, p->query, ISL_FMT_CSV, 0, 0, csv, &rows);
+    if (!rc) rc = isl_export_path(cli, p->query, NULL, ISL_FMT_CSV, 0, 0, csv, &rows);
     if (!rc && rows == 0) {
-        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run '%s' first", p->name, p->query, p->command);
+        char hint[512];
+        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query,
+                      isl_hint(cli, p->command, hint, sizeof hint));
     }
     if (!rc && scripts && access(script, R_OK) != 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
@@ -224,9 +241,10 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
         int64_t id = 0;
         char digest[17];
         if (isl_store_latest_run(cli->store, plots[i]->run_kind, &id, digest, &cli->err)) return cli->err.status;
+        char hint[512];
         if (id == 0 && ++missing)
-            isl_note(cli, "%s: %s holds no finished '%s' run; run '%s' first", plots[i]->name, cli->db_path,
-                     plots[i]->run_kind, plots[i]->command);
+            isl_note(cli, "%s: %s holds no finished '%s' run; run %s first", plots[i]->name, cli->db_path,
+                     plots[i]->run_kind, isl_hint(cli, plots[i]->command, hint, sizeof hint));
     }
     if (missing) return isl_fail(&cli->err, ISL_EINPUT, "%zu plot%s without the run%s %s draw%s from", missing,
                                  missing == 1 ? "" : "s", missing == 1 ? "" : "s", missing == 1 ? "it" : "they",
@@ -234,31 +252,20 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
     return ISL_OK;
 }
 
-/* 1 when text holds a control character (it could not pass to gnuplot). */
-static int has_control(const char *text)
-{
-    for (const unsigned char *t = (const unsigned char *)text; *t; t++)
-        if (*t < 0x20 || *t == 0x7f) return 1;
-    return 0;
-}
-
 int isl_cmd_plot(isl_cli *cli, const isl_args *a)
 {
-    const char *dir = isl_opt(a, "-o"), *fmt = isl_opt(a, "--format"), *scripts = isl_opt(a, "--scripts");
+    const char *dir = isl_opt(a, "-o"), *scripts = isl_opt(a, "--scripts");
+    long long svg = 0; /* the index of --format's choice: png, svg */
     const plot_kind *want[sizeof PLOTS / sizeof PLOTS[0]];
     size_t n = 0;
+    isl_opt_int(a, "--format", &svg);
     if (!dir) dir = "plots";
-    if (!fmt) fmt = "png";
+    if (isl_check_distinct("plot", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
     for (int i = 0; i < a->nops; i++) {
         const plot_kind *p = find_plot(a->ops[i]);
         if (!p) return isl_usage(cli, "unknown plot '%s' (channels, samples, axes, frontier)", a->ops[i]);
-        int seen = 0;
-        for (size_t k = 0; k < n; k++) seen |= want[k] == p;
-        if (!seen) want[n++] = p;
+        want[n++] = p;
     }
-    if (strcmp(fmt, "png") && strcmp(fmt, "svg")) return isl_usage(cli, "unknown format '%s' (png, svg)", fmt);
-    if (!*dir || has_control(dir)) return isl_usage(cli, "-o: not a usable directory name");
-    if (scripts && (!*scripts || has_control(scripts))) return isl_usage(cli, "--scripts: not a usable directory name");
     if (!n)
         for (const plot_kind *p = PLOTS; p->name; p++) want[n++] = p;
     if (!on_path("gnuplot")) {
@@ -269,7 +276,7 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (!rc) rc = isl_warn_stale(cli);
     if (!rc) rc = check_runs(cli, want, n);
     if (!rc) rc = make_dirs(cli, dir);
-    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, fmt, scripts, cli->out);
+    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, svg ? "svg" : "png", scripts, cli->out);
     return rc;
 }
 

@@ -38,5 +38,7 @@ int isl_warn_stale(isl_cli *cli);
 /* Prints every row of the table or view `name` as an aligned table: a
  * header, a rule, numbers right-aligned; control characters shown as '?'. */
 int isl_report_table(isl_cli *cli, const char *name);
+/* The same for the rows of run run_id only, when has_run. */
+int isl_report_run_table(isl_cli *cli, const char *name, int has_run, int64_t run_id);
 
 #endif

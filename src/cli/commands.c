@@ -38,6 +38,31 @@ static const isl_option BUNDLES_OPTS[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static const isl_option FRONTIER_OPTS[] = {
+    {"--channel", "C", 0, "under channel C (default: no channel)"},
+    {"--mechanisms", "LIST", 0, "over the subsets of these mechanisms (default: all)"},
+    {"--format", "F", 0, "table (default), csv, tsv, json or ndjson"},
+    {"--note", "TEXT", 0, "the run's note: what it was for"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const isl_option SMALLEST_OPTS[] = {
+    {"--max", "N", 0, "the largest open surface wanted (required)"},
+    {"--channel", "C", 0, "under channel C (default: no channel)"},
+    {"--mechanisms", "LIST", 0, "over the subsets of these mechanisms (default: all)"},
+    {"--format", "F", 0, "table (default), csv, tsv, json or ndjson"},
+    {"--note", "TEXT", 0, "the run's note: what it was for"},
+    {NULL, NULL, 0, NULL},
+};
+
+static const isl_option MARGINAL_OPTS[] = {
+    {"--bundle", "B", 0, "the bundle, or a member list such as strict,-seccomp (required)"},
+    {"--channel", "C", 0, "under channel C (default: no channel)"},
+    {"--format", "F", 0, "table (default), csv, tsv, json or ndjson"},
+    {"--note", "TEXT", 0, "the run's note: what it was for"},
+    {NULL, NULL, 0, NULL},
+};
+
 static const isl_option LESSON_OPTS[] = {
     {"--all", NULL, 0, "every lesson that has a focus (lesson_focus)"},
     {"--fresh", NULL, 0, "create the database anew first, from the seeds it was made from (its runs are lost)"},
@@ -164,6 +189,26 @@ const isl_command isl_commands[] = {
      "bundle_sweep (see the view bundle_sweep_named). Saved queries on the\n"
      "latest such run: bundle_smallest, bundle_marginal, bundle_frontier.\n",
      BUNDLES_OPTS},
+    {"frontier", isl_cmd_frontier, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+     "the least open surface at each bundle size, without a sweep",
+     "For each size 0..M, the least open surface of the subsets of the chosen\n"
+     "mechanisms (in mechanism order) with that many members, how many subsets\n"
+     "reach it and the first of them, computed without writing the power set;\n"
+     "recorded as a run of kind 'frontier' (rows: answer_frontier).\n",
+     FRONTIER_OPTS},
+    {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+     "the fewest-member bundles with open surface at most N",
+     "The subsets of the chosen mechanisms with the fewest members whose open\n"
+     "surface is at most --max N, in mask order, computed without writing the\n"
+     "power set; recorded as a run of kind 'smallest' (rows: answer_smallest).\n",
+     SMALLEST_OPTS},
+    {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+     "what each mechanism adds to or takes from a bundle",
+     "For each mechanism of the model, the open surface of --bundle B with the\n"
+     "mechanism appended (or taken out when it is a member) and the difference\n"
+     "from B's own; recorded as a run of kind 'marginal' (rows:\n"
+     "answer_marginal).\n",
+     MARGINAL_OPTS},
     {"report", isl_cmd_report, ISL_NEEDS_DB, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"

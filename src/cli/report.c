@@ -191,10 +191,12 @@ static isl_status grid_row(void *ctx, size_t n, const char *const *names, const 
     return ISL_OK;
 }
 
-int isl_report_table(isl_cli *cli, const char *name)
+int isl_report_table(isl_cli *cli, const char *name) { return isl_report_run_table(cli, name, 0, 0); }
+
+int isl_report_run_table(isl_cli *cli, const char *name, int has_run, int64_t run_id)
 {
     grid g = {0};
-    int rc = isl_store_export(cli->store, name, 0, 0, grid_row, &g, &cli->err);
+    int rc = isl_store_export(cli->store, name, has_run, run_id, grid_row, &g, &cli->err);
     if (rc && g.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     size_t *w = rc ? NULL : calloc(g.ncols + 1, sizeof *w);
     if (!rc && !w) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");

@@ -1,0 +1,132 @@
+/* isolab frontier, smallest, marginal: the power set's answers computed
+ * without its rows (isolab/answers.h), each recorded as one run of its kind
+ * and printed from the rows it wrote. The command picks names; lab
+ * computes and records. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/cli.h"
+#include "isolab/lab.h"
+#include "isolab/report.h"
+
+/* What every answer command takes: the channel, the mechanisms, the format. */
+typedef struct answer_args {
+    size_t channel;
+    size_t *mechs;
+    size_t nm;
+    int table;
+    isl_format fmt;
+} answer_args;
+
+/* --format: table (0 in *table otherwise) or one of export's formats. */
+static int pick_format(isl_cli *cli, const char *v, answer_args *x)
+{
+    x->table = !v || !strcmp(v, "table");
+    if (x->table) return ISL_OK;
+    if (!strcmp(v, "csv")) x->fmt = ISL_FMT_CSV;
+    else if (!strcmp(v, "tsv")) x->fmt = ISL_FMT_TSV;
+    else if (!strcmp(v, "json")) x->fmt = ISL_FMT_JSON;
+    else if (!strcmp(v, "ndjson")) x->fmt = ISL_FMT_NDJSON;
+    else return isl_usage(cli, "unknown format '%s' (table, csv, tsv, json, ndjson)", v);
+    return ISL_OK;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The channel (none by default), the format and, when with_mechs, the
+ * mechanisms (--mechanisms LIST in mechanism order; default: all). */
+static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
+{
+    const isl_model *m = cli->model;
+    const char *ch = isl_opt(a, "--channel");
+    x->channel = ISL_NONE;
+    if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
+        return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
+    int rc = pick_format(cli, isl_opt(a, "--format"), x);
+    if (rc || !with_mechs) return rc;
+    if (!(x->mechs = malloc((m->nmech + 1) * sizeof *x->mechs))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    const char *list = isl_opt(a, "--mechanisms");
+    if (list) {
+        if ((rc = isl_model_members(m, list, x->mechs, &x->nm, &cli->err))) return rc;
+        /* bits in mechanism order, as a bundles sweep numbers them */
+        qsort(x->mechs, x->nm, sizeof *x->mechs, cmp_size);
+    } else {
+        for (x->nm = 0; x->nm < m->nmech; x->nm++) x->mechs[x->nm] = x->nm;
+    }
+    if (x->nm > ISL_POWERSET_MAX)
+        return isl_fail(&cli->err, ISL_EINPUT,
+                        "%zu mechanisms chosen, but at most %d can be answered over; "
+                        "choose some with --mechanisms M1,M2,...", x->nm, ISL_POWERSET_MAX);
+    return ISL_OK;
+}
+
+/* Prints the rows run run_id wrote into table, in the chosen format. */
+static int print_rows(isl_cli *cli, const answer_args *x, const char *table, int64_t run_id)
+{
+    if (x->table) return isl_report_run_table(cli, table, 1, run_id);
+    return isl_export_path(cli, table, x->fmt, 1, run_id, NULL, NULL);
+}
+
+int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
+{
+    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
+    answer_args x = {0};
+    int64_t run_id = 0;
+    int rc = pick(cli, a, 1, &x);
+    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &run_id, NULL,
+                                   &cli->err);
+    if (!rc) rc = print_rows(cli, &x, "answer_frontier", run_id);
+    free(x.mechs);
+    return rc;
+}
+
+/* --max N: a whole number of facts. */
+static int pick_max(isl_cli *cli, const char *v, size_t *max)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (!*v || *end || *v == '-' || *v == '+' || errno || n > (size_t)-1 / 2)
+        return isl_usage(cli, "--max '%s': not a whole number of facts", v);
+    *max = (size_t)n;
+    return ISL_OK;
+}
+
+int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
+{
+    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
+    const char *v = isl_opt(a, "--max");
+    if (!v) return isl_usage(cli, "--max N is required: the largest open surface wanted");
+    answer_args x = {0};
+    size_t max = 0;
+    int64_t run_id = 0;
+    int rc = pick_max(cli, v, &max);
+    if (!rc) rc = pick(cli, a, 1, &x);
+    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, max, &run_id,
+                                   NULL, &cli->err);
+    if (!rc) rc = print_rows(cli, &x, "answer_smallest", run_id);
+    free(x.mechs);
+    return rc;
+}
+
+int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
+{
+    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
+    const char *bundle = isl_opt(a, "--bundle");
+    if (!bundle) return isl_usage(cli, "--bundle B is required: a bundle or a member list");
+    answer_args x = {0};
+    size_t *members = malloc((cli->model->nmech + 1) * sizeof *members), n = 0;
+    int64_t run_id = 0;
+    int rc = members ? pick(cli, a, 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) rc = isl_model_members(cli->model, bundle, members, &n, &cli->err);
+    if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &run_id,
+                                   NULL, &cli->err);
+    if (!rc) rc = print_rows(cli, &x, "answer_marginal", run_id);
+    free(members);
+    return rc;
+}

@@ -65,22 +65,31 @@ static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
     return ISL_OK;
 }
 
-/* Prints the rows run run_id wrote into table, in the chosen format. */
-static int print_rows(isl_cli *cli, const answer_args *x, const char *table, int64_t run_id)
+/* What prints a run's rows: the command, its choices and the table. */
+typedef struct printer {
+    isl_cli *cli;
+    const answer_args *x;
+    const char *table;
+} printer;
+
+/* Prints the rows run run_id wrote into the table, in the chosen format
+ * (before the run commits: lab keeps no run whose rows could not be shown). */
+static isl_status print_rows(void *ctx, int64_t run_id)
 {
-    if (x->table) return isl_report_run_table(cli, table, 1, run_id);
-    return isl_export_path(cli, table, x->fmt, 1, run_id, NULL, NULL);
+    const printer *p = ctx;
+    if (p->x->table) return (isl_status)isl_report_run_table(p->cli, p->table, 1, run_id);
+    return (isl_status)isl_export_path(p->cli, p->table, p->x->fmt, 1, run_id, NULL, NULL);
 }
 
 int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
 {
     isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     answer_args x = {0};
-    int64_t run_id = 0;
     int rc = pick(cli, a, 1, &x);
-    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &run_id, NULL,
-                                   &cli->err);
-    if (!rc) rc = print_rows(cli, &x, "answer_frontier", run_id);
+    printer p = {cli, &x, "answer_frontier"};
+    isl_lab_show show = {print_rows, &p};
+    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &show, NULL,
+                                   NULL, &cli->err);
     free(x.mechs);
     return rc;
 }
@@ -104,12 +113,12 @@ int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
     if (!v) return isl_usage(cli, "--max N is required: the largest open surface wanted");
     answer_args x = {0};
     size_t max = 0;
-    int64_t run_id = 0;
     int rc = pick_max(cli, v, &max);
     if (!rc) rc = pick(cli, a, 1, &x);
-    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, max, &run_id,
-                                   NULL, &cli->err);
-    if (!rc) rc = print_rows(cli, &x, "answer_smallest", run_id);
+    printer p = {cli, &x, "answer_smallest"};
+    isl_lab_show show = {print_rows, &p};
+    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, max, &show,
+                                   NULL, NULL, &cli->err);
     free(x.mechs);
     return rc;
 }
@@ -121,12 +130,12 @@ int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
     if (!bundle) return isl_usage(cli, "--bundle B is required: a bundle or a member list");
     answer_args x = {0};
     size_t *members = malloc((cli->model->nmech + 1) * sizeof *members), n = 0;
-    int64_t run_id = 0;
     int rc = members ? pick(cli, a, 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = isl_model_members(cli->model, bundle, members, &n, &cli->err);
-    if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &run_id,
-                                   NULL, &cli->err);
-    if (!rc) rc = print_rows(cli, &x, "answer_marginal", run_id);
+    printer p = {cli, &x, "answer_marginal"};
+    isl_lab_show show = {print_rows, &p};
+    if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &show,
+                                   NULL, NULL, &cli->err);
     free(members);
     return rc;
 }

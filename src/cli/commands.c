@@ -56,7 +56,7 @@ static const isl_option SMALLEST_OPTS[] = {
 };
 
 static const isl_option MARGINAL_OPTS[] = {
-    {"--bundle", "B", 0, "the bundle, or a member list such as strict,-seccomp (required)"},
+    {"--bundle", "B", 0, "the bundle, or a member list such as strict,-user-namespace (required)"},
     {"--channel", "C", 0, "under channel C (default: no channel)"},
     {"--format", "F", 0, "table (default), csv, tsv, json or ndjson"},
     {"--note", "TEXT", 0, "the run's note: what it was for"},

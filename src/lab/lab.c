@@ -109,6 +109,15 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
     return finish(&ctx, st, run_id, rows);
 }
 
+/* Shows the run's rows (when show is not NULL), then ends it: a failure
+ * to show them leaves no run. */
+static isl_status finish_shown(isl_run_ctx *ctx, isl_status st, const isl_lab_show *show, int64_t *run_id,
+                               size_t *rows)
+{
+    if (!st && show) st = show->fn(show->ctx, ctx->run_id);
+    return finish(ctx, st, run_id, rows);
+}
+
 /* Begins a run of kind with its channel and mechanisms as parameters. */
 static isl_status begin_answer(isl_run_ctx *ctx, const char *kind, const char *argv, const size_t *mechs, size_t nm)
 {
@@ -120,7 +129,7 @@ static isl_status begin_answer(isl_run_ctx *ctx, const char *kind, const char *a
 }
 
 isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
-                            size_t channel, int64_t *run_id, size_t *rows, isl_error *err)
+                            size_t channel, const isl_lab_show *show, int64_t *run_id, size_t *rows, isl_error *err)
 {
     assert(channel == ISL_NONE || channel < m->nchannels);
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
@@ -132,11 +141,12 @@ isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, 
         isl_fail(err, st, st == ISL_EINPUT ? "too many mechanisms" : "out of memory");
     for (size_t i = 0; !st && i <= nm; i++) st = isl_store_put_frontier(&ctx, mechs, nm, &out[i]);
     free(out);
-    return finish(&ctx, st, run_id, rows);
+    return finish_shown(&ctx, st, show, run_id, rows);
 }
 
 isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
-                            size_t channel, size_t max_open, int64_t *run_id, size_t *rows, isl_error *err)
+                            size_t channel, size_t max_open, const isl_lab_show *show, int64_t *run_id, size_t *rows,
+                            isl_error *err)
 {
     assert(channel == ISL_NONE || channel < m->nchannels);
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
@@ -151,12 +161,12 @@ isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, 
     size_t open;
     while (!st && isl_smallest_next(it, &mask, &open)) st = isl_store_put_smallest(&ctx, mechs, nm, mask, open);
     isl_smallest_free(it);
-    return finish(&ctx, st, run_id, rows);
+    return finish_shown(&ctx, st, show, run_id, rows);
 }
 
 isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, const char *bundle,
-                            const size_t *members, size_t n, size_t channel, int64_t *run_id, size_t *rows,
-                            isl_error *err)
+                            const size_t *members, size_t n, size_t channel, const isl_lab_show *show,
+                            int64_t *run_id, size_t *rows, isl_error *err)
 {
     assert(channel == ISL_NONE || channel < m->nchannels);
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
@@ -167,5 +177,5 @@ isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, 
     if (!st && (st = isl_marginal(m, members, n, channel, out))) isl_fail(err, st, "out of memory");
     for (size_t i = 0; !st && i < m->nmech; i++) st = isl_store_put_marginal(&ctx, &out[i]);
     free(out);
-    return finish(&ctx, st, run_id, rows);
+    return finish_shown(&ctx, st, show, run_id, rows);
 }

@@ -6,13 +6,16 @@
 #   make check-deep the long ones: valgrind, fault injection at every point
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
 #   make page       the same, then the results as one HTML file, page.html
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (BINDIR LIBDIR DATADIR MANDIR); make uninstall
 #   make clean
 
 CC      ?= cc
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
-EXTDIR  ?= $(PREFIX)/lib/isolab
+LIBDIR  ?= $(PREFIX)/lib
+EXTDIR  ?= $(LIBDIR)/isolab
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
 CFLAGS  ?= -O2 -g
 # Warnings are errors for developers and CI (make DEVELOPER=1; make check and
 # .ci/run set it), not for people building a release with another compiler.
@@ -165,13 +168,34 @@ page-screenshot: isolab
 	@sh tools/deps.sh page plots
 	PAGE_SHOTS=$(CURDIR)/docs sh tests/test_page_layout.sh
 
-install: isolab isolab.so
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(EXTDIR)
-	install -m 755 isolab $(DESTDIR)$(BINDIR)/isolab
-	install -m 644 isolab.so $(DESTDIR)$(EXTDIR)/isolab.so
+# The man page and the bash completion, generated from the command table
+# (tools/mkdoc.c), so they cannot drift from it.
+build/mkdoc: tools/mkdoc.c build/libisolab.a
+	$(CC) $(ALL_CFLAGS) -o $@ tools/mkdoc.c build/libisolab.a $(SQLITE_LIBS) -lm
+.PHONY: doc
+doc: build/mkdoc
+	build/mkdoc man '$(DATADIR)' '$(EXTDIR)' > build/isolab.1
+	build/mkdoc completion > build/isolab.bash
+
+# make install [PREFIX=/usr/local] [DESTDIR=] [BINDIR LIBDIR DATADIR MANDIR];
+# make uninstall with the same values removes every file it installed.
+COMPDIR = $(DATADIR)/bash-completion/completions
+install: isolab isolab.so doc
+	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(EXTDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(COMPDIR)' \
+	  '$(DESTDIR)$(DATADIR)/isolab/seeds' '$(DESTDIR)$(DATADIR)/isolab/queries'
+	install -m 755 isolab '$(DESTDIR)$(BINDIR)/isolab'
+	install -m 644 isolab.so '$(DESTDIR)$(EXTDIR)/isolab.so'
+	install -m 644 build/isolab.1 '$(DESTDIR)$(MANDIR)/man1/isolab.1'
+	install -m 644 build/isolab.bash '$(DESTDIR)$(COMPDIR)/isolab'
+	install -m 644 $(SEEDS) '$(DESTDIR)$(DATADIR)/isolab/seeds'
+	install -m 644 $(QUERIES) '$(DESTDIR)$(DATADIR)/isolab/queries'
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/isolab $(DESTDIR)$(EXTDIR)/isolab.so
-	-rmdir $(DESTDIR)$(EXTDIR) 2>/dev/null
+	rm -f '$(DESTDIR)$(BINDIR)/isolab' '$(DESTDIR)$(EXTDIR)/isolab.so' '$(DESTDIR)$(MANDIR)/man1/isolab.1' \
+	  '$(DESTDIR)$(COMPDIR)/isolab'
+	cd '$(DESTDIR)$(DATADIR)/isolab/seeds' 2>/dev/null && rm -f $(notdir $(SEEDS)) || true
+	cd '$(DESTDIR)$(DATADIR)/isolab/queries' 2>/dev/null && rm -f $(notdir $(QUERIES)) || true
+	-rmdir '$(DESTDIR)$(DATADIR)/isolab/seeds' '$(DESTDIR)$(DATADIR)/isolab/queries' '$(DESTDIR)$(DATADIR)/isolab' \
+	  '$(DESTDIR)$(EXTDIR)' 2>/dev/null
 
 clean:
 	rm -rf build isolab isolab.so

@@ -62,7 +62,7 @@ INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
 EOF
 
 # --- 1: load, lesson ---------------------------------------------------------
-"$ISOLAB" --db "$db" lesson >/dev/null 2>"$tmp/k05.err"
+"$ISOLAB" --db "$db" lesson --verbose >/dev/null 2>"$tmp/k05.err"
 check "the shipped lesson: 34 pass, 9 pending" "check: 34 passed, 0 failed, 9 pending of 43 claims (run 5)" \
     "$(grep '^check:' "$tmp/k05.err")"
 "$ISOLAB" --db "$db" load "$work/a.sql" >/dev/null 2>&1
@@ -138,7 +138,7 @@ check "only the bundles sweep stale: 'isolab sweep bundles' alone" \
 "$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1
 "$ISOLAB" --db "$tmp/empty.db" report >"$tmp/e.out" 2>"$tmp/e.err"
 check "report with nothing to print says so on stderr" \
-    "3||isolab report: $tmp/empty.db: no results yet: run 'isolab lesson' (or 'isolab run')" \
+    "3||isolab report: $tmp/empty.db: no results yet: run 'isolab --db $tmp/empty.db lesson' (or 'isolab --db $tmp/empty.db run')" \
     "$?|$(cat "$tmp/e.out")|$(cat "$tmp/e.err")"
 # results, but none for the view named: the view has nothing to print
 "$ISOLAB" --db "$tmp/empty.db" run >/dev/null 2>&1

@@ -262,7 +262,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (12); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (13); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -314,7 +314,7 @@ EOF2
 sqlite3 v1.db <v1.sql
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 12 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 13 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/001_column_labels.sql") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
@@ -324,9 +324,9 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
    && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
-    ok "a version-1 database is migrated to version 12 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 13 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 12 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 13 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
 fi
 sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
 if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"
@@ -420,6 +420,17 @@ bad_seed "name with ESC [ 2 J" \
 printf "INSERT INTO channel(name, lesson, cost_pct) VALUES ('c' || char(10) || 'run 99: fake line', NULL, 1);\n" >nlname.sql
 bad_seed "name with a newline and a forged line" \
     "isolab load: nlname.sql:1: channel.name = 'c\\nrun 99: fake line', channel.lesson = NULL, channel.cost_pct = 1.0, channel.position = NULL: channel.name holds a NUL byte or a control character" nlname.sql
+# names a member list could not spell: a comma separates items, a leading
+# '-' takes a mechanism out ('strict,-user-namespace')
+printf "INSERT INTO mechanism(name) VALUES ('a,b');\n" >commaname.sql
+bad_seed "mechanism name with a comma" \
+    "isolab load: commaname.sql:1: mechanism.name = 'a,b', mechanism.position = NULL: mechanism.name holds a comma or starts with '-': a member list could not name it" commaname.sql
+printf "INSERT INTO bundle(name) VALUES ('-strict');\n" >dashname.sql
+bad_seed "bundle name starting with '-'" \
+    "isolab load: dashname.sql:1: bundle.name = '-strict', bundle.position = NULL: bundle.name holds a comma or starts with '-': a member list could not name it" dashname.sql
+printf "UPDATE mechanism SET name = 'x,y' WHERE name = 'pid-namespace';\n" >commarename.sql
+bad_seed "mechanism renamed with a comma" \
+    "isolab load: commarename.sql:1: mechanism.name holds a comma or starts with '-': a member list could not name it" commarename.sql
 printf "INSERT INTO mechanism(name) VALUES ('m' || char(27) || ']0;owned' || char(7));\n" >oscname.sql
 bad_seed "name with an OSC title sequence" \
     "isolab load: oscname.sql:1: mechanism.name = 'm\\033]0;owned\\a', mechanism.position = NULL: mechanism.name holds a NUL byte or a control character" oscname.sql
@@ -710,9 +721,9 @@ fi
 # ---- messages ---------------------------------------------------------------
 "$ISOLAB" --db nores.db init >/dev/null
 expect "report on a database without results" 3 \
-    "isolab report: nores.db: no results yet: run 'isolab lesson' (or 'isolab run')" nores.db "$ISOLAB" --db nores.db report
+    "isolab report: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db report
 expect "export of an empty result on a database without results: a note" 0 \
-    "isolab export: note: nores.db: no results yet: run 'isolab lesson' (or 'isolab run')" nores.db "$ISOLAB" --db nores.db export surface
+    "isolab export: note: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db export surface
 { printf "INSERT INTO axis(name) VALUES ('"; head -c 10000001 /dev/zero | tr '\0' x; printf "');\n"; } >long.sql
 bad_seed "a statement over isolab's length limit names the limit" \
     "isolab load: long.sql:1: the statement is longer than isolab's limit of 10000000 bytes (10 MB) for one statement; split it into several" long.sql

@@ -3,6 +3,7 @@
  * lesson's printed block; a model with other answers must give the rows
  * the model's rules define (worked out by hand in tests/models/alt/). */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +48,8 @@ static int cli(const char *db, const char *args)
     argv[argc++] = "isolab";
     argv[argc++] = "--db";
     argv[argc++] = dbp;
-    for (char *t = strtok(line, " "); t; t = strtok(NULL, " ")) argv[argc++] = t;
+    /* '' stands for an empty word */
+    for (char *t = strtok(line, " "); t; t = strtok(NULL, " ")) argv[argc++] = strcmp(t, "''") ? t : "";
     argv[argc] = NULL;
     char op[256], ep[256];
     snprintf(op, sizeof op, "%s/stdout", dir);
@@ -159,34 +161,114 @@ static void usage_fails(const char *cmd, const char *args, const char *msg)
     assert_string_equal(err_text, want);
 }
 
+/* A value the option's kind accepts, in buf. */
+static const char *good_value(const isl_option *o, char *buf, size_t n)
+{
+    if (o->kind == ISL_INT || o->kind == ISL_SECONDS) snprintf(buf, n, "%lld", o->min);
+    else if (o->kind == ISL_ENUM) snprintf(buf, n, "%s", o->choices[0]);
+    else if (o->kind == ISL_SINCE) snprintf(buf, n, "2026-12-01");
+    else snprintf(buf, n, "x");
+    return buf;
+}
+
+/* The mistakes an option's kind lets the parser catch, each with its one
+ * wording and exit 2: not a number, a number out of range, an unknown
+ * choice, an empty file name, an empty or repeated list item, a name given
+ * twice to a repeatable option. */
+static void kind_fails(const isl_command *c, const isl_option *o)
+{
+    char args[512], msg[512], choices[256] = "";
+    const char *what = o->what;
+    switch (o->kind) {
+    case ISL_INT:
+    case ISL_SECONDS: {
+        int named = what != NULL;
+        if (!what) what = o->kind == ISL_INT ? "a whole number" : "a number of seconds";
+        long long bad[3] = {o->min - 1, o->max == LLONG_MAX ? o->min - 1 : o->max + 1, 0};
+        for (int i = 0; i < 3; i++) {
+            char v[32];
+            if (i < 2) snprintf(v, sizeof v, "%lld", bad[i]);
+            else snprintf(v, sizeof v, "1x");
+            snprintf(args, sizeof args, "%s %s %s", c->name, o->name, v);
+            if (named && o->max == LLONG_MAX) snprintf(msg, sizeof msg, "%s: '%s' is not %s", o->name, v, what);
+            else if (o->max == LLONG_MAX) snprintf(msg, sizeof msg, "%s: '%s' is not %s >= %lld", o->name, v, what, o->min);
+            else snprintf(msg, sizeof msg, "%s: '%s' is not %s from %lld to %lld", o->name, v, what, o->min, o->max);
+            usage_fails(c->name, args, msg);
+        }
+        break;
+    }
+    case ISL_ENUM:
+        for (int i = 0; o->choices[i]; i++)
+            snprintf(choices + strlen(choices), sizeof choices - strlen(choices), "%s%s", i ? ", " : "", o->choices[i]);
+        snprintf(args, sizeof args, "%s %s nosuch", c->name, o->name);
+        snprintf(msg, sizeof msg, "unknown %s 'nosuch' (%s)", what, choices);
+        usage_fails(c->name, args, msg);
+        break;
+    case ISL_SINCE:
+        for (int i = 0; i < 3; i++) {
+            static const char *const dates[] = {"yesterday", "2026-13-01", "2026-12-01T24:00"};
+            snprintf(args, sizeof args, "%s %s %s", c->name, o->name, dates[i]);
+            snprintf(msg, sizeof msg,
+                     "%s: '%s' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)", o->name,
+                     dates[i]);
+            usage_fails(c->name, args, msg);
+        }
+        break;
+    case ISL_PATH:
+        snprintf(args, sizeof args, "%s %s ''", c->name, o->name);
+        snprintf(msg, sizeof msg, "%s: an empty %s name", o->name, what);
+        usage_fails(c->name, args, msg);
+        break;
+    case ISL_LIST:
+        snprintf(args, sizeof args, "%s %s a,,b", c->name, o->name);
+        snprintf(msg, sizeof msg, "%s: an empty %s name in 'a,,b'", o->name, what);
+        usage_fails(c->name, args, msg);
+        snprintf(args, sizeof args, "%s %s a,b,a", c->name, o->name);
+        snprintf(msg, sizeof msg, "%s 'a' is named twice", what);
+        usage_fails(c->name, args, msg);
+        break;
+    default:
+        break;
+    }
+    if (o->repeatable && what) {
+        snprintf(args, sizeof args, "%s %s x %s y %s x", c->name, o->name, o->name, o->name);
+        snprintf(msg, sizeof msg, "%s 'x' is named twice", what);
+        usage_fails(c->name, args, msg);
+    }
+}
+
 /* Every command's every option, parsed by the one parser: an unknown
  * option, a missing value, an option given twice that is not repeatable,
- * a value given to a flag; each with one wording and exit 2. Every --help
- * lists every option of the command's table. */
+ * a value given to a flag, a value not of the option's kind; each with one
+ * wording and exit 2. Every --help lists every option of the command's
+ * table. */
 static void test_option_tables(void **state)
 {
     (void)state;
     assert_int_equal(cli("o.db", "init"), 0);
     for (const isl_command *c = isl_commands; c->name; c++) {
-        char args[256], msg[256];
+        char args[256], msg[256], v[64];
         snprintf(args, sizeof args, "%s --no-such-option", c->name);
         usage_fails(c->name, args, "unknown option '--no-such-option'");
         snprintf(args, sizeof args, "%s --help", c->name);
         assert_int_equal(cli("o.db", args), 0);
-        for (const isl_option *o = c->options; o->name; o++) {
-            assert_non_null(strstr(out_text, o->name));
-            assert_non_null(strstr(out_text, o->help));
+        for (const isl_option *const *op = c->options; *op; op++) {
+            assert_non_null(strstr(out_text, (*op)->name));
+            assert_non_null(strstr(out_text, (*op)->help));
         }
-        for (const isl_option *o = c->options; o->name; o++) {
+        for (const isl_option *const *op = c->options; *op; op++) {
+            const isl_option *o = *op;
             if (o->value) {
                 snprintf(args, sizeof args, "%s %s", c->name, o->name);
                 snprintf(msg, sizeof msg, "option '%s' needs a value", o->name);
                 usage_fails(c->name, args, msg);
                 if (!o->repeatable) {
-                    snprintf(args, sizeof args, "%s %s x %s y", c->name, o->name, o->name);
+                    good_value(o, v, sizeof v);
+                    snprintf(args, sizeof args, "%s %s %s %s %s", c->name, o->name, v, o->name, v);
                     snprintf(msg, sizeof msg, "option '%s' is given twice", o->name);
                     usage_fails(c->name, args, msg);
                 }
+                kind_fails(c, o);
             } else {
                 snprintf(args, sizeof args, "%s %s=1", c->name, o->name);
                 snprintf(msg, sizeof msg, "option '%s' takes no value", o->name);
@@ -196,14 +278,36 @@ static void test_option_tables(void **state)
                 usage_fails(c->name, args, msg);
             }
         }
-        /* the global --db, also after the command's name */
+        /* the global --db, also after the command's name, and --wait */
         snprintf(args, sizeof args, "%s --db", c->name);
         usage_fails(c->name, args, "option '--db' needs a value");
+        snprintf(args, sizeof args, "%s --wait 86401", c->name);
+        usage_fails(c->name, args, "--wait: '86401' is not a number of seconds from 0 to 86400");
+        snprintf(args, sizeof args, "%s --wait 2d", c->name);
+        usage_fails(c->name, args, "--wait: '2d' is not a number of seconds from 0 to 86400");
     }
-    /* a name repeated for a repeatable option is the same kind of mistake */
+    /* the wordings users and scripts see, spelled out once */
+    usage_fails("load", "load --work-limit lots x.sql",
+                "--work-limit: 'lots' is not a number of million steps from 1 to 1000000000");
+    usage_fails("prune", "prune --keep -1", "--keep: '-1' is not a whole number >= 0");
+    usage_fails("export", "export surface --format xml", "unknown format 'xml' (csv, tsv, json, ndjson, table)");
+    usage_fails("plot", "plot --format pdf", "unknown format 'pdf' (png, svg)");
+    usage_fails("export", "export --run 0 surface", "--run: '0' is not a run id");
+    usage_fails("runs", "runs --limit 0", "--limit: '0' is not a whole number >= 1");
+    usage_fails("sweep bundles", "sweep bundles --mechanisms pid-namespace,",
+                "--mechanisms: an empty mechanism name in 'pid-namespace,'");
+    /* -o '' is a bad command line on every command that writes files */
+    usage_fails("export", "export surface -o ''", "-o: an empty file name");
+    usage_fails("page", "page -o ''", "-o: an empty file name");
+    usage_fails("plot", "plot -o ''", "-o: an empty directory name");
+    /* a name repeated for a repeatable option or an operand list */
     usage_fails("run", "run --bundle strict --bundle strict", "bundle 'strict' is named twice");
     usage_fails("sweep bundles", "sweep bundles --channel system-call-tracing --channel system-call-tracing",
                 "channel 'system-call-tracing' is named twice");
+    usage_fails("lesson", "lesson M03/K05 M03/K05", "lesson 'M03/K05' is named twice");
+    usage_fails("plot", "plot axes axes", "plot 'axes' is named twice");
+    /* --wait takes units */
+    assert_int_equal(cli("o.db", "runs --wait 1m"), 0);
     /* help CMD is CMD --help */
     assert_int_equal(cli("o.db", "help sweep bundles"), 0);
     assert_non_null(strstr(out_text, "usage: isolab sweep bundles"));

@@ -10,8 +10,13 @@ top=$root
 if (cd "$tmp" && "$ISOLAB" lesson >out.txt 2>err.txt); then ok "isolab lesson exits 0"; else not_ok "isolab lesson exits 0"; cat "$tmp/err.txt"; fi
 if cmp -s "$tmp/out.txt" "$top/tests/expected/lesson.txt"; then ok "lesson output is byte-identical to the lesson's printed block"
 else not_ok "lesson output is byte-identical to the lesson's printed block"; diff "$tmp/out.txt" "$top/tests/expected/lesson.txt" | head -20; fi
-if grep -q "sqlite3 isolab.db" "$tmp/err.txt" && [ -f "$tmp/isolab.db" ]; then ok "lesson names the database and a sqlite3 command"
-else not_ok "lesson names the database and a sqlite3 command"; fi
+check "lesson is quiet: stderr is the count line alone" \
+    "check: 34 passed, 0 failed, 9 pending of 43 claims (run 5)" "$(cat "$tmp/err.txt")"
+mkdir "$tmp/v"
+(cd "$tmp/v" && "$ISOLAB" lesson --verbose >/dev/null 2>err.txt)
+if grep -q "sqlite3 isolab.db" "$tmp/v/err.txt" && [ -f "$tmp/v/isolab.db" ]; then ok "lesson --verbose names the database and a sqlite3 command"
+else not_ok "lesson --verbose names the database and a sqlite3 command"; fi
+check "lesson --verbose: every claim on stderr" 43 "$(grep -c -e '^pass ' -e '^pending ' -e '^FAIL ' -e '^stale ' "$tmp/v/err.txt")"
 
 # Token-identical to the lesson as received (its whitespace was collapsed).
 orig=$(ls "$top"/../shared/lesson/000_*.txt 2>/dev/null | head -n 1)

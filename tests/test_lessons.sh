@@ -194,8 +194,8 @@ check "export --format ndjson: one object per line" '{"name": "hostname", "posit
 {"name": "kernel-version", "position": 17}' \
     "$("$ISOLAB" --db "$db" export --sql "SELECT name, position FROM fact WHERE position IN (12, 17) ORDER BY position" --format ndjson)"
 check "export --list: a table and a view, with description and rows" \
-    "fact                     table        24  A fact about a process; position is the lesson's list order (every \"for each fact\" listing follows it)
-channel_comparison       view          2  Every channel side by side under one bundle: current_focus's (the param table's bundle, else the focus lesson's: strict)" \
+    "fact                    table    24  A fact about a process; position is the lesson's list order (every \"for each fact\" listing follows it)
+channel_comparison      view      2  Every channel side by side under one bundle: current_focus's (the param table's bundle, else the focus lesson's: strict)" \
     "$("$ISOLAB" --db "$db" export --list | grep -e '^fact ' -e '^channel_comparison ' | sort -r)"
 check "report of a table: aligned, numbers right" "name                    axis       position
 ----------------------  ---------  --------

@@ -131,7 +131,7 @@ check "gnuplot that never ends: stopped, exit 6, no image" \
 "$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1
 "$ISOLAB" --db "$tmp/empty.db" plot samples -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
 check "no samples run: exit 3" 3 $?
-grep -q "run 'isolab sweep samples' first" "$tmp/err.txt" && ok "no samples run: names the command" \
+grep -q "run 'isolab --db $tmp/empty.db sweep samples' first" "$tmp/err.txt" && ok "no samples run: names the command" \
     || not_ok "no samples run: names the command"
 "$ISOLAB" --db "$tmp/empty.db" plot -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
 check "no runs at all: one line per missing run" 4 "$(grep -c 'first$' "$tmp/err.txt")"

@@ -46,6 +46,21 @@ static char *html(const char *text, size_t len)
 
 /* HTML: the five characters that could end text or an attribute become
  * entities; control characters HTML forbids become U+FFFD; UTF-8 stays. */
+/* printf-style appends, past the first allocation (256 bytes) too */
+static void test_printf(void **state)
+{
+    (void)state;
+    isl_buf b = {NULL, 0, 0, 0};
+    isl_buf_printf(&b, "%s, %d", "run", 7);
+    assert_string_equal(b.p, "run, 7");
+    for (int i = 0; i < 100; i++) isl_buf_printf(&b, "%03d", i);
+    assert_int_equal(b.n, 6 + 300);
+    assert_int_equal(b.p[b.n], '\0');
+    assert_memory_equal(b.p + 6 + 3 * 99, "099", 3);
+    assert_int_equal(b.oom, 0);
+    free(b.p);
+}
+
 static void test_html(void **state)
 {
     (void)state;
@@ -110,6 +125,7 @@ static void test_json(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_printf),
         cmocka_unit_test(test_csv),
         cmocka_unit_test(test_tsv),
         cmocka_unit_test(test_json),

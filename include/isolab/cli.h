@@ -14,6 +14,7 @@
 #include "isolab/error.h"
 #include "isolab/model.h"
 #include "isolab/store.h"
+#include "isolab/textout.h"
 
 /* What a command needs isl_main to do before it runs (isl_command.needs). */
 enum {
@@ -24,28 +25,55 @@ enum {
                                  when the command's flag --fresh is given */
 };
 
+/* What an option's value is. The parser checks every value against its
+ * kind before the command runs and reports a bad one the same way for every
+ * command (exit 2); the command reads the value already typed. */
+typedef enum isl_opt_kind {
+    ISL_FLAG,    /* no value: given or not (isl_opt_flag) */
+    ISL_STRING,  /* any text, "" included (isl_opt, isl_opt_all) */
+    ISL_PATH,    /* a file or directory name: not empty, no control character */
+    ISL_INT,     /* a whole number from min to max (isl_opt_int) */
+    ISL_SECONDS, /* a number of seconds from min to max; N, Ns, Nm, Nh or Nd (isl_opt_int) */
+    ISL_SINCE,   /* a moment: a UTC date YYYY-MM-DD[THH:MM[:SS]] or a time ago (2h, 3d); isl_opt_int: UNIX time */
+    ISL_LIST,    /* comma-separated non-empty items, none twice (isl_opt_all: the items) */
+    ISL_ENUM,    /* one of choices (isl_opt_int: its index) */
+} isl_opt_kind;
+
 /* One option of a command, as data: `isolab CMD --help` lists it, and the
- * parser accepts it as "--name VALUE", "--name=VALUE" or (a flag) "--name". */
+ * parser accepts it as "--name VALUE", "--name=VALUE" or (a flag) "--name".
+ * An option several commands share is declared once (commands.c) and each
+ * command's table points at it. */
 typedef struct isl_option {
     const char *name;  /* "--bundle", "-o" */
     const char *value; /* the value's placeholder in --help ("B"), or NULL for a flag */
+    isl_opt_kind kind;
     int repeatable;    /* may be given more than once (values kept in order) */
     const char *help;  /* one line */
+    /* what a value is, for messages: ISL_INT/ISL_SECONDS "a number of
+     * million steps"; ISL_ENUM "format"; ISL_PATH "file"/"directory"; a
+     * repeatable option or a list: the thing each value names ("bundle"),
+     * so that "bundle 'strict' is named twice" */
+    const char *what;
+    long long min, max;         /* ISL_INT, ISL_SECONDS: the range (max LLONG_MAX: none) */
+    const char *const *choices; /* ISL_ENUM: NULL-terminated */
 } isl_option;
 
 /* At most this many options per command, global ones included. */
-#define ISL_MAX_OPTIONS 16
+#define ISL_MAX_OPTIONS 20
 
 /* A command line parsed against one command's options: for option k of
- * the command's table, n[k] values in order (a flag's value is ""); then
- * the operands (arguments that are not options), in order. */
+ * the command's table, n[k] values in order (a flag's value is "", a
+ * list's values are its items) and, for numbers and choices, num[k] the
+ * last one typed; then the operands (arguments that are not options). */
 typedef struct isl_args {
-    const isl_option *options; /* the command's table (NULL-terminated) */
+    const isl_option *const *options; /* the command's table (NULL-terminated) */
     size_t n[ISL_MAX_OPTIONS];
     const char **v[ISL_MAX_OPTIONS];
+    long long num[ISL_MAX_OPTIONS];
     int nops;
     char **ops;
     const char **pool; /* owns the v[] arrays */
+    char *items;       /* owns the lists' items */
 } isl_args;
 
 typedef struct isl_cli isl_cli;
@@ -62,16 +90,21 @@ typedef struct isl_command {
     int min_ops, max_ops;  /* how many operands (max -1: any number) */
     const char *summary;   /* one line for `isolab --help` */
     const char *about;     /* what it does, for `isolab NAME --help` */
-    const isl_option *options; /* its options, NULL-terminated; --db and --help are added */
+    const isl_option *const *options; /* its options, NULL-terminated; --db, --wait, --help are added */
 } isl_command;
 
 extern const isl_command isl_commands[];
+
+/* The options every command takes besides its own (--db, --wait, --help),
+ * NULL-terminated. */
+extern const isl_option *const isl_global_options[];
 
 /* What a command runs with; isl_main fills it from the command's needs. */
 struct isl_cli {
     const isl_command *cmd;
     const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
-    int db_given;         /* --db came before the command's name */
+    int db_given;         /* --db named the database (before the command's name, or after it:
+                             hints repeat it) */
     char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
     FILE *out;            /* where results go (stdout) */
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
@@ -80,6 +113,14 @@ struct isl_cli {
     int stale_noted;      /* isl_warn_stale said results are stale */
     const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
 };
+
+/* The exit statuses, in order, each with what it means: the one list that
+ * `isolab help`, the man page and the README give. {-1, NULL} ends it. */
+typedef struct isl_exit_code {
+    int code;
+    const char *meaning;
+} isl_exit_code;
+extern const isl_exit_code isl_exit_codes[];
 
 /* The whole program: parses argv, opens what the command needs, runs it,
  * prints its error, checks stdout was written (flushed, no error). Returns
@@ -91,26 +132,64 @@ int isl_main(int argc, char **argv);
 int isl_exit(int rc);
 
 /* Parses argv[0..argc) (the words after the command's name) against the
- * options of cmd plus the global --db and --help: each word read once;
- * "--" ends the options. On a bad command line returns ISL_EUSAGE with the
- * message in err (an unknown option, a missing value, a value given to a
- * flag, an option given twice that is not repeatable, too few or too many
- * operands). Free with isl_args_free. */
+ * options of cmd plus the global --db, --wait and --help: each word read
+ * once; "--" ends the options. On a bad command line returns ISL_EUSAGE with
+ * the message in err (an unknown option, a missing value, a value given to
+ * a flag, an option given twice that is not repeatable, a value that is not
+ * of the option's kind, a name given twice, too few or too many operands).
+ * Free with isl_args_free. */
 isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_args *a, isl_error *err);
 void isl_args_free(isl_args *a);
 
 /* The value of option `name` (its last one), "" for a given flag, or NULL
  * when it was not given. `name` must be in the command's table (asserted). */
 const char *isl_opt(const isl_args *a, const char *name);
-/* Every value of option `name`, in order; *n their number. */
+/* 1 when the flag (or any option) `name` was given, else 0. */
+int isl_opt_flag(const isl_args *a, const char *name);
+/* Every value of option `name`, in order (a list's items); *n their number. */
 const char *const *isl_opt_all(const isl_args *a, const char *name, size_t *n);
+/* The number an ISL_INT, ISL_SECONDS or ISL_SINCE option was given, or the index in
+ * choices of an ISL_ENUM's value, in *v; returns 1. When the option was not
+ * given returns 0 and leaves *v as it was (the caller's default). */
+int isl_opt_int(const isl_args *a, const char *name, long long *v);
+/* Whether the command's table (not the global options) has option `name`. */
+int isl_has_option(const isl_command *cmd, const char *name);
+
+/* Usage error (exit 2) in err unless every one of v[0..n) differs from the
+ * others: "WHAT 'V' is named twice". The one place that says it. */
+isl_status isl_check_distinct(const char *what, const char *const *v, size_t n, isl_error *err);
+
+/* Parses text as a whole number from min to max into *v: 0, else -1 (no
+ * message). The one integer parser of the command line. */
+int isl_parse_whole(const char *text, long long min, long long max, long long *v);
+
+/* word quoted for a POSIX shell (isl_argv_text's quoting): as it is when
+ * it is plain, else in double or single quotes. Every command isolab prints
+ * for a user to paste quotes its words with it. NULL when out of memory;
+ * free with free(). */
+char *isl_shell_quote(const char *word);
 
 /* The command line as one string, each word quoted as a POSIX shell reads
- * it back when needed; NULL when out of memory. Free with free(). */
+ * it back when needed (isl_shell_quote); NULL when out of memory. Free with
+ * free(). */
 char *isl_argv_text(int argc, char *const *argv);
 
 /* The text of `isolab NAME --help`, generated from the command's table. */
 void isl_print_usage(const isl_command *cmd, FILE *f);
+
+/* A command for the user to paste, as messages show it: command ("isolab
+ * WORDS...", plain words) with "--db DB" after "isolab" when --db named the
+ * database, DB quoted for the shell (isl_shell_quote); the whole between
+ * single quotes, or double quotes when it holds a single quote. Into buf
+ * (cut at n bytes); returns buf. */
+const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n);
+
+/* Appends to b, after ", " when b is not empty, the command "isolab
+ * WORDS..." (words[0..n)) as a user pastes it: "--db DB" after "isolab"
+ * when the database is not the default isolab.db, every word quoted for
+ * the shell (isl_argv_text), the whole between single quotes, or double
+ * quotes when it holds a single quote. b->oom when out of memory. */
+void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words);
 
 /* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
 int isl_usage(isl_cli *cli, const char *fmt, ...)
@@ -144,14 +223,47 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 #endif
     ;
 
+/* Prints an outcome word ("pass", "FAIL", "stale", "pending") padded to
+ * width: coloured (pass green, FAIL red, stale yellow) when out is a
+ * terminal, TERM is not "dumb" and NO_COLOR is unset or empty; plain
+ * otherwise. -1 when out fails. */
+int isl_print_outcome(FILE *out, const char *word, int width);
+
+/* The progress of a long command, on stderr while stderr is a terminal
+ * (nothing otherwise): after the first second, at most twice a second,
+ * "isolab: DONE of TOTAL WHAT, RATE WHAT/s, N s left" (total 0: unknown,
+ * "isolab: DONE WHAT, RATE WHAT/s"). Done never shows above the total. */
+typedef struct isl_progress {
+    const char *what; /* "rows" */
+    unsigned long long done, total;
+    double start, shown;
+    int on;
+} isl_progress;
+void isl_progress_start(isl_progress *p, const char *what, unsigned long long total);
+void isl_progress_tick(isl_progress *p, unsigned long long done);
+/* Shows the last line, the whole when complete, if a line was shown. */
+void isl_progress_end(isl_progress *p, int complete);
+
+/* For work with nothing to count (diff's queries): while stderr is a
+ * terminal, after the first second and then every second, "LABEL N s" on
+ * stderr (SIGALRM twice a second, SA_RESTART), until isl_clock_stop, which
+ * blanks the line; call it before the first line of output. */
+void isl_clock_start(const char *label);
+void isl_clock_stop(void);
+
 /* ISL_EOUTPUT (with a message in cli->err) when f has an error, else ISL_OK. */
 int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
 /* Seconds on the monotonic clock, for progress on a terminal. */
 double isl_now(void);
 
-/* Parses a run id (a positive whole number) into *id; else a usage error. */
+/* Parses a run id (a positive whole number) into *id; else a usage error
+ * "'TEXT' is not a run id". */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
+
+/* Which claims a check prints as lines: all, only those that failed, none
+ * (the count line alone). */
+typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NONE } isl_claims_shown;
 
 /* ISL_OK when kind (--kind) is a kind of run, or NULL; else the usage
  * error listing the kinds. */
@@ -185,6 +297,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a);
 int isl_cmd_plot(isl_cli *cli, const isl_args *a);
 int isl_cmd_page(isl_cli *cli, const isl_args *a);
 int isl_cmd_help(isl_cli *cli, const isl_args *a);
+int isl_cmd_version(isl_cli *cli, const isl_args *a);
 int isl_cmd_note(isl_cli *cli, const isl_args *a);
 int isl_cmd_rm(isl_cli *cli, const isl_args *a);
 int isl_cmd_prune(isl_cli *cli, const isl_args *a);

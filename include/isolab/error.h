@@ -12,7 +12,8 @@ typedef enum isl_status {
     ISL_ENOMEM = 5,   /* out of memory */
     ISL_ETOOL = 6,    /* a program isolab runs (gnuplot) is missing or failed */
     ISL_EOUTPUT = 7,  /* the output (stdout, an -o file) could not be written */
-    ISL_EINTERNAL = 70 /* a bug in isolab */
+    ISL_EINTERNAL = 70, /* a bug in isolab */
+    ISL_EINTERRUPT = 130 /* interrupted (SIGINT, Ctrl-C), as a shell reports 128 + 2 */
 } isl_status;
 
 /* What a failure was about, beyond its status, so that the command line

@@ -17,8 +17,20 @@ typedef struct isl_run_info {
 } isl_run_info;
 typedef isl_status (*isl_run_info_fn)(void *ctx, const isl_run_info *run);
 
-/* Every run (of `kind`, or all when NULL) by id, handed to fn. */
-isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, void *ctx, isl_error *err);
+/* Which runs isl_store_runs hands over; every value is bound, none is SQL
+ * text. */
+typedef struct isl_run_filter {
+    const char *kind;         /* only runs of this kind, or NULL */
+    int with_checks;          /* without kind: 'check' runs too */
+    int64_t limit;            /* the latest `limit` runs of those chosen; 0: all */
+    int64_t since;            /* runs started at or after this UNIX time; 0: any */
+    const char *const *keys;  /* run_param rows every run must have: */
+    const char *const *values; /* key keys[i] with value values[i] */
+    size_t nparams;
+} isl_run_filter;
+
+/* The runs f chooses, by id, handed to fn. */
+isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn fn, void *ctx, isl_error *err);
 
 /* The latest finished run of `kind`: *id (0 when there is none) and its
  * model digest into digest (empty when NULL). */

@@ -10,13 +10,51 @@
 #include "isolab/cli.h"
 #include "isolab/export.h"
 
+/* ---- one writer for every listing ----
+ * export, runs, check, diff, report NAME, export --list and lesson hand
+ * their rows to it as cells: once the column names (row == NULL), then
+ * each row. It writes them in one of the formats of --format:
+ *   table   aligned text, columns as wide as their widest value, numbers
+ *           right-aligned, control characters made visible (kept until the
+ *           end, to size the columns)
+ *   csv     as 'sqlite3 -csv -header' (quoted fields, inner quotes doubled)
+ *   tsv     tab-separated; a field quoted only when it must be
+ *   json    an array of objects: numbers as numbers, NULL as null
+ *   ndjson  one JSON object a line */
+typedef struct isl_listing {
+    isl_format fmt;
+    FILE *out;
+    size_t rows;        /* rows handed so far */
+    isl_buf buf;
+    struct isl_grid *grid; /* ISL_FMT_TABLE: the rows kept */
+    isl_progress *progress; /* when not NULL: ticked with the rows handed */
+} isl_listing;
+
+/* The --format names, in the order of isl_format (NULL-terminated). */
+extern const char *const isl_format_names[];
+
+/* Starts a listing in fmt to out. */
+void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out);
+/* An isl_row_fn: the header (row == NULL), then each row. ISL_ENOMEM, or
+ * ISL_EOUTPUT when out cannot be written. */
+isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const isl_cell *row);
+/* Ends the listing begun with status st: when st is ISL_OK writes what it
+ * kept (a table; JSON's closing bracket) and returns ISL_OK, ISL_ENOMEM or
+ * ISL_EOUTPUT; always frees what it holds. */
+isl_status isl_listing_end(isl_listing *l, isl_status st);
+/* A cell holding text (NULL: SQL NULL), or a whole number written in buf. */
+isl_cell isl_cell_text(const char *text);
+isl_cell isl_cell_int(long long v, char buf[24]);
+
 /* Prints the lines of the views names[0..n) to cli->out, a blank line
  * between two. Returns an exit status (cli->err set on failure). */
 int isl_report_views(isl_cli *cli, const char *const *names, size_t n);
 
-/* Checks the claims of `lesson` (all when NULL) as one 'check' run, a line
- * per claim and a count line to out. ISL_EFAIL when a claim fails. */
-int isl_check_print(isl_cli *cli, const char *lesson, FILE *out);
+/* Checks the claims of `lesson` (all when NULL) as one 'check' run: with
+ * fmt ISL_FMT_TABLE a line per claim `show` asks for and a count line to
+ * out; with another format every claim as a row of a listing to out and
+ * the count line to stderr. ISL_EFAIL when a claim fails. */
+int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt);
 
 /* Writes every row of the table or view `name` (only run run_id's when
  * has_run) in fmt to `file`, which appears only when complete (NULL or "-":
@@ -35,10 +73,9 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a);
  * current (stale_result), naming the commands that bring them up to date. */
 int isl_warn_stale(isl_cli *cli);
 
-/* Prints every row of the table or view `name` as an aligned table: a
- * header, a rule, numbers right-aligned; control characters shown as '?'. */
-int isl_report_table(isl_cli *cli, const char *name);
-/* The same for the rows of run run_id only, when has_run. */
-int isl_report_run_table(isl_cli *cli, const char *name, int has_run, int64_t run_id);
+/* Prints every row of the table or view `name` as a listing in fmt
+ * (ISL_FMT_TABLE: a header, a rule, numbers right-aligned; control
+ * characters made visible). Returns an exit status (cli->err set). */
+int isl_report_table(isl_cli *cli, const char *name, isl_format fmt);
 
 #endif

@@ -5,11 +5,13 @@
 
 #include <stddef.h>
 
-typedef enum isl_format { ISL_FMT_CSV, ISL_FMT_TSV, ISL_FMT_JSON, ISL_FMT_NDJSON } isl_format;
+/* The formats of a listing; ISL_FMT_TABLE is aligned text for people. */
+typedef enum isl_format { ISL_FMT_CSV, ISL_FMT_TSV, ISL_FMT_JSON, ISL_FMT_NDJSON, ISL_FMT_TABLE } isl_format;
 
 /* One value of a row: its SQLite type (SQLITE_INTEGER 1, FLOAT 2, TEXT 3,
  * BLOB 4, NULL 5), SQLite's text of it (what the sqlite3 shell prints; NULL
  * for SQL NULL) and its length, and for a FLOAT the double itself. */
+enum { ISL_CELL_INTEGER = 1, ISL_CELL_FLOAT, ISL_CELL_TEXT, ISL_CELL_BLOB, ISL_CELL_NULL }; /* = SQLite's */
 typedef struct isl_cell {
     int type;
     const char *text;
@@ -27,6 +29,12 @@ typedef struct isl_buf {
 
 /* Appends len bytes of s. */
 void isl_buf_put(isl_buf *b, const char *s, size_t len);
+/* Appends the printf-style text. */
+void isl_buf_printf(isl_buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* Appends a field as the sqlite3 shell's csv mode writes it: text (NULL as
  * nothing) in double quotes, inner quotes doubled, when it is empty or
  * holds a control character, space, quote, apostrophe, comma, byte >= 0x7f

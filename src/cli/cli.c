@@ -1,6 +1,7 @@
 /* isolab command line: isl_main finds the command, parses its options once,
  * opens what the command's table entry says it needs, runs it, prints its
  * error on the one error path and checks the output was written. */
+#include <assert.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -9,10 +10,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
 #include "isolab/outfile.h"
+#include "isolab/report.h"
 #include "isolab/version.h"
 
 static const char MAIN_USAGE[] =
@@ -30,18 +33,28 @@ static const char MAIN_USAGE[] =
     "\n"
     "commands:\n";
 
-static const char EXIT_CODES[] =
-    "\n"
-    "exit status: 0 success; 1 a check did not hold; 2 bad command line;\n"
-    "3 bad input (seed file, model, unknown name); 4 database unusable;\n"
-    "5 out of memory; 6 a program isolab runs (gnuplot) is missing or failed;\n"
-    "7 the output could not be written; 70 internal error.\n";
+const isl_exit_code isl_exit_codes[] = {
+    {ISL_OK, "success"},
+    {ISL_EFAIL, "a check did not hold (a claim failed; diff --exit-code: the runs differ)"},
+    {ISL_EUSAGE, "bad command line"},
+    {ISL_EINPUT, "bad input (seed file, model, unknown name)"},
+    {ISL_EDB, "database unusable (missing, not a database, newer schema, locked, read-only)"},
+    {ISL_ENOMEM, "out of memory"},
+    {ISL_ETOOL, "a program isolab runs (gnuplot) is missing or failed"},
+    {ISL_EOUTPUT, "the output could not be written (a full disk, a closed pipe)"},
+    {ISL_EINTERNAL, "internal error (a bug in isolab)"},
+    {128 + 1, "hung up (SIGHUP): as 130"},
+    {ISL_EINTERRUPT, "interrupted (Ctrl-C): what it had finished is kept, the rest is not written"},
+    {128 + 15, "terminated (SIGTERM): as 130"},
+    {-1, NULL},
+};
 
 static void print_main_usage(FILE *f)
 {
     fputs(MAIN_USAGE, f);
     for (const isl_command *c = isl_commands; c->name; c++) fprintf(f, "  %-14s %s\n", c->name, c->summary);
-    fputs(EXIT_CODES, f);
+    fputs("\nexit status:\n", f);
+    for (const isl_exit_code *e = isl_exit_codes; e->meaning; e++) fprintf(f, "  %-4d %s\n", e->code, e->meaning);
 }
 
 int isl_usage(isl_cli *cli, const char *fmt, ...)
@@ -58,7 +71,7 @@ int isl_usage(isl_cli *cli, const char *fmt, ...)
 void isl_note(const isl_cli *cli, const char *fmt, ...)
 {
     va_list ap;
-    char msg[1024], shown[ISL_ESCAPE_MAX(sizeof msg)];
+    char msg[4096], shown[ISL_ESCAPE_MAX(sizeof msg)];
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
@@ -88,6 +101,48 @@ int isl_print_line(FILE *out, const char *fmt, ...)
     return rc < 0 ? -1 : 0;
 }
 
+int isl_print_outcome(FILE *out, const char *word, int width)
+{
+    static const struct {
+        const char *word, *sgr;
+    } colours[] = {{"pass", "32"}, {"FAIL", "1;31"}, {"stale", "33"}};
+    const char *sgr = NULL, *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    if (isatty(fileno(out)) && !(no && *no) && !(term && !strcmp(term, "dumb")))
+        for (size_t i = 0; i < sizeof colours / sizeof *colours; i++)
+            if (!strcmp(colours[i].word, word)) sgr = colours[i].sgr;
+    int pad = width - (int)strlen(word);
+    int rc = sgr ? fprintf(out, "\033[%sm%s\033[0m%*s", sgr, word, pad > 0 ? pad : 0, "")
+                 : fprintf(out, "%-*s", width, word);
+    return rc < 0 ? -1 : 0;
+}
+
+const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n)
+{
+    char *db = cli->db_given && !strncmp(command, "isolab ", 7) ? isl_shell_quote(cli->db_path) : NULL;
+    const char *rest = db ? command + 7 : command;
+    int q = db && strchr(db, '\'') ? '"' : '\'';
+    snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);
+    free(db);
+    return buf;
+}
+
+void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words)
+{
+    const char *argv[16] = {"isolab", "--db", cli->db_path};
+    int argc = strcmp(cli->db_path, "isolab.db") ? 3 : 1;
+    assert(n >= 0 && argc + n <= 16);
+    for (int i = 0; i < n; i++) argv[argc++] = words[i];
+    char *cmd = isl_argv_text(argc, (char *const *)argv);
+    if (!cmd) {
+        free(b->p);
+        *b = (isl_buf){NULL, 0, 0, 1};
+        return;
+    }
+    char q = strchr(cmd, '\'') ? '"' : '\'';
+    isl_buf_printf(b, "%s%c%s%c", b->n ? ", " : "", q, cmd, q);
+    free(cmd);
+}
+
 double isl_now(void)
 {
     struct timespec t;
@@ -103,10 +158,8 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what)
 
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
 {
-    char *end;
-    errno = 0;
-    long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v <= 0) return isl_usage(cli, "'%s' is not a run id", text);
+    long long v;
+    if (isl_parse_whole(text, 1, INT64_MAX, &v)) return isl_usage(cli, "'%s' is not a run id", text);
     *id = v;
     return ISL_OK;
 }
@@ -172,7 +225,7 @@ static int setup(isl_cli *cli, const isl_args *a)
     unsigned needs = cli->cmd->needs;
     isl_store_on_progress(progress, cli);
     if (needs & ISL_CREATES) {
-        int fresh = isl_opt(a, "--fresh") != NULL;
+        int fresh = isl_opt_flag(a, "--fresh");
         struct stat sb;
         if (fresh && isl_lesson_fresh(cli, a)) return cli->err.status;
         if (!fresh && stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
@@ -217,53 +270,31 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
     return -1;
 }
 
-/* A whole number from 0 to max in *v; else -1. */
-static int whole_number(const char *text, unsigned long long max, unsigned long long *v)
-{
-    char *end;
-    errno = 0;
-    if (!(*text >= '0' && *text <= '9')) return -1;
-    *v = strtoull(text, &end, 10);
-    return errno || *end || *v > max ? -1 : 0;
-}
-
-static int has_option(const isl_command *cmd, const char *name)
-{
-    for (const isl_option *o = cmd->options; o && o->name; o++)
-        if (!strcmp(o->name, name)) return 1;
-    return 0;
-}
-
 /* --wait (every command) and --work-limit (commands that load seeds or
- * check claims): limits of every store opened from now on. */
-static int limits(isl_cli *cli, const isl_args *a)
+ * check claims), checked by the parser: limits of every store opened from
+ * now on. */
+static void limits(isl_cli *cli, const isl_args *a)
 {
-    unsigned long long wait = 10, work = 0;
-    const char *v = isl_opt(a, "--wait");
-    if (v && whole_number(v, 86400, &wait))
-        return isl_usage(cli, "--wait: '%s' is not a number of seconds from 0 to 86400", v);
-    if (has_option(cli->cmd, "--work-limit") && (v = isl_opt(a, "--work-limit"))
-        && (whole_number(v, 1000000000, &work) || work == 0))
-        return isl_usage(cli, "--work-limit: '%s' is not a number of million steps from 1 to 1000000000", v);
-    isl_store_set_limits((unsigned)wait, work);
-    return ISL_OK;
+    long long wait = 10, work = 0;
+    isl_opt_int(a, "--wait", &wait);
+    if (isl_has_option(cli->cmd, "--work-limit")) isl_opt_int(a, "--work-limit", &work);
+    isl_store_set_limits((unsigned)wait, (unsigned long long)work);
 }
 
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
     if (isl_opt(args, "--db") && cli->db_given) return isl_usage(cli, "option '--db' is given twice");
-    if (isl_opt(args, "--db")) cli->db_path = isl_opt(args, "--db");
+    if (isl_opt(args, "--db")) cli->db_path = isl_opt(args, "--db"), cli->db_given = 1;
     if (isl_opt(args, "--help")) {
         isl_print_usage(cli->cmd, stdout);
         return ISL_OK;
     }
-    if (!*cli->db_path) return isl_usage(cli, "--db needs a file name");
-    int rc = limits(cli, args);
-    if (rc) return rc;
+    if (!*cli->db_path) return isl_usage(cli, "--db: an empty file name");
+    limits(cli, args);
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    rc = setup(cli, args);
+    int rc = setup(cli, args);
     return rc ? rc : cli->cmd->fn(cli, args);
 }
 
@@ -306,6 +337,28 @@ int isl_main(int argc, char **argv)
     if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(cli.cmd, &cli.err);
     if (rc && cli.hint) fprintf(stderr, "%s\n", cli.hint);
     return rc;
+}
+
+int isl_cmd_version(isl_cli *cli, const isl_args *a)
+{
+    static const char *const names[] = {"isolab", "sqlite", "schema"};
+    long long fmt = ISL_FMT_TABLE;
+    isl_opt_int(a, "--format", &fmt);
+    if (fmt == ISL_FMT_TABLE) {
+        fprintf(cli->out, "isolab %s\nSQLite %s\nschema %d\n", ISOLAB_VERSION, isl_store_sqlite_version(),
+                ISL_SCHEMA_VERSION);
+        return isl_check_output(cli, cli->out, "the output");
+    }
+    char schema[24];
+    isl_cell row[3] = {isl_cell_text(ISOLAB_VERSION), isl_cell_text(isl_store_sqlite_version()),
+                       isl_cell_int(ISL_SCHEMA_VERSION, schema)};
+    isl_listing l;
+    isl_listing_start(&l, (isl_format)fmt, cli->out);
+    isl_status st = isl_listing_row(&l, 3, names, NULL);
+    if (!st) st = isl_listing_row(&l, 3, names, row);
+    st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM) return isl_fail(&cli->err, st, "out of memory");
+    return isl_check_output(cli, cli->out, "the output");
 }
 
 int isl_cmd_help(isl_cli *cli, const isl_args *a)

@@ -2,7 +2,6 @@
  * without its rows (isolab/answers.h), each recorded as one run of its kind
  * and printed from the rows it wrote. The command picks names; lab
  * computes and records. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,22 +14,8 @@ typedef struct answer_args {
     size_t channel;
     size_t *mechs;
     size_t nm;
-    int table;
     isl_format fmt;
 } answer_args;
-
-/* --format: table (0 in *table otherwise) or one of export's formats. */
-static int pick_format(isl_cli *cli, const char *v, answer_args *x)
-{
-    x->table = !v || !strcmp(v, "table");
-    if (x->table) return ISL_OK;
-    if (!strcmp(v, "csv")) x->fmt = ISL_FMT_CSV;
-    else if (!strcmp(v, "tsv")) x->fmt = ISL_FMT_TSV;
-    else if (!strcmp(v, "json")) x->fmt = ISL_FMT_JSON;
-    else if (!strcmp(v, "ndjson")) x->fmt = ISL_FMT_NDJSON;
-    else return isl_usage(cli, "unknown format '%s' (table, csv, tsv, json, ndjson)", v);
-    return ISL_OK;
-}
 
 static int cmp_size(const void *a, const void *b)
 {
@@ -47,8 +32,11 @@ static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
     x->channel = ISL_NONE;
     if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
         return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
-    int rc = pick_format(cli, isl_opt(a, "--format"), x);
-    if (rc || !with_mechs) return rc;
+    long long fmt = ISL_FMT_TABLE;
+    isl_opt_int(a, "--format", &fmt);
+    x->fmt = (isl_format)fmt;
+    if (!with_mechs) return ISL_OK;
+    int rc;
     if (!(x->mechs = malloc((m->nmech + 1) * sizeof *x->mechs))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     const char *list = isl_opt(a, "--mechanisms");
     if (list) {
@@ -77,7 +65,6 @@ typedef struct printer {
 static isl_status print_rows(void *ctx, int64_t run_id)
 {
     const printer *p = ctx;
-    if (p->x->table) return (isl_status)isl_report_run_table(p->cli, p->table, 1, run_id);
     return (isl_status)isl_export_path(p->cli, p->table, p->x->fmt, 1, run_id, NULL, NULL);
 }
 
@@ -94,30 +81,16 @@ int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
     return rc;
 }
 
-/* --max N: a whole number of facts. */
-static int pick_max(isl_cli *cli, const char *v, size_t *max)
-{
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (!*v || *end || *v == '-' || *v == '+' || errno || n > (size_t)-1 / 2)
-        return isl_usage(cli, "--max '%s': not a whole number of facts", v);
-    *max = (size_t)n;
-    return ISL_OK;
-}
-
 int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
 {
     isl_store_note_runs(cli->store, isl_opt(a, "--note"));
-    const char *v = isl_opt(a, "--max");
-    if (!v) return isl_usage(cli, "--max N is required: the largest open surface wanted");
+    long long max = 0;
+    if (!isl_opt_int(a, "--max", &max)) return isl_usage(cli, "--max N is required: the largest open surface wanted");
     answer_args x = {0};
-    size_t max = 0;
-    int rc = pick_max(cli, v, &max);
-    if (!rc) rc = pick(cli, a, 1, &x);
+    int rc = pick(cli, a, 1, &x);
     printer p = {cli, &x, "answer_smallest"};
     isl_lab_show show = {print_rows, &p};
-    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, max, &show,
+    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, (size_t)max, &show,
                                    NULL, NULL, &cli->err);
     free(x.mechs);
     return rc;

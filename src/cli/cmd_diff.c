@@ -2,7 +2,6 @@
  * changes first (they explain the results'), then the results'. While the
  * runs' fact statuses are read (before the first line), progress goes to
  * stderr when it is a terminal and the reading lasts more than a second. */
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,6 +9,7 @@
 #include "isolab/cli.h"
 #include "isolab/history.h"
 #include "isolab/provenance.h"
+#include "isolab/report.h"
 
 typedef struct progress {
     double start, last;
@@ -31,16 +31,49 @@ static void tick(void *ctx, uint64_t rows)
  * progress line is wiped before the first line of output. */
 typedef struct diff_out {
     FILE *out;
-    sqlite3_str *model;
+    isl_buf model; /* the model's lines, each ending in a newline */
     int flushed;
     progress *p;
+    isl_listing *listing; /* --format other than table: each line a row */
 } diff_out;
+
+static const char *const DIFF_COLUMNS[] = {"change", "what"};
+
+/* One line of the diff as a row: its mark ("model" a change of the model,
+ * "~" changed, "-" only in A, "+" only in B, "lost" or "gained" by the open
+ * surface) and the rest. */
+static isl_status list_line(isl_listing *l, const char *line)
+{
+    static const char *const marks[] = {"model", "lost", "gained"};
+    char mark[8] = "";
+    const char *what = line;
+    while (*what == ' ') what++;
+    for (size_t i = 0; i < 3 && !mark[0]; i++) {
+        size_t n = strlen(marks[i]);
+        if ((i == 0) == (what == line) && !strncmp(what, marks[i], n) && what[n] == ':') {
+            strcpy(mark, marks[i]);
+            what += n + 1;
+        }
+    }
+    if (!mark[0] && *what) mark[0] = *what++;
+    while (*what == ' ') what++;
+    isl_cell c[2] = {isl_cell_text(mark), isl_cell_text(what)};
+    return isl_listing_row(l, 2, DIFF_COLUMNS, c);
+}
+
+/* A line of output: text, or a row of the listing. */
+static isl_status emit(diff_out *d, const char *line)
+{
+    if (d->listing) return list_line(d->listing, line);
+    isl_print_line(d->out, "%s", line);
+    return ISL_OK;
+}
 
 static isl_status keep_line(void *ctx, const char *line)
 {
     diff_out *d = ctx;
-    sqlite3_str_appendf(d->model, "%s\n", line);
-    return sqlite3_str_errcode(d->model) ? ISL_ENOMEM : ISL_OK;
+    isl_buf_printf(&d->model, "%s\n", line);
+    return d->model.oom ? ISL_ENOMEM : ISL_OK;
 }
 
 static isl_status flush_model(diff_out *d)
@@ -51,14 +84,14 @@ static isl_status flush_model(diff_out *d)
     }
     if (d->flushed) return ISL_OK;
     d->flushed = 1;
-    char *text = sqlite3_str_finish(d->model);
-    d->model = NULL;
+    char *text = d->model.p;
+    d->model = (isl_buf){NULL, 0, 0, 0};
     for (char *p = text, *e; p && *p; p = e + 1) {
         e = strchr(p, '\n');
         *e = '\0';
-        isl_print_line(d->out, "%s", p);
+        if (emit(d, p)) break;
     }
-    sqlite3_free(text);
+    free(text);
     return ferror(d->out) ? ISL_EOUTPUT : ISL_OK;
 }
 
@@ -66,7 +99,7 @@ static isl_status print_line(void *ctx, const char *line)
 {
     diff_out *d = ctx;
     isl_status st = flush_model(d);
-    if (!st) isl_print_line(d->out, "%s", line);
+    if (!st) st = emit(d, line);
     return st ? st : ferror(d->out) ? ISL_EOUTPUT : ISL_OK;
 }
 
@@ -82,22 +115,31 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
 {
     int64_t ra, rb;
     size_t n = 0, nm = 0;
+    long long fmt = ISL_FMT_TABLE;
+    isl_opt_int(a, "--format", &fmt);
     progress p = {isl_now(), 0, 0};
-    diff_out d = {cli->out, sqlite3_str_new(NULL), 0, &p};
+    isl_listing l;
+    diff_out d = {cli->out, {NULL, 0, 0, 0}, 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
     int rc = isl_parse_run_id(cli, a->ops[0], &ra);
     if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
+    if (d.listing) {
+        isl_listing_start(&l, (isl_format)fmt, cli->out);
+        if (!rc) rc = isl_listing_row(&l, 2, DIFF_COLUMNS, NULL);
+    }
     if (!rc) rc = isl_store_model_diff(cli->store, ra, rb, keep_line, &d, &nm, &cli->err);
     if (!rc)
         rc = isl_store_diff_progress(cli->store, ra, rb, print_line, &d, isatty(STDERR_FILENO) ? tick : NULL, &p, &n,
                                      &cli->err);
     if (!rc) rc = flush_model(&d);
     if (p.shown) fprintf(stderr, "\r%60s\r", "");
+    if (d.listing) rc = isl_listing_end(&l, rc);
     if (rc == ISL_ENOMEM && !cli->err.msg[0]) isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    sqlite3_free(sqlite3_str_finish(d.model));
+    free(d.model.p);
     if (rc && rc != ISL_EOUTPUT) return rc;
-    if (!rc) print_count(cli->out, n, nm, ra, rb);
+    /* the count line: with rows on stdout, it goes to stderr */
+    if (!rc) print_count(d.listing ? stderr : cli->out, n, nm, ra, rb);
     fflush(cli->out); /* lost output is exit 7, never mistaken for "the runs differ" */
     rc = isl_check_output(cli, cli->out, "the output");
     /* as 'git diff --exit-code': 1 when the runs' results differ */
-    return !rc && n && isl_opt(a, "--exit-code") ? ISL_EFAIL : rc;
+    return !rc && n && isl_opt_flag(a, "--exit-code") ? ISL_EFAIL : rc;
 }

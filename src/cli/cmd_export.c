@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/provenance.h"
@@ -12,69 +13,22 @@
 #include "isolab/history.h"
 #include "isolab/report.h"
 
-typedef struct exporter {
-    isl_format fmt;
-    FILE *out;
-    size_t rows;
-    isl_buf buf;
-} exporter;
-
-/* Formats the header (row == NULL) or one row into e->buf and writes it. */
-static isl_status put_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
-{
-    exporter *e = ctx;
-    isl_buf *b = &e->buf;
-    b->n = 0;
-    if (b->p) b->p[0] = '\0';
-    if (e->fmt == ISL_FMT_JSON || e->fmt == ISL_FMT_NDJSON) {
-        if (!row) return ISL_OK;
-        if (e->fmt == ISL_FMT_JSON) isl_buf_put(b, e->rows ? ",\n  {" : "[\n  {", 5);
-        else isl_buf_put(b, "{", 1);
-        for (size_t i = 0; i < n; i++) {
-            if (i) isl_buf_put(b, ", ", 2);
-            isl_buf_json_string(b, names[i], strlen(names[i]));
-            isl_buf_put(b, ": ", 2);
-            isl_buf_json_cell(b, &row[i]);
-        }
-        isl_buf_put(b, e->fmt == ISL_FMT_JSON ? "}" : "}\n", e->fmt == ISL_FMT_JSON ? 1 : 2);
-    } else {
-        for (size_t i = 0; i < n; i++) {
-            const char *t = row ? row[i].text : names[i];
-            size_t len = t ? strlen(t) : 0; /* as the sqlite3 shell: up to a NUL */
-            if (i) isl_buf_put(b, e->fmt == ISL_FMT_TSV ? "\t" : ",", 1);
-            if (e->fmt == ISL_FMT_TSV) isl_buf_tsv_field(b, t, len);
-            else isl_buf_csv_field(b, t, len, ',');
-        }
-        isl_buf_put(b, "\n", 1);
-    }
-    if (b->oom) return ISL_ENOMEM;
-    if (row) e->rows++;
-    if (b->n && fwrite(b->p, 1, b->n, e->out) != b->n) return ISL_EOUTPUT;
-    return ISL_OK;
-}
-
-static int parse_format(isl_cli *cli, const char *v, isl_format *fmt)
-{
-    if (!v || !strcmp(v, "csv")) *fmt = ISL_FMT_CSV;
-    else if (!strcmp(v, "tsv")) *fmt = ISL_FMT_TSV;
-    else if (!strcmp(v, "json")) *fmt = ISL_FMT_JSON;
-    else if (!strcmp(v, "ndjson")) *fmt = ISL_FMT_NDJSON;
-    else return isl_usage(cli, "unknown format '%s' (csv, tsv, json, ndjson)", v);
-    return ISL_OK;
-}
-
-/* Exports into e->out; returns an exit status (cli->err set). */
-static int export_to(isl_cli *cli, exporter *e, const char *name, const char *sql, int has_run, int64_t run_id)
+/* Exports into the listing e; returns an exit status (cli->err set). */
+static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char *sql, int has_run, int64_t run_id)
 {
     isl_error *err = &cli->err;
-    isl_status st = sql ? isl_store_export_sql(cli->store, sql, put_row, e, err)
-                        : isl_store_export(cli->store, name, has_run, run_id, put_row, e, err);
+    /* progress on a terminal, but not into output shown on it */
+    isl_progress p;
+    isl_progress_start(&p, "rows", 0);
+    p.on = p.on && !isatty(fileno(e->out));
+    e->progress = &p;
+    isl_status st = sql ? isl_store_export_sql(cli->store, sql, isl_listing_row, e, err)
+                        : isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
+    p.done = e->rows;
+    isl_progress_end(&p, !st);
+    st = isl_listing_end(e, st);
     if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
     else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    if (!st && e->fmt == ISL_FMT_JSON && fputs(e->rows ? "\n]\n" : "[]\n", e->out) == EOF)
-        st = isl_fail(err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    free(e->buf.p);
-    e->buf.p = NULL;
     return st;
 }
 
@@ -82,8 +36,9 @@ static int export_to(isl_cli *cli, exporter *e, const char *name, const char *sq
 static int export_file(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
                        const char *file, size_t *rows)
 {
-    exporter e = {fmt, cli->out, 0, {NULL, 0, 0, 0}};
+    isl_listing e;
     int rc;
+    isl_listing_start(&e, fmt, cli->out);
     if (!file || !strcmp(file, "-")) {
         rc = export_to(cli, &e, name, sql, has_run, run_id);
         if (!rc) rc = isl_check_output(cli, cli->out, "the output");
@@ -108,15 +63,27 @@ int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run,
     return export_file(cli, name, NULL, fmt, has_run, run_id, file, rows);
 }
 
+static const char *const RELATION_COLUMNS[] = {"name", "type", "rows", "about"};
+
+/* One table or view as a row of the listing (rows NULL when uncountable). */
 static isl_status list_relation(void *ctx, const char *name, const char *type, const char *about, long long rows)
 {
-    FILE *out = ctx;
-    char count[32];
-    if (rows < 0) snprintf(count, sizeof count, "?");
-    else snprintf(count, sizeof count, "%lld", rows);
-    /* a name the shell user made may hold control characters: escaped */
-    isl_print_line(out, "%-24s %-5s %9s  %s", name, type, count, about);
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+    char count[24];
+    isl_cell c[4] = {isl_cell_text(name), isl_cell_text(type), isl_cell_int(rows, count), isl_cell_text(about)};
+    if (rows < 0) c[2] = isl_cell_text(NULL);
+    return isl_listing_row(ctx, 4, RELATION_COLUMNS, c);
+}
+
+/* export --list: the tables and views as a listing in fmt. */
+static int list_relations(isl_cli *cli, isl_format fmt)
+{
+    isl_listing l;
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_listing_row(&l, 4, RELATION_COLUMNS, NULL);
+    if (!st) st = isl_store_relations(cli->store, list_relation, &l, &cli->err);
+    st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
 }
 
 static isl_status print_sql(void *ctx, const char *line)
@@ -130,12 +97,12 @@ static isl_status print_sql(void *ctx, const char *line)
 /* export model --run N: the model run N used, as seed SQL, on stdout. */
 static int export_model(isl_cli *cli, const isl_args *a)
 {
-    int64_t run_id = 0;
-    if (!isl_opt(a, "--run")) return isl_usage(cli, "export model needs --run N: the run whose model to write");
+    long long run_id = 0;
+    if (!isl_opt_int(a, "--run", &run_id))
+        return isl_usage(cli, "export model needs --run N: the run whose model to write");
     if (isl_opt(a, "--format") || isl_opt(a, "-o") || isl_opt(a, "--sql") || isl_opt(a, "--list"))
         return isl_usage(cli, "export model writes SQL to stdout: no --format, -o, --sql or --list");
-    int rc = isl_parse_run_id(cli, isl_opt(a, "--run"), &run_id);
-    if (!rc) rc = isl_store_export_model(cli->store, run_id, print_sql, cli->out, &cli->err);
+    int rc = isl_store_export_model(cli->store, run_id, print_sql, cli->out, &cli->err);
     return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
 }
 
@@ -143,29 +110,24 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
 {
     /* 'model' is no table or view: the model a run used (model_record) */
     if (a->nops == 1 && !strcmp(a->ops[0], "model")) return export_model(cli, a);
-    isl_format fmt = ISL_FMT_CSV;
-    int64_t run_id = 0;
-    const char *run = isl_opt(a, "--run"), *sql = isl_opt(a, "--sql");
-    int list = isl_opt(a, "--list") != NULL;
+    long long fmt = ISL_FMT_CSV, run_id = 0;
+    const char *sql = isl_opt(a, "--sql");
+    int list = isl_opt_flag(a, "--list"), run = isl_opt_int(a, "--run", &run_id);
+    isl_opt_int(a, "--format", &fmt);
     if ((a->nops > 0) + (sql != NULL) + list != 1)
         return isl_usage(cli, "name a table, view or saved query, or give --sql or --list (one of them)");
     if (run && !a->nops) return isl_usage(cli, "--run goes with a NAME");
-    int rc = parse_format(cli, isl_opt(a, "--format"), &fmt);
-    if (!rc && run) rc = isl_parse_run_id(cli, run, &run_id);
-    if (!rc) rc = isl_apply_focus(cli, a);
+    int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
-    if (list) {
-        fprintf(cli->out, "%-24s %-5s %9s  %s\n", "name", "type", "rows", "what it holds");
-        rc = isl_store_relations(cli->store, list_relation, cli->out, &cli->err);
-        return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
-    }
+    if (list) return list_relations(cli, isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE);
     size_t rows = 0;
-    rc = export_file(cli, a->nops ? a->ops[0] : NULL, sql, fmt, run != NULL, run_id, isl_opt(a, "-o"), &rows);
+    rc = export_file(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
     int64_t id = 1;
-    char digest[17];
+    char digest[17], l[512], r[512];
     /* nothing to export because nothing was run: say what to run */
     if (!rc && !rows && !sql && !isl_store_latest_run(cli->store, "run", &id, digest, &cli->err) && !id)
-        isl_note(cli, "%s: no results yet: run 'isolab lesson' (or 'isolab run')", cli->db_path);
+        isl_note(cli, "%s: no results yet: run %s (or %s)", cli->db_path, isl_hint(cli, "isolab lesson", l, sizeof l),
+                 isl_hint(cli, "isolab run", r, sizeof r));
     return rc;
 }

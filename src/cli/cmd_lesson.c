@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <sqlite3.h>
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
@@ -61,6 +60,73 @@ static isl_status print_line(void *ctx, const char *line)
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
+/* The lines of one lesson as rows (lesson, line) of a listing. */
+typedef struct line_rows {
+    isl_listing *l;
+    const char *lesson;
+} line_rows;
+
+static const char *const LINE_COLUMNS[] = {"lesson", "line"};
+
+static isl_status list_line(void *ctx, const char *line)
+{
+    line_rows *lr = ctx;
+    isl_cell c[2] = {isl_cell_text(lr->lesson), isl_cell_text(line ? line : "")};
+    return isl_listing_row(lr->l, 2, LINE_COLUMNS, c);
+}
+
+/* The lessons' tables: as the lessons print them (several: each under a
+ * '== CODE title' line), or as rows of a listing in fmt. */
+static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
+{
+    isl_listing l;
+    isl_status st = ISL_OK;
+    if (fmt != ISL_FMT_TABLE) {
+        isl_listing_start(&l, fmt, cli->out);
+        st = isl_listing_row(&l, 2, LINE_COLUMNS, NULL);
+    }
+    for (size_t i = 0; i < ls->n && !st; i++) {
+        line_rows lr = {&l, ls->l[i].code};
+        if (fmt != ISL_FMT_TABLE) {
+            st = isl_store_lesson_lines(cli->store, ls->l[i].code, list_line, &lr, &cli->err);
+            continue;
+        }
+        if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);
+        st = isl_store_lesson_lines(cli->store, ls->l[i].code, print_line, cli->out, &cli->err);
+    }
+    if (fmt != ISL_FMT_TABLE) st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    if (st == ISL_EOUTPUT) return isl_check_output(cli, cli->out, "the output");
+    return st;
+}
+
+/* Where the runs are, and a query to paste (quoted for the shell). */
+static int print_hint(isl_cli *cli, const char *lesson)
+{
+    /* the SQL string literal: quotes doubled */
+    size_t n = strlen(lesson);
+    char *sql = malloc(2 * n + 64), *p = sql;
+    if (sql) {
+        p += sprintf(p, "SELECT line FROM channel_table WHERE lesson = '");
+        for (const char *c = lesson; *c; c++) {
+            *p++ = *c;
+            if (*c == '\'') *p++ = '\'';
+        }
+        strcpy(p, "'");
+    }
+    char *db = isl_shell_quote(cli->db_path), *q = sql ? isl_shell_quote(sql) : NULL;
+    int rc = db && q ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) {
+        fputc('\n', stderr);
+        isl_print_line(stderr, "isolab: the runs are in %s; try:", cli->db_path);
+        isl_print_line(stderr, "  sqlite3 %s %s", db, q);
+    }
+    free(sql);
+    free(db);
+    free(q);
+    return rc;
+}
+
 /* Finds the lessons asked for, in order; an unknown code is bad input. */
 static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
 {
@@ -77,13 +143,9 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
     for (int i = 0; i < ls->nwant; i++) {
         size_t k = i;
         while (k < ls->n && strcmp(ls->l[k].code, ls->want[i])) k++;
-        if (k >= ls->n) {
-            int seen = 0;
-            for (int j = 0; j < i; j++) seen |= !strcmp(ls->want[j], ls->want[i]);
-            if (seen) return isl_usage(cli, "lesson '%s' is named twice", ls->want[i]);
+        if (k >= ls->n)
             return isl_fail(&cli->err, ISL_EINPUT, "no lesson '%s' with a focus (see the table lesson_focus)",
                             ls->want[i]);
-        }
         struct focus t = ls->l[i];
         ls->l[i] = ls->l[k], ls->l[k] = t;
     }
@@ -98,7 +160,7 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
 /* The lines "CODE\tFILE" of old whose CODE has no line in now: the lessons
  * a new database lost, each with the file 'load' read it from, as
  * " CODE" words into codes and the commands that load them again into cmds. */
-static void lost_lessons(isl_cli *cli, const char *old, const char *now, sqlite3_str *codes, sqlite3_str *cmds)
+static void lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf *codes, isl_buf *cmds)
 {
     for (const char *l = old; l && *l;) {
         size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
@@ -109,16 +171,11 @@ static void lost_lessons(isl_cli *cli, const char *old, const char *now, sqlite3
             m += mlen + (m[mlen] == '\n');
         }
         if (!kept && code < len) {
-            sqlite3_str_appendf(codes, " %.*s", (int)code, l);
-            char *file = code + 1 < len ? sqlite3_mprintf("%.*s", (int)(len - code - 1), l + code + 1) : NULL;
-            const char *argv[5] = {"isolab", "--db", cli->db_path};
-            int argc = strcmp(cli->db_path, "isolab.db") ? 3 : 1;
-            argv[argc++] = "load", argv[argc++] = file;
-            char *cmd = file ? isl_argv_text(argc, (char *const *)argv) : NULL;
-            if (cmd) sqlite3_str_appendf(cmds, "%s%c%s%c", sqlite3_str_length(cmds) ? ", " : "",
-                                         strchr(cmd, '\'') ? '"' : '\'', cmd, strchr(cmd, '\'') ? '"' : '\'');
-            free(cmd);
-            sqlite3_free(file);
+            isl_buf_printf(codes, " %.*s", (int)code, l);
+            char *file = code + 1 < len ? strndup(l + code + 1, len - code - 1) : NULL;
+            const char *words[2] = {"load", file};
+            if (file) isl_put_command(cli, cmds, 2, words);
+            free(file);
         }
         l += len + (l[len] == '\n');
     }
@@ -137,13 +194,13 @@ int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
     if (!rc) {
         isl_note(cli, "a new %s from the seeds %s%s%s", cli->db_path, dir ? "in " : "built into isolab", dir ? dir : "",
                  isl_opt(a, "--seeds") ? "" : dir ? " (the directory it was made from)" : "");
-        sqlite3_str *codes = sqlite3_str_new(NULL), *cmds = sqlite3_str_new(NULL);
-        lost_lessons(cli, old, now, codes, cmds);
-        char *c = sqlite3_str_finish(codes), *m = sqlite3_str_finish(cmds);
+        isl_buf codes = {NULL, 0, 0, 0}, cmds = {NULL, 0, 0, 0};
+        lost_lessons(cli, old, now, &codes, &cmds);
+        const char *c = codes.p, *m = cmds.p;
         if (c) isl_note(cli, "the old database's lessons%s are not in those seeds and are gone; %s%s", c,
                         m ? "to load them again, run: " : "no file of theirs is known", m ? m : "");
-        sqlite3_free(c);
-        sqlite3_free(m);
+        free(codes.p);
+        free(cmds.p);
     }
     free(seeds), free(old), free(ignored), free(now);
     return rc;
@@ -154,9 +211,11 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
     isl_store *s = cli->store;
     const isl_model *m = cli->model;
-    lesson_list ls = {0, 0, NULL, m, isl_opt(a, "--all") != NULL, a->ops, a->nops};
+    lesson_list ls = {0, 0, NULL, m, isl_opt_flag(a, "--all"), a->ops, a->nops};
     if (ls.all && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
-    int rc = find_lessons(cli, a, &ls);
+    int rc = isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
+    if (!rc) rc = find_lessons(cli, a, &ls);
+    isl_clock_start("isolab lesson: running and sweeping,");
     if (!rc) rc = isl_lab_run_all(s, m, cli->argv_text, NULL, NULL, &cli->err);
     for (size_t i = 0; i < ls.n && !rc; i++) {
         /* a pair two lessons share is swept once */
@@ -166,17 +225,18 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
             rc = isl_lab_sweep(s, m, cli->argv_text, isl_lab_sweep_kinds[k], ls.l[i].bundle, ls.l[i].channel, NULL,
                                NULL, &cli->err);
     }
-    for (size_t i = 0; i < ls.n && !rc; i++) {
-        if (ls.n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls.l[i].code, ls.l[i].title);
-        rc = isl_store_lesson_lines(s, ls.l[i].code, print_line, cli->out, &cli->err);
-        if (rc == ISL_EOUTPUT) rc = isl_check_output(cli, cli->out, "the output");
-    }
+    isl_clock_stop();
+    long long fmt = ISL_FMT_TABLE;
+    isl_opt_int(a, "--format", &fmt);
+    if (!rc) rc = print_lessons(cli, &ls, (isl_format)fmt);
     if (!rc) rc = isl_check_output(cli, cli->out, "the output");
     /* the claims go to stderr: stdout stays the lesson's own tables */
-    if (!rc) fputc('\n', stderr), rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr);
+    int verbose = isl_opt_flag(a, "--verbose");
+    if (!rc && verbose) fputc('\n', stderr);
     if (!rc)
-        fprintf(stderr, "\nisolab: the runs are in %s; try:\n  sqlite3 %s \"SELECT line FROM channel_table WHERE lesson = '%s'\"\n",
-                cli->db_path, cli->db_path, ls.l[0].code);
+        rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr,
+                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE);
+    if (!rc && verbose) rc = print_hint(cli, ls.l[0].code);
     for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
     free(ls.l);
     return rc;

@@ -1,5 +1,4 @@
 /* isolab note, rm, prune: managing the record of runs. */
-#include <errno.h>
 #include <stdlib.h>
 
 #include "isolab/cli.h"
@@ -31,18 +30,14 @@ int isl_cmd_rm(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_prune(isl_cli *cli, const isl_args *a)
 {
-    const char *keep = isl_opt(a, "--keep");
-    if (!keep) return isl_usage(cli, "say how many runs of each kind to keep: --keep N");
-    char *end;
-    errno = 0;
-    long long n = strtoll(keep, &end, 10);
-    if (errno || end == keep || *end || n < 0) return isl_usage(cli, "--keep: '%s' is not a whole number >= 0", keep);
+    long long n;
+    if (!isl_opt_int(a, "--keep", &n)) return isl_usage(cli, "say how many runs of each kind to keep: --keep N");
     size_t deleted = 0;
     if (isl_check_kind(cli, isl_opt(a, "--kind"))) return ISL_EUSAGE;
     int rc = isl_store_prune(cli->store, n, isl_opt(a, "--kind"), &deleted, &cli->err);
-    if (!rc && isl_opt(a, "--vacuum")) rc = isl_store_vacuum(cli->store, &cli->err);
+    if (!rc && isl_opt_flag(a, "--vacuum")) rc = isl_store_vacuum(cli->store, &cli->err);
     if (!rc)
         fprintf(cli->out, "removed %zu run%s from %s%s\n", deleted, deleted == 1 ? "" : "s", cli->db_path,
-                isl_opt(a, "--vacuum") ? " (vacuumed)" : "");
+                isl_opt_flag(a, "--vacuum") ? " (vacuumed)" : "");
     return rc;
 }

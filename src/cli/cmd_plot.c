@@ -209,7 +209,9 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     if (!rc) rc = isl_export_path(cli, p->query, ISL_FMT_CSV, 0, 0, csv, &rows);
     if (!rc && rows == 0) {
-        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run '%s' first", p->name, p->query, p->command);
+        char hint[512];
+        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query,
+                      isl_hint(cli, p->command, hint, sizeof hint));
     }
     if (!rc && scripts && access(script, R_OK) != 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
@@ -238,9 +240,10 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
         int64_t id = 0;
         char digest[17];
         if (isl_store_latest_run(cli->store, plots[i]->run_kind, &id, digest, &cli->err)) return cli->err.status;
+        char hint[512];
         if (id == 0 && ++missing)
-            isl_note(cli, "%s: %s holds no finished '%s' run; run '%s' first", plots[i]->name, cli->db_path,
-                     plots[i]->run_kind, plots[i]->command);
+            isl_note(cli, "%s: %s holds no finished '%s' run; run %s first", plots[i]->name, cli->db_path,
+                     plots[i]->run_kind, isl_hint(cli, plots[i]->command, hint, sizeof hint));
     }
     if (missing) return isl_fail(&cli->err, ISL_EINPUT, "%zu plot%s without the run%s %s draw%s from", missing,
                                  missing == 1 ? "" : "s", missing == 1 ? "" : "s", missing == 1 ? "it" : "they",
@@ -248,31 +251,20 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
     return ISL_OK;
 }
 
-/* 1 when text holds a control character (it could not pass to gnuplot). */
-static int has_control(const char *text)
-{
-    for (const unsigned char *t = (const unsigned char *)text; *t; t++)
-        if (*t < 0x20 || *t == 0x7f) return 1;
-    return 0;
-}
-
 int isl_cmd_plot(isl_cli *cli, const isl_args *a)
 {
-    const char *dir = isl_opt(a, "-o"), *fmt = isl_opt(a, "--format"), *scripts = isl_opt(a, "--scripts");
+    const char *dir = isl_opt(a, "-o"), *scripts = isl_opt(a, "--scripts");
+    long long svg = 0; /* the index of --format's choice: png, svg */
     const plot_kind *want[sizeof PLOTS / sizeof PLOTS[0]];
     size_t n = 0;
+    isl_opt_int(a, "--format", &svg);
     if (!dir) dir = "plots";
-    if (!fmt) fmt = "png";
+    if (isl_check_distinct("plot", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
     for (int i = 0; i < a->nops; i++) {
         const plot_kind *p = find_plot(a->ops[i]);
         if (!p) return isl_usage(cli, "unknown plot '%s' (channels, samples, axes, frontier)", a->ops[i]);
-        int seen = 0;
-        for (size_t k = 0; k < n; k++) seen |= want[k] == p;
-        if (!seen) want[n++] = p;
+        want[n++] = p;
     }
-    if (strcmp(fmt, "png") && strcmp(fmt, "svg")) return isl_usage(cli, "unknown format '%s' (png, svg)", fmt);
-    if (!*dir || has_control(dir)) return isl_usage(cli, "-o: not a usable directory name");
-    if (scripts && (!*scripts || has_control(scripts))) return isl_usage(cli, "--scripts: not a usable directory name");
     if (!n)
         for (const plot_kind *p = PLOTS; p->name; p++) want[n++] = p;
     if (!on_path("gnuplot")) {
@@ -283,7 +275,7 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (!rc) rc = isl_warn_stale(cli);
     if (!rc) rc = check_runs(cli, want, n);
     if (!rc) rc = make_dirs(cli, dir);
-    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, fmt, scripts, cli->out);
+    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, svg ? "svg" : "png", scripts, cli->out);
     return rc;
 }
 

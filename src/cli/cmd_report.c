@@ -1,5 +1,6 @@
 /* isolab report: print saved queries' lines from the database, or any
- * other table or view as an aligned table. */
+ * other table or view as an aligned table; with --format, one relation's
+ * rows as CSV, TSV, JSON or NDJSON. */
 #include "isolab/cli.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
@@ -8,22 +9,29 @@
 int isl_cmd_report(isl_cli *cli, const isl_args *a)
 {
     static const char *const lesson[] = {"lesson_report"};
+    long long fmt = ISL_FMT_TABLE;
+    int given = isl_opt_int(a, "--format", &fmt);
+    if (fmt != ISL_FMT_TABLE && a->nops > 1)
+        return isl_usage(cli, "--format %s lists the rows of one NAME", isl_format_names[fmt]);
     int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
+    if (fmt != ISL_FMT_TABLE) return isl_report_table(cli, a->nops ? a->ops[0] : lesson[0], (isl_format)fmt);
     if (!a->nops) {
         int64_t id = 0;
-        char digest[17];
+        char digest[17], l[512], r[512];
         if (isl_store_latest_run(cli->store, "run", &id, digest, &cli->err)) return cli->err.status;
-        if (!id) return isl_fail(&cli->err, ISL_EINPUT, "%s: no results yet: run 'isolab lesson' (or 'isolab run')",
-                                 cli->db_path);
+        if (!id)
+            return isl_fail(&cli->err, ISL_EINPUT, "%s: no results yet: run %s (or %s)", cli->db_path,
+                            isl_hint(cli, "isolab lesson", l, sizeof l), isl_hint(cli, "isolab run", r, sizeof r));
         return isl_report_views(cli, lesson, 1);
     }
     for (int i = 0; i < a->nops && !rc; i++) {
         const char *name = a->ops[i];
         if (i) fputc('\n', cli->out);
-        /* a saved query prints its lines; anything else as a table */
-        if (isl_store_has_column(cli->store, name, "line") == 0) rc = isl_report_table(cli, name);
+        /* a saved query prints its lines (unless --format table asks for
+         * its rows); anything else as a table */
+        if (given || isl_store_has_column(cli->store, name, "line") == 0) rc = isl_report_table(cli, name, ISL_FMT_TABLE);
         else rc = isl_report_views(cli, (const char *const *)&a->ops[i], 1);
     }
     return rc;

@@ -6,7 +6,7 @@
 #include "isolab/lab.h"
 
 /* Indexes of the names given to option `opt` (all items when none): unknown
- * names are bad input, a name given twice a bad command line. */
+ * names are bad input (the parser refused a name given twice). */
 static int pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
                 size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n)
 {
@@ -16,8 +16,6 @@ static int pick(isl_cli *cli, const isl_args *a, const char *opt, const char *wh
     for (size_t i = 0; i < nv; i++) {
         size_t idx = find(cli->model, v[i]);
         if (idx == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no %s named '%s'", what, v[i]);
-        for (size_t k = 0; k < *n; k++)
-            if (list[k] == idx) return isl_usage(cli, "%s '%s' is named twice", what, v[i]);
         list[(*n)++] = idx;
     }
     if (!nv)
@@ -64,7 +62,9 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     if (!rc && copy) bundles[0] = adhoc, nb = 1;
     else if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles - (copy != NULL), bundles, &nb);
     if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
+    isl_clock_start("isolab run: computing,");
     if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, &id, &rows, &cli->err);
+    isl_clock_stop();
     if (!rc)
         isl_print_line(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s", (long long)id, nb,
                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", rows, cli->db_path);

@@ -3,57 +3,29 @@
  * while it is a terminal and the sweep lasts more than a moment. */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/lab.h"
 
-/* Progress on a terminal: rows done, rate, time left. */
-typedef struct progress {
-    unsigned long long rows, total;
-    double start, shown;
-} progress;
+/* The sweep reports its rows done (apart from the run's count). */
+static void tick(void *ctx, uint64_t rows) { isl_progress_tick(ctx, rows); }
 
-static void show(progress *p, double t)
+/* Marks the mechanisms --mechanisms names (the parser split the list and
+ * refused empty and repeated names) in chosen[]. */
+static int pick_mechanisms(isl_cli *cli, const isl_args *a, unsigned char *chosen)
 {
-    double rate = (double)p->rows / (t - p->start);
-    double left = rate > 0 ? (double)(p->total - p->rows) / rate : 0;
-    fprintf(stderr, "\risolab: %llu of %llu rows, %.0f rows/s, %.0f s left   ", p->rows, p->total, rate, left);
-    p->shown = t;
-}
-
-static void tick(void *ctx, uint64_t rows)
-{
-    progress *p = ctx;
-    p->rows = rows;
-    double t = isl_now();
-    if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
-}
-
-/* Marks the named mechanisms of a comma-separated list in chosen[]. */
-static int pick_mechanisms(isl_cli *cli, const char *list, unsigned char *chosen)
-{
-    const char *p = list;
-    for (;;) {
-        const char *e = strchr(p, ',');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        if (n == 0) return isl_fail(&cli->err, ISL_EINPUT, "--mechanisms '%s': empty mechanism name", list);
-        char *name = malloc(n + 1);
-        if (!name) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-        memcpy(name, p, n);
-        name[n] = '\0';
-        size_t d = isl_model_find_mechanism(cli->model, name);
-        free(name);
-        if (d == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no mechanism named '%.*s'", (int)n, p);
-        if (chosen[d]) return isl_usage(cli, "mechanism '%.*s' is named twice", (int)n, p);
+    size_t nv;
+    const char *const *v = isl_opt_all(a, "--mechanisms", &nv);
+    for (size_t i = 0; i < nv; i++) {
+        size_t d = isl_model_find_mechanism(cli->model, v[i]);
+        if (d == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no mechanism named '%s'", v[i]);
         chosen[d] = 1;
-        if (!e) return ISL_OK;
-        p = e + 1;
     }
+    return ISL_OK;
 }
 
 /* Adds the named channels to channels[] (every channel when none is named),
- * refusing unknown and repeated names. */
+ * refusing unknown names (the parser refused repeated ones). */
 static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size_t *nc)
 {
     size_t nv;
@@ -61,8 +33,6 @@ static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size
     for (size_t i = 0; i < nv; i++) {
         size_t c = isl_model_find_channel(cli->model, v[i]);
         if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", v[i]);
-        for (size_t k = 0; k < *nc; k++)
-            if (channels[k] == c) return isl_usage(cli, "channel '%s' is named twice", v[i]);
         channels[(*nc)++] = c;
     }
     if (!nv)
@@ -74,15 +44,13 @@ static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size
 static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
     isl_lab_choice k = {mechs, nm, channels, nc};
-    progress p = {0, ((unsigned long long)1 << nm) * (nc + 1), isl_now(), 0};
+    isl_progress p;
+    isl_progress_start(&p, "rows", ((unsigned long long)1 << nm) * (nc + 1));
     int64_t run_id = 0;
     size_t rows = 0;
-    isl_status st = isl_lab_bundles(cli->store, cli->model, cli->argv_text, &k,
-                                    isatty(STDERR_FILENO) ? tick : NULL, &p, &run_id, &rows, &cli->err);
-    if (p.shown > 0) {
-        show(&p, isl_now());
-        fputc('\n', stderr);
-    }
+    isl_status st = isl_lab_bundles(cli->store, cli->model, cli->argv_text, &k, p.on ? tick : NULL, &p, &run_id,
+                                    &rows, &cli->err);
+    isl_progress_end(&p, !st);
     if (st) return st;
     isl_print_line(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no channel, "
             "%zu rows written to %s", (long long)run_id, nm, nm == 1 ? "" : "s",
@@ -98,10 +66,10 @@ int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
     size_t *mechs = calloc(m->nmech + 1, sizeof *mechs);
     unsigned char *chosen = calloc(m->nmech + 1, 1);
     size_t nc = 0, nm = 0;
-    const char *named = isl_opt(a, "--mechanisms");
+    int named = isl_opt(a, "--mechanisms") != NULL;
     int rc = channels && mechs && chosen ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = pick_channels(cli, a, channels, &nc);
-    if (!rc && named) rc = pick_mechanisms(cli, named, chosen);
+    if (!rc) rc = pick_mechanisms(cli, a, chosen);
     if (!rc) {
         /* the model numbers mechanisms in mechanism order (position) */
         for (size_t d = 0; d < m->nmech; d++)

@@ -1,144 +1,177 @@
 /* isolab: the table of commands, in the order `isolab --help` lists them:
  * for each, what isl_main opens before it runs (needs), its operands and
  * its options as data. `isolab NAME --help` is generated from the entry. */
+#include <limits.h>
 #include <stddef.h>
 
 #include "isolab/cli.h"
 #include "isolab/powerset.h"
+#include "isolab/report.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
-static const isl_option INIT_OPTS[] = {
-    {"--seeds", "DIR", 0, "seed from every *.sql of DIR instead of the seeds built into isolab"},
-    {"--force", NULL, 0, "replace an existing database (a regular file only; a symlink's target)"},
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
+/* ---- options several commands share, declared once ---- */
 
-static const isl_option RUN_OPTS[] = {
-    {"--bundle", "B", 1, "only bundle B (or a member list: see --members)"},
-    {"--members", "LIST", 0, "a bundle made of LIST: bundles, mechanisms, -mechanism, comma-separated"},
-    {"--channel", "C", 1, "only channel C"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option SWEEP_OPTS[] = {
-    {"--bundle", "B", 0, "the bundle, or a member list (default: current_focus's, strict)"},
-    {"--channel", "C", 0, "the channel (default: current_focus's, sampling-profile)"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option BUNDLES_OPTS[] = {
-    {"--channel", "C", 1, "only channel C (default: every channel)"},
-    {"--mechanisms", "LIST", 0, "only these mechanisms, comma-separated (default: all)"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option FRONTIER_OPTS[] = {
-    {"--channel", "C", 0, "under channel C (default: no channel)"},
-    {"--mechanisms", "LIST", 0, "over the subsets of these mechanisms (default: all)"},
-    {"--format", "F", 0, "table (default), csv, tsv, json or ndjson"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option SMALLEST_OPTS[] = {
-    {"--max", "N", 0, "the largest open surface wanted (required)"},
-    {"--channel", "C", 0, "under channel C (default: no channel)"},
-    {"--mechanisms", "LIST", 0, "over the subsets of these mechanisms (default: all)"},
-    {"--format", "F", 0, "table (default), csv, tsv, json or ndjson"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option MARGINAL_OPTS[] = {
-    {"--bundle", "B", 0, "the bundle, or a member list such as strict,-user-namespace (required)"},
-    {"--channel", "C", 0, "under channel C (default: no channel)"},
-    {"--format", "F", 0, "table (default), csv, tsv, json or ndjson"},
-    {"--note", "TEXT", 0, "the run's note: what it was for"},
-    {NULL, NULL, 0, NULL},
-};
-
-static const isl_option LESSON_OPTS[] = {
-    {"--all", NULL, 0, "every lesson that has a focus (lesson_focus)"},
-    {"--fresh", NULL, 0, "create the database anew first, from the seeds it was made from (its runs are lost)"},
-    {"--seeds", "DIR", 0, "with --fresh: from every *.sql of DIR instead"},
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
-
+static const isl_option WORK_LIMIT = {
+    .name = "--work-limit", .value = "N", .kind = ISL_INT, .min = 1, .max = 1000000000,
+    .what = "a number of million steps",
+    .help = "let one seed statement, claim or --sql query take N million SQLite steps (default "
+            STR(ISL_WORK_LIMIT_DEFAULT_M) ")"};
+static const isl_option NOTE = {
+    .name = "--note", .value = "TEXT", .kind = ISL_STRING, .help = "the run's note: what it was for"};
 /* For one command only: the param table's values, never committed. */
-#define FOCUS_OPTIONS                                                                      \
-    {"--lesson", "CODE", 0, "use lesson CODE's focus and tables (param 'lesson')"},       \
-    {"--bundle", "B", 0, "compare under bundle B (param 'bundle')"},                      \
-    {"--channel", "C", 0, "plot channel C (param 'channel')"}
+static const isl_option FOCUS_LESSON = {
+    .name = "--lesson", .value = "CODE", .kind = ISL_STRING,
+    .help = "use lesson CODE's focus and tables (param 'lesson')"};
+static const isl_option FOCUS_BUNDLE = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING, .help = "compare under bundle B (param 'bundle')"};
+static const isl_option FOCUS_CHANNEL = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "plot channel C (param 'channel')"};
+static const isl_option FORMAT = {
+    .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = isl_format_names,
+    .help = "table, csv, tsv, json or ndjson (default table; for export NAME csv)"};
+static const isl_option OUTPUT_FILE = {
+    .name = "-o", .value = "FILE", .kind = ISL_PATH, .what = "file",
+    .help = "write FILE (it appears only when complete) instead of stdout"};
+/* ---- each command's own ---- */
 
-static const isl_option REPORT_OPTS[] = {
-    FOCUS_OPTIONS,
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option INIT_SEEDS = {
+    .name = "--seeds", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "seed from every *.sql of DIR instead of the seeds built into isolab"};
+static const isl_option INIT_FORCE = {
+    .name = "--force", .kind = ISL_FLAG, .help = "replace an existing database (a regular file only; a symlink's target)"};
+static const isl_option *const INIT_OPTS[] = {&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT, NULL};
 
-static const isl_option DIFF_OPTS[] = {
-    {"--exit-code", NULL, 0, "exit 1 when the runs differ, 0 when they do not"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option RUN_BUNDLES = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
+    .help = "only bundle B (or a member list: see --members)"};
+static const isl_option RUN_MEMBERS = {
+    .name = "--members", .value = "LIST", .kind = ISL_STRING,
+    .help = "a bundle made of LIST: bundles, mechanisms, -mechanism, comma-separated"};
+static const isl_option RUN_CHANNELS = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel", .help = "only channel C"};
+static const isl_option *const RUN_OPTS[] = {&RUN_BUNDLES, &RUN_MEMBERS, &RUN_CHANNELS, &NOTE, NULL};
 
-static const isl_option PRUNE_OPTS[] = {
-    {"--keep", "N", 0, "keep the N latest runs of each kind (required)"},
-    {"--kind", "KIND", 0, "prune only runs of this kind"},
-    {"--vacuum", NULL, 0, "then give the freed space back to the file system"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option SWEEP_BUNDLE = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING,
+    .help = "the bundle, or a member list (default: current_focus's, strict)"};
+static const isl_option SWEEP_CHANNEL = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING,
+    .help = "the channel (default: current_focus's, sampling-profile)"};
+static const isl_option *const SWEEP_OPTS[] = {&SWEEP_BUNDLE, &SWEEP_CHANNEL, &NOTE, NULL};
 
-static const isl_option CHECK_OPTS[] = {
-    {"--lesson", "CODE", 0, "only the claims lesson CODE states"},
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option BUNDLES_CHANNELS = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel",
+    .help = "only channel C (default: every channel)"};
+static const isl_option BUNDLES_MECHANISMS = {
+    .name = "--mechanisms", .value = "LIST", .kind = ISL_LIST, .what = "mechanism",
+    .help = "only these mechanisms, comma-separated (default: all)"};
+static const isl_option *const BUNDLES_OPTS[] = {&BUNDLES_CHANNELS, &BUNDLES_MECHANISMS, &NOTE, NULL};
 
-static const isl_option EXPORT_OPTS[] = {
-    {"--format", "F", 0, "csv (default), tsv, json or ndjson"},
-    {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
-    {"--run", "ID", 0, "only the rows of run ID (NAME must have a run_id column)"},
-    {"--sql", "SELECT", 0, "the rows of one read-only query instead of NAME"},
-    {"--work-limit", "N", 0, "let the --sql query take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {"--list", NULL, 0, "list the tables and views: description and row count"},
-    FOCUS_OPTIONS,
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option ANSWER_CHANNEL = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "under channel C (default: no channel)"};
+static const isl_option ANSWER_MECHANISMS = {
+    .name = "--mechanisms", .value = "LIST", .kind = ISL_STRING,
+    .help = "over the subsets of these mechanisms (a member list; default: all), in mechanism order"};
+static const isl_option SMALLEST_MAX = {
+    .name = "--max", .value = "N", .kind = ISL_INT, .min = 0, .max = 1000000000, .what = "a number of facts",
+    .help = "the largest open surface wanted (required)"};
+static const isl_option MARGINAL_BUNDLE = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING,
+    .help = "the bundle, or a member list such as strict,-user-namespace (required)"};
+static const isl_option *const FRONTIER_OPTS[] = {&ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE, NULL};
+static const isl_option *const SMALLEST_OPTS[] = {&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE,
+                                                 NULL};
+static const isl_option *const MARGINAL_OPTS[] = {&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE, NULL};
 
-static const isl_option RUNS_OPTS[] = {
-    {"--kind", "KIND", 0, "only runs of this kind"},
-    {"--all", NULL, 0, "'check' runs too (listed only with --kind check otherwise)"},
-    {"--long", NULL, 0, "each run's command line, parameters and note too"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option LESSON_ALL = {
+    .name = "--all", .kind = ISL_FLAG, .help = "every lesson that has a focus (lesson_focus)"};
+static const isl_option LESSON_FRESH = {
+    .name = "--fresh", .kind = ISL_FLAG,
+    .help = "create the database anew first, from the seeds it was made from (its runs are lost)"};
+static const isl_option LESSON_SEEDS = {
+    .name = "--seeds", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "with --fresh: from every *.sql of DIR instead"};
+static const isl_option LESSON_VERBOSE = {
+    .name = "--verbose", .kind = ISL_FLAG, .help = "print every claim's line on stderr, not only those that failed"};
+static const isl_option *const LESSON_OPTS[] = {&LESSON_ALL, &LESSON_FRESH, &LESSON_SEEDS, &LESSON_VERBOSE, &FORMAT,
+                                               &WORK_LIMIT, NULL};
 
-static const isl_option PLOT_OPTS[] = {
-    {"-o", "DIR", 0, "the directory for images and CSV files (default plots)"},
-    {"--format", "F", 0, "png (default) or svg"},
-    {"--scripts", "DIR", 0, "take NAME.gp from DIR (e.g. your edited gnuplot/)"},
-    FOCUS_OPTIONS,
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option *const REPORT_OPTS[] = {&FORMAT, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
-static const isl_option PAGE_OPTS[] = {
-    {"-o", "FILE", 0, "write FILE (it appears only when complete) instead of stdout"},
-    {"--lesson", "CODE", 1, "only lesson CODE (default: every lesson)"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option DIFF_EXIT_CODE = {
+    .name = "--exit-code", .kind = ISL_FLAG, .help = "exit 1 when the runs differ, 0 when they do not"};
+static const isl_option *const DIFF_OPTS[] = {&DIFF_EXIT_CODE, &FORMAT, NULL};
 
-static const isl_option LOAD_OPTS[] = {
-    {"--replace", NULL, 0, "the lessons the files define replace the loaded ones of the same code"},
-    {"--work-limit", "N", 0, "let one seed statement or claim take N million SQLite steps (default " STR(ISL_WORK_LIMIT_DEFAULT_M) ")"},
-    {NULL, NULL, 0, NULL},
-};
+static const isl_option PRUNE_KEEP = {
+    .name = "--keep", .value = "N", .kind = ISL_INT, .min = 0, .max = LLONG_MAX,
+    .help = "keep the N latest runs of each kind (required)"};
+static const isl_option PRUNE_KIND = {
+    .name = "--kind", .value = "KIND", .kind = ISL_STRING, .help = "prune only runs of this kind"};
+static const isl_option PRUNE_VACUUM = {
+    .name = "--vacuum", .kind = ISL_FLAG, .help = "then give the freed space back to the file system"};
+static const isl_option *const PRUNE_OPTS[] = {&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM, NULL};
 
-static const isl_option NO_OPTS[] = {{NULL, NULL, 0, NULL}};
+static const isl_option CHECK_LESSON = {
+    .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .help = "only the claims lesson CODE states"};
+static const isl_option CHECK_FAILED = {
+    .name = "--failed", .kind = ISL_FLAG, .help = "print only the claims that failed, and the count line"};
+static const isl_option CHECK_QUIET = {.name = "--quiet", .kind = ISL_FLAG, .help = "print only the count line"};
+static const isl_option *const CHECK_OPTS[] = {&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT, NULL};
+
+static const isl_option EXPORT_RUN = {
+    .name = "--run", .value = "ID", .kind = ISL_INT, .min = 1, .max = LLONG_MAX, .what = "a run id",
+    .help = "only the rows of run ID (NAME must have a run_id column)"};
+static const isl_option EXPORT_SQL = {
+    .name = "--sql", .value = "SELECT", .kind = ISL_STRING, .help = "the rows of one read-only query instead of NAME"};
+static const isl_option EXPORT_LIST = {
+    .name = "--list", .kind = ISL_FLAG, .help = "list the tables and views: description and row count"};
+static const isl_option *const EXPORT_OPTS[] = {&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT,
+                                               &EXPORT_LIST, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
+
+static const isl_option RUNS_KIND = {
+    .name = "--kind", .value = "KIND", .kind = ISL_STRING, .help = "only runs of this kind"};
+static const isl_option RUNS_LONG = {
+    .name = "--long", .kind = ISL_FLAG, .help = "each run's command line, parameters and note too"};
+static const isl_option RUNS_ALL = {
+    .name = "--all", .kind = ISL_FLAG, .help = "'check' runs too (listed only with --kind check otherwise)"};
+static const isl_option RUNS_LIMIT = {
+    .name = "--limit", .value = "N", .kind = ISL_INT, .min = 1, .max = LLONG_MAX,
+    .help = "only the N latest of the runs chosen"};
+static const isl_option RUNS_SINCE = {
+    .name = "--since", .value = "WHEN", .kind = ISL_SINCE,
+    .help = "only runs started since WHEN: a UTC date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)"};
+static const isl_option RUNS_PARAM = {
+    .name = "--param", .value = "KEY=VALUE", .kind = ISL_STRING, .repeatable = 1,
+    .help = "only runs with this parameter (run_param), e.g. bundle=strict"};
+static const isl_option *const RUNS_OPTS[] = {&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &RUNS_LIMIT, &RUNS_SINCE, &RUNS_PARAM,
+                                             &FORMAT, NULL};
+
+static const char *const IMAGE_FORMATS[] = {"png", "svg", NULL};
+static const isl_option PLOT_DIR = {
+    .name = "-o", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "the directory for images and CSV files (default plots)"};
+static const isl_option PLOT_FORMAT = {
+    .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = IMAGE_FORMATS,
+    .help = "png (default) or svg"};
+static const isl_option PLOT_SCRIPTS = {
+    .name = "--scripts", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "take NAME.gp from DIR (e.g. your edited gnuplot/)"};
+static const isl_option *const PLOT_OPTS[] = {&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS,
+                                             &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
+
+static const isl_option PAGE_LESSONS = {
+    .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .repeatable = 1, .what = "lesson",
+    .help = "only lesson CODE (default: every lesson)"};
+static const isl_option *const PAGE_OPTS[] = {&OUTPUT_FILE, &PAGE_LESSONS, NULL};
+
+static const isl_option LOAD_REPLACE = {
+    .name = "--replace", .kind = ISL_FLAG, .help = "the lessons the files define replace the loaded ones of the same code"};
+static const isl_option *const LOAD_OPTS[] = {&LOAD_REPLACE, &WORK_LIMIT, NULL};
+
+static const isl_option *const NO_OPTS[] = {NULL};
+static const isl_option *const FORMAT_OPTS[] = {&FORMAT, NULL};
 
 const isl_command isl_commands[] = {
     {"init", isl_cmd_init, 0, NULL, 0, 0, "create the database from the schema and seed files",
@@ -194,20 +227,21 @@ const isl_command isl_commands[] = {
      "For each size 0..M, the least open surface of the subsets of the chosen\n"
      "mechanisms (in mechanism order) with that many members, how many subsets\n"
      "reach it and the first of them, computed without writing the power set;\n"
-     "recorded as a run of kind 'frontier' (rows: answer_frontier).\n",
+     "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n",
      FRONTIER_OPTS},
     {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the fewest-member bundles with open surface at most N",
      "The subsets of the chosen mechanisms with the fewest members whose open\n"
      "surface is at most --max N, in mask order, computed without writing the\n"
-     "power set; recorded as a run of kind 'smallest' (rows: answer_smallest).\n",
+     "power set; recorded as a run of kind 'smallest' (rows: answer_smallest)\n"
+     "and printed.\n",
      SMALLEST_OPTS},
     {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "what each mechanism adds to or takes from a bundle",
      "For each mechanism of the model, the open surface of --bundle B with the\n"
      "mechanism appended (or taken out when it is a member) and the difference\n"
      "from B's own; recorded as a run of kind 'marginal' (rows:\n"
-     "answer_marginal).\n",
+     "answer_marginal) and printed.\n",
      MARGINAL_OPTS},
     {"report", isl_cmd_report, ISL_NEEDS_DB, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
@@ -219,7 +253,8 @@ const isl_command isl_commands[] = {
      "bundle_table, channel_table, sample_table, removal_summary,\n"
      "addition_table, lesson_report; bundle_smallest, bundle_marginal,\n"
      "bundle_frontier (the current bundles sweep). Any other table or view is\n"
-     "printed as an aligned table. Says on stderr when results are stale.\n",
+     "printed as an aligned table; --format prints one NAME's rows (table,\n"
+     "csv, tsv, json, ndjson). Says on stderr when results are stale.\n",
      REPORT_OPTS},
     {"lesson", isl_cmd_lesson, ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, "[CODE...]", 0, -1,
      "the main job: seed, run, sweep and print a lesson's tables",
@@ -229,8 +264,10 @@ const isl_command isl_commands[] = {
      "x channel (lesson_focus), then prints the lesson's tables from those\n"
      "rows (several lessons: each under a '== CODE title' line). Earlier runs\n"
      "are kept. Then it checks the claims ('isolab check'; with one CODE, that\n"
-     "lesson's) on stderr, so stdout holds the lesson's tables alone, and\n"
-     "exits 1 when a claim fails.\n",
+     "lesson's): stderr gets the count line and each claim that failed\n"
+     "(--verbose: every claim), so stdout holds the lesson's tables alone;\n"
+     "exits 1 when a claim fails. --format other than table writes the\n"
+     "tables' lines as rows (lesson, line).\n",
      LESSON_OPTS},
     {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "check the lessons' claims against the latest results",
@@ -240,8 +277,11 @@ const isl_command isl_commands[] = {
      "actual value, 'pending' with the reason (the claim speaks of a channel\n"
      "no seed gives yet), or 'stale' with the command that recomputes the\n"
      "results it reads (an older model computed them); then a count line.\n"
-     "The outcomes are stored as claim_result rows of a 'check' run.\n"
-     "Exits 1 when a claim fails.\n",
+     "--failed prints only the claims that failed, --quiet only the count\n"
+     "line; --format other than table lists every claim as a row (lesson,\n"
+     "claim, outcome, expected, actual, reason, statement) and the count line\n"
+     "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
+     "run. Exits 1 when a claim fails.\n",
      CHECK_OPTS},
     {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
@@ -249,7 +289,9 @@ const isl_command isl_commands[] = {
      "'export model --run N' writes instead the model run N used, as SQL a\n"
      "seed file could hold (to stdout).\n"
      "Tables come in primary key order, views in their own. --list lists the\n"
-     "tables and views instead. Says on stderr when results are stale.\n"
+     "tables and views instead (as a table unless --format says otherwise).\n"
+     "Says on stderr when results are stale.\n"
+     "  table   aligned text, columns as wide as their widest value\n"
      "  csv     as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
      "          fields, inner quotes doubled, NULL as an empty field)\n"
      "  tsv     tab-separated; a field is quoted only when it holds a tab, a\n"
@@ -261,7 +303,9 @@ const isl_command isl_commands[] = {
      "Lists every run but 'check' runs: id, kind (run, samples, removal,\n"
      "addition, bundles, ...), when it started, status, the digest of the\n"
      "model it used, and how many result rows it wrote; with --long, each\n"
-     "run's command line, parameters (run_param) and note below it.\n",
+     "run's command line, parameters (run_param) and note below it.\n"
+     "--limit, --since and --param choose runs (in SQL, every value bound);\n"
+     "--format lists every column of the run table and rows.\n",
      RUNS_OPTS},
     {"note", isl_cmd_note, ISL_NEEDS_DB, "RUN TEXT", 2, 2, "set a run's note",
      "Sets the note of run RUN (run.note) to TEXT; an empty TEXT removes it.\n",
@@ -283,7 +327,8 @@ const isl_command isl_commands[] = {
      "first ('model: channel C cost_pct 3 -> 5', 'model: + fact F on AXIS').\n"
      "For every other result table: the rows only A has ('-') and only B has\n"
      "('+'); power-set sweep rows by channel and members. Ends with the\n"
-     "number of differences.\n",
+     "number of differences (with --format on stderr; each line a row of\n"
+     "change: ~, -, +, lost or gained, and what).\n",
      DIFF_OPTS},
     {"plot", isl_cmd_plot, ISL_NEEDS_DB, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
      "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"
@@ -318,6 +363,11 @@ const isl_command isl_commands[] = {
      "page_mechanisms, page_bundles, page_channels, channel_overlap,\n"
      "axis_visibility, bundle_smallest and page_runs.\n",
      PAGE_OPTS},
+    {"version", isl_cmd_version, 0, NULL, 0, 0, "print isolab's, SQLite's and the schema's versions",
+     "Prints the version of isolab, of the SQLite library it runs on, and of\n"
+     "the database schema it creates and migrates to, one a line; with\n"
+     "--format, as one row with the columns isolab, sqlite and schema.\n",
+     FORMAT_OPTS},
     {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"
      "prints.\n",

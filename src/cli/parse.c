@@ -3,31 +3,37 @@
  * the same way for every command, so a bad command line gets one wording
  * and exit 2 whatever the command. */
 #include <assert.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "isolab/cli.h"
 
 /* Options every command takes besides its own. */
-static const isl_option GLOBAL_OPTIONS[] = {
-    {"--db", "FILE", 0, "the database (default: $ISOLAB_DB, or isolab.db)"},
-    {"--wait", "SECONDS", 0, "wait this long for another process's write lock (default 10)"},
-    {"--help", NULL, 0, "this text"},
-    {NULL, NULL, 0, NULL},
-};
+/* --db is also read before the command's name: isl_main checks it is not empty */
+static const isl_option OPT_DB = {
+    .name = "--db", .value = "FILE", .kind = ISL_STRING,
+    .help = "the database (default: $ISOLAB_DB, or isolab.db)"};
+static const isl_option OPT_WAIT = {
+    .name = "--wait", .value = "SECONDS", .kind = ISL_SECONDS, .min = 0, .max = 86400,
+    .help = "wait this long (seconds; or 30s, 2m) for another process's write lock (default 10)"};
+static const isl_option OPT_HELP = {.name = "--help", .kind = ISL_FLAG, .help = "this text"};
+const isl_option *const isl_global_options[] = {&OPT_DB, &OPT_WAIT, &OPT_HELP, NULL};
 
 /* The k-th option of the command's table followed by the global ones. */
-static const isl_option *option_at(const isl_option *opts, size_t k)
+static const isl_option *option_at(const isl_option *const *opts, size_t k)
 {
     size_t n = 0;
-    while (opts && opts[n].name) n++;
-    if (k < n) return &opts[k];
+    while (opts && opts[n]) n++;
+    if (k < n) return opts[k];
     k -= n;
-    return k < sizeof GLOBAL_OPTIONS / sizeof *GLOBAL_OPTIONS - 1 ? &GLOBAL_OPTIONS[k] : NULL;
+    return k < sizeof isl_global_options / sizeof *isl_global_options - 1 ? isl_global_options[k] : NULL;
 }
 
 /* Index of the option named by word (up to '=' when has_eq), or -1. */
-static int find_option(const isl_option *opts, const char *word, size_t len)
+static int find_option(const isl_option *const *opts, const char *word, size_t len)
 {
     const isl_option *o;
     for (size_t k = 0; (o = option_at(opts, k)); k++)
@@ -36,10 +42,165 @@ static int find_option(const isl_option *opts, const char *word, size_t len)
     return -1;
 }
 
-/* Reads one word that starts an option at argv[*i]: records its index in
- * which[] and its value in value[] (advancing *i past a separate value). */
-static isl_status read_option(const isl_command *cmd, int argc, char **argv, int *i, isl_args *a, int *which,
-                              const char **value, int *nopt, isl_error *err)
+int isl_has_option(const isl_command *cmd, const char *name)
+{
+    for (size_t k = 0; cmd->options && cmd->options[k]; k++)
+        if (!strcmp(cmd->options[k]->name, name)) return 1;
+    return 0;
+}
+
+int isl_parse_whole(const char *text, long long min, long long max, long long *v)
+{
+    const char *d = text + (*text == '-');
+    if (!(*d >= '0' && *d <= '9')) return -1;
+    char *end;
+    errno = 0;
+    long long x = strtoll(text, &end, 10);
+    if (errno || *end || x < min || x > max) return -1;
+    *v = x;
+    return 0;
+}
+
+/* A number of seconds: digits and an optional unit s, m, h or d. */
+static int parse_seconds(const char *text, long long min, long long max, long long *v)
+{
+    static const char units[] = "smhd";
+    static const long long scale[] = {1, 60, 3600, 86400};
+    size_t len = strlen(text);
+    const char *u = len > 1 ? strchr(units, text[len - 1]) : NULL;
+    char digits[32];
+    if (len >= sizeof digits) return -1;
+    memcpy(digits, text, len + 1);
+    if (u) digits[len - 1] = '\0';
+    long long n, k = u ? scale[u - units] : 1;
+    if (isl_parse_whole(digits, 0, LLONG_MAX / k, &n) || n * k < min || n * k > max) return -1;
+    *v = n * k;
+    return 0;
+}
+
+/* Days from 1970-01-01 to the civil date y-m-d (proleptic Gregorian). */
+static long long days_from_civil(long long y, long long m, long long d)
+{
+    y -= m <= 2;
+    long long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    return era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+}
+
+/* Reads n digits at *t as *v, then the separator sep (0: none). */
+static int digits(const char **t, int n, char sep, int *v)
+{
+    *v = 0;
+    for (int i = 0; i < n; i++, ++*t) {
+        if (**t < '0' || **t > '9') return -1;
+        *v = *v * 10 + (**t - '0');
+    }
+    if (sep && *(*t)++ != sep) return -1;
+    return 0;
+}
+
+/* A moment as UNIX time: a date in UTC, YYYY-MM-DD with an optional
+ * [T ]HH:MM[:SS][Z], or a duration before now (90m, 2h, 3d; as --wait). */
+static int parse_since(const char *text, long long *v)
+{
+    long long ago;
+    if (!parse_seconds(text, 1, 100LL * 366 * 86400, &ago)) {
+        *v = (long long)time(NULL) - ago;
+        return 0;
+    }
+    int y, mo, d, h = 0, mi = 0, sec = 0;
+    const char *t = text;
+    if (digits(&t, 4, '-', &y) || digits(&t, 2, '-', &mo) || digits(&t, 2, 0, &d)) return -1;
+    if ((*t == 'T' || *t == ' ') && t++ && (digits(&t, 2, ':', &h) || digits(&t, 2, 0, &mi))) return -1;
+    if (*t == ':' && t++ && digits(&t, 2, 0, &sec)) return -1;
+    if (*t == 'Z') t++;
+    if (*t || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return -1;
+    *v = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
+    return 0;
+}
+
+/* Checks value against o's kind: its number (or choice) in *num. */
+static isl_status check_value(const isl_option *o, const char *value, long long *num, isl_error *err)
+{
+    const char *what = o->what;
+    switch (o->kind) {
+    case ISL_INT:
+    case ISL_SECONDS:
+        if (!(o->kind == ISL_INT ? isl_parse_whole(value, o->min, o->max, num)
+                                 : parse_seconds(value, o->min, o->max, num)))
+            return ISL_OK;
+        /* a named kind of number ("a run id") says its range itself */
+        if (what && o->max == LLONG_MAX) return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s", o->name, value, what);
+        if (!what) what = o->kind == ISL_INT ? "a whole number" : "a number of seconds";
+        if (o->max == LLONG_MAX) return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s >= %lld", o->name, value, what, o->min);
+        return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not %s from %lld to %lld", o->name, value, what, o->min, o->max);
+    case ISL_SINCE:
+        if (!parse_since(value, num)) return ISL_OK;
+        return isl_fail(err, ISL_EUSAGE,
+                        "%s: '%s' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)", o->name,
+                        value);
+    case ISL_ENUM: {
+        char list[256] = "";
+        for (long long i = 0; o->choices[i]; i++) {
+            if (!strcmp(o->choices[i], value)) return *num = i, ISL_OK;
+            size_t n = strlen(list);
+            snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", o->choices[i]);
+        }
+        return isl_fail(err, ISL_EUSAGE, "unknown %s '%s' (%s)", what ? what : "value", value, list);
+    }
+    case ISL_PATH:
+        if (!*value) return isl_fail(err, ISL_EUSAGE, "%s: an empty %s name", o->name, what ? what : "file");
+        for (const unsigned char *c = (const unsigned char *)value; *c; c++)
+            if (*c < 0x20 || *c == 0x7f)
+                return isl_fail(err, ISL_EUSAGE, "%s: '%s' is not a usable %s name (it holds a control character)",
+                                o->name, value, what ? what : "file");
+        return ISL_OK;
+    default:
+        return ISL_OK;
+    }
+}
+
+isl_status isl_check_distinct(const char *what, const char *const *v, size_t n, isl_error *err)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = 0; j < i; j++)
+            if (!strcmp(v[i], v[j])) return isl_fail(err, ISL_EUSAGE, "%s '%s' is named twice", what, v[i]);
+    return ISL_OK;
+}
+
+/* The words of a parse: for each value given, its option and text. */
+typedef struct parsed {
+    int *which;
+    const char **value;
+    int n;
+    char *items; /* where the next list item is copied */
+} parsed;
+
+/* Records option k's value; a list's value as its items. */
+static isl_status add_value(const isl_option *o, int k, const char *value, parsed *p, isl_error *err)
+{
+    if (o->kind != ISL_LIST) {
+        p->which[p->n] = k;
+        p->value[p->n++] = value;
+        return ISL_OK;
+    }
+    for (const char *at = value;;) {
+        size_t len = strcspn(at, ",");
+        if (!len) return isl_fail(err, ISL_EUSAGE, "%s: an empty %s name in '%s'", o->name, o->what, value);
+        memcpy(p->items, at, len);
+        p->items[len] = '\0';
+        p->which[p->n] = k;
+        p->value[p->n++] = p->items;
+        p->items += len + 1;
+        if (!at[len]) return ISL_OK;
+        at += len + 1;
+    }
+}
+
+/* Reads one word that starts an option at argv[*i] (advancing *i past a
+ * separate value), checks its value and records it in p. */
+static isl_status read_option(const isl_command *cmd, int argc, char **argv, int *i, isl_args *a, parsed *p,
+                              isl_error *err)
 {
     const char *w = argv[*i];
     const char *eq = w[1] == '-' ? strchr(w, '=') : NULL;
@@ -51,21 +212,45 @@ static isl_status read_option(const isl_command *cmd, int argc, char **argv, int
     if (!o->value && eq) return isl_fail(err, ISL_EUSAGE, "option '%s' takes no value", o->name);
     if (o->value && !eq && *i + 1 >= argc) return isl_fail(err, ISL_EUSAGE, "option '%s' needs a value", o->name);
     if (a->n[k] && !o->repeatable) return isl_fail(err, ISL_EUSAGE, "option '%s' is given twice", o->name);
-    which[*nopt] = k;
-    value[(*nopt)++] = !o->value ? "" : eq ? eq + 1 : argv[++*i];
+    const char *value = !o->value ? "" : eq ? eq + 1 : argv[++*i];
+    isl_status st = check_value(o, value, &a->num[k], err);
+    if (!st) st = add_value(o, k, value, p, err);
     a->n[k]++;
+    return st;
+}
+
+/* Lays the values of each option side by side in a->pool, in order, and
+ * refuses a name given twice to a repeatable option or a list. */
+static isl_status group_values(isl_args *a, const parsed *p, isl_error *err)
+{
+    size_t at = 0;
+    const isl_option *o;
+    for (int k = 0; (o = option_at(a->options, (size_t)k)); k++) {
+        a->v[k] = a->pool + at;
+        for (int j = 0; j < p->n; j++)
+            if (p->which[j] == k) a->pool[at++] = p->value[j];
+        a->n[k] = (size_t)(a->pool + at - a->v[k]);
+        if ((o->repeatable || o->kind == ISL_LIST) && o->what && isl_check_distinct(o->what, a->v[k], a->n[k], err))
+            return err->status;
+    }
     return ISL_OK;
 }
 
-/* Lays the values of each option side by side in a->pool, in order. */
-static void group_values(isl_args *a, const int *which, const char **value, int nopt)
+/* Room for every value: a word, or each item of a list, is at most one. */
+static isl_status alloc_parse(int argc, char **argv, isl_args *a, parsed *p, isl_error *err)
 {
-    size_t at = 0;
-    for (int k = 0; k < ISL_MAX_OPTIONS; k++) {
-        a->v[k] = a->pool + at;
-        for (int j = 0; j < nopt; j++)
-            if (which[j] == k) a->pool[at++] = value[j];
+    size_t words = (size_t)argc + 1, chars = 1;
+    for (int i = 0; i < argc; i++) {
+        size_t len = strlen(argv[i]);
+        chars += len + 1;
+        for (const char *c = argv[i]; *c; c++) words += *c == ',';
     }
+    p->which = malloc(words * sizeof *p->which);
+    p->value = malloc(words * sizeof *p->value);
+    a->ops = malloc(((size_t)argc + 1) * sizeof *a->ops);
+    a->pool = malloc(words * sizeof *a->pool);
+    a->items = p->items = malloc(chars);
+    return p->which && p->value && a->ops && a->pool && a->items ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
 }
 
 isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_args *a, isl_error *err)
@@ -74,23 +259,20 @@ isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_arg
     a->options = cmd->options;
     assert(argc >= 0);
     /* one pass: each word is an operand, an option, or an option's value */
-    int *which = malloc(((size_t)argc + 1) * sizeof *which);
-    const char **value = malloc(((size_t)argc + 1) * sizeof *value);
-    a->ops = malloc(((size_t)argc + 1) * sizeof *a->ops);
-    a->pool = malloc(((size_t)argc + 1) * sizeof *a->pool);
-    isl_status st = which && value && a->ops && a->pool ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
-    int nopt = 0, only_operands = 0;
+    parsed p = {NULL, NULL, 0, NULL};
+    isl_status st = alloc_parse(argc, argv, a, &p, err);
+    int only_operands = 0;
     for (int i = 0; i < argc && !st; i++) {
         if (only_operands || argv[i][0] != '-' || !argv[i][1]) a->ops[a->nops++] = argv[i];
         else if (!strcmp(argv[i], "--")) only_operands = 1;
-        else st = read_option(cmd, argc, argv, &i, a, which, value, &nopt, err);
+        else st = read_option(cmd, argc, argv, &i, a, &p, err);
     }
     if (!st) {
-        group_values(a, which, value, nopt);
+        st = group_values(a, &p, err);
         a->ops[a->nops] = NULL;
     }
-    free(which);
-    free(value);
+    free(p.which);
+    free(p.value);
     if (st || isl_opt(a, "--help")) return st;
     if (a->nops < cmd->min_ops)
         return isl_fail(err, ISL_EUSAGE, "%s %s", cmd->min_ops == 1 && cmd->max_ops != 1 ? "name at least one" : "name",
@@ -104,6 +286,7 @@ void isl_args_free(isl_args *a)
 {
     free(a->ops);
     free(a->pool);
+    free(a->items);
     memset(a, 0, sizeof *a);
 }
 
@@ -120,11 +303,27 @@ const char *isl_opt(const isl_args *a, const char *name)
     return a->n[k] ? a->v[k][a->n[k] - 1] : NULL;
 }
 
+int isl_opt_flag(const isl_args *a, const char *name)
+{
+    return a->n[option_index(a, name)] > 0;
+}
+
 const char *const *isl_opt_all(const isl_args *a, const char *name, size_t *n)
 {
     int k = option_index(a, name);
     *n = a->n[k];
     return a->v[k];
+}
+
+int isl_opt_int(const isl_args *a, const char *name, long long *v)
+{
+    int k = option_index(a, name);
+    const isl_option *o = option_at(a->options, (size_t)k);
+    assert(o->kind == ISL_INT || o->kind == ISL_SECONDS || o->kind == ISL_SINCE || o->kind == ISL_ENUM);
+    (void)o;
+    if (!a->n[k]) return 0;
+    *v = a->num[k];
+    return 1;
 }
 
 void isl_print_usage(const isl_command *cmd, FILE *f)
@@ -145,33 +344,55 @@ static int plain_byte(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-_./=:,+@%", c);
 }
 
+/* Writes word to p (when not NULL) as a POSIX shell reads it back: as it
+ * is when every byte is plain; in double quotes when it holds a single
+ * quote but nothing a shell expands in double quotes; else in single
+ * quotes, each single quote as '\''. Returns the length written. */
+static size_t quote_word(const char *word, char *p)
+{
+    const unsigned char *w = (const unsigned char *)word;
+    int plain = *w != '\0', dq = 0;
+    for (const unsigned char *c = w; *c; c++) {
+        plain &= plain_byte(*c);
+        dq |= *c == '\'';
+        if (strchr("\"$`\\!", *c)) dq = -1;
+    }
+    dq = dq > 0;
+    size_t n = 0;
+#define PUT(s, k) (p ? memcpy(p + n, s, k) : NULL, n += k)
+    if (!plain) PUT(dq ? "\"" : "'", 1);
+    for (; *w; w++) {
+        if (!plain && !dq && *w == '\'') PUT("'\\''", 4);
+        else PUT(w, 1);
+    }
+    if (!plain) PUT(dq ? "\"" : "'", 1);
+#undef PUT
+    return n;
+}
+
+char *isl_shell_quote(const char *word)
+{
+    size_t n = quote_word(word, NULL);
+    char *s = malloc(n + 1);
+    if (!s) return NULL;
+    quote_word(word, s);
+    s[n] = '\0';
+    return s;
+}
+
 char *isl_argv_text(int argc, char *const *argv)
 {
-    /* worst case per word: every byte a quote ('\'' is 4 bytes), two
-     * enclosing quotes and a separator */
     size_t n = 1;
     for (int i = 0; i < argc; i++) {
-        size_t len = strlen(argv[i]);
-        if (len > (((size_t)-1) - n) / 4 - 3) return NULL;
-        n += len * 4 + 3;
+        size_t len = quote_word(argv[i], NULL);
+        if (len > ((size_t)-1) - n - 1) return NULL;
+        n += len + 1;
     }
     char *s = malloc(n), *p = s;
     if (!s) return NULL;
     for (int i = 0; i < argc; i++) {
-        const unsigned char *w = (const unsigned char *)argv[i];
-        int quote = !*w;
-        for (const unsigned char *c = w; *c && !quote; c++) quote = !plain_byte(*c);
         if (i) *p++ = ' ';
-        if (quote) *p++ = '\'';
-        for (; *w; w++) {
-            if (quote && *w == '\'') {
-                memcpy(p, "'\\''", 4);
-                p += 4;
-            } else {
-                *p++ = (char)*w;
-            }
-        }
-        if (quote) *p++ = '\'';
+        p += quote_word(argv[i], p);
         assert((size_t)(p - s) < n);
     }
     *p = '\0';

@@ -1,6 +1,7 @@
 /* isolab: text formats for exports (CSV as the sqlite3 shell writes it,
  * JSON) and HTML escaping for the page. Pure: builds text in memory, no I/O. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,24 +9,43 @@
 #include "isolab/escape.h"
 #include "isolab/textout.h"
 
+/* Room for len more bytes and a NUL: 0, or -1 with b dropped (oom). */
+static int reserve(isl_buf *b, size_t len)
+{
+    if (b->oom) return -1;
+    if (b->n + len + 1 <= b->cap) return 0;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->n + len + 1) cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (!p) {
+        free(b->p);
+        *b = (isl_buf){NULL, 0, 0, 1};
+        return -1;
+    }
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
 void isl_buf_put(isl_buf *b, const char *s, size_t len)
 {
-    if (b->oom) return;
-    if (b->n + len + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->n + len + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            free(b->p);
-            *b = (isl_buf){NULL, 0, 0, 1};
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
+    if (reserve(b, len)) return;
     memcpy(b->p + b->n, s, len);
     b->n += len;
     b->p[b->n] = '\0';
+}
+
+void isl_buf_printf(isl_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0 || reserve(b, (size_t)n)) return;
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->n, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)n;
 }
 
 static void put_str(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }

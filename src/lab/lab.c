@@ -103,7 +103,9 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
     if ((st = isl_store_begin_run(s, "bundles", argv, m, &ctx.run_id, err))) return st;
     st = isl_store_bundles_begin(&ctx, k->mechs, k->nm, k->channels, k->nc);
     if (!st) {
-        ctx.rows = 0;
+        /* the run's rows, as 'isolab runs' counts them: the mechanisms, the
+         * channels (and no channel), then the sweep's rows */
+        ctx.rows = k->nm + k->nc + 1;
         st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
     }
     return finish(&ctx, st, run_id, rows);

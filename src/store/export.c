@@ -9,6 +9,11 @@
 #include "isolab/export.h"
 #include "store_int.h"
 
+/* isl_cell.type is SQLite's type code */
+_Static_assert(ISL_CELL_INTEGER == SQLITE_INTEGER && ISL_CELL_FLOAT == SQLITE_FLOAT && ISL_CELL_TEXT == SQLITE_TEXT
+                   && ISL_CELL_BLOB == SQLITE_BLOB && ISL_CELL_NULL == SQLITE_NULL,
+               "isl_cell types are SQLite's");
+
 /* What find_relation finds. */
 typedef struct relation {
     char *out;

@@ -16,8 +16,9 @@
     ISL_RUN_TABLES " AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', " \
                    "'fact_status_fact') ORDER BY m.name"
 
-/* Builds "SELECT run_id, count(*) AS n FROM t GROUP BY run_id UNION ALL ..."
- * over every result table (a query with no rows when there is none). */
+/* Builds "(SELECT count(*) FROM t WHERE run_id = r.id) + ..." over every
+ * result table ("0" when there is none): the rows of run r, counted through
+ * each table's run_id index, for the runs listed only. */
 typedef struct per_run {
     sqlite3_str *out;
     int n;
@@ -26,16 +27,16 @@ typedef struct per_run {
 static isl_status count_table(void *ctx, sqlite3_stmt *q)
 {
     per_run *c = ctx;
-    sqlite3_str_appendf(c->out, "%sSELECT run_id, count(*) AS n FROM \"%w\" GROUP BY run_id",
-                        c->n++ ? " UNION ALL " : "", isl_base_text(q, 0));
+    sqlite3_str_appendf(c->out, "%s(SELECT count(*) FROM \"%w\" WHERE run_id = r.id)", c->n++ ? " + " : "",
+                        isl_base_text(q, 0));
     return ISL_OK;
 }
 
-static char *rows_per_run_sql(isl_store *s, isl_error *err)
+static char *rows_of_run_sql(isl_store *s, isl_error *err)
 {
     per_run c = {sqlite3_str_new(s->db), 0};
     isl_status st = isl_base_rows(s->db, s->path, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
-    if (!c.n) sqlite3_str_appendall(c.out, "SELECT NULL AS run_id, 0 AS n WHERE 0");
+    if (!c.n) sqlite3_str_appendall(c.out, "0");
     char *sql = sqlite3_str_finish(c.out);
     if (!st && !sql) isl_fail(err, ISL_ENOMEM, "out of memory");
     if (st) {
@@ -55,19 +56,57 @@ static isl_status run_row(void *ctx, sqlite3_stmt *q)
     return e->fn.run(e->ctx, &r);
 }
 
-isl_status isl_store_runs(isl_store *s, const char *kind, isl_run_info_fn fn, void *ctx, isl_error *err)
+/* The query of isl_store_runs: ?1 kind, ?2 with checks, ?3 since, ?4
+ * limit, then each param's key and value from ?5 on. */
+static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
 {
-    char *counts = rows_per_run_sql(s, err);
-    if (!counts) return err->status;
-    char *sql = sqlite3_mprintf("SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, r.argv, "
-                                "coalesce(c.n, 0), r.note FROM run r LEFT JOIN (SELECT run_id, sum(n) AS n FROM (%s) "
-                                "GROUP BY run_id) c ON c.run_id = r.id WHERE ?1 IS NULL OR r.kind = ?1 ORDER BY r.id",
-                                counts);
+    char *counts = rows_of_run_sql(s, err);
+    if (!counts) return NULL;
+    sqlite3_str *w = sqlite3_str_new(s->db);
+    for (size_t i = 0; i < f->nparams; i++)
+        sqlite3_str_appendf(w, " AND EXISTS (SELECT 1 FROM run_param p WHERE p.run_id = r.id AND p.key = ?%d "
+                               "AND p.value = ?%d)", (int)(5 + 2 * i), (int)(6 + 2 * i));
+    int oom = sqlite3_str_errcode(w) != SQLITE_OK;
+    char *params = sqlite3_str_finish(w); /* NULL when empty */
+    char *sql = !oom ? sqlite3_mprintf(
+                           "SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, r.argv, "
+                           "%s, r.note FROM (SELECT * FROM run r "
+                           "WHERE (?1 IS NULL OR r.kind = ?1) AND (?1 IS NOT NULL OR ?2 OR r.kind <> 'check') "
+                           "AND (?3 IS NULL OR r.started_at >= strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))%s "
+                           "ORDER BY r.id DESC LIMIT ?4) r ORDER BY r.id",
+                           counts, params ? params : "")
+                     : NULL;
     sqlite3_free(counts);
-    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    isl_each e = {.fn.run = fn, .ctx = ctx};
-    isl_status st = isl_base_rows(s->db, s->path, "listing runs", sql, run_row, &e, err, "t", kind);
+    sqlite3_free(params);
+    if (!sql) isl_fail(err, ISL_ENOMEM, "out of memory");
+    return sql;
+}
+
+isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn fn, void *ctx, isl_error *err)
+{
+    char *sql = runs_sql(s, f, err);
+    if (!sql) return err->status;
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
     sqlite3_free(sql);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, f->kind, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, f->with_checks);
+    if (rc == SQLITE_OK) rc = f->since ? sqlite3_bind_int64(q, 3, f->since) : sqlite3_bind_null(q, 3);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 4, f->limit > 0 ? f->limit : -1);
+    for (size_t i = 0; rc == SQLITE_OK && i < f->nparams; i++) {
+        rc = sqlite3_bind_text(q, (int)(5 + 2 * i), f->keys[i], -1, SQLITE_STATIC);
+        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, (int)(6 + 2 * i), f->values[i], -1, SQLITE_STATIC);
+    }
+    if (rc != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return isl_db_fail(s, err, "listing runs");
+    }
+    isl_status st = ISL_OK;
+    isl_each e = {.fn.run = fn, .ctx = ctx};
+    rc = SQLITE_DONE;
+    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = run_row(&e, q);
+    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "listing runs");
+    sqlite3_finalize(q);
     return st;
 }
 

@@ -20,8 +20,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FAIL(why) (fprintf(stderr, "fuzz_args: %s (line %d)\n", why, __LINE__), abort())
 
 /* Reads back the words of text as sh would: words split on spaces; '...'
- * quotes everything up to the next '; a backslash outside quotes quotes the
- * next byte. Returns the number of words, each NUL-terminated in out[]. */
+ * quotes everything up to the next '; "..." too, but for a backslash before
+ * $ ` " \ or a newline, which quotes it; a backslash outside quotes quotes
+ * the next byte. Returns the number of words, each NUL-terminated in out[]. */
 static int read_back(const char *text, char **out, int max)
 {
     int n = 0;
@@ -35,6 +36,13 @@ static int read_back(const char *text, char **out, int max)
         while (*p && *p != ' ') {
             if (*p == '\'') {
                 for (p++; *p && *p != '\''; p++) *q++ = *p;
+                if (!*p) FAIL("an unterminated quote in the recorded text");
+                p++;
+            } else if (*p == '"') {
+                for (p++; *p && *p != '"'; p++) {
+                    if (*p == '\\' && p[1] && strchr("$`\"\\\n", p[1])) p++;
+                    *q++ = *p;
+                }
                 if (!*p) FAIL("an unterminated quote in the recorded text");
                 p++;
             } else if (*p == '\\') {
@@ -77,10 +85,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (st == ISL_EUSAGE && !err.msg[0]) FAIL("a usage error without a message");
         if (!st) {
             size_t total = 0, n;
-            for (const isl_option *o = c->options; o && o->name; o++) {
+            for (const isl_option *const *op = c->options; op && *op; op++) {
+                const isl_option *o = *op;
                 const char *const *v = isl_opt_all(&a, o->name, &n);
                 for (size_t k = 0; k < n; k++) total += strlen(v[k]);
-                if (n > 1 && !o->repeatable) FAIL("a single option given twice was accepted");
+                /* a list's values are its items */
+                if (n > 1 && !o->repeatable && o->kind != ISL_LIST) FAIL("a single option given twice was accepted");
                 if (n && isl_opt(&a, o->name) != v[n - 1]) FAIL("isl_opt is not the last value");
             }
             (void)total;

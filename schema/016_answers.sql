@@ -1,4 +1,4 @@
--- isolab schema, part 15 (schema version 12): the power set's answers
+-- isolab schema, part 16 (schema version 13): the power set's answers
 -- computed without its rows ('isolab frontier', 'isolab smallest',
 -- 'isolab marginal'; run.kind 'frontier', 'smallest', 'marginal'). A run's
 -- parameters are in run_param: channel (absent: no channel), mechanisms

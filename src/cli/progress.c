@@ -1,0 +1,104 @@
+/* isolab command line: the one progress line of long commands, on stderr
+ * while it is a terminal, and the clock of those with nothing to count
+ * (isolab/cli.h). */
+#include <signal.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "isolab/cli.h"
+
+void isl_progress_start(isl_progress *p, const char *what, unsigned long long total)
+{
+    p->what = what;
+    p->done = 0;
+    p->total = total;
+    p->start = isl_now();
+    p->shown = 0;
+    p->on = isatty(STDERR_FILENO);
+}
+
+static void show(isl_progress *p, double t)
+{
+    unsigned long long done = p->total && p->done > p->total ? p->total : p->done;
+    double rate = t > p->start ? (double)done / (t - p->start) : 0;
+    if (p->total)
+        fprintf(stderr, "\risolab: %llu of %llu %s, %.0f %s/s, %.0f s left   ", done, p->total, p->what, rate, p->what,
+                rate > 0 ? (double)(p->total - done) / rate : 0);
+    else
+        fprintf(stderr, "\risolab: %llu %s, %.0f %s/s   ", done, p->what, rate, p->what);
+    p->shown = t;
+}
+
+void isl_progress_tick(isl_progress *p, unsigned long long done)
+{
+    p->done = done;
+    if (!p->on) return;
+    double t = isl_now();
+    if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
+}
+
+void isl_progress_end(isl_progress *p, int complete)
+{
+    if (!p->on || p->shown == 0) return;
+    if (complete && p->total) p->done = p->total;
+    show(p, isl_now());
+    fputc('\n', stderr);
+}
+
+/* ---- a clock for work with nothing to count ---- */
+
+static volatile sig_atomic_t clock_seconds, clock_shown;
+static char clock_label[128];
+static size_t clock_label_len;
+static struct sigaction clock_old;
+
+/* SIGALRM, twice a second: "\rLABEL N s" with write(2) alone, as a
+ * signal handler may. */
+static void clock_tick(int sig)
+{
+    (void)sig;
+    int half = ++clock_seconds;
+    if (half < 2) return;
+    char buf[sizeof clock_label + 32], digits[24];
+    size_t n = 0, k = 0;
+    buf[n++] = '\r';
+    for (size_t i = 0; i < clock_label_len; i++) buf[n++] = clock_label[i];
+    unsigned v = (unsigned)half / 2;
+    do digits[k++] = (char)('0' + v % 10); while ((v /= 10) && k < sizeof digits);
+    buf[n++] = ' ';
+    while (k) buf[n++] = digits[--k];
+    buf[n++] = ' ', buf[n++] = 's', buf[n++] = ' ';
+    clock_shown = 1;
+    ssize_t w = write(STDERR_FILENO, buf, n);
+    (void)w;
+}
+
+void isl_clock_start(const char *label)
+{
+    clock_seconds = clock_shown = 0;
+    clock_label_len = 0;
+    if (!isatty(STDERR_FILENO)) return;
+    clock_label_len = (size_t)snprintf(clock_label, sizeof clock_label, "%s", label);
+    if (clock_label_len >= sizeof clock_label) clock_label_len = sizeof clock_label - 1;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = clock_tick;
+    sa.sa_flags = SA_RESTART; /* SQLite's reads and writes go on */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, &clock_old);
+    struct itimerval every = {{0, 500000}, {0, 500000}};
+    setitimer(ITIMER_REAL, &every, NULL);
+}
+
+void isl_clock_stop(void)
+{
+    if (!clock_label_len) return;
+    struct itimerval off = {{0, 0}, {0, 0}};
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigaction(SIGALRM, &clock_old, NULL);
+    if (clock_shown) fprintf(stderr, "\r%*s\r", (int)clock_label_len + 12, "");
+    clock_label_len = 0;
+    clock_shown = 0;
+}

@@ -1,0 +1,179 @@
+#!/bin/sh
+# Tests for --format on every listing (runs, check, diff, report NAME,
+# export --list, lesson): each format read back by an independent parser
+# (python3's json and csv modules), every format giving the same rows, and
+# the rows of a relation equal to what 'sqlite3 -json' gives for it.
+. "$(dirname "$0")/shlib.sh"
+command -v python3 >/dev/null 2>&1 || skip_suite "python3 is not installed"
+
+db=$tmp/f.db
+fresh_db "$db"
+check "database with runs" 0 $?
+"$ISOLAB" --db "$db" sweep removal --bundle plain >/dev/null 2>&1
+"$ISOLAB" --db "$db" sweep removal --bundle common >/dev/null 2>&1
+
+# rows FILE FORMAT : the rows of FILE read by python3 as FORMAT, printed as
+# one JSON array of objects (every value as text, None as null), keys sorted.
+rows() {
+    python3 - "$1" "$2" <<'EOF'
+import csv, json, sys
+path, fmt = sys.argv[1], sys.argv[2]
+text = open(path, encoding="utf-8", newline="").read()
+def norm(v):
+    # numbers compared to 15 significant digits (SQLite's text of a real)
+    if v is None: return None
+    try:
+        return format(float(v), ".15g") if not isinstance(v, bool) else str(v)
+    except ValueError:
+        return str(v)
+if fmt == "json":
+    data = json.loads(text)
+    assert isinstance(data, list)
+elif fmt == "ndjson":
+    data = [json.loads(l) for l in text.split("\n") if l]
+else:
+    r = csv.reader(text.splitlines(True), delimiter="\t" if fmt == "tsv" else ",")
+    head, *body = list(r)
+    # CSV and TSV write NULL as an empty field
+    data = [dict(zip(head, b)) for b in body]
+out = []
+for d in data:
+    assert isinstance(d, dict)
+    out.append({k: ("" if norm(v) is None and fmt in ("csv", "tsv") else
+                    "" if norm(v) is None else norm(v)) for k, v in d.items()})
+print(json.dumps(out, sort_keys=True))
+EOF
+}
+
+# same_rows NAME CMD... : CMD --format F for json, ndjson, csv and tsv all
+# parse and give the same rows; prints the json rows' count.
+same_rows() {
+    name=$1
+    shift
+    for f in json ndjson csv tsv; do
+        "$@" --format $f >"$tmp/out.$f" 2>"$tmp/err.$f" || { not_ok "$name --format $f exits 0"; cat "$tmp/err.$f"; return; }
+        rows "$tmp/out.$f" $f >"$tmp/rows.$f" 2>"$tmp/perr.$f" || { not_ok "$name --format $f parses"; cat "$tmp/perr.$f"; return; }
+    done
+    if cmp -s "$tmp/rows.json" "$tmp/rows.ndjson" && cmp -s "$tmp/rows.json" "$tmp/rows.csv" \
+        && cmp -s "$tmp/rows.json" "$tmp/rows.tsv"; then
+        ok "$name: json, ndjson, csv and tsv parse and hold the same rows"
+    else
+        not_ok "$name: json, ndjson, csv and tsv parse and hold the same rows"
+        head -c 600 "$tmp/rows.json" "$tmp/rows.csv"
+    fi
+}
+
+count() { python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$1"; }
+keys() { python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))[0].keys()))' "$1"; }
+
+same_rows runs "$ISOLAB" --db "$db" runs --all
+check "runs --format json: one object per run" "$(q "$db" "SELECT count(*) FROM run")" "$(count "$tmp/out.json")"
+check "runs --format json: the run table's columns and rows" "id kind started_at finished_at status model_digest rows argv note" \
+    "$(keys "$tmp/out.json")"
+check "runs --format json: numbers as numbers" "150" \
+    "$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; assert isinstance(r["id"], int); print(r["rows"])' "$tmp/out.json")"
+
+same_rows check "$ISOLAB" --db "$db" check
+check "check --format json: one object per claim" "43" "$(count "$tmp/out.json")"
+check "check --format json: the count line goes to stderr" "check: 34 passed, 0 failed, 9 pending of 43 claims" \
+    "$(sed 's/ (run [0-9]*)$//' "$tmp/err.json")"
+check "check --format json: outcomes" "pass 34 pending 9" \
+    "$(python3 -c 'import json,sys,collections; c=collections.Counter(r["outcome"] for r in json.load(open(sys.argv[1]))); print(" ".join(f"{k} {v}" for k,v in sorted(c.items())))' "$tmp/out.json")"
+
+same_rows diff "$ISOLAB" --db "$db" diff 6 7
+check "diff --format json: a row per difference, as many as the text's count" \
+    "$("$ISOLAB" --db "$db" diff 6 7 | tail -n 1 | cut -d' ' -f1)" \
+    "$(python3 -c 'import json,sys; print(sum(r["change"] in "+-~" for r in json.load(open(sys.argv[1]))))' "$tmp/out.json")"
+
+same_rows "report NAME" "$ISOLAB" --db "$db" report channel_comparison
+sqlite3 -json -cmd 'PRAGMA trusted_schema = OFF' "$db" "SELECT * FROM channel_comparison" >"$tmp/ref.json"
+rows "$tmp/ref.json" json >"$tmp/ref.rows"
+if cmp -s "$tmp/ref.rows" "$tmp/rows.json"; then ok "report NAME --format json: the rows sqlite3 -json gives"
+else not_ok "report NAME --format json: the rows sqlite3 -json gives"; cat "$tmp/ref.rows" "$tmp/rows.json"; fi
+
+same_rows "export --list" "$ISOLAB" --db "$db" export --list
+check "export --list --format json: every table and view" \
+    "$(q "$db" "SELECT count(*) FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")" \
+    "$(count "$tmp/out.json")"
+
+same_rows lesson "$ISOLAB" --db "$db" lesson
+check "lesson --format json: the lesson's lines, in order" "$(cat tests/expected/lesson.txt)" \
+    "$(python3 -c 'import json,sys; print("\n".join(r["line"] for r in json.load(open(sys.argv[1]))))' "$tmp/out.json")"
+
+# an empty listing is an empty array, and a table stays the default
+check "runs --since 2099-01-01 --format json: []" "[]" "$("$ISOLAB" --db "$db" runs --since 2099-01-01 --format json)"
+check "runs --format table is the default" "$("$ISOLAB" --db "$db" runs)" "$("$ISOLAB" --db "$db" runs --format table)"
+
+# check --failed and --quiet
+"$ISOLAB" --db "$db" check --quiet >"$tmp/q.out" 2>&1
+check "check --quiet: the count line alone" "check: 34 passed, 0 failed, 9 pending of 43 claims" \
+    "$(sed 's/ (run [0-9]*)$//' "$tmp/q.out")"
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
+"$ISOLAB" --db "$db" load "$tmp/cost.sql" >/dev/null && "$ISOLAB" --db "$db" lesson >/dev/null 2>"$tmp/l.err"
+check "lesson with failing claims: exit 1" 1 $?
+check "lesson: stderr holds the failed claims and the count line" "FAIL 4
+check: 1" "$(grep -c '^FAIL ' "$tmp/l.err" | sed 's/^/FAIL /'; grep -c '^check: ' "$tmp/l.err" | sed 's/^/check: /')"
+check "lesson: no pass line without --verbose" "0" "$(grep -c '^pass ' "$tmp/l.err")"
+"$ISOLAB" --db "$db" check --failed >"$tmp/f.out" 2>/dev/null
+check "check --failed: exit 1" 1 $?
+check "check --failed: the four failures and the count line" "FAIL     M03/K05 profile-cost
+FAIL     M03/K05 profile-run-time
+FAIL     M03/K05 profile-cost-per-fact
+FAIL     M03/K05 times-cheaper
+check: 30 passed, 4 failed, 9 pending of 43 claims" "$(sed -e 's/^\(FAIL .*\):.*/\1/' -e 's/ (run [0-9]*)$//' "$tmp/f.out")"
+
+# --- runs --limit, --since, --param: the rows the sqlite3 shell selects ----
+ids() { "$ISOLAB" --db "$db" runs "$@" --format csv | sed 1d | cut -d, -f1 | tr '\n' ' ' | sed 's/ $//'; }
+check "runs --limit 3: the three latest runs but checks" \
+    "$(q "$db" "SELECT id FROM (SELECT id FROM run WHERE kind <> 'check' ORDER BY id DESC LIMIT 3) ORDER BY id" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --limit 3)"
+check "runs --all --limit 1: the latest run" "$(q "$db" "SELECT max(id) FROM run")" "$(ids --all --limit 1)"
+check "runs --param bundle=plain: the runs with that parameter" \
+    "$(q "$db" "SELECT DISTINCT run_id FROM run_param p JOIN run r ON r.id = p.run_id WHERE key = 'bundle' AND value = 'plain' AND r.kind <> 'check' ORDER BY 1" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --param bundle=plain)"
+check "runs --param twice: both must hold (and some run does)" \
+    "$(q "$db" "SELECT a.run_id FROM run_param a JOIN run_param b USING (run_id) WHERE a.key = 'sweep' AND a.value = 'removal' AND b.key = 'bundle' AND b.value = 'common' ORDER BY 1" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --param sweep=removal --param bundle=common | grep .)"
+check "runs --param with a quote is a value, not SQL" "" "$(ids --param "bundle=x' OR 1=1 --")"
+mid=$(q "$db" "SELECT started_at FROM run WHERE id = 8")
+check "runs --since DATE: runs started at or after it" \
+    "$(q "$db" "SELECT id FROM run WHERE started_at >= '$(echo "$mid" | cut -c1-19)' AND kind <> 'check' ORDER BY id" | tr '\n' ' ' | sed 's/ $//')" \
+    "$(ids --since "$(echo "$mid" | cut -c1-19)")"
+check "runs --since 1h: every run of this test" "$(ids)" "$(ids --since 1h)"
+check "runs --since 2099-01-01: none" "" "$(ids --since 2099-01-01)"
+"$ISOLAB" --db "$db" runs --since 2026-02-30x >/dev/null 2>&1
+check "runs --since with a bad date: exit 2" 2 $?
+"$ISOLAB" --db "$db" runs --param nokey >/dev/null 2>&1
+check "runs --param without '=': exit 2" 2 $?
+
+# --- text tables sized from the data ---------------------------------------
+# With the lesson's names the tables are the lesson's, byte for byte (the
+# suites test_lesson and test_cmd); longer names widen their column.
+ldb=$tmp/long.db
+"$ISOLAB" --db "$ldb" init >/dev/null && "$ISOLAB" --db "$ldb" load tests/fixtures/long_names.sql >/dev/null \
+    && "$ISOLAB" --db "$ldb" lesson >"$tmp/long.txt" 2>/dev/null
+# (the changed model makes some claims fail: exit 1, tables written)
+check "long names: the lesson runs" 1 $?
+check "long names: the channel table widens its name column" \
+"channel                                 returned  open surface  cost  run   cost per fact
+  sampling-profile                          1         12     3  1030              3.00
+  system-call-tracing                       2         13    34  1340             17.00
+  a-very-long-channel-name-of-38-chars-x    1         12     5  1050              5.00" \
+    "$(sed -n '/^channel  /,/^$/p' "$tmp/long.txt" | sed '/^$/d')"
+check "long names: the bundle table" \
+"bundle                   visible  returned  open surface  open axes
+  a-bundle-of-a-long-name      23          0         23         10" \
+    "$(sed -n '/^bundle  /,/^$/p' "$tmp/long.txt" | sed -n '1p;/a-bundle/p')"
+check "long names: the fact table widens its fact and axis columns" \
+"fact shown by channel           axis             status under strict bundle
+  cpu-share                      resource         RETURNS
+  a-fact-with-a-name-of-30-chars a-long-axis-name already visible" \
+    "$(sed -n '/^fact shown/,/^$/p' "$tmp/long.txt" | sed -n '1,2p;/a-fact/p')"
+
+# --- version ----------------------------------------------------------------
+check "version: isolab, SQLite and the schema" "isolab $(sed -n 's/.*ISOLAB_VERSION "\(.*\)"/\1/p' include/isolab/version.h)
+SQLite $(sqlite3 :memory: 'SELECT sqlite_version()')
+schema $(q "$db" "PRAGMA user_version")" "$("$ISOLAB" version)"
+check "version --format json" "$("$ISOLAB" version | awk '{ print $2 }' | tr '\n' ' ')" \
+    "$("$ISOLAB" version --format json | python3 -c 'import json,sys; r=json.load(sys.stdin)[0]; print(r["isolab"], r["sqlite"], r["schema"], end=" ")')"
+finish

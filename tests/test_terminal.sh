@@ -1,0 +1,137 @@
+#!/bin/sh
+# Tests for what isolab does on a terminal and on Ctrl-C: claim outcomes
+# coloured on a terminal (a pseudo-terminal made by script(1)) and never
+# when piped or with NO_COLOR set; SIGINT during a long sweep prints
+# "interrupted" and what was kept, exits 130 and leaves no part of the run.
+. "$(dirname "$0")/shlib.sh"
+
+db=$tmp/t.db
+fresh_db "$db"
+check "database with runs" 0 $?
+
+esc=$(printf '\033')
+# on_tty CMD : CMD's output on a pseudo-terminal (script(1)), or skip.
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    script -qec "'$ISOLAB' --db '$db' check" /dev/null >"$tmp/tty.out" 2>&1 </dev/null
+    if grep -q "${esc}\[32mpass${esc}\[0m" "$tmp/tty.out"; then ok "check on a terminal: pass in green"
+    else not_ok "check on a terminal: pass in green"; head -3 "$tmp/tty.out"; fi
+    NO_COLOR=1 script -qec "'$ISOLAB' --db '$db' check" /dev/null >"$tmp/nc.out" 2>&1 </dev/null
+    check "check on a terminal with NO_COLOR: no escape sequence" 0 "$(grep -c "$esc" "$tmp/nc.out")"
+    TERM=dumb script -qec "'$ISOLAB' --db '$db' check" /dev/null >"$tmp/dumb.out" 2>&1 </dev/null
+    check "check on a dumb terminal: no escape sequence" 0 "$(grep -c "$esc" "$tmp/dumb.out")"
+else
+    echo "skip - no script(1) to make a pseudo-terminal"
+fi
+"$ISOLAB" --db "$db" check >"$tmp/pipe.out" 2>&1
+check "check piped: no escape sequence" 0 "$(grep -c "$esc" "$tmp/pipe.out")"
+check "check piped: the words padded as before" "pass     M03/K05 facts = 24 -- the process is described by 24 facts" \
+    "$(grep ' facts = ' "$tmp/pipe.out")"
+
+# --- Ctrl-C: a sweep of 2^20 bundles, interrupted once it writes ----------
+mkdir "$tmp/seeds"
+cp tests/synth/100_synthetic_model.sql "$tmp/seeds/"
+big=$tmp/big.db
+"$ISOLAB" --db "$big" init --seeds "$tmp/seeds" >/dev/null
+"$ISOLAB" --db "$big" run >/dev/null
+before=$(q "$big" "SELECT count(*) FROM run")
+# a background job of sh ignores SIGINT; env gives it back its default
+if env --default-signal=INT true 2>/dev/null; then dflt="env --default-signal=INT"; else dflt=; fi
+$dflt "$ISOLAB" --db "$big" sweep bundles >"$tmp/sb.out" 2>"$tmp/sb.err" &
+pid=$!
+# the handshake: the sweep's rows reach the write-ahead log
+n=0
+while [ "$(stat -c %s "$big-wal" 2>/dev/null || echo 0)" -lt 1000000 ] && [ $n -lt 600 ] && kill -0 $pid 2>/dev/null; do
+    sleep 0.05
+    n=$((n + 1))
+done
+kill -INT $pid
+wait $pid
+check "Ctrl-C on sweep bundles: exit 130" 130 $?
+check "Ctrl-C: 'interrupted' and what was kept" \
+    "isolab sweep bundles: interrupted; nothing was written" "$(cat "$tmp/sb.err")"
+check "Ctrl-C: nothing on stdout" "" "$(cat "$tmp/sb.out")"
+check "Ctrl-C: no run added, no row of it" "$before|0" \
+    "$(q "$big" "SELECT (SELECT count(*) FROM run), (SELECT count(*) FROM bundle_sweep)")"
+check "Ctrl-C: the database is intact" "ok" "$(q "$big" "PRAGMA integrity_check")"
+
+# --- a whole sweep on a terminal: its progress, and honest row counts -----
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    script -qec "'$ISOLAB' --db '$big' sweep bundles" /dev/null </dev/null | tr '\r' '\n' >"$tmp/pty.out"
+    total=$((1048576 * 3))
+    progress=$(grep -c ' rows/s, ' "$tmp/pty.out")
+    if [ "$progress" -gt 0 ]; then
+        check "progress: done never above the total, which is every bundle x (channels + none)" "" \
+            "$(sed -n 's/^isolab: \([0-9]*\) of \([0-9]*\) rows.*/\1 \2/p' "$tmp/pty.out" | awk -v t=$total '$1 > $2 || $2 != t')"
+        check "progress: the last line is the whole, 0 s left" "$total of $total rows 0 s left" \
+            "$(grep ' rows/s, ' "$tmp/pty.out" | tail -n 1 | sed 's/^isolab: \([0-9]* of [0-9]* rows\), [0-9]* rows\/s, \(.* left\).*/\1 \2/')"
+    else
+        echo "skip - the sweep ended within a second: no progress line to check"
+    fi
+    id=$(q "$big" "SELECT max(id) FROM run")
+    check "sweep bundles: 'rows written' is runs' row count for the run" \
+        "$("$ISOLAB" --db "$big" runs --kind bundles --format csv | sed -n "s/^$id,\([^,]*,\)\{5\}\([0-9]*\),.*/\2/p")" \
+        "$(sed -n 's/.* \([0-9]*\) rows written to .*/\1/p' "$tmp/pty.out")"
+    check "... and the rows the tables hold" "$(q "$big" "SELECT (SELECT count(*) FROM bundle_sweep WHERE run_id = $id)
+        + (SELECT count(*) FROM bundle_sweep_mechanism WHERE run_id = $id) + (SELECT count(*) FROM bundle_sweep_channel WHERE run_id = $id)")" \
+        "$(sed -n 's/.* \([0-9]*\) rows written to .*/\1/p' "$tmp/pty.out")"
+fi
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    script -qec "'$ISOLAB' --db '$big' export bundle_sweep -o '$tmp/bs.csv'" /dev/null </dev/null | tr '\r' '\n' >"$tmp/ex.out"
+    if grep -q ' rows/s' "$tmp/ex.out"; then
+        check "export -o on a terminal: its progress ends with the rows written" "$(($(wc -l <"$tmp/bs.csv") - 1))" \
+            "$(grep ' rows/s' "$tmp/ex.out" | tail -n 1 | sed 's/^isolab: \([0-9]*\) rows.*/\1/')"
+    else
+        echo "skip - the export ended within a second: no progress line to check"
+    fi
+fi
+"$ISOLAB" --db "$big" export bundle_sweep -o "$tmp/bs2.csv" 2>"$tmp/ex2.err"
+check "export piped: no progress" "" "$(cat "$tmp/ex2.err")"
+"$ISOLAB" --db "$big" sweep bundles --mechanisms mech-01,mech-02 >"$tmp/small.out" 2>"$tmp/small.err"
+check "sweep bundles piped: no progress" "" "$(cat "$tmp/small.err")"
+
+# --- a clock for a long diff: on a terminal only, blanked before the output ---
+mkdir "$tmp/seeds50k"
+cp tests/synth/100_synthetic_model.sql "$tmp/seeds50k/"
+printf "CREATE TEMP TABLE IF NOT EXISTS synth_param(key TEXT PRIMARY KEY, value INTEGER NOT NULL);\nINSERT OR REPLACE INTO synth_param VALUES ('facts', 50000), ('mechanisms', 12), ('channels', 2);\n" \
+    >"$tmp/seeds50k/050_params.sql"
+wide=$tmp/wide.db
+"$ISOLAB" --db "$wide" init --seeds "$tmp/seeds50k" >/dev/null && "$ISOLAB" --db "$wide" run >/dev/null \
+    && "$ISOLAB" --db "$wide" run >/dev/null
+"$ISOLAB" --db "$wide" diff 1 2 >"$tmp/d.out" 2>"$tmp/d.err"
+check "diff piped: the count, no clock" "0 differences from run 1 to run 2|" "$(cat "$tmp/d.out")|$(cat "$tmp/d.err")"
+if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+    script -qec "'$ISOLAB' --db '$wide' diff 1 2" /dev/null </dev/null | tr '\r' '\n' >"$tmp/dt.out"
+    if grep -q '^isolab diff: comparing the runs, [0-9]* s $' "$tmp/dt.out"; then
+        check "diff on a terminal: the clock's line blanked, then the output" "blank
+0 differences from run 1 to run 2" \
+            "$(grep -v '^isolab diff: comparing' "$tmp/dt.out" | sed '/^$/d' | sed 's/^ *$/blank/')"
+    else
+        echo "skip - the diff ended within a second: no clock to check"
+    fi
+fi
+
+# --- hints: a printed command pastes into a shell as it is --------------------
+mkdir -p "$tmp/w/dir with spaces"
+(cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" init >/dev/null \
+    && "$ISOLAB" --db "dir with spaces/my lab.db" plot channels >/dev/null 2>"$tmp/hint.err")
+hint=$(sed -n 's/.*; run "\(.*\)" first$/\1/p' "$tmp/hint.err")
+check "plot's hint names the database, quoted" "isolab --db 'dir with spaces/my lab.db' run" "$hint"
+(cd "$tmp/w" && eval "\"\$ISOLAB\" ${hint#isolab }" >/dev/null 2>&1)
+check "... pasted, it runs and writes the run there" "1" "$(q "$tmp/w/dir with spaces/my lab.db" "SELECT count(*) FROM run")"
+check "... and leaves no stray file" "dir with spaces" "$(ls "$tmp/w")"
+(cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" lesson --verbose >/dev/null 2>"$tmp/lh.err")
+lhint=$(sed -n 's/^  sqlite3 //p' "$tmp/lh.err")
+check "lesson's sqlite3 hint, pasted, prints the channel table" \
+    "$(cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" report channel_table 2>/dev/null)" \
+    "$(cd "$tmp/w" && eval "sqlite3 $lhint")"
+
+# --- one list of exit statuses: isolab help's is the README's -------------
+"$ISOLAB" help | sed -n '/^exit status:/,$p' | sed 1d | sed 's/^  //' >"$tmp/codes.help"
+sed -n 's/^| \([0-9][0-9]*\) | \(.*\) |$/\1 \2/p' README.md >"$tmp/codes.readme"
+sed -i 's/^\([0-9]*\) */\1 /' "$tmp/codes.help"
+if [ -s "$tmp/codes.help" ] && cmp -s "$tmp/codes.help" "$tmp/codes.readme"; then
+    ok "the README's exit statuses are isolab help's"
+else
+    not_ok "the README's exit statuses are isolab help's"; diff "$tmp/codes.help" "$tmp/codes.readme"
+fi
+finish

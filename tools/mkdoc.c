@@ -1,0 +1,251 @@
+/* mkdoc: the man page isolab.1 and the bash completion script, generated
+ * from isolab's command table (isl_commands, isl_global_options,
+ * isl_exit_codes), so neither can drift from the commands:
+ *   mkdoc man DATADIR LIBDIR > isolab.1
+ *   mkdoc completion > isolab.bash */
+#include <stdio.h>
+#include <string.h>
+
+#include "isolab/cli.h"
+#include "isolab/version.h"
+
+/* ---- the man page ---- */
+
+/* Writes text as troff input: backslashes escaped, a line that would start
+ * with a control character ('.' or '\'') guarded, '-' as a minus. */
+static void roff(const char *t)
+{
+    int bol = 1;
+    for (; *t; t++) {
+        if (bol && (*t == '.' || *t == '\'')) fputs("\\&", stdout);
+        bol = *t == '\n';
+        if (*t == '\\') fputs("\\e", stdout);
+        else if (*t == '-') fputs("\\-", stdout);
+        else putchar(*t);
+    }
+}
+
+static void man_option(const isl_option *o)
+{
+    fputs(o->value ? ".TP\n.BI \"" : ".TP\n.B ", stdout);
+    roff(o->name);
+    if (o->value) {
+        fputs(" \" ", stdout);
+        roff(o->value);
+    }
+    fputs("\n", stdout);
+    roff(o->help);
+    fputs(o->repeatable ? " (repeatable)\n" : "\n", stdout);
+}
+
+static void man_command(const isl_command *c)
+{
+    fputs(".SS ", stdout);
+    roff(c->name);
+    fputs("\n.B isolab ", stdout);
+    roff(c->name);
+    fputs("\n[\\fIoptions\\fR]", stdout);
+    if (c->operands) {
+        fputs(" ", stdout);
+        roff(c->operands);
+    }
+    fputs("\n.PP\n.nf\n", stdout);
+    roff(c->about);
+    fputs(".fi\n", stdout);
+    for (const isl_option *const *o = c->options; *o; o++) man_option(*o);
+}
+
+static void man(const char *datadir, const char *libdir)
+{
+    printf(".TH ISOLAB 1 \"\" \"isolab %s\" \"User Commands\"\n", ISOLAB_VERSION);
+    fputs(".SH NAME\nisolab \\- compute what process isolation leaves open, into an SQLite database\n"
+          ".SH SYNOPSIS\n.B isolab\n[\\fB\\-\\-db\\fR \\fIFILE\\fR] \\fICOMMAND\\fR [\\fIoptions\\fR] [\\fIoperands\\fR]\n"
+          ".br\n.B isolab help\n[\\fICOMMAND\\fR]\n"
+          ".SH DESCRIPTION\nisolab keeps the course model of process isolation (facts on axes, mechanisms\n"
+          "that close axes, bundles of mechanisms, observation channels) in an SQLite\n"
+          "database, computes the surfaces that bundles leave open to the channels, and\n"
+          "writes every run as rows that the\n.BR sqlite3 (1)\nshell can query.\n"
+          "Options may come in any order after the command;\n.B \\-\\-db\nalso before it.\n"
+          ".SH COMMANDS\n",
+          stdout);
+    for (const isl_command *c = isl_commands; c->name; c++) man_command(c);
+    fputs(".SH GLOBAL OPTIONS\nEvery command takes these besides its own:\n", stdout);
+    for (const isl_option *const *o = isl_global_options; *o; o++) man_option(*o);
+    fputs(".TP\n.B \\-\\-version\nprint isolab's and SQLite's versions (before a command)\n", stdout);
+    fputs(".SH EXIT STATUS\n", stdout);
+    for (const isl_exit_code *e = isl_exit_codes; e->meaning; e++) {
+        printf(".TP\n.B %d\n", e->code);
+        roff(e->meaning);
+        fputs("\n", stdout);
+    }
+    fputs(".SH ENVIRONMENT\n.TP\n.B ISOLAB_DB\nthe database when no \\fB\\-\\-db\\fR is given (default: isolab.db)\n"
+          ".TP\n.B NO_COLOR\nwhen set and not empty, claim outcomes are never coloured\n"
+          ".TP\n.B TERM\nwhen \\(lqdumb\\(rq, claim outcomes are not coloured\n"
+          ".SH FILES\n.TP\n.I isolab.db\nthe database in the current directory, unless \\fB\\-\\-db\\fR or\n"
+          ".B ISOLAB_DB\nnames another\n",
+          stdout);
+    printf(".TP\n.I %s/isolab/seeds/\nthe seed files built into isolab, to read or to copy for \\fBinit \\-\\-seeds\\fR\n", datadir);
+    printf(".TP\n.I %s/isolab/queries/\nthe saved queries built into isolab (the database's views)\n", datadir);
+    printf(".TP\n.I %s/isolab.so\nthe SQL extension, for \\fB.load\\fR in the \\fBsqlite3\\fR shell\n", libdir);
+    fputs(".SH EXAMPLES\nThe lesson's tables, from a new database:\n.PP\n.nf\n.RS\nisolab lesson\n.RE\n.fi\n"
+          ".PP\nThe runs of the last two hours that used the strict bundle, as JSON:\n.PP\n.nf\n.RS\n"
+          "isolab runs \\-\\-since 2h \\-\\-param bundle=strict \\-\\-format json\n.RE\n.fi\n"
+          ".PP\nOnly the claims that fail:\n.PP\n.nf\n.RS\nisolab check \\-\\-failed\n.RE\n.fi\n"
+          ".PP\nA saved query as CSV, into a file that appears only when complete:\n.PP\n.nf\n.RS\n"
+          "isolab export channel_comparison \\-o comparison.csv\n.RE\n.fi\n"
+          ".SH SEE ALSO\n.BR sqlite3 (1),\n.BR gnuplot (1)\n",
+          stdout);
+}
+
+/* ---- the bash completion ---- */
+
+/* What the values of an option, or the operands of a command, are: a word
+ * list ("w:a b c"), a class of names in the database ("db:bundle"),
+ * files ("f") or directories ("d"); "" for nothing to offer. */
+static void option_class(const isl_option *o, char *buf, size_t n)
+{
+    static const struct {
+        const char *placeholder, *cls;
+    } by_value[] = {{"B", "db:bundle"}, {"C", "db:channel"}, {"CODE", "db:lesson"}, {"ID", "db:run"},
+                    {"KIND", "db:kind"}, {"LIST", "db:mechanism"}, {"FILE", "f"}, {"DIR", "d"}};
+    buf[0] = '\0';
+    if (o->kind == ISL_ENUM) {
+        size_t at = (size_t)snprintf(buf, n, "w:");
+        for (size_t i = 0; o->choices[i] && at < n; i++)
+            at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? " " : "", o->choices[i]);
+        return;
+    }
+    for (size_t i = 0; o->value && i < sizeof by_value / sizeof *by_value; i++)
+        if (!strcmp(o->value, by_value[i].placeholder)) snprintf(buf, n, "%s", by_value[i].cls);
+}
+
+static void operand_class(const isl_command *c, char *buf, size_t n)
+{
+    const char *ops = c->operands ? c->operands : "";
+    buf[0] = '\0';
+    if (strchr(ops, '|')) {
+        snprintf(buf, n, "w:%s", ops);
+        for (char *p = buf; *p; p++)
+            if (*p == '|') *p = ' ';
+    } else if (strstr(ops, "RUN")) {
+        snprintf(buf, n, "db:run");
+    } else if (strstr(ops, "CODE")) {
+        snprintf(buf, n, "db:lesson");
+    } else if (strstr(ops, "COMMAND")) {
+        size_t at = (size_t)snprintf(buf, n, "w:");
+        for (const isl_command *k = isl_commands; k->name && at < n; k++)
+            if (!strchr(k->name, ' ')) at += (size_t)snprintf(buf + at, n - at, "%s ", k->name);
+    } else if (strstr(ops, "FILE")) {
+        snprintf(buf, n, "f");
+    } else if (strstr(ops, "NAME")) {
+        /* plot's names are its plots; any other NAME a table or view */
+        snprintf(buf, n, "%s", !strcmp(c->name, "plot") ? "w:channels samples axes frontier" : "db:relation");
+    }
+}
+
+static const char COMPLETION_HEAD[] =
+    "# bash completion for isolab, generated from its command table by\n"
+    "# tools/mkdoc: commands, options, choices, and names read from the\n"
+    "# database named on the line (--db, else $ISOLAB_DB, else isolab.db).\n"
+    "\n"
+    "# _isolab_names CLASS : the names of CLASS in the line's database, one a line\n"
+    "_isolab_names() {\n"
+    "    local db=${ISOLAB_DB:-isolab.db} i sql\n"
+    "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
+    "        case ${COMP_WORDS[i]} in\n"
+    "            --db) db=${COMP_WORDS[i + 1]} ;;\n"
+    "            --db=*) db=${COMP_WORDS[i]#--db=} ;;\n"
+    "        esac\n"
+    "    done\n"
+    "    [ -f \"$db\" ] || return 0\n"
+    "    case $1 in\n"
+    "        bundle) sql='SELECT name FROM bundle ORDER BY rowid' ;;\n"
+    "        channel) sql='SELECT name FROM channel ORDER BY rowid' ;;\n"
+    "        lesson) sql='SELECT code FROM lesson ORDER BY position' ;;\n"
+    "        mechanism) sql='SELECT name FROM mechanism ORDER BY position' ;;\n"
+    "        run) sql='SELECT id FROM run ORDER BY id' ;;\n"
+    "        kind) sql='SELECT DISTINCT kind FROM run ORDER BY kind' ;;\n"
+    "        relation) \"${COMP_WORDS[0]}\" --db \"$db\" export --list --format tsv 2>/dev/null | tail -n +2 | cut -f1\n"
+    "                  return 0 ;;\n"
+    "        *) return 0 ;;\n"
+    "    esac\n"
+    "    \"${COMP_WORDS[0]}\" --db \"$db\" export --sql \"$sql\" --format tsv 2>/dev/null | tail -n +2\n"
+    "}\n"
+    "\n"
+    "# _isolab_offer CLASS : COMPREPLY for the current word from CLASS\n"
+    "_isolab_offer() {\n"
+    "    local cur=${COMP_WORDS[COMP_CWORD]} IFS=$'\\n'\n"
+    "    case $1 in\n"
+    "        w:*) IFS=' ' COMPREPLY=($(compgen -W \"${1#w:}\" -- \"$cur\")) ;;\n"
+    "        db:*) COMPREPLY=($(compgen -W \"$(_isolab_names \"${1#db:}\")\" -- \"$cur\")) ;;\n"
+    "        f) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
+    "        d) COMPREPLY=($(compgen -d -- \"$cur\")) ;;\n"
+    "        *) COMPREPLY=() ;;\n"
+    "    esac\n"
+    "}\n"
+    "\n"
+    "_isolab() {\n"
+    "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]} cmd= i w\n"
+    "    # the command: the first word that is no option nor a global option's value\n"
+    "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
+    "        w=${COMP_WORDS[i]}\n"
+    "        case $w in\n"
+    "            --db | --wait) ((i++)); continue ;;\n"
+    "            -*) continue ;;\n"
+    "        esac\n"
+    "        cmd=$w\n"
+    "        if [ \"$w\" = sweep ] && [ \"${COMP_WORDS[i + 1]}\" = bundles ] && ((i + 1 < COMP_CWORD)); then cmd='sweep bundles'; fi\n"
+    "        break\n"
+    "    done\n"
+    "    local opts= ops= cls=\n";
+
+static void completion(void)
+{
+    fputs(COMPLETION_HEAD, stdout);
+    char cls[512];
+    fputs("    case $cmd in\n", stdout);
+    for (const isl_command *c = isl_commands; c->name; c++) {
+        printf("        '%s')\n            opts='", c->name);
+        for (const isl_option *const *o = c->options; *o; o++) printf("%s ", (*o)->name);
+        for (const isl_option *const *o = isl_global_options; *o; o++) printf("%s%s", (*o)->name, o[1] ? " " : "");
+        operand_class(c, cls, sizeof cls);
+        printf("'\n            ops='%s'\n            case $prev in\n", cls);
+        for (const isl_option *const *o = c->options; *o; o++) {
+            if (!(*o)->value) continue;
+            option_class(*o, cls, sizeof cls);
+            printf("                %s) cls='%s' ;;\n", (*o)->name, cls[0] ? cls : "-");
+        }
+        fputs("            esac ;;\n", stdout);
+    }
+    fputs("        *) opts='--db --help --version'\n"
+          "           ops='w:",
+          stdout);
+    for (const isl_command *c = isl_commands; c->name; c++)
+        if (!strchr(c->name, ' ')) printf("%s ", c->name);
+    fputs("' ;;\n"
+          "    esac\n"
+          "    case $prev in\n"
+          "        --db) cls=f ;;\n"
+          "        --wait) cls=- ;;\n"
+          "    esac\n"
+          "    if [ -n \"$cls\" ]; then _isolab_offer \"$cls\"\n"
+          "    elif [ \"$cmd\" = sweep ] && [ \"$prev\" = sweep ] && [[ bundles == \"$cur\"* ]]; then\n"
+          "        _isolab_offer \"$ops\"; COMPREPLY+=(bundles)\n"
+          "    elif [[ $cur == -* ]]; then _isolab_offer \"w:$opts\"\n"
+          "    else _isolab_offer \"$ops\"\n"
+          "    fi\n"
+          "}\n"
+          "complete -o default -F _isolab isolab\n",
+          stdout);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && !strcmp(argv[1], "man")) man(argv[2], argv[3]);
+    else if (argc == 2 && !strcmp(argv[1], "completion")) completion();
+    else {
+        fputs("usage: mkdoc man DATADIR LIBDIR | mkdoc completion\n", stderr);
+        return 2;
+    }
+    return fflush(stdout) || ferror(stdout) ? 1 : 0;
+}

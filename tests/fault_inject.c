@@ -407,6 +407,7 @@ static const command COMMANDS[] = {
     {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0},
     {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0},
     {"help", "help", {"help", "export", NULL}, 0, 0, 0},
+    {"version", "version", {"version", NULL}, 0, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

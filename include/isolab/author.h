@@ -4,6 +4,10 @@
 #ifndef ISOLAB_AUTHOR_H
 #define ISOLAB_AUTHOR_H
 
+/* The message of a seed statement that adds a lesson the database holds
+ * already (its reason: ISL_R_LESSON_LOADED). */
+#define ISL_LESSON_LOADED "the lesson is loaded already"
+
 #include <stddef.h>
 
 #include "isolab/error.h"

@@ -3,7 +3,10 @@
  * before it runs and which options it takes; one parser (src/cli/parse.c)
  * reads argv once against that table; isl_main opens the store and reads
  * the model once, runs the command, prints its error once and checks that
- * the output was written. Each command is one function in src/cli/cmd_*.c. */
+ * the output was written. Each command is one function isl_cmd_NAME, in
+ * src/cli/cmd_*.c (plot's in plot.c, beside the drawing the page shares);
+ * no command file calls another's: what several commands print alike is
+ * in report.c (report.h) and listing.c. */
 #ifndef ISOLAB_CLI_H
 #define ISOLAB_CLI_H
 

@@ -57,11 +57,12 @@ int isl_report_views(isl_cli *cli, const char *const *names, size_t n);
 int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt);
 
 /* Writes every row of the table or view `name` (only run run_id's when
- * has_run) in fmt to `file`, which appears only when complete (NULL or "-":
- * cli->out); *rows (when not NULL) gets the number of rows written.
- * Returns an exit status (cli->err set). */
-int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
-                    size_t *rows);
+ * has_run), or of the read-only query sql when it is not NULL, in fmt to
+ * `file`, which appears only when complete (NULL or "-": cli->out); *rows
+ * (when not NULL) gets the number of rows written. Returns an exit status
+ * (cli->err set). */
+int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                    const char *file, size_t *rows);
 
 /* The options --lesson, --bundle, --channel of a command that prints
  * results: after reading the model again when it was changed outside

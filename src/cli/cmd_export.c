@@ -13,56 +13,6 @@
 #include "isolab/history.h"
 #include "isolab/report.h"
 
-/* Exports into the listing e; returns an exit status (cli->err set). */
-static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char *sql, int has_run, int64_t run_id)
-{
-    isl_error *err = &cli->err;
-    /* progress on a terminal, but not into output shown on it */
-    isl_progress p;
-    isl_progress_start(&p, "rows", 0);
-    p.on = p.on && !isatty(fileno(e->out));
-    e->progress = &p;
-    isl_status st = sql ? isl_store_export_sql(cli->store, sql, isl_listing_row, e, err)
-                        : isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
-    p.done = e->rows;
-    isl_progress_end(&p, !st);
-    st = isl_listing_end(e, st);
-    if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
-    else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    return st;
-}
-
-/* Exports the relation name, or the query sql, to file. */
-static int export_file(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
-                       const char *file, size_t *rows)
-{
-    isl_listing e;
-    int rc;
-    isl_listing_start(&e, fmt, cli->out);
-    if (!file || !strcmp(file, "-")) {
-        rc = export_to(cli, &e, name, sql, has_run, run_id);
-        if (!rc) rc = isl_check_output(cli, cli->out, "the output");
-        if (rows) *rows = e.rows;
-        return rc;
-    }
-    /* the rules of every output file: include/isolab/outfile.h */
-    isl_outfile o;
-    if ((rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, &cli->err))) return rc;
-    e.out = o.f;
-    rc = export_to(cli, &e, name, sql, has_run, run_id);
-    if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
-    if (rc) isl_outfile_abort(&o);
-    else rc = isl_outfile_commit(&o, &cli->err);
-    if (rows) *rows = e.rows;
-    return rc;
-}
-
-int isl_export_path(isl_cli *cli, const char *name, isl_format fmt, int has_run, int64_t run_id, const char *file,
-                    size_t *rows)
-{
-    return export_file(cli, name, NULL, fmt, has_run, run_id, file, rows);
-}
-
 static const char *const RELATION_COLUMNS[] = {"name", "type", "rows", "about"};
 
 /* One table or view as a row of the listing (rows NULL when uncountable). */
@@ -122,7 +72,7 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     if (rc) return rc;
     if (list) return list_relations(cli, isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE);
     size_t rows = 0;
-    rc = export_file(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
+    rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
     int64_t id = 1;
     char digest[17], l[512], r[512];
     /* nothing to export because nothing was run: say what to run */

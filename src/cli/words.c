@@ -26,6 +26,7 @@ static const struct {
     {ISL_R_NO_RUN_COLUMN, "", ", so --run does not apply"},
     {ISL_R_QUERY, "export --sql: ", ""},
     {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit"},
+    {ISL_R_LESSON_LOADED, "", " (isolab load --replace replaces it)"},
 };
 
 const char *isl_words(const isl_error *err, char *out, size_t n)

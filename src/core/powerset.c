@@ -224,12 +224,86 @@ static void renumber(const isl_model *m, const size_t *perm, const uint64_t *s, 
         isl_bit_set(out, perm[f]);
 }
 
+/* The iterator's arrays for nm mechanisms making nt word changes and nc
+ * channels; ISL_ENOMEM when one is missing (ps_free frees the rest). */
+static isl_status ps_alloc(isl_powerset *p, const isl_model *m, size_t nm, size_t nt)
+{
+    size_t wn = p->w ? p->w : 1, aw = p->aw, nc = p->nc ? p->nc : 1, n = nm ? nm : 1, ne = nt ? nt : 1;
+    p->ts = calloc(nm + 1, sizeof *p->ts);
+    p->tword = calloc(ne, sizeof *p->tword);
+    p->tadd = calloc(ne, sizeof *p->tadd);
+    p->ttouch = calloc(ne, sizeof *p->ttouch);
+    p->savc = calloc(ne, sizeof *p->savc);
+    p->savf = calloc(ne, sizeof *p->savf);
+    p->C = calloc(wn, sizeof *p->C);
+    p->F = malloc(wn * sizeof *p->F);
+    p->shows = calloc(nc * wn, sizeof *p->shows);
+    p->axes = calloc(n * aw, sizeof *p->axes);
+    p->lx = calloc((nm + 1) * aw, sizeof *p->lx);
+    p->lc = calloc(nm + 1, sizeof *p->lc);
+    p->lr = calloc((nm + 1) * nc, sizeof *p->lr);
+    p->nonempty = calloc(aw, sizeof *p->nonempty);
+    p->dark = calloc(aw, sizeof *p->dark);
+    p->sp_fact = calloc(m->nfacts, sizeof *p->sp_fact);
+    p->sp_axis = calloc(m->nfacts, sizeof *p->sp_axis);
+    p->shown_axes = calloc(nc * aw, sizeof *p->shown_axes);
+    if (!p->ts || !p->tword || !p->tadd || !p->ttouch || !p->savc || !p->savf || !p->C || !p->F || !p->shows
+        || !p->axes || !p->lx || !p->lc || !p->lr || !p->nonempty || !p->dark || !p->sp_fact
+        || !p->sp_axis || !p->shown_axes)
+        return ISL_ENOMEM;
+    memset(p->F, 0xff, wn * sizeof *p->F);
+    return ISL_OK;
+}
+
+/* Each mechanism's word changes (from its closed and left-open facts, cl
+ * and ro, renumbered) and the axes it closes. */
+static void ps_changes(isl_powerset *p, const isl_model *m, const size_t *mechs, size_t nm, const uint64_t *cl,
+                       const uint64_t *ro)
+{
+    size_t w = p->w, aw = p->aw;
+    for (size_t i = 0, e = 0; i < nm; i++) {
+        const isl_mechanism *d = &m->mech[mechs[i]];
+        const uint64_t *c = cl + i * w, *r = ro + i * w;
+        p->ts[i] = e;
+        for (size_t k = 0; k < w; k++)
+            if (c[k] | r[k]) {
+                p->tword[e] = k;
+                p->tadd[e] = c[k] & ~r[k];
+                p->ttouch[e++] = c[k] | r[k];
+            }
+        p->ts[i + 1] = e;
+        for (size_t k = 0; k < d->naxes; k++) isl_bit_set(p->axes + i * aw, d->axes[k]);
+    }
+}
+
+/* The axes that have facts, the special (left-open somewhere) facts, and
+ * each channel's shown facts and axes. */
+static void ps_facts(isl_powerset *p, const isl_model *m, const size_t *perm, const uint64_t *special,
+                     const size_t *channels)
+{
+    for (size_t f = 0; f < m->nfacts; f++) {
+        if (!isl_bit_test(p->nonempty, m->fact_axis[f])) p->n_nonempty++;
+        isl_bit_set(p->nonempty, m->fact_axis[f]);
+        if (isl_bit_test(special, f)) {
+            p->sp_fact[p->nspecial] = perm[f];
+            p->sp_axis[p->nspecial++] = m->fact_axis[f];
+        }
+    }
+    for (size_t c = 0; c < p->nc; c++) {
+        const isl_channel *ch = &m->channel[channels[c]];
+        renumber(m, perm, ch->shows, p->shows + c * p->w);
+        for (size_t f = isl_bitset_next(ch->shows, m->nfacts, 0); f < m->nfacts;
+             f = isl_bitset_next(ch->shows, m->nfacts, f + 1))
+            isl_bit_set(p->shown_axes + c * p->aw, m->fact_axis[f]);
+    }
+}
+
 /* Derives the per-mechanism changes, special facts and per-channel sets. */
 static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mechs, size_t nm,
                           const size_t *channels)
 {
-    size_t w = p->w = m->words, aw = p->aw = isl_bitset_words(m->naxes), nc = p->nc;
-    size_t wn = w ? w : 1, n = nm ? nm : 1, nt = 0;
+    size_t w = p->w = m->words, wn = w ? w : 1, n = nm ? nm : 1, nt = 0;
+    p->aw = isl_bitset_words(m->naxes);
     p->m = m;
     size_t *perm = malloc((m->nfacts ? m->nfacts : 1) * sizeof *perm);
     size_t *start = malloc((m->naxes + 1) * sizeof *start);
@@ -246,59 +320,9 @@ static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mec
         for (size_t k = 0; k < w; k++) nt += (cl[i * w + k] | ro[i * w + k]) != 0;
         isl_bitset_or(special, d->reopens, w);
     }
-    size_t ne = nt ? nt : 1;
-    p->ts = calloc(nm + 1, sizeof *p->ts);
-    p->tword = calloc(ne, sizeof *p->tword);
-    p->tadd = calloc(ne, sizeof *p->tadd);
-    p->ttouch = calloc(ne, sizeof *p->ttouch);
-    p->savc = calloc(ne, sizeof *p->savc);
-    p->savf = calloc(ne, sizeof *p->savf);
-    p->C = calloc(wn, sizeof *p->C);
-    p->F = malloc(wn * sizeof *p->F);
-    p->shows = calloc((nc ? nc : 1) * wn, sizeof *p->shows);
-    p->axes = calloc(n * aw, sizeof *p->axes);
-    p->lx = calloc((nm + 1) * aw, sizeof *p->lx);
-    p->lc = calloc(nm + 1, sizeof *p->lc);
-    p->lr = calloc((nm + 1) * (nc ? nc : 1), sizeof *p->lr);
-    p->nonempty = calloc(aw, sizeof *p->nonempty);
-    p->dark = calloc(aw, sizeof *p->dark);
-    p->sp_fact = calloc(m->nfacts, sizeof *p->sp_fact);
-    p->sp_axis = calloc(m->nfacts, sizeof *p->sp_axis);
-    p->shown_axes = calloc((nc ? nc : 1) * aw, sizeof *p->shown_axes);
-    if (!p->ts || !p->tword || !p->tadd || !p->ttouch || !p->savc || !p->savf || !p->C || !p->F || !p->shows
-        || !p->axes || !p->lx || !p->lc || !p->lr || !p->nonempty || !p->dark || !p->sp_fact
-        || !p->sp_axis || !p->shown_axes)
-        goto out;
-    memset(p->F, 0xff, wn * sizeof *p->F);
-    for (size_t i = 0, e = 0; i < nm; i++) {
-        const isl_mechanism *d = &m->mech[mechs[i]];
-        const uint64_t *c = cl + i * w, *r = ro + i * w;
-        p->ts[i] = e;
-        for (size_t k = 0; k < w; k++)
-            if (c[k] | r[k]) {
-                p->tword[e] = k;
-                p->tadd[e] = c[k] & ~r[k];
-                p->ttouch[e++] = c[k] | r[k];
-            }
-        p->ts[i + 1] = e;
-        for (size_t k = 0; k < d->naxes; k++) isl_bit_set(p->axes + i * aw, d->axes[k]);
-    }
-    for (size_t f = 0; f < m->nfacts; f++) {
-        if (!isl_bit_test(p->nonempty, m->fact_axis[f])) p->n_nonempty++;
-        isl_bit_set(p->nonempty, m->fact_axis[f]);
-        if (isl_bit_test(special, f)) {
-            p->sp_fact[p->nspecial] = perm[f];
-            p->sp_axis[p->nspecial++] = m->fact_axis[f];
-        }
-    }
-    for (size_t c = 0; c < nc; c++) {
-        const isl_channel *ch = &m->channel[channels[c]];
-        renumber(m, perm, ch->shows, p->shows + c * w);
-        for (size_t f = isl_bitset_next(ch->shows, m->nfacts, 0); f < m->nfacts;
-             f = isl_bitset_next(ch->shows, m->nfacts, f + 1))
-            isl_bit_set(p->shown_axes + c * aw, m->fact_axis[f]);
-    }
-    st = ISL_OK;
+    if ((st = ps_alloc(p, m, nm, nt))) goto out;
+    ps_changes(p, m, mechs, nm, cl, ro);
+    ps_facts(p, m, perm, special, channels);
 out:
     free(perm);
     free(start);

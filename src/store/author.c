@@ -129,7 +129,7 @@ isl_status isl_store_load_watch(isl_store *s, isl_error *err)
         "INSERT INTO isl_added VALUES ('bundle', NEW.name); END;"
         "CREATE TEMP TRIGGER isl_no_replace BEFORE INSERT ON main.lesson "
         "WHEN EXISTS (SELECT 1 FROM main.lesson WHERE code = NEW.code) BEGIN "
-        "SELECT RAISE(ABORT, 'the lesson is loaded already (isolab load --replace replaces it)'); END;";
+        "SELECT RAISE(ABORT, '" ISL_LESSON_LOADED "'); END;";
     return isl_db_exec(s, SQL, err);
 }
 

@@ -426,20 +426,10 @@ static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
  * rows for the focus param holds now (its bundle x channel; any bundles
  * sweep): its bit in c->missing, and the command that computes it, from
  * stale_result when an older model computed it (its bit in
- * c->missing_stale), else 'isolab lesson CODE' ('isolab sweep bundles'). */
+ * c->missing_stale), else the lesson's own (the saved query missing_result). */
 static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
 {
-    static const char SQL[] =
-        "WITH k(i, kind) AS (VALUES (0, 'run'), (1, 'samples'), (2, 'removal'), (3, 'addition'), (4, 'bundles')) "
-        "SELECT k.i, (SELECT x.command FROM stale_result x WHERE x.kind = k.kind AND (x.bundle IS NULL "
-        "             OR (x.bundle = f.bundle AND x.channel = f.channel)) ORDER BY x.run_id DESC LIMIT 1),"
-        "       CASE WHEN k.i = 4 THEN 'isolab sweep bundles' ELSE 'isolab lesson ' || f.lesson END "
-        "  FROM k, current_focus f "
-        " WHERE CASE k.i WHEN 0 THEN NOT EXISTS (SELECT 1 FROM current_surface_run r "
-        "                                         WHERE r.bundle = f.bundle AND r.channel = f.channel) "
-        "                WHEN 4 THEN NOT EXISTS (SELECT 1 FROM current_run WHERE kind = 'bundles') "
-        "                ELSE NOT EXISTS (SELECT 1 FROM current_sweep w WHERE w.kind = k.kind "
-        "                                    AND w.bundle = f.bundle AND w.channel = f.channel) END";
+    static const char SQL[] = "SELECT kind_no, stale_command, command FROM missing_result";
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(s->db, SQL, -1, &q, NULL);
     c->missing = c->missing_stale = 0;
@@ -449,7 +439,7 @@ static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
         if (i < 0 || i > 4) continue;
         c->missing |= 1u << i;
         if (stale) c->missing_stale |= 1u << i;
-        snprintf(c->missing_cmd[i], sizeof c->missing_cmd[i], "%s", stale ? stale : first ? first : "isolab lesson");
+        snprintf(c->missing_cmd[i], sizeof c->missing_cmd[i], "%s", stale ? stale : first ? first : "");
         rc = SQLITE_OK;
     }
     sqlite3_finalize(q);

@@ -120,10 +120,28 @@ static int deny(script_auth *au, int kind, const char *fmt, const char *a)
 
 static int is_temp(const char *db) { return db && sqlite3_stricmp(db, "temp") == 0; }
 
+/* A write of a seed statement (action INSERT, UPDATE or DELETE on table a
+ * of database db, by `trigger` or the statement itself). */
+static int authorize_write(script_auth *au, int action, const char *a, const char *db, const char *trigger)
+{
+    if (is_temp(db)) return SQLITE_OK;
+    /* SQLite's own bookkeeping of a CREATE or DROP, which the DDL codes
+     * decide (SQL text can never write the schema table itself) */
+    if (a && (sqlite3_stricmp(a, "sqlite_master") == 0 || sqlite3_stricmp(a, "sqlite_schema") == 0))
+        return SQLITE_OK;
+    /* the schema's own triggers mark the model changed (model_state) */
+    if (trigger && a && sqlite3_stricmp(a, "model_state") == 0) return SQLITE_OK;
+    if (!isl_is_model_table(a)) return deny(au, 2, "a write to table %s", a);
+    if (action != SQLITE_DELETE && !trigger && a && sqlite3_stricmp(a, "claim") == 0)
+        au->claims |= action == SQLITE_INSERT ? 1 : 2;
+    if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
+        snprintf(au->table, sizeof au->table, "%s", a);
+    return SQLITE_OK;
+}
+
 static int authorize(void *ctx, int action, const char *a, const char *b, const char *db, const char *trigger)
 {
     script_auth *au = ctx;
-    (void)trigger;
     switch (action) {
     case SQLITE_TRANSACTION:
     case SQLITE_SAVEPOINT:
@@ -135,19 +153,7 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_INSERT:
     case SQLITE_UPDATE:
     case SQLITE_DELETE:
-        if (is_temp(db)) return SQLITE_OK;
-        /* SQLite's own bookkeeping of a CREATE or DROP, which the DDL codes
-         * below decide (SQL text can never write the schema table itself) */
-        if (a && (sqlite3_stricmp(a, "sqlite_master") == 0 || sqlite3_stricmp(a, "sqlite_schema") == 0))
-            return SQLITE_OK;
-        /* the schema's own triggers mark the model changed (model_state) */
-        if (trigger && a && sqlite3_stricmp(a, "model_state") == 0) return SQLITE_OK;
-        if (!isl_is_model_table(a)) return deny(au, 2, "a write to table %s", a);
-        if (action != SQLITE_DELETE && !trigger && a && sqlite3_stricmp(a, "claim") == 0)
-            au->claims |= action == SQLITE_INSERT ? 1 : 2;
-        if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
-            snprintf(au->table, sizeof au->table, "%s", a);
-        return SQLITE_OK;
+        return authorize_write(au, action, a, db, trigger);
     case SQLITE_FUNCTION:
         if (isl_sql_function_allowed(b)) return SQLITE_OK;
         return deny(au, 3, "%s", b);
@@ -217,7 +223,8 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
         const char *at = isl_values_row(start, row);
         return isl_fail(err, st, "%s:%d: %s: %s", name, line_of(sql, at ? at : start), what, errmsg);
     }
-    return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, start), errmsg);
+    return isl_fail_why(err, st, strcmp(errmsg, ISL_LESSON_LOADED) ? ISL_R_NONE : ISL_R_LESSON_LOADED, "%s:%d: %s", name,
+                        line_of(sql, start), errmsg);
 }
 
 /* The claim's place in a seed file, for a claim whose SQL does not compile. */

@@ -1,4 +1,5 @@
-/* isolab plot: the comparisons drawn as images. For each plot, the rows of
+/* isolab plot, and the page's drawings (isl_plot_svg): the comparisons
+ * drawn as images. For each plot, the rows of
  * its saved query are exported as CSV (the same file 'isolab export' writes)
  * into the output directory, and gnuplot draws the image next to it with
  * the plot's script (gnuplot/NAME.gp, built into isolab, or from --scripts
@@ -207,7 +208,7 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     if (!rc) rc = isl_output_target(csv, 0, &csv_target, &direct, &cli->err);
     free(csv_target);
     if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
-    if (!rc) rc = isl_export_path(cli, p->query, ISL_FMT_CSV, 0, 0, csv, &rows);
+    if (!rc) rc = isl_export_path(cli, p->query, NULL, ISL_FMT_CSV, 0, 0, csv, &rows);
     if (!rc && rows == 0) {
         char hint[512];
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query,

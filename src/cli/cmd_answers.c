@@ -65,7 +65,7 @@ typedef struct printer {
 static isl_status print_rows(void *ctx, int64_t run_id)
 {
     const printer *p = ctx;
-    return (isl_status)isl_export_path(p->cli, p->table, p->x->fmt, 1, run_id, NULL, NULL);
+    return (isl_status)isl_export_path(p->cli, p->table, NULL, p->x->fmt, 1, run_id, NULL, NULL);
 }
 
 int isl_cmd_frontier(isl_cli *cli, const isl_args *a)

@@ -252,8 +252,11 @@ expect "unknown bundle holding SQL" 3 "isolab run: no bundle named 'x'; DROP TAB
     "$ISOLAB" --db t.db run --bundle "x'; DROP TABLE run; --"
 
 # ---- database files -------------------------------------------------------
-expect "missing database" 4 "isolab run: nothing.db: no such database (create it with 'isolab init')" nothing.db \
+expect "missing database: the hint repeats --db" 4 "isolab run: nothing.db: no such database (create it with 'isolab --db nothing.db init')" nothing.db \
     "$ISOLAB" --db nothing.db run
+expect "missing database with spaces: the hint quotes it for the shell" 4 \
+    "isolab run: my lab.db: no such database (create it with \"isolab --db 'my lab.db' init\")" "my lab.db" \
+    "$ISOLAB" --db "my lab.db" run
 printf 'this is a text file, not a database\n' >text.db
 expect "file that is not a database" 4 "isolab run: text.db: 36 bytes, not a database (no SQLite header)" text.db "$ISOLAB" --db text.db run
 sqlite3 other.db 'CREATE TABLE t(x)'

@@ -2,8 +2,10 @@
 -- (current_run): for each
 -- channel (and for no channel), the bundle sizes at which the least open
 -- surface reachable is smaller than with any fewer members, and every
--- bundle of that size reaching it. Columns: line (for 'isolab report'),
--- then the same as data.
+-- bundle of that size reaching it. When no bundles sweep is current, the
+-- same from the latest current 'isolab frontier' run of each channel: one
+-- bundle per size there (the first in mask order), as that run keeps only
+-- the first. Columns: line (for 'isolab report'), then the same as data.
 WITH r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
@@ -18,13 +20,37 @@ frontier AS (
    WHERE b.open_surface < (SELECT coalesce(min(o.open_surface), b.open_surface + 1)
                              FROM by_size o
                             WHERE o.channel_id = b.channel_id AND o.size < b.size)
+),
+swept AS (
+  SELECT n.run_id, n.channel, n.channel_id AS ord, n.size, n.open_surface, n.mask, n.members
+    FROM bundle_sweep_named n
+    JOIN r ON n.run_id = r.id
+    JOIN frontier f ON f.channel_id = n.channel_id AND f.size = n.size AND f.open_surface = n.open_surface
+),
+-- without a current bundles sweep: each channel's latest current frontier run
+answered AS (
+  SELECT max(a.run_id) AS run_id, a.channel
+    FROM answer_frontier a
+    JOIN run x ON x.id = a.run_id AND x.kind = 'frontier' AND x.status = 'done'
+                AND x.model_digest = (SELECT digest FROM model_state)
+   WHERE NOT EXISTS (SELECT 1 FROM r)
+   GROUP BY a.channel
+),
+computed AS (
+  SELECT a.run_id, a.channel, (a.channel <> '') AS ord, a.size, a.open_surface, a.mask, a.members
+    FROM answer_frontier a
+    JOIN answered w ON w.run_id = a.run_id
+   WHERE a.open_surface < (SELECT coalesce(min(o.open_surface), a.open_surface + 1)
+                             FROM answer_frontier o
+                            WHERE o.run_id = a.run_id AND o.size < a.size)
+),
+rows AS (
+  SELECT * FROM swept UNION ALL SELECT * FROM computed
 )
 SELECT printf('%!-22s size %2d  open surface %3d  %s',
               CASE WHEN n.channel = '' THEN '(no channel)' ELSE n.channel END,
               n.size, n.open_surface,
               CASE WHEN n.members = '' THEN '(none)' ELSE n.members END) AS line,
        n.run_id, n.channel, n.size, n.open_surface, n.mask, n.members
-  FROM bundle_sweep_named n
-  JOIN r ON n.run_id = r.id
-  JOIN frontier f ON f.channel_id = n.channel_id AND f.size = n.size AND f.open_surface = n.open_surface
- ORDER BY n.channel_id, n.size, n.mask;
+  FROM rows n
+ ORDER BY n.ord, n.channel, n.size, n.mask;

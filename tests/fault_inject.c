@@ -390,6 +390,9 @@ static const command COMMANDS[] = {
     {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0},
     {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0},
     {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0},
+    {"frontier", "frontier", {"frontier", "--channel", "sampling-profile", NULL}, 0, 0, 0},
+    {"smallest", "smallest --format csv", {"smallest", "--max", "14", "--format", "csv", NULL}, 0, 0, 0},
+    {"marginal", "marginal", {"marginal", "--bundle", "strict,-user-namespace", NULL}, 0, 0, 0},
     {"check", "check", {"check", NULL}, 0, 0, 0},
     {"report", "report", {"report", NULL}, 0, 0, 0},
     {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0},
@@ -404,6 +407,7 @@ static const command COMMANDS[] = {
     {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0},
     {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0},
     {"help", "help", {"help", "export", NULL}, 0, 0, 0},
+    {"version", "version", {"version", NULL}, 0, 0, 0},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
 

@@ -252,8 +252,11 @@ expect "unknown bundle holding SQL" 3 "isolab run: no bundle named 'x'; DROP TAB
     "$ISOLAB" --db t.db run --bundle "x'; DROP TABLE run; --"
 
 # ---- database files -------------------------------------------------------
-expect "missing database" 4 "isolab run: nothing.db: no such database (create it with 'isolab init')" nothing.db \
+expect "missing database: the hint repeats --db" 4 "isolab run: nothing.db: no such database (create it with 'isolab --db nothing.db init')" nothing.db \
     "$ISOLAB" --db nothing.db run
+expect "missing database with spaces: the hint quotes it for the shell" 4 \
+    "isolab run: my lab.db: no such database (create it with \"isolab --db 'my lab.db' init\")" "my lab.db" \
+    "$ISOLAB" --db "my lab.db" run
 printf 'this is a text file, not a database\n' >text.db
 expect "file that is not a database" 4 "isolab run: text.db: 36 bytes, not a database (no SQLite header)" text.db "$ISOLAB" --db text.db run
 sqlite3 other.db 'CREATE TABLE t(x)'
@@ -262,7 +265,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (12); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (13); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -314,19 +317,19 @@ EOF2
 sqlite3 v1.db <v1.sql
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 12 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 13 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/001_column_labels.sql") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \
-   && [ "$(sqlite3 v1.db "SELECT count(*) FROM sqlite_schema WHERE name IN ('claim', 'bundle_sweep', 'schema_version')")" = 3 ] \
+   && [ "$(sqlite3 v1.db "SELECT count(*) FROM sqlite_schema WHERE name IN ('claim', 'bundle_sweep', 'schema_version', 'answer_frontier', 'answer_smallest', 'answer_marginal')")" = 6 ] \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM surface')" = 3 ] \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
    && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
-    ok "a version-1 database is migrated to version 10 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 13 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 10 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 13 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
 fi
 sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
 if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"

@@ -116,7 +116,7 @@ static void test_locked_words(void **state)
     assert_int_equal(isl_base_begin(a, "l.db", 0, &err), ISL_OK);
     assert_int_equal(isl_base_begin(b, "l.db", 0, &err), ISL_EDB);
     assert_int_equal(err.reason, ISL_R_LOCKED);
-    assert_string_equal(isl_words(&err, text, sizeof text),
+    assert_string_equal(isl_words(NULL, &err, text, sizeof text),
                         "l.db: another process holds the write lock on l.db; waited 0 s (taking the write lock); "
                         "retry when it has finished, or wait longer with --wait");
     assert_int_equal(isl_base_end(a, "l.db", ISL_OK, &err), ISL_OK);
@@ -124,9 +124,9 @@ static void test_locked_words(void **state)
     sqlite3_close(b);
     /* a reason without words: the message as it is */
     isl_fail(&err, ISL_EINPUT, "plain");
-    assert_ptr_equal(isl_words(&err, text, sizeof text), err.msg);
+    assert_ptr_equal(isl_words(NULL, &err, text, sizeof text), err.msg);
     isl_fail_why(&err, ISL_EINPUT, ISL_R_QUERY, "no statement");
-    assert_string_equal(isl_words(&err, text, sizeof text), "export --sql: no statement");
+    assert_string_equal(isl_words(NULL, &err, text, sizeof text), "export --sql: no statement");
     assert_int_equal(t_rmtree(dir), 0);
 }
 

@@ -56,6 +56,25 @@ static void test_escape_bounds(void **state)
     free(d);
 }
 
+/* A name quoted in a message: escaped as every message is, cut after 80
+ * bytes with "..." (expected values written out by hand). */
+static void test_short_name(void **state)
+{
+    (void)state;
+    char out[84], long_name[100];
+    assert_string_equal(isl_short_name("a\nb", 3, out), "a\\nb");
+    assert_string_equal(isl_short_name("x\033[2J", 5, out), "x\\033[2J");
+    assert_string_equal(isl_short_name("a\0b", 3, out), "a...");
+    memset(long_name, 'm', sizeof long_name);
+    isl_short_name(long_name, sizeof long_name, out);
+    assert_int_equal(strlen(out), 83);
+    assert_string_equal(out + 80, "...");
+    memset(long_name, '\n', 50);
+    isl_short_name(long_name, 50, out);
+    assert_int_equal(strlen(out), 80 + 3);
+    assert_memory_equal(out, "\\n\\n", 4);
+}
+
 static void test_utf8(void **state)
 {
     (void)state;
@@ -83,6 +102,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape_controls),
         cmocka_unit_test(test_escape_bounds),
+        cmocka_unit_test(test_short_name),
         cmocka_unit_test(test_utf8),
         cmocka_unit_test(test_json_invalid_utf8),
     };

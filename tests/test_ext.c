@@ -517,7 +517,7 @@ static void test_errors(void **state)
     assert_string_equal(error_of(db, "SELECT * FROM isolab_powerset(NULL, 'no-such')"),
                         "isolab_powerset: no mechanism named 'no-such'");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface('a\x01z')"),
-                        "isolab_surface: no bundle or mechanism named 'a?z'");
+                        "isolab_surface: no bundle or mechanism named 'a\\001z'");
     assert_string_equal(error_of(db, "CREATE VIRTUAL TABLE t USING isolab_surface"),
                         "no such module: isolab_surface");
     /* 31 mechanisms: in a list, and as the model's default */

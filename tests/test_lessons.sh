@@ -155,7 +155,7 @@ check "runs --long: argv, note, parameters" "        argv: $ISOLAB --db $db5 swe
 "$ISOLAB" --db "$db5" check >/dev/null 2>&1
 cp "$db5" "$tmp/before.db"
 "$ISOLAB" --db "$db5" rm 2 99 2>"$tmp/e.txt"
-check "rm with an unknown run exits 3 and removes nothing" "3|isolab rm: no run 99 (see 'isolab runs --all')|4" \
+check "rm with an unknown run exits 3 and removes nothing" "3|isolab rm: no run 99 (see 'isolab --db $db5 runs --all')|4" \
     "$?|$(cat "$tmp/e.txt")|$(q "$db5" "SELECT count(*) FROM run")"
 "$ISOLAB" --db "$db5" rm 2 4 >/dev/null
 check "rm: the runs and every row of theirs are gone" "1,3|0|0|0|" \

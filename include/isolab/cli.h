@@ -210,8 +210,9 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
 
 /* The text the user reads for err: the store's message with the words its
  * reason calls for (what to run, which option helps; src/cli/words.c),
- * into out[n]; err->msg itself when its reason needs none. */
-const char *isl_words(const isl_error *err, char *out, size_t n);
+ * into out[n]; err->msg itself when its reason needs none. A command to
+ * run repeats cli's --db (cli may be NULL: none). */
+const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_t n);
 
 /* The same for a claim's reason (r->reason when it needs no words). */
 struct isl_claim_row;
@@ -288,6 +289,9 @@ int isl_lesson_fresh(isl_cli *cli, const isl_args *a);
 int isl_cmd_run(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a);
+int isl_cmd_frontier(isl_cli *cli, const isl_args *a);
+int isl_cmd_smallest(isl_cli *cli, const isl_args *a);
+int isl_cmd_marginal(isl_cli *cli, const isl_args *a);
 int isl_cmd_report(isl_cli *cli, const isl_args *a);
 int isl_cmd_lesson(isl_cli *cli, const isl_args *a);
 int isl_cmd_check(isl_cli *cli, const isl_args *a);

@@ -30,8 +30,9 @@ char *isl_escape(const char *text, char *out, size_t cap);
  * it with free()); NULL when out of memory. */
 char *isl_escape_dup(const char *text);
 
-/* s[0..n) as an error message quotes a name: at most 80 bytes (then
- * "..."), control bytes as '?'; into out, which it returns. */
+/* s[0..n) as an error message quotes a name: its first 80 bytes at most
+ * (cut at a character boundary; "..." when cut), escaped as isl_escape
+ * does, in at most 83 bytes; into out, which it returns. */
 const char *isl_short_name(const char *s, size_t n, char out[84]);
 
 /* Nonzero when isl_escape would change text. */

@@ -60,4 +60,28 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
                            void (*tick)(void *ctx, uint64_t rows), void *tick_ctx, int64_t *run_id, size_t *rows,
                            isl_error *err);
 
+/* The power set's answers (isolab/answers.h) over the subsets of mechs[0..nm)
+ * (mechanism indexes, distinct, in the order they apply) under channel
+ * (ISL_NONE: none), each recorded as one run of its kind ("frontier",
+ * "smallest", "marginal") with its parameters in run_param and its rows in
+ * answer_frontier, answer_smallest or answer_marginal. ISL_EINPUT when nm >
+ * ISL_ANSWERS_MAX. show (may be NULL) is called with the new run's id once
+ * its rows are written, before the run is committed: when it fails, the run
+ * is rolled back, so an answer that could not be shown is not kept. */
+typedef struct isl_lab_show {
+    isl_status (*fn)(void *ctx, int64_t run_id); /* shows run run_id's rows (read inside its transaction) */
+    void *ctx;
+} isl_lab_show;
+isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
+                            size_t channel, const isl_lab_show *show, int64_t *run_id, size_t *rows, isl_error *err);
+/* The subsets of the fewest members with open surface <= max_open. */
+isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
+                            size_t channel, size_t max_open, const isl_lab_show *show, int64_t *run_id, size_t *rows,
+                            isl_error *err);
+/* Each mechanism's effect on the bundle members[0..n), named `bundle` (a
+ * bundle's name or the member list the user gave) in run_param. */
+isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, const char *bundle,
+                            const size_t *members, size_t n, size_t channel, const isl_lab_show *show,
+                            int64_t *run_id, size_t *rows, isl_error *err);
+
 #endif

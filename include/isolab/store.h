@@ -12,9 +12,10 @@
 #include "isolab/error.h"
 #include "isolab/model.h"
 #include "isolab/sweep.h"
+#include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 12
+#define ISL_SCHEMA_VERSION 13
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -129,6 +130,18 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
  * called every 65536 rows with the rows so far; c->rows gets the count. */
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
                                  void (*tick)(void *ctx, uint64_t rows), void *tick_ctx);
+
+/* The power set's answers (isolab/answers.h) as rows of run c->run_id,
+ * under channel c->channel (ISL_NONE: none); mask bit i stands for
+ * mechs[i]. Each counts its row in c->rows; a smallest row's rank is
+ * c->rows + 1. */
+isl_status isl_store_put_frontier(isl_run_ctx *c, const size_t *mechs, size_t nm, const isl_frontier_row *row);
+isl_status isl_store_put_smallest(isl_run_ctx *c, const size_t *mechs, size_t nm, uint64_t mask, size_t open);
+isl_status isl_store_put_marginal(isl_run_ctx *c, const isl_marginal_row *row);
+/* One run_param row (key, value) of run c->run_id; not counted in c->rows. */
+isl_status isl_store_put_param(isl_run_ctx *c, const char *key, const char *value);
+/* The run_param 'mechanisms': the names of mechs[0..nm), comma-separated. */
+isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t nm);
 
 /* Registers SQL functions on the store's connection: add (isl_ext_register)
  * is called with it, unless it was the last one registered there. */

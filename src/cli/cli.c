@@ -174,14 +174,14 @@ int isl_check_kind(isl_cli *cli, const char *kind)
 }
 
 /* Prints the failure of cmd (NULL: of isolab itself) on stderr, once. */
-static int print_error(const isl_command *cmd, const isl_error *err)
+static int print_error(const isl_cli *cli, const isl_command *cmd, const isl_error *err)
 {
     const char *name = cmd ? cmd->name : NULL;
     /* messages quote names, values and SQLite's words: nothing in them may
      * forge a line or drive the terminal */
     char text[sizeof err->msg + 200], shown[ISL_ESCAPE_MAX(sizeof text)];
     fprintf(stderr, "isolab%s%s: %s\n", name ? " " : "", name ? name : "",
-            err->msg[0] ? isl_escape(isl_words(err, text, sizeof text), shown, sizeof shown) : "failed");
+            err->msg[0] ? isl_escape(isl_words(cli, err, text, sizeof text), shown, sizeof shown) : "failed");
     if (err->status == ISL_EUSAGE)
         fprintf(stderr, "Try 'isolab %s%s--help'.\n", name ? name : "", name ? " " : "");
     return err->status ? (int)err->status : ISL_EINTERNAL;
@@ -191,7 +191,7 @@ static int usage_error(const char *fmt, const char *arg)
 {
     isl_error err;
     isl_fail(&err, ISL_EUSAGE, fmt, arg);
-    return print_error(NULL, &err);
+    return print_error(NULL, NULL, &err);
 }
 
 /* The command named by the words at argv[i..]: a two-word name ("sweep
@@ -262,7 +262,7 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--version")) {
             if (a[2] == 'v') printf("isolab %s (SQLite %s)\n", ISOLAB_VERSION, isl_store_sqlite_version());
             else print_main_usage(stdout);
-            return isl_check_output(cli, stdout, "the output") ? print_error(NULL, &cli->err) : ISL_OK;
+            return isl_check_output(cli, stdout, "the output") ? print_error(cli, NULL, &cli->err) : ISL_OK;
         } else {
             return usage_error("unknown option '%s'", a);
         }
@@ -334,7 +334,7 @@ int isl_main(int argc, char **argv)
             rc = isl_fail(&cli.err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
         clearerr(stdout);
     }
-    if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(cli.cmd, &cli.err);
+    if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(&cli, cli.cmd, &cli.err);
     if (rc && cli.hint) fprintf(stderr, "%s\n", cli.hint);
     return rc;
 }

@@ -69,6 +69,22 @@ static const isl_option BUNDLES_MECHANISMS = {
     .help = "only these mechanisms, comma-separated (default: all)"};
 static const isl_option *const BUNDLES_OPTS[] = {&BUNDLES_CHANNELS, &BUNDLES_MECHANISMS, &NOTE, NULL};
 
+static const isl_option ANSWER_CHANNEL = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "under channel C (default: no channel)"};
+static const isl_option ANSWER_MECHANISMS = {
+    .name = "--mechanisms", .value = "LIST", .kind = ISL_STRING,
+    .help = "over the subsets of these mechanisms (a member list; default: all), in mechanism order"};
+static const isl_option SMALLEST_MAX = {
+    .name = "--max", .value = "N", .kind = ISL_INT, .min = 0, .max = 1000000000, .what = "a number of facts",
+    .help = "the largest open surface wanted (required)"};
+static const isl_option MARGINAL_BUNDLE = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING,
+    .help = "the bundle, or a member list such as strict,-user-namespace (required)"};
+static const isl_option *const FRONTIER_OPTS[] = {&ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE, NULL};
+static const isl_option *const SMALLEST_OPTS[] = {&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE,
+                                                 NULL};
+static const isl_option *const MARGINAL_OPTS[] = {&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE, NULL};
+
 static const isl_option LESSON_ALL = {
     .name = "--all", .kind = ISL_FLAG, .help = "every lesson that has a focus (lesson_focus)"};
 static const isl_option LESSON_FRESH = {
@@ -206,6 +222,27 @@ const isl_command isl_commands[] = {
      "bundle_sweep (see the view bundle_sweep_named). Saved queries on the\n"
      "latest such run: bundle_smallest, bundle_marginal, bundle_frontier.\n",
      BUNDLES_OPTS},
+    {"frontier", isl_cmd_frontier, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+     "the least open surface at each bundle size, without a sweep",
+     "For each size 0..M, the least open surface of the subsets of the chosen\n"
+     "mechanisms (in mechanism order) with that many members, how many subsets\n"
+     "reach it and the first of them, computed without writing the power set;\n"
+     "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n",
+     FRONTIER_OPTS},
+    {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+     "the fewest-member bundles with open surface at most N",
+     "The subsets of the chosen mechanisms with the fewest members whose open\n"
+     "surface is at most --max N, in mask order, computed without writing the\n"
+     "power set; recorded as a run of kind 'smallest' (rows: answer_smallest)\n"
+     "and printed.\n",
+     SMALLEST_OPTS},
+    {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+     "what each mechanism adds to or takes from a bundle",
+     "For each mechanism of the model, the open surface of --bundle B with the\n"
+     "mechanism appended (or taken out when it is a member) and the difference\n"
+     "from B's own; recorded as a run of kind 'marginal' (rows:\n"
+     "answer_marginal) and printed.\n",
+     MARGINAL_OPTS},
     {"report", isl_cmd_report, ISL_NEEDS_DB, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"

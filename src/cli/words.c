@@ -8,34 +8,40 @@
 #include "isolab/claims.h"
 #include "isolab/cli.h"
 
-/* Per reason: the words before and after the store's message. */
+/* Per reason: the words before and after the store's message; when the
+ * user can run a command, after ends with it (as pasted: isl_hint repeats
+ * --db, quoted for the shell) and tail follows it. */
 static const struct {
     isl_reason reason;
-    const char *before, *after;
+    const char *before, *after, *command, *tail;
 } WORDS[] = {
-    {ISL_R_MISSING, "", " (create it with 'isolab init')"},
-    {ISL_R_LOCKED, "", "; retry when it has finished, or wait longer with --wait"},
+    {ISL_R_MISSING, "", " (create it with ", "isolab init", ")"},
+    {ISL_R_LOCKED, "", "; retry when it has finished, or wait longer with --wait", NULL, NULL},
     {ISL_R_LOCKED_OLD, "", "; --force replaces a database only while no one writes it: retry when it has finished, "
-                           "or wait longer with --wait"},
-    {ISL_R_LOCKED_MIGRATION, "", "; run the command again when it has finished, or wait longer with --wait"},
-    {ISL_R_REPLACED, "", " (by 'isolab init --force'?); nothing was written; run the command again"},
-    {ISL_R_EXISTS, "", " (use --force to replace it)"},
-    {ISL_R_NOT_REGULAR, "", "; --force replaces only a regular file"},
-    {ISL_R_WORK_BUDGET, "", " (raise the budget with --work-limit)"},
-    {ISL_R_NO_RUN, "", " (see 'isolab runs --all')"},
-    {ISL_R_NO_RUN_COLUMN, "", ", so --run does not apply"},
-    {ISL_R_QUERY, "export --sql: ", ""},
-    {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit"},
-    {ISL_R_LESSON_LOADED, "", " (isolab load --replace replaces it)"},
+                           "or wait longer with --wait", NULL, NULL},
+    {ISL_R_LOCKED_MIGRATION, "", "; run the command again when it has finished, or wait longer with --wait", NULL, NULL},
+    {ISL_R_REPLACED, "", " (by ", "isolab init --force", "?); nothing was written; run the command again"},
+    {ISL_R_EXISTS, "", " (use --force to replace it)", NULL, NULL},
+    {ISL_R_NOT_REGULAR, "", "; --force replaces only a regular file", NULL, NULL},
+    {ISL_R_WORK_BUDGET, "", " (raise the budget with --work-limit)", NULL, NULL},
+    {ISL_R_NO_RUN, "", " (see ", "isolab runs --all", ")"},
+    {ISL_R_NO_RUN_COLUMN, "", ", so --run does not apply", NULL, NULL},
+    {ISL_R_QUERY, "export --sql: ", "", NULL, NULL},
+    {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit", NULL, NULL},
+    {ISL_R_LESSON_LOADED, "", " (isolab load --replace replaces it)", NULL, NULL},
 };
 
-const char *isl_words(const isl_error *err, char *out, size_t n)
+const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_t n)
 {
-    for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++)
-        if (WORDS[i].reason == err->reason) {
-            snprintf(out, n, "%s%s%s", WORDS[i].before, err->msg, WORDS[i].after);
-            return out;
-        }
+    for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++) {
+        if (WORDS[i].reason != err->reason) continue;
+        char cmd[600] = "";
+        if (WORDS[i].command && cli) isl_hint(cli, WORDS[i].command, cmd, sizeof cmd);
+        else if (WORDS[i].command) snprintf(cmd, sizeof cmd, "'%s'", WORDS[i].command);
+        snprintf(out, n, "%s%s%s%s%s", WORDS[i].before, err->msg, WORDS[i].after, cmd,
+                 WORDS[i].tail ? WORDS[i].tail : "");
+        return out;
+    }
     return err->msg;
 }
 

@@ -92,9 +92,14 @@ int isl_needs_escape(const char *text)
 
 const char *isl_short_name(const char *s, size_t n, char out[84])
 {
-    size_t k = 0;
-    for (; k < n && k < 80; k++) out[k] = (unsigned char)s[k] < 0x20 || s[k] == 0x7f ? '?' : s[k];
-    if (k < n) out[k++] = '.', out[k++] = '.', out[k++] = '.';
-    out[k] = '\0';
+    char head[81], full[ISL_ESCAPE_MAX(80)];
+    size_t k = n < 80 ? n : 80;
+    memcpy(head, s, k);
+    head[k] = '\0';
+    isl_escape(head, full, sizeof full);
+    /* cut when s is longer, holds a NUL, or its escaped form is over 80 */
+    int cut = k < n || strlen(head) < k || strlen(full) > 80;
+    isl_escape(head, out, 81);
+    if (cut) strcat(out, "...");
     return out;
 }

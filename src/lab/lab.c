@@ -2,6 +2,7 @@
  * the store, each as one run: begun, filled, and ended (committed on
  * success, rolled back otherwise). */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,4 +109,75 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
         st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
     }
     return finish(&ctx, st, run_id, rows);
+}
+
+/* Shows the run's rows (when show is not NULL), then ends it: a failure
+ * to show them leaves no run. */
+static isl_status finish_shown(isl_run_ctx *ctx, isl_status st, const isl_lab_show *show, int64_t *run_id,
+                               size_t *rows)
+{
+    if (!st && show) st = show->fn(show->ctx, ctx->run_id);
+    return finish(ctx, st, run_id, rows);
+}
+
+/* Begins a run of kind with its channel and mechanisms as parameters. */
+static isl_status begin_answer(isl_run_ctx *ctx, const char *kind, const char *argv, const size_t *mechs, size_t nm)
+{
+    isl_status st = isl_store_begin_run(ctx->store, kind, argv, ctx->model, &ctx->run_id, ctx->err);
+    if (st) return st;
+    if (ctx->channel != ISL_NONE) st = isl_store_put_param(ctx, "channel", ctx->model->channel[ctx->channel].name);
+    if (!st && mechs) st = isl_store_put_mechanisms(ctx, mechs, nm);
+    return st;
+}
+
+isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
+                            size_t channel, const isl_lab_show *show, int64_t *run_id, size_t *rows, isl_error *err)
+{
+    assert(channel == ISL_NONE || channel < m->nchannels);
+    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
+    isl_frontier_row *out = malloc((nm + 1) * sizeof *out);
+    if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    /* a run that failed to begin is already ended: finish only passes st on */
+    isl_status st = begin_answer(&ctx, "frontier", argv, mechs, nm);
+    if (!st && (st = isl_frontier(m, mechs, nm, channel, out)))
+        isl_fail(err, st, st == ISL_EINPUT ? "too many mechanisms" : "out of memory");
+    for (size_t i = 0; !st && i <= nm; i++) st = isl_store_put_frontier(&ctx, mechs, nm, &out[i]);
+    free(out);
+    return finish_shown(&ctx, st, show, run_id, rows);
+}
+
+isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
+                            size_t channel, size_t max_open, const isl_lab_show *show, int64_t *run_id, size_t *rows,
+                            isl_error *err)
+{
+    assert(channel == ISL_NONE || channel < m->nchannels);
+    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
+    isl_smallest *it = NULL;
+    char max[32];
+    snprintf(max, sizeof max, "%zu", max_open);
+    isl_status st = begin_answer(&ctx, "smallest", argv, mechs, nm);
+    if (!st) st = isl_store_put_param(&ctx, "max", max);
+    if (!st && (st = isl_smallest_new(m, mechs, nm, channel, max_open, &it)))
+        isl_fail(err, st, st == ISL_EINPUT ? "too many mechanisms" : "out of memory");
+    uint64_t mask;
+    size_t open;
+    while (!st && isl_smallest_next(it, &mask, &open)) st = isl_store_put_smallest(&ctx, mechs, nm, mask, open);
+    isl_smallest_free(it);
+    return finish_shown(&ctx, st, show, run_id, rows);
+}
+
+isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, const char *bundle,
+                            const size_t *members, size_t n, size_t channel, const isl_lab_show *show,
+                            int64_t *run_id, size_t *rows, isl_error *err)
+{
+    assert(channel == ISL_NONE || channel < m->nchannels);
+    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
+    isl_marginal_row *out = malloc((m->nmech + 1) * sizeof *out);
+    if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    isl_status st = begin_answer(&ctx, "marginal", argv, NULL, 0);
+    if (!st) st = isl_store_put_param(&ctx, "bundle", bundle);
+    if (!st && (st = isl_marginal(m, members, n, channel, out))) isl_fail(err, st, "out of memory");
+    for (size_t i = 0; !st && i < m->nmech; i++) st = isl_store_put_marginal(&ctx, &out[i]);
+    free(out);
+    return finish_shown(&ctx, st, show, run_id, rows);
 }

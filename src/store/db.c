@@ -71,6 +71,13 @@ static const char *const STMT_SQL[ST_COUNT] = {
     [ST_FS_BUNDLE] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)",
     [ST_FS_CHANNEL] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
     [ST_FS_FACT] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)",
+    [ST_ANSWER_FRONTIER] = "INSERT INTO answer_frontier(run_id, channel, size, open_surface, bundles, mask, members) "
+                           "VALUES (?1,?2,?3,?4,?5,?6,?7)",
+    [ST_ANSWER_SMALLEST] = "INSERT INTO answer_smallest(run_id, channel, size, open_surface, mask, members, rank) "
+                           "VALUES (?1,?2,?3,?4,?5,?6,?7)",
+    [ST_ANSWER_MARGINAL] = "INSERT INTO answer_marginal(run_id, channel, position, mechanism, in_bundle, "
+                           "open_surface, delta) VALUES (?1,?2,?3,?4,?5,?6,?7)",
+    [ST_RUN_PARAM] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)",
 };
 
 isl_status isl_db_status(isl_store *s) { return isl_base_status(s->db); }

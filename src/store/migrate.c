@@ -36,6 +36,7 @@ static const migration MIGRATIONS[] = {
     {10, "013_column_label.sql", "001_column_labels.sql"},
     {11, "014_course_author.sql", NULL},
     {12, "015_member_names.sql", NULL},
+    {13, "016_answers.sql", NULL},
 };
 
 static const isl_embedded_file *built_in(const isl_embedded_file *files, size_t n, const char *name)

@@ -163,7 +163,7 @@ isl_status isl_store_export_model(isl_store *s, int64_t run, isl_line_fn fn, voi
     rc = sqlite3_prepare_v2(s->db, EXPORT, -1, &q, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, run);
     isl_status st = rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "reading the run's model");
-    if (!st) st = fn(ctx, "-- the model of a run, as isolab export model wrote it");
+    if (!st) st = fn(ctx, "-- the model of a run, as isolab kept it");
     while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
     if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the run's model");
     sqlite3_finalize(q);

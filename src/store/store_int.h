@@ -42,6 +42,10 @@ enum isl_stmt_id {
     ST_FS_BUNDLE,
     ST_FS_CHANNEL,
     ST_FS_FACT,
+    ST_ANSWER_FRONTIER,
+    ST_ANSWER_SMALLEST,
+    ST_ANSWER_MARGINAL,
+    ST_RUN_PARAM,
     ST_COUNT
 };
 

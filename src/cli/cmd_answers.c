@@ -1,0 +1,114 @@
+/* isolab frontier, smallest, marginal: the power set's answers computed
+ * without its rows (isolab/answers.h), each recorded as one run of its kind
+ * and printed from the rows it wrote. The command picks names; lab
+ * computes and records. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/cli.h"
+#include "isolab/lab.h"
+#include "isolab/report.h"
+
+/* What every answer command takes: the channel, the mechanisms, the format. */
+typedef struct answer_args {
+    size_t channel;
+    size_t *mechs;
+    size_t nm;
+    isl_format fmt;
+} answer_args;
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The channel (none by default), the format and, when with_mechs, the
+ * mechanisms (--mechanisms LIST in mechanism order; default: all). */
+static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
+{
+    const isl_model *m = cli->model;
+    const char *ch = isl_opt(a, "--channel");
+    x->channel = ISL_NONE;
+    if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
+        return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
+    long long fmt = ISL_FMT_TABLE;
+    isl_opt_int(a, "--format", &fmt);
+    x->fmt = (isl_format)fmt;
+    if (!with_mechs) return ISL_OK;
+    int rc;
+    if (!(x->mechs = malloc((m->nmech + 1) * sizeof *x->mechs))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    const char *list = isl_opt(a, "--mechanisms");
+    if (list) {
+        if ((rc = isl_model_members(m, list, x->mechs, &x->nm, &cli->err))) return rc;
+        /* bits in mechanism order, as a bundles sweep numbers them */
+        qsort(x->mechs, x->nm, sizeof *x->mechs, cmp_size);
+    } else {
+        for (x->nm = 0; x->nm < m->nmech; x->nm++) x->mechs[x->nm] = x->nm;
+    }
+    if (x->nm > ISL_POWERSET_MAX)
+        return isl_fail(&cli->err, ISL_EINPUT,
+                        "%zu mechanisms chosen, but at most %d can be answered over; "
+                        "choose some with --mechanisms M1,M2,...", x->nm, ISL_POWERSET_MAX);
+    return ISL_OK;
+}
+
+/* What prints a run's rows: the command, its choices and the table. */
+typedef struct printer {
+    isl_cli *cli;
+    const answer_args *x;
+    const char *table;
+} printer;
+
+/* Prints the rows run run_id wrote into the table, in the chosen format
+ * (before the run commits: lab keeps no run whose rows could not be shown). */
+static isl_status print_rows(void *ctx, int64_t run_id)
+{
+    const printer *p = ctx;
+    return (isl_status)isl_export_path(p->cli, p->table, NULL, p->x->fmt, 1, run_id, NULL, NULL);
+}
+
+int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
+{
+    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
+    answer_args x = {0};
+    int rc = pick(cli, a, 1, &x);
+    printer p = {cli, &x, "answer_frontier"};
+    isl_lab_show show = {print_rows, &p};
+    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &show, NULL,
+                                   NULL, &cli->err);
+    free(x.mechs);
+    return rc;
+}
+
+int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
+{
+    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
+    long long max = 0;
+    if (!isl_opt_int(a, "--max", &max)) return isl_usage(cli, "--max N is required: the largest open surface wanted");
+    answer_args x = {0};
+    int rc = pick(cli, a, 1, &x);
+    printer p = {cli, &x, "answer_smallest"};
+    isl_lab_show show = {print_rows, &p};
+    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, (size_t)max, &show,
+                                   NULL, NULL, &cli->err);
+    free(x.mechs);
+    return rc;
+}
+
+int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
+{
+    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
+    const char *bundle = isl_opt(a, "--bundle");
+    if (!bundle) return isl_usage(cli, "--bundle B is required: a bundle or a member list");
+    answer_args x = {0};
+    size_t *members = malloc((cli->model->nmech + 1) * sizeof *members), n = 0;
+    int rc = members ? pick(cli, a, 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) rc = isl_model_members(cli->model, bundle, members, &n, &cli->err);
+    printer p = {cli, &x, "answer_marginal"};
+    isl_lab_show show = {print_rows, &p};
+    if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &show,
+                                   NULL, NULL, &cli->err);
+    free(members);
+    return rc;
+}

@@ -794,6 +794,16 @@ expect "rows of a lost run: damaged, exit 4, what to do" 4 \
     "isolab run: dm.db: damaged: UNIQUE constraint failed: surface.run_id, surface.bundle, surface.channel (writing a surface); rows of run $lost were there before this run wrote any: its run table had lost them; restore it from a copy (a -wal file that did not come with this database, copied next to it, is the known way to get here)" \
     dm.db "$ISOLAB" --db dm.db run
 
+# ---- a view of the user's over the extension's functions ------------------
+cp base.db uv.db
+sqlite3 uv.db "CREATE VIEW my_whatif AS SELECT * FROM isolab_surface('strict', 'sampling-profile')"
+expect "export of a view over isolab.so: names the extension" 3 \
+    "isolab export: looking up the name: needs the extension isolab.so (isolab_surface): query it in the sqlite3 shell after loading the extension (.load ./isolab)" \
+    uv.db "$ISOLAB" --db uv.db export my_whatif
+expect "export --sql over isolab.so's function: names the extension" 3 \
+    "isolab export: export --sql: needs the extension isolab.so (isolab_surface): query it in the sqlite3 shell after loading the extension (.load ./isolab)" \
+    uv.db "$ISOLAB" --db uv.db export --sql "SELECT * FROM my_whatif"
+
 # ---- valid names that look like trouble -----------------------------------
 cat >names.sql <<'EOF'
 -- quotes, spaces, SQL fragments and non-ASCII letters: all valid names

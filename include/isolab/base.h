@@ -36,6 +36,12 @@ isl_status isl_base_status(struct sqlite3 *db);
  * SQLite's words: "<what>: <message>". */
 isl_status isl_base_fail(struct sqlite3 *db, const char *path, isl_error *err, const char *what);
 
+/* The connection's last error message as a user reads it: SQLite's
+ * words, but for a query over a function of isolab.so (a view of the
+ * user's), which isolab does not load: "needs the extension isolab.so
+ * (isolab_surface): ..." in buf[n]. */
+const char *isl_base_message(struct sqlite3 *db, char *buf, size_t n);
+
 /* Executes trusted SQL text (no values from outside); on failure, err as
  * isl_base_fail with the text as `what`. */
 isl_status isl_base_exec(struct sqlite3 *db, const char *path, const char *sql, isl_error *err);

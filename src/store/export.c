@@ -251,9 +251,11 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
                       : refused.action == SQLITE_ATTACH || refused.action == SQLITE_DETACH ? "attach a database"
                       : refused.action == SQLITE_TRANSACTION || refused.action == SQLITE_SAVEPOINT ? "open a transaction"
                       : "write");
-    else if (rc != SQLITE_OK)
+    else if (rc != SQLITE_OK) {
+        char buf[300];
         st = isl_fail_why(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, ISL_R_QUERY, "%s",
-                          sqlite3_errmsg(s->db));
+                          isl_base_message(s->db, buf, sizeof buf));
+    }
     else if (!q)
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "no statement");
     else if (tail && !only_blank(tail))

@@ -298,4 +298,28 @@ else
     not_ok "version 8: database built"
 fi
 
+# --- version 13 -> 14: stale_result's commands quoted for the shell -----------
+# A database with a stale sweep of a bundle and channel whose names hold a
+# space, a quote and a $, taken back to version 13 (stale_result as
+# schema/012 made it): opened, it is migrated and the command is quoted.
+qdb=$tmp/v13.db
+cat >"$tmp/odd.sql" <<'EOF'
+INSERT INTO bundle(name) VALUES ('b x''$y');
+INSERT INTO bundle_member(bundle, position, mechanism)
+  SELECT 'b x''$y', position, mechanism FROM bundle_member WHERE bundle = 'strict';
+INSERT INTO channel(name, cost_pct) VALUES ('c ''$z', 7);
+INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
+EOF
+"$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" load "$tmp/odd.sql" >/dev/null \
+    && "$ISOLAB" --db "$qdb" sweep removal --bundle "b x'\$y" --channel "c '\$z" >/dev/null \
+    && "$ISOLAB" --db "$qdb" load "$tmp/cost.sql" >/dev/null
+{ echo "DROP VIEW stale_result;"; sed -n '/^CREATE VIEW stale_result/,/;$/p' "$root/schema/012_latest_run_lookups.sql"
+  echo "DELETE FROM schema_version WHERE version > 13; PRAGMA user_version = 13;"; } | sqlite3 "$qdb"
+check "version 13: its stale_result names the sweep unquoted" "13|isolab sweep removal --bundle b x'\$y --channel c '\$z" \
+    "$(q "$qdb" "PRAGMA user_version")|$(q "$qdb" "SELECT command FROM stale_result")"
+"$ISOLAB" --db "$qdb" runs >/dev/null 2>&1
+check "version 13 migrated: the command quoted for the shell, the rest of the row as it was" \
+    "$(q "$tmp/pos.db" "PRAGMA user_version")|removal|b x'\$y|c '\$z|isolab sweep removal --bundle 'b x'\\''\$y' --channel 'c '\\''\$z'" \
+    "$(q "$qdb" "PRAGMA user_version")|$(q "$qdb" "SELECT kind, bundle, channel, command FROM stale_result")"
+
 finish

@@ -181,17 +181,21 @@ char *isl_argv_text(int argc, char *const *argv);
 void isl_print_usage(const isl_command *cmd, FILE *f);
 
 /* A command for the user to paste, as messages show it: command ("isolab
- * WORDS...", plain words) with "--db DB" after "isolab" when --db named the
- * database, DB quoted for the shell (isl_shell_quote); the whole between
- * single quotes, or double quotes when it holds a single quote. Into buf
- * (cut at n bytes); returns buf. */
+ * WORDS...", each word plain or quoted for the shell) with "--db DB" after
+ * "isolab" when --db named the database, DB quoted for the shell
+ * (isl_shell_quote); the whole between single quotes, or double quotes
+ * when it holds a single quote. Into buf (cut at n bytes); returns buf. */
 const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n);
 
-/* Appends to b, after ", " when b is not empty, the command "isolab
- * WORDS..." (words[0..n)) as a user pastes it: "--db DB" after "isolab"
- * when the database is not the default isolab.db, every word quoted for
- * the shell (isl_argv_text), the whole between single quotes, or double
- * quotes when it holds a single quote. b->oom when out of memory. */
+/* The command "isolab WORDS..." (words[0..n), n <= 13) as a user pastes
+ * it: "--db DB" after "isolab" when the database is not the default
+ * isolab.db, every word quoted for the shell (isl_argv_text). NULL when out
+ * of memory; free with free(). */
+char *isl_command_text(const isl_cli *cli, int n, const char *const *words);
+
+/* Appends to b, after ", " when b is not empty, isl_command_text's
+ * command between single quotes, or double quotes when it holds a single
+ * quote. b->oom when out of memory. */
 void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words);
 
 /* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
@@ -214,9 +218,11 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
  * run repeats cli's --db (cli may be NULL: none). */
 const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_t n);
 
-/* The same for a claim's reason (r->reason when it needs no words). */
+/* The same for a claim's reason, into out[n]: the command it names
+ * (r->command) repeats cli's --db as isl_hint does, and a claim over its
+ * work budget is told of --work-limit; r->reason when it needs neither. */
 struct isl_claim_row;
-const char *isl_claim_words(const struct isl_claim_row *r, char *out, size_t n);
+const char *isl_claim_words(const isl_cli *cli, const struct isl_claim_row *r, char *out, size_t n);
 
 /* Prints one line of human-readable output: the printf-style text with
  * every control character and byte that is not UTF-8 made visible

@@ -168,8 +168,8 @@ check "the lesson's 43 claims" 43 \
     "$(awk '/<section id="lesson-M03-K05"/ { on = 1 } /<\/section>/ { on = 0 } on && /<td class="[^"]*" data-label="claim">/' "$tmp/dom.html" | wc -l | tr -d ' ')"
 check "a claim's reason only where there is one: empty cells fold away on a phone" 1 \
     "$(grep -c 'table.stack td:empty{display:none}' "$tmp/page.html")"
-check "the hostile lesson: no results yet, and it says what to run" 1 \
-    "$(grep -c '<p class="note">not run yet: isolab lesson T/&lt;i&gt;</p>' "$tmp/page.html")"
+check "the hostile lesson: no results yet, and it says what to run, quoted for the shell, with --db" 1 \
+    "$(grep -c "<p class=\"note\">not run yet: isolab --db $db lesson &#39;T/&lt;i&gt;&#39;</p>" "$tmp/page.html")"
 check "runs: each with a note saying what it computed" \
     "$(q "$db" "SELECT count(*) FROM page_runs")" \
     "$(grep -c '<td class="[^"]*" data-label="note">[^<]' "$tmp/page.html")"

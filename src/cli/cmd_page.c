@@ -169,7 +169,10 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const page_labels *labels
     isl_buf text = {NULL, 0, 0, 0}, empty = {NULL, 0, 0, 0};
     size_t rows = 0;
     int rc = page_put_text(cli, &text, code, &rows);
-    page_puts(&empty, "not run yet: isolab lesson "), page_puts(&empty, code);
+    char *cmd = isl_command_text(cli, 2, (const char *const[]){"lesson", code});
+    page_puts(&empty, "not run yet: "), page_puts(&empty, cmd ? cmd : "");
+    empty.oom |= !cmd;
+    free(cmd);
     if (!rc && rows == 0) page_puts(b, "<p class=\"note\">"), page_html(b, empty.p ? empty.p : ""), page_puts(b, "</p>\n");
     for (size_t k = 0; !rc && rows && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
         page_table t = {.view = LESSON_TABLES[k][0], .caption = LESSON_TABLES[k][1], .lesson = code, .hide = hide,

@@ -141,8 +141,11 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
         if (prc == ISL_ENOMEM || (!prc && !svg)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         if (prc && prc != ISL_ENOMEM) {
             page_puts(b, "<p class=\"note\">");
-            const char *run = strstr(cli->err.msg, "run '");
-            const char *end = run ? strchr(run + 5, '\'') : NULL;
+            /* the hint, between ' or " (isl_hint) */
+            const char *run = strstr(cli->err.msg, "; run '");
+            if (!run) run = strstr(cli->err.msg, "; run \"");
+            if (run) run += 2;
+            const char *end = run ? strchr(run + 5, run[4]) : NULL;
             if (prc == ISL_EINPUT && end) {
                 page_puts(b, "not run yet: <code>"), isl_buf_html(b, run + 5, (size_t)(end - run - 5));
                 page_puts(b, "</code>");

@@ -176,6 +176,15 @@ check "runs: each with a note saying what it computed" \
 
 "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html"
 
+if [ "$gnuplot_ok" = 1 ]; then
+    # a database whose path holds a quote, with no run: each plot's note
+    # names the command that computes its data, with --db quoted
+    qdb="$tmp/it's.db"
+    "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" page -o "$tmp/q.html" 2>/dev/null
+    check "no run: each lesson's run-drawn plots say 'not run yet' with the --db, quoted" "4|0" \
+        "$(grep -c "<p class=\"note\">not run yet: <code>isolab --db &quot;$tmp/it&#39;s.db&quot; run</code></p>" "$tmp/q.html")|$(grep -c 'could not be drawn' "$tmp/q.html")"
+fi
+
 # --- lessons asked for, failures ------------------------------------------------
 check "--lesson M03/K05: that lesson's section alone" "lesson-M03-K05" \
     "$(sed -n 's/^<section id="\(lesson-[^"]*\)".*/\1/p' "$tmp/k05.html" | tr '\n' ' ' | sed 's/ $//')"

@@ -240,19 +240,28 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 int isl_print_outcome(FILE *out, const char *word, int width);
 
 /* The progress of a long command, on stderr while stderr is a terminal
- * (nothing otherwise): after the first second, at most twice a second,
- * "isolab: DONE of TOTAL WHAT, RATE WHAT/s, N s left" (total 0: unknown,
- * "isolab: DONE WHAT, RATE WHAT/s"). Done never shows above the total. */
+ * (nothing otherwise): after the first second, once ticks have come for a
+ * quarter second, at most twice a second, "isolab: DONE of TOTAL WHAT,
+ * RATE WHAT/s, N s left" (total 0: unknown, "isolab: DONE WHAT, RATE
+ * WHAT/s"), the rate since the first tick. Done never shows above the
+ * total. */
 typedef struct isl_progress {
     const char *what; /* "rows" */
     unsigned long long done, total;
     double start, shown;
-    int on;
+    int on, width;          /* width: of the line last shown */
+    double first;           /* when the first tick came (0: none yet) */
+    unsigned long long first_done; /* ... and its count */
 } isl_progress;
 void isl_progress_start(isl_progress *p, const char *what, unsigned long long total);
 void isl_progress_tick(isl_progress *p, unsigned long long done);
+/* isl_progress_tick as a callback of rows done (p is an isl_progress). */
+void isl_progress_rows(void *p, uint64_t rows);
 /* Shows the last line, the whole when complete, if a line was shown. */
 void isl_progress_end(isl_progress *p, int complete);
+/* Blanks the line, if one was shown, before other output (shown again at
+ * the next tick). */
+void isl_progress_clear(isl_progress *p);
 
 /* For work with nothing to count (diff's queries): while stderr is a
  * terminal, after the first second and then every second, "LABEL N s" on

@@ -241,6 +241,11 @@ static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char 
     isl_progress_start(&p, "rows", 0);
     p.on = p.on && !isatty(fileno(e->out));
     e->progress = &p;
+    /* the total, when a table's count gives it; else rows alone */
+    uint64_t total = 0;
+    isl_error cerr;
+    isl_error_clear(&cerr);
+    if (p.on && !sql && !isl_store_table_rows(cli->store, name, has_run, run_id, &total, &cerr)) p.total = total;
     isl_status st = sql ? isl_store_export_sql(cli->store, sql, isl_listing_row, e, err)
                         : isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
     p.done = e->rows;

@@ -189,10 +189,10 @@ struct isl_moves {
     uint64_t rows; /* fact-status rows read */
 };
 
-/* Counts one row read; every 65536th, calls the tick. */
+/* Counts one row read; every 4096th, calls the tick. */
 static void row_read(isl_moves *mv)
 {
-    if ((++mv->rows & 0xffff) == 0 && mv->tick) mv->tick(mv->tick_ctx, mv->rows);
+    if ((++mv->rows & 0xfff) == 0 && mv->tick) mv->tick(mv->tick_ctx, mv->rows);
 }
 
 /* Appends one moved fact when its openness differs: 0, or -1 when out of

@@ -176,11 +176,13 @@ check "runs: each with a note saying what it computed" \
 
 "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html"
 
+# a database whose path holds a quote, with no run: each note names the
+# command that computes what is missing, with --db quoted
+qdb="$tmp/it's.db"
+"$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" page -o "$tmp/q.html" 2>/dev/null
+check "no run: the model's tables say what to run, with the --db, quoted" "2|1" \
+    "$(grep -c "<p class=\"note\">No [a-z ]*current results: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; run&quot;.</p>" "$tmp/q.html")|$(grep -c "<p class=\"note\">No current bundles sweep: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; sweep bundles&quot;.</p>" "$tmp/q.html")"
 if [ "$gnuplot_ok" = 1 ]; then
-    # a database whose path holds a quote, with no run: each plot's note
-    # names the command that computes its data, with --db quoted
-    qdb="$tmp/it's.db"
-    "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" page -o "$tmp/q.html" 2>/dev/null
     check "no run: each lesson's run-drawn plots say 'not run yet' with the --db, quoted" "4|0" \
         "$(grep -c "<p class=\"note\">not run yet: <code>isolab --db &quot;$tmp/it&#39;s.db&quot; run</code></p>" "$tmp/q.html")|$(grep -c 'could not be drawn' "$tmp/q.html")"
 fi

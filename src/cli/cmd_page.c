@@ -199,7 +199,8 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const page_labels *labels, const
     page_puts(&cap, "The claims of "), page_puts(&cap, l->code[i]), page_puts(&cap, " as the latest check found them");
     page_table claims = {.view = "page_claims", .caption = cap.p ? cap.p : "", .lesson = l->code[i],
                          .hide = hide_claims, .stack = 1, .drop_empty = 1,
-                         .empty = "No claims checked for this lesson (it states none, or 'isolab check' has not run)."};
+                         .empty = "No claims checked for this lesson (it states none, or ", .command = "isolab check",
+                         .after = " has not run)."};
     if (!rc) rc = page_put_table(cli, b, labels, &claims);
     free(cap.p);
     page_puts(b, "<h3>Plots</h3>\n");
@@ -216,7 +217,7 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const page_labels *labels, c
     static const char *const hide_cmp[] = {"lesson_position", "run_id", NULL};
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
     page_table cmp = {.view = "channel_comparison", .caption = "Every channel under one bundle (channel_comparison)",
-                      .empty = "No channel has results yet: run 'isolab run'.", .hide = hide_cmp,
+                      .empty = "No channel has results yet: run ", .command = "isolab run", .hide = hide_cmp,
                       .keep = nwant ? want : NULL, .nkeep = nwant};
     int rc = page_put_table(cli, b, labels, &cmp);
     page_puts(b, "</section>\n");

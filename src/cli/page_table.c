@@ -226,7 +226,10 @@ int page_put_table(isl_cli *cli, isl_buf *b, const page_labels *l, const page_ta
         return st;
     }
     if (ts.rows == 0) {
-        page_puts(b, "<p class=\"note\">"), page_html(b, t->empty), page_puts(b, "</p>\n");
+        char hint[1024];
+        page_puts(b, "<p class=\"note\">"), page_html(b, t->empty);
+        if (t->command) page_html(b, isl_hint(cli, t->command, hint, sizeof hint)), page_html(b, t->after ? t->after : ".");
+        page_puts(b, "</p>\n");
     } else {
         page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");
         page_puts(b, t->stack ? "<div class=\"scroll\"><table class=\"stack\"" : "<div class=\"scroll\"><table");

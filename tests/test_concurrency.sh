@@ -229,7 +229,8 @@ finish_case() {
     wait "$oldsh"
     oldsh=
     check "$1: the database at the path is another file, without the sweep's rows, sound" "new 0 ok" \
-        "$([ "$(ino s.db)" != "$old_ino" ] && echo new) $(q s.db 'SELECT (SELECT count(*) FROM run) + (SELECT count(*) FROM bundle_sweep)') $(q s.db 'PRAGMA integrity_check')"
+        "$([ "$(ino s.db)" != "$old_ino" ] && echo new) $(q s.db 'SELECT (SELECT count(*) FROM run)
+            + (SELECT count(*) FROM bundle_sweep)') $(q s.db 'PRAGMA integrity_check')"
 }
 if [ -x "$PAUSED" ]; then
     mkdir pz && mkfifo pz/resume old.in old.ans
@@ -239,9 +240,12 @@ if [ -x "$PAUSED" ]; then
     # every subset of the mechanisms x every channel and no channel; the
     # run's count adds its mechanisms, its channels and no channel
     rows=$(((1 << nm) * (nc + 1)))
-    swept="run 1: bundles sweep of $nm mechanisms ($((1 << nm)) bundles) x $nc channels and no channel, $((rows + nm + nc + 1)) rows written to s.db"
-    replaced="isolab sweep bundles: s.db: the database was replaced or removed while this command ran (by 'isolab --db s.db init --force'?); nothing was written; run the command again"
-    locked="isolab init: s.db: another process holds the write lock on s.db; waited 0 s; --force replaces a database only while no one writes it: retry when it has finished, or wait longer with --wait"
+    swept="run 1: bundles sweep of $nm mechanisms ($((1 << nm)) bundles) x $nc channels and no channel,"
+    swept="$swept $((rows + nm + nc + 1)) rows written to s.db"
+    replaced="isolab sweep bundles: s.db: the database was replaced or removed while this command ran"
+    replaced="$replaced (by 'isolab --db s.db init --force'?); nothing was written; run the command again"
+    locked="isolab init: s.db: another process holds the write lock on s.db; waited 0 s; --force replaces a"
+    locked="$locked database only while no one writes it: retry when it has finished, or wait longer with --wait"
 
     if start model; then
         "$ISOLAB" --db s.db init --force --wait 0 >init.out 2>&1

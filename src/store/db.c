@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +133,22 @@ static void damage(isl_store *s, char *why, size_t n)
 
 /* The base's words for SQLite's errors; but a key conflict on the rows of
  * the run being written, which isolab makes unique itself, is damage. */
+isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
+                       isl_error *err, const char *types, ...)
+{
+    va_list ap;
+    va_start(ap, types);
+    isl_status st = isl_base_vrows(s->db, s->path, what, sql, fn, ctx, err, types, ap);
+    va_end(ap);
+    return st;
+}
+
+isl_status isl_each_line(void *ctx, sqlite3_stmt *q)
+{
+    isl_each *e = ctx;
+    return e->fn.line(e->ctx, isl_base_col(q, 0));
+}
+
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
 {
     int ext = sqlite3_extended_errcode(s->db);

@@ -124,6 +124,14 @@ sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
  * path. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
 
+/* isl_base_rows on the store's connection, naming its path. */
+isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
+                       isl_error *err, const char *types, ...);
+
+/* A row function for isl_db_rows: column 0's text (NULL for SQL NULL) to
+ * the isl_each's line function. */
+isl_status isl_each_line(void *ctx, sqlite3_stmt *q);
+
 /* The isolab status for the connection's last SQLite error. */
 isl_status isl_db_status(isl_store *s);
 

@@ -81,6 +81,7 @@ typedef struct isl_each {
         isl_param_fn param;
         isl_lesson_fn lesson;
         isl_stale_fn stale;
+        isl_stale_group_fn group;
     } fn;
     void *ctx;
 } isl_each;
@@ -154,12 +155,6 @@ void isl_store_progress(const char *what);
 
 /* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
-
-/* Binds parameter i of q to current_focus's lesson (NULL when none has a
- * focus); SQLite's result code. A lesson-keyed view filtered on a bound
- * value compiles once; filtered on the subquery, SQLite copies
- * current_focus into every branch it pushes the filter down to. */
-int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i);
 
 /* After statement stmt failed with a constraint error on table (a BEFORE
  * INSERT probe re-runs it in a savepoint that is rolled back): writes

@@ -260,7 +260,8 @@ void isl_progress_rows(void *p, uint64_t rows);
 /* Shows the last line, the whole when complete, if a line was shown. */
 void isl_progress_end(isl_progress *p, int complete);
 /* Blanks the line, if one was shown, before other output (shown again at
- * the next tick). */
+ * the next tick). A clock running (isl_clock_start) stops when the first
+ * line is shown. */
 void isl_progress_clear(isl_progress *p);
 
 /* For work with nothing to count (diff's queries): while stderr is a

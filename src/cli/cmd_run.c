@@ -65,8 +65,11 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     isl_progress p;
     isl_progress_start(&p, "rows", rc ? 0 : isl_lab_rows(m, "run", nb, nc));
     isl_lab_tick tick = {isl_progress_rows, &p};
+    /* a clock until the rows of the first bundle x channel are written */
+    isl_clock_start("isolab run: computing,");
     if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, p.on ? &tick : NULL, &id,
                               &rows, &cli->err);
+    isl_clock_stop();
     isl_progress_end(&p, !rc);
     if (!rc)
         isl_print_line(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s", (long long)id, nb,

@@ -35,7 +35,9 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     isl_progress p;
     isl_progress_start(&p, "rows", isl_lab_rows(m, kind, 1, 1));
     isl_lab_tick tick = {isl_progress_rows, &p};
+    isl_clock_start("isolab sweep: sweeping,"); /* until the first rows are counted */
     int rc = isl_lab_sweep(cli->store, m, cli->argv_text, kind, b, c, p.on ? &tick : NULL, &id, &rows, &cli->err);
+    isl_clock_stop();
     isl_progress_end(&p, !rc);
     isl_model_free(copy);
     if (rc) return cli->err.status;

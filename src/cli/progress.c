@@ -34,6 +34,7 @@ static double rate_at(const isl_progress *p, unsigned long long done, double t)
 
 static void show(isl_progress *p, double t)
 {
+    isl_clock_stop(); /* a clock until the first count: the count replaces it */
     unsigned long long done = p->total && p->done > p->total ? p->total : p->done;
     double rate = rate_at(p, done, t);
     int w;
@@ -73,7 +74,7 @@ void isl_progress_end(isl_progress *p, int complete)
     fputc('\n', stderr);
 }
 
-/* ---- a clock for work with nothing to count ---- */
+/* ---- a clock for work with nothing to count (yet) ---- */
 
 static volatile sig_atomic_t clock_seconds, clock_shown;
 static char clock_label[128];

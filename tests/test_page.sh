@@ -170,6 +170,8 @@ check "a claim's reason only where there is one: empty cells fold away on a phon
     "$(grep -c 'table.stack td:empty{display:none}' "$tmp/page.html")"
 check "the hostile lesson: no results yet, and it says what to run, quoted for the shell, with --db" 1 \
     "$(grep -c "<p class=\"note\">not run yet: isolab --db $db lesson &#39;T/&lt;i&gt;&#39;</p>" "$tmp/page.html")"
+check "each lesson's text is headed by the command that prints it, with --db" 1 \
+    "$(grep -c "These tables as text, as <code>isolab --db $db lesson M03/K05</code> prints them" "$tmp/page.html")"
 check "runs: each with a note saying what it computed" \
     "$(q "$db" "SELECT count(*) FROM page_runs")" \
     "$(grep -c '<td class="[^"]*" data-label="note">[^<]' "$tmp/page.html")"

@@ -170,6 +170,44 @@ check "long names: the fact table widens its fact and axis columns" \
   a-fact-with-a-name-of-30-chars a-long-axis-name already visible" \
     "$(sed -n '/^fact shown/,/^$/p' "$tmp/long.txt" | sed -n '1,2p;/a-fact/p')"
 
+# aligned FILE TITLE N [E] NAME : the rows of the lesson table under the
+# line TITLE (a regex; a heading line after it skipped) have N columns
+# lined up (tests/text_columns.py; the last E may be empty in some rows)
+aligned() {
+    sed -n "/$2/,/^\$/p" "$1" | sed 1d | sed '/^$/d; /^ *samples /d; /^SAMPLE/d' >"$tmp/block.txt"
+    if found=$(python3 tests/text_columns.py rows "$3" "$tmp/block.txt" "$4"); then ok "$5: columns line up"
+    else not_ok "$5: columns line up"; printf '%s\n' "$found" | head -5 | sed 's/^/    /'; fi
+}
+aligned "$tmp/long.txt" '^RESOURCE AXIS' 2 0 "long names: the axis table"
+aligned "$tmp/long.txt" '^fact shown' 4 1 "long names: the fact table"
+aligned "$tmp/long.txt" '^bundle  ' 5 0 "long names: the bundle table"
+aligned "$tmp/long.txt" '^channel  ' 6 0 "long names: the channel table"
+aligned "$tmp/long.txt" '^FACT SET SWEEP -- addition' 8 2 "long names: the addition table (a 16-character axis)"
+check "long names: the addition table widens its axis column" \
+"  +a-long-axis-name facts 26  open surface 13  <-- grows
+  +host             facts 26  open surface 12" \
+    "$(sed -n '/^FACT SET SWEEP -- addition/,/^$/p' "$tmp/long.txt" | sed -n '2,3p')"
+# the eight-lesson course: the 38-character channel in every lesson's table
+edb=$tmp/eight.db
+"$ISOLAB" --db "$edb" init >/dev/null && "$ISOLAB" --db "$edb" load tests/models/eight/100_eight_lessons.sql >/dev/null \
+    && "$ISOLAB" --db "$edb" lesson T/E2 >"$tmp/eight.txt" 2>/dev/null
+check "eight lessons: T/E2's tables" 0 $?
+aligned "$tmp/eight.txt" '^channel  ' 6 0 "eight lessons: T/E2's channel table (a 38-character name)"
+aligned "$tmp/eight.txt" '^fact shown' 4 1 "eight lessons: T/E2's fact table"
+# numbers wider than the lesson's columns: the columns widen, headings along
+wdb=$tmp/wide.db
+"$ISOLAB" --db "$wdb" init >/dev/null && "$ISOLAB" --db "$wdb" load tests/fixtures/wide_numbers.sql >/dev/null \
+    && "$ISOLAB" --db "$wdb" lesson >"$tmp/wide.txt" 2>/dev/null
+check "wide numbers: the lesson runs (claims fail: exit 1)" 1 $?
+aligned "$tmp/wide.txt" '^channel  ' 6 0 "wide numbers: the channel table (cost 1234.25, run 13342)"
+aligned "$tmp/wide.txt" '^SAMPLE COUNT' 4 0 "wide numbers: the sample table (10000000 samples)"
+check "wide numbers: the headings move with their columns" \
+"channel                 returned  open surface    cost  run   cost per fact
+  costly-channel            1         11 1234.25 13342           1234.25
+    samples   lines   returned fact   lines per fact
+  10000000 10000000               1          10000000" \
+    "$(grep -E '^channel  |^  costly|^    samples|^  10000000' "$tmp/wide.txt")"
+
 # --- version ----------------------------------------------------------------
 check "version: isolab, SQLite and the schema" "isolab $(sed -n 's/.*ISOLAB_VERSION "\(.*\)"/\1/p' include/isolab/version.h)
 SQLite $(sqlite3 :memory: 'SELECT sqlite_version()')

@@ -279,6 +279,13 @@ rule_aligned "runs --kind check" "$ISOLAB" --db "$edb" runs --kind check
 "$ISOLAB" --db "$edb" report channel_comparison --format csv | sed 's/memory-snapshot-with-all-page-contents/x/' >"$tmp/shifted.csv"
 if python3 tests/text_columns.py rule "$tmp/shifted.txt" "$tmp/shifted.csv" >/dev/null; then not_ok "the column test finds a shifted row"
 else ok "the column test finds a shifted row"; fi
+# the bundles sweep's saved queries print lines: their columns line up too
+for v in "bundle_smallest 9" "bundle_frontier 7" "bundle_marginal 5"; do
+    set -- $v
+    "$ISOLAB" --db "$edb" report "$1" >"$tmp/block.txt" 2>/dev/null
+    if found=$(python3 tests/text_columns.py rows "$2" "$tmp/block.txt"); then ok "report $1 (a 38-character channel): columns line up"
+    else not_ok "report $1 (a 38-character channel): columns line up"; printf '%s\n' "$found" | head -5 | sed 's/^/    /'; fi
+done
 # export --list NAME: each column with the label column_label gives it
 "$ISOLAB" --db "$edb" export --list channel_comparison --format csv >"$tmp/cols.csv"
 check "export --list NAME: its columns, labels, units and digits" \

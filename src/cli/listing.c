@@ -154,35 +154,34 @@ static size_t width_of(const char *t)
     return w;
 }
 
-/* Writes row r of the grid (the header: r = 0, its units: r = -1), no
- * space at its end; a number column's cells, heading and unit right-aligned. */
-static isl_status line_write(const isl_grid *g, const size_t *w, long r, FILE *out)
+/* Writes row r of the grid (the header: r = 0, its units: r = -1), up to
+ * its last cell with text (no spaces at its end); a number column's cells,
+ * heading and unit right-aligned. */
+static void line_write(const isl_grid *g, const size_t *w, long r, FILE *out)
 {
-    isl_buf b = {NULL, 0, 0, 0};
-    for (size_t c = 0; c < g->ncols; c++) {
-        const char *t = r < 0 ? g->units[c] : g->cells[(size_t)r * g->ncols + c];
-        size_t pad = w[c] - width_of(t);
-        if (c) isl_buf_put(&b, "  ", 2);
-        if (g->numeric[c]) isl_buf_printf(&b, "%*s", (int)pad, "");
-        if (t) isl_buf_put(&b, t, strlen(t));
-        if (!g->numeric[c]) isl_buf_printf(&b, "%*s", (int)pad, "");
+    char *const *cells = r < 0 ? g->units : g->cells + (size_t)r * g->ncols;
+    size_t last = 0;
+    for (size_t c = 0; c < g->ncols; c++)
+        if (cells[c] && cells[c][0]) last = c + 1;
+    for (size_t c = 0; c < last; c++) {
+        size_t pad = w[c] - width_of(cells[c]);
+        if (c) fputs("  ", out);
+        if (g->numeric[c]) fprintf(out, "%*s", (int)pad, "");
+        fputs(cells[c] ? cells[c] : "", out);
+        if (!g->numeric[c] && c + 1 < last) fprintf(out, "%*s", (int)pad, "");
     }
-    while (b.n && b.p[b.n - 1] == ' ') b.n--;
-    isl_buf_put(&b, "\n", 1);
-    isl_status st = b.oom ? ISL_ENOMEM : ISL_OK;
-    if (!st) fwrite(b.p, 1, b.n, out);
-    free(b.p);
-    return st;
+    fputc('\n', out);
 }
 
 /* Writes the grid: header (and its units), a rule, the rows and their
  * details; columns as wide as their widest cell, numbers right-aligned. */
-static isl_status grid_write(const isl_grid *g, const size_t *w, FILE *out)
+static void grid_write(const isl_grid *g, const size_t *w, FILE *out)
 {
     int units = 0;
     for (size_t c = 0; c < g->ncols; c++) units |= g->units[c] != NULL;
     for (size_t r = 0; r <= g->nrows; r++) {
-        if (line_write(g, w, (long)r, out) || (r == 0 && units && line_write(g, w, -1, out))) return ISL_ENOMEM;
+        line_write(g, w, (long)r, out);
+        if (r == 0 && units) line_write(g, w, -1, out);
         for (size_t c = 0; r == 0 && c < g->ncols; c++) {
             if (c) fputs("  ", out);
             for (size_t k = 0; k < w[c]; k++) fputc('-', out);
@@ -190,7 +189,6 @@ static isl_status grid_write(const isl_grid *g, const size_t *w, FILE *out)
         }
         if (g->details[r]) fputs(g->details[r], out);
     }
-    return ISL_OK;
 }
 
 static void grid_free(isl_grid *g)
@@ -212,7 +210,7 @@ static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
             if (k > w[c]) w[c] = k;
             if (u > w[c]) w[c] = u;
         }
-    if (!st && g) st = grid_write(g, w, out);
+    if (!st && g) grid_write(g, w, out);
     grid_free(g);
     free(w);
     return st;

@@ -108,6 +108,15 @@ void isl_store_progress(const char *what)
     if (progress_fn) progress_fn(progress_ctx, what);
 }
 
+static void (*pause_fn)(const char *);
+
+void isl_store_on_pause(void (*fn)(const char *point)) { pause_fn = fn; }
+
+void isl_db_pause(const char *point)
+{
+    if (pause_fn) pause_fn(point);
+}
+
 static isl_status fault_row(void *ctx, sqlite3_stmt *q)
 {
     char **why = ctx;

@@ -150,6 +150,9 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err);
  * COMMIT, so rows never go to a file init --force has replaced. */
 isl_status isl_db_still_here(isl_store *s, isl_error *err);
 
+/* Calls the tests' pause callback (isl_store_on_pause) at point. */
+void isl_db_pause(const char *point);
+
 /* Tells the progress callback (isl_store_on_progress) what starts now. */
 void isl_store_progress(const char *what);
 

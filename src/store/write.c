@@ -56,7 +56,9 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
     /* the model it uses, kept once per digest (isl_store_model_diff) */
     st = isl_store_keep_model(s, digest, err);
-    return st ? isl_store_end_run(s, st, err) : ISL_OK;
+    if (st) return isl_store_end_run(s, st, err);
+    isl_db_pause("writing");
+    return ISL_OK;
 }
 
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
@@ -79,6 +81,7 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
         else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
             st = isl_db_fail(s, err, "finishing the run");
     }
+    if (!st) isl_db_pause("commit");
     if (!st && (st = isl_db_still_here(s, err))) {
         s->in_run = 0;
         checks_on(s);
@@ -181,6 +184,7 @@ isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *e
 
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
 {
+    isl_db_pause("model");
     return isl_read_model(s->db, s->path, out, err);
 }
 

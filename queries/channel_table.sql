@@ -4,10 +4,12 @@
 -- row comes from current_surface; a channel with no current result is left
 -- out. n numbers the lines of a lesson's table. The name column is the
 -- lesson's 22 characters wide, or as wide as the longest name.
--- cost: integral costs as integers, else one or two decimals (width 5);
--- cost per fact: two decimals (width 17), '-' when the channel returns
--- nothing. Exact binary ties (x.xx5, i.e. k/8) are rounded half to even, as
--- the lesson's Python formatting does; SQLite's printf would round them up.
+-- cost: integral costs as integers, else one or two decimals; cost per
+-- fact: two decimals, '-' when the channel returns nothing. The numbers
+-- are the lesson's widths (returned 4, open surface 10, cost 5, run 5,
+-- cost per fact 17) or as wide as their widest, headings moved with them.
+-- Exact binary ties (x.xx5, i.e. k/8) are rounded half to even, as the
+-- lesson's Python formatting does; SQLite's printf would round them up.
 WITH chans AS (
   SELECT x.lesson, x.lesson_position AS lp, x.bundle, c.name, c.name <> x.channel AS other,
          l.position AS cpos
@@ -20,30 +22,35 @@ WITH chans AS (
 ),
 rows AS (
   SELECT ch.lesson, ch.lp, ch.other, ch.cpos, ch.name, s.*,
-         CAST(s.cost_per_fact * 100 AS INTEGER) AS cents
+         CASE WHEN s.cost_pct = round(s.cost_pct)    THEN printf('%d', s.cost_pct)
+              WHEN s.cost_pct = round(s.cost_pct, 1) THEN printf('%.1f', s.cost_pct)
+              ELSE printf('%.2f', s.cost_pct) END AS cost,
+         CASE WHEN s.cost_per_fact IS NULL THEN '-'
+              WHEN s.cost_per_fact * 100 - CAST(s.cost_per_fact * 100 AS INTEGER) = 0.5
+                THEN printf('%.2f', (CAST(s.cost_per_fact * 100 AS INTEGER)
+                                     + CAST(s.cost_per_fact * 100 AS INTEGER) % 2) / 100.0)
+              ELSE printf('%.2f', s.cost_per_fact) END AS per_fact
     FROM chans ch
     JOIN current_surface s ON s.bundle = ch.bundle AND s.channel = ch.name
 ),
 width AS (
-  SELECT x.lesson, max(22, coalesce((SELECT max(length(r.name)) FROM rows r WHERE r.lesson = x.lesson), 0)) AS w
-    FROM lesson_scope x
+  SELECT x.lesson, max(22, coalesce(max(length(r.name)), 0)) AS w,
+         max(4, coalesce(max(length(r.returned)), 0)) AS wr, max(10, coalesce(max(length(r.open_surface)), 0)) AS wo,
+         max(5, coalesce(max(length(r.cost)), 0)) AS wc, max(5, coalesce(max(length(r.run_time)), 0)) AS wt,
+         max(17, coalesce(max(length(r.per_fact)), 0)) AS wp
+    FROM lesson_scope x LEFT JOIN rows r ON r.lesson = x.lesson
+   GROUP BY x.lesson
 ),
 lines AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS other, 0 AS cpos, '' AS name,
-         printf('%!-*s', w.w + 2, 'channel') || 'returned  open surface  cost  run   cost per fact' AS line
+         printf('%!-*s', w.w + 2 + w.wr - 4, 'channel') || 'returned'
+         || printf('%*s', 2 + w.wo - 10, '') || 'open surface' || printf('%*s', 2 + w.wc - 5, '') || 'cost'
+         || printf('%*s', 2 + w.wt - 5, '') || 'run' || printf('%*s', 3 + w.wp - 17, '') || 'cost per fact' AS line
     FROM lesson_scope x JOIN width w ON w.lesson = x.lesson
   UNION ALL
   SELECT r.lesson, lp, 1, other, cpos, name,
-         '  ' || printf('%!-*s', w.w, name)
-         || printf(' %4d %10d ', returned, open_surface)
-         || CASE WHEN cost_pct = round(cost_pct)    THEN printf('%5d', cost_pct)
-                 WHEN cost_pct = round(cost_pct, 1) THEN printf('%5.1f', cost_pct)
-                 ELSE printf('%5.2f', cost_pct) END
-         || printf(' %5d ', run_time)
-         || CASE WHEN cost_per_fact IS NULL THEN printf('%17s', '-')
-                 WHEN cost_per_fact * 100 - cents = 0.5
-                   THEN printf('%17.2f', (cents + cents % 2) / 100.0)
-                 ELSE printf('%17.2f', cost_per_fact) END
+         '  ' || printf('%!-*s %*d %*d %*s %*d %*s', w.w, name, w.wr, returned, w.wo, open_surface, w.wc, cost,
+                        w.wt, run_time, w.wp, per_fact)
     FROM rows r JOIN width w ON w.lesson = r.lesson
 )
 SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, other, cpos, name) AS n

@@ -120,6 +120,16 @@ check "diff of runs of two kinds exits 3" 3 $?
 check "... and says so" "isolab diff: run 1 is a 'run' run and run 2 a 'samples' run; compare runs of one kind" "$(cat "$tmp/e.txt")"
 "$ISOLAB" --db "$db" diff 1 99 >/dev/null 2>&1
 check "diff of a missing run exits 3" 3 $?
+# With rows for scripts (csv, tsv), a bad pair writes nothing at all, not
+# even the header: a script reading stdout sees no half of a result.
+for f in csv tsv json ndjson; do
+    said=$("$ISOLAB" --db "$db" diff 1 99 --format $f 2>&1 >"$tmp/d.out")
+    check "diff --format $f of a missing run: exit 3, nothing on stdout" "3 isolab diff: no run 99|" "$? $said|$(cat "$tmp/d.out")"
+    said=$("$ISOLAB" --db "$db" diff 1 2 --format $f 2>/dev/null >"$tmp/d.out")
+    check "diff --format $f of runs of two kinds: exit 3, nothing on stdout" "3|" "$?|$(cat "$tmp/d.out")"
+done
+check "diff --format csv of a good pair still starts with its header" "change,what" \
+    "$("$ISOLAB" --db "$db" diff 2 7 --format csv 2>/dev/null | head -n 1)"
 "$ISOLAB" --db "$db" diff 1 x >/dev/null 2>&1
 check "diff of a run id that is no number exits 2" 2 $?
 

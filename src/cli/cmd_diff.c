@@ -14,7 +14,8 @@
 #include "isolab/report.h"
 
 /* The model's lines wait in `model` until the runs are known to compare
- * (the first result line, or the end): a bad pair prints nothing. The
+ * (the first result line, or the end): a bad pair prints nothing, not even
+ * the listing's header. The
  * progress line is wiped before the first line of output. */
 typedef struct diff_out {
     FILE *out;
@@ -68,6 +69,9 @@ static isl_status flush_model(diff_out *d)
     isl_progress_clear(d->p);
     if (d->flushed) return ISL_OK;
     d->flushed = 1;
+    /* the header too waits for a pair known to compare: a bad one writes nothing */
+    isl_status st = d->listing ? isl_listing_row(d->listing, 2, DIFF_COLUMNS, NULL) : ISL_OK;
+    if (st) return st;
     char *text = d->model.p;
     d->model = (isl_buf){NULL, 0, 0, 0};
     for (char *p = text, *e; p && *p; p = e + 1) {
@@ -107,10 +111,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     diff_out d = {cli->out, {NULL, 0, 0, 0}, 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
     int rc = isl_parse_run_id(cli, a->ops[0], &ra);
     if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
-    if (d.listing) {
-        isl_listing_start(&l, (isl_format)fmt, cli->out);
-        if (!rc) rc = isl_listing_row(&l, 2, DIFF_COLUMNS, NULL);
-    }
+    if (d.listing) isl_listing_start(&l, (isl_format)fmt, cli->out);
     /* the models compared first: a clock, nothing to count */
     isl_clock_start("isolab diff: comparing the runs' models,");
     if (!rc) rc = isl_store_model_diff(cli->store, ra, rb, keep_line, &d, &nm, &cli->err);

@@ -4,11 +4,13 @@
 -- shows; with when each finished, the digest of the model it computed from,
 -- isolab's version and its note: the note given to the run, else what it
 -- computed (its run_param values: bundles, channels, the sweep's kind, a
--- bundles sweep's mechanisms counted; a check's claims counted).
+-- bundles sweep's mechanisms counted, each value a comma-separated list;
+-- a check's claims counted).
 SELECT r.id AS run_id, r.kind, r.finished_at, r.model_digest, r.tool_version,
        coalesce(nullif(r.note, ''),
                 (SELECT group_concat(item, '; ')
-                   FROM (SELECT key || ': ' || CASE WHEN key = 'mechanisms' THEN count(*) || ' swept'
+                   FROM (SELECT key || ': ' || CASE WHEN key = 'mechanisms'
+                                                    THEN sum(length(value) - length(replace(value, ',', '')) + 1) || ' swept'
                                                     ELSE group_concat(value, ', ') END AS item
                            FROM (SELECT key, value FROM run_param WHERE run_id = r.id AND key <> 'sweep'
                                   ORDER BY key, value)

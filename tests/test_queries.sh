@@ -249,6 +249,15 @@ else
     not_ok "position: database built"
 fi
 
+# --- page_runs ------------------------------------------------------------
+# A bundles sweep's note counts the mechanisms it swept (run_param keeps
+# them as one comma-separated value).
+pdb=$tmp/page_runs.db
+"$ISOLAB" --db "$pdb" init >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$pdb" sweep bundles --channel sampling-profile \
+         --mechanisms pid-namespace,mount-namespace,control-group >/dev/null 2>&1
+check "page_runs: a bundles sweep of 3 mechanisms says '3 swept'" "bundles|channel: sampling-profile; mechanisms: 3 swept" \
+    "$(q "$pdb" "SELECT kind, note FROM page_runs WHERE kind = 'bundles'")"
 
 # --- schema version 8 -> 9: the latest runs looked up through indexes -------
 # A database of schema version 8 holding runs of two models: the older

@@ -239,4 +239,17 @@ check "... pasted, it sweeps that pair: the claim is judged again, that sweep no
     "$(sed -n 's/^\([A-Za-z]*\) .* removals: .*/\1/p' "$tmp/h3.out")|$(q "$hdb" "SELECT count(*) FROM stale_result WHERE kind = 'removal'")"
 check "... and leaves no stray file" "d|my lab.db" "$(ls "$tmp/h" | tr '\n' ' ' | sed 's/ $//')|$(ls "$tmp/h/d")"
 
+
+# the note check gives before any run: each command it quotes, pasted, runs
+mkdir -p "$tmp/n/d"
+(cd "$tmp/n" && "$ISOLAB" --db "d/new lab.db" init >/dev/null && "$ISOLAB" --db "d/new lab.db" check --quiet) \
+    >/dev/null 2>"$tmp/n.err"
+grep '^isolab check: note: no run yet' "$tmp/n.err" | grep -o '"[^"]*"' | tr -d '"' >"$tmp/n.cmds"
+check "no run yet: the note names the lesson's command, quoted, with --db" "isolab --db 'd/new lab.db' lesson" \
+    "$(head -n 1 "$tmp/n.cmds")"
+while IFS= read -r c; do
+    (cd "$tmp/n" && PATH="$tmp/hbin:$PATH" sh -c "$c") >/dev/null 2>&1
+    check "no run yet: the note's command pastes and runs: $c" 0 $?
+done <"$tmp/n.cmds"
+
 finish

@@ -15,10 +15,10 @@ static int note_stale(isl_cli *cli)
     isl_error_clear(&err);
     if (isl_store_latest_run(cli->store, "run", &id, digest, &err)) return ISL_OK;
     if (!id) {
-        char l[512], r[512], w[512];
-        isl_note(cli, "no run yet, so claims over results have no value; %s (or %s and %s) computes them",
-                 isl_hint(cli, "isolab lesson", l, sizeof l), isl_hint(cli, "isolab run", r, sizeof r),
-                 isl_hint(cli, "isolab sweep", w, sizeof w));
+        /* each command named runs as pasted ('isolab sweep' alone would not) */
+        char l[512], r[512];
+        isl_note(cli, "no run yet, so claims over results have no value; %s computes them all (%s: the surfaces "
+                 "alone)", isl_hint(cli, "isolab lesson", l, sizeof l), isl_hint(cli, "isolab run", r, sizeof r));
         return ISL_OK;
     }
     return isl_warn_stale(cli);

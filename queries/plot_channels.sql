@@ -1,12 +1,14 @@
 -- The rows the 'channels' plot (gnuplot/channels.gp) draws: every row of
--- channel_comparison, with focus 1 on current_focus's channel (the param
+-- channel_comparison with a current result (a channel no current run
+-- computed has no point to draw; with none, the plot says what to run),
+-- with focus 1 on current_focus's channel (the param
 -- table's, else the focus lesson's), the one the plot highlights, and x,
 -- where the plot puts its point: the returned count, moved aside (by at
 -- most half a step) when channels of the same returned count are so close
 -- in cost (under 8 % of the dearest channel's cost apart) that their points
 -- would cover each other; such channels sit side by side in lesson order.
 WITH c AS (
-  SELECT row_number() OVER () AS k, cc.* FROM channel_comparison cc
+  SELECT row_number() OVER () AS k, cc.* FROM channel_comparison cc WHERE cc.returned IS NOT NULL
 ),
 top AS (
   SELECT max(max(cost_pct), 1e-9) AS cost FROM c

@@ -131,11 +131,44 @@ check "gnuplot that never ends: stopped, exit 6, no image" \
 "$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1
 "$ISOLAB" --db "$tmp/empty.db" plot samples -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
 check "no samples run: exit 3" 3 $?
-grep -q "run 'isolab --db $tmp/empty.db sweep samples' first" "$tmp/err.txt" && ok "no samples run: names the command" \
-    || not_ok "no samples run: names the command"
+grep -q "run 'isolab --db $tmp/empty.db lesson M03/K05' first" "$tmp/err.txt" && ok "no samples run: names the focus lesson's command" \
+    || not_ok "no samples run: names the focus lesson's command"
+# under another lesson's focus the command is that lesson's ('isolab sweep
+# samples' alone would sweep the default focus, and the plot stay empty)
+"$ISOLAB" --db "$tmp/empty.db" plot samples --lesson M03/K04 -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
+check "no samples run, --lesson M03/K04: names that lesson's command" \
+    "3 isolab plot: note: samples: $tmp/empty.db holds no finished 'samples' run; run 'isolab --db $tmp/empty.db lesson M03/K04' first" \
+    "$? $(head -n 1 "$tmp/err.txt")"
+# the focus lesson's sweep only: M03/K04's plot names M03/K04's command, and
+# that command, pasted, makes the plot drawable
+mkdir -p "$tmp/pbin" && ln -sf "$ISOLAB" "$tmp/pbin/isolab"
+k5db=$tmp/k05only.db
+"$ISOLAB" --db "$k5db" lesson >/dev/null 2>&1
+"$ISOLAB" --db "$k5db" plot samples --lesson M03/K04 -o "$tmp/k4" >/dev/null 2>"$tmp/err.txt"
+check "samples of another lesson's focus not swept: exit 3, that lesson's command" \
+    "3 isolab plot: plot samples: plot_samples has no rows; run 'isolab --db $k5db lesson M03/K04' first" \
+    "$? $(cat "$tmp/err.txt")"
+PATH="$tmp/pbin:$PATH" sh -c "$(sed -n "s/.* run '\(.*\)' first$/\1/p" "$tmp/err.txt")" >/dev/null 2>&1
+"$ISOLAB" --db "$k5db" plot samples --lesson M03/K04 -o "$tmp/k4" >/dev/null 2>&1
+check "... pasted, it sweeps that pair: the plot is drawn" "0 system-call-tracing" \
+    "$? $(awk -F, 'NR == 2 { print $3 }' "$tmp/k4/samples.csv")"
 "$ISOLAB" --db "$tmp/empty.db" plot -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
 check "no runs at all: one line per missing run" 4 "$(grep -c 'first$' "$tmp/err.txt")"
 [ ! -e "$tmp/norun" ] && ok "no runs: nothing written" || not_ok "no runs: nothing written"
+
+# runs of an older model only (a channel's cost changed since): the channels
+# plot has no current point to draw, and says what to run, as the others do
+sdb=$tmp/stale.db
+printf "UPDATE channel SET cost_pct = 5 WHERE name = 'sampling-profile';\n" >"$tmp/cost5.sql"
+"$ISOLAB" --db "$sdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$sdb" load "$tmp/cost5.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" plot channels -o "$tmp/stale" >/dev/null 2>"$tmp/err.txt"
+check "runs of an older model only: channels plot exits 3, names the command, no image" \
+    "3|isolab plot: plot channels: plot_channels has no rows; run 'isolab --db $sdb run' first|" \
+    "$?|$(grep -v '^  \|note:' "$tmp/err.txt")|$(ls -A "$tmp/stale" 2>/dev/null | grep -v csv)"
+"$ISOLAB" --db "$sdb" run --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" plot channels -o "$tmp/stale" >/dev/null 2>&1
+check "... after a run of one channel: that channel alone is drawn" "0 sampling-profile" \
+    "$? $(awk -F, 'NR > 1 { print $3 }' "$tmp/stale/channels.csv" | tr '\n' ' ' | sed 's/ $//')"
 
 "$ISOLAB" --db "$db" plot pie -o "$tmp/bad" >/dev/null 2>&1
 check "unknown plot: exit 2" 2 $?

@@ -36,6 +36,13 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
  * model digest into digest (empty when NULL). */
 isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err);
 
+/* The command that computes results of `kind` (run, samples, removal,
+ * addition, bundles) for the focus param holds now, when it has none that
+ * are current: stale_result's when an older model computed them, else the
+ * lesson's own (the saved query missing_result), names quoted for the shell;
+ * into buf[n], "" when they are current. */
+isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err);
+
 /* What differs between runs a and b, which must exist and be of the same
  * kind (else ISL_EINPUT), as lines handed to fn, and *ndiff the number of
  * differences found. Surfaces (per bundle x channel): the counts that

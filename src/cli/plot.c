@@ -25,17 +25,19 @@ extern char **environ;
 
 /* A plot: its name (script NAME.gp, files NAME.csv and NAME.png|svg), the
  * saved query it draws, and the kind of run that query reads, with the
- * command that writes such a run. */
+ * command that writes such a run; focus: 1 when that run is of the focus's
+ * bundle x channel alone (a sweep), so that the command is the focus's own. */
 typedef struct plot_kind {
     const char *name, *query, *run_kind, *command;
+    int focus;
 } plot_kind;
 
 static const plot_kind PLOTS[] = {
-    {"channels", "plot_channels", "run", "isolab run"},
-    {"samples", "plot_samples", "samples", "isolab sweep samples"},
-    {"axes", "plot_axes", "run", "isolab run"},
-    {"frontier", "plot_frontier", "bundles", "isolab sweep bundles"},
-    {NULL, NULL, NULL, NULL},
+    {"channels", "plot_channels", "run", "isolab run", 0},
+    {"samples", "plot_samples", "samples", "isolab sweep samples", 1},
+    {"axes", "plot_axes", "run", "isolab run", 0},
+    {"frontier", "plot_frontier", "bundles", "isolab sweep bundles", 0},
+    {NULL, NULL, NULL, NULL, 0},
 };
 
 static const plot_kind *find_plot(const char *name)
@@ -43,6 +45,20 @@ static const plot_kind *find_plot(const char *name)
     for (const plot_kind *p = PLOTS; p->name; p++)
         if (!strcmp(p->name, name)) return p;
     return NULL;
+}
+
+/* The command that computes what plot p draws: for a sweep of the focus's
+ * bundle x channel, the focus's own (as check names it: 'isolab lesson
+ * M03/K04' under that lesson's focus; 'isolab sweep samples' alone sweeps
+ * the default focus), else p's; quoted with --db, into hint[n]. Returns an
+ * exit status. */
+static int plot_hint(isl_cli *cli, const plot_kind *p, char *hint, size_t n)
+{
+    char cmd[512] = "";
+    if (p->focus && isl_store_missing_command(cli->store, p->run_kind, cmd, sizeof cmd, &cli->err))
+        return cli->err.status;
+    isl_hint(cli, cmd[0] ? cmd : p->command, hint, n);
+    return ISL_OK;
 }
 
 /* 1 when an executable file named prog is on $PATH. No allocation: out of
@@ -209,11 +225,9 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     free(csv_target);
     if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     if (!rc) rc = isl_export_path(cli, p->query, NULL, ISL_FMT_CSV, 0, 0, csv, &rows);
-    if (!rc && rows == 0) {
-        char hint[512];
-        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query,
-                      isl_hint(cli, p->command, hint, sizeof hint));
-    }
+    char hint[600];
+    if (!rc && rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))
+        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query, hint);
     if (!rc && scripts && access(script, R_OK) != 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
     }
@@ -241,10 +255,12 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
         int64_t id = 0;
         char digest[17];
         if (isl_store_latest_run(cli->store, plots[i]->run_kind, &id, digest, &cli->err)) return cli->err.status;
-        char hint[512];
-        if (id == 0 && ++missing)
+        char hint[600];
+        if (id == 0 && ++missing) {
+            if (plot_hint(cli, plots[i], hint, sizeof hint)) return cli->err.status;
             isl_note(cli, "%s: %s holds no finished '%s' run; run %s first", plots[i]->name, cli->db_path,
-                     plots[i]->run_kind, isl_hint(cli, plots[i]->command, hint, sizeof hint));
+                     plots[i]->run_kind, hint);
+        }
     }
     if (missing) return isl_fail(&cli->err, ISL_EINPUT, "%zu plot%s without the run%s %s draw%s from", missing,
                                  missing == 1 ? "" : "s", missing == 1 ? "" : "s", missing == 1 ? "it" : "they",
@@ -288,9 +304,10 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir)
     int64_t id = 0;
     char digest[17];
     if (isl_store_latest_run(cli->store, p->run_kind, &id, digest, &cli->err)) return cli->err.status;
-    char hint[512];
+    char hint[600];
+    if (!id && plot_hint(cli, p, hint, sizeof hint)) return cli->err.status;
     if (!id)
         return isl_fail(&cli->err, ISL_EINPUT, "plot %s: no finished '%s' run; run %s first", name, p->run_kind,
-                        isl_hint(cli, p->command, hint, sizeof hint));
+                        hint);
     return draw(cli, p, dir, "svg", NULL, NULL);
 }

@@ -2,6 +2,7 @@
  * found in the schema (every table with a run_id column), so tables added
  * later are listed and compared without a change here; their names reach
  * SQL text only from sqlite_schema, quoted as identifiers. */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -129,6 +130,30 @@ isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, cha
     return isl_db_rows(s, "reading the runs",
                          "SELECT id, model_digest FROM run WHERE kind = ?1 AND status = 'done' "
                          "ORDER BY id DESC LIMIT 1", latest_row, &l, err, "t", kind);
+}
+
+/* The missing command's buffer (isl_store_missing_command). */
+typedef struct missing {
+    char *buf;
+    size_t n;
+} missing;
+
+static isl_status missing_row(void *ctx, sqlite3_stmt *q)
+{
+    missing *m = ctx;
+    const char *stale = isl_base_col(q, 0), *first = isl_base_col(q, 1);
+    snprintf(m->buf, m->n, "%s", stale ? stale : first ? first : "");
+    return ISL_OK;
+}
+
+isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err)
+{
+    assert(n > 0);
+    missing m = {buf, n};
+    buf[0] = '\0';
+    return isl_db_rows(s, "reading the current results",
+                       "SELECT stale_command, command FROM missing_result WHERE kind = ?1", missing_row, &m, err, "t",
+                       kind);
 }
 
 /* A diff in progress. */

@@ -163,8 +163,18 @@ digest0=$(q "$db3" "SELECT digest FROM model_state")
 "$ISOLAB" --db "$db3" lesson M04/K01 >/dev/null 2>&1
 runs=$(q "$db3" "SELECT count(*) FROM run")
 "$ISOLAB" --db "$db3" load "$work/a.sql" >/dev/null 2>"$tmp/e.txt"
-check "loading a loaded lesson again is refused, naming --replace" \
-    "3|isolab load: $work/a.sql:2: the lesson is loaded already (isolab load --replace replaces it)" "$?|$(cat "$tmp/e.txt")"
+check "loading a loaded lesson again is refused, naming the command that replaces it, ready to paste" \
+    "3|isolab load: $work/a.sql:2: the lesson is loaded already ('isolab --db $db3 load --replace $work/a.sql' replaces it)" \
+    "$?|$(cat "$tmp/e.txt")"
+# ... with --db and the file quoted for the shell; pasted as printed, it replaces the lesson
+mkdir -p "$tmp/my dir" "$tmp/pbin" && ln -sf "$ISOLAB" "$tmp/pbin/isolab" && cp "$work/a.sql" "$tmp/my dir/a 1.sql"
+(cd "$tmp/my dir" && "$ISOLAB" --db "my lab.db" init >/dev/null && "$ISOLAB" --db "my lab.db" load "a 1.sql" >/dev/null \
+    && "$ISOLAB" --db "my lab.db" load "a 1.sql" 2>"$tmp/e2.txt")
+check "... names are quoted" "isolab load: a 1.sql:2: the lesson is loaded already (\"isolab --db 'my lab.db' load --replace 'a 1.sql'\" replaces it)" \
+    "$(cat "$tmp/e2.txt")"
+paste=$(sed -n 's/.*already ("\(.*\)" replaces it)$/\1/p' "$tmp/e2.txt")
+said=$(cd "$tmp/my dir" && PATH="$tmp/pbin:$PATH" sh -c "$paste" 2>&1)
+check "... pasted, it loads the file again" "0|loaded 1 file into my lab.db" "$?|$said"
 # the author edits the cost: 2 -> 4; the profile (3 %) is then the cheapest
 sed "s/('kernel-log', 'M04\/K01', 2)/('kernel-log', 'M04\/K01', 4)/" "$work/a.sql" >"$work/a2.sql"
 check "the edit changed one line" 1 "$(diff "$work/a.sql" "$work/a2.sql" | grep -c '^>')"

@@ -2,15 +2,35 @@
  * lessons they define replace the loaded ones); isolab unload: remove
  * lessons with what they own. */
 #include "isolab/author.h"
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isolab/cli.h"
+
+/* A lesson loaded already: the command that replaces it, ready to paste
+ * (--db and the same files, quoted for the shell), after the store's
+ * message; words.c's plain words when the files are too many to repeat. */
+static int loaded_already(isl_cli *cli, const isl_args *a)
+{
+    const char *words[13] = {"load", "--replace"};
+    if (a->nops > 11) return cli->err.status;
+    for (int i = 0; i < a->nops; i++) words[2 + i] = a->ops[i];
+    char *cmd = isl_command_text(cli, a->nops + 2, words);
+    if (!cmd) return cli->err.status;
+    size_t len = strlen(cli->err.msg);
+    char q = strchr(cmd, '\'') ? '"' : '\'';
+    snprintf(cli->err.msg + len, sizeof cli->err.msg - len, " (%c%s%c replaces it)", q, cmd, q);
+    cli->err.reason = ISL_R_NONE;
+    free(cmd);
+    return cli->err.status;
+}
 
 int isl_cmd_load(isl_cli *cli, const isl_args *a)
 {
     int replace = isl_opt(a, "--replace") != NULL;
     if (isl_store_load(cli->store, (const char *const *)a->ops, (size_t)a->nops, replace, &cli->err))
-        return cli->err.status;
+        return cli->err.reason == ISL_R_LESSON_LOADED ? loaded_already(cli, a) : (int)cli->err.status;
     isl_print_line(cli->out, "loaded %d file%s into %s", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
     return ISL_OK;
 }

@@ -288,5 +288,30 @@ else
     not_ok "no $PAUSED to pause a writer (make build/tests/isolab_paused)"
 fi
 
+# ---- 7. a signal after the commit, during the checkpoint ---------------------
+# The sweep's COMMIT has put its run in the file; the checkpoint that follows
+# it (seconds, for a big sweep) is where the signal comes: the run is kept,
+# and the line says so (it said 'nothing was written').
+if [ -x "$PAUSED" ]; then
+    rm -f k.db k.db-wal k.db-shm pz/paused
+    "$ISOLAB" --db k.db init >/dev/null 2>&1
+    ISOLAB_PAUSE_AT=committed ISOLAB_PAUSE_DIR=$tmp/pz "$PAUSED" --db k.db sweep bundles >sweep.out 2>sweep.err &
+    sweeper=$!
+    until [ -e pz/paused ]; do kill -0 "$sweeper" 2>/dev/null || break; done
+    if [ -e pz/paused ]; then
+        kill -TERM "$sweeper"
+        wait "$sweeper"
+        check "a signal after the commit: exit 143, the run said to be kept" \
+            "143 isolab sweep bundles: interrupted; what it had finished is kept, the rest was not written" \
+            "$? $(cat sweep.out sweep.err)"
+        check "... and it is, whole" "1|$rows|ok" \
+            "$(q k.db "SELECT count(*), (SELECT count(*) FROM bundle_sweep) FROM run WHERE finished_at IS NOT NULL")|$(q k.db 'PRAGMA integrity_check')"
+    else
+        wait "$sweeper"
+        not_ok "committed: the sweep never paused: $(cat sweep.out sweep.err)"
+    fi
+    sweeper=
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -56,7 +56,8 @@ void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx);
  * is called where another process acting changes what a writer must do:
  * "model" (about to read the model), "writing" (a run begun: the write lock
  * held, its run row written), "commit" (its rows written, about to check
- * that the file is still the one at its path, then commit). */
+ * that the file is still the one at its path, then commit), "committed"
+ * (a run's or a load's COMMIT in the file, before the checkpoint). */
 void isl_store_on_pause(void (*fn)(const char *point));
 
 /* What isl_store_open repaired on the way (saved queries changed outside

@@ -209,6 +209,21 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err)
     return st ? st : isl_db_still_here(s, err);
 }
 
+/* After each commit in WAL mode, before SQLite's own auto-checkpoint (which
+ * this hook replaces, at its default of 1000 frames): once a run's or a
+ * load's COMMIT has put it in the file, a signal says it was kept, even
+ * while the checkpoint that follows (seconds after a big sweep) goes on. */
+static int committed(void *ctx, sqlite3 *db, const char *name, int frames)
+{
+    isl_store *s = ctx;
+    if (s->commit_counts) {
+        isl_temp_written();
+        isl_db_pause("committed");
+    }
+    if (frames >= 1000) sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+    return SQLITE_OK;
+}
+
 static isl_status store_new(const char *path, int flags, isl_store **out, isl_error *err)
 {
     isl_store *s = calloc(1, sizeof *s);
@@ -224,6 +239,7 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
         isl_store_close(s);
         return st;
     }
+    sqlite3_wal_hook(s->db, committed, s);
     struct stat sb;
     if (stat(path, &sb) == 0) s->dev = sb.st_dev, s->ino = sb.st_ino;
     *out = s;

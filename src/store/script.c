@@ -534,7 +534,11 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
         }
     }
     if (!st && (st = isl_db_still_here(s, err))) return st;
-    if (!st && !(st = isl_db_exec(s, "COMMIT", err))) isl_temp_written();
+    if (!st) {
+        s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+        if (!(st = isl_db_exec(s, "COMMIT", err))) isl_temp_written();
+        s->commit_counts = 0;
+    }
     if (!st) return st;
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
     return st;

@@ -56,6 +56,7 @@ struct isl_store {
     sqlite3 *db;
     char *path;
     int in_run;
+    int commit_counts;    /* the COMMIT under way writes what the user asked for (a run, a load) */
     int fk_off;           /* the run is written without foreign-key checks */
     int (*functions)(sqlite3 *db); /* what isl_store_add_functions registered */
     sqlite3_int64 run_id; /* the run being written, while in_run */

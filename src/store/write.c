@@ -95,7 +95,10 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
         return st;
     }
     if (!st) {
-        if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+        s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+        int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+        s->commit_counts = 0;
+        if (rc == SQLITE_OK) {
             isl_temp_written();
             s->in_run = 0;
             checks_on(s);

@@ -298,4 +298,33 @@ else
     not_ok "version 8: database built"
 fi
 
+# --- schema version 13 -> 16: current_focus made cheaper to compile -------
+# A database of today taken back to version 13 (current_focus as schema/009
+# made it); opening it migrates it, and current_focus gives the rows the old
+# view gave, whichever of param's values are set (one lesson with no
+# position, so the fallback's order is exercised too).
+fdb=$tmp/v13.db
+if "$ISOLAB" --db "$fdb" lesson >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$fdb" load tests/fixtures/next_lessons.sql >/dev/null 2>&1; then
+    old=$(sed -n '/^CREATE VIEW current_focus AS/,/^  FROM f, p;/p' "$root/schema/009_lessons_runs.sql")
+    q "$fdb" "DROP VIEW current_focus; $old PRAGMA user_version = 13;"
+    sets="SELECT 1 WHERE 0;
+UPDATE param SET value = 'common' WHERE key = 'bundle';
+UPDATE param SET value = 'test-memory-channel' WHERE key = 'channel';
+UPDATE param SET value = 'M03/K04' WHERE key = 'lesson';
+UPDATE param SET value = NULL;
+UPDATE lesson SET position = NULL WHERE code = 'M03/K05';
+DELETE FROM lesson_focus WHERE lesson = 'M03/K04';"
+    focus() { printf '%s\n' "$sets" | while IFS= read -r u; do q "$1" "$u SELECT * FROM current_focus;"; done; }
+    cp "$fdb" "$tmp/v13.copy" && focus "$tmp/v13.copy" >"$tmp/v13.focus"
+    "$ISOLAB" --db "$fdb" runs >/dev/null 2>&1
+    check "version 13: migrated" "16" "$(q "$fdb" "PRAGMA user_version")"
+    focus "$fdb" >"$tmp/v16.focus"
+    if [ "$(wc -l <"$tmp/v13.focus")" = 7 ] && cmp -s "$tmp/v13.focus" "$tmp/v16.focus"; then
+        ok "version 13 migrated: current_focus gives the same rows"
+    else not_ok "version 13 migrated: current_focus gives the same rows"; diff "$tmp/v13.focus" "$tmp/v16.focus"; fi
+else
+    not_ok "version 13: database built"
+fi
+
 finish

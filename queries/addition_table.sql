@@ -4,8 +4,12 @@
 -- "<-- grows" when its open surface is larger than the baseline row's (the
 -- row whose axis IS NULL). Without such a sweep, the title and the line of
 -- lesson_not_run. n numbers the lines of a lesson's table.
+-- The sweep is read once, the baseline's open surface a window over it (a
+-- second reading of the sweep for the baseline expanded lesson_scope and
+-- current_sweep again).
 WITH sweep AS (
-  SELECT x.lesson, a.*
+  SELECT x.lesson, x.lesson_position AS lp, a.axis, a.facts, a.open_surface,
+         max(CASE WHEN a.axis IS NULL THEN a.open_surface END) OVER (PARTITION BY x.lesson) AS base_surface
     FROM lesson_scope x
     JOIN current_sweep c ON c.kind = 'addition' AND c.bundle = x.bundle AND c.channel = x.channel
     JOIN addition_sweep a ON a.run_id = c.run_id
@@ -17,13 +21,12 @@ rows AS (
   UNION ALL
   SELECT z.lesson, z.lesson_position, 1, '', z.line FROM lesson_not_run z WHERE z.kind = 'addition'
   UNION ALL
-  SELECT x.lesson, x.lesson_position, 1, a.axis,
-         '  +' || printf('%!-10s', a.axis) || ' facts ' || a.facts
-         || '  open surface ' || printf('%2d', a.open_surface)
-         || CASE WHEN a.open_surface > b.open_surface THEN '  <-- grows' ELSE '' END
-    FROM lesson_scope x
-    JOIN sweep a ON a.lesson = x.lesson AND a.axis IS NOT NULL
-    LEFT JOIN sweep b ON b.lesson = x.lesson AND b.axis IS NULL
+  SELECT lesson, lp, 1, axis,
+         '  +' || printf('%!-10s', axis) || ' facts ' || facts
+         || '  open surface ' || printf('%2d', open_surface)
+         || CASE WHEN open_surface > base_surface THEN '  <-- grows' ELSE '' END
+    FROM sweep
+   WHERE axis IS NOT NULL
 )
 SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, axis COLLATE BINARY) AS n
   FROM rows

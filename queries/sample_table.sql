@@ -4,16 +4,16 @@
 -- (lines_per_fact IS NULL). Without such a sweep, the title and the line
 -- of lesson_not_run instead of the header. n numbers the lines of a
 -- lesson's table.
+-- The title and the header (or the not-run line) come from one reading of
+-- lesson_scope and lesson_not_run: a NOT EXISTS over lesson_not_run for the
+-- header and a third lesson_scope read compiled both again.
 WITH rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 1 AS k,
-         'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)' AS line
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, j.k,
+         CASE j.k WHEN 1 THEN 'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)'
+                  ELSE coalesce(z.line, '  samples   lines   returned fact   lines per fact') END AS line
     FROM lesson_scope x
-  UNION ALL
-  SELECT x.lesson, x.lesson_position, 0, 2, '  samples   lines   returned fact   lines per fact'
-    FROM lesson_scope x
-   WHERE NOT EXISTS (SELECT 1 FROM lesson_not_run z WHERE z.lesson = x.lesson AND z.kind = 'samples')
-  UNION ALL
-  SELECT z.lesson, z.lesson_position, 0, 2, z.line FROM lesson_not_run z WHERE z.kind = 'samples'
+   CROSS JOIN (SELECT 1 AS k UNION ALL SELECT 2) j
+    LEFT JOIN lesson_not_run z ON z.lesson = x.lesson AND z.kind = 'samples'
   UNION ALL
   SELECT x.lesson, x.lesson_position, 1, s.samples,
          '  ' || printf('%6d %8d %15d ', s.samples, s.lines, s.returned)

@@ -142,6 +142,9 @@ test-sh: $(SH_NAMES:%=test-sh-%)
 $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 	@ISOLAB=$(if $(filter $*,$(SH_PLAIN)),./isolab,build/isolab-san) ASAN_OPTIONS=detect_leaks=1 \
 	  $(SUITE) $* sh tests/$*.sh
+# isolab with its pause points on (tests/isolab_paused.c): a writer stopped
+# where another process races it
+test-sh-test_concurrency: build/tests/isolab_paused
 
 # isolab.so too: the README's what-if session, right after set-up, loads it.
 lesson: isolab isolab.so

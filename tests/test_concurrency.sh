@@ -13,8 +13,8 @@
 set -u
 
 . "$(dirname "$0")/shlib.sh"   # counters, $tmp, $ISOLAB; the trap below replaces its own
-reader=
-trap '[ -n "$reader" ] && kill "$reader" 2>/dev/null; rm -rf "$tmp"' EXIT
+reader= sweeper= oldsh=
+trap 'for p in $reader $sweeper $oldsh; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 2
 
 "$ISOLAB" --db c.db init >/dev/null || { not_ok "init"; echo "$passed passed, $failed failed"; exit 1; }
@@ -175,6 +175,118 @@ load_rc=$?
 check "init --force during a load: both succeed, the load had ended first" "0 0 no" "$load_rc $init_rc $load_running"
 check "the load said it loaded into the file it wrote" "loaded 1 file into w.db" "$(cat load.out)"
 check "the new database holds nothing of the load" 0 "$(sqlite3 w.db "SELECT count(*) FROM axis WHERE name LIKE 'slow%'")"
+
+
+# ---- 6. init --force at three points of a writer's run ---------------------
+# The writer is a bundles sweep run by isolab_paused (tests/isolab_paused.c):
+# isolab, stopped at a named point of its run until the test writes a line
+# to pz/resume. A sqlite3 shell that opened s.db before (ask_old) keeps the
+# file the sweep holds in view once another file has taken its name.
+#   model:   the sweep holds no lock yet: init --force replaces at once; the
+#            sweep, let go, finds another file at its path: exit 4, nothing
+#            written anywhere;
+#   writing, commit: the sweep holds the write lock: init --force --wait 0
+#            is refused and the file kept; given time to wait, init replaces
+#            the file only after the sweep has committed into it, whole;
+#   commit, the file renamed over by another program (no lock taken): the
+#            sweep's own check before its commit: exit 4, nothing written.
+# In every case the database at the path is a new file, holding none of the
+# sweep's rows, and sound.
+PAUSED=${ISOLAB_PAUSED:-$root/build/tests/isolab_paused}
+ino() { ls -i "$1" | awk '{ print $1 }'; }
+# ask_old SQL : one line, the answer of the shell that holds the old s.db
+ask_old() { printf '.once old.ans\n%s;\n' "$1" >&4; timeout 60 cat old.ans; }
+# start POINT : a new s.db, the sweep on it waiting at POINT, the shell on
+# s.db; 1 (and a failure) when the sweep ended without pausing.
+start() {
+    rm -f s.db s.db-wal s.db-shm pz/paused
+    "$ISOLAB" --db s.db init >/dev/null 2>&1
+    ISOLAB_PAUSE_AT=$1 ISOLAB_PAUSE_DIR=$tmp/pz "$PAUSED" --db s.db sweep bundles >sweep.out 2>sweep.err &
+    sweeper=$!
+    until [ -e pz/paused ]; do kill -0 "$sweeper" 2>/dev/null || break; done
+    if [ ! -e pz/paused ]; then
+        not_ok "$1: the sweep never paused: $(cat sweep.out sweep.err)"
+        sweeper=
+        return 1
+    fi
+    old_ino=$(ino s.db)
+    sqlite3 -batch s.db <old.in >/dev/null 2>old.err &
+    oldsh=$!
+    exec 4>old.in
+    check "$1: a shell holds the sweep's file open" "0" "$(ask_old 'SELECT count(*) FROM run')"
+}
+# resume : lets the sweep go on; its status in $rc
+resume() {
+    echo go >pz/resume
+    wait "$sweeper"
+    rc=$?
+    sweeper=
+}
+# finish_case POINT : ends the shell, checks the database now at the path
+finish_case() {
+    printf '.quit\n' >&4
+    exec 4>&-
+    wait "$oldsh"
+    oldsh=
+    check "$1: the database at the path is another file, without the sweep's rows, sound" "new 0 ok" \
+        "$([ "$(ino s.db)" != "$old_ino" ] && echo new) $(q s.db 'SELECT (SELECT count(*) FROM run)
+            + (SELECT count(*) FROM bundle_sweep)') $(q s.db 'PRAGMA integrity_check')"
+}
+if [ -x "$PAUSED" ]; then
+    mkdir pz && mkfifo pz/resume old.in old.ans
+    "$ISOLAB" --db s.db init >/dev/null 2>&1
+    nm=$(q s.db 'SELECT count(*) FROM mechanism')
+    nc=$(q s.db 'SELECT count(*) FROM channel')
+    # every subset of the mechanisms x every channel and no channel; the
+    # run's count adds its mechanisms, its channels and no channel
+    rows=$(((1 << nm) * (nc + 1)))
+    swept="run 1: bundles sweep of $nm mechanisms ($((1 << nm)) bundles) x $nc channels and no channel,"
+    swept="$swept $((rows + nm + nc + 1)) rows written to s.db"
+    replaced="isolab sweep bundles: s.db: the database was replaced or removed while this command ran"
+    replaced="$replaced (by 'isolab --db s.db init --force'?); nothing was written; run the command again"
+    locked="isolab init: s.db: another process holds the write lock on s.db; waited 0 s; --force replaces a"
+    locked="$locked database only while no one writes it: retry when it has finished, or wait longer with --wait"
+
+    if start model; then
+        "$ISOLAB" --db s.db init --force --wait 0 >init.out 2>&1
+        check "model: init --force while the sweep reads its model replaces the file at once" "0 created s.db" \
+            "$? $(cat init.out)"
+        resume
+        check "model: the sweep, let go, finds another file at its path: exit 4" "4 $replaced" \
+            "$rc $(cat sweep.out sweep.err)"
+        check "model: the file it held has no run" 0 "$(ask_old 'SELECT count(*) FROM run')"
+        finish_case model
+    fi
+    for point in writing commit; do
+        start $point || continue
+        "$ISOLAB" --db s.db init --force --wait 0 >init.out 2>&1
+        check "$point: init --force --wait 0 while the sweep holds the write lock: refused, the file kept" \
+            "4 $locked $old_ino" "$? $(cat init.out) $(ino s.db)"
+        "$ISOLAB" --db s.db init --force --wait 60 >init.out 2>&1 &
+        initp=$!
+        resume
+        wait "$initp"
+        irc=$?
+        check "$point: init --force --wait 60 waits for the sweep: both succeed" "0 $swept 0 created s.db" \
+            "$rc $(cat sweep.out sweep.err) $irc $(cat init.out)"
+        check "$point: the sweep's run is whole in the file it held" "1|$rows" \
+            "$(ask_old 'SELECT count(*), (SELECT count(*) FROM bundle_sweep) FROM run WHERE finished_at IS NOT NULL')"
+        finish_case $point
+    done
+    if start commit; then
+        "$ISOLAB" --db other.db init >/dev/null 2>&1
+        sum=$(cksum <other.db)
+        mv other.db s.db && rm -f s.db-wal s.db-shm
+        resume
+        check "commit, the file renamed over without the lock: the sweep's check before commit: exit 4" \
+            "4 $replaced" "$rc $(cat sweep.out sweep.err)"
+        check "commit, renamed over: the file it held has no run" 0 "$(ask_old 'SELECT count(*) FROM run')"
+        check "commit, renamed over: the file now at the path unchanged" "$sum" "$(cksum <s.db)"
+        finish_case "commit, renamed over"
+    fi
+else
+    not_ok "no $PAUSED to pause a writer (make build/tests/isolab_paused)"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -94,15 +94,22 @@ check "export -o over a file-size limit: the old file kept, no temporary" "old" 
 # file, or on a stand-in gnuplot that says it has started, then blocks).
 # A background job of sh ignores SIGINT; env gives it back its default.
 if env --default-signal=INT true 2>/dev/null; then dflt="env --default-signal=INT,TERM,HUP"; else dflt=; fi
-# wait_for GLOB PID : loops until a file matching GLOB exists; 1 when PID
-# ends first or a minute passes (a busy machine may take seconds to start it)
+# started MARK : the handshake MARK is there: a file matching the glob MARK,
+# or (MARK "locked:DB") another process holding DB's write lock
+started() {
+    case $1 in
+        locked:*) ! sqlite3 "${1#locked:}" 'PRAGMA busy_timeout = 0; BEGIN IMMEDIATE; ROLLBACK' >/dev/null 2>&1 ;;
+        *) for f in $1; do [ -e "$f" ] && return 0; done; return 1 ;;
+    esac
+}
+# wait_for MARK PID : loops until started MARK; 1 when PID ends first or a
+# minute passes (a busy machine may take seconds to start it)
 wait_for() {
     end=$(($(date +%s) + 60))
     while kill -0 "$2" 2>/dev/null && [ "$(date +%s)" -lt "$end" ]; do
-        for f in $1; do [ -e "$f" ] && return 0; done
+        started "$1" && return 0
     done
-    for f in $1; do [ -e "$f" ] && return 0; done
-    return 1
+    started "$1"
 }
 # stopped NAME SIG WANT_RC CMD... : runs CMD in the background; once the
 # handshake $mark is there, sends SIG; checks exit, message ($said: what
@@ -158,6 +165,25 @@ if [ -n "$dflt" ]; then
     TMPDIR=$tmp/scratch PATH=$tmp/bin:$PATH stopped "page -o" INT 130 "$ISOLAB" --db "$db" page -o sig.html
     check "page interrupted: no page, scratch directory removed" "" "$(ls -A scratch; ls sig.html 2>/dev/null)"
     kill "$(cat gp.started)" 2>/dev/null
+    # the commands that replace a database or write into one: stopped by
+    # each signal, the database is the one it was, byte for byte, under its
+    # own inode, and sound
+    "$ISOLAB" --db f.db init >/dev/null 2>&1
+    kept="$(cksum <f.db) $(ls -i f.db | awk '{ print $1 }') ok"
+    for s in INT:130 TERM:143 HUP:129; do
+        sig=${s%:*} want=${s#*:}
+        mark='.f.db.tmp-*'
+        stopped "init --force" $sig $want "$ISOLAB" --db f.db init --force --seeds seeds --work-limit 1000000000
+        check "init --force interrupted by SIG$sig: the old database kept" "$kept" \
+            "$(cksum <f.db) $(ls -i f.db | awk '{ print $1 }') $(q f.db 'PRAGMA integrity_check')"
+        stopped "lesson --fresh" $sig $want "$ISOLAB" --db f.db lesson --fresh --seeds seeds --work-limit 1000000000
+        check "lesson --fresh interrupted by SIG$sig: the old database kept" "$kept" \
+            "$(cksum <f.db) $(ls -i f.db | awk '{ print $1 }') $(q f.db 'PRAGMA integrity_check')"
+        mark=locked:f.db
+        stopped "load" $sig $want "$ISOLAB" --db f.db load --work-limit 1000000000 seeds/slow.sql
+        check "load interrupted by SIG$sig: the database as it was" "$kept" \
+            "$(cksum <f.db) $(ls -i f.db | awk '{ print $1 }') $(q f.db 'PRAGMA integrity_check')"
+    done
 else
     echo "skip - signal tests (env --default-signal is missing)"
 fi

@@ -8,6 +8,8 @@
 #ifndef ISOLAB_BASE_H
 #define ISOLAB_BASE_H
 
+#include <stdarg.h>
+
 #include "isolab/error.h"
 
 struct sqlite3;
@@ -59,11 +61,16 @@ typedef isl_status (*isl_base_row_fn)(void *ctx, struct sqlite3_stmt *q);
 
 /* The row loop: prepares sql, binds one value per character of types from
  * the arguments that follow ('i' int64_t, 'd' double, 't' const char *
- * text, NULL binding SQL NULL; parameter k gets the k-th), steps it to the
+ * text, 'v' sqlite3_value *; a NULL pointer binds SQL NULL; parameter k
+ * gets the k-th), steps it to the
  * end handing each row to fn (NULL: the rows are stepped over), finalizes.
  * A statement that fails sets err as isl_base_fail with `what`. */
 isl_status isl_base_rows(struct sqlite3 *db, const char *path, const char *what, const char *sql,
                          isl_base_row_fn fn, void *ctx, isl_error *err, const char *types, ...);
+
+/* isl_base_rows with the values in ap. */
+isl_status isl_base_vrows(struct sqlite3 *db, const char *path, const char *what, const char *sql,
+                          isl_base_row_fn fn, void *ctx, isl_error *err, const char *types, va_list ap);
 
 /* The same on a statement the caller prepared and keeps (it is reset
  * first and after, its bindings cleared after; nothing is finalized). */

@@ -52,6 +52,13 @@ void isl_store_set_limits(unsigned wait_seconds, unsigned long long work_million
  * to M ..."); NULL for none. */
 void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx);
 
+/* For tests only (tests/isolab_paused.c; isolab itself sets none): fn(point)
+ * is called where another process acting changes what a writer must do:
+ * "model" (about to read the model), "writing" (a run begun: the write lock
+ * held, its run row written), "commit" (its rows written, about to check
+ * that the file is still the one at its path, then commit). */
+void isl_store_on_pause(void (*fn)(const char *point));
+
 /* What isl_store_open repaired on the way (saved queries changed outside
  * isolab and restored), one line each; "" when nothing. For the user. */
 const char *isl_store_notes(const isl_store *s);

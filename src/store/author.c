@@ -58,29 +58,19 @@ static const char CLEANUP[] =
 static isl_status unload_one(isl_store *s, const char *code, isl_error *err)
 {
     isl_status st = ISL_OK;
-    for (size_t i = 0; i < sizeof UNLOAD / sizeof *UNLOAD && !st; i++) {
-        sqlite3_stmt *q = NULL;
-        int rc = sqlite3_prepare_v2(s->db, UNLOAD[i], -1, &q, NULL);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, code, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        sqlite3_finalize(q);
-        if ((rc & 0xff) == SQLITE_NOMEM) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        else if (rc != SQLITE_DONE) st = isl_db_fail(s, err, "removing a lesson");
-    }
+    for (size_t i = 0; i < sizeof UNLOAD / sizeof *UNLOAD && !st; i++)
+        st = isl_db_rows(s, "removing a lesson", UNLOAD[i], NULL, NULL, err, "t", code);
     return st;
 }
 
 /* ISL_EINPUT unless lesson code is in the lesson table. */
 static isl_status lesson_exists(isl_store *s, const char *code, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT 1 FROM lesson WHERE code = ?1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, code, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc == SQLITE_ROW) return ISL_OK;
-    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", code);
-    return isl_db_fail(s, err, "reading the lessons");
+    int found = 0;
+    isl_status st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found,
+                                err, "t", code);
+    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", code);
+    return st;
 }
 
 /* The model as it now is must read, and its digest becomes the current one. */
@@ -149,25 +139,23 @@ isl_status isl_store_dry_watch(isl_store *s, isl_error *err)
     return st;
 }
 
+/* Appends column 0's text and a NUL to the sqlite3_str at ctx. */
+static isl_status code_row(void *ctx, sqlite3_stmt *q)
+{
+    sqlite3_str_appendall(ctx, isl_base_text(q, 0));
+    sqlite3_str_appendchar(ctx, 1, '\0');
+    return ISL_OK;
+}
+
 isl_status isl_store_replace_dry(isl_store *s, isl_error *err)
 {
     /* the codes the dry pass saw, read before its savepoint is rolled back */
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT DISTINCT d.code FROM temp.isl_dry_lesson d JOIN main.lesson l "
-                           "ON l.code = d.code", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "reading the lessons the files define");
     sqlite3_str *codes = sqlite3_str_new(s->db);
-    int rc, n = 0;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        sqlite3_str_appendall(codes, (const char *)sqlite3_column_text(q, 0));
-        sqlite3_str_appendchar(codes, 1, '\0');
-        n++;
-    }
-    sqlite3_finalize(q);
+    isl_status st = isl_db_rows(s, "reading the lessons the files define", "SELECT DISTINCT d.code FROM "
+                                "temp.isl_dry_lesson d JOIN main.lesson l ON l.code = d.code", code_row, codes, err, NULL);
     int len = sqlite3_str_length(codes);
     char *list = sqlite3_str_finish(codes);
-    isl_status st = rc != SQLITE_DONE ? isl_db_fail(s, err, "reading the lessons the files define")
-                  : n && !list ? isl_fail(err, ISL_ENOMEM, "out of memory") : ISL_OK;
+    if (!st && len && !list) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st) st = isl_db_exec(s, "ROLLBACK TO isl_dry; RELEASE isl_dry", err);
     for (int off = 0; !st && off < len; off += (int)strlen(list + off) + 1) st = unload_one(s, list + off, err);
     if (!st) st = isl_db_exec(s, CLEANUP, err);
@@ -178,19 +166,26 @@ isl_status isl_store_replace_dry(isl_store *s, isl_error *err)
 isl_status isl_store_load_noted(isl_store *s, const char *path, isl_error *err)
 {
     char *real = realpath(path, NULL);
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO main.lesson_source(lesson, file) "
-                                "SELECT code, ?1 FROM isl_defined", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, real ? real : path, -1, SQLITE_TRANSIENT);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
+    isl_status st = isl_db_rows(s, "recording the lessons' files", "INSERT OR REPLACE INTO main.lesson_source(lesson, "
+                                "file) SELECT code, ?1 FROM isl_defined", NULL, NULL, err, "t", real ? real : path);
     free(real);
-    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "recording the lessons' files");
+    if (st) return st;
     return isl_db_exec(s,
                        "INSERT OR IGNORE INTO main.lesson_brings(lesson, kind, name) "
                        "SELECT d.code, a.kind, a.name FROM isl_defined d, isl_added a;"
                        "DELETE FROM isl_defined; DELETE FROM isl_added;",
                        err);
+}
+
+typedef struct origin {
+    char **seeds, **lessons;
+} origin;
+
+static isl_status origin_row(void *ctx, sqlite3_stmt *q)
+{
+    origin *o = ctx;
+    const char *a = isl_base_col(q, 0), *b = isl_base_col(q, 1);
+    return (a && !(*o->seeds = strdup(a))) || (b && !(*o->lessons = strdup(b))) ? ISL_ENOMEM : ISL_OK;
 }
 
 isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_error *err)
@@ -203,16 +198,12 @@ isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_
         sqlite3_close(db);
         return ISL_OK;
     }
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(db, "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
-                                "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
-                                "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code)", -1, &q, NULL);
-    isl_status st = ISL_OK;
-    if (rc == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW) {
-        const char *a = (const char *)sqlite3_column_text(q, 0), *b = (const char *)sqlite3_column_text(q, 1);
-        if ((a && !(*seeds = strdup(a))) || (b && !(*lessons = strdup(b)))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    }
-    sqlite3_finalize(q);
+    origin o = {seeds, lessons};
+    isl_error ignored;
+    isl_status st = isl_base_rows(db, path, "reading the file", "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
+                                  "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
+                                  "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code)", origin_row, &o,
+                                  &ignored, NULL);
     sqlite3_close(db);
-    return st;
+    return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : ISL_OK;
 }

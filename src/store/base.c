@@ -169,23 +169,35 @@ static int bind_all(sqlite3_stmt *q, const char *types, va_list ap)
         switch (types[k - 1]) {
         case 'i': rc = sqlite3_bind_int64(q, k, (sqlite3_int64)va_arg(ap, int64_t)); break;
         case 'd': rc = sqlite3_bind_double(q, k, va_arg(ap, double)); break;
+        case 'v': {
+            sqlite3_value *v = va_arg(ap, sqlite3_value *);
+            rc = v ? sqlite3_bind_value(q, k, v) : sqlite3_bind_null(q, k);
+            break;
+        }
         default: rc = sqlite3_bind_text(q, k, va_arg(ap, const char *), -1, SQLITE_STATIC); break;
         }
     }
     return rc;
 }
 
+isl_status isl_base_vrows(sqlite3 *db, const char *path, const char *what, const char *sql, isl_base_row_fn fn,
+                          void *ctx, isl_error *err, const char *types, va_list ap)
+{
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = bind_all(q, types, ap);
+    isl_status st = rc == SQLITE_OK ? step_all(db, path, what, q, fn, ctx, err) : isl_base_fail(db, path, err, what);
+    sqlite3_finalize(q);
+    return st;
+}
+
 isl_status isl_base_rows(sqlite3 *db, const char *path, const char *what, const char *sql, isl_base_row_fn fn,
                          void *ctx, isl_error *err, const char *types, ...)
 {
-    sqlite3_stmt *q = NULL;
     va_list ap;
     va_start(ap, types);
-    int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = bind_all(q, types, ap);
+    isl_status st = isl_base_vrows(db, path, what, sql, fn, ctx, err, types, ap);
     va_end(ap);
-    isl_status st = rc == SQLITE_OK ? step_all(db, path, what, q, fn, ctx, err) : isl_base_fail(db, path, err, what);
-    sqlite3_finalize(q);
     return st;
 }
 

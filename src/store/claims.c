@@ -70,38 +70,37 @@ static int on_access(void *ctx, int action, const char *table, const char *col, 
     return SQLITE_OK;
 }
 
+/* A row of stale_result: its kind stale, with the newest run's command. */
+static isl_status stale_row(void *ctx, sqlite3_stmt *q)
+{
+    checker *c = ctx;
+    const char *kind = isl_base_col(q, 0), *cmd = isl_base_col(q, 1);
+    unsigned bit = kind ? kind_bit(kind) : 0;
+    if (!bit || !cmd) return ISL_OK;
+    unsigned i = 0;
+    while (!(bit & (1u << i))) i++;
+    if (!(c->stale & bit)) snprintf(c->command[i], sizeof c->command[i], "%s", cmd);
+    c->stale |= bit;
+    return ISL_OK;
+}
+
+static isl_status tables_row(void *ctx, sqlite3_stmt *q)
+{
+    checker *c = ctx;
+    if (isl_base_col(q, 0) && !(c->result_tables = sqlite3_mprintf("%s", isl_base_col(q, 0)))) return ISL_ENOMEM;
+    return ISL_OK;
+}
+
 /* Reads the stale kinds and their commands, and the result tables. */
 static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
 {
     memset(c, 0, sizeof *c);
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT kind, command FROM stale_result ORDER BY run_id DESC", -1, &q, NULL)
-        != SQLITE_OK)
-        return isl_db_fail(s, err, "reading stale_result");
-    int rc;
-    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const char *kind = (const char *)sqlite3_column_text(q, 0), *cmd = (const char *)sqlite3_column_text(q, 1);
-        unsigned bit = kind ? kind_bit(kind) : 0;
-        if (!bit || !cmd) continue;
-        unsigned i = 0;
-        while (!(bit & (1u << i))) i++;
-        if (!(c->stale & bit)) snprintf(c->command[i], sizeof c->command[i], "%s", cmd);
-        c->stale |= bit;
-    }
-    sqlite3_finalize(q);
-    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "reading stale_result");
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT ',' || group_concat(name, ',') || ',' FROM (" ISL_RUN_TABLES
-                           " AND m.name NOT IN ('run_param', 'claim_result'))",
-                           -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "listing result tables");
-    if ((rc = sqlite3_step(q)) == SQLITE_ROW && sqlite3_column_text(q, 0)
-        && !(c->result_tables = sqlite3_mprintf("%s", (const char *)sqlite3_column_text(q, 0))))
-        rc = SQLITE_NOMEM;
-    sqlite3_finalize(q);
-    if (rc == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE) return isl_db_fail(s, err, "listing result tables");
-    return ISL_OK;
+    isl_status st = isl_db_rows(s, "reading stale_result", "SELECT kind, command FROM stale_result ORDER BY run_id DESC",
+                                stale_row, c, err, NULL);
+    if (!st)
+        st = isl_db_rows(s, "listing result tables", "SELECT ',' || group_concat(name, ',') || ',' FROM ("
+                         ISL_RUN_TABLES " AND m.name NOT IN ('run_param', 'claim_result'))", tables_row, c, err, NULL);
+    return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
 /* Compiles one claim expression as a statement "SELECT (expr)" into *q.
@@ -155,33 +154,37 @@ static int compile_loaded(isl_store *s, const char *expr, char *why, size_t n)
     return rc;
 }
 
+/* Loading claims: the caller's function for each that does not compile. */
+typedef struct loading {
+    isl_store *s;
+    isl_claim_bad_fn fn;
+    void *ctx;
+    isl_error *err;
+} loading;
+
+static isl_status compile_row(void *ctx, sqlite3_stmt *q)
+{
+    loading *l = ctx;
+    isl_status st = ISL_OK;
+    for (int col = 2; col <= 3 && !st; col++) {
+        const char *expr = isl_base_col(q, col);
+        if (!expr) continue;
+        char why[400];
+        int prim = compile_loaded(l->s, expr, why, sizeof why) & 0xff;
+        if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
+            st = l->fn(l->ctx, isl_base_col(q, 0), isl_base_col(q, 1), col == 2 ? "actual_sql" : "pending_sql", why,
+                       l->err);
+        else if (prim == SQLITE_NOMEM) st = isl_fail(l->err, ISL_ENOMEM, "out of memory");
+        else if (prim != SQLITE_OK) st = isl_db_fail(l->s, l->err, "compiling a claim");
+    }
+    return st;
+}
+
 isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT lesson, name, actual_sql, pending_sql FROM claim WHERE id > ?1 ORDER BY id",
-                           -1, &q, NULL) != SQLITE_OK || sqlite3_bind_int64(q, 1, after) != SQLITE_OK) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading the claims");
-    }
-    isl_status st = ISL_OK;
-    int rc;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        for (int col = 2; col <= 3 && !st; col++) {
-            const char *expr = (const char *)sqlite3_column_text(q, col);
-            if (!expr) continue;
-            char why[400];
-            int crc = compile_loaded(s, expr, why, sizeof why);
-            int prim = crc & 0xff;
-            if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
-                st = fn(ctx, (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
-                        col == 2 ? "actual_sql" : "pending_sql", why, err);
-            else if (prim == SQLITE_NOMEM) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-            else if (prim != SQLITE_OK) st = isl_db_fail(s, err, "compiling a claim");
-        }
-    }
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the claims");
-    sqlite3_finalize(q);
-    return st;
+    loading l = {s, fn, ctx, err};
+    return isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim WHERE id > ?1 "
+                       "ORDER BY id", compile_row, &l, err, "i", after);
 }
 
 /* The value of one claim expression into *out (a copy, free with
@@ -350,54 +353,39 @@ fail: /* isolab's failure (out of memory, I/O), not the claim's */
     return st;
 }
 
-/* param's keys; the fourth, course_scope's lesson */
-static const char *const PARAM_KEYS[4] = {"lesson", "bundle", "channel", "course"};
+/* param's keys; a fourth value saved is course_scope's lesson */
+static const char *const PARAM_KEYS[3] = {"lesson", "bundle", "channel"};
 #define NSAVED 4
+
+static isl_status value_row(void *ctx, sqlite3_stmt *q)
+{
+    sqlite3_value **saved = ctx;
+    for (int i = 0; i < NSAVED; i++)
+        if (!(saved[i] = sqlite3_value_dup(sqlite3_column_value(q, i)))) return ISL_ENOMEM;
+    return ISL_OK;
+}
 
 /* Copies the param table's values (a key missing: NULL) and course_scope's. */
 static isl_status save_params(isl_store *s, sqlite3_value *saved[NSAVED], isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT value FROM param WHERE key = ?1 AND ?1 <> 'course' "
-                           "UNION ALL SELECT lesson FROM course_scope WHERE id = 1 AND ?1 = 'course'",
-                           -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, "reading param");
-    for (int i = 0; i < NSAVED; i++) {
-        sqlite3_reset(q);
-        int rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        if (rc == SQLITE_ROW && !(saved[i] = sqlite3_value_dup(sqlite3_column_value(q, 0)))) rc = SQLITE_NOMEM;
-        if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-            sqlite3_finalize(q);
-            return rc == SQLITE_NOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : isl_db_fail(s, err, "reading param");
-        }
-    }
-    sqlite3_finalize(q);
-    return ISL_OK;
+    isl_status st = isl_db_rows(s, "reading param", "SELECT (SELECT value FROM param WHERE key = 'lesson'), "
+                                "(SELECT value FROM param WHERE key = 'bundle'), "
+                                "(SELECT value FROM param WHERE key = 'channel'), "
+                                "(SELECT lesson FROM course_scope WHERE id = 1)", value_row, saved, err, NULL);
+    return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
 /* Puts the values back. */
 static isl_status restore_params(isl_store *s, sqlite3_value *saved[NSAVED], isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "UPDATE param SET value = ?2 WHERE key = ?1 AND value IS NOT ?2", -1, &q, NULL)
-        != SQLITE_OK)
-        return isl_db_fail(s, err, "restoring param");
-    int rc = SQLITE_DONE;
-    for (int i = 0; i < NSAVED && rc == SQLITE_DONE; i++) {
-        if (i == NSAVED - 1) {
-            sqlite3_finalize(q);
-            rc = sqlite3_prepare_v2(s->db, "UPDATE course_scope SET lesson = ?2 WHERE id = 1 AND ?1 IS NOT NULL "
-                                    "AND lesson IS NOT ?2", -1, &q, NULL);
-            if (rc != SQLITE_OK) break;
-        }
-        sqlite3_reset(q);
-        rc = sqlite3_bind_text(q, 1, PARAM_KEYS[i], -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = saved[i] ? sqlite3_bind_value(q, 2, saved[i]) : sqlite3_bind_null(q, 2);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    }
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "restoring param");
+    isl_status st = ISL_OK;
+    for (int i = 0; i < NSAVED - 1 && !st; i++)
+        st = isl_db_rows(s, "restoring param", "UPDATE param SET value = ?2 WHERE key = ?1 AND value IS NOT ?2", NULL,
+                         NULL, err, "tv", PARAM_KEYS[i], saved[i]);
+    if (!st)
+        st = isl_db_rows(s, "restoring param", "UPDATE course_scope SET lesson = ?1 WHERE id = 1 AND lesson IS NOT ?1",
+                         NULL, NULL, err, "v", saved[NSAVED - 1]);
+    return st;
 }
 
 /* A lesson's claims read the saved queries under its own focus: param's
@@ -411,15 +399,10 @@ static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
         "WHERE key IN ('lesson', 'bundle', 'channel')",
         "UPDATE course_scope SET lesson = (SELECT code FROM lesson WHERE code = ?1) WHERE id = 1",
     };
-    int rc = SQLITE_DONE;
-    for (int i = 0; i < 2 && rc == SQLITE_DONE; i++) {
-        sqlite3_stmt *q = NULL;
-        rc = sqlite3_prepare_v2(s->db, SQL[i], -1, &q, NULL);
-        if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        sqlite3_finalize(q);
-    }
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "setting param to the lesson's focus");
+    isl_status st = ISL_OK;
+    for (int i = 0; i < 2 && !st; i++)
+        st = isl_db_rows(s, "setting param to the lesson's focus", SQL[i], NULL, NULL, err, "t", lesson);
+    return st;
 }
 
 /* For each kind of results (run, the three sweeps, bundles) with no current
@@ -427,74 +410,76 @@ static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
  * sweep): its bit in c->missing, and the command that computes it, from
  * stale_result when an older model computed it (its bit in
  * c->missing_stale), else the lesson's own (the saved query missing_result). */
-static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
+static isl_status missing_row(void *ctx, sqlite3_stmt *q)
 {
-    static const char SQL[] = "SELECT kind_no, stale_command, command FROM missing_result";
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, SQL, -1, &q, NULL);
-    c->missing = c->missing_stale = 0;
-    while (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        int i = sqlite3_column_int(q, 0);
-        const char *stale = (const char *)sqlite3_column_text(q, 1), *first = (const char *)sqlite3_column_text(q, 2);
-        if (i < 0 || i > 4) continue;
-        c->missing |= 1u << i;
-        if (stale) c->missing_stale |= 1u << i;
-        snprintf(c->missing_cmd[i], sizeof c->missing_cmd[i], "%s", stale ? stale : first ? first : "");
-        rc = SQLITE_OK;
-    }
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "reading the current results");
+    checker *c = ctx;
+    int i = sqlite3_column_int(q, 0);
+    const char *stale = isl_base_col(q, 1), *first = isl_base_col(q, 2);
+    if (i < 0 || i > 4) return ISL_OK;
+    c->missing |= 1u << i;
+    if (stale) c->missing_stale |= 1u << i;
+    snprintf(c->missing_cmd[i], sizeof c->missing_cmd[i], "%s", stale ? stale : first ? first : "");
+    return ISL_OK;
 }
 
-static isl_status check_all(isl_store *s, checker *c, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,
-                            isl_claim_counts *counts, isl_error *err)
+static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db,
-                           "SELECT c.lesson, c.name, c.statement, c.expected, c.actual_sql, c.pending_sql "
-                           "FROM claim c LEFT JOIN lesson l ON l.code = c.lesson "
-                           "WHERE ?1 IS NULL OR c.lesson = ?1 "
-                           "ORDER BY l.position IS NULL, l.position, c.lesson, c.id",
-                           -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC)) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading the claims");
+    c->missing = c->missing_stale = 0;
+    return isl_db_rows(s, "reading the current results", "SELECT kind_no, stale_command, command FROM missing_result",
+                       missing_row, c, err, NULL);
+}
+
+/* A check over the claim rows: where it is, and what it adds up. */
+typedef struct checking {
+    isl_store *s;
+    checker *c;
+    int64_t run_id;
+    isl_claim_fn fn;
+    void *ctx;
+    isl_claim_counts *counts;
+    isl_error *err;
+    char *focus; /* the lesson whose focus param holds now */
+} checking;
+
+/* One claim row: its lesson's focus set (when it changes), then checked. */
+static isl_status claim_row(void *ctx, sqlite3_stmt *q)
+{
+    checking *k = ctx;
+    const char *cl = isl_base_col(q, 0);
+    if (cl && (!k->focus || strcmp(k->focus, cl) != 0)) {
+        sqlite3_free(k->focus);
+        if (!(k->focus = sqlite3_mprintf("%s", cl))) return isl_fail(k->err, ISL_ENOMEM, "out of memory");
+        isl_status st = set_focus(k->s, k->focus, k->err);
+        if (!st) st = find_missing(k->s, k->c, k->err);
+        if (st) return st;
     }
+    return check_one(k->s, k->c, k->run_id, q, k->fn, k->ctx, k->counts, k->err);
+}
+
+static isl_status check_all(checking *k, const char *lesson)
+{
+    isl_store *s = k->s;
+    int found = 1;
+    isl_status st = ISL_OK;
     if (lesson) {
-        sqlite3_stmt *k = NULL;
-        int found = 0;
-        if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM lesson WHERE code = ?1", -1, &k, NULL) == SQLITE_OK
-            && sqlite3_bind_text(k, 1, lesson, -1, SQLITE_STATIC) == SQLITE_OK)
-            found = sqlite3_step(k) == SQLITE_ROW;
-        sqlite3_finalize(k);
-        if (!found) {
-            sqlite3_finalize(q);
-            return isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
-        }
+        found = 0;
+        st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found, k->err,
+                         "t", lesson);
+        if (!st && !found) return isl_fail(k->err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
     }
     sqlite3_value *saved[NSAVED] = {NULL, NULL, NULL, NULL};
-    isl_status st = checker_init(s, c, err);
-    if (!st) st = save_params(s, saved, err);
-    int rc = SQLITE_DONE;
-    char *focus = NULL; /* the lesson whose focus param holds now */
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        const char *cl = (const char *)sqlite3_column_text(q, 0);
-        if (cl && (!focus || strcmp(focus, cl) != 0)) {
-            sqlite3_free(focus);
-            if (!(focus = sqlite3_mprintf("%s", cl))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-            else st = set_focus(s, focus, err);
-            if (!st) st = find_missing(s, c, err);
-            if (st) break;
-        }
-        st = check_one(s, c, run_id, q, fn, ctx, counts, err);
-    }
-    if (!st && rc != SQLITE_DONE && rc != SQLITE_ROW) st = isl_db_fail(s, err, "reading the claims");
-    sqlite3_finalize(q);
-    isl_status rst = restore_params(s, saved, err);
+    if (!st) st = checker_init(s, k->c, k->err);
+    if (!st) st = save_params(s, saved, k->err);
+    if (!st)
+        st = isl_db_rows(s, "reading the claims", "SELECT c.lesson, c.name, c.statement, c.expected, c.actual_sql, "
+                         "c.pending_sql FROM claim c LEFT JOIN lesson l ON l.code = c.lesson WHERE ?1 IS NULL OR "
+                         "c.lesson = ?1 ORDER BY l.position IS NULL, l.position, c.lesson, c.id",
+                         claim_row, k, k->err, "t", lesson);
+    isl_status rst = restore_params(s, saved, k->err);
     if (!st) st = rst;
     for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
-    sqlite3_free(focus);
-    sqlite3_free(c->result_tables);
+    sqlite3_free(k->focus);
+    sqlite3_free(k->c->result_tables);
     return st;
 }
 
@@ -508,7 +493,8 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
     checker c;
     memset(&c, 0, sizeof c);
     sqlite3_set_authorizer(s->db, on_access, &c);
-    isl_status st = check_all(s, &c, run_id, lesson, fn, ctx, counts, err);
+    checking k = {s, &c, run_id, fn, ctx, counts, err, NULL};
+    isl_status st = check_all(&k, lesson);
     sqlite3_set_authorizer(s->db, NULL, NULL);
     return st;
 }

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,15 @@ void isl_store_progress(const char *what)
     if (progress_fn) progress_fn(progress_ctx, what);
 }
 
+static void (*pause_fn)(const char *);
+
+void isl_store_on_pause(void (*fn)(const char *point)) { pause_fn = fn; }
+
+void isl_db_pause(const char *point)
+{
+    if (pause_fn) pause_fn(point);
+}
+
 static isl_status fault_row(void *ctx, sqlite3_stmt *q)
 {
     char **why = ctx;
@@ -123,7 +133,7 @@ static void damage(isl_store *s, char *why, size_t n)
 {
     char *fault = NULL;
     isl_error err;
-    isl_base_rows(s->db, s->path, "checking the file", "PRAGMA quick_check(1)", fault_row, &fault, &err, NULL);
+    isl_db_rows(s, "checking the file", "PRAGMA quick_check(1)", fault_row, &fault, &err, NULL);
     if (fault) snprintf(why, n, "%s", fault);
     else snprintf(why, n, "rows of run %lld were there before this run wrote any: its run table had lost them",
                   (long long)s->run_id);
@@ -132,6 +142,22 @@ static void damage(isl_store *s, char *why, size_t n)
 
 /* The base's words for SQLite's errors; but a key conflict on the rows of
  * the run being written, which isolab makes unique itself, is damage. */
+isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
+                       isl_error *err, const char *types, ...)
+{
+    va_list ap;
+    va_start(ap, types);
+    isl_status st = isl_base_vrows(s->db, s->path, what, sql, fn, ctx, err, types, ap);
+    va_end(ap);
+    return st;
+}
+
+isl_status isl_each_line(void *ctx, sqlite3_stmt *q)
+{
+    isl_each *e = ctx;
+    return e->fn.line(e->ctx, isl_base_col(q, 0));
+}
+
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
 {
     int ext = sqlite3_extended_errcode(s->db);
@@ -493,13 +519,10 @@ static int remove_logs(const char *db, int *had_log)
 static isl_status record_origin(isl_store *s, const char *dir, isl_error *err)
 {
     char *real = realpath(dir, NULL);
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "UPDATE seed_origin SET seeds = ?1 WHERE id = 1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, real ? real : dir, -1, SQLITE_TRANSIENT);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
+    isl_status st = isl_db_rows(s, "recording the seeds directory", "UPDATE seed_origin SET seeds = ?1 WHERE id = 1",
+                                NULL, NULL, err, "t", real ? real : dir);
     free(real);
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "recording the seeds directory");
+    return st;
 }
 
 /* Fills the new database of s, in one transaction: the schema, the seeds,

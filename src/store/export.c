@@ -36,8 +36,8 @@ static isl_status relation_row(void *ctx, sqlite3_stmt *q)
  * without rowid, with a run_id column. ISL_EINPUT when there is none. */
 static isl_status find_relation(isl_store *s, const char *name, relation *r, isl_error *err)
 {
-    isl_status st = isl_base_rows(
-        s->db, s->path, "looking up the name",
+    isl_status st = isl_db_rows(
+        s, "looking up the name",
         "SELECT m.name, m.type = 'table', "
         "  coalesce((SELECT t.wr FROM pragma_table_list t WHERE t.schema = 'main' AND t.name = m.name), 0), "
         "  EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
@@ -62,7 +62,7 @@ static char *order_by(isl_store *s, const relation *r)
     if (!r->without_rowid) return sqlite3_mprintf("%s", " ORDER BY rowid");
     sqlite3_str *o = sqlite3_str_new(s->db);
     isl_error err;
-    isl_base_rows(s->db, s->path, "reading the key", "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk",
+    isl_db_rows(s, "reading the key", "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk",
                   key_row, o, &err, "t", r->out);
     return sqlite3_str_finish(o);
 }
@@ -140,20 +140,9 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
     return st;
 }
 
-int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i)
-{
-    sqlite3_stmt *f = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT lesson FROM current_focus", -1, &f, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_step(f);
-    if (rc == SQLITE_ROW) rc = sqlite3_bind_value(q, i, sqlite3_column_value(f, 0));
-    else if (rc == SQLITE_DONE) rc = sqlite3_bind_null(q, i);
-    sqlite3_finalize(f);
-    return rc;
-}
-
 /* A saved query found by name: the statement for its lines, and the
  * lesson of current_focus for a lesson-keyed one (filtered on a bound
- * value, the view compiles once: isl_bind_focus_lesson). */
+ * value, the view compiles once). */
 typedef struct view {
     char *sql, *lesson;
     int found, keyed;
@@ -176,16 +165,10 @@ static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
     return isl_base_col(q, 0) && !v->lesson ? ISL_ENOMEM : ISL_OK;
 }
 
-static isl_status line_row(void *ctx, sqlite3_stmt *q)
-{
-    isl_each *l = ctx;
-    return l->fn.line(l->ctx, isl_base_col(q, 0));
-}
-
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err)
 {
     view v = {NULL, NULL, 0, 0};
-    isl_status st = isl_base_rows(s->db, s->path, "looking up the saved query",
+    isl_status st = isl_db_rows(s, "looking up the saved query",
                                   "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c "
                                   "WHERE c.name = 'lesson') FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
                                   "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
@@ -194,10 +177,10 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
     if (!st && !v.found) st = isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
     else if (!st && !v.sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && v.keyed) {
-        st = isl_base_rows(s->db, s->path, name, "SELECT lesson FROM current_focus", lesson_row, &v, err, NULL);
+        st = isl_db_rows(s, name, "SELECT lesson FROM current_focus", lesson_row, &v, err, NULL);
         if (st == ISL_ENOMEM) isl_fail(err, st, "out of memory");
     }
-    if (!st) st = isl_base_rows(s->db, s->path, name, v.sql, line_row, &l, err, v.keyed ? "t" : NULL, v.lesson);
+    if (!st) st = isl_db_rows(s, name, v.sql, isl_each_line, &l, err, v.keyed ? "t" : NULL, v.lesson);
     sqlite3_free(v.sql);
     sqlite3_free(v.lesson);
     return st;
@@ -359,7 +342,7 @@ static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
 isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err)
 {
     lister l = {s, fn, ctx, err};
-    return isl_base_rows(s->db, s->path, "listing tables and views",
+    return isl_db_rows(s, "listing tables and views",
                          "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
                          "AND name NOT LIKE 'sqlite%' ORDER BY type, name",
                          relation_listed, &l, err, NULL);
@@ -375,7 +358,7 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column)
 {
     long long has = -1;
     isl_error err;
-    isl_status st = isl_base_rows(s->db, s->path, "reading the columns",
+    isl_status st = isl_db_rows(s, "reading the columns",
                                   "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
                                   "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
                                   has_row, &has, &err, "tt", name, column);

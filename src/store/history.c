@@ -35,7 +35,7 @@ static isl_status count_table(void *ctx, sqlite3_stmt *q)
 static char *rows_of_run_sql(isl_store *s, isl_error *err)
 {
     per_run c = {sqlite3_str_new(s->db), 0};
-    isl_status st = isl_base_rows(s->db, s->path, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
+    isl_status st = isl_db_rows(s, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
     if (!c.n) sqlite3_str_appendall(c.out, "0");
     char *sql = sqlite3_str_finish(c.out);
     if (!st && !sql) isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -101,11 +101,8 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
         sqlite3_finalize(q);
         return isl_db_fail(s, err, "listing runs");
     }
-    isl_status st = ISL_OK;
     isl_each e = {.fn.run = fn, .ctx = ctx};
-    rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = run_row(&e, q);
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "listing runs");
+    isl_status st = isl_base_step(s->db, s->path, "listing runs", q, run_row, &e, err);
     sqlite3_finalize(q);
     return st;
 }
@@ -129,7 +126,7 @@ isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, cha
     latest l = {id, digest};
     *id = 0;
     digest[0] = '\0';
-    return isl_base_rows(s->db, s->path, "reading the runs",
+    return isl_db_rows(s, "reading the runs",
                          "SELECT id, model_digest FROM run WHERE kind = ?1 AND status = 'done' "
                          "ORDER BY id DESC LIMIT 1", latest_row, &l, err, "t", kind);
 }
@@ -160,7 +157,7 @@ static isl_status diff_row(void *ctx, sqlite3_stmt *q)
 /* The lines of sql, with runs a and b bound to ?1 and ?2. */
 static isl_status emit_rows(differ *d, const char *sql)
 {
-    return isl_base_rows(d->s->db, d->s->path, "comparing runs", sql, diff_row, d, d->err, "ii", d->a, d->b);
+    return isl_db_rows(d->s, "comparing runs", sql, diff_row, d, d->err, "ii", d->a, d->b);
 }
 
 /* Surfaces, per bundle x channel (both runs' pairs, in name order): whether
@@ -234,7 +231,7 @@ static isl_status surface_diff(differ *d)
     isl_status st = isl_moves_read(d->s, d->a, d->b, d->tick, d->tick_ctx, &mv, d->err);
     moved m = {d, mv};
     if (!st)
-        st = isl_base_rows(d->s->db, d->s->path, "comparing runs", SURFACE_COUNTS, pair_row, &m, d->err, "ii", d->a,
+        st = isl_db_rows(d->s, "comparing runs", SURFACE_COUNTS, pair_row, &m, d->err, "ii", d->a,
                            d->b);
     isl_moves_free(mv);
     return st;
@@ -266,7 +263,7 @@ static isl_status table_diff(differ *d, const char *label)
     int named = !strcmp(label, "bundle_sweep");
     const char *table = named ? "bundle_sweep_named" : label;
     columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), 0};
-    isl_status st = isl_base_rows(d->s->db, d->s->path, "comparing runs",
+    isl_status st = isl_db_rows(d->s, "comparing runs",
                                   "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
                                   "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
                                   column_row, &k, d->err, "ti", table, (int64_t)named);
@@ -306,7 +303,7 @@ static isl_status kind_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err)
 {
     kind_buf k = {kind, n, 0};
-    isl_status st = isl_base_rows(s->db, s->path, "reading the runs", "SELECT kind FROM run WHERE id = ?1", kind_row,
+    isl_status st = isl_db_rows(s, "reading the runs", "SELECT kind FROM run WHERE id = ?1", kind_row,
                                   &k, err, "i", id);
     if (!st && !k.found) st = isl_fail(err, ISL_EINPUT, "no run %lld", (long long)id);
     return st;
@@ -340,7 +337,7 @@ isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_
         return isl_fail(err, ISL_EINPUT, "run %lld is a '%s' run and run %lld a '%s' run; compare runs of one kind",
                         (long long)a, ka, (long long)b, kb);
     st = surface_diff(&d);
-    if (!st) st = isl_base_rows(s->db, s->path, "listing result tables", RESULT_TABLES, table_row, &d, err, NULL);
+    if (!st) st = isl_db_rows(s, "listing result tables", RESULT_TABLES, table_row, &d, err, NULL);
     *ndiff = d.n;
     return st;
 }

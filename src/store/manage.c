@@ -19,7 +19,7 @@ static isl_status add_delete(void *ctx, sqlite3_stmt *q)
 
 static isl_status run_tables(isl_store *s, sqlite3_str *out, isl_error *err)
 {
-    isl_status st = isl_base_rows(s->db, s->path, "listing result tables", ISL_RUN_TABLES " ORDER BY m.name",
+    isl_status st = isl_db_rows(s, "listing result tables", ISL_RUN_TABLES " ORDER BY m.name",
                                   add_delete, out, err, NULL);
     sqlite3_str_appendall(out, "DELETE FROM run WHERE id = ?1;\n");
     if (st) return st;
@@ -78,7 +78,7 @@ static isl_status delete_runs(isl_store *s, const int64_t *ids, size_t n, const 
     remover r = {s, list, 0, err};
     for (size_t i = 0; !st && ids && i < n; i++) st = remove_one(&r, ids[i]);
     if (!st && !ids)
-        st = isl_base_rows(s->db, s->path, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep,
+        st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep,
                            kind);
     sqlite3_free(list);
     if ((st = isl_base_end(s->db, s->path, st, err))) r.k = 0;
@@ -121,7 +121,7 @@ static isl_status param_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_store_run_params(isl_store *s, int64_t run_id, isl_param_fn fn, void *ctx, isl_error *err)
 {
     isl_each e = {.fn.param = fn, .ctx = ctx};
-    return isl_base_rows(s->db, s->path, "reading run parameters",
+    return isl_db_rows(s, "reading run parameters",
                          "SELECT key, value FROM run_param WHERE run_id = ?1 ORDER BY key, value", param_row, &e, err,
                          "i", run_id);
 }
@@ -136,7 +136,7 @@ static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err)
 {
     isl_each e = {.fn.lesson = fn, .ctx = ctx};
-    return isl_base_rows(s->db, s->path, "reading lesson_focus",
+    return isl_db_rows(s, "reading lesson_focus",
                          "SELECT f.lesson, l.title, f.bundle, f.channel FROM lesson_focus f "
                          "JOIN lesson l ON l.code = f.lesson ORDER BY l.position IS NULL, l.position, f.lesson",
                          lesson_row, &e, err, NULL);
@@ -151,8 +151,14 @@ static isl_status stale_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err)
 {
     isl_each e = {.fn.stale = fn, .ctx = ctx};
-    return isl_base_rows(s->db, s->path, "reading stale_result",
+    return isl_db_rows(s, "reading stale_result",
                          "SELECT kind, run_id, command FROM stale_result ORDER BY run_id", stale_row, &e, err, NULL);
+}
+
+static isl_status group_row(void *ctx, sqlite3_stmt *q)
+{
+    isl_each *e = ctx;
+    return e->fn.group(e->ctx, isl_base_col(q, 0), isl_base_col(q, 1), isl_base_col(q, 2));
 }
 
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err)
@@ -168,23 +174,15 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
         " SELECT DISTINCT grp, CASE WHEN grp IN ('samples', 'removal', 'addition') THEN bundle END AS b,"
         "        CASE WHEN grp IN ('samples', 'removal', 'addition') THEN channel END AS c"
         "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'bundles' THEN 3 ELSE 2 END, grp, b, c";
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, SQL, -1, &q, NULL) != SQLITE_OK) return isl_db_fail(s, err, "reading stale_result");
-    isl_status st = ISL_OK;
-    int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW)
-        st = fn(ctx, (const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
-                (const char *)sqlite3_column_text(q, 2));
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading stale_result");
-    sqlite3_finalize(q);
-    return st;
+    isl_each e = {.fn.group = fn, .ctx = ctx};
+    return isl_db_rows(s, "reading stale_result", SQL, group_row, &e, err, NULL);
 }
 
 /* ISL_EINPUT unless `sql` (one bound name) finds a row. */
 static isl_status must_exist(isl_store *s, const char *sql, const char *name, const char *what, isl_error *err)
 {
     int found = 0;
-    isl_status st = isl_base_rows(s->db, s->path, "reading the model", sql, isl_base_count, &found, err, "t", name);
+    isl_status st = isl_db_rows(s, "reading the model", sql, isl_base_count, &found, err, "t", name);
     if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no %s '%s'", what, name);
     return st;
 }
@@ -224,7 +222,7 @@ static isl_status make_shadow(isl_store *s, isl_error *err)
 {
     shadow w = {s, err};
     isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param", err);
-    if (!st) st = isl_base_rows(s->db, s->path, "reading the saved queries", SHADOWED_VIEWS, shadow_view, &w, err, NULL);
+    if (!st) st = isl_db_rows(s, "reading the saved queries", SHADOWED_VIEWS, shadow_view, &w, err, NULL);
     return st;
 }
 
@@ -245,7 +243,7 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     const char *const value[3] = {lesson, bundle, channel};
     for (int i = 0; i < 3 && !st; i++)
         if (value[i])
-            st = isl_base_rows(s->db, s->path, "setting param for this command",
+            st = isl_db_rows(s, "setting param for this command",
                                "UPDATE temp.param SET value = ?2 WHERE key = ?1", NULL, NULL, err, "tt", key[i],
                                value[i]);
     return st;
@@ -271,7 +269,7 @@ isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, cha
 {
     focus f = {{lesson, bundle, channel}, n, 0};
     lesson[0] = bundle[0] = channel[0] = '\0';
-    isl_status st = isl_base_rows(s->db, s->path, "reading current_focus",
+    isl_status st = isl_db_rows(s, "reading current_focus",
                                   "SELECT lesson, bundle, channel FROM current_focus", focus_row, &f, err, NULL);
     if (!st && !f.found) st = isl_fail(err, ISL_EINPUT, "no lesson has a focus (see lesson_focus)");
     return st;

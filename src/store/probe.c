@@ -85,7 +85,7 @@ static isl_status column_row(void *ctx, sqlite3_stmt *q)
 static int probe_columns(isl_store *s, const char *table, probe *p)
 {
     isl_error err;
-    isl_base_rows(s->db, s->path, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, p,
+    isl_db_rows(s, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, p,
                   &err, "t", table);
     return p->ncols > 0 ? 0 : -1;
 }

@@ -36,19 +36,11 @@ static const char KEEP[] =
 
 isl_status isl_store_keep_model(isl_store *s, const char *digest, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT 1 FROM model_record WHERE digest = ?1 LIMIT 1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    if (rc == SQLITE_ROW) return ISL_OK; /* kept already */
-    if (rc != SQLITE_DONE) return isl_db_fail(s, err, "keeping the run's model");
-    q = NULL;
-    rc = sqlite3_prepare_v2(s->db, KEEP, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, digest, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "keeping the run's model");
+    int kept = 0;
+    isl_status st = isl_db_rows(s, "keeping the run's model", "SELECT 1 FROM model_record WHERE digest = ?1 LIMIT 1",
+                                isl_base_count, &kept, err, "t", digest);
+    if (!st && !kept) st = isl_db_rows(s, "keeping the run's model", KEEP, NULL, NULL, err, "t", digest);
+    return st;
 }
 
 /* The changes from run ?1's model to run ?2's, as lines, in model order:
@@ -86,21 +78,24 @@ static const char DIFF[] =
     "   WHERE a.value IS NOT b.value)"
     "SELECT 'model: ' || line FROM lines ORDER BY k, name, sub, line";
 
+/* The lines of a model diff, counted. */
+typedef struct counted {
+    isl_each each;
+    size_t *n;
+} counted;
+
+static isl_status counted_line(void *ctx, sqlite3_stmt *q)
+{
+    counted *c = ctx;
+    ++*c->n;
+    return isl_each_line(&c->each, q);
+}
+
 isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
                                 isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, DIFF, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, a);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 2, b);
-    isl_status st = rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "reading the runs' models");
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        ++*ndiff;
-        st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
-    }
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the runs' models");
-    sqlite3_finalize(q);
-    return st;
+    counted c = {{.fn.line = fn, .ctx = ctx}, ndiff};
+    return isl_db_rows(s, "reading the runs' models", DIFF, counted_line, &c, err, "ii", a, b);
 }
 
 /* Run ?1's model as seed SQL, one statement a line, in the order the
@@ -146,26 +141,23 @@ static const char EXPORT[] =
     "    WHERE item = 'sample_count')"
     "SELECT line FROM lines ORDER BY k, sub";
 
+static isl_status kept_row(void *ctx, sqlite3_stmt *q)
+{
+    *(int *)ctx = 1 + sqlite3_column_int(q, 0);
+    return ISL_OK;
+}
+
 isl_status isl_store_export_model(isl_store *s, int64_t run, isl_line_fn fn, void *ctx, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT r.model_digest, EXISTS (SELECT 1 FROM model_record m WHERE "
-                                "m.digest = r.model_digest) FROM run r WHERE r.id = ?1", -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, run);
-    if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    int kept = rc == SQLITE_ROW && sqlite3_column_int(q, 1);
-    sqlite3_finalize(q);
-    if (rc == SQLITE_DONE) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run);
-    if (rc != SQLITE_ROW) return isl_db_fail(s, err, "reading the run");
-    if (!kept)
+    int found = 0; /* 0: no run; 1: its model not kept; 2: kept */
+    isl_status st = isl_db_rows(s, "reading the run", "SELECT EXISTS (SELECT 1 FROM model_record m WHERE m.digest = "
+                                "r.model_digest) FROM run r WHERE r.id = ?1", kept_row, &found, err, "i", run);
+    if (st) return st;
+    if (!found) return isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run);
+    if (found == 1)
         return isl_fail(err, ISL_EINPUT, "run %lld: its model was not kept (an isolab before schema version 11 "
                         "made it)", (long long)run);
-    rc = sqlite3_prepare_v2(s->db, EXPORT, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, run);
-    isl_status st = rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "reading the run's model");
-    if (!st) st = fn(ctx, "-- the model of a run, as isolab kept it");
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, "reading the run's model");
-    sqlite3_finalize(q);
-    return st;
+    st = fn(ctx, "-- the model of a run, as isolab kept it");
+    isl_each e = {.fn.line = fn, .ctx = ctx};
+    return st ? st : isl_db_rows(s, "reading the run's model", EXPORT, isl_each_line, &e, err, "i", run);
 }

@@ -252,11 +252,10 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
  * those above it. */
 static isl_status claim_mark(isl_store *s, int64_t *mark, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, "SELECT coalesce(max(id), 0) FROM claim", -1, &q, NULL);
-    if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) *mark = sqlite3_column_int64(q, 0);
-    sqlite3_finalize(q);
-    return rc == SQLITE_ROW ? ISL_OK : isl_db_fail(s, err, "reading the claims");
+    long long v = 0;
+    isl_status st = isl_base_int(s->db, s->path, "SELECT coalesce(max(id), 0) FROM claim", &v, err);
+    *mark = v;
+    return st;
 }
 
 /* Reports a statement of a script that did not compile: refused by the
@@ -435,7 +434,7 @@ isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
 {
     sqlite3_str *drop = sqlite3_str_new(s->db);
     /* triggers and indexes go with their tables; views one by one */
-    isl_status st = isl_base_rows(s->db, s->path, "dropping the seeds' TEMP objects",
+    isl_status st = isl_db_rows(s, "dropping the seeds' TEMP objects",
                                   "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
                                   "'trigger') ORDER BY type = 'table'", add_drop, drop, err, NULL);
     int oom = sqlite3_str_errcode(drop) != SQLITE_OK;

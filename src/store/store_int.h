@@ -81,6 +81,7 @@ typedef struct isl_each {
         isl_param_fn param;
         isl_lesson_fn lesson;
         isl_stale_fn stale;
+        isl_stale_group_fn group;
     } fn;
     void *ctx;
 } isl_each;
@@ -124,6 +125,14 @@ sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
  * path. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
 
+/* isl_base_rows on the store's connection, naming its path. */
+isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
+                       isl_error *err, const char *types, ...);
+
+/* A row function for isl_db_rows: column 0's text (NULL for SQL NULL) to
+ * the isl_each's line function. */
+isl_status isl_each_line(void *ctx, sqlite3_stmt *q);
+
 /* The isolab status for the connection's last SQLite error. */
 isl_status isl_db_status(isl_store *s);
 
@@ -141,17 +150,14 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err);
  * COMMIT, so rows never go to a file init --force has replaced. */
 isl_status isl_db_still_here(isl_store *s, isl_error *err);
 
+/* Calls the tests' pause callback (isl_store_on_pause) at point. */
+void isl_db_pause(const char *point);
+
 /* Tells the progress callback (isl_store_on_progress) what starts now. */
 void isl_store_progress(const char *what);
 
 /* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
-
-/* Binds parameter i of q to current_focus's lesson (NULL when none has a
- * focus); SQLite's result code. A lesson-keyed view filtered on a bound
- * value compiles once; filtered on the subquery, SQLite copies
- * current_focus into every branch it pushes the filter down to. */
-int isl_bind_focus_lesson(isl_store *s, sqlite3_stmt *q, int i);
 
 /* After statement stmt failed with a constraint error on table (a BEFORE
  * INSERT probe re-runs it in a savepoint that is rolled back): writes

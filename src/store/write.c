@@ -56,7 +56,9 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
     /* the model it uses, kept once per digest (isl_store_model_diff) */
     st = isl_store_keep_model(s, digest, err);
-    return st ? isl_store_end_run(s, st, err) : ISL_OK;
+    if (st) return isl_store_end_run(s, st, err);
+    isl_db_pause("writing");
+    return ISL_OK;
 }
 
 isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
@@ -79,6 +81,7 @@ isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
         else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
             st = isl_db_fail(s, err, "finishing the run");
     }
+    if (!st) isl_db_pause("commit");
     if (!st && (st = isl_db_still_here(s, err))) {
         s->in_run = 0;
         checks_on(s);
@@ -175,12 +178,13 @@ isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *e
 {
     char digest[17];
     isl_model_digest(m, digest);
-    return isl_base_rows(s->db, s->path, "writing the model's digest",
+    return isl_db_rows(s, "writing the model's digest",
                          "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", NULL, NULL, err, "t", digest);
 }
 
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
 {
+    isl_db_pause("model");
     return isl_read_model(s->db, s->path, out, err);
 }
 
@@ -198,7 +202,7 @@ isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err
     char digest[17];
     isl_model_digest(m, digest);
     int same = 0;
-    isl_status st = isl_base_rows(s->db, s->path, "reading the model's digest",
+    isl_status st = isl_db_rows(s, "reading the model's digest",
                                   "SELECT 1 FROM model_state WHERE digest = ?1", isl_base_count, &same, err, "t", digest);
     if (st || same || s->in_run) return st;
     if ((st = isl_base_begin(s->db, s->path, s->wait_s, err))) return st;
@@ -209,31 +213,15 @@ void isl_store_note_runs(isl_store *s, const char *note) { s->note = note; }
 
 isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, isl_error *err)
 {
-    isl_status st = isl_base_rows(s->db, s->path, "writing the run's note", "UPDATE run SET note = ?2 WHERE id = ?1",
+    isl_status st = isl_db_rows(s, "writing the run's note", "UPDATE run SET note = ?2 WHERE id = ?1",
                                   NULL, NULL, err, "it", run_id, note);
     if (!st && sqlite3_changes(s->db) == 0) st = isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run_id);
     return st;
 }
 
-/* Hands the first column of every row of the prepared q to fn; finalizes q. */
-static isl_status step_lines(isl_store *s, sqlite3_stmt *q, isl_line_fn fn, void *ctx, const char *what,
-                             isl_error *err)
-{
-    isl_status st = ISL_OK;
-    int rc = SQLITE_DONE;
-    while (!st && (rc = sqlite3_step(q)) == SQLITE_ROW) st = fn(ctx, (const char *)sqlite3_column_text(q, 0));
-    if (!st && rc != SQLITE_DONE) st = isl_db_fail(s, err, what);
-    sqlite3_finalize(q);
-    return st;
-}
-
 isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "SELECT line FROM lesson_report WHERE lesson = ?1", -1, &q, NULL) != SQLITE_OK
-        || sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC) != SQLITE_OK) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading lesson_report");
-    }
-    return step_lines(s, q, fn, ctx, "reading lesson_report", err);
+    isl_each e = {.fn.line = fn, .ctx = ctx};
+    return isl_db_rows(s, "reading lesson_report", "SELECT line FROM lesson_report WHERE lesson = ?1", isl_each_line, &e,
+                       err, "t", lesson);
 }

@@ -3,9 +3,9 @@
 -- current_surface; a bundle with no current result is left out. n numbers
 -- the lines of a lesson's table. The bundle column is the lesson's 12
 -- characters wide, or as wide as the longest name.
--- The width is a window over the rows (a surface row whose bundle is not
--- the model's counts, as it is not printed): a width subquery joined twice
--- had SQLite expand lesson_scope and current_surface three more times.
+-- The width is a window over the rows (a member list's surface row counts
+-- for it, as before, but is not printed): a width subquery joined twice had
+-- SQLite expand lesson_scope and current_surface three more times.
 WITH rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS k, 1 AS shown, NULL AS bundle,
          NULL AS visible, NULL AS returned, NULL AS open_surface, NULL AS open_axes

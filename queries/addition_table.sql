@@ -3,16 +3,22 @@
 -- axis a new fact was added on, in alphabetical (code point) order, marked
 -- "<-- grows" when its open surface is larger than the baseline row's (the
 -- row whose axis IS NULL). Without such a sweep, the title and the line of
--- lesson_not_run. n numbers the lines of a lesson's table.
--- The sweep is read once, the baseline's open surface a window over it (a
--- second reading of the sweep for the baseline expanded lesson_scope and
--- current_sweep again).
+-- lesson_not_run. n numbers the lines of a lesson's table. The axis is
+-- the lesson's 10 characters wide, or as wide as the longest; the counts
+-- as wide as their widest (the lesson's: 2 for the open surface).
+-- The sweep is read once: the baseline's open surface and the widths are
+-- windows over it (a second reading of the sweep for the baseline, and a
+-- width table over it, expanded lesson_scope and current_sweep again).
 WITH sweep AS (
   SELECT x.lesson, x.lesson_position AS lp, a.axis, a.facts, a.open_surface,
-         max(CASE WHEN a.axis IS NULL THEN a.open_surface END) OVER (PARTITION BY x.lesson) AS base_surface
+         max(a.open_surface) FILTER (WHERE a.axis IS NULL) OVER w AS base_surface,
+         max(10, max(length(a.axis)) OVER w) AS wa,
+         max(length(a.facts)) FILTER (WHERE a.axis IS NOT NULL) OVER w AS wf,
+         max(2, max(length(a.open_surface)) FILTER (WHERE a.axis IS NOT NULL) OVER w) AS wo
     FROM lesson_scope x
     JOIN current_sweep c ON c.kind = 'addition' AND c.bundle = x.bundle AND c.channel = x.channel
     JOIN addition_sweep a ON a.run_id = c.run_id
+  WINDOW w AS (PARTITION BY x.lesson)
 ),
 rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS part, '' AS axis,
@@ -22,8 +28,8 @@ rows AS (
   SELECT z.lesson, z.lesson_position, 1, '', z.line FROM lesson_not_run z WHERE z.kind = 'addition'
   UNION ALL
   SELECT lesson, lp, 1, axis,
-         '  +' || printf('%!-10s', axis) || ' facts ' || facts
-         || '  open surface ' || printf('%2d', open_surface)
+         '  +' || printf('%!-*s', wa, axis) || ' facts ' || printf('%*d', wf, facts)
+         || '  open surface ' || printf('%*d', wo, open_surface)
          || CASE WHEN open_surface > base_surface THEN '  <-- grows' ELSE '' END
     FROM sweep
    WHERE axis IS NOT NULL

@@ -5,7 +5,9 @@
 -- bundle of that size reaching it. When no bundles sweep is current, the
 -- same from the latest current 'isolab frontier' run of each channel: one
 -- bundle per size there (the first in mask order), as that run keeps only
--- the first. Columns: line (for 'isolab report'), then the same as data.
+-- the first. Columns: line (for 'isolab report'; the channel 22
+-- characters wide, or as wide as the longest, the numbers as their widest),
+-- then the same as data.
 WITH r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
@@ -47,9 +49,10 @@ computed AS (
 rows AS (
   SELECT * FROM swept UNION ALL SELECT * FROM computed
 )
-SELECT printf('%!-22s size %2d  open surface %3d  %s',
+SELECT printf('%!-*s size %*d  open surface %*d  %s',
+              max(22, max(length(CASE WHEN n.channel = '' THEN '(no channel)' ELSE n.channel END)) OVER ()),
               CASE WHEN n.channel = '' THEN '(no channel)' ELSE n.channel END,
-              n.size, n.open_surface,
+              max(2, max(length(n.size)) OVER ()), n.size, max(3, max(length(n.open_surface)) OVER ()), n.open_surface,
               CASE WHEN n.members = '' THEN '(none)' ELSE n.members END) AS line,
        n.run_id, n.channel, n.size, n.open_surface, n.mask, n.members
   FROM rows n

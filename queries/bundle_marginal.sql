@@ -6,7 +6,9 @@
 -- subset, so S <-> S + mechanism pairs the subsets without it one to one
 -- with those with it, and the average of the differences is the difference
 -- of the two averages: one pass over the rows, no lookups. Columns: line
--- (for 'isolab report'), then the same as data.
+-- (for 'isolab report'; the channel and the mechanism 22 characters wide,
+-- or as wide as the longest, the number as its widest), then the same as
+-- data.
 WITH r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
@@ -19,9 +21,11 @@ m AS (
     JOIN bundle_sweep_mechanism x ON x.run_id = r.id
    GROUP BY s.channel_id, x.bit
 )
-SELECT printf('%!-22s %!-22s narrows by %6.2f',
-              CASE WHEN c.channel IS NULL THEN '(no channel)' ELSE c.channel END,
-              m.mechanism, m.narrows) AS line,
+SELECT printf('%!-*s %!-*s narrows by %*.2f',
+              max(22, max(length(coalesce(c.channel, '(no channel)'))) OVER ()),
+              coalesce(c.channel, '(no channel)'),
+              max(22, max(length(m.mechanism)) OVER ()), m.mechanism,
+              max(6, max(length(printf('%.2f', m.narrows))) OVER ()), m.narrows) AS line,
        r.id AS run_id, coalesce(c.channel, '') AS channel, m.mechanism, m.narrows
   FROM m
   JOIN r

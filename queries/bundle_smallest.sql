@@ -2,7 +2,9 @@
 -- bundles sweep (current_run; and for no channel), the least open
 -- surface any subset of
 -- the swept mechanisms reaches, and every subset of the fewest members that
--- reaches it. Columns: line (for 'isolab report'), then the same as data.
+-- reaches it. Columns: line (for 'isolab report'; the channel 22
+-- characters wide, or as wide as the longest, the numbers as their widest),
+-- then the same as data.
 WITH r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
@@ -17,14 +19,17 @@ fewest AS (
     JOIN best b ON b.channel_id = s.channel_id AND b.open_surface = s.open_surface
    GROUP BY s.channel_id
 )
-SELECT printf('%!-22s open surface %3d with %2d of %2d: %s',
+SELECT printf('%!-*s open surface %*d with %*d of %*d: %s',
+              max(22, max(length(CASE WHEN n.channel = '' THEN '(no channel)' ELSE n.channel END)) OVER ()),
               CASE WHEN n.channel = '' THEN '(no channel)' ELSE n.channel END,
-              n.open_surface, n.size,
-              (SELECT count(*) FROM bundle_sweep_mechanism x WHERE x.run_id = n.run_id),
+              max(3, max(length(n.open_surface)) OVER ()), n.open_surface,
+              max(2, max(length(n.size)) OVER ()), n.size,
+              max(2, max(length(m.n)) OVER ()), m.n,
               CASE WHEN n.members = '' THEN '(none)' ELSE n.members END) AS line,
        n.run_id, n.channel, n.open_surface, n.size, n.mask, n.members
   FROM bundle_sweep_named n
   JOIN r ON n.run_id = r.id
+  JOIN (SELECT run_id, count(*) AS n FROM bundle_sweep_mechanism GROUP BY run_id) m ON m.run_id = n.run_id
   JOIN best b ON b.channel_id = n.channel_id AND b.open_surface = n.open_surface
   JOIN fewest f ON f.channel_id = n.channel_id AND f.size = n.size
  ORDER BY n.channel_id, n.mask;

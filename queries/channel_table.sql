@@ -4,13 +4,15 @@
 -- row comes from current_surface; a channel with no current result is left
 -- out. n numbers the lines of a lesson's table. The name column is the
 -- lesson's 22 characters wide, or as wide as the longest name.
--- cost: integral costs as integers, else one or two decimals (width 5);
--- cost per fact: two decimals (width 17), '-' when the channel returns
--- nothing. Exact binary ties (x.xx5, i.e. k/8) are rounded half to even, as
--- the lesson's Python formatting does; SQLite's printf would round them up.
--- The width is a window over the rows, the header one of them: a width
--- subquery over rows, joined twice, had SQLite expand lesson_scope and
--- current_surface four more times.
+-- cost: integral costs as integers, else one or two decimals; cost per
+-- fact: two decimals, '-' when the channel returns nothing. The numbers
+-- are the lesson's widths (returned 4, open surface 10, cost 5, run 5,
+-- cost per fact 17) or as wide as their widest, headings moved with them.
+-- Exact binary ties (x.xx5, i.e. k/8) are rounded half to even, as the
+-- lesson's Python formatting does; SQLite's printf would round them up.
+-- The widths are windows over the rows, the header one of them: a width
+-- table over rows, joined twice, had SQLite expand lesson_scope and
+-- current_surface again at each join.
 WITH chans AS (
   SELECT x.lesson, x.lesson_position AS lp, x.bundle, c.name, c.name <> x.channel AS other,
          l.position AS cpos
@@ -23,33 +25,38 @@ WITH chans AS (
 ),
 rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS other, 0 AS cpos, '' AS name,
-         NULL AS returned, NULL AS open_surface, NULL AS cost_pct, NULL AS run_time, NULL AS cost_per_fact,
-         NULL AS cents
+         NULL AS returned, NULL AS open_surface, NULL AS run_time, NULL AS cost, NULL AS per_fact
     FROM lesson_scope x
   UNION ALL
-  SELECT ch.lesson, ch.lp, 1, ch.other, ch.cpos, ch.name,
-         s.returned, s.open_surface, s.cost_pct, s.run_time, s.cost_per_fact,
-         CAST(s.cost_per_fact * 100 AS INTEGER)
+  SELECT ch.lesson, ch.lp, 1, ch.other, ch.cpos, ch.name, s.returned, s.open_surface, s.run_time,
+         CASE WHEN s.cost_pct = round(s.cost_pct)    THEN printf('%d', s.cost_pct)
+              WHEN s.cost_pct = round(s.cost_pct, 1) THEN printf('%.1f', s.cost_pct)
+              ELSE printf('%.2f', s.cost_pct) END,
+         CASE WHEN s.cost_per_fact IS NULL THEN '-'
+              WHEN s.cost_per_fact * 100 - CAST(s.cost_per_fact * 100 AS INTEGER) = 0.5
+                THEN printf('%.2f', (CAST(s.cost_per_fact * 100 AS INTEGER)
+                                     + CAST(s.cost_per_fact * 100 AS INTEGER) % 2) / 100.0)
+              ELSE printf('%.2f', s.cost_per_fact) END
     FROM chans ch
     JOIN current_surface s ON s.bundle = ch.bundle AND s.channel = ch.name
 ),
 width AS (
-  SELECT *, max(22, coalesce(max(CASE WHEN part = 1 THEN length(name) END) OVER (PARTITION BY lesson), 0)) AS w
+  SELECT *, max(22, coalesce(max(CASE WHEN part = 1 THEN length(name) END) OVER w, 0)) AS wn,
+         max(4, coalesce(max(length(returned)) OVER w, 0)) AS wr,
+         max(10, coalesce(max(length(open_surface)) OVER w, 0)) AS wo,
+         max(5, coalesce(max(length(cost)) OVER w, 0)) AS wc,
+         max(5, coalesce(max(length(run_time)) OVER w, 0)) AS wt,
+         max(17, coalesce(max(length(per_fact)) OVER w, 0)) AS wp
     FROM rows
+  WINDOW w AS (PARTITION BY lesson)
 )
 SELECT lesson,
        CASE WHEN part = 0
-            THEN printf('%!-*s', w + 2, 'channel') || 'returned  open surface  cost  run   cost per fact'
-            ELSE '  ' || printf('%!-*s', w, name)
-                 || printf(' %4d %10d ', returned, open_surface)
-                 || CASE WHEN cost_pct = round(cost_pct)    THEN printf('%5d', cost_pct)
-                         WHEN cost_pct = round(cost_pct, 1) THEN printf('%5.1f', cost_pct)
-                         ELSE printf('%5.2f', cost_pct) END
-                 || printf(' %5d ', run_time)
-                 || CASE WHEN cost_per_fact IS NULL THEN printf('%17s', '-')
-                         WHEN cost_per_fact * 100 - cents = 0.5
-                           THEN printf('%17.2f', (cents + cents % 2) / 100.0)
-                         ELSE printf('%17.2f', cost_per_fact) END END AS line,
+            THEN printf('%!-*s', wn + 2 + wr - 4, 'channel') || 'returned'
+                 || printf('%*s', 2 + wo - 10, '') || 'open surface' || printf('%*s', 2 + wc - 5, '') || 'cost'
+                 || printf('%*s', 2 + wt - 5, '') || 'run' || printf('%*s', 3 + wp - 17, '') || 'cost per fact'
+            ELSE '  ' || printf('%!-*s %*d %*d %*s %*d %*s', wn, name, wr, returned, wo, open_surface, wc, cost,
+                                wt, run_time, wp, per_fact) END AS line,
        row_number() OVER (PARTITION BY lesson ORDER BY part, other, cpos, name) AS n
   FROM width
  ORDER BY lp IS NULL, lp, lesson, n;

@@ -1,8 +1,9 @@
--- How 'isolab page' heads and rounds the columns it shows (column_label):
--- a label, the unit (NULL: none) and the digits after the decimal point
--- (NULL: as stored). object '*' labels a column of that name in every
--- table and view; a row for one object wins over it. A course can change
--- any row with an UPDATE in its own seed file.
+-- How 'isolab page' and the text tables of every listing head and round
+-- the columns they show (column_label): a label, the unit (NULL: none) and
+-- the digits after the decimal point (NULL: as stored, four at most shown).
+-- object '*' labels a column of that name in every table and view; a row
+-- for one object wins over it. A course can change any row with an UPDATE
+-- in its own seed file.
 INSERT INTO column_label(object, "column", label, unit, digits) VALUES
   ('*', 'lesson',                'lesson',                 NULL, NULL),
   ('*', 'lesson_position',       'place in the course',    NULL, NULL),

@@ -123,7 +123,7 @@ run=$(q "$lesson" "SELECT max(id) FROM run WHERE kind = 'frontier'")
 if [ -s "$tmp/f.csv" ] && cmp -s "$tmp/f.csv" "$tmp/e.csv"; then ok "frontier --format csv prints the run's rows"
 else not_ok "frontier --format csv prints the run's rows"; fi
 "$ISOLAB" --db "$lesson" frontier >"$tmp/f.txt"
-check "frontier prints a table: header, rule, 9 rows" "11 run_id" \
+check "frontier prints a table: header (labels), units, rule, 9 rows" "12 run" \
     "$(wc -l <"$tmp/f.txt" | tr -d ' ') $(head -1 "$tmp/f.txt" | cut -d' ' -f1)"
 "$ISOLAB" --db "$lesson" marginal --bundle strict --format ndjson >"$tmp/m.json"
 check "marginal --format ndjson: one object per mechanism" \

@@ -170,6 +170,134 @@ check "long names: the fact table widens its fact and axis columns" \
   a-fact-with-a-name-of-30-chars a-long-axis-name already visible" \
     "$(sed -n '/^fact shown/,/^$/p' "$tmp/long.txt" | sed -n '1,2p;/a-fact/p')"
 
+# aligned FILE TITLE N [E] NAME : the rows of the lesson table under the
+# line TITLE (a regex; a heading line after it skipped) have N columns
+# lined up (tests/text_columns.py; the last E may be empty in some rows)
+aligned() {
+    sed -n "/$2/,/^\$/p" "$1" | sed 1d | sed '/^$/d; /^ *samples /d; /^SAMPLE/d' >"$tmp/block.txt"
+    if found=$(python3 tests/text_columns.py rows "$3" "$tmp/block.txt" "$4"); then ok "$5: columns line up"
+    else not_ok "$5: columns line up"; printf '%s\n' "$found" | head -5 | sed 's/^/    /'; fi
+}
+aligned "$tmp/long.txt" '^RESOURCE AXIS' 2 0 "long names: the axis table"
+aligned "$tmp/long.txt" '^fact shown' 4 1 "long names: the fact table"
+aligned "$tmp/long.txt" '^bundle  ' 5 0 "long names: the bundle table"
+aligned "$tmp/long.txt" '^channel  ' 6 0 "long names: the channel table"
+aligned "$tmp/long.txt" '^FACT SET SWEEP -- addition' 8 2 "long names: the addition table (a 16-character axis)"
+check "long names: the addition table widens its axis column" \
+"  +a-long-axis-name facts 26  open surface 13  <-- grows
+  +host             facts 26  open surface 12" \
+    "$(sed -n '/^FACT SET SWEEP -- addition/,/^$/p' "$tmp/long.txt" | sed -n '2,3p')"
+# the eight-lesson course: the 38-character channel in every lesson's table
+edb=$tmp/eight.db
+"$ISOLAB" --db "$edb" init >/dev/null && "$ISOLAB" --db "$edb" load tests/models/eight/100_eight_lessons.sql >/dev/null \
+    && "$ISOLAB" --db "$edb" lesson T/E2 >"$tmp/eight.txt" 2>/dev/null
+check "eight lessons: T/E2's tables" 0 $?
+aligned "$tmp/eight.txt" '^channel  ' 6 0 "eight lessons: T/E2's channel table (a 38-character name)"
+aligned "$tmp/eight.txt" '^fact shown' 4 1 "eight lessons: T/E2's fact table"
+# numbers wider than the lesson's columns: the columns widen, headings along
+wdb=$tmp/wide.db
+"$ISOLAB" --db "$wdb" init >/dev/null && "$ISOLAB" --db "$wdb" load tests/fixtures/wide_numbers.sql >/dev/null \
+    && "$ISOLAB" --db "$wdb" lesson >"$tmp/wide.txt" 2>/dev/null
+check "wide numbers: the lesson runs (claims fail: exit 1)" 1 $?
+aligned "$tmp/wide.txt" '^channel  ' 6 0 "wide numbers: the channel table (cost 1234.25, run 13342)"
+aligned "$tmp/wide.txt" '^SAMPLE COUNT' 4 0 "wide numbers: the sample table (10000000 samples)"
+check "wide numbers: the headings move with their columns" \
+"channel                 returned  open surface    cost  run   cost per fact
+  costly-channel            1         11 1234.25 13342           1234.25
+    samples   lines   returned fact   lines per fact
+  10000000 10000000               1          10000000" \
+    "$(grep -E '^channel  |^  costly|^    samples|^  10000000' "$tmp/wide.txt")"
+
+# --- text tables for people: column_label's labels, units and digits -------
+# The expected header, unit line and numbers are worked by python3 from the
+# CSV (raw names and values, which scripts keep) and column_label: the
+# object's row, else the '*' row, else the name with '_' as a space;
+# reals rounded to the row's digits.
+"$ISOLAB" --db "$edb" sweep bundles >/dev/null 2>&1
+"$ISOLAB" --db "$edb" report channel_comparison >"$tmp/cc.txt" 2>/dev/null
+"$ISOLAB" --db "$edb" report channel_comparison --format csv >"$tmp/cc.csv" 2>/dev/null
+check "report NAME --format csv keeps the column names" \
+    "$(q "$edb" "SELECT group_concat(name, ',') FROM (SELECT name FROM pragma_table_info('channel_comparison') ORDER BY cid)")" \
+    "$(head -1 "$tmp/cc.csv")"
+labelled() {
+    python3 - "$edb" "$1" "$2" <<'EOF2'
+import csv, sqlite3, sys
+db, view, path = sys.argv[1:]
+con = sqlite3.connect(db)
+labels = {(o, c): (l, u, d) for o, c, l, u, d in con.execute('SELECT object, "column", label, unit, digits FROM column_label')}
+rows = list(csv.reader(open(path, encoding='utf-8')))
+def lab(c):
+    return labels.get((view, c)) or labels.get(('*', c)) or (c.replace('_', ' '), None, None)
+print('|'.join(lab(c)[0] for c in rows[0]))
+print('|'.join(lab(c)[1] or '' for c in rows[0]))
+for r in rows[1:]:
+    out = []
+    for c, v in zip(rows[0], r):
+        d = lab(c)[2]
+        try:
+            out.append(('%.*f' % (d, float(v))) if d is not None and '.' in v else v)
+        except ValueError:
+            out.append(v)
+    print('|'.join(out))
+EOF2
+}
+# the table's cells split at two spaces or more (no label, unit or value
+# here holds two spaces), its rule dropped
+cells() { grep -v '^-' "$1" | sed 's/^ *//; s/  */ /g' ; }
+check "report NAME: labels, units and rounded numbers from column_label" \
+    "$(labelled channel_comparison "$tmp/cc.csv" | sed 's/|\{1,\}/|/g; s/^|//; s/|$//' | tr '|' ' ' | sed 's/  */ /g; s/^ //; s/ $//')" \
+    "$(cells "$tmp/cc.txt" | sed 's/ $//')"
+check "report NAME: cost per fact with the label's 2 digits" "17.00 3.00 2.00 20.00 3.00 12.50 0.40" \
+    "$(cells "$tmp/cc.txt" | sed -n '3,$p' | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9][0-9]$/) { print $i; break } }' | tr '\n' ' ' | sed 's/ $//')"
+# rule_aligned NAME ARGS... : the table a command prints has its columns
+# lined up (tests/text_columns.py rule: every cell inside its column's
+# dashes; each text value where the same command's --format csv puts it,
+# when it shows the same columns)
+rule_aligned() {
+    name=$1; shift
+    "$@" >"$tmp/t.txt" 2>/dev/null
+    csv= long=
+    case "$*" in
+        *--long*) long=--long ;;
+        *" runs"*) ;; # (its table shows fewer columns than its CSV)
+        *) "$@" --format csv >"$tmp/t.csv" 2>/dev/null && csv=$tmp/t.csv ;;
+    esac
+    if found=$(python3 tests/text_columns.py rule $long "$tmp/t.txt" $csv); then ok "$name: columns line up"
+    else not_ok "$name: columns line up"; printf '%s\n' "$found" | head -5 | sed 's/^/    /'; fi
+}
+rule_aligned "report channel_comparison (a 38-character channel)" "$ISOLAB" --db "$edb" report channel_comparison
+rule_aligned "report axis_visibility" "$ISOLAB" --db "$edb" report axis_visibility
+rule_aligned "report bundle_smallest" "$ISOLAB" --db "$edb" report bundle_smallest --format table
+rule_aligned "runs" "$ISOLAB" --db "$edb" runs
+rule_aligned "runs --long" "$ISOLAB" --db "$edb" runs --long
+rule_aligned "export --list" "$ISOLAB" --db "$edb" export --list
+rule_aligned "export --list channel_comparison" "$ISOLAB" --db "$edb" export --list channel_comparison
+rule_aligned "frontier (a 38-character channel)" "$ISOLAB" --db "$edb" frontier --channel memory-snapshot-with-all-page-contents
+rule_aligned "marginal" "$ISOLAB" --db "$edb" marginal --bundle strict --channel memory-snapshot-with-all-page-contents
+rule_aligned "runs --kind check" "$ISOLAB" --db "$edb" runs --kind check
+"$ISOLAB" --db "$edb" report channel_comparison | sed 's/memory-snapshot-with-all-page-contents/x/' >"$tmp/shifted.txt"
+"$ISOLAB" --db "$edb" report channel_comparison --format csv | sed 's/memory-snapshot-with-all-page-contents/x/' >"$tmp/shifted.csv"
+if python3 tests/text_columns.py rule "$tmp/shifted.txt" "$tmp/shifted.csv" >/dev/null; then not_ok "the column test finds a shifted row"
+else ok "the column test finds a shifted row"; fi
+# the bundles sweep's saved queries print lines: their columns line up too
+for v in "bundle_smallest 9" "bundle_frontier 7" "bundle_marginal 5"; do
+    set -- $v
+    "$ISOLAB" --db "$edb" report "$1" >"$tmp/block.txt" 2>/dev/null
+    if found=$(python3 tests/text_columns.py rows "$2" "$tmp/block.txt"); then ok "report $1 (a 38-character channel): columns line up"
+    else not_ok "report $1 (a 38-character channel): columns line up"; printf '%s\n' "$found" | head -5 | sed 's/^/    /'; fi
+done
+# export --list NAME: each column with the label column_label gives it
+"$ISOLAB" --db "$edb" export --list channel_comparison --format csv >"$tmp/cols.csv"
+check "export --list NAME: its columns, labels, units and digits" \
+    "$(q "$edb" "SELECT c.name || '|' || coalesce(l.label, '') || '|' || coalesce(l.unit, '') || '|' || coalesce(l.digits, '') || '|' || coalesce(l.object, '')
+                   FROM pragma_table_info('channel_comparison') c
+                   LEFT JOIN column_label l ON l.\"column\" = c.name
+                    AND l.object = coalesce((SELECT object FROM column_label x WHERE x.\"column\" = c.name AND x.object = 'channel_comparison'), '*')
+                  ORDER BY c.cid")" \
+    "$(python3 -c 'import csv,sys; [print("|".join([r[0], r[2], r[3], r[4], r[5]])) for r in list(csv.reader(open(sys.argv[1], encoding="utf-8")))[1:]]' "$tmp/cols.csv")"
+"$ISOLAB" --db "$edb" export --list nosuch >/dev/null 2>"$tmp/err.txt"
+check "export --list with an unknown NAME: exit 3, named" "3 isolab export: no table or view named 'nosuch'" "$? $(cat "$tmp/err.txt")"
+
 # --- version ----------------------------------------------------------------
 check "version: isolab, SQLite and the schema" "isolab $(sed -n 's/.*ISOLAB_VERSION "\(.*\)"/\1/p' include/isolab/version.h)
 SQLite $(sqlite3 :memory: 'SELECT sqlite_version()')

@@ -15,10 +15,12 @@ check "runs: kind, status and rows of each run" "1 run done 150
 2 samples done 4
 3 removal done 25
 4 addition done 10
-5 check done 43" "$("$ISOLAB" --db "$db" runs --all | awk 'NR > 1 { print $1, $2, $4, $6 }')"
-check "runs: 'check' runs only with --all or --kind check" "1 2 3 4" "$("$ISOLAB" --db "$db" runs | awk 'NR > 1 { print $1 }' | tr '\n' ' ' | sed 's/ $//')"
-check "runs: the header" "id kind started status model digest rows" "$("$ISOLAB" --db "$db" runs | head -n 1 | tr -s ' ' | sed 's/^ //')"
-check "runs --kind check" "5" "$("$ISOLAB" --db "$db" runs --kind check | awk 'NR > 1 { print $1 }')"
+5 check done 43" "$("$ISOLAB" --db "$db" runs --all | awk 'NR > 2 { print $1, $2, $4, $6 }')"
+check "runs: 'check' runs only with --all or --kind check" "1 2 3 4" "$("$ISOLAB" --db "$db" runs | awk 'NR > 2 { print $1 }' | tr '\n' ' ' | sed 's/ $//')"
+check "runs: the header (column names read as labels), then a rule" "id kind started at status model digest rows
+-- -------- ------------------------ ------ ---------------- ----" \
+    "$("$ISOLAB" --db "$db" runs | head -n 2 | tr -s ' ')"
+check "runs --kind check" "5" "$("$ISOLAB" --db "$db" runs --kind check | awk 'NR > 2 { print $1 }')"
 check "runs: the model digest is the run's" "$(q "$db" "SELECT model_digest FROM run WHERE id = 1")" \
     "$("$ISOLAB" --db "$db" runs | awk '$1 == 1 { print $5 }')"
 

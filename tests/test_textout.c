@@ -122,6 +122,34 @@ static void test_json(void **state)
     assert_true(strtod(json(2, "", 17.0 / 3), NULL) == 17.0 / 3);
 }
 
+static char *number(double v, int digits)
+{
+    static isl_buf b;
+    free(b.p);
+    b = (isl_buf){0};
+    isl_buf_number(&b, v, digits);
+    return b.p ? b.p : "";
+}
+
+/* Numbers for people: the label's digits, else four decimals at most with
+ * trailing zeros dropped but one; never "-0" (values worked by hand). */
+static void test_number(void **state)
+{
+    (void)state;
+    assert_string_equal(number(17.0 / 3, -1), "5.6667");
+    assert_string_equal(number(25.0 / 3, -1), "8.3333");
+    assert_string_equal(number(3.0, -1), "3.0");
+    assert_string_equal(number(12.5, -1), "12.5");
+    assert_string_equal(number(0.40000000000000002, 2), "0.40");
+    assert_string_equal(number(34.0, 1), "34.0");
+    assert_string_equal(number(99.6, 0), "100");
+    assert_string_equal(number(1234.25, 2), "1234.25");
+    assert_string_equal(number(-0.00001, -1), "0.0");
+    assert_string_equal(number(-0.001, 2), "0.00");
+    assert_string_equal(number(-1.5, 1), "-1.5");
+    assert_string_equal(number(1e20, 0), "100000000000000000000");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,10 +158,12 @@ int main(void)
         cmocka_unit_test(test_tsv),
         cmocka_unit_test(test_json),
         cmocka_unit_test(test_html),
+        cmocka_unit_test(test_number),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     csv("");
     tsv("");
     json(5, NULL, 0);
+    number(0, 0);
     return rc;
 }

@@ -39,6 +39,12 @@ typedef isl_status (*isl_relation_fn)(void *ctx, const char *name, const char *t
                                       long long rows);
 isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err);
 
+/* Every column of the table or view `name`, in its order: its name and its
+ * declared type ("" when none). ISL_EINPUT when there is no such table or
+ * view. */
+typedef isl_status (*isl_column_fn)(void *ctx, const char *column, const char *type);
+isl_status isl_store_columns(isl_store *s, const char *name, isl_column_fn fn, void *ctx, isl_error *err);
+
 /* 1 when the table or view `name` has the column `column`, 0 when it has
  * not, -1 when there is no such table or view (or it cannot be read). */
 int isl_store_has_column(isl_store *s, const char *name, const char *column);

@@ -10,6 +10,28 @@
 #include "isolab/cli.h"
 #include "isolab/export.h"
 
+/* ---- the labels of columns (the table column_label) ----
+ * A column's label, unit (or NULL) and digits (-1: as stored), for the
+ * object (table or view) it belongs to, or '*' for a column of that name in
+ * any. */
+typedef struct isl_label {
+    char *object, *column, *label, *unit;
+    int digits;
+} isl_label;
+
+typedef struct isl_labels {
+    isl_label *v;
+    size_t n, cap;
+} isl_labels;
+
+/* Reads every row of column_label into l (none when the table is missing).
+ * Returns an exit status (cli->err set on failure). */
+int isl_labels_read(isl_cli *cli, isl_labels *l);
+/* The label of object's column: its own row, else the '*' row; NULL when
+ * neither exists (or l is NULL). */
+const isl_label *isl_labels_find(const isl_labels *l, const char *object, const char *column);
+void isl_labels_free(isl_labels *l);
+
 /* ---- one writer for every listing ----
  * export, runs, check, diff, report NAME, export --list and lesson hand
  * their rows to it as cells: once the column names (row == NULL), then
@@ -28,6 +50,8 @@ typedef struct isl_listing {
     isl_buf buf;
     struct isl_grid *grid; /* ISL_FMT_TABLE: the rows kept */
     isl_progress *progress; /* when not NULL: ticked with the rows handed */
+    isl_labels *labels;    /* ISL_FMT_TABLE after isl_listing_labelled */
+    char *object;          /* whose labels */
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */
@@ -38,6 +62,17 @@ void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out);
 /* An isl_row_fn: the header (row == NULL), then each row. ISL_ENOMEM, or
  * ISL_EOUTPUT when out cannot be written. */
 isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const isl_cell *row);
+/* For a table (ISL_FMT_TABLE; other formats keep the names and values as
+ * they are, for scripts): heads each column by its label from column_label
+ * (object's row, else the '*' row; without one, its name with '_' as a
+ * space), writes the units on a second header line, and rounds real
+ * numbers to the column's digits (else to four decimals at most, trailing
+ * zeros dropped). Call before the header. object NULL: the '*' rows only.
+ * Returns an exit status (cli->err set on failure). */
+int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object);
+/* For a table: a line written under the row handed last, indented by 8
+ * spaces, outside the columns (other formats: nothing). ISL_ENOMEM. */
+isl_status isl_listing_detail(isl_listing *l, const char *line);
 /* Ends the listing begun with status st: when st is ISL_OK writes what it
  * kept (a table; JSON's closing bracket) and returns ISL_OK, ISL_ENOMEM or
  * ISL_EOUTPUT; always frees what it holds. */

@@ -51,6 +51,10 @@ void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
  * they would look whole; inf and nan as null), NULL as null, text as a
  * string, a blob as a string of hex digits. */
 void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
+/* Appends a real number for people: with `digits` decimals when digits >=
+ * 0, else with at most four (trailing zeros dropped, one kept after the
+ * point); a zero is never written "-0". */
+void isl_buf_number(isl_buf *b, double v, int digits);
 /* Appends text as HTML character data or an attribute value: &, <, >, "
  * and ' as entities, other control characters than tab and newline as
  * U+FFFD (they cannot appear in HTML), other bytes as they are. */

@@ -29,9 +29,49 @@ static int list_relations(isl_cli *cli, isl_format fmt)
 {
     isl_listing l;
     isl_listing_start(&l, fmt, cli->out);
-    isl_status st = isl_listing_row(&l, 4, RELATION_COLUMNS, NULL);
+    isl_status st = isl_listing_labelled(&l, cli, NULL);
+    if (!st) st = isl_listing_row(&l, 4, RELATION_COLUMNS, NULL);
     if (!st) st = isl_store_relations(cli->store, list_relation, &l, &cli->err);
     st = isl_listing_end(&l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
+}
+
+/* export --list NAME: NAME's columns, each with the label, unit and
+ * digits its column_label row gives (label_object: that row's object, NAME
+ * or '*'; NULL when it has none). */
+static const char *const COLUMN_COLUMNS[] = {"column", "type", "label", "unit", "digits", "label_object"};
+
+typedef struct column_list {
+    isl_listing *l;
+    const isl_labels *labels;
+    const char *name;
+} column_list;
+
+static isl_status list_column(void *ctx, const char *column, const char *type)
+{
+    column_list *c = ctx;
+    const isl_label *lab = isl_labels_find(c->labels, c->name, column);
+    char digits[24];
+    isl_cell row[6] = {isl_cell_text(column), isl_cell_text(type), isl_cell_text(lab ? lab->label : NULL),
+                       isl_cell_text(lab ? lab->unit : NULL), isl_cell_text(NULL),
+                       isl_cell_text(lab ? lab->object : NULL)};
+    if (lab && lab->digits >= 0) row[4] = isl_cell_int(lab->digits, digits);
+    return isl_listing_row(c->l, 6, COLUMN_COLUMNS, row);
+}
+
+static int list_columns(isl_cli *cli, const char *name, isl_format fmt)
+{
+    isl_labels labels = {NULL, 0, 0};
+    isl_listing l;
+    column_list c = {&l, &labels, name};
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_labels_read(cli, &labels);
+    if (!st) st = isl_listing_labelled(&l, cli, NULL);
+    if (!st) st = isl_listing_row(&l, 6, COLUMN_COLUMNS, NULL);
+    if (!st) st = isl_store_columns(cli->store, name, list_column, &c, &cli->err);
+    st = isl_listing_end(&l, st);
+    isl_labels_free(&labels);
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
     return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
 }
@@ -64,13 +104,17 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     const char *sql = isl_opt(a, "--sql");
     int list = isl_opt_flag(a, "--list"), run = isl_opt_int(a, "--run", &run_id);
     isl_opt_int(a, "--format", &fmt);
-    if ((a->nops > 0) + (sql != NULL) + list != 1)
+    if ((a->nops > 0 && !list) + (sql != NULL) + list != 1)
         return isl_usage(cli, "name a table, view or saved query, or give --sql or --list (one of them)");
+    if (list && (run || isl_opt(a, "-o")))
+        return isl_usage(cli, "--list prints to stdout: no --run or -o");
     if (run && !a->nops) return isl_usage(cli, "--run goes with a NAME");
     int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
-    if (list) return list_relations(cli, isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE);
+    isl_format lfmt = isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE;
+    if (list && a->nops) return list_columns(cli, a->ops[0], lfmt);
+    if (list) return list_relations(cli, lfmt);
     size_t rows = 0;
     rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
     int64_t id = 1;

@@ -163,7 +163,7 @@ static const char *const LESSON_TABLES[][2] = {
 
 /* A lesson's tables, or one note when it has none yet; then the same as
  * text in <details>. */
-static int put_lesson_tables(isl_cli *cli, isl_buf *b, const page_labels *labels, const char *code)
+static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code)
 {
     static const char *const hide[] = {"lesson", "n", NULL};
     isl_buf text = {NULL, 0, 0, 0}, empty = {NULL, 0, 0, 0};
@@ -184,7 +184,7 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const page_labels *labels
 }
 
 /* One lesson's section: its tables, its claims and its plots. */
-static int put_lesson(isl_cli *cli, isl_buf *b, const page_labels *labels, const lessons *l, size_t i, int *noted)
+static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lessons *l, size_t i, int *noted)
 {
     static const char *const hide_claims[] = {"lesson", "run_id", NULL};
     page_puts(b, "<section id=\""), put_anchor(b, l->code[i]), page_puts(b, "\">\n<h2>");
@@ -208,7 +208,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const page_labels *labels, const
 /* The sections after the lessons: the comparison and the model into
  * after (written before any lesson's plots change the focus), the runs
  * last. */
-static int put_comparison(isl_cli *cli, isl_buf *b, const page_labels *labels, const char *const *want, size_t nwant)
+static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *const *want, size_t nwant)
 {
     static const char *const hide_cmp[] = {"lesson_position", "run_id", NULL};
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
@@ -224,10 +224,10 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const page_labels *labels, c
 static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant)
 {
     lessons l = {NULL, NULL, NULL, 0, 0};
-    page_labels labels = {NULL, 0, 0};
+    isl_labels labels = {NULL, 0, 0};
     isl_buf after = {NULL, 0, 0, 0};
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
-    if (!rc) rc = page_labels_read(cli, &labels);
+    if (!rc) rc = isl_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
     if (!rc) put_head(cli, b, &l, want, nwant), page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
@@ -240,7 +240,7 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
         rc = page_put_table(cli, b, &labels, &runs);
         page_puts(b, "</section>\n</main>\n</body>\n</html>\n");
     }
-    lessons_free(&l), page_labels_free(&labels), free(after.p);
+    lessons_free(&l), isl_labels_free(&labels), free(after.p);
     if (!rc && (b->oom || after.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     return rc;
 }

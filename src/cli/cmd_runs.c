@@ -9,46 +9,57 @@
 typedef struct lister {
     isl_cli *cli;
     int lng;
-    isl_listing *listing; /* --format other than table: rows to the one writer */
+    isl_listing *listing;
 } lister;
 
-/* The columns of a listing of runs: the run table's, and rows. */
+/* The columns of a listing of runs: the run table's, and rows; a table
+ * (for people) shows six of them, and with --long the rest under each. */
 static const char *const RUN_COLUMNS[] = {"id", "kind", "started_at", "finished_at", "status", "model_digest",
                                           "rows", "argv", "note"};
 #define NCOLUMNS (sizeof RUN_COLUMNS / sizeof *RUN_COLUMNS)
+static const size_t SHOWN[] = {0, 1, 2, 4, 5, 6};
+#define NSHOWN (sizeof SHOWN / sizeof *SHOWN)
 
-static isl_status list_run(isl_listing *l, const isl_run_info *r)
+/* The header of the listing. */
+static isl_status list_header(isl_listing *l)
 {
+    const char *names[NSHOWN];
+    for (size_t i = 0; i < NSHOWN; i++) names[i] = RUN_COLUMNS[SHOWN[i]];
+    if (l->fmt != ISL_FMT_TABLE) return isl_listing_row(l, NCOLUMNS, RUN_COLUMNS, NULL);
+    return isl_listing_row(l, NSHOWN, names, NULL);
+}
+
+/* A line "A" SEP "B" under the run's row (NULL as nothing). */
+static isl_status detail(isl_listing *l, const char *a, const char *sep, const char *b)
+{
+    isl_buf line = {NULL, 0, 0, 0};
+    isl_buf_printf(&line, "%s%s%s", a ? a : "", sep, b ? b : "");
+    isl_status st = line.oom ? ISL_ENOMEM : isl_listing_detail(l, line.p);
+    free(line.p);
+    return st;
+}
+
+static isl_status list_param(void *ctx, const char *key, const char *value) { return detail(ctx, key, " = ", value); }
+
+/* One run as a row; for a table with --long, its command line, note and
+ * parameters under it. */
+static isl_status print_run(void *ctx, const isl_run_info *r)
+{
+    lister *l = ctx;
     char id[24], rows[24];
     isl_cell c[NCOLUMNS] = {isl_cell_int(r->id, id), isl_cell_text(r->kind), isl_cell_text(r->started_at),
                             isl_cell_text(r->finished_at), isl_cell_text(r->status), isl_cell_text(r->model_digest),
                             isl_cell_int(r->rows, rows), isl_cell_text(r->argv), isl_cell_text(r->note)};
-    return isl_listing_row(l, NCOLUMNS, RUN_COLUMNS, c);
-}
-
-static isl_status print_param(void *ctx, const char *key, const char *value)
-{
-    FILE *out = ctx;
-    if (isl_print_line(out, "        %s = %s", key ? key : "", value ? value : "")) return ISL_EOUTPUT;
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
-}
-
-/* Every field goes through isl_print_line: data may not drive the terminal. */
-static isl_status print_run(void *ctx, const isl_run_info *r)
-{
-    lister *l = ctx;
-    FILE *out = l->cli->out;
-    if (l->listing) return list_run(l->listing, r);
-    isl_print_line(out, "%6lld  %-9s  %-24s  %-7s  %-16s  %lld", (long long)r->id, r->kind ? r->kind : "",
-                   r->started_at ? r->started_at : "", r->status ? r->status : "",
-                   r->model_digest ? r->model_digest : "-", (long long)r->rows);
-    if (l->lng) {
-        isl_print_line(out, "        argv: %s", r->argv ? r->argv : "-");
-        if (r->note) isl_print_line(out, "        note: %s", r->note);
-        isl_status st = isl_store_run_params(l->cli->store, r->id, print_param, out, &l->cli->err);
-        if (st) return st;
-    }
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+    if (l->listing->fmt != ISL_FMT_TABLE) return isl_listing_row(l->listing, NCOLUMNS, RUN_COLUMNS, c);
+    isl_cell shown[NSHOWN];
+    const char *names[NSHOWN];
+    for (size_t i = 0; i < NSHOWN; i++) shown[i] = c[SHOWN[i]], names[i] = RUN_COLUMNS[SHOWN[i]];
+    if (!r->model_digest) shown[4] = isl_cell_text("-");
+    isl_status st = isl_listing_row(l->listing, NSHOWN, names, shown);
+    if (st || !l->lng) return st;
+    st = detail(l->listing, "argv", ": ", r->argv ? r->argv : "-");
+    if (!st && r->note) st = detail(l->listing, "note", ": ", r->note);
+    return st ? st : isl_store_run_params(l->cli->store, r->id, list_param, l->listing, &l->cli->err);
 }
 
 /* The runs the options choose: --kind, --all, --limit, --since, --param
@@ -89,22 +100,14 @@ int isl_cmd_runs(isl_cli *cli, const isl_args *a)
     isl_opt_int(a, "--format", &fmt);
     if (isl_check_kind(cli, isl_opt(a, "--kind"))) return ISL_EUSAGE;
     isl_listing listing;
-    lister l = {cli, isl_opt_flag(a, "--long"), fmt == ISL_FMT_TABLE ? NULL : &listing};
+    lister l = {cli, isl_opt_flag(a, "--long"), &listing};
     isl_run_filter f = {0};
     isl_status st = make_filter(cli, a, &f);
-    if (st) {
-        free_filter(&f);
-        return st;
-    }
-    if (l.listing) {
-        isl_listing_start(&listing, (isl_format)fmt, cli->out);
-        st = isl_listing_row(&listing, NCOLUMNS, RUN_COLUMNS, NULL);
-        if (!st) st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
-        st = isl_listing_end(&listing, st);
-    } else {
-        fprintf(cli->out, "%6s  %-9s  %-24s  %-7s  %-16s  %s\n", "id", "kind", "started", "status", "model digest", "rows");
-        st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
-    }
+    isl_listing_start(&listing, (isl_format)fmt, cli->out);
+    if (!st) st = isl_listing_labelled(&listing, cli, "run");
+    if (!st) st = list_header(&listing);
+    if (!st) st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
+    st = isl_listing_end(&listing, st);
     free_filter(&f);
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
     if (st == ISL_EOUTPUT || !st) return isl_check_output(cli, cli->out, "the output");

@@ -126,7 +126,8 @@ static const isl_option EXPORT_RUN = {
 static const isl_option EXPORT_SQL = {
     .name = "--sql", .value = "SELECT", .kind = ISL_STRING, .help = "the rows of one read-only query instead of NAME"};
 static const isl_option EXPORT_LIST = {
-    .name = "--list", .kind = ISL_FLAG, .help = "list the tables and views: description and row count"};
+    .name = "--list", .kind = ISL_FLAG,
+    .help = "list the tables and views: description and row count (with NAME: its columns and their labels)"};
 static const isl_option *const EXPORT_OPTS[] = {&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT,
                                                &EXPORT_LIST, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
@@ -289,9 +290,13 @@ const isl_command isl_commands[] = {
      "'export model --run N' writes instead the model run N used, as SQL a\n"
      "seed file could hold (to stdout).\n"
      "Tables come in primary key order, views in their own. --list lists the\n"
-     "tables and views instead (as a table unless --format says otherwise).\n"
+     "tables and views instead (as a table unless --format says otherwise);\n"
+     "--list NAME lists NAME's columns, each with the label, unit and digits\n"
+     "column_label gives it (what a table for people heads it with).\n"
      "Says on stderr when results are stale.\n"
-     "  table   aligned text, columns as wide as their widest value\n"
+     "  table   aligned text for people, columns as wide as their widest value,\n"
+     "          headed by column_label's labels and units, numbers rounded to\n"
+     "          its digits (the other formats keep the column names and values)\n"
      "  csv     as 'sqlite3 -csv -header' prints 'SELECT * FROM NAME' (quoted\n"
      "          fields, inner quotes doubled, NULL as an empty field)\n"
      "  tsv     tab-separated; a field is quoted only when it holds a tab, a\n"

@@ -12,8 +12,12 @@ const char *const isl_format_names[] = {"csv", "tsv", "json", "ndjson", "table",
 /* ISL_FMT_TABLE's rows, kept until the end to size the columns. */
 typedef struct isl_grid {
     size_t ncols, nrows, cap;
-    char **cells; /* nrows + 1 rows (the header first) of ncols, NULL for SQL NULL */
-    int *numeric; /* per column: every value a number */
+    char **cells;   /* nrows + 1 rows (the header first) of ncols, NULL for SQL NULL */
+    char **units;   /* per column: its unit, or NULL (all NULL: no unit line) */
+    int *digits;    /* per column, labelled: its digits (-1: four at most) */
+    char **details; /* per row: the lines under it, each ending in '\n', or NULL */
+    int *numeric;   /* per column: every value a number */
+    int labelled;
 } isl_grid;
 
 void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out)
@@ -49,33 +53,97 @@ static char *printable(const char *t, size_t len)
     return c;
 }
 
+/* The text a header cell shows: the name, or labelled its label (its
+ * name with '_' as a space when it has none); its unit in *unit. */
+static isl_status head_text(const isl_listing *l, isl_grid *g, size_t i, const char *name, char **text)
+{
+    g->digits[i] = -1;
+    if (!l->labels) return (*text = printable(name, strlen(name))) ? ISL_OK : ISL_ENOMEM;
+    const isl_label *lab = isl_labels_find(l->labels, l->object, name);
+    if (lab && lab->unit && !(g->units[i] = printable(lab->unit, strlen(lab->unit)))) return ISL_ENOMEM;
+    if (lab) g->digits[i] = lab->digits;
+    if (lab) return (*text = printable(lab->label, strlen(lab->label))) ? ISL_OK : ISL_ENOMEM;
+    if (!(*text = printable(name, strlen(name)))) return ISL_ENOMEM;
+    for (char *c = *text; *c; c++) *c = *c == '_' ? ' ' : *c;
+    return ISL_OK;
+}
+
+/* Starts the grid with the header. */
+static isl_status grid_start(isl_listing *l, size_t n)
+{
+    isl_grid *g = l->grid = calloc(1, sizeof *g);
+    if (!g) return ISL_ENOMEM;
+    g->ncols = n, g->labelled = l->labels != NULL;
+    g->numeric = calloc(n + 1, sizeof *g->numeric), g->digits = calloc(n + 1, sizeof *g->digits);
+    g->units = calloc(n + 1, sizeof *g->units);
+    if (!g->numeric || !g->digits || !g->units) return ISL_ENOMEM;
+    for (size_t i = 0; i < n; i++) g->numeric[i] = 1;
+    return ISL_OK;
+}
+
+/* The text a cell shows: labelled, a real number rounded to its digits. */
+static char *cell_text(const isl_grid *g, size_t i, const isl_cell *c)
+{
+    if (!g->labelled || c->type != ISL_CELL_FLOAT) return c->text ? printable(c->text, c->len) : NULL;
+    isl_buf b = {NULL, 0, 0, 0};
+    isl_buf_number(&b, c->real, g->digits[i]);
+    if (b.oom) free(b.p);
+    return b.oom ? NULL : b.p;
+}
+
 /* Keeps the header or one row in the grid. */
 static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, const isl_cell *row)
 {
     isl_grid *g = l->grid;
-    if (!row) {
-        if (!(g = l->grid = calloc(1, sizeof *g))) return ISL_ENOMEM;
-        g->ncols = n;
-        if (!(g->numeric = calloc(n + 1, sizeof *g->numeric))) return ISL_ENOMEM;
-        for (size_t i = 0; i < n; i++) g->numeric[i] = 1;
-    }
+    if (!row && grid_start(l, n)) return ISL_ENOMEM;
+    g = l->grid;
     if (g->nrows + 1 >= g->cap) {
         size_t cap = g->cap ? g->cap * 2 : 64;
         char **cells = realloc(g->cells, cap * (n ? n : 1) * sizeof *cells);
-        if (!cells) return ISL_ENOMEM;
-        g->cells = cells, g->cap = cap;
+        if (cells) g->cells = cells;
+        char **details = cells ? realloc(g->details, cap * sizeof *details) : NULL;
+        if (!details) return ISL_ENOMEM;
+        g->details = details, g->cap = cap;
     }
-    char **r = g->cells + (row ? g->nrows + 1 : 0) * n;
-    for (size_t i = 0; i < n; i++) r[i] = NULL;
+    size_t r = row ? g->nrows + 1 : 0;
+    char **cells = g->cells + r * n;
+    for (size_t i = 0; i < n; i++) cells[i] = NULL;
+    g->details[r] = NULL;
     if (row) g->nrows++;
     for (size_t i = 0; i < n; i++) {
-        const char *t = row ? row[i].text : names[i];
-        size_t len = row ? row[i].len : strlen(names[i]);
-        if (row && row[i].type != ISL_CELL_INTEGER && row[i].type != ISL_CELL_FLOAT && row[i].type != ISL_CELL_NULL)
+        if (!row && head_text(l, g, i, names[i], &cells[i])) return ISL_ENOMEM;
+        if (!row) continue;
+        if (row[i].type != ISL_CELL_INTEGER && row[i].type != ISL_CELL_FLOAT && row[i].type != ISL_CELL_NULL)
             g->numeric[i] = 0;
-        if (t && !(r[i] = printable(t, len))) return ISL_ENOMEM;
+        if (row[i].text && !(cells[i] = cell_text(g, i, &row[i]))) return ISL_ENOMEM;
     }
     return ISL_OK;
+}
+
+isl_status isl_listing_detail(isl_listing *l, const char *line)
+{
+    isl_grid *g = l->grid;
+    if (l->fmt != ISL_FMT_TABLE || !g) return ISL_OK;
+    char *shown = printable(line, strlen(line));
+    char *old = g->details[g->nrows];
+    size_t k = old ? strlen(old) : 0, m = shown ? strlen(shown) : 0;
+    char *d = shown ? realloc(old, k + m + 10) : NULL;
+    if (!d) {
+        free(shown);
+        return ISL_ENOMEM;
+    }
+    snprintf(d + k, m + 10, "        %s\n", shown);
+    g->details[g->nrows] = d;
+    free(shown);
+    return ISL_OK;
+}
+
+int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object)
+{
+    if (l->fmt != ISL_FMT_TABLE) return ISL_OK;
+    if (!(l->labels = calloc(1, sizeof *l->labels)) || (object && !(l->object = strdup(object))))
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    return isl_labels_read(cli, l->labels);
 }
 
 /* Width of UTF-8 text in characters. */
@@ -86,27 +154,50 @@ static size_t width_of(const char *t)
     return w;
 }
 
-/* Writes the grid: header, a rule, the rows; columns as wide as their
- * widest cell, numbers right-aligned. */
+/* Writes row r of the grid (the header: r = 0, its units: r = -1), up to
+ * its last cell with text (no spaces at its end); a number column's cells,
+ * heading and unit right-aligned. */
+static void line_write(const isl_grid *g, const size_t *w, long r, FILE *out)
+{
+    char *const *cells = r < 0 ? g->units : g->cells + (size_t)r * g->ncols;
+    size_t last = 0;
+    for (size_t c = 0; c < g->ncols; c++)
+        if (cells[c] && cells[c][0]) last = c + 1;
+    for (size_t c = 0; c < last; c++) {
+        size_t pad = w[c] - width_of(cells[c]);
+        if (c) fputs("  ", out);
+        if (g->numeric[c]) fprintf(out, "%*s", (int)pad, "");
+        fputs(cells[c] ? cells[c] : "", out);
+        if (!g->numeric[c] && c + 1 < last) fprintf(out, "%*s", (int)pad, "");
+    }
+    fputc('\n', out);
+}
+
+/* Writes the grid: header (and its units), a rule, the rows and their
+ * details; columns as wide as their widest cell, numbers right-aligned. */
 static void grid_write(const isl_grid *g, const size_t *w, FILE *out)
 {
+    int units = 0;
+    for (size_t c = 0; c < g->ncols; c++) units |= g->units[c] != NULL;
     for (size_t r = 0; r <= g->nrows; r++) {
-        for (size_t c = 0; c < g->ncols; c++) {
-            const char *t = g->cells[r * g->ncols + c];
-            size_t pad = w[c] - width_of(t);
-            int right = r > 0 && g->numeric[c];
-            if (c) fputs("  ", out);
-            if (right) fprintf(out, "%*s", (int)pad, "");
-            fputs(t ? t : "", out);
-            if (!right && c + 1 < g->ncols) fprintf(out, "%*s", (int)pad, "");
-        }
-        fputc('\n', out);
+        line_write(g, w, (long)r, out);
+        if (r == 0 && units) line_write(g, w, -1, out);
         for (size_t c = 0; r == 0 && c < g->ncols; c++) {
             if (c) fputs("  ", out);
             for (size_t k = 0; k < w[c]; k++) fputc('-', out);
             if (c + 1 == g->ncols) fputc('\n', out);
         }
+        if (g->details[r]) fputs(g->details[r], out);
     }
+}
+
+static void grid_free(isl_grid *g)
+{
+    for (size_t i = 0; g && g->cells && i < (g->nrows + 1) * g->ncols; i++) free(g->cells[i]);
+    for (size_t i = 0; g && g->details && i <= g->nrows; i++) free(g->details[i]);
+    for (size_t i = 0; g && g->units && i < g->ncols; i++) free(g->units[i]);
+    if (g) free(g->cells), free(g->numeric), free(g->digits), free(g->units), free(g->details);
+    free(g);
 }
 
 static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
@@ -115,13 +206,12 @@ static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
     if (!st && g && !w) st = ISL_ENOMEM;
     for (size_t r = 0; !st && g && r <= g->nrows; r++)
         for (size_t c = 0; c < g->ncols; c++) {
-            size_t k = width_of(g->cells[r * g->ncols + c]);
+            size_t k = width_of(g->cells[r * g->ncols + c]), u = width_of(g->units[c]);
             if (k > w[c]) w[c] = k;
+            if (u > w[c]) w[c] = u;
         }
     if (!st && g) grid_write(g, w, out);
-    for (size_t i = 0; g && g->cells && i < (g->nrows + 1) * g->ncols; i++) free(g->cells[i]);
-    if (g) free(g->cells), free(g->numeric);
-    free(g);
+    grid_free(g);
     free(w);
     return st;
 }
@@ -176,6 +266,9 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
 {
     free(l->buf.p);
     l->buf.p = NULL;
+    if (l->labels) isl_labels_free(l->labels);
+    free(l->labels), free(l->object);
+    l->labels = NULL, l->object = NULL;
     if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;
     l->grid = NULL;

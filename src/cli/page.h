@@ -6,23 +6,8 @@
 #include <stddef.h>
 
 #include "isolab/cli.h"
+#include "isolab/report.h"
 #include "isolab/textout.h"
-
-/* A column's label, unit (or NULL) and digits (-1: as stored). */
-typedef struct page_label {
-    char *object, *column, *label, *unit;
-    int digits;
-} page_label;
-
-/* The rows of column_label, read once per page. */
-typedef struct page_labels {
-    page_label *v;
-    size_t n, cap;
-} page_labels;
-
-/* Reads column_label (none when the table is missing). */
-int page_labels_read(isl_cli *cli, page_labels *l);
-void page_labels_free(page_labels *l);
 
 /* One table of a saved query. Rows whose `lesson` column differs from
  * lesson (when set), or is none of keep (when set), are left out; columns
@@ -40,7 +25,7 @@ typedef struct page_table {
 /* Appends the table t of view t->view: its caption, a header of labels and
  * units, numbers right-aligned and rounded to their column's digits, the
  * statuses marked; inside a box that scrolls on its own. */
-int page_put_table(isl_cli *cli, isl_buf *b, const page_labels *l, const page_table *t);
+int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t);
 
 /* Appends the lines of lesson_report for lesson (exactly what 'isolab
  * lesson CODE' prints) in a <pre> inside <details>; *rows: how many. */
@@ -51,7 +36,7 @@ void page_put_glossary(isl_buf *b);
 
 /* Appends the model: axes, mechanisms, bundles, channels, and the channel
  * overlap, axis visibility and smallest bundles tables. */
-int page_put_model(isl_cli *cli, isl_buf *b, const page_labels *l);
+int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l);
 
 /* Appends the plots of one lesson (channels with its channel marked,
  * samples, axes, frontier), each drawn for that lesson's focus; a plot

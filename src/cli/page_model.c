@@ -58,7 +58,7 @@ static const struct {
      "not run yet: isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL}, 0},
 };
 
-int page_put_model(isl_cli *cli, isl_buf *b, const page_labels *l)
+int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)
 {
     page_puts(b, "<section id=\"model\">\n<h2>The model</h2>\n<p>What the results are computed from: the "
                  "course's model as the database holds it now.</p>\n");

@@ -10,60 +10,12 @@
 void page_puts(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }
 void page_html(isl_buf *b, const char *s) { isl_buf_html(b, s, strlen(s)); }
 
-static char *dup_text(const isl_cell *c) { return c->text ? strdup(c->text) : NULL; }
-
-static isl_status label_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
-{
-    page_labels *l = ctx;
-    if (!row) return ncols >= 5 && !strcmp(names[0], "object") ? ISL_OK : ISL_EINTERNAL;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        page_label *v = realloc(l->v, cap * sizeof *v);
-        if (!v) return ISL_ENOMEM;
-        l->v = v, l->cap = cap;
-    }
-    page_label *x = &l->v[l->n++];
-    x->object = dup_text(&row[0]), x->column = dup_text(&row[1]);
-    x->label = dup_text(&row[2]), x->unit = dup_text(&row[3]);
-    x->digits = row[4].type == 1 ? atoi(row[4].text) : -1;
-    if (!x->object || !x->column || !x->label || (row[3].text && !x->unit)) return ISL_ENOMEM;
-    return ISL_OK;
-}
-
-int page_labels_read(isl_cli *cli, page_labels *l)
-{
-    if (isl_store_has_column(cli->store, "column_label", "digits") != 1) return ISL_OK;
-    isl_status st = isl_store_export(cli->store, "column_label", 0, 0, label_row, l, &cli->err);
-    if (st && !cli->err.msg[0])
-        isl_fail(&cli->err, st, "column_label: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
-    return st;
-}
-
-void page_labels_free(page_labels *l)
-{
-    for (size_t i = 0; i < l->n; i++)
-        free(l->v[i].object), free(l->v[i].column), free(l->v[i].label), free(l->v[i].unit);
-    free(l->v);
-}
-
-/* The label of view's column, its own row first, then '*''s (NULL: none). */
-static const page_label *find_label(const page_labels *l, const char *view, const char *column)
-{
-    const page_label *any = NULL;
-    for (size_t i = 0; l && i < l->n; i++) {
-        if (strcmp(l->v[i].column, column)) continue;
-        if (!strcmp(l->v[i].object, view)) return &l->v[i];
-        if (!strcmp(l->v[i].object, "*")) any = &l->v[i];
-    }
-    return any;
-}
-
 /* The state of one table while its rows arrive. */
 typedef struct table_state {
     isl_buf *b;
     const page_table *t;
-    const page_labels *labels;
-    const page_label **col;  /* each column's label, or NULL */
+    const isl_labels *labels;
+    const isl_label **col;  /* each column's label, or NULL */
     int *show;
     int *filled;             /* drop_empty: 1 for a column with a value in a row shown */
     int counting;            /* 1: only fill `filled`, write nothing */
@@ -73,7 +25,7 @@ typedef struct table_state {
 
 /* Appends a column's label: its row in column_label, else its name with
  * '_' as a space. */
-static void put_label_text(isl_buf *b, const page_label *lab, const char *name)
+static void put_label_text(isl_buf *b, const isl_label *lab, const char *name)
 {
     if (lab) {
         page_html(b, lab->label);
@@ -100,7 +52,7 @@ static isl_status put_header(table_state *ts, size_t ncols, const char *const *n
         int hidden = 0;
         for (; h && *h; h++) hidden |= !strcmp(*h, names[i]);
         ts->show[i] = !hidden && (!ts->t->drop_empty || ts->counting || ts->filled[i]);
-        ts->col[i] = find_label(ts->labels, ts->t->view, names[i]);
+        ts->col[i] = isl_labels_find(ts->labels, ts->t->view, names[i]);
         if (!ts->show[i]) continue;
         page_puts(ts->b, "<th scope=\"col\">");
         put_label_text(ts->b, ts->col[i], names[i]);
@@ -110,27 +62,6 @@ static isl_status put_header(table_state *ts, size_t ncols, const char *const *n
     }
     page_puts(ts->b, "</tr></thead>\n<tbody>\n");
     return ISL_OK;
-}
-
-/* Appends a real number: with the column's digits when it has them, else
- * as SQLite writes it but with four decimals at most (trailing zeros
- * dropped, one kept after the point). */
-static void put_real(isl_buf *b, double v, int digits)
-{
-    char s[64];
-    if (digits >= 0) {
-        snprintf(s, sizeof s, "%.*f", digits, v);
-    } else {
-        snprintf(s, sizeof s, "%.4f", v);
-        size_t n = strlen(s);
-        while (n > 2 && s[n - 1] == '0' && s[n - 2] != '.') s[--n] = '\0';
-    }
-    if (!strcmp(s, "-0") || !strncmp(s, "-0.", 3)) {
-        int zero = 1;
-        for (const char *c = s + 1; *c; c++) zero &= *c == '0' || *c == '.';
-        if (zero) memmove(s, s + 1, strlen(s));
-    }
-    page_puts(b, s);
 }
 
 /* Appends text with every word that holds a '-', '/' or '.' inside a span
@@ -197,7 +128,7 @@ static isl_status put_row(table_state *ts, size_t ncols, const char *const *name
         const isl_cell *c = &row[i];
         page_puts(ts->b, "<td class=\""), put_class(ts->b, names[i], c);
         page_puts(ts->b, "\" data-label=\""), put_label_text(ts->b, ts->col[i], names[i]), page_puts(ts->b, "\">");
-        if (c->type == 2) put_real(ts->b, c->real, ts->col[i] ? ts->col[i]->digits : -1);
+        if (c->type == 2) isl_buf_number(ts->b, c->real, ts->col[i] ? ts->col[i]->digits : -1);
         else if (c->type == 1) isl_buf_put(ts->b, c->text, c->len);
         else if (c->text) put_words(ts->b, c->text, c->len);
         page_puts(ts->b, "</td>");
@@ -212,7 +143,7 @@ static isl_status table_row(void *ctx, size_t ncols, const char *const *names, c
     return row ? put_row(ts, ncols, names, row) : put_header(ts, ncols, names);
 }
 
-int page_put_table(isl_cli *cli, isl_buf *b, const page_labels *l, const page_table *t)
+int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t)
 {
     isl_buf body = {NULL, 0, 0, 0};
     table_state ts = {&body, t, l, NULL, NULL, NULL, t->drop_empty, -1, 0};

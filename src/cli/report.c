@@ -143,7 +143,8 @@ int isl_report_table(isl_cli *cli, const char *name, isl_format fmt)
 {
     isl_listing l;
     isl_listing_start(&l, fmt, cli->out);
-    isl_status st = isl_store_export(cli->store, name, 0, 0, isl_listing_row, &l, &cli->err);
+    isl_status st = isl_listing_labelled(&l, cli, name);
+    if (!st) st = isl_store_export(cli->store, name, 0, 0, isl_listing_row, &l, &cli->err);
     st = isl_listing_end(&l, st);
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (st && st != ISL_EOUTPUT) return st;
@@ -238,8 +239,9 @@ static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char 
     isl_progress_start(&p, "rows", 0);
     p.on = p.on && !isatty(fileno(e->out));
     e->progress = &p;
-    isl_status st = sql ? isl_store_export_sql(cli->store, sql, isl_listing_row, e, err)
-                        : isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
+    isl_status st = isl_listing_labelled(e, cli, name);
+    if (!st && sql) st = isl_store_export_sql(cli->store, sql, isl_listing_row, e, err);
+    else if (!st) st = isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
     p.done = e->rows;
     isl_progress_end(&p, !st);
     st = isl_listing_end(e, st);

@@ -156,6 +156,25 @@ void isl_buf_json_cell(isl_buf *b, const isl_cell *c)
     put_str(b, "null");
 }
 
+void isl_buf_number(isl_buf *b, double v, int digits)
+{
+    char s[400];
+    if (digits > 15) digits = 15;
+    if (digits >= 0) {
+        snprintf(s, sizeof s, "%.*f", digits, v);
+    } else {
+        snprintf(s, sizeof s, "%.4f", v);
+        size_t n = strlen(s);
+        while (n > 2 && s[n - 1] == '0' && s[n - 2] != '.') s[--n] = '\0';
+    }
+    if (s[0] == '-') {
+        int zero = 1;
+        for (const char *c = s + 1; *c; c++) zero &= *c == '0' || *c == '.';
+        if (zero) memmove(s, s + 1, strlen(s));
+    }
+    put_str(b, s);
+}
+
 void isl_buf_html(isl_buf *b, const char *text, size_t len)
 {
     size_t from = 0;

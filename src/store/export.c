@@ -354,6 +354,29 @@ static isl_status has_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
+typedef struct column_lister {
+    isl_column_fn fn;
+    void *ctx;
+} column_lister;
+
+static isl_status column_listed(void *ctx, sqlite3_stmt *q)
+{
+    column_lister *l = ctx;
+    const char *type = (const char *)sqlite3_column_text(q, 1);
+    return l->fn(l->ctx, (const char *)sqlite3_column_text(q, 0), type ? type : "");
+}
+
+isl_status isl_store_columns(isl_store *s, const char *name, isl_column_fn fn, void *ctx, isl_error *err)
+{
+    if (isl_store_has_column(s, name, "") < 0)
+        return isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
+    column_lister l = {fn, ctx};
+    return isl_base_rows(s->db, s->path, "reading the columns",
+                         "SELECT c.name, c.type FROM sqlite_schema m, pragma_table_info(m.name) c "
+                         "WHERE m.type IN ('table', 'view') AND m.name = ?1 ORDER BY c.cid",
+                         column_listed, &l, err, "t", name);
+}
+
 int isl_store_has_column(isl_store *s, const char *name, const char *column)
 {
     long long has = -1;

@@ -4,13 +4,17 @@
 -- bundles): stale_command, stale_result's command when an older model
 -- computed that kind for the focus (NULL when nothing did), and command,
 -- the one that computes it under the lesson's focus. isolab check uses it
--- to say why a claim over missing results is pending or stale.
+-- to say why a claim over missing results is pending or stale. Each name
+-- in a command is quoted for a POSIX shell unless it is made of safe
+-- characters (as in lesson_not_run).
 WITH k(kind_no, kind) AS (VALUES (0, 'run'), (1, 'samples'), (2, 'removal'), (3, 'addition'), (4, 'bundles'))
 SELECT k.kind_no, k.kind,
        (SELECT x.command FROM stale_result x
          WHERE x.kind = k.kind AND (x.bundle IS NULL OR (x.bundle = f.bundle AND x.channel = f.channel))
          ORDER BY x.run_id DESC LIMIT 1) AS stale_command,
-       CASE WHEN k.kind_no = 4 THEN 'isolab sweep bundles' ELSE 'isolab lesson ' || f.lesson END AS command
+       CASE WHEN k.kind_no = 4 THEN 'isolab sweep bundles'
+            WHEN f.lesson <> '' AND f.lesson NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*' THEN 'isolab lesson ' || f.lesson
+            ELSE 'isolab lesson ''' || replace(f.lesson, '''', '''\''''') || '''' END AS command
   FROM k, current_focus f
  WHERE CASE k.kind_no
          WHEN 0 THEN NOT EXISTS (SELECT 1 FROM current_surface_run r

@@ -101,7 +101,7 @@ printf "INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES 
 "$ISOLAB" --db "$db" load "$tmp/empty.sql" >/dev/null 2>&1
 "$ISOLAB" --db "$db" check --lesson M04/K02 >"$tmp/empty.out" 2>&1
 check "counting the rows of an empty view (no bundles sweep) is pending, not a pass" \
-    "pending  M04/K02 no-bundles: it reads results not computed yet; 'isolab sweep bundles' computes them -- x" \
+    "pending  M04/K02 no-bundles: it reads results not computed yet; 'isolab --db $db sweep bundles' computes them -- x" \
     "$(grep no-bundles "$tmp/empty.out")"
 
 # --- 4: stale results, said once, with commands to paste -----------------------

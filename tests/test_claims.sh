@@ -67,11 +67,11 @@ else not_ok "check notes the results predate the model"; cat "$tmp/stale.err"; f
 # an older model computed: stale, never a pass on them.
 check "before a new run, the claims over results are stale" \
     "check: 2 passed, 0 failed, 9 pending, 32 stale of 43 claims (run 8)" "$(tail -n 1 "$tmp/stale.txt")"
-check "... those over the 'run' results name 'isolab run'" \
-    "stale    M03/K05 profile-cost: it reads results an older model computed; 'isolab run' brings them up to date -- the profile slows the run by 3 percent" \
+check "... those over the 'run' results name 'isolab run', with the --db of the command" \
+    "stale    M03/K05 profile-cost: it reads results an older model computed; 'isolab --db $db run' brings them up to date -- the profile slows the run by 3 percent" \
     "$(grep ' profile-cost:' "$tmp/stale.txt")"
 check "... those over a sweep name that sweep" \
-    "stale    M03/K05 removal-changes: it reads results an older model computed; 'isolab sweep removal --bundle strict --channel sampling-profile' brings them up to date -- removing a fact changes the open surface for 11 facts" \
+    "stale    M03/K05 removal-changes: it reads results an older model computed; 'isolab --db $db sweep removal --bundle strict --channel sampling-profile' brings them up to date -- removing a fact changes the open surface for 11 facts" \
     "$(grep ' removal-changes:' "$tmp/stale.txt")"
 check "... and are stored as stale" "32" "$(q "$db" "SELECT count(*) FROM claim_result WHERE run_id = 8 AND outcome = 'stale'")"
 "$ISOLAB" --db "$db" lesson >"$tmp/out4.txt" 2>"$tmp/err4.txt"
@@ -185,5 +185,58 @@ sqlite3 "$db3" <"$tmp/bad.sql"
 check "a claim holding more than one statement fails, and runs nothing" \
     "FAIL     M09/K01 writes: expected 1, actual NULL (cannot evaluate: more than one expression) -- x|9" \
     "$(grep ' writes' "$tmp/bad.txt")|$(q "$db3" "SELECT count(*) FROM run WHERE id < 10")"
+
+# --- 7: a command in a claim's reason pastes into a shell as it is -------------
+# A lesson whose code, bundle and channel hold a space, a single quote and a
+# $, in a database whose path holds a space: each command a reason names,
+# pasted into sh -c, runs what it says there and leaves no stray file.
+mkdir -p "$tmp/h/d" "$tmp/hbin" && ln -s "$ISOLAB" "$tmp/hbin/isolab"
+cat >"$tmp/hostile.sql" <<'EOF'
+INSERT INTO lesson(code, title, position) VALUES ('K 9''$x', 'Hostile', 9);
+INSERT INTO bundle(name) VALUES ('b x''$y');
+INSERT INTO bundle_member(bundle, position, mechanism)
+  SELECT 'b x''$y', position, mechanism FROM bundle_member WHERE bundle = 'strict';
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('c ''$z', 'K 9''$x', 7);
+INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('K 9''$x', 'b x''$y', 'c ''$z', 'mount');
+INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
+  ('K 9''$x', 'removals', 'x', 0, '(SELECT count(*) FROM removal_sweep)');
+EOF
+hl="K 9'\$x"
+hdb=$tmp/h/d/my\ lab.db
+# hq ARGS... : isolab run in $tmp/h on the database "d/my lab.db"
+hq() { (cd "$tmp/h" && "$ISOLAB" --db "d/my lab.db" "$@"); }
+# reason_cmd FILE : the command between the quotes of the claim removals' reason
+reason_cmd() { sed -n 's/.* removals: .*; "\(.*\)" \(computes them\|brings them up to date\) -- x$/\1/p' "$1"; }
+# paste_cmd CMD : CMD run by sh in $tmp/h, isolab on PATH
+paste_cmd() { (cd "$tmp/h" && PATH="$tmp/hbin:$PATH" sh -c "$1") >/dev/null 2>&1; }
+hq init >/dev/null && hq load "$tmp/hostile.sql" >/dev/null && hq check --lesson "$hl" >"$tmp/h1.out" 2>&1
+check "pending: the lesson's command, its code quoted, with --db" \
+    "isolab --db 'd/my lab.db' lesson 'K 9'\\''\$x'" "$(reason_cmd "$tmp/h1.out")"
+check "missing_result's command for that lesson, quoted" "isolab lesson 'K 9'\\''\$x'" \
+    "$(q "$hdb" "BEGIN; UPDATE param SET value = 'K 9''\$x' WHERE key = 'lesson';
+        SELECT command FROM missing_result WHERE kind = 'removal'; ROLLBACK;")"
+paste_cmd "$(reason_cmd "$tmp/h1.out")"
+check "... pasted, it computes that lesson's removal sweep there" "1" \
+    "$(q "$hdb" "SELECT count(*) FROM run r JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle'
+        JOIN run_param c ON c.run_id = r.id AND c.key = 'channel'
+        WHERE r.kind = 'removal' AND b.value = 'b x''\$y' AND c.value = 'c ''\$z'")"
+check "... and leaves no stray file" "d|my lab.db" "$(ls "$tmp/h" | tr '\n' ' ' | sed 's/ $//')|$(ls "$tmp/h/d")"
+# the model changes and the runs are computed again: the removal sweep is stale
+printf "UPDATE channel SET cost_pct = 8 WHERE name = 'c ''\$z';\n" >"$tmp/hcost.sql"
+hq load "$tmp/hcost.sql" >/dev/null && hq run >/dev/null && hq check --lesson "$hl" >"$tmp/h2.out" 2>&1
+check "stale: stale_result's sweep command, its names quoted, with --db" \
+    "isolab --db 'd/my lab.db' sweep removal --bundle 'b x'\\''\$y' --channel 'c '\\''\$z'" "$(reason_cmd "$tmp/h2.out")"
+check "stale_result's command, as the sqlite3 shell reads it" \
+    "isolab sweep removal --bundle 'b x'\\''\$y' --channel 'c '\\''\$z'" \
+    "$(q "$hdb" "SELECT command FROM stale_result WHERE kind = 'removal'")"
+check "the stored reason: the command as the database knows it (no --db)" \
+    "it reads results an older model computed; \"isolab sweep removal --bundle 'b x'\\''\$y' --channel 'c '\\''\$z'\" brings them up to date" \
+    "$(q "$hdb" "SELECT reason FROM claim_result WHERE claim = 'removals' AND outcome = 'stale'")"
+paste_cmd "$(reason_cmd "$tmp/h2.out")"
+hq check --lesson "$hl" >"$tmp/h3.out" 2>&1
+check "... pasted, it sweeps that pair: the claim is judged again, that sweep no more stale" "FAIL|0" \
+    "$(sed -n 's/^\([A-Za-z]*\) .* removals: .*/\1/p' "$tmp/h3.out")|$(q "$hdb" "SELECT count(*) FROM stale_result WHERE kind = 'removal'")"
+check "... and leaves no stray file" "d|my lab.db" "$(ls "$tmp/h" | tr '\n' ' ' | sed 's/ $//')|$(ls "$tmp/h/d")"
 
 finish

@@ -48,6 +48,9 @@ check "diff of two removal sweeps: rows only in A, only in B" "model: channel sa
 4 differences from run 3 to run 8, after 1 change in the model" "$("$ISOLAB" --db "$db" diff 3 8)"
 check "diff of two identical sample sweeps (of two models)" "model: channel sampling-profile facts cpu-share,cpu-count,system-load -> memory-used,cpu-count,system-load
 0 differences from run 2 to run 7, after 1 change in the model" "$("$ISOLAB" --db "$db" diff 2 7)"
+said=$("$ISOLAB" --db "$db" diff 1 999 2>&1 >"$db.out")
+check "diff with a run that does not exist: exit 3 naming it, nothing on stdout" "3 isolab diff: no run 999|" \
+    "$? $said|$(cat "$db.out")"
 # Claims on cpu-share fail now: the returned fact, the removal sweep's
 # "only cpu-share lowers the return" and "without it the surface is 10".
 check "diff of two checks: the claims whose outcome changed (pass out, fail in)" \

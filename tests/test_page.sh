@@ -168,13 +168,26 @@ check "the lesson's 43 claims" 43 \
     "$(awk '/<section id="lesson-M03-K05"/ { on = 1 } /<\/section>/ { on = 0 } on && /<td class="[^"]*" data-label="claim">/' "$tmp/dom.html" | wc -l | tr -d ' ')"
 check "a claim's reason only where there is one: empty cells fold away on a phone" 1 \
     "$(grep -c 'table.stack td:empty{display:none}' "$tmp/page.html")"
-check "the hostile lesson: no results yet, and it says what to run" 1 \
-    "$(grep -c '<p class="note">not run yet: isolab lesson T/&lt;i&gt;</p>' "$tmp/page.html")"
+check "the hostile lesson: no results yet, and it says what to run, quoted for the shell, with --db" 1 \
+    "$(grep -c "<p class=\"note\">not run yet: isolab --db $db lesson &#39;T/&lt;i&gt;&#39;</p>" "$tmp/page.html")"
+check "each lesson's text is headed by the command that prints it, with --db" 1 \
+    "$(grep -c "These tables as text, as <code>isolab --db $db lesson M03/K05</code> prints them" "$tmp/page.html")"
 check "runs: each with a note saying what it computed" \
     "$(q "$db" "SELECT count(*) FROM page_runs")" \
     "$(grep -c '<td class="[^"]*" data-label="note">[^<]' "$tmp/page.html")"
 
 "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html"
+
+# a database whose path holds a quote, with no run: each note names the
+# command that computes what is missing, with --db quoted
+qdb="$tmp/it's.db"
+"$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" page -o "$tmp/q.html" 2>/dev/null
+check "no run: the model's tables say what to run, with the --db, quoted" "2|1" \
+    "$(grep -c "<p class=\"note\">No [a-z ]*current results: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; run&quot;.</p>" "$tmp/q.html")|$(grep -c "<p class=\"note\">No current bundles sweep: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; sweep bundles&quot;.</p>" "$tmp/q.html")"
+if [ "$gnuplot_ok" = 1 ]; then
+    check "no run: each lesson's run-drawn plots say 'not run yet' with the --db, quoted" "4|0" \
+        "$(grep -c "<p class=\"note\">not run yet: <code>isolab --db &quot;$tmp/it&#39;s.db&quot; run</code></p>" "$tmp/q.html")|$(grep -c 'could not be drawn' "$tmp/q.html")"
+fi
 
 # --- lessons asked for, failures ------------------------------------------------
 check "--lesson M03/K05: that lesson's section alone" "lesson-M03-K05" \

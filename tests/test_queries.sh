@@ -298,16 +298,40 @@ else
     not_ok "version 8: database built"
 fi
 
-# --- schema version 13 -> 16: current_focus made cheaper to compile -------
-# A database of today taken back to version 13 (current_focus as schema/009
+# --- version 13 -> 14: stale_result's commands quoted for the shell -----------
+# A database with a stale sweep of a bundle and channel whose names hold a
+# space, a quote and a $, taken back to version 13 (stale_result as
+# schema/012 made it): opened, it is migrated and the command is quoted.
+qdb=$tmp/v13.db
+cat >"$tmp/odd.sql" <<'EOF'
+INSERT INTO bundle(name) VALUES ('b x''$y');
+INSERT INTO bundle_member(bundle, position, mechanism)
+  SELECT 'b x''$y', position, mechanism FROM bundle_member WHERE bundle = 'strict';
+INSERT INTO channel(name, cost_pct) VALUES ('c ''$z', 7);
+INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
+EOF
+"$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" load "$tmp/odd.sql" >/dev/null \
+    && "$ISOLAB" --db "$qdb" sweep removal --bundle "b x'\$y" --channel "c '\$z" >/dev/null \
+    && "$ISOLAB" --db "$qdb" load "$tmp/cost.sql" >/dev/null
+{ echo "DROP VIEW stale_result;"; sed -n '/^CREATE VIEW stale_result/,/;$/p' "$root/schema/012_latest_run_lookups.sql"
+  echo "DELETE FROM schema_version WHERE version > 13; PRAGMA user_version = 13;"; } | sqlite3 "$qdb"
+check "version 13: its stale_result names the sweep unquoted" "13|isolab sweep removal --bundle b x'\$y --channel c '\$z" \
+    "$(q "$qdb" "PRAGMA user_version")|$(q "$qdb" "SELECT command FROM stale_result")"
+"$ISOLAB" --db "$qdb" runs >/dev/null 2>&1
+check "version 13 migrated: the command quoted for the shell, the rest of the row as it was" \
+    "$(q "$tmp/pos.db" "PRAGMA user_version")|removal|b x'\$y|c '\$z|isolab sweep removal --bundle 'b x'\\''\$y' --channel 'c '\\''\$z'" \
+    "$(q "$qdb" "PRAGMA user_version")|$(q "$qdb" "SELECT kind, bundle, channel, command FROM stale_result")"
+
+# --- schema version 14 -> 16: current_focus made cheaper to compile -------
+# A database of today taken back to version 14 (current_focus as schema/009
 # made it); opening it migrates it, and current_focus gives the rows the old
 # view gave, whichever of param's values are set (one lesson with no
 # position, so the fallback's order is exercised too).
-fdb=$tmp/v13.db
+fdb=$tmp/focus14.db
 if "$ISOLAB" --db "$fdb" lesson >/dev/null 2>&1 \
    && "$ISOLAB" --db "$fdb" load tests/fixtures/next_lessons.sql >/dev/null 2>&1; then
     old=$(sed -n '/^CREATE VIEW current_focus AS/,/^  FROM f, p;/p' "$root/schema/009_lessons_runs.sql")
-    q "$fdb" "DROP VIEW current_focus; $old PRAGMA user_version = 13;"
+    q "$fdb" "DROP VIEW current_focus; $old PRAGMA user_version = 14;"
     sets="SELECT 1 WHERE 0;
 UPDATE param SET value = 'common' WHERE key = 'bundle';
 UPDATE param SET value = 'test-memory-channel' WHERE key = 'channel';
@@ -316,15 +340,15 @@ UPDATE param SET value = NULL;
 UPDATE lesson SET position = NULL WHERE code = 'M03/K05';
 DELETE FROM lesson_focus WHERE lesson = 'M03/K04';"
     focus() { printf '%s\n' "$sets" | while IFS= read -r u; do q "$1" "$u SELECT * FROM current_focus;"; done; }
-    cp "$fdb" "$tmp/v13.copy" && focus "$tmp/v13.copy" >"$tmp/v13.focus"
+    cp "$fdb" "$tmp/focus14.copy" && focus "$tmp/focus14.copy" >"$tmp/focus14.focus"
     "$ISOLAB" --db "$fdb" runs >/dev/null 2>&1
-    check "version 13: migrated" "16" "$(q "$fdb" "PRAGMA user_version")"
-    focus "$fdb" >"$tmp/v16.focus"
-    if [ "$(wc -l <"$tmp/v13.focus")" = 7 ] && cmp -s "$tmp/v13.focus" "$tmp/v16.focus"; then
-        ok "version 13 migrated: current_focus gives the same rows"
-    else not_ok "version 13 migrated: current_focus gives the same rows"; diff "$tmp/v13.focus" "$tmp/v16.focus"; fi
+    check "version 14: migrated" "$(q "$tmp/pos.db" "PRAGMA user_version")" "$(q "$fdb" "PRAGMA user_version")"
+    focus "$fdb" >"$tmp/focus16.focus"
+    if [ "$(wc -l <"$tmp/focus14.focus")" = 7 ] && cmp -s "$tmp/focus14.focus" "$tmp/focus16.focus"; then
+        ok "version 14 migrated: current_focus gives the same rows"
+    else not_ok "version 14 migrated: current_focus gives the same rows"; diff "$tmp/focus14.focus" "$tmp/focus16.focus"; fi
 else
-    not_ok "version 13: database built"
+    not_ok "version 14: database built"
 fi
 
 finish

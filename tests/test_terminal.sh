@@ -10,6 +10,24 @@ fresh_db "$db"
 check "database with runs" 0 $?
 
 esc=$(printf '\033')
+have_pty=0
+command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1 && have_pty=1
+# progress_ok NAME FILE WHAT TOTAL WRITTEN : FILE (a terminal's output, \r
+# made \n) has progress lines "isolab: D of T WHAT, ..." (each with a
+# total) with T = TOTAL and D <= T each, the last one "TOTAL of TOTAL ... 0 s
+# left", and the command wrote WRITTEN = TOTAL rows; a skip when it ended
+# within a second.
+progress_ok() {
+    if ! grep -q "^isolab: [0-9]* .*$3/s" "$2"; then
+        echo "skip - $1 ended within a second: no progress line to check"
+        return
+    fi
+    check "$1: each line with a total, done never above it, which is $4 $3" "" \
+        "$(grep "^isolab: [0-9]* .*$3/s" "$2" | sed "s/^isolab: \([0-9]*\) of \([0-9]*\) $3, .*/\1 \2/" \
+            | awk -v t="$4" 'NF != 2 || $1 > $2 || $2 != t')"
+    check "$1: the last line is the whole, 0 s left, and the rows written" "$4 of $4 $3 0 s left|$4" \
+        "$(grep "^isolab: [0-9]* of [0-9]* $3, " "$2" | tail -n 1 | sed "s/^isolab: \([0-9]* of [0-9]* $3\), [0-9]* $3\/s, \(.* left\).*/\1 \2/")|$5"
+}
 # on_tty CMD : CMD's output on a pseudo-terminal (script(1)), or skip.
 if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
     script -qec "'$ISOLAB' --db '$db' check" /dev/null >"$tmp/tty.out" 2>&1 </dev/null
@@ -75,38 +93,52 @@ if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>
         + (SELECT count(*) FROM bundle_sweep_mechanism WHERE run_id = $id) + (SELECT count(*) FROM bundle_sweep_channel WHERE run_id = $id)")" \
         "$(sed -n 's/.* \([0-9]*\) rows written to .*/\1/p' "$tmp/pty.out")"
 fi
-if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
+if [ "$have_pty" = 1 ]; then
     script -qec "'$ISOLAB' --db '$big' export bundle_sweep -o '$tmp/bs.csv'" /dev/null </dev/null | tr '\r' '\n' >"$tmp/ex.out"
-    if grep -q ' rows/s' "$tmp/ex.out"; then
-        check "export -o on a terminal: its progress ends with the rows written" "$(($(wc -l <"$tmp/bs.csv") - 1))" \
-            "$(grep ' rows/s' "$tmp/ex.out" | tail -n 1 | sed 's/^isolab: \([0-9]*\) rows.*/\1/')"
-    else
-        echo "skip - the export ended within a second: no progress line to check"
-    fi
+    progress_ok "export -o of a table on a terminal" "$tmp/ex.out" rows \
+        "$(q "$big" "SELECT count(*) FROM bundle_sweep")" "$(($(wc -l <"$tmp/bs.csv") - 1))"
 fi
 "$ISOLAB" --db "$big" export bundle_sweep -o "$tmp/bs2.csv" 2>"$tmp/ex2.err"
 check "export piped: no progress" "" "$(cat "$tmp/ex2.err")"
 "$ISOLAB" --db "$big" sweep bundles --mechanisms mech-01,mech-02 >"$tmp/small.out" 2>"$tmp/small.err"
 check "sweep bundles piped: no progress" "" "$(cat "$tmp/small.err")"
 
-# --- a clock for a long diff: on a terminal only, blanked before the output ---
-mkdir "$tmp/seeds50k"
-cp tests/synth/100_synthetic_model.sql "$tmp/seeds50k/"
-printf "CREATE TEMP TABLE IF NOT EXISTS synth_param(key TEXT PRIMARY KEY, value INTEGER NOT NULL);\nINSERT OR REPLACE INTO synth_param VALUES ('facts', 50000), ('mechanisms', 12), ('channels', 2);\n" \
-    >"$tmp/seeds50k/050_params.sql"
+# --- progress of the long commands, each with its total ---------------------
+# A model of 400,000 facts: its removal sweep, a run, the diff of two runs
+# and an export each take more than a second here; on a terminal each shows
+# its progress against a total counted by the sqlite3 shell, and nothing
+# when piped.
+mkdir "$tmp/seeds400k"
+cp tests/synth/100_synthetic_model.sql "$tmp/seeds400k/"
+printf "CREATE TEMP TABLE IF NOT EXISTS synth_param(key TEXT PRIMARY KEY, value INTEGER NOT NULL);\nINSERT OR REPLACE INTO synth_param VALUES ('facts', 400000), ('mechanisms', 3), ('channels', 1);\n" \
+    >"$tmp/seeds400k/050_params.sql"
 wide=$tmp/wide.db
-"$ISOLAB" --db "$wide" init --seeds "$tmp/seeds50k" >/dev/null && "$ISOLAB" --db "$wide" run >/dev/null \
-    && "$ISOLAB" --db "$wide" run >/dev/null
-"$ISOLAB" --db "$wide" diff 1 2 >"$tmp/d.out" 2>"$tmp/d.err"
-check "diff piped: the count, no clock" "0 differences from run 1 to run 2|" "$(cat "$tmp/d.out")|$(cat "$tmp/d.err")"
-if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
-    script -qec "'$ISOLAB' --db '$wide' diff 1 2" /dev/null </dev/null | tr '\r' '\n' >"$tmp/dt.out"
-    if grep -q '^isolab diff: comparing the runs, [0-9]* s $' "$tmp/dt.out"; then
-        check "diff on a terminal: the clock's line blanked, then the output" "blank
-0 differences from run 1 to run 2" \
-            "$(grep -v '^isolab diff: comparing' "$tmp/dt.out" | sed '/^$/d' | sed 's/^ *$/blank/')"
+"$ISOLAB" --db "$wide" init --seeds "$tmp/seeds400k" >/dev/null
+pair="--bundle $(q "$wide" "SELECT name FROM bundle ORDER BY position LIMIT 1") --channel $(q "$wide" "SELECT name FROM channel LIMIT 1")"
+facts=$(q "$wide" "SELECT count(*) FROM fact")
+"$ISOLAB" --db "$wide" sweep removal $pair >/dev/null 2>"$tmp/sw.err"
+check "sweep removal piped: no progress" "" "$(cat "$tmp/sw.err")"
+"$ISOLAB" --db "$wide" run >/dev/null 2>"$tmp/run.err"
+check "run piped: no progress" "" "$(cat "$tmp/run.err")"
+"$ISOLAB" --db "$wide" diff 2 2 >"$tmp/d.out" 2>"$tmp/d.err"
+check "diff piped: the count, no progress" "0 differences from run 2 to run 2|" "$(cat "$tmp/d.out")|$(cat "$tmp/d.err")"
+if [ "$have_pty" = 1 ]; then
+    script -qec "'$ISOLAB' --db '$wide' sweep removal $pair" /dev/null </dev/null | tr '\r' '\n' >"$tmp/sw.out"
+    progress_ok "sweep removal on a terminal" "$tmp/sw.out" rows "$((facts + 1))" \
+        "$(sed -n 's/.*, \([0-9]*\) rows written to .*/\1/p' "$tmp/sw.out")"
+    script -qec "'$ISOLAB' --db '$wide' run" /dev/null </dev/null | tr '\r' '\n' >"$tmp/run.out"
+    progress_ok "run on a terminal" "$tmp/run.out" rows \
+        "$(q "$wide" "SELECT (SELECT count(*) FROM bundle) * (SELECT count(*) FROM channel) * ($facts + 1)")" \
+        "$(sed -n 's/.*, \([0-9]*\) rows written to .*/\1/p' "$tmp/run.out")"
+    script -qec "'$ISOLAB' --db '$wide' diff 2 4" /dev/null </dev/null | tr '\r' '\n' >"$tmp/dt.out"
+    total=$(q "$wide" "SELECT count(*) FROM fact_status_row WHERE run_id IN (2, 4)")
+    if grep -q ' fact statuses/s, ' "$tmp/dt.out"; then
+        check "diff on a terminal: done never above the total, which is both runs' fact statuses" "" \
+            "$(sed -n 's/^isolab: \([0-9]*\) of \([0-9]*\) fact statuses, .*/\1 \2/p' "$tmp/dt.out" | awk -v t="$total" '$1 > $2 || $2 != t')"
+        check "diff on a terminal: the progress line blanked, then the output" \
+            "0 differences from run 2 to run 4" "$(grep -v '^isolab' "$tmp/dt.out" | sed '/^ *$/d')"
     else
-        echo "skip - the diff ended within a second: no clock to check"
+        echo "skip - the diff read its fact statuses within a second: no progress line to check"
     fi
 fi
 

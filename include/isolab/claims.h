@@ -19,6 +19,8 @@ typedef struct isl_claim_row {
     isl_claim_outcome outcome;
     const char *expected, *actual, *reason;
     isl_reason why; /* ISL_R_WORK_BUDGET: the expression ran out of its work budget */
+    const char *command; /* the command reason names, between quotes (stale_result's or
+                            missing_result's, words shell-quoted), or NULL */
 } isl_claim_row;
 typedef isl_status (*isl_claim_fn)(void *ctx, const isl_claim_row *row);
 

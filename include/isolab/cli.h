@@ -181,17 +181,21 @@ char *isl_argv_text(int argc, char *const *argv);
 void isl_print_usage(const isl_command *cmd, FILE *f);
 
 /* A command for the user to paste, as messages show it: command ("isolab
- * WORDS...", plain words) with "--db DB" after "isolab" when --db named the
- * database, DB quoted for the shell (isl_shell_quote); the whole between
- * single quotes, or double quotes when it holds a single quote. Into buf
- * (cut at n bytes); returns buf. */
+ * WORDS...", each word plain or quoted for the shell) with "--db DB" after
+ * "isolab" when --db named the database, DB quoted for the shell
+ * (isl_shell_quote); the whole between single quotes, or double quotes
+ * when it holds a single quote. Into buf (cut at n bytes); returns buf. */
 const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n);
 
-/* Appends to b, after ", " when b is not empty, the command "isolab
- * WORDS..." (words[0..n)) as a user pastes it: "--db DB" after "isolab"
- * when the database is not the default isolab.db, every word quoted for
- * the shell (isl_argv_text), the whole between single quotes, or double
- * quotes when it holds a single quote. b->oom when out of memory. */
+/* The command "isolab WORDS..." (words[0..n), n <= 13) as a user pastes
+ * it: "--db DB" after "isolab" when the database is not the default
+ * isolab.db, every word quoted for the shell (isl_argv_text). NULL when out
+ * of memory; free with free(). */
+char *isl_command_text(const isl_cli *cli, int n, const char *const *words);
+
+/* Appends to b, after ", " when b is not empty, isl_command_text's
+ * command between single quotes, or double quotes when it holds a single
+ * quote. b->oom when out of memory. */
 void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words);
 
 /* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
@@ -214,9 +218,11 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
  * run repeats cli's --db (cli may be NULL: none). */
 const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_t n);
 
-/* The same for a claim's reason (r->reason when it needs no words). */
+/* The same for a claim's reason, into out[n]: the command it names
+ * (r->command) repeats cli's --db as isl_hint does, and a claim over its
+ * work budget is told of --work-limit; r->reason when it needs neither. */
 struct isl_claim_row;
-const char *isl_claim_words(const struct isl_claim_row *r, char *out, size_t n);
+const char *isl_claim_words(const isl_cli *cli, const struct isl_claim_row *r, char *out, size_t n);
 
 /* Prints one line of human-readable output: the printf-style text with
  * every control character and byte that is not UTF-8 made visible
@@ -234,19 +240,29 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 int isl_print_outcome(FILE *out, const char *word, int width);
 
 /* The progress of a long command, on stderr while stderr is a terminal
- * (nothing otherwise): after the first second, at most twice a second,
- * "isolab: DONE of TOTAL WHAT, RATE WHAT/s, N s left" (total 0: unknown,
- * "isolab: DONE WHAT, RATE WHAT/s"). Done never shows above the total. */
+ * (nothing otherwise): after the first second, once ticks have come for a
+ * quarter second, at most twice a second, "isolab: DONE of TOTAL WHAT,
+ * RATE WHAT/s, N s left" (total 0: unknown, "isolab: DONE WHAT, RATE
+ * WHAT/s"), the rate since the first tick. Done never shows above the
+ * total. */
 typedef struct isl_progress {
     const char *what; /* "rows" */
     unsigned long long done, total;
     double start, shown;
-    int on;
+    int on, width;          /* width: of the line last shown */
+    double first;           /* when the first tick came (0: none yet) */
+    unsigned long long first_done; /* ... and its count */
 } isl_progress;
 void isl_progress_start(isl_progress *p, const char *what, unsigned long long total);
 void isl_progress_tick(isl_progress *p, unsigned long long done);
+/* isl_progress_tick as a callback of rows done (p is an isl_progress). */
+void isl_progress_rows(void *p, uint64_t rows);
 /* Shows the last line, the whole when complete, if a line was shown. */
 void isl_progress_end(isl_progress *p, int complete);
+/* Blanks the line, if one was shown, before other output (shown again at
+ * the next tick). A clock running (isl_clock_start) stops when the first
+ * line is shown. */
+void isl_progress_clear(isl_progress *p);
 
 /* For work with nothing to count (diff's queries): while stderr is a
  * terminal, after the first second and then every second, "LABEL N s" on

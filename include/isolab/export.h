@@ -20,6 +20,12 @@ typedef isl_status (*isl_row_fn)(void *ctx, size_t ncols, const char *const *nam
  * primary key order (rowid for rowid tables); a view in its own order. With
  * has_run, only rows whose run_id = run_id (ISL_EINPUT when the relation has
  * no run_id column or there is no such run). */
+/* The rows isl_store_export(s, name, has_run, run_id) reads, into *n, when
+ * name is a table (a b-tree count, no row read); 0 when it is a view (its
+ * rows are known only by reading them). */
+isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
+                                isl_error *err);
+
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err);
 

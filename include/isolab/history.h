@@ -46,9 +46,13 @@ isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, cha
 isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
                           isl_error *err);
 /* The same, calling tick (when not NULL) with the fact-status rows read so
- * far every 65536 rows, while the two runs' fact statuses are read (before
- * the first line): for progress on a terminal. */
+ * far every 4096 rows, while the two runs' fact statuses are read (before
+ * the first line): for progress on a terminal. It reads
+ * isl_store_status_rows(s, a, b) rows in all. */
 typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
+/* The fact-status rows of run a and of run b (0 for a run that has none),
+ * added up into *n. */
+isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n, isl_error *err);
 isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
                                    void *tick_ctx, size_t *ndiff, isl_error *err);
 

@@ -12,12 +12,21 @@
 #include "isolab/model.h"
 #include "isolab/store.h"
 
+/* A run's progress: fn is called with ctx and the rows written so far,
+ * each time they pass a multiple of 4096. */
+typedef struct isl_lab_tick {
+    void (*fn)(void *ctx, uint64_t rows);
+    void *ctx;
+} isl_lab_tick;
+
 /* Records one run of kind "run": every bundle of bundles[0..nb) x every
  * channel of channels[0..nc) of m (indexes into m). argv is the command line
- * kept as the run's provenance. *run_id and *rows (when not NULL) get the
- * new run's id and the rows written. */
+ * kept as the run's provenance; tick (may be NULL) sees its rows as they
+ * are written. *run_id and *rows (when not NULL) get the new run's id and
+ * the rows written. */
 isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
-                       const size_t *channels, size_t nc, int64_t *run_id, size_t *rows, isl_error *err);
+                       const size_t *channels, size_t nc, const isl_lab_tick *tick, int64_t *run_id, size_t *rows,
+                       isl_error *err);
 
 /* The same for every bundle x every channel of m. */
 isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, int64_t *run_id, size_t *rows,
@@ -27,9 +36,16 @@ isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, i
 extern const char *const isl_lab_sweep_kinds[]; /* "samples", "removal", "addition", NULL */
 
 /* Records one sweep of `kind` (one of isl_lab_sweep_kinds, asserted) over
- * bundle x channel (indexes into m) as one run of that kind. */
+ * bundle x channel (indexes into m) as one run of that kind; tick as for
+ * isl_lab_run. */
 isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
-                         size_t channel, int64_t *run_id, size_t *rows, isl_error *err);
+                         size_t channel, const isl_lab_tick *tick, int64_t *run_id, size_t *rows, isl_error *err);
+
+/* The rows a run of `kind` writes, known before it begins: "run" over nb
+ * bundles x nc channels, one surface and a status per fact for each pair;
+ * "samples" one per sample count, "removal" the baseline and one per fact,
+ * "addition" the baseline and one per axis (nb, nc unused). */
+uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc);
 
 /* A member list as a bundle: *copy is m with one more bundle, named list,
  * made of the list's members (isl_model_members: bundles, mechanisms and

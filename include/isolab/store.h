@@ -109,7 +109,9 @@ isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, is
  * current results until then. */
 isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err);
 
-/* Row writers, for use as the core's sweep callbacks. ctx is an isl_run_ctx. */
+/* Row writers, for use as the core's sweep callbacks. ctx is an isl_run_ctx.
+ * tick (when not NULL) is called with tick_ctx and the rows written so far
+ * each time they pass a multiple of 4096, after the rows are written. */
 typedef struct isl_run_ctx {
     isl_store *store;
     const isl_model *model;
@@ -117,6 +119,8 @@ typedef struct isl_run_ctx {
     size_t bundle, channel;  /* for the sweeps */
     size_t rows;             /* rows written so far */
     isl_error *err;
+    void (*tick)(void *tick_ctx, uint64_t rows);
+    void *tick_ctx;
 } isl_run_ctx;
 isl_status isl_store_put_surface(void *ctx, const isl_surface_row *row);
 isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row);

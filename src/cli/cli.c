@@ -120,19 +120,24 @@ const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t 
 {
     char *db = cli->db_given && !strncmp(command, "isolab ", 7) ? isl_shell_quote(cli->db_path) : NULL;
     const char *rest = db ? command + 7 : command;
-    int q = db && strchr(db, '\'') ? '"' : '\'';
+    int q = (db && strchr(db, '\'')) || strchr(rest, '\'') ? '"' : '\'';
     snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);
     free(db);
     return buf;
 }
 
-void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words)
+char *isl_command_text(const isl_cli *cli, int n, const char *const *words)
 {
     const char *argv[16] = {"isolab", "--db", cli->db_path};
     int argc = strcmp(cli->db_path, "isolab.db") ? 3 : 1;
     assert(n >= 0 && argc + n <= 16);
     for (int i = 0; i < n; i++) argv[argc++] = words[i];
-    char *cmd = isl_argv_text(argc, (char *const *)argv);
+    return isl_argv_text(argc, (char *const *)argv);
+}
+
+void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words)
+{
+    char *cmd = isl_command_text(cli, n, words);
     if (!cmd) {
         free(b->p);
         *b = (isl_buf){NULL, 0, 0, 1};

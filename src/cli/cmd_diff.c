@@ -1,7 +1,9 @@
 /* isolab diff: what differs between two runs of one kind: the model's
- * changes first (they explain the results'), then the results'. While the
- * runs' fact statuses are read (before the first line), progress goes to
- * stderr when it is a terminal and the reading lasts more than a second. */
+ * changes first (they explain the results'), then the results'. On a
+ * terminal, after a second: a clock while the runs' models are compared,
+ * then, while their fact statuses are read (before the first line), the
+ * statuses read of both runs' (counted first); each line is blanked when
+ * it ends. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,21 +13,6 @@
 #include "isolab/provenance.h"
 #include "isolab/report.h"
 
-typedef struct progress {
-    double start, last;
-    int shown;
-} progress;
-
-static void tick(void *ctx, uint64_t rows)
-{
-    progress *p = ctx;
-    double at = isl_now(), t = at - p->start;
-    if (t < 1.0 || at - p->last < 0.5) return;
-    p->last = at;
-    fprintf(stderr, "\risolab: %llu fact statuses read, %.0f rows/s   ", (unsigned long long)rows, (double)rows / t);
-    p->shown = 1;
-}
-
 /* The model's lines wait in `model` until the runs are known to compare
  * (the first result line, or the end): a bad pair prints nothing. The
  * progress line is wiped before the first line of output. */
@@ -33,7 +20,7 @@ typedef struct diff_out {
     FILE *out;
     isl_buf model; /* the model's lines, each ending in a newline */
     int flushed;
-    progress *p;
+    isl_progress *p;
     isl_listing *listing; /* --format other than table: each line a row */
 } diff_out;
 
@@ -78,10 +65,7 @@ static isl_status keep_line(void *ctx, const char *line)
 
 static isl_status flush_model(diff_out *d)
 {
-    if (d->p->shown) {
-        fprintf(stderr, "\r%60s\r", "");
-        d->p->shown = 0;
-    }
+    isl_progress_clear(d->p);
     if (d->flushed) return ISL_OK;
     d->flushed = 1;
     char *text = d->model.p;
@@ -117,7 +101,8 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     size_t n = 0, nm = 0;
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
-    progress p = {isl_now(), 0, 0};
+    isl_progress p;
+    isl_progress_start(&p, "fact statuses", 0);
     isl_listing l;
     diff_out d = {cli->out, {NULL, 0, 0, 0}, 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
     int rc = isl_parse_run_id(cli, a->ops[0], &ra);
@@ -126,12 +111,17 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
         isl_listing_start(&l, (isl_format)fmt, cli->out);
         if (!rc) rc = isl_listing_row(&l, 2, DIFF_COLUMNS, NULL);
     }
+    /* the models compared first: a clock, nothing to count */
+    isl_clock_start("isolab diff: comparing the runs' models,");
     if (!rc) rc = isl_store_model_diff(cli->store, ra, rb, keep_line, &d, &nm, &cli->err);
+    isl_clock_stop();
+    uint64_t total = 0;
+    if (!rc && p.on && !(rc = isl_store_status_rows(cli->store, ra, rb, &total, &cli->err))) p.total = total;
     if (!rc)
-        rc = isl_store_diff_progress(cli->store, ra, rb, print_line, &d, isatty(STDERR_FILENO) ? tick : NULL, &p, &n,
+        rc = isl_store_diff_progress(cli->store, ra, rb, print_line, &d, p.on ? isl_progress_rows : NULL, &p, &n,
                                      &cli->err);
     if (!rc) rc = flush_model(&d);
-    if (p.shown) fprintf(stderr, "\r%60s\r", "");
+    isl_progress_clear(&p);
     if (d.listing) rc = isl_listing_end(&l, rc);
     if (rc == ISL_ENOMEM && !cli->err.msg[0]) isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     free(d.model.p);

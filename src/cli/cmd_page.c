@@ -169,7 +169,10 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels,
     isl_buf text = {NULL, 0, 0, 0}, empty = {NULL, 0, 0, 0};
     size_t rows = 0;
     int rc = page_put_text(cli, &text, code, &rows);
-    page_puts(&empty, "not run yet: isolab lesson "), page_puts(&empty, code);
+    char *cmd = isl_command_text(cli, 2, (const char *const[]){"lesson", code});
+    page_puts(&empty, "not run yet: "), page_puts(&empty, cmd ? cmd : "");
+    empty.oom |= !cmd;
+    free(cmd);
     if (!rc && rows == 0) page_puts(b, "<p class=\"note\">"), page_html(b, empty.p ? empty.p : ""), page_puts(b, "</p>\n");
     for (size_t k = 0; !rc && rows && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
         page_table t = {.view = LESSON_TABLES[k][0], .caption = LESSON_TABLES[k][1], .lesson = code, .hide = hide,
@@ -196,7 +199,8 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     page_puts(&cap, "The claims of "), page_puts(&cap, l->code[i]), page_puts(&cap, " as the latest check found them");
     page_table claims = {.view = "page_claims", .caption = cap.p ? cap.p : "", .lesson = l->code[i],
                          .hide = hide_claims, .stack = 1, .drop_empty = 1,
-                         .empty = "No claims checked for this lesson (it states none, or 'isolab check' has not run)."};
+                         .empty = "No claims checked for this lesson (it states none, or ", .command = "isolab check",
+                         .after = " has not run)."};
     if (!rc) rc = page_put_table(cli, b, labels, &claims);
     free(cap.p);
     page_puts(b, "<h3>Plots</h3>\n");
@@ -213,7 +217,7 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
     static const char *const hide_cmp[] = {"lesson_position", "run_id", NULL};
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
     page_table cmp = {.view = "channel_comparison", .caption = "Every channel under one bundle (channel_comparison)",
-                      .empty = "No channel has results yet: run 'isolab run'.", .hide = hide_cmp,
+                      .empty = "No channel has results yet: run ", .command = "isolab run", .hide = hide_cmp,
                       .keep = nwant ? want : NULL, .nkeep = nwant};
     int rc = page_put_table(cli, b, labels, &cmp);
     page_puts(b, "</section>\n");

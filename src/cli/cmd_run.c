@@ -62,9 +62,15 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     if (!rc && copy) bundles[0] = adhoc, nb = 1;
     else if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles - (copy != NULL), bundles, &nb);
     if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
+    isl_progress p;
+    isl_progress_start(&p, "rows", rc ? 0 : isl_lab_rows(m, "run", nb, nc));
+    isl_lab_tick tick = {isl_progress_rows, &p};
+    /* a clock until the rows of the first bundle x channel are written */
     isl_clock_start("isolab run: computing,");
-    if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, &id, &rows, &cli->err);
+    if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, p.on ? &tick : NULL, &id,
+                              &rows, &cli->err);
     isl_clock_stop();
+    isl_progress_end(&p, !rc);
     if (!rc)
         isl_print_line(cli->out, "run %lld: %zu bundle%s x %zu channel%s, %zu rows written to %s", (long long)id, nb,
                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", rows, cli->db_path);

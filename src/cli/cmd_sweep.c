@@ -31,9 +31,14 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     if (b == ISL_NONE && isl_lab_adhoc(cli->model, bundle, &copy, &b, &cli->err)) return cli->err.status;
     int64_t id;
     size_t rows;
-    isl_clock_start("isolab sweep: sweeping,");
-    int rc = isl_lab_sweep(cli->store, copy ? copy : cli->model, cli->argv_text, kind, b, c, &id, &rows, &cli->err);
+    const isl_model *m = copy ? copy : cli->model;
+    isl_progress p;
+    isl_progress_start(&p, "rows", isl_lab_rows(m, kind, 1, 1));
+    isl_lab_tick tick = {isl_progress_rows, &p};
+    isl_clock_start("isolab sweep: sweeping,"); /* until the first rows are counted */
+    int rc = isl_lab_sweep(cli->store, m, cli->argv_text, kind, b, c, p.on ? &tick : NULL, &id, &rows, &cli->err);
     isl_clock_stop();
+    isl_progress_end(&p, !rc);
     isl_model_free(copy);
     if (rc) return cli->err.status;
     isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, kind, bundle,

@@ -7,9 +7,6 @@
 #include "isolab/cli.h"
 #include "isolab/lab.h"
 
-/* The sweep reports its rows done (apart from the run's count). */
-static void tick(void *ctx, uint64_t rows) { isl_progress_tick(ctx, rows); }
-
 /* Marks the mechanisms --mechanisms names (the parser split the list and
  * refused empty and repeated names) in chosen[]. */
 static int pick_mechanisms(isl_cli *cli, const isl_args *a, unsigned char *chosen)
@@ -48,7 +45,7 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
     isl_progress_start(&p, "rows", ((unsigned long long)1 << nm) * (nc + 1));
     int64_t run_id = 0;
     size_t rows = 0;
-    isl_status st = isl_lab_bundles(cli->store, cli->model, cli->argv_text, &k, p.on ? tick : NULL, &p, &run_id,
+    isl_status st = isl_lab_bundles(cli->store, cli->model, cli->argv_text, &k, p.on ? isl_progress_rows : NULL, &p, &run_id,
                                     &rows, &cli->err);
     isl_progress_end(&p, !st);
     if (st) return st;

@@ -13,9 +13,12 @@
  * lesson (when set), or is none of keep (when set), are left out; columns
  * named in hide are not shown, nor, with drop_empty, a column no row shown
  * has a value in. stack: the rows turn into labelled blocks on a narrow
- * screen. empty: the note written when no row is left. */
+ * screen. empty: the note written when no row is left, followed, when
+ * command is set ("isolab WORDS"), by the command as isl_hint shows it
+ * (with --db) and then by after ("." when NULL). */
 typedef struct page_table {
     const char *view, *caption, *empty, *lesson;
+    const char *command, *after;
     const char *const *hide;
     const char *const *keep;
     size_t nkeep;

@@ -39,23 +39,23 @@ void page_put_glossary(isl_buf *b)
 /* The model's tables: view, caption, note when empty, columns hidden, and
  * whether it is long enough to sit folded in <details>. */
 static const struct {
-    const char *view, *caption, *empty;
+    const char *view, *caption, *empty, *command; /* command: as page_table's */
     const char *const *hide;
     int folded;
 } MODEL_TABLES[] = {
-    {"page_axes", "Axes, with their facts and the mechanisms that close them (page_axes)", "No axes.", NULL, 0},
+    {"page_axes", "Axes, with their facts and the mechanisms that close them (page_axes)", "No axes.", NULL, NULL, 0},
     {"page_mechanisms", "Mechanisms, with the axes they close and the facts they leave open (page_mechanisms)",
-     "No mechanisms.", NULL, 0},
+     "No mechanisms.", NULL, NULL, 0},
     {"page_bundles", "Bundles, with their members in the order they are applied (page_bundles)", "No bundles.",
-     NULL, 0},
+     NULL, NULL, 0},
     {"page_channels", "Channels, with their lesson, cost and the facts they show (page_channels)", "No channels.",
-     NULL, 0},
+     NULL, NULL, 0},
     {"channel_overlap", "Facts two channels both return, and each alone, per bundle (channel_overlap)",
-     "No two channels have current results: run 'isolab run'.", NULL, 1},
+     "No two channels have current results: run ", "isolab run", NULL, 1},
     {"axis_visibility", "Each axis's visible facts without and with each channel, per bundle (axis_visibility)",
-     "No current results: run 'isolab run'.", (const char *const[]){"run_id", NULL}, 1},
+     "No current results: run ", "isolab run", (const char *const[]){"run_id", NULL}, 1},
     {"bundle_smallest", "The smallest bundles that reach the least open surface, per channel (bundle_smallest)",
-     "not run yet: isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL}, 0},
+     "No current bundles sweep: run ", "isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL}, 0},
 };
 
 int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)
@@ -65,7 +65,8 @@ int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)
     int rc = ISL_OK;
     for (size_t i = 0; i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0] && !rc; i++) {
         page_table t = {.view = MODEL_TABLES[i].view, .caption = MODEL_TABLES[i].caption,
-                        .empty = MODEL_TABLES[i].empty, .hide = MODEL_TABLES[i].hide};
+                        .empty = MODEL_TABLES[i].empty, .command = MODEL_TABLES[i].command,
+                        .hide = MODEL_TABLES[i].hide};
         if (MODEL_TABLES[i].folded) {
             page_puts(b, "<details><summary>"), page_html(b, MODEL_TABLES[i].caption);
             page_puts(b, "</summary>\n");

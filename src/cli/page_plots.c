@@ -141,10 +141,12 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
         if (prc == ISL_ENOMEM || (!prc && !svg)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         if (prc && prc != ISL_ENOMEM) {
             page_puts(b, "<p class=\"note\">");
-            const char *run = strstr(cli->err.msg, "run '");
-            const char *end = run ? strchr(run + 5, '\'') : NULL;
-            if (prc == ISL_EINPUT && end) {
-                page_puts(b, "not run yet: <code>"), isl_buf_html(b, run + 5, (size_t)(end - run - 5));
+            /* "...; run HINT first", HINT between ' or " (isl_hint) */
+            const char *msg = cli->err.msg, *run = strstr(msg, "; run "), *end = msg + strlen(msg) - 7;
+            if (run && (end <= run + 6 || strcmp(end + 1, " first") || *end != run[6] || !strchr("'\"", *end)))
+                run = NULL;
+            if (prc == ISL_EINPUT && run) {
+                page_puts(b, "not run yet: <code>"), isl_buf_html(b, run + 7, (size_t)(end - run - 7));
                 page_puts(b, "</code>");
             } else
             {

@@ -157,7 +157,10 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
         return st;
     }
     if (ts.rows == 0) {
-        page_puts(b, "<p class=\"note\">"), page_html(b, t->empty), page_puts(b, "</p>\n");
+        char hint[1024];
+        page_puts(b, "<p class=\"note\">"), page_html(b, t->empty);
+        if (t->command) page_html(b, isl_hint(cli, t->command, hint, sizeof hint)), page_html(b, t->after ? t->after : ".");
+        page_puts(b, "</p>\n");
     } else {
         page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");
         page_puts(b, t->stack ? "<div class=\"scroll\"><table class=\"stack\"" : "<div class=\"scroll\"><table");
@@ -195,14 +198,15 @@ int page_put_text(isl_cli *cli, isl_buf *b, const char *lesson, size_t *rows)
     text_state ts = {&body, lesson, 0};
     isl_status st = isl_store_export(cli->store, "lesson_report", 0, 0, text_row, &ts, &cli->err);
     if (st && !cli->err.msg[0]) isl_fail(&cli->err, st, "lesson_report: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    char *cmd = !st && ts.rows ? isl_command_text(cli, 2, (const char *const[]){"lesson", lesson}) : NULL;
     if (!st && ts.rows) {
-        page_puts(b, "<details><summary>These tables as text, as <code>isolab lesson ");
-        page_html(b, lesson), page_puts(b, "</code> prints them</summary>\n<pre class=\"report\" data-view=\"lesson_report\">");
+        page_puts(b, "<details><summary>These tables as text, as <code>"), page_html(b, cmd ? cmd : "");
+        page_puts(b, "</code> prints them</summary>\n<pre class=\"report\" data-view=\"lesson_report\">");
         if (body.p) isl_buf_put(b, body.p, body.n);
         page_puts(b, "</pre></details>\n");
     }
     *rows = ts.rows;
-    int oom = body.oom;
-    free(body.p);
+    int oom = body.oom || (!st && ts.rows && !cmd);
+    free(body.p), free(cmd);
     return st ? st : oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }

@@ -288,6 +288,9 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir)
     int64_t id = 0;
     char digest[17];
     if (isl_store_latest_run(cli->store, p->run_kind, &id, digest, &cli->err)) return cli->err.status;
-    if (!id) return isl_fail(&cli->err, ISL_EINPUT, "plot %s: no finished '%s' run; run '%s' first", name, p->run_kind, p->command);
+    char hint[512];
+    if (!id)
+        return isl_fail(&cli->err, ISL_EINPUT, "plot %s: no finished '%s' run; run %s first", name, p->run_kind,
+                        isl_hint(cli, p->command, hint, sizeof hint));
     return draw(cli, p, dir, "svg", NULL, NULL);
 }

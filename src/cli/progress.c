@@ -16,18 +16,34 @@ void isl_progress_start(isl_progress *p, const char *what, unsigned long long to
     p->total = total;
     p->start = isl_now();
     p->shown = 0;
+    p->width = 0;
     p->on = isatty(STDERR_FILENO);
+    p->first = 0;
+    p->first_done = 0;
+}
+
+/* The rate: since the first tick when it is far enough back (what came
+ * before it, opening and reading names, is no part of the rows' pace),
+ * else since the start. */
+static double rate_at(const isl_progress *p, unsigned long long done, double t)
+{
+    if (p->first > 0 && t - p->first >= 0.25 && done > p->first_done)
+        return (double)(done - p->first_done) / (t - p->first);
+    return t > p->start ? (double)done / (t - p->start) : 0;
 }
 
 static void show(isl_progress *p, double t)
 {
+    isl_clock_stop(); /* a clock until the first count: the count replaces it */
     unsigned long long done = p->total && p->done > p->total ? p->total : p->done;
-    double rate = t > p->start ? (double)done / (t - p->start) : 0;
+    double rate = rate_at(p, done, t);
+    int w;
     if (p->total)
-        fprintf(stderr, "\risolab: %llu of %llu %s, %.0f %s/s, %.0f s left   ", done, p->total, p->what, rate, p->what,
-                rate > 0 ? (double)(p->total - done) / rate : 0);
+        w = fprintf(stderr, "\risolab: %llu of %llu %s, %.0f %s/s, %.0f s left   ", done, p->total, p->what, rate,
+                    p->what, rate > 0 ? (double)(p->total - done) / rate : 0);
     else
-        fprintf(stderr, "\risolab: %llu %s, %.0f %s/s   ", done, p->what, rate, p->what);
+        w = fprintf(stderr, "\risolab: %llu %s, %.0f %s/s   ", done, p->what, rate, p->what);
+    if (w > p->width) p->width = w;
     p->shown = t;
 }
 
@@ -36,7 +52,18 @@ void isl_progress_tick(isl_progress *p, unsigned long long done)
     p->done = done;
     if (!p->on) return;
     double t = isl_now();
-    if (t - p->start >= 1.0 && t - p->shown >= 0.5) show(p, t);
+    if (p->first == 0) p->first = t, p->first_done = done;
+    /* a rate from a quarter second of ticks at least */
+    if (t - p->start >= 1.0 && t - p->first >= 0.25 && t - p->shown >= 0.5) show(p, t);
+}
+
+void isl_progress_rows(void *p, uint64_t rows) { isl_progress_tick(p, rows); }
+
+void isl_progress_clear(isl_progress *p)
+{
+    if (!p->on || p->shown == 0) return;
+    fprintf(stderr, "\r%*s\r", p->width, "");
+    p->shown = 0;
 }
 
 void isl_progress_end(isl_progress *p, int complete)
@@ -47,7 +74,7 @@ void isl_progress_end(isl_progress *p, int complete)
     fputc('\n', stderr);
 }
 
-/* ---- a clock for work with nothing to count ---- */
+/* ---- a clock for work with nothing to count (yet) ---- */
 
 static volatile sig_atomic_t clock_seconds, clock_shown;
 static char clock_label[128];

@@ -46,9 +46,11 @@ int isl_report_views(isl_cli *cli, const char *const *names, size_t n)
         if (st == ISL_EOUTPUT) return isl_check_output(cli, cli->out, "the output");
         if (st) return st;
         /* nothing on stdout is said on stderr, never left silent */
+        char l[600];
         if (!c.lines && !cli->stale_noted)
-            isl_note(cli, "%s has nothing to print: no current results for it%s", names[i],
-                     strcmp(names[i], "lesson_report") ? "" : " ('isolab lesson' computes the lesson's)");
+            isl_note(cli, "%s has nothing to print: no current results for it%s%s%s", names[i],
+                     strcmp(names[i], "lesson_report") ? "" : " (", strcmp(names[i], "lesson_report") ? ""
+                     : isl_hint(cli, "isolab lesson", l, sizeof l), strcmp(names[i], "lesson_report") ? "" : " computes the lesson's)");
     }
     return isl_check_output(cli, cli->out, "the output");
 }
@@ -156,6 +158,7 @@ int isl_report_table(isl_cli *cli, const char *name, isl_format fmt)
 /* Where a check's claims go: lines to out (those `show` asks for), or with
  * a listing every claim as a row. */
 typedef struct claim_out {
+    const isl_cli *cli;
     FILE *out;
     isl_claims_shown show;
     isl_listing *listing;
@@ -164,11 +167,11 @@ typedef struct claim_out {
 static const char *const CLAIM_COLUMNS[] = {"lesson", "claim", "outcome", "expected", "actual", "reason", "statement"};
 #define NCOLUMNS (sizeof CLAIM_COLUMNS / sizeof *CLAIM_COLUMNS)
 
-static isl_status list_claim(isl_listing *l, const isl_claim_row *r)
+static isl_status list_claim(isl_listing *l, const isl_claim_row *r, const char *reason)
 {
     isl_cell c[NCOLUMNS] = {isl_cell_text(r->lesson), isl_cell_text(r->name),
                             isl_cell_text(isl_claim_outcome_name(r->outcome)), isl_cell_text(r->expected),
-                            isl_cell_text(r->actual), isl_cell_text(r->reason), isl_cell_text(r->statement)};
+                            isl_cell_text(r->actual), isl_cell_text(reason), isl_cell_text(r->statement)};
     return isl_listing_row(l, NCOLUMNS, CLAIM_COLUMNS, c);
 }
 
@@ -176,9 +179,9 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
 {
     claim_out *co = ctx;
     FILE *out = co->out;
-    char why[700];
-    const char *reason = isl_claim_words(r, why, sizeof why);
-    if (co->listing) return list_claim(co->listing, r);
+    char why[8192];
+    const char *reason = isl_claim_words(co->cli, r, why, sizeof why);
+    if (co->listing) return list_claim(co->listing, r, reason);
     if (co->show == ISL_CLAIMS_NONE || (co->show == ISL_CLAIMS_FAILED && r->outcome != ISL_CLAIM_FAIL)) return ISL_OK;
     if (isl_print_outcome(out, isl_claim_outcome_name(r->outcome), 7)) return ISL_EOUTPUT;
     int rc;
@@ -212,7 +215,7 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
 {
     isl_claim_counts n = {{0}};
     int64_t run_id = 0;
-    claim_out co = {out, show, NULL};
+    claim_out co = {cli, out, show, NULL};
     isl_status st = check_into(cli, lesson, &co, fmt, &n, &run_id);
     if (st == ISL_EOUTPUT) return isl_check_output(cli, out, out == stderr ? "to stderr" : "the output");
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
@@ -239,6 +242,11 @@ static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char 
     isl_progress_start(&p, "rows", 0);
     p.on = p.on && !isatty(fileno(e->out));
     e->progress = &p;
+    /* the total, when a table's count gives it; else rows alone */
+    uint64_t total = 0;
+    isl_error cerr;
+    isl_error_clear(&cerr);
+    if (p.on && !sql && !isl_store_table_rows(cli->store, name, has_run, run_id, &total, &cerr)) p.total = total;
     isl_status st = isl_listing_labelled(e, cli, name);
     if (!st && sql) st = isl_store_export_sql(cli->store, sql, isl_listing_row, e, err);
     else if (!st) st = isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);

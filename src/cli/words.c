@@ -46,11 +46,21 @@ const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_
 }
 
 /* A claim whose expression ran out of its work budget: the hint goes
- * inside the reason's closing parenthesis. */
-const char *isl_claim_words(const isl_claim_row *r, char *out, size_t n)
+ * inside the reason's closing parenthesis. A reason naming a command (in
+ * quotes): the command as isl_hint shows it, with --db. */
+const char *isl_claim_words(const isl_cli *cli, const isl_claim_row *r, char *out, size_t n)
 {
     size_t len = r->reason ? strlen(r->reason) : 0;
-    if (r->why != ISL_R_WORK_BUDGET || !len || r->reason[len - 1] != ')') return r->reason;
-    snprintf(out, n, "%.*s; raise it with --work-limit)", (int)(len - 1), r->reason);
+    if (r->why == ISL_R_WORK_BUDGET && len && r->reason[len - 1] == ')') {
+        snprintf(out, n, "%.*s; raise it with --work-limit)", (int)(len - 1), r->reason);
+        return out;
+    }
+    const char *at = r->command && len ? strstr(r->reason, r->command) : NULL;
+    size_t cmd = at ? strlen(r->command) : 0;
+    if (!cli || !cli->db_given || !at || at == r->reason || !at[cmd]) return r->reason;
+    char hint[4096];
+    /* the reason's own quotes around the command give way to the hint's */
+    snprintf(out, n, "%.*s%s%s", (int)(at - 1 - r->reason), r->reason, isl_hint(cli, r->command, hint, sizeof hint),
+             at + cmd + 1);
     return out;
 }

@@ -22,9 +22,10 @@ static isl_status finish(isl_run_ctx *ctx, isl_status st, int64_t *run_id, size_
 }
 
 isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
-                       const size_t *channels, size_t nc, int64_t *run_id, size_t *rows, isl_error *err)
+                       const size_t *channels, size_t nc, const isl_lab_tick *tick, int64_t *run_id, size_t *rows,
+                       isl_error *err)
 {
-    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err};
+    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, tick ? tick->fn : NULL, tick ? tick->ctx : NULL};
     isl_status st = isl_store_begin_run(s, "run", argv, m, &ctx.run_id, err);
     if (st) return st;
     st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
@@ -40,7 +41,7 @@ isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, i
     if (!st) {
         for (size_t i = 0; i < m->nbundles; i++) bundles[i] = i;
         for (size_t i = 0; i < m->nchannels; i++) channels[i] = i;
-        st = isl_lab_run(s, m, argv, bundles, m->nbundles, channels, m->nchannels, run_id, rows, err);
+        st = isl_lab_run(s, m, argv, bundles, m->nbundles, channels, m->nchannels, NULL, run_id, rows, err);
     }
     free(bundles);
     free(channels);
@@ -50,10 +51,10 @@ isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, i
 const char *const isl_lab_sweep_kinds[] = {"samples", "removal", "addition", NULL};
 
 isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
-                         size_t channel, int64_t *run_id, size_t *rows, isl_error *err)
+                         size_t channel, const isl_lab_tick *tick, int64_t *run_id, size_t *rows, isl_error *err)
 {
     assert(bundle < m->nbundles && channel < m->nchannels);
-    isl_run_ctx ctx = {s, m, 0, bundle, channel, 0, err};
+    isl_run_ctx ctx = {s, m, 0, bundle, channel, 0, err, tick ? tick->fn : NULL, tick ? tick->ctx : NULL};
     isl_status st = isl_store_begin_run(s, kind, argv, m, &ctx.run_id, err);
     if (st) return st;
     if (!strcmp(kind, "samples")) {
@@ -65,6 +66,15 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
         st = isl_sweep_addition(m, bundle, channel, isl_store_put_addition, &ctx);
     }
     return finish(&ctx, st, run_id, rows);
+}
+
+uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc)
+{
+    if (!strcmp(kind, "run")) return (uint64_t)nb * nc * (m->nfacts + 1);
+    if (!strcmp(kind, "samples")) return m->nsamples;
+    if (!strcmp(kind, "removal")) return (uint64_t)m->nfacts + 1;
+    assert(!strcmp(kind, "addition"));
+    return (uint64_t)m->naxes + 1;
 }
 
 isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err)
@@ -83,7 +93,7 @@ isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy,
 isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
                          void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err)
 {
-    isl_run_ctx rc = {s, m, 0, 0, 0, 0, err};
+    isl_run_ctx rc = {s, m, 0, 0, 0, 0, err, NULL, NULL};
     isl_status st = isl_store_begin_run(s, "check", argv, m, &rc.run_id, err);
     if (st) return st;
     st = isl_store_check(s, rc.run_id, lesson, fn, ctx, counts, err);
@@ -94,7 +104,7 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
                            void (*tick)(void *ctx, uint64_t rows), void *tick_ctx, int64_t *run_id, size_t *rows,
                            isl_error *err)
 {
-    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err};
+    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, NULL, NULL};
     /* the table function the rows come from, on the connection they go to */
     isl_status st = isl_store_add_functions(s, isl_ext_register, err);
     if (st) return st;
@@ -134,7 +144,7 @@ isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, 
                             size_t channel, const isl_lab_show *show, int64_t *run_id, size_t *rows, isl_error *err)
 {
     assert(channel == ISL_NONE || channel < m->nchannels);
-    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
+    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_frontier_row *out = malloc((nm + 1) * sizeof *out);
     if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
     /* a run that failed to begin is already ended: finish only passes st on */
@@ -151,7 +161,7 @@ isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, 
                             isl_error *err)
 {
     assert(channel == ISL_NONE || channel < m->nchannels);
-    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
+    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_smallest *it = NULL;
     char max[32];
     snprintf(max, sizeof max, "%zu", max_open);
@@ -171,7 +181,7 @@ isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, 
                             int64_t *run_id, size_t *rows, isl_error *err)
 {
     assert(channel == ISL_NONE || channel < m->nchannels);
-    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err};
+    isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_marginal_row *out = malloc((m->nmech + 1) * sizeof *out);
     if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
     isl_status st = begin_answer(&ctx, "marginal", argv, NULL, 0);

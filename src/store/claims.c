@@ -31,8 +31,9 @@ typedef struct checker {
     unsigned stale;
     unsigned missing; /* kinds with no current result for the lesson's focus */
     unsigned missing_stale; /* of those, the kinds an older model computed */
-    char missing_cmd[5][200]; /* for each missing kind, the command that computes it */
-    char command[5][200];
+    char *missing_cmd[5]; /* for each missing kind, the command that computes it (sqlite3_malloc'd) */
+    char *command[5];     /* for each stale kind, the command that brings it up to date (likewise) */
+    char *reason;         /* the reason of the claim being judged, when it names a command */
     char *result_tables; /* ",name,name," */
     unsigned reads;
     int over_budget; /* the claim being evaluated ran out of its work budget */
@@ -79,7 +80,7 @@ static isl_status stale_row(void *ctx, sqlite3_stmt *q)
     if (!bit || !cmd) return ISL_OK;
     unsigned i = 0;
     while (!(bit & (1u << i))) i++;
-    if (!(c->stale & bit)) snprintf(c->command[i], sizeof c->command[i], "%s", cmd);
+    if (!(c->stale & bit) && !(c->command[i] = sqlite3_mprintf("%s", cmd))) return ISL_ENOMEM;
     c->stale |= bit;
     return ISL_OK;
 }
@@ -273,24 +274,29 @@ static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *
     return ISL_OK;
 }
 
-/* The outcome of a claim that evaluated to actual, into row (reason in
- * why[n] when it is not a pass): inputs missing for the lesson's focus make
- * it stale (an older model computed them) or pending, never a pass on rows
- * not there; a differing value over stale inputs is stale; else pass or
- * fail. 1 when actual is not to be kept (stale, pending). */
-static int judge(const checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite3_value *actual, char *why,
-                 size_t n)
+/* The outcome of a claim that evaluated to actual, into row (reason and
+ * command in c->reason when it is not a pass): inputs missing for the
+ * lesson's focus make it stale (an older model computed them) or pending,
+ * never a pass on rows not there; a differing value over stale inputs is
+ * stale; else pass or fail. 1 when actual is not to be kept (stale,
+ * pending); -1 when out of memory. */
+static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite3_value *actual)
 {
     unsigned missing = c->reads & c->missing;
     unsigned stale = missing ? missing & c->missing_stale : c->reads & c->stale;
     if (missing || (!same_value(expected, actual) && stale)) {
         unsigned i = 0;
         while (!((stale ? stale : missing) & (1u << i))) i++;
-        snprintf(why, n, stale ? "it reads results an older model computed; '%s' brings them up to date"
-                               : "it reads results not computed yet; '%s' computes them",
-                 missing ? c->missing_cmd[i] : c->command[i]);
+        const char *cmd = missing ? c->missing_cmd[i] : c->command[i];
+        int q = cmd && strchr(cmd, '\'') ? '"' : '\''; /* its words are quoted with ' */
+        sqlite3_free(c->reason);
+        c->reason = sqlite3_mprintf(stale ? "it reads results an older model computed; %c%s%c brings them up to date"
+                                          : "it reads results not computed yet; %c%s%c computes them",
+                                    q, cmd ? cmd : "", q);
+        if (!c->reason) return -1;
         row->outcome = stale ? ISL_CLAIM_STALE : ISL_CLAIM_PENDING;
-        row->reason = why;
+        row->reason = c->reason;
+        row->command = cmd;
         return 1;
     }
     if (!same_value(expected, actual)) {
@@ -310,7 +316,7 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     if (!expected) return isl_fail(err, ISL_ENOMEM, "out of memory");
     isl_claim_row row = {(const char *)sqlite3_column_text(q, 0), (const char *)sqlite3_column_text(q, 1),
                          (const char *)sqlite3_column_text(q, 2), ISL_CLAIM_PASS,
-                         (const char *)sqlite3_value_text(expected), NULL, NULL, ISL_R_NONE};
+                         (const char *)sqlite3_value_text(expected), NULL, NULL, ISL_R_NONE, NULL};
     const char *pending_sql = (const char *)sqlite3_column_text(q, 5);
     int rc = SQLITE_NOMEM;
     int bad = 0;
@@ -332,8 +338,12 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     } else {
         /* text forms are made (and kept) here, so same_value needs no memory */
         if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
-        if (judge(c, &row, expected, actual, why, sizeof why) && actual)
-            sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
+        int kept = judge(c, &row, expected, actual);
+        if (kept < 0) {
+            rc = SQLITE_NOMEM;
+            goto fail;
+        }
+        if (kept && actual) sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
     }
     st = put_result(s, run_id, &row, expected, actual, err);
     if (!st) {
@@ -418,15 +428,17 @@ static isl_status missing_row(void *ctx, sqlite3_stmt *q)
     if (i < 0 || i > 4) return ISL_OK;
     c->missing |= 1u << i;
     if (stale) c->missing_stale |= 1u << i;
-    snprintf(c->missing_cmd[i], sizeof c->missing_cmd[i], "%s", stale ? stale : first ? first : "");
-    return ISL_OK;
+    sqlite3_free(c->missing_cmd[i]);
+    c->missing_cmd[i] = sqlite3_mprintf("%s", stale ? stale : first ? first : "");
+    return c->missing_cmd[i] ? ISL_OK : ISL_ENOMEM;
 }
 
 static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
 {
     c->missing = c->missing_stale = 0;
-    return isl_db_rows(s, "reading the current results", "SELECT kind_no, stale_command, command FROM missing_result",
-                       missing_row, c, err, NULL);
+    isl_status st = isl_db_rows(s, "reading the current results",
+                                "SELECT kind_no, stale_command, command FROM missing_result", missing_row, c, err, NULL);
+    return st == ISL_ENOMEM && !err->msg[0] ? isl_fail(err, st, "out of memory") : st;
 }
 
 /* A check over the claim rows: where it is, and what it adds up. */
@@ -480,6 +492,8 @@ static isl_status check_all(checking *k, const char *lesson)
     for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(k->focus);
     sqlite3_free(k->c->result_tables);
+    for (int i = 0; i < 5; i++) sqlite3_free(k->c->missing_cmd[i]), sqlite3_free(k->c->command[i]);
+    sqlite3_free(k->c->reason);
     return st;
 }
 

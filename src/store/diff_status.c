@@ -44,34 +44,39 @@ static void side_free(side *s)
     free(s->st);
 }
 
+/* read_names' list and its room. */
+typedef struct names_in {
+    names *x;
+    size_t cap;
+} names_in;
+
+static isl_status name_row(void *ctx, sqlite3_stmt *q)
+{
+    names_in *in = ctx;
+    names *x = in->x;
+    if (x->n == in->cap) {
+        size_t cap = in->cap ? 2 * in->cap : 64;
+        int64_t *id = realloc(x->id, cap * sizeof *id), *pos = id ? realloc(x->pos, cap * sizeof *pos) : NULL;
+        if (id) x->id = id;
+        if (pos) x->pos = pos;
+        char **nm = pos ? realloc(x->name, cap * sizeof *nm) : NULL;
+        if (!nm) return ISL_ENOMEM;
+        x->name = nm;
+        in->cap = cap;
+    }
+    x->id[x->n] = sqlite3_column_int64(q, 0);
+    x->pos[x->n] = sqlite3_column_count(q) > 2 ? sqlite3_column_int64(q, 2) : 0;
+    if (!(x->name[x->n] = strdup(isl_base_text(q, 1)))) return ISL_ENOMEM;
+    x->n++;
+    return ISL_OK;
+}
+
 /* Reads "SELECT id, name[, position] ... ORDER BY id" for run into x. */
 static isl_status read_names(isl_store *s, const char *sql, int64_t run, names *x, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    size_t cap = 0;
-    int rc;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &q, NULL) != SQLITE_OK || sqlite3_bind_int64(q, 1, run))
-        rc = SQLITE_ERROR;
-    else
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-            if (x->n == cap) {
-                cap = cap ? 2 * cap : 64;
-                int64_t *id = realloc(x->id, cap * sizeof *id), *pos = id ? realloc(x->pos, cap * sizeof *pos) : NULL;
-                if (id) x->id = id;
-                if (pos) x->pos = pos;
-                char **nm = pos ? realloc(x->name, cap * sizeof *nm) : NULL;
-                if (!nm) break;
-                x->name = nm;
-            }
-            const char *t = (const char *)sqlite3_column_text(q, 1);
-            x->id[x->n] = sqlite3_column_int64(q, 0);
-            x->pos[x->n] = sqlite3_column_count(q) > 2 ? sqlite3_column_int64(q, 2) : 0;
-            if (!(x->name[x->n] = strdup(t ? t : ""))) break;
-            x->n++;
-        }
-    sqlite3_finalize(q);
-    if (rc == SQLITE_ROW) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "comparing runs");
+    names_in in = {x, 0};
+    isl_status st = isl_db_rows(s, "comparing runs", sql, name_row, &in, err, "i", run);
+    return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
 /* The index of id among x's ids, or ISL_NONE. */
@@ -92,6 +97,25 @@ static void row_read(struct isl_moves *mv);
 static const char ROWS[] = "SELECT bundle_id, channel_id, fact_id, status FROM fact_status_row WHERE run_id = ?1 "
                            "ORDER BY bundle_id, channel_id, fact_id";
 
+/* A side whose statuses are being read. */
+typedef struct reading {
+    side *s;
+    struct isl_moves *mv;
+} reading;
+
+static isl_status status_row(void *ctx, sqlite3_stmt *q)
+{
+    reading *r = ctx;
+    side *s = r->s;
+    size_t b = index_of(&s->b, sqlite3_column_int64(q, 0)), c = index_of(&s->c, sqlite3_column_int64(q, 1)),
+           f = index_of(&s->f, sqlite3_column_int64(q, 2));
+    int v = sqlite3_column_int(q, 3);
+    if (b != ISL_NONE && c != ISL_NONE && f != ISL_NONE && v >= 1 && v <= 4)
+        s->st[(b * s->c.n + c) * s->f.n + f] = (unsigned char)v;
+    row_read(r->mv);
+    return ISL_OK;
+}
+
 /* Reads run's names, and (with_rows) its statuses into s->st. */
 static isl_status read_side(isl_store *st, int64_t run, int with_rows, side *s, struct isl_moves *mv,
                             isl_error *err)
@@ -105,20 +129,8 @@ static isl_status read_side(isl_store *st, int64_t run, int with_rows, side *s, 
     if (r || !with_rows) return r;
     size_t cells = s->b.n * s->c.n * s->f.n;
     if (!(s->st = calloc(cells ? cells : 1, 1))) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    sqlite3_stmt *q = NULL;
-    int rc;
-    if (sqlite3_prepare_v2(st->db, ROWS, -1, &q, NULL) != SQLITE_OK || sqlite3_bind_int64(q, 1, run)) rc = SQLITE_ERROR;
-    else
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-            size_t b = index_of(&s->b, sqlite3_column_int64(q, 0)), c = index_of(&s->c, sqlite3_column_int64(q, 1)),
-                   f = index_of(&s->f, sqlite3_column_int64(q, 2));
-            int v = sqlite3_column_int(q, 3);
-            if (b != ISL_NONE && c != ISL_NONE && f != ISL_NONE && v >= 1 && v <= 4)
-                s->st[(b * s->c.n + c) * s->f.n + f] = (unsigned char)v;
-            row_read(mv);
-        }
-    sqlite3_finalize(q);
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(st, err, "comparing runs");
+    reading rd = {s, mv};
+    return isl_db_rows(st, "comparing runs", ROWS, status_row, &rd, err, "i", run);
 }
 
 /* The index in y of the name x->name[i] (scan: bundles, channels), or ISL_NONE. */
@@ -189,10 +201,10 @@ struct isl_moves {
     uint64_t rows; /* fact-status rows read */
 };
 
-/* Counts one row read; every 65536th, calls the tick. */
+/* Counts one row read; every 4096th, calls the tick. */
 static void row_read(isl_moves *mv)
 {
-    if ((++mv->rows & 0xffff) == 0 && mv->tick) mv->tick(mv->tick_ctx, mv->rows);
+    if ((++mv->rows & 0xfff) == 0 && mv->tick) mv->tick(mv->tick_ctx, mv->rows);
 }
 
 /* Appends one moved fact when its openness differs: 0, or -1 when out of
@@ -213,35 +225,41 @@ static int add_moved(isl_moves *mv, const moved *m)
     return 0;
 }
 
+/* pass_a's moves and the maps from a's names to b's. */
+typedef struct passing {
+    isl_moves *mv;
+    const size_t *mb, *mc, *mf;
+} passing;
+
+static isl_status pass_row(void *ctx, sqlite3_stmt *q)
+{
+    passing *p = ctx;
+    isl_moves *mv = p->mv;
+    const side *A = &mv->a;
+    side *B = &mv->b;
+    size_t b = index_of(&A->b, sqlite3_column_int64(q, 0)), c = index_of(&A->c, sqlite3_column_int64(q, 1)),
+           f = index_of(&A->f, sqlite3_column_int64(q, 2));
+    int v = sqlite3_column_int(q, 3);
+    row_read(mv);
+    if (b == ISL_NONE || c == ISL_NONE || f == ISL_NONE || v < 1 || v > 4) return ISL_OK;
+    moved m = {A->b.name[b], A->c.name[c], A->f.name[f], 0, A->f.pos[f], v, 0};
+    if (p->mb[b] != ISL_NONE && p->mc[c] != ISL_NONE && p->mf[f] != ISL_NONE) {
+        unsigned char *cell = &B->st[(p->mb[b] * B->c.n + p->mc[c]) * B->f.n + p->mf[f]];
+        m.sb = *cell & 0x7f;
+        *cell |= 0x80;
+        if (B->f.pos[p->mf[f]] < m.pos) m.pos = B->f.pos[p->mf[f]];
+    }
+    return add_moved(mv, &m) < 0 ? ISL_ENOMEM : ISL_OK;
+}
+
 /* Run a's rows in key order, each against b's status of the same names
  * (marked seen in b). */
 static isl_status pass_a(isl_store *s, int64_t run, isl_moves *mv, const size_t *mb, const size_t *mc,
                          const size_t *mf, isl_error *err)
 {
-    const side *A = &mv->a;
-    side *B = &mv->b;
-    sqlite3_stmt *q = NULL;
-    int rc, oom = 0;
-    if (sqlite3_prepare_v2(s->db, ROWS, -1, &q, NULL) != SQLITE_OK || sqlite3_bind_int64(q, 1, run)) rc = SQLITE_ERROR;
-    else
-        while (!oom && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-            size_t b = index_of(&A->b, sqlite3_column_int64(q, 0)), c = index_of(&A->c, sqlite3_column_int64(q, 1)),
-                   f = index_of(&A->f, sqlite3_column_int64(q, 2));
-            int v = sqlite3_column_int(q, 3);
-            row_read(mv);
-            if (b == ISL_NONE || c == ISL_NONE || f == ISL_NONE || v < 1 || v > 4) continue;
-            moved m = {A->b.name[b], A->c.name[c], A->f.name[f], 0, A->f.pos[f], v, 0};
-            if (mb[b] != ISL_NONE && mc[c] != ISL_NONE && mf[f] != ISL_NONE) {
-                unsigned char *cell = &B->st[(mb[b] * B->c.n + mc[c]) * B->f.n + mf[f]];
-                m.sb = *cell & 0x7f;
-                *cell |= 0x80;
-                if (B->f.pos[mf[f]] < m.pos) m.pos = B->f.pos[mf[f]];
-            }
-            oom = add_moved(mv, &m) < 0;
-        }
-    sqlite3_finalize(q);
-    if (oom) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    return rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, err, "comparing runs");
+    passing p = {mv, mb, mc, mf};
+    isl_status st = isl_db_rows(s, "comparing runs", ROWS, pass_row, &p, err, "i", run);
+    return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
 /* What is left of b: its statuses that no row of a named. */

@@ -113,6 +113,28 @@ static isl_status stream_rows(isl_store *s, sqlite3_stmt *q, isl_row_fn fn, void
     return st;
 }
 
+static isl_status count_row(void *ctx, sqlite3_stmt *q)
+{
+    *(uint64_t *)ctx = (uint64_t)sqlite3_column_int64(q, 0);
+    return ISL_OK;
+}
+
+isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
+                                isl_error *err)
+{
+    char rel[512];
+    relation r = {rel, sizeof rel, 0, 0, 0, 0};
+    *n = 0;
+    isl_status st = find_relation(s, name, &r, err);
+    if (st || !r.is_table || (has_run && !r.has_run_id)) return st;
+    char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", rel, has_run ? " WHERE run_id = ?1" : "");
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    st = has_run ? isl_base_rows(s->db, s->path, "counting the rows", sql, count_row, n, err, "i", run_id)
+                 : isl_base_rows(s->db, s->path, "counting the rows", sql, count_row, n, err, NULL);
+    sqlite3_free(sql);
+    return st;
+}
+
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err)
 {

@@ -37,6 +37,7 @@ static const migration MIGRATIONS[] = {
     {11, "014_course_author.sql", NULL},
     {12, "015_member_names.sql", NULL},
     {13, "016_answers.sql", NULL},
+    {14, "017_quoted_commands.sql", NULL},
     {16, "019_focus_view.sql", NULL},
 };
 

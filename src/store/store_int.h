@@ -121,6 +121,10 @@ int isl_work_end(isl_store *s);
  * with err set on failure. */
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
 
+/* Counts n rows written to the run of c, calling c->tick when they pass a
+ * multiple of 4096 (isl_run_ctx). */
+void isl_run_count(isl_run_ctx *c, size_t n);
+
 /* isl_base_fail and isl_base_status on the store's connection, naming its
  * path. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);

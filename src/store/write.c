@@ -11,11 +11,18 @@
 #include "store_int.h"
 
 
+void isl_run_count(isl_run_ctx *c, size_t n)
+{
+    size_t before = c->rows;
+    c->rows += n;
+    if (c->tick && before >> 12 != c->rows >> 12) c->tick(c->tick_ctx, c->rows);
+}
+
 /* Steps a bound insert; on failure records what was being written. */
 static isl_status step_done(isl_run_ctx *c, sqlite3_stmt *q, const char *what)
 {
     if (sqlite3_step(q) != SQLITE_DONE) return isl_db_fail(c->store, c->err, what);
-    c->rows++;
+    isl_run_count(c, 1);
     return ISL_OK;
 }
 

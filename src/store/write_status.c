@@ -301,7 +301,7 @@ isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row)
         sqlite3_reset(q);
         return st;
     }
-    c->rows += (size_t)sqlite3_changes64(s->db);
+    isl_run_count(c, (size_t)sqlite3_changes64(s->db));
     sqlite3_reset(q);
     return ISL_OK;
 }

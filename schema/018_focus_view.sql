@@ -1,4 +1,4 @@
--- isolab schema, part 19 (schema version 16): current_focus made cheaper to
+-- isolab schema, part 18 (schema version 15): current_focus made cheaper to
 -- compile, with the same rows. Every claim reading channel_comparison, and
 -- every plot of the focus, compiles this view; the common table expression
 -- of the parameters it replaces was expanded once for each of its three

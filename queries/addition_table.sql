@@ -6,16 +6,19 @@
 -- lesson_not_run. n numbers the lines of a lesson's table. The axis is
 -- the lesson's 10 characters wide, or as wide as the longest; the counts
 -- as wide as their widest (the lesson's: 2 for the open surface).
+-- The sweep is read once: the baseline's open surface and the widths are
+-- windows over it (a second reading of the sweep for the baseline, and a
+-- width table over it, expanded lesson_scope and current_sweep again).
 WITH sweep AS (
-  SELECT x.lesson, a.*
+  SELECT x.lesson, x.lesson_position AS lp, a.axis, a.facts, a.open_surface,
+         max(a.open_surface) FILTER (WHERE a.axis IS NULL) OVER w AS base_surface,
+         max(10, max(length(a.axis)) OVER w) AS wa,
+         max(length(a.facts)) FILTER (WHERE a.axis IS NOT NULL) OVER w AS wf,
+         max(2, max(length(a.open_surface)) FILTER (WHERE a.axis IS NOT NULL) OVER w) AS wo
     FROM lesson_scope x
     JOIN current_sweep c ON c.kind = 'addition' AND c.bundle = x.bundle AND c.channel = x.channel
     JOIN addition_sweep a ON a.run_id = c.run_id
-),
-width AS (
-  SELECT lesson, max(10, max(length(axis))) AS wa, max(length(facts)) AS wf,
-         max(2, max(length(open_surface))) AS wo
-    FROM sweep WHERE axis IS NOT NULL GROUP BY lesson
+  WINDOW w AS (PARTITION BY x.lesson)
 ),
 rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS part, '' AS axis,
@@ -24,14 +27,12 @@ rows AS (
   UNION ALL
   SELECT z.lesson, z.lesson_position, 1, '', z.line FROM lesson_not_run z WHERE z.kind = 'addition'
   UNION ALL
-  SELECT x.lesson, x.lesson_position, 1, a.axis,
-         '  +' || printf('%!-*s', w.wa, a.axis) || ' facts ' || printf('%*d', w.wf, a.facts)
-         || '  open surface ' || printf('%*d', w.wo, a.open_surface)
-         || CASE WHEN a.open_surface > b.open_surface THEN '  <-- grows' ELSE '' END
-    FROM lesson_scope x
-    JOIN sweep a ON a.lesson = x.lesson AND a.axis IS NOT NULL
-    JOIN width w ON w.lesson = x.lesson
-    LEFT JOIN sweep b ON b.lesson = x.lesson AND b.axis IS NULL
+  SELECT lesson, lp, 1, axis,
+         '  +' || printf('%!-*s', wa, axis) || ' facts ' || printf('%*d', wf, facts)
+         || '  open surface ' || printf('%*d', wo, open_surface)
+         || CASE WHEN open_surface > base_surface THEN '  <-- grows' ELSE '' END
+    FROM sweep
+   WHERE axis IS NOT NULL
 )
 SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, axis COLLATE BINARY) AS n
   FROM rows

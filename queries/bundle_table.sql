@@ -3,25 +3,29 @@
 -- current_surface; a bundle with no current result is left out. n numbers
 -- the lines of a lesson's table. The bundle column is the lesson's 12
 -- characters wide, or as wide as the longest name.
-WITH width AS (
-  SELECT x.lesson, max(12, coalesce((SELECT max(length(s.bundle)) FROM current_surface s
-                                      WHERE s.channel = x.channel), 0)) AS w
+-- The width is a window over the rows (a member list's surface row counts
+-- for it, as before, but is not printed): a width subquery joined twice had
+-- SQLite expand lesson_scope and current_surface three more times.
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS k, 1 AS shown, NULL AS bundle,
+         NULL AS visible, NULL AS returned, NULL AS open_surface, NULL AS open_axes
     FROM lesson_scope x
-),
-rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS k,
-         printf('%!-*s', w.w + 2, 'bundle') || 'visible  returned  open surface  open axes' AS line
-    FROM lesson_scope x
-    JOIN width w ON w.lesson = x.lesson
   UNION ALL
-  SELECT x.lesson, x.lesson_position, b.position,
-         '  ' || printf('%!-*s', w.w, s.bundle)
-         || printf(' %7d %10d %10d %10d', s.visible, s.returned, s.open_surface, s.open_axes)
+  SELECT x.lesson, x.lesson_position, b.position, b.name IS NOT NULL, s.bundle,
+         s.visible, s.returned, s.open_surface, s.open_axes
     FROM lesson_scope x
-    JOIN width w ON w.lesson = x.lesson
     JOIN current_surface s ON s.channel = x.channel
-    JOIN bundle b ON b.name = s.bundle
+    LEFT JOIN bundle b ON b.name = s.bundle
+),
+width AS (
+  SELECT *, max(12, coalesce(max(length(bundle)) OVER (PARTITION BY lesson), 0)) AS w
+    FROM rows
 )
-SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
-  FROM rows
+SELECT lesson,
+       CASE WHEN k = 0 THEN printf('%!-*s', w + 2, 'bundle') || 'visible  returned  open surface  open axes'
+            ELSE '  ' || printf('%!-*s', w, bundle)
+                 || printf(' %7d %10d %10d %10d', visible, returned, open_surface, open_axes) END AS line,
+       row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
+  FROM width
+ WHERE shown
  ORDER BY lp IS NULL, lp, lesson, n;

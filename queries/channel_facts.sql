@@ -8,25 +8,27 @@
 -- missing from that run are skipped. n numbers the lines of a lesson's
 -- table. The fact and axis columns are the lesson's 24 and 10 characters
 -- wide, or as wide as their longest value and a space.
-WITH width AS (
-  SELECT x.lesson,
-         max(24, coalesce((SELECT max(length(f.fact)) + 1 FROM page_lesson_facts f WHERE f.lesson = x.lesson), 0)) AS wf,
-         max(10, coalesce((SELECT max(length(f.axis)) + 1 FROM page_lesson_facts f WHERE f.lesson = x.lesson), 0)) AS wa
+-- page_lesson_facts is read once: the widths are windows over the rows
+-- (a width subquery per reference read it four more times, which made this
+-- the dearest block of lesson_report to compile).
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS k, x.bundle, NULL AS fact, NULL AS axis, NULL AS status
     FROM lesson_scope x
-),
-rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS k,
-         printf('%!-*s', w.wf + 1, 'fact shown by channel') || printf('%!-*s', w.wa, 'axis')
-         || 'status under ' || x.bundle || ' bundle' AS line
-    FROM lesson_scope x
-    JOIN width w ON w.lesson = x.lesson
   UNION ALL
-  SELECT f.lesson, x.lesson_position, f.n,
-         '  ' || printf('%!-*s', w.wf, f.fact) || printf('%!-*s', w.wa, f.axis) || f.status
+  SELECT f.lesson, x.lesson_position, f.n, NULL, f.fact, f.axis, f.status
     FROM page_lesson_facts f
     JOIN lesson_scope x ON x.lesson = f.lesson
-    JOIN width w ON w.lesson = f.lesson
+),
+width AS (
+  SELECT *, max(24, coalesce(max(length(fact)) OVER (PARTITION BY lesson) + 1, 0)) AS wf,
+            max(10, coalesce(max(length(axis)) OVER (PARTITION BY lesson) + 1, 0)) AS wa
+    FROM rows
 )
-SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
-  FROM rows
+SELECT lesson,
+       CASE WHEN k = 0
+            THEN printf('%!-*s', wf + 1, 'fact shown by channel') || printf('%!-*s', wa, 'axis')
+                 || 'status under ' || bundle || ' bundle'
+            ELSE '  ' || printf('%!-*s', wf, fact) || printf('%!-*s', wa, axis) || status END AS line,
+       row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
+  FROM width
  ORDER BY lp IS NULL, lp, lesson, n;

@@ -10,6 +10,9 @@
 -- cost per fact 17) or as wide as their widest, headings moved with them.
 -- Exact binary ties (x.xx5, i.e. k/8) are rounded half to even, as the
 -- lesson's Python formatting does; SQLite's printf would round them up.
+-- The widths are windows over the rows, the header one of them: a width
+-- table over rows, joined twice, had SQLite expand lesson_scope and
+-- current_surface again at each join.
 WITH chans AS (
   SELECT x.lesson, x.lesson_position AS lp, x.bundle, c.name, c.name <> x.channel AS other,
          l.position AS cpos
@@ -21,38 +24,39 @@ WITH chans AS (
                          WHERE oc.name = x.channel)
 ),
 rows AS (
-  SELECT ch.lesson, ch.lp, ch.other, ch.cpos, ch.name, s.*,
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS other, 0 AS cpos, '' AS name,
+         NULL AS returned, NULL AS open_surface, NULL AS run_time, NULL AS cost, NULL AS per_fact
+    FROM lesson_scope x
+  UNION ALL
+  SELECT ch.lesson, ch.lp, 1, ch.other, ch.cpos, ch.name, s.returned, s.open_surface, s.run_time,
          CASE WHEN s.cost_pct = round(s.cost_pct)    THEN printf('%d', s.cost_pct)
               WHEN s.cost_pct = round(s.cost_pct, 1) THEN printf('%.1f', s.cost_pct)
-              ELSE printf('%.2f', s.cost_pct) END AS cost,
+              ELSE printf('%.2f', s.cost_pct) END,
          CASE WHEN s.cost_per_fact IS NULL THEN '-'
               WHEN s.cost_per_fact * 100 - CAST(s.cost_per_fact * 100 AS INTEGER) = 0.5
                 THEN printf('%.2f', (CAST(s.cost_per_fact * 100 AS INTEGER)
                                      + CAST(s.cost_per_fact * 100 AS INTEGER) % 2) / 100.0)
-              ELSE printf('%.2f', s.cost_per_fact) END AS per_fact
+              ELSE printf('%.2f', s.cost_per_fact) END
     FROM chans ch
     JOIN current_surface s ON s.bundle = ch.bundle AND s.channel = ch.name
 ),
 width AS (
-  SELECT x.lesson, max(22, coalesce(max(length(r.name)), 0)) AS w,
-         max(4, coalesce(max(length(r.returned)), 0)) AS wr, max(10, coalesce(max(length(r.open_surface)), 0)) AS wo,
-         max(5, coalesce(max(length(r.cost)), 0)) AS wc, max(5, coalesce(max(length(r.run_time)), 0)) AS wt,
-         max(17, coalesce(max(length(r.per_fact)), 0)) AS wp
-    FROM lesson_scope x LEFT JOIN rows r ON r.lesson = x.lesson
-   GROUP BY x.lesson
-),
-lines AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS other, 0 AS cpos, '' AS name,
-         printf('%!-*s', w.w + 2 + w.wr - 4, 'channel') || 'returned'
-         || printf('%*s', 2 + w.wo - 10, '') || 'open surface' || printf('%*s', 2 + w.wc - 5, '') || 'cost'
-         || printf('%*s', 2 + w.wt - 5, '') || 'run' || printf('%*s', 3 + w.wp - 17, '') || 'cost per fact' AS line
-    FROM lesson_scope x JOIN width w ON w.lesson = x.lesson
-  UNION ALL
-  SELECT r.lesson, lp, 1, other, cpos, name,
-         '  ' || printf('%!-*s %*d %*d %*s %*d %*s', w.w, name, w.wr, returned, w.wo, open_surface, w.wc, cost,
-                        w.wt, run_time, w.wp, per_fact)
-    FROM rows r JOIN width w ON w.lesson = r.lesson
+  SELECT *, max(22, coalesce(max(CASE WHEN part = 1 THEN length(name) END) OVER w, 0)) AS wn,
+         max(4, coalesce(max(length(returned)) OVER w, 0)) AS wr,
+         max(10, coalesce(max(length(open_surface)) OVER w, 0)) AS wo,
+         max(5, coalesce(max(length(cost)) OVER w, 0)) AS wc,
+         max(5, coalesce(max(length(run_time)) OVER w, 0)) AS wt,
+         max(17, coalesce(max(length(per_fact)) OVER w, 0)) AS wp
+    FROM rows
+  WINDOW w AS (PARTITION BY lesson)
 )
-SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, other, cpos, name) AS n
-  FROM lines
+SELECT lesson,
+       CASE WHEN part = 0
+            THEN printf('%!-*s', wn + 2 + wr - 4, 'channel') || 'returned'
+                 || printf('%*s', 2 + wo - 10, '') || 'open surface' || printf('%*s', 2 + wc - 5, '') || 'cost'
+                 || printf('%*s', 2 + wt - 5, '') || 'run' || printf('%*s', 3 + wp - 17, '') || 'cost per fact'
+            ELSE '  ' || printf('%!-*s %*d %*d %*s %*d %*s', wn, name, wr, returned, wo, open_surface, wc, cost,
+                                wt, run_time, wp, per_fact) END AS line,
+       row_number() OVER (PARTITION BY lesson ORDER BY part, other, cpos, name) AS n
+  FROM width
  ORDER BY lp IS NULL, lp, lesson, n;

@@ -5,6 +5,11 @@
 -- each whole followed by its parts (by part position, then name). Only the
 -- channels of the course as course_scope's lesson knew it (course_lesson;
 -- a channel of no lesson only when no lesson is set there).
+-- Shaped to compile cheaply (36 claims read it, through channel_comparison
+-- or alone): the final ORDER BY repeats the window's keys, so SQLite sorts
+-- once (ORDER BY ord sorted the rows again), and the course test is an
+-- EXISTS, into which course_lesson is flattened (IN sorted it and built a
+-- list of it).
 SELECT row_number() OVER (
          ORDER BY l.position IS NULL, l.position, coalesce(p.channel, c.name),
                   p.channel IS NOT NULL, p.position IS NULL, p.position, c.name) AS ord,
@@ -14,5 +19,6 @@ SELECT row_number() OVER (
   LEFT JOIN lesson l ON l.code = c.lesson
   LEFT JOIN channel_part p ON p.part = c.name
  WHERE CASE WHEN c.lesson IS NULL THEN NOT EXISTS (SELECT 1 FROM course_scope cs JOIN lesson k ON k.code = cs.lesson)
-            ELSE c.lesson IN (SELECT lesson FROM course_lesson) END
- ORDER BY ord;
+            ELSE EXISTS (SELECT 1 FROM course_lesson cl WHERE cl.lesson = c.lesson) END
+ ORDER BY l.position IS NULL, l.position, coalesce(p.channel, c.name),
+          p.channel IS NOT NULL, p.position IS NULL, p.position, c.name;

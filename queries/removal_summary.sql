@@ -9,38 +9,39 @@
 -- removal lowers the return". Without such a sweep, the title and the
 -- line of lesson_not_run. n numbers the lines of a
 -- lesson's table.
+-- The sweep is read once and summed by windows on its baseline row: joins
+-- of the sweep with its baseline, referenced from four places, had SQLite
+-- expand lesson_scope and current_sweep six times per compile.
 WITH sweep AS (
-  SELECT x.lesson, rs.*
+  SELECT x.lesson, x.lesson_position AS lp, rs.removed_fact, rs.position, rs.returned, rs.open_surface
     FROM lesson_scope x
     JOIN current_sweep c ON c.kind = 'removal' AND c.bundle = x.bundle AND c.channel = x.channel
     JOIN removal_sweep rs ON rs.run_id = c.run_id
 ),
-base AS (
-  SELECT lesson, open_surface, returned FROM sweep WHERE removed_fact IS NULL
-),
-counts AS (
-  SELECT r.lesson, count(*) AS total, sum(r.open_surface <> b.open_surface) AS changed
-    FROM sweep r JOIN base b ON b.lesson = r.lesson
-   WHERE r.removed_fact IS NOT NULL
-   GROUP BY r.lesson
+based AS (                       -- each row beside its sweep's baseline
+  SELECT *, max(CASE WHEN removed_fact IS NULL THEN open_surface END) OVER (PARTITION BY lesson) AS base_surface,
+            max(CASE WHEN removed_fact IS NULL THEN returned END) OVER (PARTITION BY lesson) AS base_returned
+    FROM sweep
 ),
 falls AS (                       -- each name as Python's repr() writes it
-  SELECT r.lesson, r.position, r.removed_fact, r.returned,
-         CASE WHEN instr(r.removed_fact, '''') > 0 AND instr(r.removed_fact, '"') = 0
-              THEN '"' || replace(r.removed_fact, '\', '\\') || '"'
-              ELSE '''' || replace(replace(r.removed_fact, '\', '\\'), '''', '\''') || ''''
+  SELECT *, removed_fact IS NOT NULL AND returned < base_returned AS falls,
+         CASE WHEN instr(removed_fact, '''') > 0 AND instr(removed_fact, '"') = 0
+              THEN '"' || replace(removed_fact, '\', '\\') || '"'
+              ELSE '''' || replace(replace(removed_fact, '\', '\\'), '''', '\''') || ''''
          END AS repr
-    FROM sweep r JOIN base b ON b.lesson = r.lesson
-   WHERE r.removed_fact IS NOT NULL AND r.returned < b.returned
+    FROM based
 ),
-falls_list AS (
-  SELECT DISTINCT lesson,
-         group_concat(repr, ', ') OVER (
+summary AS (                     -- on each baseline row, its sweep's counts
+  SELECT lesson, lp, removed_fact, base_surface,
+         count(*) FILTER (WHERE removed_fact IS NOT NULL) OVER w AS total,
+         count(*) FILTER (WHERE removed_fact IS NOT NULL AND open_surface <> base_surface) OVER w AS changed,
+         count(*) FILTER (WHERE falls) OVER w AS n,
+         max(returned) FILTER (WHERE falls) OVER w AS most_left,
+         group_concat(repr, ', ') FILTER (WHERE falls) OVER (
            PARTITION BY lesson ORDER BY position, removed_fact
-           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS list,
-         count(*) OVER (PARTITION BY lesson) AS n,
-         max(returned) OVER (PARTITION BY lesson) AS most_left
+           ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS list
     FROM falls
+  WINDOW w AS (PARTITION BY lesson)
 ),
 rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 1 AS k, 'FACT SET SWEEP -- removal' AS line
@@ -48,17 +49,15 @@ rows AS (
   UNION ALL
   SELECT z.lesson, z.lesson_position, 2, z.line FROM lesson_not_run z WHERE z.kind = 'removal'
   UNION ALL
-  SELECT x.lesson, x.lesson_position, 2,
-         '  baseline open surface ' || b.open_surface
-         || ' | changes it ' || coalesce(c.changed, 0)
-         || ' | does not ' || (coalesce(c.total, 0) - coalesce(c.changed, 0))
-    FROM lesson_scope x JOIN base b ON b.lesson = x.lesson LEFT JOIN counts c ON c.lesson = x.lesson
-  UNION ALL
-  SELECT x.lesson, x.lesson_position, 3,
-         CASE WHEN f.n = 1 AND f.most_left = 0 THEN '  the only fact zeroing out the return: ['
-              ELSE '  facts whose removal lowers the return: [' END
-         || coalesce(f.list, '') || ']'
-    FROM lesson_scope x JOIN base b ON b.lesson = x.lesson LEFT JOIN falls_list f ON f.lesson = x.lesson
+  SELECT s.lesson, s.lp, j.k,
+         CASE j.k WHEN 2 THEN '  baseline open surface ' || s.base_surface
+                              || ' | changes it ' || s.changed || ' | does not ' || (s.total - s.changed)
+                  ELSE CASE WHEN s.n = 1 AND s.most_left = 0 THEN '  the only fact zeroing out the return: ['
+                            ELSE '  facts whose removal lowers the return: [' END
+                       || coalesce(s.list, '') || ']' END
+    FROM summary s
+   CROSS JOIN (SELECT 2 AS k UNION ALL SELECT 3) j
+   WHERE s.removed_fact IS NULL
 )
 SELECT lesson, line, k AS n
   FROM rows

@@ -5,35 +5,37 @@
 -- of lesson_not_run instead of the header. n numbers the lines of a
 -- lesson's table. Each column is the lesson's width (6, 8, 15, 17), or as
 -- wide as its widest number, its heading moved along with it.
-WITH sweep AS (
-  SELECT x.lesson, s.*,
-         max(6, max(length(s.samples)) OVER w) AS ws, max(8, max(length(s.lines)) OVER w) AS wl,
-         max(15, max(length(s.returned)) OVER w) AS wr, max(17, coalesce(max(length(s.lines_per_fact)) OVER w, 0)) AS wp
+-- The sweep is read once, the widths windows over its rows; the title and
+-- the header (or the not-run line) come from one lesson_scope row
+-- left-joined with lesson_not_run (a NOT EXISTS over lesson_not_run and a
+-- second reading of the sweep for the header compiled them again).
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, j.k, z.line AS not_run,
+         NULL AS samples, NULL AS lines, NULL AS returned, NULL AS lines_per_fact
+    FROM lesson_scope x
+   CROSS JOIN (SELECT 1 AS k UNION ALL SELECT 2) j
+    LEFT JOIN lesson_not_run z ON z.lesson = x.lesson AND z.kind = 'samples'
+  UNION ALL
+  SELECT x.lesson, x.lesson_position, 1, s.samples, NULL, s.samples, s.lines, s.returned, s.lines_per_fact
     FROM lesson_scope x
     JOIN current_sweep c ON c.kind = 'samples' AND c.bundle = x.bundle AND c.channel = x.channel
     JOIN sample_sweep s ON s.run_id = c.run_id
-  WINDOW w AS (PARTITION BY x.lesson)
 ),
-rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 1 AS k,
-         'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)' AS line
-    FROM lesson_scope x
-  UNION ALL
-  SELECT x.lesson, x.lesson_position, 0, 2,
-         '  ' || printf('%*s%*s%*s%*s', coalesce(w.ws, 6) + 1, 'samples', coalesce(w.wl, 8), 'lines',
-                        coalesce(w.wr, 15) + 1, 'returned fact', coalesce(w.wp, 17), 'lines per fact')
-    FROM lesson_scope x
-    LEFT JOIN (SELECT DISTINCT lesson, ws, wl, wr, wp FROM sweep) w ON w.lesson = x.lesson
-   WHERE NOT EXISTS (SELECT 1 FROM lesson_not_run z WHERE z.lesson = x.lesson AND z.kind = 'samples')
-  UNION ALL
-  SELECT z.lesson, z.lesson_position, 0, 2, z.line FROM lesson_not_run z WHERE z.kind = 'samples'
-  UNION ALL
-  SELECT x.lesson, x.lesson_position, 1, s.samples,
-         '  ' || printf('%*d %*d %*d ', s.ws, s.samples, s.wl, s.lines, s.wr, s.returned)
-         || printf('%*s', s.wp, coalesce(s.lines_per_fact, '-'))
-    FROM lesson_scope x
-    JOIN sweep s ON s.lesson = x.lesson
+width AS (
+  SELECT *, max(6, coalesce(max(length(samples)) OVER w, 0)) AS ws,
+         max(8, coalesce(max(length(lines)) OVER w, 0)) AS wl,
+         max(15, coalesce(max(length(returned)) OVER w, 0)) AS wr,
+         max(17, coalesce(max(length(lines_per_fact)) OVER w, 0)) AS wp
+    FROM rows
+  WINDOW w AS (PARTITION BY lesson)
 )
-SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, k) AS n
-  FROM rows
+SELECT lesson,
+       CASE WHEN part = 1
+            THEN '  ' || printf('%*d %*d %*d ', ws, samples, wl, lines, wr, returned)
+                 || printf('%*s', wp, coalesce(lines_per_fact, '-'))
+            WHEN k = 1 THEN 'SAMPLE COUNT SWEEP (returned fact does not depend on sample count)'
+            ELSE coalesce(not_run, '  ' || printf('%*s%*s%*s%*s', ws + 1, 'samples', wl, 'lines',
+                                                 wr + 1, 'returned fact', wp, 'lines per fact')) END AS line,
+       row_number() OVER (PARTITION BY lesson ORDER BY part, k) AS n
+  FROM width
  ORDER BY lp IS NULL, lp, lesson, n;

@@ -331,4 +331,33 @@ check "version 13 migrated: the command quoted for the shell, the rest of the ro
     "$(q "$tmp/pos.db" "PRAGMA user_version")|removal|b x'\$y|c '\$z|isolab sweep removal --bundle 'b x'\\''\$y' --channel 'c '\\''\$z'" \
     "$(q "$qdb" "PRAGMA user_version")|$(q "$qdb" "SELECT kind, bundle, channel, command FROM stale_result")"
 
+# --- schema version 14 -> 15: current_focus made cheaper to compile -------
+# A database of today taken back to version 14 (current_focus as schema/009
+# made it); opening it migrates it, and current_focus gives the rows the old
+# view gave, whichever of param's values are set (one lesson with no
+# position, so the fallback's order is exercised too).
+fdb=$tmp/focus14.db
+if "$ISOLAB" --db "$fdb" lesson >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$fdb" load tests/fixtures/next_lessons.sql >/dev/null 2>&1; then
+    old=$(sed -n '/^CREATE VIEW current_focus AS/,/^  FROM f, p;/p' "$root/schema/009_lessons_runs.sql")
+    q "$fdb" "DROP VIEW current_focus; $old PRAGMA user_version = 14;"
+    sets="SELECT 1 WHERE 0;
+UPDATE param SET value = 'common' WHERE key = 'bundle';
+UPDATE param SET value = 'test-memory-channel' WHERE key = 'channel';
+UPDATE param SET value = 'M03/K04' WHERE key = 'lesson';
+UPDATE param SET value = NULL;
+UPDATE lesson SET position = NULL WHERE code = 'M03/K05';
+DELETE FROM lesson_focus WHERE lesson = 'M03/K04';"
+    focus() { printf '%s\n' "$sets" | while IFS= read -r u; do q "$1" "$u SELECT * FROM current_focus;"; done; }
+    cp "$fdb" "$tmp/focus14.copy" && focus "$tmp/focus14.copy" >"$tmp/focus14.focus"
+    "$ISOLAB" --db "$fdb" runs >/dev/null 2>&1
+    check "version 14: migrated" "$(q "$tmp/pos.db" "PRAGMA user_version")" "$(q "$fdb" "PRAGMA user_version")"
+    focus "$fdb" >"$tmp/focus15.focus"
+    if [ "$(wc -l <"$tmp/focus14.focus")" = 7 ] && cmp -s "$tmp/focus14.focus" "$tmp/focus15.focus"; then
+        ok "version 14 migrated: current_focus gives the same rows"
+    else not_ok "version 14 migrated: current_focus gives the same rows"; diff "$tmp/focus14.focus" "$tmp/focus15.focus"; fi
+else
+    not_ok "version 14: database built"
+fi
+
 finish

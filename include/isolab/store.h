@@ -15,7 +15,7 @@
 #include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 14
+#define ISL_SCHEMA_VERSION 15
 
 typedef struct isl_store isl_store;
 struct sqlite3;

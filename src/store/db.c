@@ -410,7 +410,7 @@ static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, si
     for (size_t i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s/%s", dir, files[i].name);
         isl_status st = trusted ? isl_store_exec_schema(s, name, files[i].text, err)
-                                 : isl_store_exec_script(s, name, files[i].text, err);
+                                 : isl_store_exec_builtin(s, name, files[i].text, err);
         if (st) return st;
     }
     return ISL_OK;

@@ -38,6 +38,7 @@ static const migration MIGRATIONS[] = {
     {12, "015_member_names.sql", NULL},
     {13, "016_answers.sql", NULL},
     {14, "017_quoted_commands.sql", NULL},
+    {15, "018_focus_view.sql", NULL},
 };
 
 static const isl_embedded_file *built_in(const isl_embedded_file *files, size_t n, const char *name)

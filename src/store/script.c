@@ -290,10 +290,16 @@ static isl_status prepare_failure(isl_store *s, const char *name, const char *sq
     return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
 }
 
-/* Runs a script; seeds (confined) are checked by the authorizer while each
- * statement is prepared and bounded by the work budget while it runs. */
-static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int confined, isl_error *err)
+/* How a script runs: isolab's schema free; a seed confined (checked by the
+ * authorizer while each statement is prepared, bounded by the work budget
+ * while it runs) and the claims it writes compiled at once; a built-in
+ * seed confined, its claims compiled by the tests that load seeds/ and at
+ * every check, not at every new database. */
+enum { SCHEMA, SEED, BUILTIN_SEED };
+
+static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int how, isl_error *err)
 {
+    int confined = how != SCHEMA;
     const char *p = sql;
     isl_status st = ISL_OK;
     script_auth au;
@@ -314,7 +320,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         /* the claims a statement writes are compiled as soon as it has run
          * (one that updates claims: every claim) */
         int64_t mark = 0;
-        if (au.claims == 1 && (st = claim_mark(s, &mark, err))) {
+        if (au.claims == 1 && how == SEED && (st = claim_mark(s, &mark, err))) {
             sqlite3_finalize(q);
             break;
         }
@@ -335,7 +341,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         }
         sqlite3_finalize(q);
         claim_place cp = {name, sql, start, tail};
-        if (au.claims && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
+        if (au.claims && how == SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
         char fk[400], lit[200];
         if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
             char *text = sqlite3_mprintf("%.*s", (int)(tail - start), start);
@@ -352,12 +358,17 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
 
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err)
 {
-    return exec_sql(s, name, sql, 1, err);
+    return exec_sql(s, name, sql, SEED, err);
+}
+
+isl_status isl_store_exec_builtin(isl_store *s, const char *name, const char *sql, isl_error *err)
+{
+    return exec_sql(s, name, sql, BUILTIN_SEED, err);
 }
 
 isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err)
 {
-    return exec_sql(s, name, sql, 0, err);
+    return exec_sql(s, name, sql, SCHEMA, err);
 }
 
 /* Reads a whole seed file into a NUL-terminated buffer. Only a regular file

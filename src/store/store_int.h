@@ -109,6 +109,11 @@ int isl_sql_function_allowed(const char *name);
  * statement, with file:line errors; no confinement, no work budget. */
 isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err);
 
+/* isl_store_exec_script for a seed built into isolab (seeds/): confined
+ * the same, but its claims are not compiled as it runs (the tests that
+ * load seeds/ do, and every check does). */
+isl_status isl_store_exec_builtin(isl_store *s, const char *name, const char *sql, isl_error *err);
+
 /* Drops every TEMP table, view and trigger (what seeds made for themselves). */
 isl_status isl_drop_temp_objects(isl_store *s, isl_error *err);
 

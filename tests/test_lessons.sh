@@ -197,6 +197,15 @@ check "export --list: a table and a view, with description and rows" \
     "fact                    table    24  A fact about a process; position is the lesson's list order (every \"for each fact\" listing follows it)
 channel_comparison      view      2  Every channel side by side under one bundle: current_focus's (the param table's bundle, else the focus lesson's: strict)" \
     "$("$ISOLAB" --db "$db" export --list | grep -e '^fact ' -e '^channel_comparison ' | sort -r)"
+# a table whose comment opens its schema file, or starts with its own name,
+# or says "one row." first: what it holds, not the file's heading or its name
+check "export --list: each table's description says what it holds" \
+    "column_label|Labels for the columns people read
+course_scope|One row. When lesson is set, lesson_channel
+lesson_announces|The later lessons a lesson speaks of, by position
+schema_version|The history of the database's own schema" \
+    "$("$ISOLAB" --db "$db" export --list --format csv | awk -F, '$1 ~ /^(column_label|course_scope|lesson_announces|schema_version)$/' \
+        | sed 's/^\([a-z_]*\),table,[0-9]*,"\{0,1\}\([^("]*\).*/\1|\2/; s/ *$//')"
 check "report of a table: aligned, numbers right" "name                    axis       position
 ----------------------  ---------  --------
 hostname                host             12" "$("$ISOLAB" --db "$db" report fact 2>/dev/null | sed -n '1,2p;/^hostname/p' | sed 's/ *$//')"

@@ -282,8 +282,8 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
 
 /* The first sentence of the comment that opens text (a view's SQL, from
  * "AS" on), or of the comment block right before "CREATE TABLE name" in a
- * schema file; into out[n]. */
-static void first_sentence(const char *c, char *out, size_t n)
+ * schema file; into out[n]. A period before min characters does not end it. */
+static void first_sentence(const char *c, char *out, size_t n, size_t min)
 {
     size_t k = 0;
     out[0] = '\0';
@@ -293,7 +293,7 @@ static void first_sentence(const char *c, char *out, size_t n)
         c += 2;
         while (*c == '-' || *c == ' ') c++;
         for (; *c && *c != '\n' && k + 1 < n; c++) {
-            if (*c == '.' && (c[1] == ' ' || c[1] == '\n' || c[1] == '\0')) {
+            if (*c == '.' && k >= min && (c[1] == ' ' || c[1] == '\n' || c[1] == '\0')) {
                 out[k] = '\0';
                 return;
             }
@@ -305,8 +305,21 @@ static void first_sentence(const char *c, char *out, size_t n)
     while (k && out[k - 1] == ' ') out[--k] = '\0';
 }
 
-/* The description of table `name`: the comment before its CREATE TABLE in
- * the built-in schema files. */
+/* The length of what opens a table's comment before what it says: the
+ * schema file's heading ("isolab schema, part 13: ") or the table's name
+ * ("course_scope: "); 0 when neither does. */
+static size_t comment_prefix(const char *text, const char *name)
+{
+    size_t len = strlen(name);
+    const char *colon = strstr(text, ": ");
+    if (!strncmp(text, "isolab schema, part ", 20) && colon) return (size_t)(colon - text) + 2;
+    return !strncmp(text, name, len) && !strncmp(text + len, ": ", 2) ? len + 2 : 0;
+}
+
+/* The description of table `name`: the paragraph of comment lines right
+ * before its CREATE TABLE in the built-in schema files (back to a line
+ * "--" alone), its first sentence without comment_prefix, begun with a
+ * capital; a sentence of a few words ("one row.") runs on into the next. */
 static void table_comment(const char *name, char *out, size_t n)
 {
     char pat[300];
@@ -315,16 +328,20 @@ static void table_comment(const char *name, char *out, size_t n)
     for (size_t i = 0; i < isl_schema_count; i++) {
         const char *t = isl_schema_files[i].text, *at = strstr(t, pat);
         if (!at) continue;
-        /* back over the comment lines right before it */
+        /* back over the comment lines right before it, to a blank one */
         const char *start = at;
         while (start > t) {
-            const char *prev = start - 1; /* the newline ending the line before */
-            const char *ls = prev;
+            const char *ls = start - 1; /* the newline ending the line before */
             while (ls > t && ls[-1] != '\n') ls--;
-            if (ls[0] != '-' || ls[1] != '-') break;
+            if (ls[0] != '-' || ls[1] != '-' || ls[2 + strspn(ls + 2, "- \t\r")] == '\n') break;
             start = ls;
         }
-        if (start < at) first_sentence(start, out, n);
+        if (start == at) return;
+        first_sentence(start, out, n, 0);
+        size_t skip = comment_prefix(out, name);
+        if (strlen(out) < skip + 12) first_sentence(start, out, n, strlen(out) + 1);
+        memmove(out, out + skip, strlen(out + skip) + 1);
+        if (out[0] >= 'a' && out[0] <= 'z') out[0] = (char)(out[0] - 'a' + 'A');
         return;
     }
 }
@@ -345,7 +362,7 @@ static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
     if (!name || !type) return ISL_OK;
     if (!strcmp(type, "view")) {
         const char *as = sql ? strstr(sql, " AS\n") : NULL;
-        if (as) first_sentence(as + 4, about, sizeof about);
+        if (as) first_sentence(as + 4, about, sizeof about, 0);
         else about[0] = '\0';
     } else {
         table_comment(name, about, sizeof about);

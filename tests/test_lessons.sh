@@ -157,9 +157,12 @@ cp "$db5" "$tmp/before.db"
 "$ISOLAB" --db "$db5" rm 2 99 2>"$tmp/e.txt"
 check "rm with an unknown run exits 3 and removes nothing" "3|isolab rm: no run 99 (see 'isolab --db $db5 runs --all')|4" \
     "$?|$(cat "$tmp/e.txt")|$(q "$db5" "SELECT count(*) FROM run")"
-"$ISOLAB" --db "$db5" rm 2 4 >/dev/null
+"$ISOLAB" --db "$db5" rm 2 4 >"$tmp/rm.txt"
+check "rm says what it removed" "removed 2 runs and their rows from $db5" "$(cat "$tmp/rm.txt")"
 check "rm: the runs and every row of theirs are gone" "1,3|0|0|0|" \
     "$(q "$db5" "SELECT group_concat(id) FROM (SELECT id FROM run ORDER BY id)")|$(q "$db5" "SELECT count(*) FROM removal_sweep")|$(q "$db5" "SELECT count(*) FROM claim_result")|$(q "$db5" "SELECT count(*) FROM run_param WHERE run_id IN (2, 4)")|$(q "$db5" "PRAGMA foreign_key_check")"
+cp "$db5" "$tmp/one.db" && "$ISOLAB" --db "$tmp/one.db" rm 3 >"$tmp/rm.txt"
+check "rm of one run: its rows" "0|removed 1 run and its rows from $tmp/one.db" "$?|$(cat "$tmp/rm.txt")"
 "$ISOLAB" --db "$db5" rm x 2>/dev/null
 check "rm of a run id that is no number exits 2" 2 $?
 for i in 1 2 3; do "$ISOLAB" --db "$db5" run --bundle plain >/dev/null; done

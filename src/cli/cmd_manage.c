@@ -23,7 +23,8 @@ int isl_cmd_rm(isl_cli *cli, const isl_args *a)
     }
     if (!rc) rc = isl_store_rm(cli->store, ids, (size_t)a->nops, &cli->err);
     if (!rc)
-        fprintf(cli->out, "removed %d run%s and their rows from %s\n", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
+        fprintf(cli->out, "removed %d run%s and %s rows from %s\n", a->nops, a->nops == 1 ? "" : "s",
+                a->nops == 1 ? "its" : "their", cli->db_path);
     free(ids);
     return rc;
 }

@@ -91,6 +91,19 @@ rows "$tmp/ref.json" json >"$tmp/ref.rows"
 if cmp -s "$tmp/ref.rows" "$tmp/rows.json"; then ok "report NAME --format json: the rows sqlite3 -json gives"
 else not_ok "report NAME --format json: the rows sqlite3 -json gives"; cat "$tmp/ref.rows" "$tmp/rows.json"; fi
 
+# report without NAME: the focus lesson's tables, as the text shows them,
+# whatever the format (not every lesson's rows of lesson_report)
+ldb=$tmp/all.db
+"$ISOLAB" --db "$ldb" lesson --all >/dev/null 2>&1
+"$ISOLAB" --db "$ldb" report >"$tmp/rep.txt" 2>/dev/null
+"$ISOLAB" --db "$ldb" report --format json >"$tmp/rep.json" 2>/dev/null
+check "report --format json: the lines the text shows, of the focus lesson alone" "M03/K05 ok" \
+    "$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); t=open(sys.argv[2]).read().split("\n")[:-1]; print(" ".join(sorted(set(x["lesson"] for x in r))), "ok" if [x["line"] for x in r] == t else "differ")' "$tmp/rep.json" "$tmp/rep.txt")"
+"$ISOLAB" --db "$ldb" report --lesson M03/K04 >"$tmp/rep.txt" 2>/dev/null
+"$ISOLAB" --db "$ldb" report --lesson M03/K04 --format json >"$tmp/rep.json" 2>/dev/null
+check "report --lesson M03/K04 --format json: that lesson's lines alone" "M03/K04 ok" \
+    "$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); t=open(sys.argv[2]).read().split("\n")[:-1]; print(" ".join(sorted(set(x["lesson"] for x in r))), "ok" if [x["line"] for x in r] == t else "differ")' "$tmp/rep.json" "$tmp/rep.txt")"
+
 same_rows "export --list" "$ISOLAB" --db "$db" export --list
 check "export --list --format json: every table and view" \
     "$(q "$db" "SELECT count(*) FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")" \

@@ -85,6 +85,11 @@ isl_cell isl_cell_int(long long v, char buf[24]);
  * between two. Returns an exit status (cli->err set on failure). */
 int isl_report_views(isl_cli *cli, const char *const *names, size_t n);
 
+/* The tables of lesson `code` (isl_store_lesson_lines: what 'isolab lesson
+ * CODE' prints) as rows (lesson, line) of l, after the header when header
+ * is nonzero. */
+isl_status isl_report_lesson_rows(isl_cli *cli, isl_listing *l, const char *code, int header);
+
 /* Checks the claims of `lesson` (all when NULL) as one 'check' run: with
  * fmt ISL_FMT_TABLE a line per claim `show` asks for and a count line to
  * out; with another format every claim as a row of a listing to out and

@@ -60,35 +60,16 @@ static isl_status print_line(void *ctx, const char *line)
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
-/* The lines of one lesson as rows (lesson, line) of a listing. */
-typedef struct line_rows {
-    isl_listing *l;
-    const char *lesson;
-} line_rows;
-
-static const char *const LINE_COLUMNS[] = {"lesson", "line"};
-
-static isl_status list_line(void *ctx, const char *line)
-{
-    line_rows *lr = ctx;
-    isl_cell c[2] = {isl_cell_text(lr->lesson), isl_cell_text(line ? line : "")};
-    return isl_listing_row(lr->l, 2, LINE_COLUMNS, c);
-}
-
 /* The lessons' tables: as the lessons print them (several: each under a
  * '== CODE title' line), or as rows of a listing in fmt. */
 static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
 {
     isl_listing l;
     isl_status st = ISL_OK;
-    if (fmt != ISL_FMT_TABLE) {
-        isl_listing_start(&l, fmt, cli->out);
-        st = isl_listing_row(&l, 2, LINE_COLUMNS, NULL);
-    }
+    if (fmt != ISL_FMT_TABLE) isl_listing_start(&l, fmt, cli->out);
     for (size_t i = 0; i < ls->n && !st; i++) {
-        line_rows lr = {&l, ls->l[i].code};
         if (fmt != ISL_FMT_TABLE) {
-            st = isl_store_lesson_lines(cli->store, ls->l[i].code, list_line, &lr, &cli->err);
+            st = isl_report_lesson_rows(cli, &l, ls->l[i].code, i == 0);
             continue;
         }
         if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);

@@ -6,6 +6,19 @@
 #include "isolab/history.h"
 #include "isolab/report.h"
 
+/* The focus lesson's tables as rows (lesson, line): what the text shows. */
+static int lesson_rows(isl_cli *cli, isl_format fmt)
+{
+    char code[256], b[256], c[256];
+    if (isl_store_current_focus(cli->store, code, b, c, sizeof code, &cli->err)) return cli->err.status;
+    isl_listing l;
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_listing_end(&l, isl_report_lesson_rows(cli, &l, code, 1));
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    if (st && st != ISL_EOUTPUT) return st;
+    return isl_check_output(cli, cli->out, "the output");
+}
+
 int isl_cmd_report(isl_cli *cli, const isl_args *a)
 {
     static const char *const lesson[] = {"lesson_report"};
@@ -16,7 +29,8 @@ int isl_cmd_report(isl_cli *cli, const isl_args *a)
     int rc = isl_apply_focus(cli, a);
     if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
-    if (fmt != ISL_FMT_TABLE) return isl_report_table(cli, a->nops ? a->ops[0] : lesson[0], (isl_format)fmt);
+    if (fmt != ISL_FMT_TABLE && a->nops) return isl_report_table(cli, a->ops[0], (isl_format)fmt);
+    if (fmt != ISL_FMT_TABLE) return lesson_rows(cli, (isl_format)fmt);
     if (!a->nops) {
         int64_t id = 0;
         char digest[17], l[512], r[512];

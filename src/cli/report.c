@@ -55,6 +55,28 @@ int isl_report_views(isl_cli *cli, const char *const *names, size_t n)
     return isl_check_output(cli, cli->out, "the output");
 }
 
+/* The lines of one lesson as rows (lesson, line) of a listing. */
+typedef struct line_rows {
+    isl_listing *l;
+    const char *lesson;
+} line_rows;
+
+static const char *const LINE_COLUMNS[] = {"lesson", "line"};
+
+static isl_status list_line(void *ctx, const char *line)
+{
+    line_rows *lr = ctx;
+    isl_cell c[2] = {isl_cell_text(lr->lesson), isl_cell_text(line ? line : "")};
+    return isl_listing_row(lr->l, 2, LINE_COLUMNS, c);
+}
+
+isl_status isl_report_lesson_rows(isl_cli *cli, isl_listing *l, const char *code, int header)
+{
+    line_rows lr = {l, code};
+    isl_status st = header ? isl_listing_row(l, 2, LINE_COLUMNS, NULL) : ISL_OK;
+    return st ? st : isl_store_lesson_lines(cli->store, code, list_line, &lr, &cli->err);
+}
+
 /* ---- the current results: focus for one command, stale warnings ---- */
 
 /* Reads the model again when it was changed outside isolab (model_state's

@@ -727,6 +727,22 @@ expect "report on a database without results" 3 \
     "isolab report: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db report
 expect "export of an empty result on a database without results: a note" 0 \
     "isolab export: note: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db export surface
+# rows a script expects stay on stdout (a view over the model's channels,
+# its results empty); the note says why they are empty and what to run
+expect "export channel_comparison without results: a note, exit 0" 0 \
+    "isolab export: note: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db export channel_comparison
+check "export channel_comparison without results: stdout is the header and one row per channel" \
+    "lesson_position,lesson,channel,part_of,bundle,cost_pct,returned,open_surface,open_axes,cost_per_fact,times_dearer_per_fact,run_time,run_id|$(sqlite3 nores.db "SELECT count(*) FROM channel")" \
+    "$(head -n 1 out.txt)|$(($(wc -l <out.txt) - 1))"
+expect "report --format csv without results: a note, exit 0" 0 \
+    "isolab report: note: nores.db: no results yet: run 'isolab --db nores.db lesson' (or 'isolab --db nores.db run')" nores.db "$ISOLAB" --db nores.db report --format csv
+check "report --format csv without results: stdout is the header alone" "lesson,line" "$(cat out.txt)"
+cp nores.db "no res.db"
+expect "report --format json without results, --db with a space: the note quotes it" 0 \
+    "isolab report: note: no res.db: no results yet: run \"isolab --db 'no res.db' lesson\" (or \"isolab --db 'no res.db' run\")" "no res.db" "$ISOLAB" --db "no res.db" report --format json
+check "report --format json without results: stdout is an empty array" "[]" \
+    "$(python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)))' <out.txt)"
+expect "export of a model table without results: no note" 0 "" nores.db "$ISOLAB" --db nores.db export fact
 { printf "INSERT INTO axis(name) VALUES ('"; head -c 10000001 /dev/zero | tr '\0' x; printf "');\n"; } >long.sql
 bad_seed "a statement over isolab's length limit names the limit" \
     "isolab load: long.sql:1: the statement is longer than isolab's limit of 10000000 bytes (10 MB) for one statement; split it into several" long.sql

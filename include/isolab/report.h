@@ -114,9 +114,22 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a);
  * current (stale_result), naming the commands that bring them up to date. */
 int isl_warn_stale(isl_cli *cli);
 
+/* 1 when the database holds no run of results yet, with msg[n] "DB: no
+ * results yet: run 'isolab lesson' (or 'isolab run')" (quoted with --db
+ * as given): every command says it in these words; 0 when it holds one;
+ * -1 when it cannot tell (cli->err set). */
+int isl_no_results(isl_cli *cli, char *msg, size_t n);
+
+/* Notes isl_no_results' words on stderr when the database holds no run yet
+ * and `rows` rows of `name` were printed: none, or rows of a relation with
+ * a run_id column (results; NULL: the lessons' lines). Stdout is left as a
+ * script expects it. */
+void isl_note_no_results(isl_cli *cli, const char *name, size_t rows);
+
 /* Prints every row of the table or view `name` as a listing in fmt
  * (ISL_FMT_TABLE: a header, a rule, numbers right-aligned; control
- * characters made visible). Returns an exit status (cli->err set). */
+ * characters made visible); isl_note_no_results after it. Returns an exit
+ * status (cli->err set). */
 int isl_report_table(isl_cli *cli, const char *name, isl_format fmt);
 
 #endif

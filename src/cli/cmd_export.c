@@ -117,11 +117,7 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     if (list) return list_relations(cli, lfmt);
     size_t rows = 0;
     rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
-    int64_t id = 1;
-    char digest[17], l[512], r[512];
-    /* nothing to export because nothing was run: say what to run */
-    if (!rc && !rows && !sql && !isl_store_latest_run(cli->store, "run", &id, digest, &cli->err) && !id)
-        isl_note(cli, "%s: no results yet: run %s (or %s)", cli->db_path, isl_hint(cli, "isolab lesson", l, sizeof l),
-                 isl_hint(cli, "isolab run", r, sizeof r));
+    /* results without values because nothing was run: say what to run */
+    if (!rc && !sql) isl_note_no_results(cli, a->ops[0], rows);
     return rc;
 }

@@ -16,6 +16,7 @@ static int lesson_rows(isl_cli *cli, isl_format fmt)
     isl_status st = isl_listing_end(&l, isl_report_lesson_rows(cli, &l, code, 1));
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
     if (st && st != ISL_EOUTPUT) return st;
+    if (!st) isl_note_no_results(cli, NULL, l.rows);
     return isl_check_output(cli, cli->out, "the output");
 }
 
@@ -32,12 +33,9 @@ int isl_cmd_report(isl_cli *cli, const isl_args *a)
     if (fmt != ISL_FMT_TABLE && a->nops) return isl_report_table(cli, a->ops[0], (isl_format)fmt);
     if (fmt != ISL_FMT_TABLE) return lesson_rows(cli, (isl_format)fmt);
     if (!a->nops) {
-        int64_t id = 0;
-        char digest[17], l[512], r[512];
-        if (isl_store_latest_run(cli->store, "run", &id, digest, &cli->err)) return cli->err.status;
-        if (!id)
-            return isl_fail(&cli->err, ISL_EINPUT, "%s: no results yet: run %s (or %s)", cli->db_path,
-                            isl_hint(cli, "isolab lesson", l, sizeof l), isl_hint(cli, "isolab run", r, sizeof r));
+        char msg[1200];
+        int none = isl_no_results(cli, msg, sizeof msg);
+        if (none) return none < 0 ? cli->err.status : isl_fail(&cli->err, ISL_EINPUT, "%s", msg);
         return isl_report_views(cli, lesson, 1);
     }
     for (int i = 0; i < a->nops && !rc; i++) {

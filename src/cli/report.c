@@ -161,6 +161,27 @@ int isl_warn_stale(isl_cli *cli)
     return ISL_OK;
 }
 
+int isl_no_results(isl_cli *cli, char *msg, size_t n)
+{
+    int64_t id = 0;
+    char digest[17], l[512], r[512];
+    if (isl_store_latest_run(cli->store, "run", &id, digest, &cli->err)) return -1;
+    if (id) return 0;
+    snprintf(msg, n, "%s: no results yet: run %s (or %s)", cli->db_path, isl_hint(cli, "isolab lesson", l, sizeof l),
+             isl_hint(cli, "isolab run", r, sizeof r));
+    return 1;
+}
+
+void isl_note_no_results(isl_cli *cli, const char *name, size_t rows)
+{
+    char msg[1200];
+    if (rows && name && isl_store_has_column(cli->store, name, "run_id") != 1) return;
+    /* a note cannot tell: the command's own answer stands, without it */
+    isl_error kept = cli->err;
+    if (isl_no_results(cli, msg, sizeof msg) == 1) isl_note(cli, "%s", msg);
+    cli->err = kept;
+}
+
 /* ---- any table or view as a listing ---- */
 
 int isl_report_table(isl_cli *cli, const char *name, isl_format fmt)
@@ -172,6 +193,7 @@ int isl_report_table(isl_cli *cli, const char *name, isl_format fmt)
     st = isl_listing_end(&l, st);
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (st && st != ISL_EOUTPUT) return st;
+    if (!st) isl_note_no_results(cli, name, l.rows);
     return isl_check_output(cli, cli->out, "the output");
 }
 

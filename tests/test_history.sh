@@ -24,6 +24,29 @@ check "runs --kind check" "5" "$("$ISOLAB" --db "$db" runs --kind check | awk 'N
 check "runs: the model digest is the run's" "$(q "$db" "SELECT model_digest FROM run WHERE id = 1")" \
     "$("$ISOLAB" --db "$db" runs | awk '$1 == 1 { print $5 }')"
 
+# An empty list says why on stderr (a table only: csv and json stay what a
+# parser expects: the header alone, an empty array).
+edb="$tmp/no runs.db"
+"$ISOLAB" --db "$edb" init >/dev/null
+"$ISOLAB" --db "$edb" runs >"$tmp/out.txt" 2>"$tmp/err.txt"
+check "runs on a database without runs: exit 0, the header, a note naming what to run (quoted)" \
+    "0|2|isolab runs: note: $edb: no runs yet: run \"isolab --db '$edb' lesson\"" \
+    "$?|$(wc -l <"$tmp/out.txt" | tr -d ' ')|$(cat "$tmp/err.txt")"
+"$ISOLAB" --db "$edb" runs --kind removal >/dev/null 2>"$tmp/err.txt"
+check "runs --kind with nothing chosen: the note says no run matches" \
+    "isolab runs: note: no run matches the options given" "$(cat "$tmp/err.txt")"
+"$ISOLAB" --db "$edb" runs --format json >"$tmp/out.txt" 2>"$tmp/err.txt"
+check "runs --format json without runs: an empty array, nothing on stderr" "0|[]|" \
+    "$?|$(python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)))' <"$tmp/out.txt")|$(cat "$tmp/err.txt")"
+"$ISOLAB" --db "$edb" runs --format csv >"$tmp/out.txt" 2>"$tmp/err.txt"
+check "runs --format csv without runs: the header alone, nothing on stderr" \
+    "0|id,kind,started_at,finished_at,status,model_digest,rows,argv,note|" "$?|$(cat "$tmp/out.txt")|$(cat "$tmp/err.txt")"
+"$ISOLAB" --db "$edb" check >/dev/null 2>&1
+"$ISOLAB" --db "$edb" runs >/dev/null 2>"$tmp/err.txt"
+check "runs with check runs alone: the note says --all lists them" \
+    "isolab runs: note: $edb: no runs yet but checks (\"isolab --db '$edb' runs --all\" lists them): run \"isolab --db '$edb' lesson\"" \
+    "$(cat "$tmp/err.txt")"
+
 # The profile shows memory-used instead of cpu-share: under common and strict
 # (control group closes both) cpu-share no longer returns and memory-used
 # does; the counts stay; under plain both stay visible.

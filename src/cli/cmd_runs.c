@@ -94,6 +94,21 @@ static void free_filter(isl_run_filter *f)
     free((void *)f->values);
 }
 
+/* Below an empty table: why it is empty, and what to run. */
+static void note_empty(isl_cli *cli, const isl_run_filter *f)
+{
+    char l[512], a[512];
+    int64_t id = 0;
+    char digest[17];
+    isl_error err;
+    isl_error_clear(&err);
+    if (f->kind || f->since || f->nparams) isl_note(cli, "no run matches the options given");
+    else if (!f->with_checks && !isl_store_latest_run(cli->store, "check", &id, digest, &err) && id)
+        isl_note(cli, "%s: no runs yet but checks (%s lists them): run %s", cli->db_path,
+                 isl_hint(cli, "isolab runs --all", a, sizeof a), isl_hint(cli, "isolab lesson", l, sizeof l));
+    else isl_note(cli, "%s: no runs yet: run %s", cli->db_path, isl_hint(cli, "isolab lesson", l, sizeof l));
+}
+
 int isl_cmd_runs(isl_cli *cli, const isl_args *a)
 {
     long long fmt = ISL_FMT_TABLE;
@@ -107,7 +122,9 @@ int isl_cmd_runs(isl_cli *cli, const isl_args *a)
     if (!st) st = isl_listing_labelled(&listing, cli, "run");
     if (!st) st = list_header(&listing);
     if (!st) st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
+    size_t rows = listing.rows;
     st = isl_listing_end(&listing, st);
+    if (!st && fmt == ISL_FMT_TABLE && !rows) note_empty(cli, &f);
     free_filter(&f);
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
     if (st == ISL_EOUTPUT || !st) return isl_check_output(cli, cli->out, "the output");

@@ -51,8 +51,15 @@ check "check: stored as claim_result rows of a 'check' run" "check|pass|34
 check|pending|9" "$(q "$db" "SELECT r.kind, c.outcome, count(*) FROM claim_result c JOIN run r ON r.id = c.run_id WHERE c.run_id = 6 GROUP BY c.outcome ORDER BY c.outcome")"
 check "check: pass rows keep expected and actual" "5.67|5.67|" \
     "$(q "$db" "SELECT expected, actual, reason FROM claim_result WHERE run_id = 6 AND claim = 'times-cheaper'")"
-check "check --lesson M03/K04: no claims of its own" "check: 0 passed, 0 failed, 0 pending of 0 claims (run 7)" \
-    "$("$ISOLAB" --db "$db" check --lesson M03/K04)"
+before=$(q "$db" "SELECT count(*) FROM run")
+"$ISOLAB" --db "$db" check --lesson M03/K04 >"$tmp/k4.txt" 2>"$tmp/k4.err"
+check "check --lesson M03/K04: no claims of its own, so no check run" \
+    "0|check: lesson M03/K04 states no claims; no check run recorded||$before" \
+    "$?|$(cat "$tmp/k4.txt")|$(cat "$tmp/k4.err")|$(q "$db" "SELECT count(*) FROM run")"
+"$ISOLAB" --db "$db" check --lesson M03/K04 --format json >"$tmp/k4.txt" 2>"$tmp/k4.err"
+check "check --lesson M03/K04 --format json: an empty array, the count line on stderr" \
+    "0|[]|check: lesson M03/K04 states no claims; no check run recorded|$before" \
+    "$?|$(python3 -c 'import json, sys; print(json.dumps(json.load(sys.stdin)))' <"$tmp/k4.txt")|$(cat "$tmp/k4.err")|$(q "$db" "SELECT count(*) FROM run")"
 
 # --- 3: a seed that changes the profile's cost ------------------------------
 printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
@@ -66,14 +73,14 @@ else not_ok "check notes the results predate the model"; cat "$tmp/stale.err"; f
 # run has computed them (tracing 34, cheapest: the profile) read results
 # an older model computed: stale, never a pass on them.
 check "before a new run, the claims over results are stale" \
-    "check: 2 passed, 0 failed, 9 pending, 32 stale of 43 claims (run 8)" "$(tail -n 1 "$tmp/stale.txt")"
+    "check: 2 passed, 0 failed, 9 pending, 32 stale of 43 claims (run 7)" "$(tail -n 1 "$tmp/stale.txt")"
 check "... those over the 'run' results name 'isolab run', with the --db of the command" \
     "stale    M03/K05 profile-cost: it reads results an older model computed; 'isolab --db $db run' brings them up to date -- the profile slows the run by 3 percent" \
     "$(grep ' profile-cost:' "$tmp/stale.txt")"
 check "... those over a sweep name that sweep" \
     "stale    M03/K05 removal-changes: it reads results an older model computed; 'isolab --db $db sweep removal --bundle strict --channel sampling-profile' brings them up to date -- removing a fact changes the open surface for 11 facts" \
     "$(grep ' removal-changes:' "$tmp/stale.txt")"
-check "... and are stored as stale" "32" "$(q "$db" "SELECT count(*) FROM claim_result WHERE run_id = 8 AND outcome = 'stale'")"
+check "... and are stored as stale" "32" "$(q "$db" "SELECT count(*) FROM claim_result WHERE run_id = 7 AND outcome = 'stale'")"
 "$ISOLAB" --db "$db" lesson >"$tmp/out4.txt" 2>"$tmp/err4.txt"
 check "lesson exits 1 when a claim fails" 1 $?
 # cost 4: run time floor(1000 * 104 / 100) = 1040, 4 / 1 = 4 per fact,
@@ -83,7 +90,7 @@ FAIL     M03/K05 profile-run-time: expected 1030, actual 1040 (the value differs
 FAIL     M03/K05 profile-cost-per-fact: expected 3.0, actual 4.0 (the value differs) -- the profile costs 3.00 points per returning fact
 FAIL     M03/K05 times-cheaper: expected 5.67, actual 4.25 (the value differs) -- per returning fact the profile is 5.67 times cheaper than system call tracing" \
     "$(grep '^FAIL' "$tmp/err4.txt")"
-check "cost 4: count line" "check: 30 passed, 4 failed, 9 pending of 43 claims (run 13)" "$(grep '^check:' "$tmp/err4.txt")"
+check "cost 4: count line" "check: 30 passed, 4 failed, 9 pending of 43 claims (run 12)" "$(grep '^check:' "$tmp/err4.txt")"
 "$ISOLAB" --db "$db" check >/dev/null 2>&1
 check "check exits 1 when a claim fails" 1 $?
 

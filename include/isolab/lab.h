@@ -56,7 +56,8 @@ uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc
 isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err);
 
 /* Evaluates the claims of `lesson` (all when NULL) as one run of kind
- * "check", handing each outcome to fn; *counts by outcome. */
+ * "check", handing each outcome to fn; *counts by outcome. With no claim
+ * to evaluate no run is kept: *run_id is 0. */
 isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, const char *lesson, isl_claim_fn fn,
                          void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err);
 

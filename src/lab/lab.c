@@ -97,6 +97,14 @@ isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, con
     isl_status st = isl_store_begin_run(s, "check", argv, m, &rc.run_id, err);
     if (st) return st;
     st = isl_store_check(s, rc.run_id, lesson, fn, ctx, counts, err);
+    size_t total = 0;
+    for (int i = 0; i <= ISL_CLAIM_STALE; i++) total += counts->n[i];
+    if (!st && !total) {
+        /* no claim, nothing checked: no run says otherwise */
+        isl_store_end_run(s, ISL_EINPUT, err);
+        if (run_id) *run_id = 0;
+        return ISL_OK;
+    }
     return finish(&rc, st, run_id, NULL);
 }
 

@@ -105,12 +105,24 @@ mkdir -p "$tmp/mine" && sed 's/^set title .*/set title "My own samples title"/' 
 check "--scripts DIR: exit 0" 0 $?
 check "--scripts DIR: the edited title is drawn" 1 "$(grep -c 'My own samples title' "$tmp/edited/samples.svg")"
 
+# --- a series with no point to draw: isolab says so, gnuplot's warning stays inside
+# (each channel's point drawn from part_of, empty on every row: gnuplot skips
+# one series per channel)
+mkdir -p "$tmp/nopoints" && sed "s/using 'x':'cost_pct'/using 'x':'part_of'/" gnuplot/channels.gp >"$tmp/nopoints/channels.gp"
+"$ISOLAB" --db "$db" plot channels --scripts "$tmp/nopoints" -o "$tmp/np" >/dev/null 2>"$tmp/err.txt"
+nch=$(sqlite3 "$db" "SELECT count(*) FROM channel")
+check "series without points: exit 0, a note in isolab's words, no raw gnuplot warning" \
+    "0|isolab plot: note: plot channels: $nch of its series have no point to draw in $tmp/np/channels.csv ($nch rows of plot_channels) and are not in the image" \
+    "$?|$(cat "$tmp/err.txt")"
+
 # --- failures leave no image behind -----------------------------------------------
 printf 'set output out\nthis is not gnuplot\n' >"$tmp/mine/axes.gp"
 "$ISOLAB" --db "$db" plot axes --scripts "$tmp/mine" -o "$tmp/broken" >/dev/null 2>"$tmp/err.txt"
 check "a failing script: exit 6" 6 $?
 check "a failing script: no image, no temporary file" "axes.csv" "$(ls -A "$tmp/broken" | tr '\n' ' ' | sed 's/ $//')"
 grep -q "plot axes: gnuplot failed" "$tmp/err.txt" && ok "a failing script: says so" || not_ok "a failing script: says so"
+grep -qx "\"$tmp/mine/axes.gp\" line 2: invalid command" "$tmp/err.txt" && ok "a failing script: gnuplot's own error is shown" \
+    || not_ok "a failing script: gnuplot's own error is shown: $(cat "$tmp/err.txt")"
 "$ISOLAB" --db "$db" plot channels --scripts "$tmp/nowhere" -o "$tmp/broken2" >/dev/null 2>"$tmp/err.txt"
 check "--scripts without the script: exit 3" 3 $?
 

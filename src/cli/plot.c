@@ -18,6 +18,7 @@
 #include "isolab/cli.h"
 #include "isolab/outfile.h"
 #include "isolab/embedded.h"
+#include "isolab/escape.h"
 #include "isolab/history.h"
 #include "isolab/report.h"
 
@@ -157,8 +158,68 @@ static int wait_for(pid_t pid, int limit, int *status)
     }
 }
 
-/* Runs gnuplot on script with csv, out and fmt set. Returns an exit status. */
-static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const char *csv, const char *out, const char *fmt)
+/* Starts gnuplot with argv, its stderr into the file errfd: *pid. It is
+ * stopped if a signal ends isolab (isl_temp_child): the signals wait until
+ * it is registered, and it starts with isolab's mask. Returns an errno. */
+static int spawn_gnuplot(char **argv, int errfd, pid_t *pid)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGHUP), sigaddset(&block, SIGINT), sigaddset(&block, SIGTERM);
+    posix_spawnattr_t at;
+    posix_spawn_file_actions_t fa;
+    int rc = posix_spawnattr_init(&at);
+    if (rc) return rc;
+    if ((rc = posix_spawn_file_actions_init(&fa))) return posix_spawnattr_destroy(&at), rc;
+    rc = posix_spawn_file_actions_adddup2(&fa, errfd, STDERR_FILENO);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    if (rc == 0) rc = posix_spawnattr_setsigmask(&at, &old);
+    if (rc == 0) rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
+    if (rc == 0) rc = posix_spawnp(pid, "gnuplot", &fa, &at, argv, environ);
+    if (rc == 0) isl_temp_child(*pid);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    return rc;
+}
+
+/* What gnuplot wrote on stderr (the file open as fd, for reading and
+ * writing): a warning that a series has no point to draw is counted, for
+ * isolab to say in its own words; every other line is shown on stderr,
+ * escaped (a name in the data could hold control characters). Returns the
+ * count of such warnings. */
+static size_t tool_lines(int fd)
+{
+    char *line = NULL;
+    size_t cap = 0, empty = 0;
+    ssize_t n;
+    int d = lseek(fd, 0, SEEK_SET) == 0 ? dup(fd) : -1;
+    FILE *f = d >= 0 ? fdopen(d, "r") : NULL;
+    if (!f) {
+        if (d >= 0) close(d);
+        fprintf(stderr, "(gnuplot's messages, not shown: %s)\n", strerror(errno));
+        return 0;
+    }
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
+        if (strstr(line, "Skipping data file with no valid points") || strstr(line, "No valid data points found"))
+            empty++;
+        else if (n > 0) {
+            char *shown = isl_escape_dup(line);
+            fprintf(stderr, "%s\n", shown ? shown : "(a line of gnuplot's, not shown: out of memory)");
+            free(shown);
+        }
+    }
+    free(line);
+    fclose(f);
+    return empty;
+}
+
+/* Runs gnuplot on script with csv, out and fmt set, its stderr through
+ * tool_lines: *empty gets the count of series with no point. Returns an
+ * exit status. */
+static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const char *csv, const char *out,
+                       const char *fmt, size_t *empty)
 {
     isl_buf e = {NULL, 0, 0, 0};
     isl_buf_put(&e, "csv=", 4);
@@ -170,28 +231,21 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
     isl_buf_put(&e, "", 1); /* the terminating NUL */
     if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};
-    /* gnuplot is stopped if a signal ends isolab (isl_temp_child): the
-     * signals wait until it is registered, and it starts with isolab's mask */
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGHUP), sigaddset(&block, SIGINT), sigaddset(&block, SIGTERM);
-    posix_spawnattr_t at;
+    isl_outfile errs = {NULL, NULL, NULL, NULL, -1};
     pid_t pid;
-    int rc = posix_spawnattr_init(&at);
-    if (rc == 0) {
-        sigprocmask(SIG_BLOCK, &block, &old);
-        rc = posix_spawnattr_setsigmask(&at, &old);
-        if (rc == 0) rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
-        if (rc == 0) rc = posix_spawnp(&pid, "gnuplot", NULL, &at, argv, environ);
-        if (rc == 0) isl_temp_child(pid);
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        posix_spawnattr_destroy(&at);
-    }
+    int rc = isl_outfile_open(&errs, out, ISL_OUT_SCRATCH, NULL, &cli->err);
+    if (rc) return free(e.p), rc;
+    rc = spawn_gnuplot(argv, fileno(errs.f), &pid);
     free(e.p);
-    if (rc != 0) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
+    if (rc != 0) {
+        isl_outfile_abort(&errs);
+        return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
+    }
     int status, limit = tool_seconds();
     rc = wait_for(pid, limit, &status);
     isl_temp_child(0);
+    *empty = tool_lines(fileno(errs.f));
+    isl_outfile_abort(&errs);
     if (rc == ETIMEDOUT)
         return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", plot, limit);
     if (rc) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", plot, strerror(rc));
@@ -233,7 +287,12 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     }
     if (!rc && !scripts && !(rc = isl_outfile_open(&gp, img, ISL_OUT_SCRATCH, NULL, &cli->err)))
         rc = write_script(cli, p->name, &gp);
-    if (!rc) rc = run_gnuplot(cli, p->name, scripts ? script : gp.tmp, csv, image.tmp, fmt);
+    size_t empty = 0;
+    if (!rc) rc = run_gnuplot(cli, p->name, scripts ? script : gp.tmp, csv, image.tmp, fmt, &empty);
+    /* gnuplot leaves such a series out of the image: say so, in isolab's words */
+    if (!rc && empty)
+        isl_note(cli, "plot %s: %zu of its series %s no point to draw in %s (%zu rows of %s) and %s not in the image",
+                 p->name, empty, empty == 1 ? "has" : "have", csv, rows, p->query, empty == 1 ? "is" : "are");
     struct stat sb;
     if (!rc && (stat(image.tmp, &sb) != 0 || sb.st_size == 0)) {
         rc = isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image to %s", p->name, image.tmp);

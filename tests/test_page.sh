@@ -178,12 +178,27 @@ check "runs: each with a note saying what it computed" \
 
 "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html"
 
+# --- claims: each lesson's from the latest check of that lesson ----------------
+# 'check --lesson M03/K04' checks only M03/K04 (which states no claims): the
+# page still shows M03/K05's 43 claims from the check before it, and says of
+# M03/K04 that it states none.
+"$ISOLAB" --db "$db" check --lesson M03/K04 >/dev/null 2>&1 && "$ISOLAB" --db "$db" page -o "$tmp/k04.html"
+check "a later check of another lesson: M03/K05 still shows its 43 claims" 43 \
+    "$(awk '/<section id="lesson-M03-K05"/ { on = 1 } /<\/section>/ { on = 0 } on && /<td class="[^"]*" data-label="claim">/' "$tmp/k04.html" | wc -l | tr -d ' ')"
+check "a lesson stating no claims says so, and no command" 1 \
+    "$(sed -n '/^<section id="lesson-M03-K04"/,/^<\/section>/p' "$tmp/k04.html" | grep -c '^<p class="note">This lesson states no claims.</p>$')"
+check "the runs table lists the check run each lesson's claims come from" \
+    "$(q "$db" "SELECT max(run_id) FROM claim_result WHERE lesson = 'M03/K05'")" \
+    "$(sed -n '/^<section id="runs"/,/^<\/section>/p' "$tmp/k04.html" | sed -n 's/.*<td class="num" data-label="run">\([0-9]*\)<\/td><td class="nw" data-label="kind">check<.*/\1/p' | head -1)"
+
 # a database whose path holds a quote, with no run: each note names the
 # command that computes what is missing, with --db quoted
 qdb="$tmp/it's.db"
 "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" page -o "$tmp/q.html" 2>/dev/null
 check "no run: the model's tables say what to run, with the --db, quoted" "2|1" \
     "$(grep -c "<p class=\"note\">No [a-z ]*current results: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; run&quot;.</p>" "$tmp/q.html")|$(grep -c "<p class=\"note\">No current bundles sweep: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; sweep bundles&quot;.</p>" "$tmp/q.html")"
+check "no check yet: the lesson's claims are not checked, and the note names the command, quoted, with --db" 1 \
+    "$(grep -c "^<p class=\"note\">The 43 claims of this lesson have not been checked yet: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; check --lesson M03/K05&quot;.</p>$" "$tmp/q.html")"
 if [ "$gnuplot_ok" = 1 ]; then
     check "no run: each lesson's run-drawn plots say 'not run yet' with the --db, quoted" "4|0" \
         "$(grep -c "<p class=\"note\">not run yet: <code>isolab --db &quot;$tmp/it&#39;s.db&quot; run</code></p>" "$tmp/q.html")|$(grep -c 'could not be drawn' "$tmp/q.html")"

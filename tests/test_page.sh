@@ -118,6 +118,8 @@ def shown(v, digits):
         return '0' + s[2:] if re.fullmatch(r'-0\.?0*', s) else s
     return v
 HIDDEN = {'lesson', 'run_id', 'lesson_position', 'line', 'mask', 'n'}
+# an empty cell shows the words of the text report's line
+BLANK = {('bundle_smallest', 'channel'): '(no channel)', ('bundle_smallest', 'members'): '(none)'}
 bad = rows = 0
 for section, view, head, body in p.tables:
     cur = con.execute('SELECT * FROM "%s"' % view)
@@ -133,7 +135,7 @@ for section, view, head, body in p.tables:
     if head[0] != heads:
         bad += 1; print('header of %s in %s: %s, want %s' % (view, section, head[0], heads))
     got = body
-    exp = [[shown(r[i], label(view, cols[i])[2]) for i in keep] for r in want]
+    exp = [[shown(r[i], label(view, cols[i])[2]) or BLANK.get((view, cols[i]), '') for i in keep] for r in want]
     rows += len(exp)
     if got != exp:
         bad += 1
@@ -177,6 +179,20 @@ check "runs: each with a note saying what it computed" \
     "$(grep -c '<td class="[^"]*" data-label="note">[^<]' "$tmp/page.html")"
 
 "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html"
+
+# --- the smallest bundles: readable on a phone -------------------------------
+# The no-channel row says "(no channel)" as 'isolab report bundle_smallest'
+# does; the members are the query's comma-separated list (copied, it is the
+# form --mechanisms takes), each member kept whole and the line free to
+# break after each comma.
+sed -n '/<table[^>]* data-view="bundle_smallest"/,/<\/table>/p' "$tmp/page.html" >"$tmp/smallest.html"
+check "smallest bundles: the no-channel row says (no channel), as the text report" "1 1" \
+    "$(grep -c 'data-label="channel">(no channel)</td>' "$tmp/smallest.html") $("$ISOLAB" --db "$db" report bundle_smallest | grep -c '^(no channel) ')"
+check "smallest bundles: no member list is one unbreakable word" "0 0" \
+    "$(grep -c '<span class="nw">[^<]*,[^<]*</span>' "$tmp/smallest.html") $(grep -c 'class="nw" data-label="one smallest' "$tmp/smallest.html")"
+check "smallest bundles: a break opportunity after every comma of the members" \
+    "$(q "$db" "SELECT sum(length(members) - length(replace(members, ',', ''))) FROM bundle_smallest")" \
+    "$(grep -o ',</span><wbr>' "$tmp/smallest.html" | wc -l | tr -d ' ')"
 
 # --- claims: each lesson's from the latest check of that lesson ----------------
 # 'check --lesson M03/K04' checks only M03/K04 (which states no claims): the

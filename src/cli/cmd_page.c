@@ -32,7 +32,7 @@ static const char STYLE[] =
     "overflow-wrap:normal;word-break:normal;hyphens:manual}"
     "th{background:#eee;font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
-    ".nw{white-space:nowrap}"
+    ".nw{white-space:nowrap}.sep{margin-right:.3em}"
     "td.st-RETURNS{background:#fde2d8;color:#8a1c00;font-weight:bold}"
     "td.st-left-open{background:#fff1c8;color:#6b4e00}"
     "td.st-closed{background:#e3f1e6;color:#174}"

@@ -37,12 +37,12 @@ static isl_status relation_row(void *ctx, sqlite3_stmt *q)
 static isl_status find_relation(isl_store *s, const char *name, relation *r, isl_error *err)
 {
     isl_status st = isl_db_rows(
-        s, "looking up the name",
-        "SELECT m.name, m.type = 'table', "
+                                s, "looking up the name",
+                                "SELECT m.name, m.type = 'table', "
         "  coalesce((SELECT t.wr FROM pragma_table_list t WHERE t.schema = 'main' AND t.name = m.name), 0), "
-        "  EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
+                                "  EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
         "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1 AND m.name NOT LIKE 'sqlite%'",
-        relation_row, r, err, "t", name);
+                                relation_row, r, err, "t", name);
     if (!st && !r->found) st = isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
     return st;
 }
@@ -63,7 +63,7 @@ static char *order_by(isl_store *s, const relation *r)
     sqlite3_str *o = sqlite3_str_new(s->db);
     isl_error err;
     isl_db_rows(s, "reading the key", "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk",
-                  key_row, o, &err, "t", r->out);
+                key_row, o, &err, "t", r->out);
     return sqlite3_str_finish(o);
 }
 
@@ -129,8 +129,7 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
     if (st || !r.is_table || (has_run && !r.has_run_id)) return st;
     char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", rel, has_run ? " WHERE run_id = ?1" : "");
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    st = has_run ? isl_base_rows(s->db, s->path, "counting the rows", sql, count_row, n, err, "i", run_id)
-                 : isl_base_rows(s->db, s->path, "counting the rows", sql, count_row, n, err, NULL);
+    st = isl_db_rows(s, "counting the rows", sql, count_row, n, err, has_run ? "i" : NULL, run_id);
     sqlite3_free(sql);
     return st;
 }
@@ -191,10 +190,10 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
 {
     view v = {NULL, NULL, 0, 0};
     isl_status st = isl_db_rows(s, "looking up the saved query",
-                                  "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c "
-                                  "WHERE c.name = 'lesson') FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
-                                  "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
-                                  view_row, &v, err, "t", name);
+                                "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c "
+                                "WHERE c.name = 'lesson') FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
+                                "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
+                                view_row, &v, err, "t", name);
     isl_each l = {.fn.line = fn, .ctx = ctx};
     if (!st && !v.found) st = isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
     else if (!st && !v.sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -382,9 +381,9 @@ isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_
 {
     lister l = {s, fn, ctx, err};
     return isl_db_rows(s, "listing tables and views",
-                         "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
-                         "AND name NOT LIKE 'sqlite%' ORDER BY type, name",
-                         relation_listed, &l, err, NULL);
+                       "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
+                       "AND name NOT LIKE 'sqlite%' ORDER BY type, name",
+                       relation_listed, &l, err, NULL);
 }
 
 static isl_status has_row(void *ctx, sqlite3_stmt *q)
@@ -393,27 +392,21 @@ static isl_status has_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-typedef struct column_lister {
-    isl_column_fn fn;
-    void *ctx;
-} column_lister;
-
 static isl_status column_listed(void *ctx, sqlite3_stmt *q)
 {
-    column_lister *l = ctx;
-    const char *type = (const char *)sqlite3_column_text(q, 1);
-    return l->fn(l->ctx, (const char *)sqlite3_column_text(q, 0), type ? type : "");
+    isl_each *e = ctx;
+    return e->fn.column(e->ctx, isl_base_col(q, 0), isl_base_text(q, 1));
 }
 
 isl_status isl_store_columns(isl_store *s, const char *name, isl_column_fn fn, void *ctx, isl_error *err)
 {
     if (isl_store_has_column(s, name, "") < 0)
         return isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
-    column_lister l = {fn, ctx};
-    return isl_base_rows(s->db, s->path, "reading the columns",
-                         "SELECT c.name, c.type FROM sqlite_schema m, pragma_table_info(m.name) c "
-                         "WHERE m.type IN ('table', 'view') AND m.name = ?1 ORDER BY c.cid",
-                         column_listed, &l, err, "t", name);
+    isl_each e = {.fn.column = fn, .ctx = ctx};
+    return isl_db_rows(s, "reading the columns",
+                       "SELECT c.name, c.type FROM sqlite_schema m, pragma_table_info(m.name) c "
+                       "WHERE m.type IN ('table', 'view') AND m.name = ?1 ORDER BY c.cid",
+                       column_listed, &e, err, "t", name);
 }
 
 int isl_store_has_column(isl_store *s, const char *name, const char *column)
@@ -421,8 +414,8 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column)
     long long has = -1;
     isl_error err;
     isl_status st = isl_db_rows(s, "reading the columns",
-                                  "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
-                                  "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
-                                  has_row, &has, &err, "tt", name, column);
+                                "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
+                                "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
+                                has_row, &has, &err, "tt", name, column);
     return st ? -1 : (int)has;
 }

@@ -128,8 +128,8 @@ isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, cha
     *id = 0;
     digest[0] = '\0';
     return isl_db_rows(s, "reading the runs",
-                         "SELECT id, model_digest FROM run WHERE kind = ?1 AND status = 'done' "
-                         "ORDER BY id DESC LIMIT 1", latest_row, &l, err, "t", kind);
+                       "SELECT id, model_digest FROM run WHERE kind = ?1 AND status = 'done' "
+                       "ORDER BY id DESC LIMIT 1", latest_row, &l, err, "t", kind);
 }
 
 /* The missing command's buffer (isl_store_missing_command). */
@@ -257,7 +257,7 @@ static isl_status surface_diff(differ *d)
     moved m = {d, mv};
     if (!st)
         st = isl_db_rows(d->s, "comparing runs", SURFACE_COUNTS, pair_row, &m, d->err, "ii", d->a,
-                           d->b);
+                         d->b);
     isl_moves_free(mv);
     return st;
 }
@@ -289,9 +289,9 @@ static isl_status table_diff(differ *d, const char *label)
     const char *table = named ? "bundle_sweep_named" : label;
     columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), 0};
     isl_status st = isl_db_rows(d->s, "comparing runs",
-                                  "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
-                                  "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
-                                  column_row, &k, d->err, "ti", table, (int64_t)named);
+                                "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
+                                "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
+                                column_row, &k, d->err, "ti", table, (int64_t)named);
     char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown);
     char *sql = !st && c && sh && k.n ? sqlite3_mprintf(
                                    "SELECT line FROM (SELECT 1 AS k, '- %q: ' || %s AS line FROM "
@@ -329,7 +329,7 @@ isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_erro
 {
     kind_buf k = {kind, n, 0};
     isl_status st = isl_db_rows(s, "reading the runs", "SELECT kind FROM run WHERE id = ?1", kind_row,
-                                  &k, err, "i", id);
+                                &k, err, "i", id);
     if (!st && !k.found) st = isl_fail(err, ISL_EINPUT, "no run %lld", (long long)id);
     return st;
 }
@@ -358,10 +358,10 @@ static isl_status sum_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n, isl_error *err)
 {
     *n = 0;
-    return isl_base_rows(s->db, s->path, "counting the runs' fact statuses",
-                         "SELECT (SELECT count(*) FROM fact_status_row WHERE run_id = ?1)"
-                         " + (SELECT count(*) FROM fact_status_row WHERE run_id = ?2)",
-                         sum_row, n, err, "ii", a, b);
+    return isl_db_rows(s, "counting the runs' fact statuses",
+                       "SELECT (SELECT count(*) FROM fact_status_row WHERE run_id = ?1)"
+                       " + (SELECT count(*) FROM fact_status_row WHERE run_id = ?2)",
+                       sum_row, n, err, "ii", a, b);
 }
 
 isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,

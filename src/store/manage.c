@@ -20,7 +20,7 @@ static isl_status add_delete(void *ctx, sqlite3_stmt *q)
 static isl_status run_tables(isl_store *s, sqlite3_str *out, isl_error *err)
 {
     isl_status st = isl_db_rows(s, "listing result tables", ISL_RUN_TABLES " ORDER BY m.name",
-                                  add_delete, out, err, NULL);
+                                add_delete, out, err, NULL);
     sqlite3_str_appendall(out, "DELETE FROM run WHERE id = ?1;\n");
     if (st) return st;
     return sqlite3_str_errcode(out) ? isl_fail(err, ISL_ENOMEM, "out of memory") : ISL_OK;
@@ -79,7 +79,7 @@ static isl_status delete_runs(isl_store *s, const int64_t *ids, size_t n, const 
     for (size_t i = 0; !st && ids && i < n; i++) st = remove_one(&r, ids[i]);
     if (!st && !ids)
         st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep,
-                           kind);
+                         kind);
     sqlite3_free(list);
     if ((st = isl_base_end(s->db, s->path, st, err))) r.k = 0;
     if (deleted) *deleted = r.k;
@@ -122,8 +122,8 @@ isl_status isl_store_run_params(isl_store *s, int64_t run_id, isl_param_fn fn, v
 {
     isl_each e = {.fn.param = fn, .ctx = ctx};
     return isl_db_rows(s, "reading run parameters",
-                         "SELECT key, value FROM run_param WHERE run_id = ?1 ORDER BY key, value", param_row, &e, err,
-                         "i", run_id);
+                       "SELECT key, value FROM run_param WHERE run_id = ?1 ORDER BY key, value", param_row, &e, err,
+                       "i", run_id);
 }
 
 static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
@@ -137,9 +137,9 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
 {
     isl_each e = {.fn.lesson = fn, .ctx = ctx};
     return isl_db_rows(s, "reading lesson_focus",
-                         "SELECT f.lesson, l.title, f.bundle, f.channel FROM lesson_focus f "
-                         "JOIN lesson l ON l.code = f.lesson ORDER BY l.position IS NULL, l.position, f.lesson",
-                         lesson_row, &e, err, NULL);
+                       "SELECT f.lesson, l.title, f.bundle, f.channel FROM lesson_focus f "
+                       "JOIN lesson l ON l.code = f.lesson ORDER BY l.position IS NULL, l.position, f.lesson",
+                       lesson_row, &e, err, NULL);
 }
 
 static isl_status stale_row(void *ctx, sqlite3_stmt *q)
@@ -152,7 +152,7 @@ isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *
 {
     isl_each e = {.fn.stale = fn, .ctx = ctx};
     return isl_db_rows(s, "reading stale_result",
-                         "SELECT kind, run_id, command FROM stale_result ORDER BY run_id", stale_row, &e, err, NULL);
+                       "SELECT kind, run_id, command FROM stale_result ORDER BY run_id", stale_row, &e, err, NULL);
 }
 
 static isl_status group_row(void *ctx, sqlite3_stmt *q)
@@ -244,8 +244,8 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     for (int i = 0; i < 3 && !st; i++)
         if (value[i])
             st = isl_db_rows(s, "setting param for this command",
-                               "UPDATE temp.param SET value = ?2 WHERE key = ?1", NULL, NULL, err, "tt", key[i],
-                               value[i]);
+                             "UPDATE temp.param SET value = ?2 WHERE key = ?1", NULL, NULL, err, "tt", key[i],
+                             value[i]);
     return st;
 }
 
@@ -270,7 +270,7 @@ isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, cha
     focus f = {{lesson, bundle, channel}, n, 0};
     lesson[0] = bundle[0] = channel[0] = '\0';
     isl_status st = isl_db_rows(s, "reading current_focus",
-                                  "SELECT lesson, bundle, channel FROM current_focus", focus_row, &f, err, NULL);
+                                "SELECT lesson, bundle, channel FROM current_focus", focus_row, &f, err, NULL);
     if (!st && !f.found) st = isl_fail(err, ISL_EINPUT, "no lesson has a focus (see lesson_focus)");
     return st;
 }

@@ -86,7 +86,7 @@ static int probe_columns(isl_store *s, const char *table, probe *p)
 {
     isl_error err;
     isl_db_rows(s, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, p,
-                  &err, "t", table);
+                &err, "t", table);
     return p->ncols > 0 ? 0 : -1;
 }
 

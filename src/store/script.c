@@ -446,8 +446,8 @@ isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
     sqlite3_str *drop = sqlite3_str_new(s->db);
     /* triggers and indexes go with their tables; views one by one */
     isl_status st = isl_db_rows(s, "dropping the seeds' TEMP objects",
-                                  "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
-                                  "'trigger') ORDER BY type = 'table'", add_drop, drop, err, NULL);
+                                "SELECT type, name FROM temp.sqlite_schema WHERE type IN ('table', 'view', "
+                                "'trigger') ORDER BY type = 'table'", add_drop, drop, err, NULL);
     int oom = sqlite3_str_errcode(drop) != SQLITE_OK;
     char *sql = sqlite3_str_finish(drop); /* NULL when nothing was appended */
     if (!st && oom) st = isl_fail(err, ISL_ENOMEM, "out of memory");

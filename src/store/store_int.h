@@ -14,6 +14,7 @@ SQLITE_EXTENSION_INIT3
 
 #include "isolab/base.h"
 #include "isolab/embedded.h"
+#include "isolab/export.h"
 #include "isolab/history.h"
 #include "isolab/store.h"
 
@@ -83,6 +84,7 @@ typedef struct isl_each {
         isl_lesson_fn lesson;
         isl_stale_fn stale;
         isl_stale_group_fn group;
+        isl_column_fn column;
     } fn;
     void *ctx;
 } isl_each;

@@ -189,7 +189,7 @@ isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *e
     char digest[17];
     isl_model_digest(m, digest);
     return isl_db_rows(s, "writing the model's digest",
-                         "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", NULL, NULL, err, "t", digest);
+                       "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", NULL, NULL, err, "t", digest);
 }
 
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
@@ -213,7 +213,7 @@ isl_status isl_store_sync_model(isl_store *s, const isl_model *m, isl_error *err
     isl_model_digest(m, digest);
     int same = 0;
     isl_status st = isl_db_rows(s, "reading the model's digest",
-                                  "SELECT 1 FROM model_state WHERE digest = ?1", isl_base_count, &same, err, "t", digest);
+                                "SELECT 1 FROM model_state WHERE digest = ?1", isl_base_count, &same, err, "t", digest);
     if (st || same || s->in_run) return st;
     if ((st = isl_base_begin(s->db, s->path, s->wait_s, err))) return st;
     return isl_base_end(s->db, s->path, isl_store_write_digest(s, m, err), err);
@@ -224,7 +224,7 @@ void isl_store_note_runs(isl_store *s, const char *note) { s->note = note; }
 isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, isl_error *err)
 {
     isl_status st = isl_db_rows(s, "writing the run's note", "UPDATE run SET note = ?2 WHERE id = ?1",
-                                  NULL, NULL, err, "it", run_id, note);
+                                NULL, NULL, err, "it", run_id, note);
     if (!st && sqlite3_changes(s->db) == 0) st = isl_fail(err, ISL_EINPUT, "no run %lld", (long long)run_id);
     return st;
 }

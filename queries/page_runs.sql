@@ -1,7 +1,8 @@
 -- The runs behind 'isolab page', by id: those the current results come from
 -- (the latest current run of each kind, the 'run' runs current_surface
--- reads, the current sweeps) and the latest check, whose claims the page
--- shows; with when each finished, the digest of the model it computed from,
+-- reads, the current sweeps), the latest check and the checks whose
+-- claims the page shows (page_claims: each lesson's latest); with when
+-- each finished, the digest of the model it computed from,
 -- isolab's version and its note: the note given to the run, else what it
 -- computed (its run_param values: bundles, channels, the sweep's kind, a
 -- bundles sweep's mechanisms counted, each value a comma-separated list;
@@ -21,5 +22,6 @@ SELECT r.id AS run_id, r.kind, r.finished_at, r.model_digest, r.tool_version,
  WHERE r.id IN (SELECT run_id FROM current_run
                 UNION SELECT run_id FROM current_surface_run
                 UNION SELECT run_id FROM current_sweep
-                UNION SELECT run_id FROM latest_run WHERE kind = 'check')
+                UNION SELECT run_id FROM latest_run WHERE kind = 'check'
+                UNION SELECT run_id FROM page_claims)
  ORDER BY r.id;

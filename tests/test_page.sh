@@ -118,6 +118,8 @@ def shown(v, digits):
         return '0' + s[2:] if re.fullmatch(r'-0\.?0*', s) else s
     return v
 HIDDEN = {'lesson', 'run_id', 'lesson_position', 'line', 'mask', 'n'}
+# an empty cell shows the words of the text report's line
+BLANK = {('bundle_smallest', 'channel'): '(no channel)', ('bundle_smallest', 'members'): '(none)'}
 bad = rows = 0
 for section, view, head, body in p.tables:
     cur = con.execute('SELECT * FROM "%s"' % view)
@@ -133,7 +135,7 @@ for section, view, head, body in p.tables:
     if head[0] != heads:
         bad += 1; print('header of %s in %s: %s, want %s' % (view, section, head[0], heads))
     got = body
-    exp = [[shown(r[i], label(view, cols[i])[2]) for i in keep] for r in want]
+    exp = [[shown(r[i], label(view, cols[i])[2]) or BLANK.get((view, cols[i]), '') for i in keep] for r in want]
     rows += len(exp)
     if got != exp:
         bad += 1
@@ -178,12 +180,41 @@ check "runs: each with a note saying what it computed" \
 
 "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html"
 
+# --- the smallest bundles: readable on a phone -------------------------------
+# The no-channel row says "(no channel)" as 'isolab report bundle_smallest'
+# does; the members are the query's comma-separated list (copied, it is the
+# form --mechanisms takes), each member kept whole and the line free to
+# break after each comma.
+sed -n '/<table[^>]* data-view="bundle_smallest"/,/<\/table>/p' "$tmp/page.html" >"$tmp/smallest.html"
+check "smallest bundles: the no-channel row says (no channel), as the text report" "1 1" \
+    "$(grep -c 'data-label="channel">(no channel)</td>' "$tmp/smallest.html") $("$ISOLAB" --db "$db" report bundle_smallest | grep -c '^(no channel) ')"
+check "smallest bundles: no member list is one unbreakable word" "0 0" \
+    "$(grep -c '<span class="nw">[^<]*,[^<]*</span>' "$tmp/smallest.html") $(grep -c 'class="nw" data-label="one smallest' "$tmp/smallest.html")"
+check "smallest bundles: a break opportunity after every comma of the members" \
+    "$(q "$db" "SELECT sum(length(members) - length(replace(members, ',', ''))) FROM bundle_smallest")" \
+    "$(grep -o ',</span><wbr>' "$tmp/smallest.html" | wc -l | tr -d ' ')"
+
+# --- claims: each lesson's from the latest check of that lesson ----------------
+# 'check --lesson M03/K04' checks only M03/K04 (which states no claims): the
+# page still shows M03/K05's 43 claims from the check before it, and says of
+# M03/K04 that it states none.
+"$ISOLAB" --db "$db" check --lesson M03/K04 >/dev/null 2>&1 && "$ISOLAB" --db "$db" page -o "$tmp/k04.html"
+check "a later check of another lesson: M03/K05 still shows its 43 claims" 43 \
+    "$(awk '/<section id="lesson-M03-K05"/ { on = 1 } /<\/section>/ { on = 0 } on && /<td class="[^"]*" data-label="claim">/' "$tmp/k04.html" | wc -l | tr -d ' ')"
+check "a lesson stating no claims says so, and no command" 1 \
+    "$(sed -n '/^<section id="lesson-M03-K04"/,/^<\/section>/p' "$tmp/k04.html" | grep -c '^<p class="note">This lesson states no claims.</p>$')"
+check "the runs table lists the check run each lesson's claims come from" \
+    "$(q "$db" "SELECT max(run_id) FROM claim_result WHERE lesson = 'M03/K05'")" \
+    "$(sed -n '/^<section id="runs"/,/^<\/section>/p' "$tmp/k04.html" | sed -n 's/.*<td class="num" data-label="run">\([0-9]*\)<\/td><td class="nw" data-label="kind">check<.*/\1/p' | head -1)"
+
 # a database whose path holds a quote, with no run: each note names the
 # command that computes what is missing, with --db quoted
 qdb="$tmp/it's.db"
 "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" page -o "$tmp/q.html" 2>/dev/null
 check "no run: the model's tables say what to run, with the --db, quoted" "2|1" \
     "$(grep -c "<p class=\"note\">No [a-z ]*current results: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; run&quot;.</p>" "$tmp/q.html")|$(grep -c "<p class=\"note\">No current bundles sweep: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; sweep bundles&quot;.</p>" "$tmp/q.html")"
+check "no check yet: the lesson's claims are not checked, and the note names the command, quoted, with --db" 1 \
+    "$(grep -c "^<p class=\"note\">The 43 claims of this lesson have not been checked yet: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; check --lesson M03/K05&quot;.</p>$" "$tmp/q.html")"
 if [ "$gnuplot_ok" = 1 ]; then
     check "no run: each lesson's run-drawn plots say 'not run yet' with the --db, quoted" "4|0" \
         "$(grep -c "<p class=\"note\">not run yet: <code>isolab --db &quot;$tmp/it&#39;s.db&quot; run</code></p>" "$tmp/q.html")|$(grep -c 'could not be drawn' "$tmp/q.html")"

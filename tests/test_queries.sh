@@ -259,6 +259,19 @@ pdb=$tmp/page_runs.db
 check "page_runs: a bundles sweep of 3 mechanisms says '3 swept'" "bundles|channel: sampling-profile; mechanisms: 3 swept" \
     "$(q "$pdb" "SELECT kind, note FROM page_runs WHERE kind = 'bundles'")"
 
+# --- page_claims, page_lessons.claims ------------------------------------
+# 'check --lesson M03/K04' (a lesson stating no claims) writes a check run
+# of its own; M03/K05's 43 claims stay those of the check before it, and
+# page_runs lists both checks.
+cdb=$tmp/page_claims.db
+"$ISOLAB" --db "$cdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$cdb" check --lesson M03/K04 >/dev/null 2>&1
+check "page_claims: each lesson's claims from the latest check of it" "M03/K05|43|1|$(q "$cdb" "SELECT min(id) FROM run WHERE kind = 'check'")" \
+    "$(q "$cdb" "SELECT lesson, count(*), count(DISTINCT run_id), min(run_id) FROM page_claims GROUP BY lesson")"
+check "page_runs: the latest check and the one the claims come from" "$(q "$cdb" "SELECT group_concat(id, ' ') FROM run WHERE kind = 'check'")" \
+    "$(q "$cdb" "SELECT group_concat(run_id, ' ') FROM page_runs WHERE kind = 'check'")"
+check "page_lessons: how many claims each lesson states" "M03/K04|0 M03/K05|43" \
+    "$(q "$cdb" "SELECT lesson || '|' || claims FROM page_lessons" | tr '\n' ' ' | sed 's/ $//')"
+
 # --- schema version 8 -> 9: the latest runs looked up through indexes -------
 # A database of schema version 8 holding runs of two models: the older
 # model's results (stale where the current one has none) and, after the

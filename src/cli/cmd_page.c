@@ -32,7 +32,7 @@ static const char STYLE[] =
     "overflow-wrap:normal;word-break:normal;hyphens:manual}"
     "th{background:#eee;font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
-    ".nw{white-space:nowrap}"
+    ".nw{white-space:nowrap}.sep{margin-right:.3em}"
     "td.st-RETURNS{background:#fde2d8;color:#8a1c00;font-weight:bold}"
     "td.st-left-open{background:#fff1c8;color:#6b4e00}"
     "td.st-closed{background:#e3f1e6;color:#174}"
@@ -53,9 +53,14 @@ static const char STYLE[] =
     "@media print{body{max-width:none;font-size:11pt}.scroll,pre{overflow:visible;white-space:pre-wrap}"
     "figure,table,pre{break-inside:avoid}nav{display:none}a{color:inherit;text-decoration:none}}";
 
-/* The lessons of the database (page_lessons): code, title, channels. */
+/* One lesson of the database (a row of page_lessons): code, title,
+ * channels, and how many claims it states (as text). */
+typedef struct lesson {
+    char *code, *title, *channels, *claims;
+} lesson;
+
 typedef struct lessons {
-    char **code, **title, **channels;
+    lesson *v;
     size_t n, cap;
 } lessons;
 
@@ -64,29 +69,22 @@ static char *dup_cell(const isl_cell *c) { return strdup(c->text ? c->text : "")
 static isl_status lesson_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
 {
     lessons *l = ctx;
-    if (!row) return ncols >= 4 && !strcmp(names[0], "lesson") ? ISL_OK : ISL_EINTERNAL;
+    if (!row) return ncols >= 5 && !strcmp(names[0], "lesson") && !strcmp(names[4], "claims") ? ISL_OK : ISL_EINTERNAL;
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 8;
-        char **a = realloc(l->code, cap * sizeof *a);
-        if (a) l->code = a;
-        char **b = a ? realloc(l->title, cap * sizeof *b) : NULL;
-        if (b) l->title = b;
-        char **c = b ? realloc(l->channels, cap * sizeof *c) : NULL;
-        if (!c) return ISL_ENOMEM;
-        l->channels = c;
-        l->cap = cap;
+        lesson *v = realloc(l->v, cap * sizeof *v);
+        if (!v) return ISL_ENOMEM;
+        l->v = v, l->cap = cap;
     }
-    l->code[l->n] = dup_cell(&row[0]);
-    l->title[l->n] = dup_cell(&row[1]);
-    l->channels[l->n] = dup_cell(&row[3]);
-    l->n++;
-    return l->code[l->n - 1] && l->title[l->n - 1] && l->channels[l->n - 1] ? ISL_OK : ISL_ENOMEM;
+    lesson *x = &l->v[l->n++];
+    *x = (lesson){dup_cell(&row[0]), dup_cell(&row[1]), dup_cell(&row[3]), dup_cell(&row[4])};
+    return x->code && x->title && x->channels && x->claims ? ISL_OK : ISL_ENOMEM;
 }
 
 static void lessons_free(lessons *l)
 {
-    for (size_t i = 0; i < l->n; i++) free(l->code[i]), free(l->title[i]), free(l->channels[i]);
-    free(l->code), free(l->title), free(l->channels);
+    for (size_t i = 0; i < l->n; i++) free(l->v[i].code), free(l->v[i].title), free(l->v[i].channels), free(l->v[i].claims);
+    free(l->v);
 }
 
 /* An id for a lesson's section: "lesson-" and its code with every byte
@@ -118,7 +116,7 @@ static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_
     if (st) return st;
     for (size_t k = 0; k < nwant; k++) {
         size_t i = 0;
-        while (i < l->n && strcmp(l->code[i], want[k])) i++;
+        while (i < l->n && strcmp(l->v[i].code, want[k])) i++;
         if (i == l->n) return isl_fail(&cli->err, ISL_EINPUT, "%s has no lesson '%s'", cli->db_path, want[k]);
     }
     return ISL_OK;
@@ -140,9 +138,9 @@ static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *con
     page_puts(b, " by isolab page. The runs the results come from are listed <a href=\"#runs\">at the end</a>.</p>\n"
                  "<nav><ul>\n<li><a href=\"#words\">The words of this page</a></li>\n");
     for (size_t i = 0; i < l->n; i++) {
-        if (!wanted(l->code[i], want, nwant)) continue;
-        page_puts(b, "<li><a href=\"#"), put_anchor(b, l->code[i]), page_puts(b, "\">");
-        page_html(b, l->code[i]), page_puts(b, " "), page_html(b, l->title[i]), page_puts(b, "</a></li>\n");
+        if (!wanted(l->v[i].code, want, nwant)) continue;
+        page_puts(b, "<li><a href=\"#"), put_anchor(b, l->v[i].code), page_puts(b, "\">");
+        page_html(b, l->v[i].code), page_puts(b, " "), page_html(b, l->v[i].title), page_puts(b, "</a></li>\n");
     }
     page_puts(b, "<li><a href=\"#comparison\">Comparison across lessons</a></li>\n"
                  "<li><a href=\"#model\">The model</a></li>\n<li><a href=\"#runs\">Runs</a></li>\n</ul></nav>\n"
@@ -186,25 +184,42 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels,
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
+/* The note for a lesson with no claims shown: it states none, or they
+ * have not been checked yet (with the command that checks them). */
+static void put_claims_note(isl_cli *cli, isl_buf *note, const lesson *l)
+{
+    if (!strcmp(l->claims, "0")) {
+        page_puts(note, "This lesson states no claims.");
+        return;
+    }
+    isl_buf cmd = {NULL, 0, 0, 0};
+    isl_put_command(cli, &cmd, 3, (const char *const[]){"check", "--lesson", l->code});
+    if (!strcmp(l->claims, "1")) page_puts(note, "The claim of this lesson has not been checked yet: run ");
+    else page_puts(note, "The "), page_puts(note, l->claims), page_puts(note, " claims of this lesson have not been checked yet: run ");
+    page_puts(note, cmd.p ? cmd.p : ""), page_puts(note, ".");
+    note->oom |= cmd.oom;
+    free(cmd.p);
+}
+
 /* One lesson's section: its tables, its claims and its plots. */
-static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lessons *l, size_t i, int *noted)
+static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lesson *l, int *noted)
 {
     static const char *const hide_claims[] = {"lesson", "run_id", NULL};
-    page_puts(b, "<section id=\""), put_anchor(b, l->code[i]), page_puts(b, "\">\n<h2>");
-    page_html(b, l->code[i]), page_puts(b, " "), page_html(b, l->title[i]), page_puts(b, "</h2>\n<p>Channel: ");
-    page_html(b, *l->channels[i] ? l->channels[i] : "none yet"), page_puts(b, "</p>\n<h3>Tables</h3>\n");
-    int rc = put_lesson_tables(cli, b, labels, l->code[i]);
+    page_puts(b, "<section id=\""), put_anchor(b, l->code), page_puts(b, "\">\n<h2>");
+    page_html(b, l->code), page_puts(b, " "), page_html(b, l->title), page_puts(b, "</h2>\n<p>Channel: ");
+    page_html(b, *l->channels ? l->channels : "none yet"), page_puts(b, "</p>\n<h3>Tables</h3>\n");
+    int rc = put_lesson_tables(cli, b, labels, l->code);
     page_puts(b, "<h3>Claims</h3>\n");
-    isl_buf cap = {NULL, 0, 0, 0};
-    page_puts(&cap, "The claims of "), page_puts(&cap, l->code[i]), page_puts(&cap, " as the latest check found them");
-    page_table claims = {.view = "page_claims", .caption = cap.p ? cap.p : "", .lesson = l->code[i],
-                         .hide = hide_claims, .stack = 1, .drop_empty = 1,
-                         .empty = "No claims checked for this lesson (it states none, or ", .command = "isolab check",
-                         .after = " has not run)."};
+    isl_buf cap = {NULL, 0, 0, 0}, note = {NULL, 0, 0, 0};
+    page_puts(&cap, "The claims of "), page_puts(&cap, l->code), page_puts(&cap, " as the latest check of it found them");
+    put_claims_note(cli, &note, l);
+    page_table claims = {.view = "page_claims", .caption = cap.p ? cap.p : "", .lesson = l->code,
+                         .hide = hide_claims, .stack = 1, .drop_empty = 1, .empty = note.p ? note.p : ""};
     if (!rc) rc = page_put_table(cli, b, labels, &claims);
-    free(cap.p);
+    if (!rc && (cap.oom || note.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
-    if (!rc) rc = page_put_plots(cli, b, l->code[i], noted);
+    if (!rc) rc = page_put_plots(cli, b, l->code, noted);
     page_puts(b, "</section>\n");
     return rc;
 }
@@ -227,7 +242,7 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
 
 static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant)
 {
-    lessons l = {NULL, NULL, NULL, 0, 0};
+    lessons l = {NULL, 0, 0};
     isl_labels labels = {NULL, 0, 0};
     isl_buf after = {NULL, 0, 0, 0};
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
@@ -235,7 +250,7 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
     if (!rc) put_head(cli, b, &l, want, nwant), page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
-        if (wanted(l.code[i], want, nwant)) rc = put_lesson(cli, b, &labels, &l, i, &noted);
+        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], &noted);
     if (!rc) {
         if (after.p) isl_buf_put(b, after.p, after.n);
         page_puts(b, "<section id=\"runs\">\n<h2>Runs</h2>\n");

@@ -100,6 +100,8 @@ static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, c
     if (g->nrows + 1 >= g->cap) {
         size_t cap = g->cap ? g->cap * 2 : 64;
         char **cells = realloc(g->cells, cap * (n ? n : 1) * sizeof *cells);
+        /* every cell NULL until written: grid_free may see rows not made */
+        for (size_t i = g->cap * n; cells && i < cap * n; i++) cells[i] = NULL;
         if (cells) g->cells = cells;
         char **details = cells ? realloc(g->details, cap * sizeof *details) : NULL;
         if (!details) return ISL_ENOMEM;

@@ -15,11 +15,14 @@
  * has a value in. stack: the rows turn into labelled blocks on a narrow
  * screen. empty: the note written when no row is left, followed, when
  * command is set ("isolab WORDS"), by the command as isl_hint shows it
- * (with --db) and then by after ("." when NULL). */
+ * (with --db) and then by after ("." when NULL). blank: pairs of a column
+ * and the text an empty cell of it shows ("channel", "(no channel)"),
+ * NULL-ended. */
 typedef struct page_table {
     const char *view, *caption, *empty, *lesson;
     const char *command, *after;
     const char *const *hide;
+    const char *const *blank;
     const char *const *keep;
     size_t nkeep;
     int stack, drop_empty;
@@ -27,7 +30,8 @@ typedef struct page_table {
 
 /* Appends the table t of view t->view: its caption, a header of labels and
  * units, numbers right-aligned and rounded to their column's digits, the
- * statuses marked; inside a box that scrolls on its own. */
+ * statuses marked, a name never broken inside and a comma-separated list
+ * free to break after each comma; inside a box that scrolls on its own. */
 int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t);
 
 /* Appends the lines of lesson_report for lesson (exactly what 'isolab

@@ -36,26 +36,29 @@ void page_put_glossary(isl_buf *b)
                  "after the lessons.</p>\n</section>\n");
 }
 
-/* The model's tables: view, caption, note when empty, columns hidden, and
- * whether it is long enough to sit folded in <details>. */
+/* The model's tables: view, caption, note when empty, columns hidden, the
+ * words of empty cells, whether it is long enough to sit folded in
+ * <details>, and whether its rows turn into blocks on a phone. */
 static const struct {
     const char *view, *caption, *empty, *command; /* command: as page_table's */
-    const char *const *hide;
-    int folded;
+    const char *const *hide, *const *blank;        /* as page_table's */
+    int folded, stack;
 } MODEL_TABLES[] = {
-    {"page_axes", "Axes, with their facts and the mechanisms that close them (page_axes)", "No axes.", NULL, NULL, 0},
+    {"page_axes", "Axes, with their facts and the mechanisms that close them (page_axes)", "No axes.", NULL, NULL, NULL, 0, 0},
     {"page_mechanisms", "Mechanisms, with the axes they close and the facts they leave open (page_mechanisms)",
-     "No mechanisms.", NULL, NULL, 0},
+     "No mechanisms.", NULL, NULL, NULL, 0, 0},
     {"page_bundles", "Bundles, with their members in the order they are applied (page_bundles)", "No bundles.",
-     NULL, NULL, 0},
+     NULL, NULL, NULL, 0, 0},
     {"page_channels", "Channels, with their lesson, cost and the facts they show (page_channels)", "No channels.",
-     NULL, NULL, 0},
+     NULL, NULL, NULL, 0, 0},
     {"channel_overlap", "Facts two channels both return, and each alone, per bundle (channel_overlap)",
-     "No two channels have current results: run ", "isolab run", NULL, 1},
+     "No two channels have current results: run ", "isolab run", NULL, NULL, 1, 0},
     {"axis_visibility", "Each axis's visible facts without and with each channel, per bundle (axis_visibility)",
-     "No current results: run ", "isolab run", (const char *const[]){"run_id", NULL}, 1},
+     "No current results: run ", "isolab run", (const char *const[]){"run_id", NULL}, NULL, 1, 0},
     {"bundle_smallest", "The smallest bundles that reach the least open surface, per channel (bundle_smallest)",
-     "No current bundles sweep: run ", "isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL}, 0},
+     "No current bundles sweep: run ", "isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL},
+     /* the words of the text report's line */
+     (const char *const[]){"channel", "(no channel)", "members", "(none)", NULL}, 0, 1},
 };
 
 int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)
@@ -66,7 +69,8 @@ int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)
     for (size_t i = 0; i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0] && !rc; i++) {
         page_table t = {.view = MODEL_TABLES[i].view, .caption = MODEL_TABLES[i].caption,
                         .empty = MODEL_TABLES[i].empty, .command = MODEL_TABLES[i].command,
-                        .hide = MODEL_TABLES[i].hide};
+                        .hide = MODEL_TABLES[i].hide, .blank = MODEL_TABLES[i].blank,
+                        .stack = MODEL_TABLES[i].stack};
         if (MODEL_TABLES[i].folded) {
             page_puts(b, "<details><summary>"), page_html(b, MODEL_TABLES[i].caption);
             page_puts(b, "</summary>\n");

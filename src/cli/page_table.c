@@ -64,26 +64,40 @@ static isl_status put_header(table_state *ts, size_t ncols, const char *const *n
     return ISL_OK;
 }
 
-/* Appends text with every word that holds a '-', '/' or '.' inside a span
- * that keeps it on one line: a name is never broken in the middle. */
+/* Appends one word, inside a span that keeps it on one line when it holds
+ * a '-', '/' or '.': a name is never broken in the middle. */
+static void put_word(isl_buf *b, const char *w, size_t len)
+{
+    int joined = 0;
+    for (size_t k = 0; k < len; k++) joined |= w[k] == '-' || w[k] == '/' || w[k] == '.';
+    if (joined && len > 1) page_puts(b, "<span class=\"nw\">");
+    isl_buf_html(b, w, len);
+    if (joined && len > 1) page_puts(b, "</span>");
+}
+
+/* Appends text word by word (put_word); a word that is a comma-separated
+ * list ("a,b,c") is put item by item, free to break after each comma. */
 static void put_words(isl_buf *b, const char *text, size_t len)
 {
     size_t i = 0;
     while (i < len) {
         size_t j = i;
         while (j < len && text[j] != ' ') j++;
-        int joined = 0;
-        for (size_t k = i; k < j; k++) joined |= text[k] == '-' || text[k] == '/' || text[k] == '.';
-        if (joined && j - i > 1) page_puts(b, "<span class=\"nw\">");
-        isl_buf_html(b, text + i, j - i);
-        if (joined && j - i > 1) page_puts(b, "</span>");
+        for (size_t k = i; k < j;) {
+            size_t e = k;
+            while (e < j && text[e] != ',') e++;
+            put_word(b, text + k, e - k);
+            if (e < j) page_puts(b, e + 1 < j ? "<span class=\"sep\">,</span><wbr>" : ",");
+            k = e + 1;
+        }
         if (j < len) page_puts(b, " ");
         i = j + 1;
     }
 }
 
 /* The class of a cell: numbers right-aligned, statuses and outcomes
- * marked ("st" and the value, spaces as '-'), single words kept whole. */
+ * marked ("st" and the value, spaces as '-'), single words kept whole (a
+ * list "a,b" is not one word). */
 static void put_class(isl_buf *b, const char *column, const isl_cell *c)
 {
     if (c->type == 1 || c->type == 2) {
@@ -99,7 +113,7 @@ static void put_class(isl_buf *b, const char *column, const isl_cell *c)
             isl_buf_html(b, &ch, 1);
         }
     }
-    if (!memchr(c->text, ' ', c->len)) page_puts(b, status ? " nw" : "nw");
+    if (!memchr(c->text, ' ', c->len) && !memchr(c->text, ',', c->len)) page_puts(b, status ? " nw" : "nw");
 }
 
 /* 1 when the row is shown: its lesson is the table's, or one it keeps. */
@@ -114,6 +128,14 @@ static int row_kept(const table_state *ts, const isl_cell *row)
     return kept;
 }
 
+/* The text an empty cell of column shows (page_table's blank), or NULL. */
+static const char *blank_text(const page_table *t, const char *column)
+{
+    for (const char *const *p = t->blank; p && p[0] && p[1]; p += 2)
+        if (!strcmp(p[0], column)) return p[1];
+    return NULL;
+}
+
 static isl_status put_row(table_state *ts, size_t ncols, const char *const *names, const isl_cell *row)
 {
     if (!row_kept(ts, row)) return ISL_OK;
@@ -125,7 +147,9 @@ static isl_status put_row(table_state *ts, size_t ncols, const char *const *name
     page_puts(ts->b, "<tr>");
     for (size_t i = 0; i < ncols; i++) {
         if (!ts->show[i]) continue;
-        const isl_cell *c = &row[i];
+        const char *blank = row[i].type <= ISL_CELL_FLOAT || row[i].len ? NULL : blank_text(ts->t, names[i]);
+        isl_cell shown = blank ? (isl_cell){ISL_CELL_TEXT, blank, strlen(blank), 0.0} : row[i];
+        const isl_cell *c = &shown;
         page_puts(ts->b, "<td class=\""), put_class(ts->b, names[i], c);
         page_puts(ts->b, "\" data-label=\""), put_label_text(ts->b, ts->col[i], names[i]), page_puts(ts->b, "\">");
         if (c->type == 2) isl_buf_number(ts->b, c->real, ts->col[i] ? ts->col[i]->digits : -1);

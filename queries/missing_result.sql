@@ -3,7 +3,9 @@
 -- current_focus's bundle x channel (any current bundles sweep, for
 -- bundles): stale_command, stale_result's command when an older model
 -- computed that kind for the focus (NULL when nothing did), and command,
--- the one that computes it under the lesson's focus. isolab check uses it
+-- the one that computes it: the lesson's own command under the lesson's
+-- focus, a sweep of the pair when --bundle/--channel set another one (the
+-- lesson would sweep its own pair, not that one). isolab check uses it
 -- to say why a claim over missing results is pending or stale. Each name
 -- in a command is quoted for a POSIX shell unless it is made of safe
 -- characters (as in lesson_not_run).
@@ -13,9 +15,16 @@ SELECT k.kind_no, k.kind,
          WHERE x.kind = k.kind AND (x.bundle IS NULL OR (x.bundle = f.bundle AND x.channel = f.channel))
          ORDER BY x.run_id DESC LIMIT 1) AS stale_command,
        CASE WHEN k.kind_no = 4 THEN 'isolab sweep bundles'
+            WHEN k.kind_no > 0 AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
+            THEN 'isolab sweep ' || k.kind
+                 || ' --bundle ' || CASE WHEN f.bundle <> '' AND f.bundle NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
+                                         THEN f.bundle ELSE '''' || replace(f.bundle, '''', '''\''''') || '''' END
+                 || ' --channel ' || CASE WHEN f.channel <> '' AND f.channel NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
+                                          THEN f.channel ELSE '''' || replace(f.channel, '''', '''\''''') || '''' END
             WHEN f.lesson <> '' AND f.lesson NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*' THEN 'isolab lesson ' || f.lesson
             ELSE 'isolab lesson ''' || replace(f.lesson, '''', '''\''''') || '''' END AS command
   FROM k, current_focus f
+  LEFT JOIN lesson_focus lf ON lf.lesson = f.lesson
  WHERE CASE k.kind_no
          WHEN 0 THEN NOT EXISTS (SELECT 1 FROM current_surface_run r
                                   WHERE r.bundle = f.bundle AND r.channel = f.channel)

@@ -164,6 +164,16 @@ PATH="$tmp/pbin:$PATH" sh -c "$(sed -n "s/.* run '\(.*\)' first$/\1/p" "$tmp/err
 "$ISOLAB" --db "$k5db" plot samples --lesson M03/K04 -o "$tmp/k4" >/dev/null 2>&1
 check "... pasted, it sweeps that pair: the plot is drawn" "0 system-call-tracing" \
     "$? $(awk -F, 'NR == 2 { print $3 }' "$tmp/k4/samples.csv")"
+# --bundle names a pair no lesson sweeps: the sweep of that pair, not the
+# lesson (which would sweep its own pair again)
+"$ISOLAB" --db "$k5db" plot samples --bundle common -o "$tmp/kc" >/dev/null 2>"$tmp/err.txt"
+check "samples of a pair set by --bundle not swept: exit 3, the sweep of that pair" \
+    "3 isolab plot: plot samples: plot_samples has no rows; run 'isolab --db $k5db sweep samples --bundle common --channel sampling-profile' first" \
+    "$? $(cat "$tmp/err.txt")"
+PATH="$tmp/pbin:$PATH" sh -c "$(sed -n "s/.* run '\(.*\)' first$/\1/p" "$tmp/err.txt")" >/dev/null 2>&1
+"$ISOLAB" --db "$k5db" plot samples --bundle common -o "$tmp/kc" >/dev/null 2>&1
+check "... pasted, it sweeps that pair: the plot is drawn" "0 common" \
+    "$? $(awk -F, 'NR == 2 { print $2 }' "$tmp/kc/samples.csv")"
 "$ISOLAB" --db "$tmp/empty.db" plot -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"
 check "no runs at all: one line per missing run" 4 "$(grep -c 'first$' "$tmp/err.txt")"
 [ ! -e "$tmp/norun" ] && ok "no runs: nothing written" || not_ok "no runs: nothing written"

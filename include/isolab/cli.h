@@ -233,12 +233,6 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 #endif
     ;
 
-/* Prints an outcome word ("pass", "FAIL", "stale", "pending") padded to
- * width: coloured (pass green, FAIL red, stale yellow) when out is a
- * terminal, TERM is not "dumb" and NO_COLOR is unset or empty; plain
- * otherwise. -1 when out fails. */
-int isl_print_outcome(FILE *out, const char *word, int width);
-
 /* The progress of a long command, on stderr while stderr is a terminal
  * (nothing otherwise): after the first second, once ticks have come for a
  * quarter second, at most twice a second, "isolab: DONE of TOTAL WHAT,

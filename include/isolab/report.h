@@ -70,6 +70,10 @@ isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const 
  * zeros dropped). Call before the header. object NULL: the '*' rows only.
  * Returns an exit status (cli->err set on failure). */
 int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object);
+/* Ends l begun with status st (isl_listing_end) and returns the command's
+ * exit status: out of memory worded in cli->err unless it holds a message
+ * already, an output error as isl_check_output reports it. */
+int isl_listing_done(isl_cli *cli, isl_listing *l, isl_status st);
 /* For a table: a line written under the row handed last, indented by 8
  * spaces, outside the columns (other formats: nothing). ISL_ENOMEM. */
 isl_status isl_listing_detail(isl_listing *l, const char *line);
@@ -80,10 +84,6 @@ isl_status isl_listing_end(isl_listing *l, isl_status st);
 /* A cell holding text (NULL: SQL NULL), or a whole number written in buf. */
 isl_cell isl_cell_text(const char *text);
 isl_cell isl_cell_int(long long v, char buf[24]);
-
-/* Prints the lines of the views names[0..n) to cli->out, a blank line
- * between two. Returns an exit status (cli->err set on failure). */
-int isl_report_views(isl_cli *cli, const char *const *names, size_t n);
 
 /* The tables of lesson `code` (isl_store_lesson_lines: what 'isolab lesson
  * CODE' prints) as rows (lesson, line) of l, after the header when header
@@ -107,7 +107,8 @@ int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format 
 /* The options --lesson, --bundle, --channel of a command that prints
  * results: after reading the model again when it was changed outside
  * isolab (model_state's digest is NULL), sets the param table to them for this
- * command only (isl_store_focus). Returns an exit status (cli->err set). */
+ * command only (isl_store_focus), then isl_warn_stale. Returns an exit
+ * status (cli->err set). */
 int isl_apply_focus(isl_cli *cli, const isl_args *a);
 
 /* Says on stderr, as a note, when results of an older model are no longer
@@ -125,11 +126,5 @@ int isl_no_results(isl_cli *cli, char *msg, size_t n);
  * a run_id column (results; NULL: the lessons' lines). Stdout is left as a
  * script expects it. */
 void isl_note_no_results(isl_cli *cli, const char *name, size_t rows);
-
-/* Prints every row of the table or view `name` as a listing in fmt
- * (ISL_FMT_TABLE: a header, a rule, numbers right-aligned; control
- * characters made visible); isl_note_no_results after it. Returns an exit
- * status (cli->err set). */
-int isl_report_table(isl_cli *cli, const char *name, isl_format fmt);
 
 #endif

@@ -101,21 +101,6 @@ int isl_print_line(FILE *out, const char *fmt, ...)
     return rc < 0 ? -1 : 0;
 }
 
-int isl_print_outcome(FILE *out, const char *word, int width)
-{
-    static const struct {
-        const char *word, *sgr;
-    } colours[] = {{"pass", "32"}, {"FAIL", "1;31"}, {"stale", "33"}};
-    const char *sgr = NULL, *no = getenv("NO_COLOR"), *term = getenv("TERM");
-    if (isatty(fileno(out)) && !(no && *no) && !(term && !strcmp(term, "dumb")))
-        for (size_t i = 0; i < sizeof colours / sizeof *colours; i++)
-            if (!strcmp(colours[i].word, word)) sgr = colours[i].sgr;
-    int pad = width - (int)strlen(word);
-    int rc = sgr ? fprintf(out, "\033[%sm%s\033[0m%*s", sgr, word, pad > 0 ? pad : 0, "")
-                 : fprintf(out, "%-*s", width, word);
-    return rc < 0 ? -1 : 0;
-}
-
 const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n)
 {
     char *db = cli->db_given && !strncmp(command, "isolab ", 7) ? isl_shell_quote(cli->db_path) : NULL;
@@ -300,6 +285,7 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     int rc = setup(cli, args);
+    if (!rc && isl_has_option(cli->cmd, "--note")) isl_store_note_runs(cli->store, isl_opt(args, "--note"));
     return rc ? rc : cli->cmd->fn(cli, args);
 }
 
@@ -361,9 +347,7 @@ int isl_cmd_version(isl_cli *cli, const isl_args *a)
     isl_listing_start(&l, (isl_format)fmt, cli->out);
     isl_status st = isl_listing_row(&l, 3, names, NULL);
     if (!st) st = isl_listing_row(&l, 3, names, row);
-    st = isl_listing_end(&l, st);
-    if (st == ISL_ENOMEM) return isl_fail(&cli->err, st, "out of memory");
-    return isl_check_output(cli, cli->out, "the output");
+    return isl_listing_done(cli, &l, st);
 }
 
 int isl_cmd_help(isl_cli *cli, const isl_args *a)

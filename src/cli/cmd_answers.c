@@ -70,7 +70,6 @@ static isl_status print_rows(void *ctx, int64_t run_id)
 
 int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
 {
-    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     answer_args x = {0};
     int rc = pick(cli, a, 1, &x);
     printer p = {cli, &x, "answer_frontier"};
@@ -83,7 +82,6 @@ int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
 {
-    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     long long max = 0;
     if (!isl_opt_int(a, "--max", &max)) return isl_usage(cli, "--max N is required: the largest open surface wanted");
     answer_args x = {0};
@@ -98,7 +96,6 @@ int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
 {
-    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     const char *bundle = isl_opt(a, "--bundle");
     if (!bundle) return isl_usage(cli, "--bundle B is required: a bundle or a member list");
     answer_args x = {0};

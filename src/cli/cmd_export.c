@@ -32,9 +32,7 @@ static int list_relations(isl_cli *cli, isl_format fmt)
     isl_status st = isl_listing_labelled(&l, cli, NULL);
     if (!st) st = isl_listing_row(&l, 4, RELATION_COLUMNS, NULL);
     if (!st) st = isl_store_relations(cli->store, list_relation, &l, &cli->err);
-    st = isl_listing_end(&l, st);
-    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
-    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
+    return isl_listing_done(cli, &l, st);
 }
 
 /* export --list NAME: NAME's columns, each with the label, unit and
@@ -70,10 +68,9 @@ static int list_columns(isl_cli *cli, const char *name, isl_format fmt)
     if (!st) st = isl_listing_labelled(&l, cli, NULL);
     if (!st) st = isl_listing_row(&l, 6, COLUMN_COLUMNS, NULL);
     if (!st) st = isl_store_columns(cli->store, name, list_column, &c, &cli->err);
-    st = isl_listing_end(&l, st);
+    int rc = isl_listing_done(cli, &l, st);
     isl_labels_free(&labels);
-    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
-    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
+    return rc;
 }
 
 static isl_status print_sql(void *ctx, const char *line)
@@ -110,7 +107,6 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
         return isl_usage(cli, "--list prints to stdout: no --run or -o");
     if (run && !a->nops) return isl_usage(cli, "--run goes with a NAME");
     int rc = isl_apply_focus(cli, a);
-    if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
     isl_format lfmt = isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE;
     if (list && a->nops) return list_columns(cli, a->ops[0], lfmt);

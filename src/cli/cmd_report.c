@@ -1,10 +1,53 @@
 /* isolab report: print saved queries' lines from the database, or any
  * other table or view as an aligned table; with --format, one relation's
  * rows as CSV, TSV, JSON or NDJSON. */
+#include <string.h>
+
 #include "isolab/cli.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
 #include "isolab/report.h"
+
+/* One line of a view, escaped; c->lines counts them. */
+typedef struct counted {
+    FILE *out;
+    size_t lines;
+} counted;
+
+static isl_status count_line(void *ctx, const char *line)
+{
+    counted *c = ctx;
+    c->lines++;
+    isl_print_line(c->out, "%s", line ? line : "");
+    return ferror(c->out) ? ISL_EOUTPUT : ISL_OK;
+}
+
+/* Prints the lines of the view `name`; says on stderr when it has none. */
+static int print_view(isl_cli *cli, const char *name)
+{
+    counted c = {cli->out, 0};
+    isl_status st = isl_store_view_lines(cli->store, name, count_line, &c, &cli->err);
+    if (st && st != ISL_EOUTPUT) return st;
+    /* nothing on stdout is said on stderr, never left silent */
+    char l[600];
+    int lesson = !strcmp(name, "lesson_report");
+    if (!st && !c.lines && !cli->stale_noted)
+        isl_note(cli, "%s has nothing to print: no current results for it%s%s%s", name, lesson ? " (" : "",
+                 lesson ? isl_hint(cli, "isolab lesson", l, sizeof l) : "", lesson ? " computes the lesson's)" : "");
+    return isl_check_output(cli, cli->out, "the output");
+}
+
+/* Every row of the table or view `name` as a listing in fmt. */
+static int print_table(isl_cli *cli, const char *name, isl_format fmt)
+{
+    isl_listing l;
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_listing_labelled(&l, cli, name);
+    if (!st) st = isl_store_export(cli->store, name, 0, 0, isl_listing_row, &l, &cli->err);
+    int rc = isl_listing_done(cli, &l, st);
+    if (!rc) isl_note_no_results(cli, name, l.rows);
+    return rc;
+}
 
 /* The focus lesson's tables as rows (lesson, line): what the text shows. */
 static int lesson_rows(isl_cli *cli, isl_format fmt)
@@ -13,38 +56,34 @@ static int lesson_rows(isl_cli *cli, isl_format fmt)
     if (isl_store_current_focus(cli->store, code, b, c, sizeof code, &cli->err)) return cli->err.status;
     isl_listing l;
     isl_listing_start(&l, fmt, cli->out);
-    isl_status st = isl_listing_end(&l, isl_report_lesson_rows(cli, &l, code, 1));
-    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
-    if (st && st != ISL_EOUTPUT) return st;
-    if (!st) isl_note_no_results(cli, NULL, l.rows);
-    return isl_check_output(cli, cli->out, "the output");
+    int rc = isl_listing_done(cli, &l, isl_report_lesson_rows(cli, &l, code, 1));
+    if (!rc) isl_note_no_results(cli, NULL, l.rows);
+    return rc;
 }
 
 int isl_cmd_report(isl_cli *cli, const isl_args *a)
 {
-    static const char *const lesson[] = {"lesson_report"};
     long long fmt = ISL_FMT_TABLE;
     int given = isl_opt_int(a, "--format", &fmt);
     if (fmt != ISL_FMT_TABLE && a->nops > 1)
         return isl_usage(cli, "--format %s lists the rows of one NAME", isl_format_names[fmt]);
     int rc = isl_apply_focus(cli, a);
-    if (!rc) rc = isl_warn_stale(cli);
     if (rc) return rc;
-    if (fmt != ISL_FMT_TABLE && a->nops) return isl_report_table(cli, a->ops[0], (isl_format)fmt);
+    if (fmt != ISL_FMT_TABLE && a->nops) return print_table(cli, a->ops[0], (isl_format)fmt);
     if (fmt != ISL_FMT_TABLE) return lesson_rows(cli, (isl_format)fmt);
     if (!a->nops) {
         char msg[1200];
         int none = isl_no_results(cli, msg, sizeof msg);
         if (none) return none < 0 ? cli->err.status : isl_fail(&cli->err, ISL_EINPUT, "%s", msg);
-        return isl_report_views(cli, lesson, 1);
+        return print_view(cli, "lesson_report");
     }
     for (int i = 0; i < a->nops && !rc; i++) {
         const char *name = a->ops[i];
         if (i) fputc('\n', cli->out);
         /* a saved query prints its lines (unless --format table asks for
          * its rows); anything else as a table */
-        if (given || isl_store_has_column(cli->store, name, "line") == 0) rc = isl_report_table(cli, name, ISL_FMT_TABLE);
-        else rc = isl_report_views(cli, (const char *const *)&a->ops[i], 1);
+        if (given || isl_store_has_column(cli->store, name, "line") == 0) rc = print_table(cli, name, ISL_FMT_TABLE);
+        else rc = print_view(cli, name);
     }
     return rc;
 }

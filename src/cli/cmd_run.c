@@ -58,7 +58,6 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     size_t nb = 0, nc = 0, rows = 0;
     int64_t id = 0;
     int rc = bundles && channels ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     if (!rc && copy) bundles[0] = adhoc, nb = 1;
     else if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles - (copy != NULL), bundles, &nb);
     if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);

@@ -122,11 +122,8 @@ int isl_cmd_runs(isl_cli *cli, const isl_args *a)
     if (!st) st = isl_listing_labelled(&listing, cli, "run");
     if (!st) st = list_header(&listing);
     if (!st) st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
-    size_t rows = listing.rows;
-    st = isl_listing_end(&listing, st);
-    if (!st && fmt == ISL_FMT_TABLE && !rows) note_empty(cli, &f);
+    int rc = isl_listing_done(cli, &listing, st);
+    if (!rc && fmt == ISL_FMT_TABLE && !listing.rows) note_empty(cli, &f);
     free_filter(&f);
-    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
-    if (st == ISL_EOUTPUT || !st) return isl_check_output(cli, cli->out, "the output");
-    return st;
+    return rc;
 }

@@ -20,7 +20,6 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
         return cli->err.status;
     if (!bundle) bundle = fb;
     if (!channel) channel = fc;
-    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     size_t b = isl_model_find_bundle(cli->model, bundle), c = isl_model_find_channel(cli->model, channel);
     if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);
     /* a bundle's name, else a member list swept as a bundle of its own */

@@ -57,7 +57,6 @@ static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *cha
 
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
 {
-    isl_store_note_runs(cli->store, isl_opt(a, "--note"));
     const isl_model *m = cli->model;
     size_t *channels = calloc(m->nchannels + 1, sizeof *channels);
     size_t *mechs = calloc(m->nmech + 1, sizeof *mechs);

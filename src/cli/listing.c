@@ -277,3 +277,11 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
     if (!st && ferror(l->out)) st = ISL_EOUTPUT;
     return st;
 }
+
+int isl_listing_done(isl_cli *cli, isl_listing *l, isl_status st)
+{
+    FILE *out = l->out;
+    st = isl_listing_end(l, st);
+    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
+    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, out, "the output");
+}

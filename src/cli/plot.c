@@ -348,7 +348,6 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
         return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:");
     }
     int rc = isl_apply_focus(cli, a);
-    if (!rc) rc = isl_warn_stale(cli);
     if (!rc) rc = check_runs(cli, want, n);
     if (!rc) rc = make_dirs(cli, dir);
     for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, svg ? "svg" : "png", scripts, cli->out);

@@ -18,43 +18,6 @@
 #include "isolab/outfile.h"
 #include "isolab/report.h"
 
-static isl_status print_line(void *ctx, const char *line)
-{
-    FILE *out = ctx;
-    isl_print_line(out, "%s", line ? line : "");
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
-}
-
-typedef struct counted {
-    FILE *out;
-    size_t lines;
-} counted;
-
-static isl_status count_line(void *ctx, const char *line)
-{
-    counted *c = ctx;
-    c->lines++;
-    return print_line(c->out, line);
-}
-
-int isl_report_views(isl_cli *cli, const char *const *names, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (i) fputc('\n', cli->out);
-        counted c = {cli->out, 0};
-        isl_status st = isl_store_view_lines(cli->store, names[i], count_line, &c, &cli->err);
-        if (st == ISL_EOUTPUT) return isl_check_output(cli, cli->out, "the output");
-        if (st) return st;
-        /* nothing on stdout is said on stderr, never left silent */
-        char l[600];
-        if (!c.lines && !cli->stale_noted)
-            isl_note(cli, "%s has nothing to print: no current results for it%s%s%s", names[i],
-                     strcmp(names[i], "lesson_report") ? "" : " (", strcmp(names[i], "lesson_report") ? ""
-                     : isl_hint(cli, "isolab lesson", l, sizeof l), strcmp(names[i], "lesson_report") ? "" : " computes the lesson's)");
-    }
-    return isl_check_output(cli, cli->out, "the output");
-}
-
 /* The lines of one lesson as rows (lesson, line) of a listing. */
 typedef struct line_rows {
     isl_listing *l;
@@ -103,7 +66,7 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
     if (!rc && isl_store_focus(cli->store, isl_opt(a, "--lesson"), isl_opt(a, "--bundle"), isl_opt(a, "--channel"),
                                &cli->err))
         rc = cli->err.status;
-    return rc;
+    return rc ? rc : isl_warn_stale(cli);
 }
 
 /* The commands that bring every stale result up to date, as one line:
@@ -182,21 +145,6 @@ void isl_note_no_results(isl_cli *cli, const char *name, size_t rows)
     cli->err = kept;
 }
 
-/* ---- any table or view as a listing ---- */
-
-int isl_report_table(isl_cli *cli, const char *name, isl_format fmt)
-{
-    isl_listing l;
-    isl_listing_start(&l, fmt, cli->out);
-    isl_status st = isl_listing_labelled(&l, cli, name);
-    if (!st) st = isl_store_export(cli->store, name, 0, 0, isl_listing_row, &l, &cli->err);
-    st = isl_listing_end(&l, st);
-    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    if (st && st != ISL_EOUTPUT) return st;
-    if (!st) isl_note_no_results(cli, name, l.rows);
-    return isl_check_output(cli, cli->out, "the output");
-}
-
 /* ---- the claims of a check ---- */
 
 /* Where a check's claims go: lines to out (those `show` asks for), or with
@@ -219,6 +167,24 @@ static isl_status list_claim(isl_listing *l, const isl_claim_row *r, const char 
     return isl_listing_row(l, NCOLUMNS, CLAIM_COLUMNS, c);
 }
 
+/* An outcome word ("pass", "FAIL", "stale", "pending") padded to width:
+ * coloured (pass green, FAIL red, stale yellow) when out is a terminal,
+ * TERM is not "dumb" and NO_COLOR is unset or empty. -1 when out fails. */
+static int print_outcome(FILE *out, const char *word, int width)
+{
+    static const struct {
+        const char *word, *sgr;
+    } colours[] = {{"pass", "32"}, {"FAIL", "1;31"}, {"stale", "33"}};
+    const char *sgr = NULL, *no = getenv("NO_COLOR"), *term = getenv("TERM");
+    if (isatty(fileno(out)) && !(no && *no) && !(term && !strcmp(term, "dumb")))
+        for (size_t i = 0; i < sizeof colours / sizeof *colours; i++)
+            if (!strcmp(colours[i].word, word)) sgr = colours[i].sgr;
+    int pad = width - (int)strlen(word);
+    int rc = sgr ? fprintf(out, "\033[%sm%s\033[0m%*s", sgr, word, pad > 0 ? pad : 0, "")
+                 : fprintf(out, "%-*s", width, word);
+    return rc < 0 ? -1 : 0;
+}
+
 static isl_status print_claim(void *ctx, const isl_claim_row *r)
 {
     claim_out *co = ctx;
@@ -227,7 +193,7 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
     const char *reason = isl_claim_words(co->cli, r, why, sizeof why);
     if (co->listing) return list_claim(co->listing, r, reason);
     if (co->show == ISL_CLAIMS_NONE || (co->show == ISL_CLAIMS_FAILED && r->outcome != ISL_CLAIM_FAIL)) return ISL_OK;
-    if (isl_print_outcome(out, isl_claim_outcome_name(r->outcome), 7)) return ISL_EOUTPUT;
+    if (print_outcome(out, isl_claim_outcome_name(r->outcome), 7)) return ISL_EOUTPUT;
     int rc;
     if (r->outcome == ISL_CLAIM_PASS)
         rc = isl_print_line(out, "  %s %s = %s -- %s", r->lesson, r->name, r->actual, r->statement);

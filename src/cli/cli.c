@@ -163,6 +163,33 @@ int isl_check_kind(isl_cli *cli, const char *kind)
     return isl_usage(cli, "--kind: no kind of run '%s' (run, samples, removal, addition, bundles, check)", kind);
 }
 
+int isl_pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
+             size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n)
+{
+    size_t nv;
+    const char *const *v = isl_opt_all(a, opt, &nv);
+    *n = 0;
+    for (size_t i = 0; i < nv; i++) {
+        size_t idx = find(cli->model, v[i]);
+        if (idx == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no %s named '%s'", what, v[i]);
+        list[(*n)++] = idx;
+    }
+    if (!nv)
+        for (; *n < count; ++*n) list[*n] = *n;
+    return ISL_OK;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+void isl_sort_indexes(size_t *v, size_t n)
+{
+    if (n) qsort(v, n, sizeof *v, cmp_size);
+}
+
 /* Prints the failure of cmd (NULL: of isolab itself) on stderr, once. */
 static int print_error(const isl_cli *cli, const isl_command *cmd, const isl_error *err)
 {

@@ -17,12 +17,6 @@ typedef struct answer_args {
     isl_format fmt;
 } answer_args;
 
-static int cmp_size(const void *a, const void *b)
-{
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* The channel (none by default), the format and, when with_mechs, the
  * mechanisms (--mechanisms LIST in mechanism order; default: all). */
 static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
@@ -42,7 +36,7 @@ static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
     if (list) {
         if ((rc = isl_model_members(m, list, x->mechs, &x->nm, &cli->err))) return rc;
         /* bits in mechanism order, as a bundles sweep numbers them */
-        qsort(x->mechs, x->nm, sizeof *x->mechs, cmp_size);
+        isl_sort_indexes(x->mechs, x->nm);
     } else {
         for (x->nm = 0; x->nm < m->nmech; x->nm++) x->mechs[x->nm] = x->nm;
     }

@@ -37,10 +37,8 @@ int isl_cmd_load(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_unload(isl_cli *cli, const isl_args *a)
 {
-    for (int i = 0; i < a->nops; i++)
-        for (int j = 0; j < i; j++)
-            if (!strcmp(a->ops[i], a->ops[j])) return isl_usage(cli, "lesson '%s' is named twice", a->ops[i]);
-    if (isl_store_unload(cli->store, (const char *const *)a->ops, (size_t)a->nops, &cli->err))
+    if (isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err)
+        || isl_store_unload(cli->store, (const char *const *)a->ops, (size_t)a->nops, &cli->err))
         return cli->err.status;
     isl_print_line(cli->out, "removed %d lesson%s from %s", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
     return ISL_OK;

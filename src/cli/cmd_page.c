@@ -87,15 +87,10 @@ static void lessons_free(lessons *l)
     free(l->v);
 }
 
-/* An id for a lesson's section: "lesson-" and its code with every byte
- * other than a letter or digit as '-'. */
+/* An id for a lesson's section: "lesson-" and its code (page_put_id). */
 static void put_anchor(isl_buf *b, const char *code)
 {
-    page_puts(b, "lesson-");
-    for (const char *c = code; *c; c++) {
-        char ch = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '-';
-        isl_buf_put(b, &ch, 1);
-    }
+    page_puts(b, "lesson-"), page_put_id(b, code);
 }
 
 /* 1 when lesson code is to be shown: every lesson when none is named. */

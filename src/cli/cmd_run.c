@@ -5,24 +5,6 @@
 #include "isolab/cli.h"
 #include "isolab/lab.h"
 
-/* Indexes of the names given to option `opt` (all items when none): unknown
- * names are bad input (the parser refused a name given twice). */
-static int pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
-                size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n)
-{
-    size_t nv;
-    const char *const *v = isl_opt_all(a, opt, &nv);
-    *n = 0;
-    for (size_t i = 0; i < nv; i++) {
-        size_t idx = find(cli->model, v[i]);
-        if (idx == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no %s named '%s'", what, v[i]);
-        list[(*n)++] = idx;
-    }
-    if (!nv)
-        for (; *n < count; ++*n) list[*n] = *n;
-    return ISL_OK;
-}
-
 /* The member list the run computes, or NULL: --members, else a lone
  * --bundle that names no bundle of the model. */
 static const char *member_list(isl_cli *cli, const isl_args *a, int *bad)
@@ -59,8 +41,8 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     int64_t id = 0;
     int rc = bundles && channels ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc && copy) bundles[0] = adhoc, nb = 1;
-    else if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles - (copy != NULL), bundles, &nb);
-    if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
+    else if (!rc) rc = isl_pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles - (copy != NULL), bundles, &nb);
+    if (!rc) rc = isl_pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
     isl_progress p;
     isl_progress_start(&p, "rows", rc ? 0 : isl_lab_rows(m, "run", nb, nc));
     isl_lab_tick tick = {isl_progress_rows, &p};

@@ -7,36 +7,6 @@
 #include "isolab/cli.h"
 #include "isolab/lab.h"
 
-/* Marks the mechanisms --mechanisms names (the parser split the list and
- * refused empty and repeated names) in chosen[]. */
-static int pick_mechanisms(isl_cli *cli, const isl_args *a, unsigned char *chosen)
-{
-    size_t nv;
-    const char *const *v = isl_opt_all(a, "--mechanisms", &nv);
-    for (size_t i = 0; i < nv; i++) {
-        size_t d = isl_model_find_mechanism(cli->model, v[i]);
-        if (d == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no mechanism named '%s'", v[i]);
-        chosen[d] = 1;
-    }
-    return ISL_OK;
-}
-
-/* Adds the named channels to channels[] (every channel when none is named),
- * refusing unknown names (the parser refused repeated ones). */
-static int pick_channels(isl_cli *cli, const isl_args *a, size_t *channels, size_t *nc)
-{
-    size_t nv;
-    const char *const *v = isl_opt_all(a, "--channel", &nv);
-    for (size_t i = 0; i < nv; i++) {
-        size_t c = isl_model_find_channel(cli->model, v[i]);
-        if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", v[i]);
-        channels[(*nc)++] = c;
-    }
-    if (!nv)
-        for (; *nc < cli->model->nchannels; ++*nc) channels[*nc] = *nc;
-    return ISL_OK;
-}
-
 /* Writes the run; mechs in mechanism order. */
 static int sweep(isl_cli *cli, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
@@ -60,24 +30,18 @@ int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
     const isl_model *m = cli->model;
     size_t *channels = calloc(m->nchannels + 1, sizeof *channels);
     size_t *mechs = calloc(m->nmech + 1, sizeof *mechs);
-    unsigned char *chosen = calloc(m->nmech + 1, 1);
     size_t nc = 0, nm = 0;
-    int named = isl_opt(a, "--mechanisms") != NULL;
-    int rc = channels && mechs && chosen ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    if (!rc) rc = pick_channels(cli, a, channels, &nc);
-    if (!rc) rc = pick_mechanisms(cli, a, chosen);
-    if (!rc) {
-        /* the model numbers mechanisms in mechanism order (position) */
-        for (size_t d = 0; d < m->nmech; d++)
-            if (chosen[d] || !named) mechs[nm++] = d;
-        if (nm > ISL_POWERSET_MAX)
-            rc = isl_fail(&cli->err, ISL_EINPUT,
-                          "%zu mechanisms chosen, but at most %d can be swept (2^%d bundles per channel); "
-                          "choose some with --mechanisms M1,M2,...", nm, ISL_POWERSET_MAX, ISL_POWERSET_MAX);
-    }
+    int rc = channels && mechs ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) rc = isl_pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
+    if (!rc) rc = isl_pick(cli, a, "--mechanisms", "mechanism", isl_model_find_mechanism, m->nmech, mechs, &nm);
+    /* the model numbers mechanisms in mechanism order (position) */
+    isl_sort_indexes(mechs, nm);
+    if (!rc && nm > ISL_POWERSET_MAX)
+        rc = isl_fail(&cli->err, ISL_EINPUT,
+                      "%zu mechanisms chosen, but at most %d can be swept (2^%d bundles per channel); "
+                      "choose some with --mechanisms M1,M2,...", nm, ISL_POWERSET_MAX, ISL_POWERSET_MAX);
     if (!rc) rc = sweep(cli, mechs, nm, channels, nc);
     free(channels);
     free(mechs);
-    free(chosen);
     return rc;
 }

@@ -54,5 +54,7 @@ int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted);
 /* Appends s, or s escaped as HTML text. */
 void page_puts(isl_buf *b, const char *s);
 void page_html(isl_buf *b, const char *s);
+/* Appends code as part of an id: every byte but a letter or digit as '-'. */
+void page_put_id(isl_buf *b, const char *code);
 
 #endif

@@ -22,7 +22,7 @@ static const char *const PLOTS[][2] = {
 };
 
 /* Appends text with every occurrence of pairs[k][0] replaced by pairs[k][1]. */
-static void put_replaced(isl_buf *b, const char *text, size_t len, const char *const (*pairs)[2], size_t npairs)
+static void put_replaced(isl_buf *b, const char *text, size_t len, const char *(*pairs)[2], size_t npairs)
 {
     size_t i = 0, from = 0;
     while (i < len) {
@@ -60,17 +60,6 @@ static char *read_file(const char *path, size_t *len)
     return b.p;
 }
 
-/* A prefix for the ids of one lesson's plot: letters and digits of the
- * lesson's code, others as '-', then the plot's name. */
-static void put_prefix(isl_buf *b, const char *lesson, const char *name)
-{
-    for (const char *c = lesson; *c; c++) {
-        char ch = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '-';
-        isl_buf_put(b, &ch, 1);
-    }
-    page_puts(b, "-"), page_puts(b, name);
-}
-
 /* Appends svg without what draws nothing: the indentation of its lines
  * and the empty groups (a line "<g ...>" then "</g>") gnuplot writes. */
 static void put_compact(isl_buf *b, const char *svg, size_t len)
@@ -98,14 +87,13 @@ static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefi
     if (c.oom) b->oom = 1;
     const char *svg = c.p ? c.p : "";
     size_t len = c.n;
+    static const char *const refs[] = {"id='", "id=\"", "href='#", "href=\"#", "url(#"};
     char id[5][200];
-    snprintf(id[0], sizeof id[0], "id='%s-", prefix);
-    snprintf(id[1], sizeof id[1], "id=\"%s-", prefix);
-    snprintf(id[2], sizeof id[2], "href='#%s-", prefix);
-    snprintf(id[3], sizeof id[3], "href=\"#%s-", prefix);
-    snprintf(id[4], sizeof id[4], "url(#%s-", prefix);
-    const char *const pairs[][2] = {{"id='", id[0]}, {"id=\"", id[1]}, {"href='#", id[2]}, {"href=\"#", id[3]},
-                                    {"url(#", id[4]}};
+    const char *pairs[5][2];
+    for (size_t k = 0; k < 5; k++) {
+        snprintf(id[k], sizeof id[k], "%s%s-", refs[k], prefix);
+        pairs[k][0] = refs[k], pairs[k][1] = id[k];
+    }
     put_replaced(b, svg, len, pairs, 5);
     free(c.p);
 }
@@ -119,7 +107,8 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
 {
     const char *name = PLOTS[i][0];
     isl_buf prefix = {NULL, 0, 0, 0};
-    put_prefix(&prefix, lesson, name), isl_buf_put(&prefix, "", 1);
+    /* the ids of one lesson's plot: the lesson's code as an id, the plot's name */
+    page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name), isl_buf_put(&prefix, "", 1);
     if (prefix.oom) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     page_puts(b, "<figure id=\"plot-"), page_puts(b, prefix.p), page_puts(b, "\">\n");
     size_t n = strlen(dir) + strlen(name) + 8, len = 0;

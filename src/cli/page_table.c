@@ -10,6 +10,14 @@
 void page_puts(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }
 void page_html(isl_buf *b, const char *s) { isl_buf_html(b, s, strlen(s)); }
 
+void page_put_id(isl_buf *b, const char *code)
+{
+    for (const char *c = code; *c; c++) {
+        char ch = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '-';
+        isl_buf_put(b, &ch, 1);
+    }
+}
+
 /* The state of one table while its rows arrive. */
 typedef struct table_state {
     isl_buf *b;

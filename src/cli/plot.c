@@ -133,23 +133,20 @@ static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
 static int tool_seconds(void)
 {
     const char *v = getenv("ISOLAB_TOOL_TIMEOUT");
-    char *end;
-    long n = v && *v ? strtol(v, &end, 10) : 0;
-    return v && *v && !*end && n > 0 && n <= 86400 ? (int)n : 60;
+    long long n;
+    return v && !isl_parse_whole(v, 1, 86400, &n) ? (int)n : 60;
 }
 
 /* Waits for child pid up to limit seconds (then kills it): 0 with *status,
  * ETIMEDOUT, or the errno of waitpid. */
 static int wait_for(pid_t pid, int limit, int *status)
 {
-    struct timespec start, now, tick = {0, 10 * 1000 * 1000};
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    for (;;) {
+    struct timespec tick = {0, 10 * 1000 * 1000};
+    for (double end = isl_now() + limit;;) {
         pid_t got = waitpid(pid, status, WNOHANG);
         if (got == pid) return 0;
         if (got < 0 && errno != EINTR) return errno;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        if ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 >= limit * 1000L) {
+        if (isl_now() >= end) {
             kill(pid, SIGKILL);
             while (waitpid(pid, status, 0) < 0 && errno == EINTR) {}
             return ETIMEDOUT;

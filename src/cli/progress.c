@@ -11,15 +11,7 @@
 
 void isl_progress_start(isl_progress *p, const char *what, unsigned long long total)
 {
-    p->what = what;
-    p->done = 0;
-    p->total = total;
-    p->start = isl_now();
-    p->shown = 0;
-    p->width = 0;
-    p->on = isatty(STDERR_FILENO);
-    p->first = 0;
-    p->first_done = 0;
+    *p = (isl_progress){.what = what, .total = total, .start = isl_now(), .on = isatty(STDERR_FILENO)};
 }
 
 /* The rate: since the first tick when it is far enough back (what came

@@ -1,12 +1,6 @@
-/* isolab: the command line, shaped as git's. A table of commands
- * (isl_commands, src/cli/commands.c) says for each what it needs opened
- * before it runs and which options it takes; one parser (src/cli/parse.c)
- * reads argv once against that table; isl_main opens the store and reads
- * the model once, runs the command, prints its error once and checks that
- * the output was written. Each command is one function isl_cmd_NAME, in
- * src/cli/cmd_*.c (plot's in plot.c, beside the drawing the page shares);
- * no command file calls another's: what several commands print alike is
- * in report.c (report.h) and listing.c. */
+/* isolab: the command line, shaped as git's: a table of commands
+ * (commands.c) with their needs and options as data, one parser (parse.c),
+ * one error path (isl_main); docs/HACKING.md draws the rest. */
 #ifndef ISOLAB_CLI_H
 #define ISOLAB_CLI_H
 
@@ -28,9 +22,8 @@ enum {
                                  when the command's flag --fresh is given */
 };
 
-/* What an option's value is. The parser checks every value against its
- * kind before the command runs and reports a bad one the same way for every
- * command (exit 2); the command reads the value already typed. */
+/* What an option's value is: the parser checks it before the command runs
+ * (a bad one: exit 2, one wording for every command). */
 typedef enum isl_opt_kind {
     ISL_FLAG,    /* no value: given or not (isl_opt_flag) */
     ISL_STRING,  /* any text, "" included (isl_opt, isl_opt_all) */
@@ -42,21 +35,16 @@ typedef enum isl_opt_kind {
     ISL_ENUM,    /* one of choices (isl_opt_int: its index) */
 } isl_opt_kind;
 
-/* One option of a command, as data: `isolab CMD --help` lists it, and the
- * parser accepts it as "--name VALUE", "--name=VALUE" or (a flag) "--name".
- * An option several commands share is declared once (commands.c) and each
- * command's table points at it. */
+/* One option of a command, as data: "--name VALUE", "--name=VALUE" or (a
+ * flag) "--name"; `isolab CMD --help` lists it. */
 typedef struct isl_option {
     const char *name;  /* "--bundle", "-o" */
     const char *value; /* the value's placeholder in --help ("B"), or NULL for a flag */
     isl_opt_kind kind;
     int repeatable;    /* may be given more than once (values kept in order) */
     const char *help;  /* one line */
-    /* what a value is, for messages: ISL_INT/ISL_SECONDS "a number of
-     * million steps"; ISL_ENUM "format"; ISL_PATH "file"/"directory"; a
-     * repeatable option or a list: the thing each value names ("bundle"),
-     * so that "bundle 'strict' is named twice" */
-    const char *what;
+    const char *what;  /* a value, for messages: "a run id", "format", "file"; a
+                          repeatable option or a list: what each names ("bundle") */
     long long min, max;         /* ISL_INT, ISL_SECONDS: the range (max LLONG_MAX: none) */
     const char *const *choices; /* ISL_ENUM: NULL-terminated */
 } isl_option;
@@ -64,10 +52,8 @@ typedef struct isl_option {
 /* At most this many options per command, global ones included. */
 #define ISL_MAX_OPTIONS 20
 
-/* A command line parsed against one command's options: for option k of
- * the command's table, n[k] values in order (a flag's value is "", a
- * list's values are its items) and, for numbers and choices, num[k] the
- * last one typed; then the operands (arguments that are not options). */
+/* A command line parsed against one command's options: option k's n[k]
+ * values (a flag's is "", a list's its items), num[k] the last typed. */
 typedef struct isl_args {
     const isl_option *const *options; /* the command's table (NULL-terminated) */
     size_t n[ISL_MAX_OPTIONS];
@@ -98,8 +84,7 @@ typedef struct isl_command {
 
 extern const isl_command isl_commands[];
 
-/* The options every command takes besides its own (--db, --wait, --help),
- * NULL-terminated. */
+/* The options every command takes besides its own (--db, --wait, --help). */
 extern const isl_option *const isl_global_options[];
 
 /* What a command runs with; isl_main fills it from the command's needs. */
@@ -117,30 +102,24 @@ struct isl_cli {
     const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
 };
 
-/* The exit statuses, in order, each with what it means: the one list that
- * `isolab help`, the man page and the README give. {-1, NULL} ends it. */
+/* The exit statuses with what each means, for `isolab help` and the man
+ * page; {-1, NULL} ends it. */
 typedef struct isl_exit_code {
     int code;
     const char *meaning;
 } isl_exit_code;
 extern const isl_exit_code isl_exit_codes[];
 
-/* The whole program: parses argv, opens what the command needs, runs it,
- * prints its error, checks stdout was written (flushed, no error). Returns
- * the exit status. May be called more than once in a process. */
+/* The whole program: parse, open, run, print the error, check stdout.
+ * Returns the exit status; may be called more than once in a process. */
 int isl_main(int argc, char **argv);
 
 /* Closes stdout at the end of the process; returns rc, or ISL_EOUTPUT (with
  * a message) when rc was ISL_OK and stdout could not be written. */
 int isl_exit(int rc);
 
-/* Parses argv[0..argc) (the words after the command's name) against the
- * options of cmd plus the global --db, --wait and --help: each word read
- * once; "--" ends the options. On a bad command line returns ISL_EUSAGE with
- * the message in err (an unknown option, a missing value, a value given to
- * a flag, an option given twice that is not repeatable, a value that is not
- * of the option's kind, a name given twice, too few or too many operands).
- * Free with isl_args_free. */
+/* Parses the words after the command's name against its options and the
+ * global ones ("--" ends them); ISL_EUSAGE with err. Free with isl_args_free. */
 isl_status isl_parse_args(const isl_command *cmd, int argc, char **argv, isl_args *a, isl_error *err);
 void isl_args_free(isl_args *a);
 
@@ -158,44 +137,34 @@ int isl_opt_int(const isl_args *a, const char *name, long long *v);
 /* Whether the command's table (not the global options) has option `name`. */
 int isl_has_option(const isl_command *cmd, const char *name);
 
-/* Usage error (exit 2) in err unless every one of v[0..n) differs from the
- * others: "WHAT 'V' is named twice". The one place that says it. */
+/* Usage error in err unless v[0..n) differ: "WHAT 'V' is named twice". */
 isl_status isl_check_distinct(const char *what, const char *const *v, size_t n, isl_error *err);
 
-/* Parses text as a whole number from min to max into *v: 0, else -1 (no
- * message). The one integer parser of the command line. */
+/* The one integer parser: text as a whole number from min to max into *v:
+ * 0, else -1 (no message). */
 int isl_parse_whole(const char *text, long long min, long long max, long long *v);
 
-/* word quoted for a POSIX shell (isl_argv_text's quoting): as it is when
- * it is plain, else in double or single quotes. Every command isolab prints
- * for a user to paste quotes its words with it. NULL when out of memory;
- * free with free(). */
+/* word quoted for a POSIX shell when it is not plain (for every command
+ * isolab prints to paste). NULL when out of memory; free with free(). */
 char *isl_shell_quote(const char *word);
 
-/* The command line as one string, each word quoted as a POSIX shell reads
- * it back when needed (isl_shell_quote); NULL when out of memory. Free with
- * free(). */
+/* The command line as one string, words quoted (isl_shell_quote); NULL
+ * when out of memory. Free with free(). */
 char *isl_argv_text(int argc, char *const *argv);
 
 /* The text of `isolab NAME --help`, generated from the command's table. */
 void isl_print_usage(const isl_command *cmd, FILE *f);
 
-/* A command for the user to paste, as messages show it: command ("isolab
- * WORDS...", each word plain or quoted for the shell) with "--db DB" after
- * "isolab" when --db named the database, DB quoted for the shell
- * (isl_shell_quote); the whole between single quotes, or double quotes
- * when it holds a single quote. Into buf (cut at n bytes); returns buf. */
+/* command ("isolab WORDS...") to paste, with "--db DB" when --db named the
+ * database, between ' (or " when it holds a '), into buf[n]; returns buf. */
 const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n);
 
-/* The command "isolab WORDS..." (words[0..n), n <= 13) as a user pastes
- * it: "--db DB" after "isolab" when the database is not the default
- * isolab.db, every word quoted for the shell (isl_argv_text). NULL when out
- * of memory; free with free(). */
+/* "isolab WORDS..." (n <= 13) to paste, with "--db DB" when the database is
+ * not isolab.db, words quoted; NULL when out of memory. Free with free(). */
 char *isl_command_text(const isl_cli *cli, int n, const char *const *words);
 
-/* Appends to b, after ", " when b is not empty, isl_command_text's
- * command between single quotes, or double quotes when it holds a single
- * quote. b->oom when out of memory. */
+/* Appends to b (after ", " when not empty) isl_command_text's command
+ * between ' (or " when it holds a '); b->oom when out of memory. */
 void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words);
 
 /* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
@@ -212,33 +181,26 @@ void isl_note(const isl_cli *cli, const char *fmt, ...)
 #endif
     ;
 
-/* The text the user reads for err: the store's message with the words its
- * reason calls for (what to run, which option helps; src/cli/words.c),
- * into out[n]; err->msg itself when its reason needs none. A command to
- * run repeats cli's --db (cli may be NULL: none). */
+/* err's message with the words its reason calls for (words.c) into out[n],
+ * a command repeating cli's --db (cli may be NULL); else err->msg. */
 const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_t n);
 
-/* The same for a claim's reason, into out[n]: the command it names
- * (r->command) repeats cli's --db as isl_hint does, and a claim over its
- * work budget is told of --work-limit; r->reason when it needs neither. */
+/* The same for a claim's reason: its command with --db (isl_hint), a claim
+ * over its work budget told of --work-limit; else r->reason. */
 struct isl_claim_row;
 const char *isl_claim_words(const isl_cli *cli, const struct isl_claim_row *r, char *out, size_t n);
 
-/* Prints one line of human-readable output: the printf-style text with
- * every control character and byte that is not UTF-8 made visible
- * (isl_escape), then a newline. -1 when out of memory or out fails. */
+/* Prints a printf-style line escaped (isl_escape) and a newline; -1 when out
+ * of memory or out fails. */
 int isl_print_line(FILE *out, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
-/* The progress of a long command, on stderr while stderr is a terminal
- * (nothing otherwise): after the first second, once ticks have come for a
- * quarter second, at most twice a second, "isolab: DONE of TOTAL WHAT,
- * RATE WHAT/s, N s left" (total 0: unknown, "isolab: DONE WHAT, RATE
- * WHAT/s"), the rate since the first tick. Done never shows above the
- * total. */
+/* The progress of a long command on stderr while it is a terminal: after
+ * a second, at most twice a second, "isolab: DONE of TOTAL WHAT, RATE WHAT/s,
+ * N s left" (total 0: "isolab: DONE WHAT, RATE WHAT/s"). */
 typedef struct isl_progress {
     const char *what; /* "rows" */
     unsigned long long done, total;
@@ -258,10 +220,8 @@ void isl_progress_end(isl_progress *p, int complete);
  * line is shown. */
 void isl_progress_clear(isl_progress *p);
 
-/* For work with nothing to count (diff's queries): while stderr is a
- * terminal, after the first second and then every second, "LABEL N s" on
- * stderr (SIGALRM twice a second, SA_RESTART), until isl_clock_stop, which
- * blanks the line; call it before the first line of output. */
+/* For work with nothing to count: "LABEL N s" on stderr while it is a
+ * terminal, every second after the first, until isl_clock_stop blanks it. */
 void isl_clock_start(const char *label);
 void isl_clock_stop(void);
 
@@ -291,10 +251,8 @@ typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NO
  * error listing the kinds. */
 int isl_check_kind(isl_cli *cli, const char *kind);
 
-/* Draws the plot `name` (channels, samples, axes, frontier) from cli->store
- * as dir/NAME.svg next to dir/NAME.csv, printing nothing on stdout.
- * Returns an exit status (cli->err set: ISL_EINPUT when its run is
- * missing, ISL_ETOOL without gnuplot or when it fails). */
+/* Draws plot `name` as dir/NAME.svg beside dir/NAME.csv, silently. Returns
+ * an exit status: ISL_EINPUT when its run is missing, ISL_ETOOL (gnuplot). */
 int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
 
 /* Subcommands. */

@@ -73,14 +73,6 @@ static int list_columns(isl_cli *cli, const char *name, isl_format fmt)
     return rc;
 }
 
-static isl_status print_sql(void *ctx, const char *line)
-{
-    FILE *out = ctx;
-    fputs(line, out);
-    fputc('\n', out);
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
-}
-
 /* export model --run N: the model run N used, as seed SQL, on stdout. */
 static int export_model(isl_cli *cli, const isl_args *a)
 {
@@ -89,7 +81,7 @@ static int export_model(isl_cli *cli, const isl_args *a)
         return isl_usage(cli, "export model needs --run N: the run whose model to write");
     if (isl_opt(a, "--format") || isl_opt(a, "-o") || isl_opt(a, "--sql") || isl_opt(a, "--list"))
         return isl_usage(cli, "export model writes SQL to stdout: no --format, -o, --sql or --list");
-    int rc = isl_store_export_model(cli->store, run_id, print_sql, cli->out, &cli->err);
+    int rc = isl_store_export_model(cli->store, run_id, isl_put_line, cli->out, &cli->err);
     return rc && rc != ISL_EOUTPUT ? rc : isl_check_output(cli, cli->out, "the output");
 }
 

@@ -42,22 +42,12 @@ static isl_status add_lesson(void *ctx, const char *code, const char *title, con
         ls->l = l, ls->cap = cap;
     }
     struct focus *f = &ls->l[ls->n];
-    f->code = malloc(strlen(code) + 1);
-    f->title = malloc(strlen(title ? title : "") + 1);
+    f->code = strdup(code), f->title = strdup(title ? title : "");
     if (!f->code || !f->title) return free(f->code), free(f->title), ISL_ENOMEM;
-    strcpy(f->code, code), strcpy(f->title, title ? title : "");
     f->bundle = isl_model_find_bundle(ls->m, bundle ? bundle : "");
     f->channel = isl_model_find_channel(ls->m, channel ? channel : "");
     ls->n++;
     return ISL_OK;
-}
-
-static isl_status print_line(void *ctx, const char *line)
-{
-    FILE *out = ctx;
-    fputs(line ? line : "", out);
-    fputc('\n', out);
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
 /* The lessons' tables: as the lessons print them (several: each under a
@@ -73,7 +63,7 @@ static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
             continue;
         }
         if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);
-        st = isl_store_lesson_lines(cli->store, ls->l[i].code, print_line, cli->out, &cli->err);
+        st = isl_store_lesson_lines(cli->store, ls->l[i].code, isl_put_line, cli->out, &cli->err);
     }
     if (fmt != ISL_FMT_TABLE) st = isl_listing_end(&l, st);
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");

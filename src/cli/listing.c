@@ -40,8 +40,7 @@ isl_cell isl_cell_int(long long v, char buf[24])
     return c;
 }
 
-/* A copy of text as the terminal may show it (isl_escape: control
- * characters and bytes that are not UTF-8 made visible). */
+/* A copy of t[0..len) as the terminal may show it (isl_escape_dup). */
 static char *printable(const char *t, size_t len)
 {
     char *raw = malloc(len + 1);
@@ -57,14 +56,11 @@ static char *printable(const char *t, size_t len)
  * name with '_' as a space when it has none); its unit in *unit. */
 static isl_status head_text(const isl_listing *l, isl_grid *g, size_t i, const char *name, char **text)
 {
-    g->digits[i] = -1;
-    if (!l->labels) return (*text = printable(name, strlen(name))) ? ISL_OK : ISL_ENOMEM;
     const isl_label *lab = isl_labels_find(l->labels, l->object, name);
-    if (lab && lab->unit && !(g->units[i] = printable(lab->unit, strlen(lab->unit)))) return ISL_ENOMEM;
-    if (lab) g->digits[i] = lab->digits;
-    if (lab) return (*text = printable(lab->label, strlen(lab->label))) ? ISL_OK : ISL_ENOMEM;
-    if (!(*text = printable(name, strlen(name)))) return ISL_ENOMEM;
-    for (char *c = *text; *c; c++) *c = *c == '_' ? ' ' : *c;
+    g->digits[i] = lab ? lab->digits : -1;
+    if (lab && lab->unit && !(g->units[i] = isl_escape_dup(lab->unit))) return ISL_ENOMEM;
+    if (!(*text = isl_escape_dup(lab ? lab->label : name))) return ISL_ENOMEM;
+    for (char *c = *text; l->labels && !lab && *c; c++) *c = *c == '_' ? ' ' : *c;
     return ISL_OK;
 }
 
@@ -126,7 +122,7 @@ isl_status isl_listing_detail(isl_listing *l, const char *line)
 {
     isl_grid *g = l->grid;
     if (l->fmt != ISL_FMT_TABLE || !g) return ISL_OK;
-    char *shown = printable(line, strlen(line));
+    char *shown = isl_escape_dup(line);
     char *old = g->details[g->nrows];
     size_t k = old ? strlen(old) : 0, m = shown ? strlen(shown) : 0;
     char *d = shown ? realloc(old, k + m + 10) : NULL;

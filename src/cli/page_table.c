@@ -206,30 +206,25 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
-/* Collects the `line` column of lesson_report's rows of one lesson. */
+/* Collects one lesson's lines of lesson_report, as HTML text. */
 typedef struct text_state {
     isl_buf *b;
-    const char *lesson;
     size_t rows;
 } text_state;
 
-static isl_status text_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+static isl_status text_line(void *ctx, const char *line)
 {
     text_state *ts = ctx;
-    if (!row) return ncols == 2 && !strcmp(names[0], "lesson") && !strcmp(names[1], "line") ? ISL_OK : ISL_EINTERNAL;
-    if (!row[0].text || strcmp(row[0].text, ts->lesson)) return ISL_OK;
     ts->rows++;
-    if (row[1].text) isl_buf_html(ts->b, row[1].text, row[1].len);
-    page_puts(ts->b, "\n");
+    page_html(ts->b, line ? line : ""), page_puts(ts->b, "\n");
     return ISL_OK;
 }
 
 int page_put_text(isl_cli *cli, isl_buf *b, const char *lesson, size_t *rows)
 {
     isl_buf body = {NULL, 0, 0, 0};
-    text_state ts = {&body, lesson, 0};
-    isl_status st = isl_store_export(cli->store, "lesson_report", 0, 0, text_row, &ts, &cli->err);
-    if (st && !cli->err.msg[0]) isl_fail(&cli->err, st, "lesson_report: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    text_state ts = {&body, 0};
+    isl_status st = isl_store_lesson_lines(cli->store, lesson, text_line, &ts, &cli->err);
     char *cmd = !st && ts.rows ? isl_command_text(cli, 2, (const char *const[]){"lesson", lesson}) : NULL;
     if (!st && ts.rows) {
         page_puts(b, "<details><summary>These tables as text, as <code>"), page_html(b, cmd ? cmd : "");

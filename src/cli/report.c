@@ -18,6 +18,14 @@
 #include "isolab/outfile.h"
 #include "isolab/report.h"
 
+isl_status isl_put_line(void *ctx, const char *line)
+{
+    FILE *out = ctx;
+    fputs(line ? line : "", out);
+    fputc('\n', out);
+    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+}
+
 /* The lines of one lesson as rows (lesson, line) of a listing. */
 typedef struct line_rows {
     isl_listing *l;
@@ -102,26 +110,16 @@ int isl_warn_stale(isl_cli *cli)
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_store_stale_groups(cli->store, add_group, &p, &err);
-    char *line = p.line.p;
-    if (st == ISL_ENOMEM || p.line.oom) {
-        free(line);
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    }
-    if (!st && p.n) {
-        /* two lines, whatever their length: never cut */
-        char *shown = isl_escape_dup(line);
-        if (!shown) {
-            free(line);
-            return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-        }
+    /* two lines, whatever their length: never cut */
+    char *shown = !st && p.n && !p.line.oom ? isl_escape_dup(p.line.p) : NULL;
+    int oom = st == ISL_ENOMEM || p.line.oom || (!st && p.n && !shown);
+    if (shown)
         fprintf(stderr, "isolab%s%s: note: some results were computed from an older model than the database holds "
                         "now and are not shown;\n  to bring everything up to date, run: %s\n",
                 cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
-        free(shown);
-        cli->stale_noted = 1;
-    }
-    free(line);
-    return ISL_OK;
+    cli->stale_noted |= shown != NULL;
+    free(shown), free(p.line.p);
+    return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
 int isl_no_results(isl_cli *cli, char *msg, size_t n)
@@ -202,8 +200,7 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
                             r->expected, r->actual ? r->actual : "NULL", reason, r->statement);
     else
         rc = isl_print_line(out, "  %s %s: %s -- %s", r->lesson, r->name, reason, r->statement);
-    if (rc) return ferror(out) ? ISL_EOUTPUT : ISL_ENOMEM;
-    return ferror(out) ? ISL_EOUTPUT : ISL_OK;
+    return ferror(out) ? ISL_EOUTPUT : rc ? ISL_ENOMEM : ISL_OK;
 }
 
 /* Runs the check with the claims going to co. */

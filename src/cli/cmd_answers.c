@@ -9,26 +9,37 @@
 #include "isolab/lab.h"
 #include "isolab/report.h"
 
-/* What every answer command takes: the channel, the mechanisms, the format. */
+/* What every answer command takes (the channel, the mechanisms, the
+ * format) and how it shows its run's rows (the table they are in). */
 typedef struct answer_args {
+    isl_cli *cli;
+    const char *table;
     size_t channel;
     size_t *mechs;
     size_t nm;
     isl_format fmt;
+    isl_lab_show show;
 } answer_args;
+
+/* Prints the rows run run_id wrote into the table, in the chosen format
+ * (before the run commits: lab keeps no run whose rows could not be shown). */
+static isl_status print_rows(void *ctx, int64_t run_id)
+{
+    const answer_args *x = ctx;
+    return (isl_status)isl_export_path(x->cli, x->table, NULL, x->fmt, 1, run_id, NULL, NULL);
+}
 
 /* The channel (none by default), the format and, when with_mechs, the
  * mechanisms (--mechanisms LIST in mechanism order; default: all). */
-static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
+static int pick(isl_cli *cli, const isl_args *a, const char *table, int with_mechs, answer_args *x)
 {
     const isl_model *m = cli->model;
     const char *ch = isl_opt(a, "--channel");
-    x->channel = ISL_NONE;
-    if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
-        return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
-    x->fmt = (isl_format)fmt;
+    *x = (answer_args){cli, table, ISL_NONE, NULL, 0, (isl_format)fmt, {print_rows, x}};
+    if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
+        return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
     if (!with_mechs) return ISL_OK;
     int rc;
     if (!(x->mechs = malloc((m->nmech + 1) * sizeof *x->mechs))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
@@ -47,28 +58,11 @@ static int pick(isl_cli *cli, const isl_args *a, int with_mechs, answer_args *x)
     return ISL_OK;
 }
 
-/* What prints a run's rows: the command, its choices and the table. */
-typedef struct printer {
-    isl_cli *cli;
-    const answer_args *x;
-    const char *table;
-} printer;
-
-/* Prints the rows run run_id wrote into the table, in the chosen format
- * (before the run commits: lab keeps no run whose rows could not be shown). */
-static isl_status print_rows(void *ctx, int64_t run_id)
-{
-    const printer *p = ctx;
-    return (isl_status)isl_export_path(p->cli, p->table, NULL, p->x->fmt, 1, run_id, NULL, NULL);
-}
-
 int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
 {
-    answer_args x = {0};
-    int rc = pick(cli, a, 1, &x);
-    printer p = {cli, &x, "answer_frontier"};
-    isl_lab_show show = {print_rows, &p};
-    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &show, NULL,
+    answer_args x;
+    int rc = pick(cli, a, "answer_frontier", 1, &x);
+    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &x.show, NULL,
                                    NULL, &cli->err);
     free(x.mechs);
     return rc;
@@ -78,12 +72,10 @@ int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
 {
     long long max = 0;
     if (!isl_opt_int(a, "--max", &max)) return isl_usage(cli, "--max N is required: the largest open surface wanted");
-    answer_args x = {0};
-    int rc = pick(cli, a, 1, &x);
-    printer p = {cli, &x, "answer_smallest"};
-    isl_lab_show show = {print_rows, &p};
-    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, (size_t)max, &show,
-                                   NULL, NULL, &cli->err);
+    answer_args x;
+    int rc = pick(cli, a, "answer_smallest", 1, &x);
+    if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, (size_t)max,
+                                   &x.show, NULL, NULL, &cli->err);
     free(x.mechs);
     return rc;
 }
@@ -92,13 +84,11 @@ int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
 {
     const char *bundle = isl_opt(a, "--bundle");
     if (!bundle) return isl_usage(cli, "--bundle B is required: a bundle or a member list");
-    answer_args x = {0};
+    answer_args x;
     size_t *members = malloc((cli->model->nmech + 1) * sizeof *members), n = 0;
-    int rc = members ? pick(cli, a, 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    int rc = members ? pick(cli, a, "answer_marginal", 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = isl_model_members(cli->model, bundle, members, &n, &cli->err);
-    printer p = {cli, &x, "answer_marginal"};
-    isl_lab_show show = {print_rows, &p};
-    if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &show,
+    if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &x.show,
                                    NULL, NULL, &cli->err);
     free(members);
     return rc;

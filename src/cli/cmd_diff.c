@@ -1,9 +1,6 @@
 /* isolab diff: what differs between two runs of one kind: the model's
  * changes first (they explain the results'), then the results'. On a
- * terminal, after a second: a clock while the runs' models are compared,
- * then, while their fact statuses are read (before the first line), the
- * statuses read of both runs' (counted first); each line is blanked when
- * it ends. */
+ * terminal: a clock, then the count of fact statuses read. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,9 +11,7 @@
 #include "isolab/report.h"
 
 /* The model's lines wait in `model` until the runs are known to compare
- * (the first result line, or the end): a bad pair prints nothing, not even
- * the listing's header. The
- * progress line is wiped before the first line of output. */
+ * (the first result line, or the end): a bad pair prints nothing. */
 typedef struct diff_out {
     FILE *out;
     isl_buf model; /* the model's lines, each ending in a newline */

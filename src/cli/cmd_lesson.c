@@ -1,9 +1,6 @@
-/* isolab lesson: the main job, for any lesson with a focus. isl_main has
- * created the database when it was missing (or anew, --fresh) and read its
- * model; this runs every bundle x channel and, for each lesson asked for,
- * the three sweeps of its focus bundle x channel, prints the lessons' tables
- * from the rows just written, then checks the claims on stderr, so stdout
- * is the lessons' tables alone. */
+/* isolab lesson: the main job: every bundle x channel, each lesson's three
+ * sweeps of its focus, the lessons' tables on stdout, then the claims'
+ * check on stderr (isl_main created the database when it was missing). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,11 +1,7 @@
-/* isolab page: the results as one self-contained HTML file a course can
- * publish: the words of the model, then per lesson its tables, claims and
- * plots, the comparison across lessons, the model in full and the runs
- * they all come from. No script, no network: plain semantic HTML with a
- * small stylesheet for screens of every width and for print. Every value
- * from the database is escaped. The rows come from saved queries read
- * through the store (page_table.c), the plots from 'isolab plot'
- * (page_plots.c), the model's tables and glossary from page_model.c. */
+/* isolab page: the results as one self-contained HTML file (no script, no
+ * network, every value escaped): the glossary, each lesson's tables, claims
+ * and plots, the comparison, the model and the runs. The pieces are in
+ * page_table.c, page_plots.c and page_model.c. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

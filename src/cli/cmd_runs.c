@@ -18,16 +18,8 @@ static const char *const RUN_COLUMNS[] = {"id", "kind", "started_at", "finished_
                                           "rows", "argv", "note"};
 #define NCOLUMNS (sizeof RUN_COLUMNS / sizeof *RUN_COLUMNS)
 static const size_t SHOWN[] = {0, 1, 2, 4, 5, 6};
+static const char *const SHOWN_COLUMNS[] = {"id", "kind", "started_at", "status", "model_digest", "rows"};
 #define NSHOWN (sizeof SHOWN / sizeof *SHOWN)
-
-/* The header of the listing. */
-static isl_status list_header(isl_listing *l)
-{
-    const char *names[NSHOWN];
-    for (size_t i = 0; i < NSHOWN; i++) names[i] = RUN_COLUMNS[SHOWN[i]];
-    if (l->fmt != ISL_FMT_TABLE) return isl_listing_row(l, NCOLUMNS, RUN_COLUMNS, NULL);
-    return isl_listing_row(l, NSHOWN, names, NULL);
-}
 
 /* A line "A" SEP "B" under the run's row (NULL as nothing). */
 static isl_status detail(isl_listing *l, const char *a, const char *sep, const char *b)
@@ -52,10 +44,9 @@ static isl_status print_run(void *ctx, const isl_run_info *r)
                             isl_cell_int(r->rows, rows), isl_cell_text(r->argv), isl_cell_text(r->note)};
     if (l->listing->fmt != ISL_FMT_TABLE) return isl_listing_row(l->listing, NCOLUMNS, RUN_COLUMNS, c);
     isl_cell shown[NSHOWN];
-    const char *names[NSHOWN];
-    for (size_t i = 0; i < NSHOWN; i++) shown[i] = c[SHOWN[i]], names[i] = RUN_COLUMNS[SHOWN[i]];
+    for (size_t i = 0; i < NSHOWN; i++) shown[i] = c[SHOWN[i]];
     if (!r->model_digest) shown[4] = isl_cell_text("-");
-    isl_status st = isl_listing_row(l->listing, NSHOWN, names, shown);
+    isl_status st = isl_listing_row(l->listing, NSHOWN, SHOWN_COLUMNS, shown);
     if (st || !l->lng) return st;
     st = detail(l->listing, "argv", ": ", r->argv ? r->argv : "-");
     if (!st && r->note) st = detail(l->listing, "note", ": ", r->note);
@@ -79,9 +70,7 @@ static int make_filter(isl_cli *cli, const isl_args *a, isl_run_filter *f)
     for (size_t i = 0; i < f->nparams; i++) {
         const char *eq = strchr(p[i], '=');
         if (!eq || eq == p[i]) return isl_usage(cli, "--param: '%s' is not KEY=VALUE", p[i]);
-        if (!(keys[i] = malloc((size_t)(eq - p[i]) + 1))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-        memcpy(keys[i], p[i], (size_t)(eq - p[i]));
-        keys[i][eq - p[i]] = '\0';
+        if (!(keys[i] = strndup(p[i], (size_t)(eq - p[i])))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         ((const char **)f->values)[i] = eq + 1;
     }
     return ISL_OK;
@@ -120,10 +109,11 @@ int isl_cmd_runs(isl_cli *cli, const isl_args *a)
     isl_status st = make_filter(cli, a, &f);
     isl_listing_start(&listing, (isl_format)fmt, cli->out);
     if (!st) st = isl_listing_labelled(&listing, cli, "run");
-    if (!st) st = list_header(&listing);
+    int table = fmt == ISL_FMT_TABLE;
+    if (!st) st = isl_listing_row(&listing, table ? NSHOWN : NCOLUMNS, table ? SHOWN_COLUMNS : RUN_COLUMNS, NULL);
     if (!st) st = isl_store_runs(cli->store, &f, print_run, &l, &cli->err);
     int rc = isl_listing_done(cli, &listing, st);
-    if (!rc && fmt == ISL_FMT_TABLE && !listing.rows) note_empty(cli, &f);
+    if (!rc && table && !listing.rows) note_empty(cli, &f);
     free_filter(&f);
     return rc;
 }

@@ -98,11 +98,8 @@ static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefi
     free(c.p);
 }
 
-/* One plot of a lesson into b: drawn in dir, put inline, its files
- * removed. A plot that cannot be drawn leaves a note: its own message
- * when a run is missing ("not run yet: ..."), else why (also on stderr,
- * once: *noted is set when gnuplot failed to run).
- * Returns an exit status: ISL_ENOMEM alone stops the page. */
+/* One plot of a lesson drawn in dir and put inline, or a note: "not run
+ * yet: ..." or why (on stderr too, once: *noted). ISL_ENOMEM alone stops. */
 static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson, size_t i, int *noted)
 {
     const char *name = PLOTS[i][0];

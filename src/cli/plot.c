@@ -1,9 +1,6 @@
-/* isolab plot, and the page's drawings (isl_plot_svg): the comparisons
- * drawn as images. For each plot, the rows of
- * its saved query are exported as CSV (the same file 'isolab export' writes)
- * into the output directory, and gnuplot draws the image next to it with
- * the plot's script (gnuplot/NAME.gp, built into isolab, or from --scripts
- * DIR). Every file appears only when complete. */
+/* isolab plot, and the page's drawings (isl_plot_svg): a plot's saved query
+ * exported as CSV, and gnuplot drawing the image beside it with the plot's
+ * script (built in, or --scripts DIR); each file appears only when complete. */
 #include <assert.h>
 #include <errno.h>
 #include <signal.h>
@@ -48,11 +45,8 @@ static const plot_kind *find_plot(const char *name)
     return NULL;
 }
 
-/* The command that computes what plot p draws: for a sweep of the focus's
- * bundle x channel, the focus's own (as check names it: 'isolab lesson
- * M03/K04' under that lesson's focus; 'isolab sweep samples' alone sweeps
- * the default focus), else p's; quoted with --db, into hint[n]. Returns an
- * exit status. */
+/* The command that computes what p draws, quoted with --db, into hint[n]:
+ * for a sweep, the focus's own ('isolab lesson M03/K04'), else p's. */
 static int plot_hint(isl_cli *cli, const plot_kind *p, char *hint, size_t n)
 {
     char cmd[512] = "";
@@ -180,11 +174,9 @@ static int spawn_gnuplot(char **argv, int errfd, pid_t *pid)
     return rc;
 }
 
-/* What gnuplot wrote on stderr (the file open as fd, for reading and
- * writing): a warning that a series has no point to draw is counted, for
- * isolab to say in its own words; every other line is shown on stderr,
- * escaped (a name in the data could hold control characters). Returns the
- * count of such warnings. */
+/* What gnuplot wrote on stderr (the file open as fd): every line shown
+ * escaped on stderr, but warnings of a series with no point to draw, which
+ * are counted for isolab to say in its own words. Returns their count. */
 static size_t tool_lines(int fd)
 {
     char *line = NULL;
@@ -219,12 +211,8 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
                        const char *fmt, size_t *empty)
 {
     isl_buf e = {NULL, 0, 0, 0};
-    isl_buf_put(&e, "csv=", 4);
-    put_gp_string(&e, csv);
-    isl_buf_put(&e, "; out=", 6);
-    put_gp_string(&e, out);
-    isl_buf_put(&e, "; fmt=", 6);
-    put_gp_string(&e, fmt);
+    const char *vars[][2] = {{"csv=", csv}, {"; out=", out}, {"; fmt=", fmt}};
+    for (size_t i = 0; i < 3; i++) isl_buf_put(&e, vars[i][0], strlen(vars[i][0])), put_gp_string(&e, vars[i][1]);
     isl_buf_put(&e, "", 1); /* the terminating NUL */
     if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};

@@ -1,9 +1,5 @@
-/* isolab command line: what the commands that print results share: saved
- * queries' lines and aligned tables (report, lesson), this command's param
- * values and the warning about stale results (report, export, plot, check),
- * the claims' lines (check, lesson) and a relation exported to a file
- * (export, plot). No command file calls another's: what two print alike
- * is here. */
+/* isolab command line: what commands that print results share (report.h):
+ * no command file calls another's, what two print alike is here. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -208,14 +204,14 @@ static isl_status check_into(isl_cli *cli, const char *lesson, claim_out *co, is
                              int64_t *run_id)
 {
     isl_listing listing;
+    isl_status st = ISL_OK;
     if (fmt != ISL_FMT_TABLE) {
         isl_listing_start(&listing, fmt, co->out);
         co->listing = &listing;
-        isl_status st = isl_listing_row(&listing, NCOLUMNS, CLAIM_COLUMNS, NULL);
-        if (!st) st = isl_lab_check(cli->store, cli->model, cli->argv_text, lesson, print_claim, co, n, run_id, &cli->err);
-        return isl_listing_end(&listing, st);
+        st = isl_listing_row(&listing, NCOLUMNS, CLAIM_COLUMNS, NULL);
     }
-    return isl_lab_check(cli->store, cli->model, cli->argv_text, lesson, print_claim, co, n, run_id, &cli->err);
+    if (!st) st = isl_lab_check(cli->store, cli->model, cli->argv_text, lesson, print_claim, co, n, run_id, &cli->err);
+    return co->listing ? isl_listing_end(&listing, st) : st;
 }
 
 int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt)
@@ -275,22 +271,17 @@ int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format 
                        const char *file, size_t *rows)
 {
     isl_listing e;
-    int rc;
-    isl_listing_start(&e, fmt, cli->out);
-    if (!file || !strcmp(file, "-")) {
-        rc = export_to(cli, &e, name, sql, has_run, run_id);
-        if (!rc) rc = isl_check_output(cli, cli->out, "the output");
-        if (rows) *rows = e.rows;
-        return rc;
-    }
-    /* the rules of every output file: include/isolab/outfile.h */
     isl_outfile o;
-    if ((rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, &cli->err))) return rc;
-    e.out = o.f;
+    int to_file = file && strcmp(file, "-"), rc;
+    isl_listing_start(&e, fmt, cli->out);
+    /* the rules of every output file: include/isolab/outfile.h */
+    if (to_file && (rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, &cli->err))) return rc;
+    if (to_file) e.out = o.f;
     rc = export_to(cli, &e, name, sql, has_run, run_id);
+    if (rows) *rows = e.rows;
+    if (!to_file) return rc ? rc : isl_check_output(cli, cli->out, "the output");
     if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
     if (rc) isl_outfile_abort(&o);
     else rc = isl_outfile_commit(&o, &cli->err);
-    if (rows) *rows = e.rows;
     return rc;
 }

@@ -287,17 +287,6 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
     return -1;
 }
 
-/* --wait (every command) and --work-limit (commands that load seeds or
- * check claims), checked by the parser: limits of every store opened from
- * now on. */
-static void limits(isl_cli *cli, const isl_args *a)
-{
-    long long wait = 10, work = 0;
-    isl_opt_int(a, "--wait", &wait);
-    if (isl_has_option(cli->cmd, "--work-limit")) isl_opt_int(a, "--work-limit", &work);
-    isl_store_set_limits((unsigned)wait, (unsigned long long)work);
-}
-
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
@@ -308,7 +297,11 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
         return ISL_OK;
     }
     if (!*cli->db_path) return isl_usage(cli, "--db: an empty file name");
-    limits(cli, args);
+    /* the limits of every store opened from now on */
+    long long wait = 10, work = 0;
+    isl_opt_int(args, "--wait", &wait);
+    if (isl_has_option(cli->cmd, "--work-limit")) isl_opt_int(args, "--work-limit", &work);
+    isl_store_set_limits((unsigned)wait, (unsigned long long)work);
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     int rc = setup(cli, args);

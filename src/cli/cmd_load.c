@@ -16,13 +16,12 @@ static int loaded_already(isl_cli *cli, const isl_args *a)
     const char *words[13] = {"load", "--replace"};
     if (a->nops > 11) return cli->err.status;
     for (int i = 0; i < a->nops; i++) words[2 + i] = a->ops[i];
-    char *cmd = isl_command_text(cli, a->nops + 2, words);
-    if (!cmd) return cli->err.status;
+    isl_buf cmd = {NULL, 0, 0, 0};
+    isl_put_command(cli, &cmd, a->nops + 2, words);
     size_t len = strlen(cli->err.msg);
-    char q = strchr(cmd, '\'') ? '"' : '\'';
-    snprintf(cli->err.msg + len, sizeof cli->err.msg - len, " (%c%s%c replaces it)", q, cmd, q);
-    cli->err.reason = ISL_R_NONE;
-    free(cmd);
+    if (cmd.p) snprintf(cli->err.msg + len, sizeof cli->err.msg - len, " (%s replaces it)", cmd.p);
+    if (cmd.p) cli->err.reason = ISL_R_NONE;
+    free(cmd.p);
     return cli->err.status;
 }
 

@@ -15,13 +15,15 @@
  * then command (isl_hint) and after ("." when NULL); blank: pairs of a
  * column and what its empty cell shows, NULL-ended. */
 typedef struct page_table {
-    const char *view, *caption, *empty, *lesson;
-    const char *command, *after;
+    const char *view, *caption, *empty, *command;
     const char *const *hide;
     const char *const *blank;
+    int stack;
+    int folded; /* for page_put_model: folded in <details> */
+    const char *lesson, *after;
     const char *const *keep;
     size_t nkeep;
-    int stack, drop_empty;
+    int drop_empty;
 } page_table;
 
 /* Appends table t: caption, labels and units, numbers rounded, statuses

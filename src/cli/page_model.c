@@ -36,29 +36,24 @@ void page_put_glossary(isl_buf *b)
                  "after the lessons.</p>\n</section>\n");
 }
 
-/* The model's tables: view, caption, note when empty, columns hidden, the
- * words of empty cells, whether it is long enough to sit folded in
- * <details>, and whether its rows turn into blocks on a phone. */
-static const struct {
-    const char *view, *caption, *empty, *command; /* command: as page_table's */
-    const char *const *hide, *const *blank;        /* as page_table's */
-    int folded, stack;
-} MODEL_TABLES[] = {
-    {"page_axes", "Axes, with their facts and the mechanisms that close them (page_axes)", "No axes.", NULL, NULL, NULL, 0, 0},
+/* The model's tables: view, caption, note when empty, command, columns
+ * hidden, the words of empty cells; stacked on a phone, or folded. */
+static const page_table MODEL_TABLES[] = {
+    {"page_axes", "Axes, with their facts and the mechanisms that close them (page_axes)", "No axes.", .stack = 0},
     {"page_mechanisms", "Mechanisms, with the axes they close and the facts they leave open (page_mechanisms)",
-     "No mechanisms.", NULL, NULL, NULL, 0, 0},
+     "No mechanisms.", .stack = 0},
     {"page_bundles", "Bundles, with their members in the order they are applied (page_bundles)", "No bundles.",
-     NULL, NULL, NULL, 0, 0},
+     .stack = 0},
     {"page_channels", "Channels, with their lesson, cost and the facts they show (page_channels)", "No channels.",
-     NULL, NULL, NULL, 0, 0},
+     .stack = 0},
     {"channel_overlap", "Facts two channels both return, and each alone, per bundle (channel_overlap)",
-     "No two channels have current results: run ", "isolab run", NULL, NULL, 1, 0},
+     "No two channels have current results: run ", "isolab run", .folded = 1},
     {"axis_visibility", "Each axis's visible facts without and with each channel, per bundle (axis_visibility)",
-     "No current results: run ", "isolab run", (const char *const[]){"run_id", NULL}, NULL, 1, 0},
+     "No current results: run ", "isolab run", (const char *const[]){"run_id", NULL}, .folded = 1},
     {"bundle_smallest", "The smallest bundles that reach the least open surface, per channel (bundle_smallest)",
      "No current bundles sweep: run ", "isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL},
      /* the words of the text report's line */
-     (const char *const[]){"channel", "(no channel)", "members", "(none)", NULL}, 0, 1},
+     (const char *const[]){"channel", "(no channel)", "members", "(none)", NULL}, .stack = 1},
 };
 
 int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)
@@ -66,17 +61,10 @@ int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)
     page_puts(b, "<section id=\"model\">\n<h2>The model</h2>\n<p>What the results are computed from: the "
                  "course's model as the database holds it now.</p>\n");
     int rc = ISL_OK;
-    for (size_t i = 0; i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0] && !rc; i++) {
-        page_table t = {.view = MODEL_TABLES[i].view, .caption = MODEL_TABLES[i].caption,
-                        .empty = MODEL_TABLES[i].empty, .command = MODEL_TABLES[i].command,
-                        .hide = MODEL_TABLES[i].hide, .blank = MODEL_TABLES[i].blank,
-                        .stack = MODEL_TABLES[i].stack};
-        if (MODEL_TABLES[i].folded) {
-            page_puts(b, "<details><summary>"), page_html(b, MODEL_TABLES[i].caption);
-            page_puts(b, "</summary>\n");
-        }
-        rc = page_put_table(cli, b, l, &t);
-        if (MODEL_TABLES[i].folded) page_puts(b, "</details>\n");
+    for (const page_table *t = MODEL_TABLES; t < MODEL_TABLES + sizeof MODEL_TABLES / sizeof *t && !rc; t++) {
+        if (t->folded) page_puts(b, "<details><summary>"), page_html(b, t->caption), page_puts(b, "</summary>\n");
+        rc = page_put_table(cli, b, l, t);
+        if (t->folded) page_puts(b, "</details>\n");
     }
     page_puts(b, "</section>\n");
     return rc;

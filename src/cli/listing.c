@@ -90,9 +90,8 @@ static char *cell_text(const isl_grid *g, size_t i, const isl_cell *c)
 /* Keeps the header or one row in the grid. */
 static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, const isl_cell *row)
 {
-    isl_grid *g = l->grid;
     if (!row && grid_start(l, n)) return ISL_ENOMEM;
-    g = l->grid;
+    isl_grid *g = l->grid;
     if (g->nrows + 1 >= g->cap) {
         size_t cap = g->cap ? g->cap * 2 : 64;
         char **cells = realloc(g->cells, cap * (n ? n : 1) * sizeof *cells);

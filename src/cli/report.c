@@ -226,18 +226,16 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
     /* the count line: with rows on out, it goes to stderr */
     FILE *cf = fmt == ISL_FMT_TABLE ? out : stderr;
     size_t total = n.n[ISL_CLAIM_PASS] + n.n[ISL_CLAIM_FAIL] + n.n[ISL_CLAIM_PENDING] + n.n[ISL_CLAIM_STALE];
-    if (!total) {
-        /* nothing checked, so no check run (isl_lab_check) */
-        if (lesson) isl_print_line(cf, "check: lesson %s states no claims; no check run recorded", lesson);
-        else isl_print_line(cf, "check: no lesson states a claim; no check run recorded");
-        return isl_check_output(cli, cf, cf == stderr ? "to stderr" : "the output") ? cli->err.status : ISL_OK;
-    }
     char stale[48] = "";
     if (n.n[ISL_CLAIM_STALE]) snprintf(stale, sizeof stale, ", %zu stale", n.n[ISL_CLAIM_STALE]);
-    fprintf(cf, "check: %zu passed, %zu failed, %zu pending%s of %zu claim%s (run %lld)\n", n.n[ISL_CLAIM_PASS],
-            n.n[ISL_CLAIM_FAIL], n.n[ISL_CLAIM_PENDING], stale, total, total == 1 ? "" : "s", (long long)run_id);
-    if (isl_check_output(cli, cf, cf == stderr ? "to stderr" : "the output")) return cli->err.status;
-    return n.n[ISL_CLAIM_FAIL] ? ISL_EFAIL : ISL_OK;
+    /* nothing checked, so no check run (isl_lab_check) */
+    if (!total && lesson) isl_print_line(cf, "check: lesson %s states no claims; no check run recorded", lesson);
+    else if (!total) isl_print_line(cf, "check: no lesson states a claim; no check run recorded");
+    else
+        fprintf(cf, "check: %zu passed, %zu failed, %zu pending%s of %zu claim%s (run %lld)\n", n.n[ISL_CLAIM_PASS],
+                n.n[ISL_CLAIM_FAIL], n.n[ISL_CLAIM_PENDING], stale, total, total == 1 ? "" : "s", (long long)run_id);
+    int rc = isl_check_output(cli, cf, cf == stderr ? "to stderr" : "the output");
+    return rc ? rc : n.n[ISL_CLAIM_FAIL] ? ISL_EFAIL : ISL_OK;
 }
 
 /* ---- a relation or query into a file ---- */

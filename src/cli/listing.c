@@ -15,7 +15,7 @@ typedef struct isl_grid {
     char **cells;   /* nrows + 1 rows (the header first) of ncols, NULL for SQL NULL */
     char **units;   /* per column: its unit, or NULL (all NULL: no unit line) */
     int *digits;    /* per column, labelled: its digits (-1: four at most) */
-    char **details; /* per row: the lines under it, each ending in '\n', or NULL */
+    isl_buf *details; /* per row: the lines under it, each ending in '\n' */
     int *numeric;   /* per column: every value a number */
     int labelled;
 } isl_grid;
@@ -98,14 +98,14 @@ static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, c
         /* every cell NULL until written: grid_free may see rows not made */
         for (size_t i = g->cap * n; cells && i < cap * n; i++) cells[i] = NULL;
         if (cells) g->cells = cells;
-        char **details = cells ? realloc(g->details, cap * sizeof *details) : NULL;
+        isl_buf *details = cells ? realloc(g->details, cap * sizeof *details) : NULL;
         if (!details) return ISL_ENOMEM;
         g->details = details, g->cap = cap;
     }
     size_t r = row ? g->nrows + 1 : 0;
     char **cells = g->cells + r * n;
     for (size_t i = 0; i < n; i++) cells[i] = NULL;
-    g->details[r] = NULL;
+    g->details[r] = (isl_buf){NULL, 0, 0, 0};
     if (row) g->nrows++;
     for (size_t i = 0; i < n; i++) {
         if (!row && head_text(l, g, i, names[i], &cells[i])) return ISL_ENOMEM;
@@ -122,17 +122,10 @@ isl_status isl_listing_detail(isl_listing *l, const char *line)
     isl_grid *g = l->grid;
     if (l->fmt != ISL_FMT_TABLE || !g) return ISL_OK;
     char *shown = isl_escape_dup(line);
-    char *old = g->details[g->nrows];
-    size_t k = old ? strlen(old) : 0, m = shown ? strlen(shown) : 0;
-    char *d = shown ? realloc(old, k + m + 10) : NULL;
-    if (!d) {
-        free(shown);
-        return ISL_ENOMEM;
-    }
-    snprintf(d + k, m + 10, "        %s\n", shown);
-    g->details[g->nrows] = d;
+    isl_buf *d = &g->details[g->nrows];
+    if (shown) isl_buf_printf(d, "        %s\n", shown);
     free(shown);
-    return ISL_OK;
+    return shown && !d->oom ? ISL_OK : ISL_ENOMEM;
 }
 
 int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object)
@@ -184,14 +177,14 @@ static void grid_write(const isl_grid *g, const size_t *w, FILE *out)
             for (size_t k = 0; k < w[c]; k++) fputc('-', out);
             if (c + 1 == g->ncols) fputc('\n', out);
         }
-        if (g->details[r]) fputs(g->details[r], out);
+        if (g->details[r].p) fputs(g->details[r].p, out);
     }
 }
 
 static void grid_free(isl_grid *g)
 {
     for (size_t i = 0; g && g->cells && i < (g->nrows + 1) * g->ncols; i++) free(g->cells[i]);
-    for (size_t i = 0; g && g->details && i <= g->nrows; i++) free(g->details[i]);
+    for (size_t i = 0; g && g->details && i <= g->nrows; i++) free(g->details[i].p);
     for (size_t i = 0; g && g->units && i < g->ncols; i++) free(g->units[i]);
     if (g) free(g->cells), free(g->numeric), free(g->digits), free(g->units), free(g->details);
     free(g);

@@ -24,17 +24,6 @@ static isl_status list_relation(void *ctx, const char *name, const char *type, c
     return isl_listing_row(ctx, 4, RELATION_COLUMNS, c);
 }
 
-/* export --list: the tables and views as a listing in fmt. */
-static int list_relations(isl_cli *cli, isl_format fmt)
-{
-    isl_listing l;
-    isl_listing_start(&l, fmt, cli->out);
-    isl_status st = isl_listing_labelled(&l, cli, NULL);
-    if (!st) st = isl_listing_row(&l, 4, RELATION_COLUMNS, NULL);
-    if (!st) st = isl_store_relations(cli->store, list_relation, &l, &cli->err);
-    return isl_listing_done(cli, &l, st);
-}
-
 /* export --list NAME: NAME's columns, each with the label, unit and
  * digits its column_label row gives (label_object: that row's object, NAME
  * or '*'; NULL when it has none). */
@@ -58,16 +47,19 @@ static isl_status list_column(void *ctx, const char *column, const char *type)
     return isl_listing_row(c->l, 6, COLUMN_COLUMNS, row);
 }
 
-static int list_columns(isl_cli *cli, const char *name, isl_format fmt)
+/* export --list: the tables and views, or with NAME its columns, as a
+ * listing in fmt. */
+static int list_names(isl_cli *cli, const char *name, isl_format fmt)
 {
     isl_labels labels = {NULL, 0, 0};
     isl_listing l;
     column_list c = {&l, &labels, name};
     isl_listing_start(&l, fmt, cli->out);
-    isl_status st = isl_labels_read(cli, &labels);
+    isl_status st = name ? isl_labels_read(cli, &labels) : ISL_OK;
     if (!st) st = isl_listing_labelled(&l, cli, NULL);
-    if (!st) st = isl_listing_row(&l, 6, COLUMN_COLUMNS, NULL);
-    if (!st) st = isl_store_columns(cli->store, name, list_column, &c, &cli->err);
+    if (!st) st = isl_listing_row(&l, name ? 6 : 4, name ? COLUMN_COLUMNS : RELATION_COLUMNS, NULL);
+    if (!st && name) st = isl_store_columns(cli->store, name, list_column, &c, &cli->err);
+    else if (!st) st = isl_store_relations(cli->store, list_relation, &l, &cli->err);
     int rc = isl_listing_done(cli, &l, st);
     isl_labels_free(&labels);
     return rc;
@@ -101,8 +93,7 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     int rc = isl_apply_focus(cli, a);
     if (rc) return rc;
     isl_format lfmt = isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE;
-    if (list && a->nops) return list_columns(cli, a->ops[0], lfmt);
-    if (list) return list_relations(cli, lfmt);
+    if (list) return list_names(cli, a->nops ? a->ops[0] : NULL, lfmt);
     size_t rows = 0;
     rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
     /* results without values because nothing was run: say what to run */

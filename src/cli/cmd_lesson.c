@@ -62,10 +62,8 @@ static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
         if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);
         st = isl_store_lesson_lines(cli->store, ls->l[i].code, isl_put_line, cli->out, &cli->err);
     }
-    if (fmt != ISL_FMT_TABLE) st = isl_listing_end(&l, st);
-    if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
-    if (st == ISL_EOUTPUT) return isl_check_output(cli, cli->out, "the output");
-    return st;
+    if (fmt != ISL_FMT_TABLE) return isl_listing_done(cli, &l, st);
+    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
 }
 
 /* Where the runs are, and a query to paste (quoted for the shell). */
@@ -197,7 +195,6 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
     if (!rc) rc = print_lessons(cli, &ls, (isl_format)fmt);
-    if (!rc) rc = isl_check_output(cli, cli->out, "the output");
     /* the claims go to stderr: stdout stays the lesson's own tables */
     int verbose = isl_opt_flag(a, "--verbose");
     if (!rc && verbose) fputc('\n', stderr);

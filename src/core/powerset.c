@@ -174,8 +174,6 @@ size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n)
     return k;
 }
 
-int isl_powerset_next(isl_powerset *p, isl_bundle_row *row) { return isl_powerset_fill(p, row, 1) == 1; }
-
 void isl_powerset_no_axes(isl_powerset *p)
 {
     assert(p->mask == 0 && p->next_c == (p->with_none ? 0u : 1u)); /* before the first row */
@@ -354,15 +352,4 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
     if (nc == 0 && !p->with_none) p->end = 0; /* no rows: next_c is 1, past nc */
     *out = p;
     return ISL_OK;
-}
-
-isl_status isl_sweep_powerset(const isl_model *m, const size_t *mechs, size_t nm,
-                              const size_t *channels, size_t nc, isl_bundle_fn fn, void *ctx)
-{
-    isl_powerset *p;
-    isl_status st = isl_powerset_new(m, mechs, nm, 1, channels, nc, &p);
-    isl_bundle_row row;
-    while (!st && isl_powerset_next(p, &row)) st = fn(ctx, &row);
-    isl_powerset_free(p);
-    return st;
 }

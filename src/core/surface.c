@@ -21,26 +21,15 @@ const char *isl_fact_state_name(isl_fact_state s)
 
 isl_status isl_work_init(isl_work *w, const isl_model *m)
 {
-    memset(w, 0, sizeof *w);
-    w->words = m->words;
-    w->naxes = m->naxes;
-    w->closed = isl_bitset_new(w->words);
-    w->touched = isl_bitset_new(w->words);
-    w->open = isl_bitset_new(w->words);
-    w->axis_seen = calloc(m->naxes ? m->naxes : 1, 1);
-    if (!w->closed || !w->touched || !w->open || !w->axis_seen) {
-        isl_work_free(w);
-        return ISL_ENOMEM;
-    }
-    return ISL_OK;
+    w->closed = isl_bitset_new(3 * m->words);
+    w->touched = w->closed ? w->closed + m->words : NULL;
+    w->open = w->closed ? w->touched + m->words : NULL;
+    return w->closed ? ISL_OK : ISL_ENOMEM;
 }
 
 void isl_work_free(isl_work *w)
 {
     free(w->closed);
-    free(w->touched);
-    free(w->open);
-    free(w->axis_seen);
     memset(w, 0, sizeof *w);
 }
 

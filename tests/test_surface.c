@@ -10,6 +10,9 @@
 #include "isolab/surface.h"
 #include "isolab/sweep.h"
 
+/* the members of bundle b, as the sweeps take them */
+#define MEMBERS(m, b) (m)->bundle[b].members, (m)->bundle[b].n
+
 enum { PLAIN, COMMON, STRICT };
 enum { PROFILE, TRACING };
 
@@ -90,7 +93,7 @@ static void test_lesson_sweeps(void **state)
     assert_int_equal(x.smp[3].lines_per_fact, 100000);
 
     memset(&x, 0, sizeof x);
-    assert_int_equal(isl_sweep_removal(m, STRICT, PROFILE, on_removal, &x), ISL_OK);
+    assert_int_equal(isl_sweep_removal(m, MEMBERS(m, STRICT), PROFILE, on_removal, &x), ISL_OK);
     assert_int_equal(x.n, 25);
     assert_int_equal(x.rem[0].fact, ISL_NONE);
     assert_int_equal(x.rem[0].s.open_surface, 11);
@@ -106,7 +109,7 @@ static void test_lesson_sweeps(void **state)
     assert_int_equal(x.rem[lowered + 1].s.open_surface, 10);
 
     memset(&x, 0, sizeof x);
-    assert_int_equal(isl_sweep_addition(m, STRICT, PROFILE, on_addition, &x), ISL_OK);
+    assert_int_equal(isl_sweep_addition(m, MEMBERS(m, STRICT), PROFILE, on_addition, &x), ISL_OK);
     assert_int_equal(x.n, 10);
     const char *alpha[9] = {"host", "kernel", "label", "mount", "network", "privilege", "process", "resource", "user"};
     for (size_t i = 1; i < 10; i++) {
@@ -116,7 +119,7 @@ static void test_lesson_sweeps(void **state)
     }
     /* a callback's status stops the sweep and comes back */
     memset(&x, 0, sizeof x);
-    assert_int_equal(isl_sweep_removal(m, STRICT, PROFILE, stop_at_2, &x), ISL_EFAIL);
+    assert_int_equal(isl_sweep_removal(m, MEMBERS(m, STRICT), PROFILE, stop_at_2, &x), ISL_EFAIL);
     assert_int_equal(x.n, 2);
     isl_model_free(m);
 }
@@ -243,7 +246,7 @@ static void test_random_sweeps_against_naive(void **state)
                 memset(inF, 1, sizeof inF);
                 isl_surface base = naive(m, bb, cc, inF, st);
                 x.n = 0;
-                assert_int_equal(isl_sweep_removal(m, b, c, grab_removal, &x), ISL_OK);
+                assert_int_equal(isl_sweep_removal(m, MEMBERS(m, b), c, grab_removal, &x), ISL_OK);
                 assert_int_equal(x.n, m->nfacts + 1);
                 assert_int_equal(x.rem[0].fact, ISL_NONE);
                 ASSERT_SURFACE(x.rem[0].s, base.visible, base.returned, base.open_surface, base.open_axes);
@@ -255,7 +258,7 @@ static void test_random_sweeps_against_naive(void **state)
                     ASSERT_SURFACE(x.rem[f + 1].s, want.visible, want.returned, want.open_surface, want.open_axes);
                 }
                 x.n = 0;
-                assert_int_equal(isl_sweep_addition(m, b, c, grab_addition, &x), ISL_OK);
+                assert_int_equal(isl_sweep_addition(m, MEMBERS(m, b), c, grab_addition, &x), ISL_OK);
                 assert_int_equal(x.n, m->naxes + 1);
                 assert_int_equal(x.add[0].axis, ISL_NONE);
                 assert_int_equal(x.add[0].facts, m->nfacts);

@@ -575,10 +575,10 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
         isl_work_free(&w);
     } else if (v->kind == K_REMOVAL) {
         if (!(c->rows = malloc((m->nfacts + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
-        st = isl_sweep_removal_of(m, c->mechs, c->nm, c->channel, collect_removal, c);
+        st = isl_sweep_removal(m, c->mechs, c->nm, c->channel, collect_removal, c);
     } else {
         if (!(c->rows = malloc((m->naxes + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
-        st = isl_sweep_addition_of(m, c->mechs, c->nm, c->channel, collect_addition, c);
+        st = isl_sweep_addition(m, c->mechs, c->nm, c->channel, collect_addition, c);
     }
     if (st) return SQLITE_NOMEM;
     c->eof = c->nrows == 0;

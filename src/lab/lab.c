@@ -57,13 +57,14 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
     isl_run_ctx ctx = {s, m, 0, bundle, channel, 0, err, tick ? tick->fn : NULL, tick ? tick->ctx : NULL};
     isl_status st = isl_store_begin_run(s, kind, argv, m, &ctx.run_id, err);
     if (st) return st;
+    const isl_bundle *b = &m->bundle[bundle];
     if (!strcmp(kind, "samples")) {
         st = isl_sweep_samples(m, bundle, channel, isl_store_put_sample, &ctx);
     } else if (!strcmp(kind, "removal")) {
-        st = isl_sweep_removal(m, bundle, channel, isl_store_put_removal, &ctx);
+        st = isl_sweep_removal(m, b->members, b->n, channel, isl_store_put_removal, &ctx);
     } else {
         assert(!strcmp(kind, "addition"));
-        st = isl_sweep_addition(m, bundle, channel, isl_store_put_addition, &ctx);
+        st = isl_sweep_addition(m, b->members, b->n, channel, isl_store_put_addition, &ctx);
     }
     return finish(&ctx, st, run_id, rows);
 }

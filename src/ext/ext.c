@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT1
 #endif
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,6 +99,7 @@ typedef struct sweep_row {
 typedef struct cursor {
     sqlite3_vtab_cursor base;
     isl_model *own;               /* the model read from the database */
+    /* from here on: one xFilter's, zeroed by cursor_reset */
     const isl_model *m;           /* the model in use (own, or a spec's) */
     sqlite3_value *arg[MAX_ARGS]; /* the arguments, for the HIDDEN columns */
     sqlite3_int64 row, nrows;     /* current row number; rows (not powerset) */
@@ -205,13 +207,10 @@ static int vt_open(sqlite3_vtab *tab, sqlite3_vtab_cursor **out)
     return SQLITE_OK;
 }
 
-/* Frees what one xFilter computed (not the model). */
+/* Frees what one xFilter computed and zeroes it (all but the model). */
 static void cursor_reset(cursor *c)
 {
-    for (int i = 0; i < MAX_ARGS; i++) {
-        sqlite3_value_free(c->arg[i]);
-        c->arg[i] = NULL;
-    }
+    for (int i = 0; i < MAX_ARGS; i++) sqlite3_value_free(c->arg[i]);
     free(c->mechs);
     free(c->states);
     free(c->members);
@@ -221,17 +220,7 @@ static void cursor_reset(cursor *c)
     isl_smallest_free(c->sm);
     isl_work_free(&c->w);
     free(c->marg);
-    c->front = NULL;
-    c->sm = NULL;
-    c->marg = NULL;
-    c->mechs = NULL;
-    c->states = NULL;
-    c->members = NULL;
-    c->rows = NULL;
-    c->ps = NULL;
-    c->spec = NULL;
-    c->nm = 0;
-    c->row = c->nrows = 0;
+    memset(&c->m, 0, sizeof *c - offsetof(cursor, m));
     c->eof = 1;
 }
 
@@ -268,58 +257,6 @@ static int fail(cursor *c, const char *fmt, ...)
 static const char *arg_text(sqlite3_value *v)
 {
     return v && sqlite3_value_type(v) != SQLITE_NULL ? (const char *)sqlite3_value_text(v) : NULL;
-}
-
-/* Splits list at commas into mechanism indexes c->mechs, in the order given
- * (in_order: sorted into mechanism order). Refuses empty names, unknown
- * names, a name given twice and more than `max` names. */
-static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t max)
-{
-    const isl_model *m = c->m;
-    char q[84];
-    size_t n = 1;
-    for (const char *p = list; *p; p++) n += *p == ',';
-    if (n > max) return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)max, (unsigned long long)n);
-    unsigned char *chosen = calloc(m->nmech + 1, 1);
-    c->mechs = malloc(n * sizeof *c->mechs);
-    if (!chosen || !c->mechs) {
-        free(chosen);
-        return SQLITE_NOMEM;
-    }
-    int rc = SQLITE_OK;
-    const char *p = list;
-    c->nm = 0;
-    for (;;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        size_t d = ISL_NONE;
-        for (size_t i = 0; i < m->nmech && d == ISL_NONE; i++)
-            if (strlen(m->mech[i].name) == len && !memcmp(m->mech[i].name, p, len)) d = i;
-        if (len == 0) {
-            rc = fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
-                      *list ? isl_short_name(list, strlen(list), q) : "");
-            break;
-        }
-        if (d == ISL_NONE) {
-            rc = fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
-            break;
-        }
-        if (chosen[d]) {
-            rc = fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
-            break;
-        }
-        chosen[d] = 1;
-        c->mechs[c->nm++] = d;
-        if (!e) break;
-        p = e + 1;
-    }
-    if (!rc && in_order) {
-        c->nm = 0;
-        for (size_t d = 0; d < m->nmech; d++)
-            if (chosen[d]) c->mechs[c->nm++] = d;
-    }
-    free(chosen);
-    return rc;
 }
 
 /* members: a member list (isl_model_members: bundles, mechanisms and
@@ -368,28 +305,63 @@ static const uint64_t *shows_of(const cursor *c)
     return c->channel == ISL_NONE ? NULL : c->m->channel[c->channel].shows;
 }
 
-/* The swept mechanisms (argument number `argno`): the names in v, in
- * mechanism order, or (NULL) every mechanism; at most ISL_POWERSET_MAX. */
+/* Marks in chosen[] the mechanisms named in list, comma-separated.
+ * Refuses empty names, unknown names, a name given twice and more than
+ * ISL_POWERSET_MAX names. */
+static int chosen_names(cursor *c, const char *list, unsigned char *chosen)
+{
+    const isl_model *m = c->m;
+    char q[84];
+    size_t n = 1;
+    for (const char *p = list; *p; p++) n += *p == ',';
+    if (n > ISL_POWERSET_MAX)
+        return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)ISL_POWERSET_MAX,
+                    (unsigned long long)n);
+    for (const char *p = list;; p++) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p), d = 0;
+        while (d < m->nmech && !(strlen(m->mech[d].name) == len && !memcmp(m->mech[d].name, p, len))) d++;
+        if (len == 0)
+            return fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
+                        *list ? isl_short_name(list, strlen(list), q) : "");
+        if (d == m->nmech) return fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
+        if (chosen[d]++) return fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
+        if (!e) return SQLITE_OK;
+        p = e;
+    }
+}
+
+/* The swept mechanisms (argument number `argno`) into c->mechs, in
+ * mechanism order: the names in v, or (NULL) every mechanism; at most
+ * ISL_POWERSET_MAX. */
 static int swept_mechanisms(cursor *c, sqlite3_value *v, int argno)
 {
     const isl_model *m = c->m;
     const char *list = arg_text(v);
-    if (list) return parse_mechanisms(c, list, 1, ISL_POWERSET_MAX);
-    if (m->nmech > ISL_POWERSET_MAX)
+    if (!list && m->nmech > ISL_POWERSET_MAX)
         return fail(c, "more than %d mechanisms (the model has %llu): name some as the %s argument", ISL_POWERSET_MAX,
                     (unsigned long long)m->nmech, argno == 2 ? "second" : "third");
+    unsigned char *chosen = calloc(m->nmech + 1, 1);
     c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
-    if (!c->mechs) return SQLITE_NOMEM;
-    for (size_t d = 0; d < m->nmech; d++) c->mechs[d] = d;
-    c->nm = m->nmech;
-    return SQLITE_OK;
+    if (!chosen || !c->mechs) {
+        free(chosen);
+        return SQLITE_NOMEM;
+    }
+    int rc = SQLITE_OK;
+    if (list) rc = chosen_names(c, list, chosen);
+    else memset(chosen, 1, m->nmech);
+    for (size_t d = 0; d < m->nmech; d++)
+        if (chosen[d]) c->mechs[c->nm++] = d;
+    free(chosen);
+    return rc;
 }
 
 /* Room in c->members for the names of every swept mechanism. */
 static int members_room(cursor *c)
 {
+    const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
     size_t total = 0;
-    for (size_t i = 0; i < c->nm; i++) total += strlen(c->m->mech[c->mechs[i]].name) + 1;
+    for (size_t i = 0; i < c->nm; i++) total += strlen(c->m->mech[mechs[i]].name) + 1;
     return (c->members = malloc(total + 1)) ? SQLITE_OK : SQLITE_NOMEM;
 }
 
@@ -397,22 +369,18 @@ static int members_room(cursor *c)
 static int start_powerset(cursor *c)
 {
     const isl_model *m = c->m;
-    size_t total = 0;
     isl_status st;
+    int rc;
     if (c->spec) {
         c->nm = c->spec->nm;
-        st = isl_powerset_new(m, c->spec->mechs, c->spec->nm, c->spec->with_none, c->spec->channels, c->spec->nc,
-                              &c->ps);
-        for (size_t i = 0; i < c->spec->nm; i++) total += strlen(m->mech[c->spec->mechs[i]].name) + 1;
+        st = isl_powerset_new(m, c->spec->mechs, c->nm, c->spec->with_none, c->spec->channels, c->spec->nc, &c->ps);
     } else {
-        int rc = parse_channel(c, c->arg[0]);
-        if (rc || (rc = swept_mechanisms(c, c->arg[1], 2))) return rc;
+        if ((rc = parse_channel(c, c->arg[0])) || (rc = swept_mechanisms(c, c->arg[1], 2))) return rc;
         int none = c->channel == ISL_NONE;
         st = isl_powerset_new(m, c->mechs, c->nm, none, none ? NULL : &c->channel, none ? 0 : 1, &c->ps);
-        for (size_t i = 0; i < c->nm; i++) total += strlen(m->mech[c->mechs[i]].name) + 1;
     }
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
-    if (st || !(c->members = malloc(total + 1))) return SQLITE_NOMEM;
+    if (st || members_room(c)) return SQLITE_NOMEM;
     if (c->no_axes) isl_powerset_no_axes(c->ps);
     c->bi = 0;
     c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
@@ -542,7 +510,6 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     }
     if (!c->spec) c->m = c->own;
     const isl_model *m = c->m;
-    c->row = 0;
     c->eof = 0;
     c->no_axes = (idx >> MAX_ARGS) & 1;
     switch (v->kind) {

@@ -21,20 +21,10 @@
 #ifndef ISOLAB_EXT_H
 #define ISOLAB_EXT_H
 
-#include <stddef.h>
-#include <stdint.h>
-
-#include "isolab/powerset.h"
-
 struct sqlite3;
 
 /* Registers every isolab SQL function on db: SQLITE_OK or an SQLite error
  * code. */
 int isl_ext_register(struct sqlite3 *db);
-
-/* A power-set sweep chosen in C (isl_powerset_spec, isolab/powerset.h),
- * bound with sqlite3_bind_pointer(stmt, i, spec, ISL_POWERSET_SPEC, NULL)
- * to isolab_powerset's third (hidden) argument, replaces the first two
- * (the store's bundle sweep inserts from it). */
 
 #endif

@@ -49,7 +49,8 @@ void isl_powerset_no_axes(isl_powerset *p);
 void isl_powerset_free(isl_powerset *p);
 
 /* A power-set sweep chosen in C, handed to the SQL function isolab_powerset
- * (isolab/ext.h) as a pointer value of type ISL_POWERSET_SPEC: rows over
+ * (isolab/ext.h) as a pointer value of type ISL_POWERSET_SPEC bound to its
+ * third (hidden) argument, in place of the first two: rows over
  * model, mechanisms mechs[0..nm) (mask bit i: mechs[i]), with no channel
  * first when with_none, then channels[0..nc); the hidden column channel_id
  * numbers them (0: none, k: channels[k - 1]). SQL text cannot make such a

@@ -59,10 +59,10 @@ typedef struct isl_model {
     long long baseline_time;
     size_t nsamples, samples_cap;
     long long *samples;
-    /* derived by isl_model_finish */
+    /* derived by isl_model_finish, every set in one block from all_facts */
     size_t words;          /* words of a fact bitset */
     uint64_t *all_facts;   /* every fact */
-    uint64_t **axis_facts; /* per axis: the facts on it */
+    uint64_t *axis_facts;  /* per axis (words each): the facts on it */
     int finished;
 } isl_model;
 

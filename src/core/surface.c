@@ -72,7 +72,7 @@ isl_surface isl_surface_of(const isl_model *m, const size_t *mechs, size_t n,
     s.open_surface = isl_bitset_count(w->open, m->words);
     s.open_axes = 0;
     for (size_t a = 0; a < m->naxes; a++)
-        if (isl_bitset_intersects(w->open, m->axis_facts[a], m->words)) s.open_axes++;
+        if (isl_bitset_intersects(w->open, m->axis_facts + a * m->words, m->words)) s.open_axes++;
     return s;
 }
 

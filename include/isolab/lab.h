@@ -47,13 +47,13 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
  * "addition" the baseline and one per axis (nb, nc unused). */
 uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc);
 
-/* A member list as a bundle: *copy is m with one more bundle, named list,
- * made of the list's members (isl_model_members: bundles, mechanisms and
+/* A member list as a bundle: adds to m one more bundle, named list, made
+ * of the list's members (isl_model_members: bundles, mechanisms and
  * -mechanism, comma-separated) and left out of the model's digest, at
  * index *bundle; runs and sweeps of it record its rows under that name and
- * the list in run_param ('members'). Free *copy with isl_model_free.
- * ISL_EINPUT with err naming what is wrong with the list. */
-isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err);
+ * the list in run_param ('members'). ISL_EINPUT with err naming what is
+ * wrong with the list (m unchanged); ISL_ENOMEM leaves m to be freed only. */
+isl_status isl_lab_adhoc(isl_model *m, const char *list, size_t *bundle, isl_error *err);
 
 /* Evaluates the claims of `lesson` (all when NULL) as one run of kind
  * "check", handing each outcome to fn; *counts by outcome. With no claim

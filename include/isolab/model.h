@@ -90,9 +90,6 @@ isl_status isl_model_add_sample(isl_model *m, long long n);
 /* Derives the bitsets; call after the last add. ISL_OK or ISL_ENOMEM. */
 isl_status isl_model_finish(isl_model *m);
 
-/* A finished deep copy of m, or NULL when out of memory. */
-isl_model *isl_model_copy(const isl_model *m);
-
 /* Index of the named item, or ISL_NONE. Linear scans: models are small in
  * mechanisms, bundles and channels. */
 size_t isl_model_find_mechanism(const isl_model *m, const char *name);

@@ -1,4 +1,4 @@
-/* isolab: the course model in memory: building, copying, lookup, digest. */
+/* isolab: the course model in memory: building, lookup, digest. */
 #include <stdio.h>
 #include <assert.h>
 #include <stdlib.h>
@@ -280,45 +280,6 @@ size_t isl_model_add_adhoc(isl_model *m, const char *name, const size_t *members
     for (size_t k = 0; k < n; k++)
         if (isl_model_bundle_append(m, b, members[k])) return ISL_NONE;
     return b;
-}
-
-isl_model *isl_model_copy(const isl_model *src)
-{
-    isl_model *m = isl_model_new();
-    if (!m) return NULL;
-    m->baseline_time = src->baseline_time;
-    for (size_t i = 0; i < src->naxes; i++)
-        if (isl_model_add_axis(m, src->axis_name[i]) == ISL_NONE) goto oom;
-    for (size_t i = 0; i < src->nfacts; i++)
-        if (isl_model_add_fact(m, src->fact_name[i], src->fact_axis[i]) == ISL_NONE) goto oom;
-    for (size_t i = 0; i < src->nmech; i++) {
-        const isl_mechanism *d = &src->mech[i];
-        if (isl_model_add_mechanism(m, d->name) == ISL_NONE) goto oom;
-        for (size_t k = 0; k < d->naxes; k++)
-            if (isl_model_mechanism_axis(m, i, d->axes[k])) goto oom;
-        for (size_t k = 0; k < d->nleft; k++)
-            if (isl_model_left_open(m, i, d->left_open[k])) goto oom;
-    }
-    for (size_t i = 0; i < src->nbundles; i++) {
-        const isl_bundle *b = &src->bundle[i];
-        if (isl_model_add_bundle(m, b->name) == ISL_NONE) goto oom;
-        m->bundle[i].adhoc = b->adhoc;
-        for (size_t k = 0; k < b->n; k++)
-            if (isl_model_bundle_append(m, i, b->members[k])) goto oom;
-    }
-    for (size_t i = 0; i < src->nchannels; i++) {
-        const isl_channel *c = &src->channel[i];
-        if (isl_model_add_channel(m, c->name, c->lesson, c->cost_pct) == ISL_NONE) goto oom;
-        for (size_t k = 0; k < c->nfacts; k++)
-            if (isl_model_channel_fact(m, i, c->facts[k])) goto oom;
-    }
-    for (size_t i = 0; i < src->nsamples; i++)
-        if (isl_model_add_sample(m, src->samples[i])) goto oom;
-    if (isl_model_finish(m)) goto oom;
-    return m;
-oom:
-    isl_model_free(m);
-    return NULL;
 }
 
 isl_status isl_model_validate(const isl_model *m, isl_error *err)

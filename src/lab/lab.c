@@ -78,15 +78,12 @@ uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc
     return (uint64_t)m->naxes + 1;
 }
 
-isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err)
+isl_status isl_lab_adhoc(isl_model *m, const char *list, size_t *bundle, isl_error *err)
 {
     size_t *members = malloc((m->nmech ? m->nmech : 1) * sizeof *members), n = 0;
-    *copy = NULL;
     isl_status st = members ? isl_model_members(m, list, members, &n, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st && !(*copy = isl_model_copy(m))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st && (*bundle = isl_model_add_adhoc(*copy, list, members, n)) == ISL_NONE)
+    if (!st && (*bundle = isl_model_add_adhoc(m, list, members, n)) == ISL_NONE)
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (st) isl_model_free(*copy), *copy = NULL;
     free(members);
     return st;
 }

@@ -65,7 +65,4 @@ typedef isl_status (*isl_addition_fn)(void *ctx, const isl_addition_row *row);
 isl_status isl_sweep_addition(const isl_model *m, const size_t *mechs, size_t n, size_t channel,
                               isl_addition_fn fn, void *ctx);
 
-/* The axis indexes of m in name order (bytewise), into out[0..m->naxes). */
-void isl_axes_by_name(const isl_model *m, size_t *out);
-
 #endif

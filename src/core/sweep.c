@@ -110,12 +110,6 @@ isl_status isl_sweep_removal(const isl_model *m, const size_t *mechs, size_t nme
     return st;
 }
 
-void isl_axes_by_name(const isl_model *m, size_t *out)
-{
-    for (size_t i = 0; i < m->naxes; i++) out[i] = i;
-    isl_sort_by_name(out, (const char *const *)m->axis_name, m->naxes);
-}
-
 /* The new fact has no left-open entry and no channel shows it, so it is
  * closed exactly when a mechanism closes its axis, and it changes nothing
  * else: adding it changes only its axis's counts. */
@@ -143,7 +137,8 @@ isl_status isl_sweep_addition(const isl_model *m, const size_t *mechs, size_t nm
         base_surface(m, mechs, nmech, channel == ISL_NONE ? NULL : m->channel[channel].shows, &w, axis_open);
     isl_work_free(&w);
     isl_status st = fn(ctx, &row);
-    isl_axes_by_name(m, order);
+    for (size_t i = 0; i < m->naxes; i++) order[i] = i;
+    isl_sort_by_name(order, (const char *const *)m->axis_name, m->naxes);
     for (size_t i = 0; i < m->naxes && !st; i++) {
         size_t a = order[i];
         row.axis = a;

@@ -345,7 +345,6 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
         isl_powerset_free(p);
         return ISL_ENOMEM;
     }
-    p->mask = 0;
     p->slot = nm;
     p->next_c = p->with_none ? 0 : 1;
     subset_axes(p);

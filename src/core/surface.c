@@ -9,14 +9,8 @@
 
 const char *isl_fact_state_name(isl_fact_state s)
 {
-    switch (s) {
-    case ISL_FACT_VISIBLE: return "visible";
-    case ISL_FACT_LEFT_OPEN: return "left-open";
-    case ISL_FACT_RETURNS: return "returns";
-    case ISL_FACT_CLOSED: return "closed";
-    case ISL_FACT_ABSENT: break;
-    }
-    return "absent";
+    static const char *const NAME[] = {"absent", "visible", "left-open", "returns", "closed"};
+    return (unsigned)s <= ISL_FACT_CLOSED ? NAME[s] : NAME[ISL_FACT_ABSENT];
 }
 
 isl_status isl_work_init(isl_work *w, const isl_model *m)
@@ -38,7 +32,6 @@ static void closed_by(const isl_model *m, const size_t *mechs, size_t n,
                 const uint64_t *F, uint64_t *closed)
 {
     size_t w = m->words;
-    if (!F) F = m->all_facts;
     isl_bitset_zero(closed, w);
     for (size_t i = 0; i < n; i++) {
         const isl_mechanism *d = &m->mech[mechs[i]];

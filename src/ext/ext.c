@@ -500,16 +500,14 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     cursor_reset(c);
     int rc = take_args(c, idx, argc, argv);
     if (rc) return rc;
-    if (c->spec) c->m = c->spec->model;
-    else if (!c->own) {
+    if (!c->spec && !c->own) {
         isl_error err;
         isl_error_clear(&err);
         isl_status st = isl_read_model(v->db, NULL, &c->own, &err);
         if (st == ISL_ENOMEM) return SQLITE_NOMEM;
         if (st) return fail(c, "%s", err.msg);
     }
-    if (!c->spec) c->m = c->own;
-    const isl_model *m = c->m;
+    const isl_model *m = c->m = c->spec ? c->spec->model : c->own;
     c->eof = 0;
     c->no_axes = (idx >> MAX_ARGS) & 1;
     switch (v->kind) {

@@ -305,10 +305,10 @@ static const uint64_t *shows_of(const cursor *c)
     return c->channel == ISL_NONE ? NULL : c->m->channel[c->channel].shows;
 }
 
-/* Marks in chosen[] the mechanisms named in list, comma-separated.
- * Refuses empty names, unknown names, a name given twice and more than
- * ISL_POWERSET_MAX names. */
-static int chosen_names(cursor *c, const char *list, unsigned char *chosen)
+/* Adds the mechanisms named in list, comma-separated, to c->mechs in
+ * mechanism order. Refuses empty names, unknown names, a name given twice
+ * and more than ISL_POWERSET_MAX names. */
+static int named_mechanisms(cursor *c, const char *list)
 {
     const isl_model *m = c->m;
     char q[84];
@@ -319,13 +319,16 @@ static int chosen_names(cursor *c, const char *list, unsigned char *chosen)
                     (unsigned long long)n);
     for (const char *p = list;; p++) {
         const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p), d = 0;
+        size_t len = e ? (size_t)(e - p) : strlen(p), d = 0, k = c->nm;
         while (d < m->nmech && !(strlen(m->mech[d].name) == len && !memcmp(m->mech[d].name, p, len))) d++;
+        while (k > 0 && c->mechs[k - 1] > d) k--;
         if (len == 0)
             return fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
                         *list ? isl_short_name(list, strlen(list), q) : "");
         if (d == m->nmech) return fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
-        if (chosen[d]++) return fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
+        if (k > 0 && c->mechs[k - 1] == d) return fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
+        memmove(c->mechs + k + 1, c->mechs + k, (c->nm++ - k) * sizeof *c->mechs);
+        c->mechs[k] = d;
         if (!e) return SQLITE_OK;
         p = e;
     }
@@ -341,19 +344,10 @@ static int swept_mechanisms(cursor *c, sqlite3_value *v, int argno)
     if (!list && m->nmech > ISL_POWERSET_MAX)
         return fail(c, "more than %d mechanisms (the model has %llu): name some as the %s argument", ISL_POWERSET_MAX,
                     (unsigned long long)m->nmech, argno == 2 ? "second" : "third");
-    unsigned char *chosen = calloc(m->nmech + 1, 1);
-    c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
-    if (!chosen || !c->mechs) {
-        free(chosen);
-        return SQLITE_NOMEM;
-    }
-    int rc = SQLITE_OK;
-    if (list) rc = chosen_names(c, list, chosen);
-    else memset(chosen, 1, m->nmech);
-    for (size_t d = 0; d < m->nmech; d++)
-        if (chosen[d]) c->mechs[c->nm++] = d;
-    free(chosen);
-    return rc;
+    if (!(c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs))) return SQLITE_NOMEM;
+    if (list) return named_mechanisms(c, list);
+    for (c->nm = 0; c->nm < m->nmech; c->nm++) c->mechs[c->nm] = c->nm;
+    return SQLITE_OK;
 }
 
 /* Room in c->members for the names of every swept mechanism. */
@@ -387,8 +381,6 @@ static int start_powerset(cursor *c)
     c->eof = c->bn == 0;
     return SQLITE_OK;
 }
-
-static sqlite3_int64 args_hash(cursor *c);
 
 /* isolab_smallest: the next subset and its surface (sm_mask, s), or eof. */
 static void smallest_row(cursor *c)
@@ -463,6 +455,28 @@ static int check_nul(cursor *c, sqlite3_value *v, int a)
     char q[84];
     return fail(c, "argument %d holds a NUL byte after '%s': a name cannot", a + 1,
                 isl_short_name((const char *)txt, strlen((const char *)txt), q));
+}
+
+/* A row's id names it among the rows of every argument list: SQLite's plan
+ * for an OR of argument lists (MULTI-INDEX OR) keeps one row per rowid, so
+ * rows of different arguments need different ids and the same row found by
+ * two branches the same. The arguments' part is a 31-bit hash of their
+ * values (two argument lists of one statement share it with odds 2^-31);
+ * the row's, its number (below 2^32). */
+static sqlite3_int64 args_hash(cursor *c)
+{
+    isl_digest d;
+    isl_digest_init(&d);
+    for (int a = 0; a < MAX_ARGS; a++) {
+        sqlite3_value *v = c->arg[a];
+        int t = v ? sqlite3_value_type(v) : 0;
+        const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
+        size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
+        isl_digest_u64(&d, (uint64_t)(t + 16 * a));
+        if (n) isl_digest_bytes(&d, p, n);
+    }
+    uint64_t h = d.h;
+    return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
 }
 
 /* The arguments that idx says are given (argv[0..argc)) into c->arg, and
@@ -577,28 +591,6 @@ static int ps_next(sqlite3_vtab_cursor *cur)
 }
 
 static int vt_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
-
-/* A row's id names it among the rows of every argument list: SQLite's plan
- * for an OR of argument lists (MULTI-INDEX OR) keeps one row per rowid, so
- * rows of different arguments need different ids and the same row found by
- * two branches the same. The arguments' part is a 31-bit hash of their
- * values (two argument lists of one statement share it with odds 2^-31);
- * the row's, its number (below 2^32). */
-static sqlite3_int64 args_hash(cursor *c)
-{
-    isl_digest d;
-    isl_digest_init(&d);
-    for (int a = 0; a < MAX_ARGS; a++) {
-        sqlite3_value *v = c->arg[a];
-        int t = v ? sqlite3_value_type(v) : 0;
-        const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
-        size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
-        isl_digest_u64(&d, (uint64_t)(t + 16 * a));
-        if (n) isl_digest_bytes(&d, p, n);
-    }
-    uint64_t h = d.h;
-    return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
-}
 
 static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
 {

@@ -603,13 +603,10 @@ static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
  * visible, returned, open_surface, open_axes. 1 when col was one of them. */
 static int surface_column(sqlite3_context *ctx, const isl_surface *s, int first, int col)
 {
-    switch (col - first) {
-    case 0: sqlite3_result_int64(ctx, (sqlite3_int64)s->visible); return 1;
-    case 1: sqlite3_result_int64(ctx, (sqlite3_int64)s->returned); return 1;
-    case 2: sqlite3_result_int64(ctx, (sqlite3_int64)s->open_surface); return 1;
-    case 3: sqlite3_result_int64(ctx, (sqlite3_int64)s->open_axes); return 1;
-    default: return 0;
-    }
+    const size_t v[] = {s->visible, s->returned, s->open_surface, s->open_axes};
+    if (col < first || col >= first + 4) return 0;
+    sqlite3_result_int64(ctx, (sqlite3_int64)v[col - first]);
+    return 1;
 }
 
 /* The members of the current subset, comma-separated in mechanism order.

@@ -20,17 +20,14 @@ typedef struct isl_lab_tick {
 } isl_lab_tick;
 
 /* Records one run of kind "run": every bundle of bundles[0..nb) x every
- * channel of channels[0..nc) of m (indexes into m). argv is the command line
+ * channel of channels[0..nc) of m (indexes into m; NULL: every bundle, or
+ * every channel, of m, with nb or nc its count). argv is the command line
  * kept as the run's provenance; tick (may be NULL) sees its rows as they
  * are written. *run_id and *rows (when not NULL) get the new run's id and
  * the rows written. */
 isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
                        const size_t *channels, size_t nc, const isl_lab_tick *tick, int64_t *run_id, size_t *rows,
                        isl_error *err);
-
-/* The same for every bundle x every channel of m. */
-isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, int64_t *run_id, size_t *rows,
-                           isl_error *err);
 
 /* The fact-set and sample sweeps, by the name that is also their run's kind. */
 extern const char *const isl_lab_sweep_kinds[]; /* "samples", "removal", "addition", NULL */

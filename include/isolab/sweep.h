@@ -23,7 +23,8 @@ typedef struct isl_surface_row {
 typedef isl_status (*isl_surface_fn)(void *ctx, const isl_surface_row *row);
 
 /* For every bundle of bundles[0..nb) x every channel of channels[0..nc),
- * in that order, one row. ISL_ENOMEM, or what the callback returned. */
+ * in that order, one row (bundles or channels NULL: indexes 0..nb or
+ * 0..nc). ISL_ENOMEM, or what the callback returned. */
 isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb,
                             const size_t *channels, size_t nc,
                             isl_surface_fn fn, void *ctx);

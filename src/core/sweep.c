@@ -19,12 +19,12 @@ isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb
     }
     isl_status st = ISL_OK;
     for (size_t i = 0; i < nb && !st; i++) {
-        const isl_bundle *b = &m->bundle[bundles[i]];
+        const isl_bundle *b = &m->bundle[bundles ? bundles[i] : i];
         for (size_t j = 0; j < nc && !st; j++) {
-            const isl_channel *c = &m->channel[channels[j]];
+            const isl_channel *c = &m->channel[channels ? channels[j] : j];
             isl_surface_row row;
-            row.bundle = bundles[i];
-            row.channel = channels[j];
+            row.bundle = bundles ? bundles[i] : i;
+            row.channel = channels ? channels[j] : j;
             row.s = isl_surface_of(m, b->members, b->n, c->shows, NULL, &w);
             row.cost_pct = c->cost_pct;
             row.run_time = isl_run_time(m->baseline_time, c->cost_pct);

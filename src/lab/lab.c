@@ -35,22 +35,6 @@ isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const
     return finish(&ctx, st, NULL, run_id, rows);
 }
 
-isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, int64_t *run_id, size_t *rows,
-                           isl_error *err)
-{
-    size_t *bundles = malloc((m->nbundles + 1) * sizeof *bundles);
-    size_t *channels = malloc((m->nchannels + 1) * sizeof *channels);
-    isl_status st = bundles && channels ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st) {
-        for (size_t i = 0; i < m->nbundles; i++) bundles[i] = i;
-        for (size_t i = 0; i < m->nchannels; i++) channels[i] = i;
-        st = isl_lab_run(s, m, argv, bundles, m->nbundles, channels, m->nchannels, NULL, run_id, rows, err);
-    }
-    free(bundles);
-    free(channels);
-    return st;
-}
-
 const char *const isl_lab_sweep_kinds[] = {"samples", "removal", "addition", NULL};
 
 isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,

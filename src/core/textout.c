@@ -98,11 +98,8 @@ void isl_buf_json_string(isl_buf *b, const char *text, size_t len)
         const char *e = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r"
                       : c == '\t' ? "\\t" : NULL;
         if (!k) e = "\\ufffd";
-        else if (!e && (c < 0x20 || c == 0x7f)) {
-            snprintf(esc, sizeof esc, "\\u%04x", c);
-            e = esc;
-        } else if (!e && k == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
-            snprintf(esc, sizeof esc, "\\u%04x", p[i + 1]);
+        else if (!e && (c < 0x20 || c == 0x7f || (k == 2 && c == 0xc2 && p[i + 1] < 0xa0))) {
+            snprintf(esc, sizeof esc, "\\u%04x", k == 2 ? p[i + 1] : c); /* C0, DEL; C1 */
             e = esc;
         }
         if (e) put_str(b, e);

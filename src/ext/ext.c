@@ -90,7 +90,8 @@ typedef struct vtab {
 } vtab;
 
 /* A row of the removal or addition sweep: item = fact or axis (ISL_NONE:
- * the baseline), n = the fact count (addition). */
+ * the baseline), n = the fact's position (removal) or the fact count
+ * (addition). */
 typedef struct sweep_row {
     size_t item, n;
     isl_surface s;
@@ -289,7 +290,7 @@ static int parse_channel(cursor *c, sqlite3_value *v)
 static isl_status collect_removal(void *ctx, const isl_removal_row *r)
 {
     cursor *c = ctx;
-    c->rows[c->nrows++] = (sweep_row){r->fact, 0, r->s};
+    c->rows[c->nrows++] = (sweep_row){r->fact, r->fact + 1, r->s};
     return ISL_OK;
 }
 
@@ -688,17 +689,13 @@ static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
         else if (col == 3) sqlite3_result_text(ctx, isl_fact_state_name(c->states[fact]), -1, SQLITE_STATIC);
         break;
     }
-    case K_REMOVAL: {
-        const sweep_row *r = &c->rows[c->row];
-        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, m->fact_name[r->item], -1, SQLITE_STATIC);
-        else if (col == 1 && r->item != ISL_NONE) sqlite3_result_int64(ctx, (sqlite3_int64)r->item + 1);
-        else surface_column(ctx, &r->s, 2, col);
-        break;
-    }
+    case K_REMOVAL:
     case K_ADDITION: {
         const sweep_row *r = &c->rows[c->row];
-        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, m->axis_name[r->item], -1, SQLITE_STATIC);
-        else if (col == 1) sqlite3_result_int64(ctx, (sqlite3_int64)r->n);
+        char *const *name = v->kind == K_REMOVAL ? m->fact_name : m->axis_name;
+        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, name[r->item], -1, SQLITE_STATIC);
+        else if (col == 1 && (r->item != ISL_NONE || v->kind == K_ADDITION))
+            sqlite3_result_int64(ctx, (sqlite3_int64)r->n);
         else surface_column(ctx, &r->s, 2, col);
         break;
     }

@@ -1,5 +1,4 @@
 /* isolab: the course model in memory: building, lookup, digest. */
-#include <stdio.h>
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>

@@ -140,9 +140,7 @@ static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     if (rc != SQLITE_OK) return rc;
     vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
-    memset(v, 0, sizeof *v);
-    v->db = db;
-    v->kind = k;
+    *v = (vtab){.db = db, .kind = k};
     /* direct-only: costly ones (2^n rows) may not run from a view or
      * trigger planted in a database file; the others are innocuous */
     sqlite3_vtab_config(db, FN[k].direct_only ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);

@@ -72,13 +72,11 @@ const char *isl_store_sqlite_version(void);
 struct sqlite3 *isl_store_db(isl_store *s);
 
 /* Applies seed files to the open database, in the given order, in one
- * transaction: all of them or none. */
-isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err);
-
-/* The same; with replace, a lesson the files define that exists already is
- * first removed with every row it owns (isolab/author.h), at the moment the
- * file inserts its lesson row; runs are kept. Either way the lessons'
- * shared rows the files add are recorded (lesson_brings). */
+ * transaction: all of them or none. With replace, a lesson the files
+ * define that exists already is first removed with every row it owns
+ * (isolab/author.h), at the moment the file inserts its lesson row; runs
+ * are kept. Either way the lessons' shared rows the files add are recorded
+ * (lesson_brings). */
 isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err);
 
 /* Executes SQL text statement by statement; `name` is the file name used in

@@ -73,16 +73,6 @@ static isl_status lesson_exists(isl_store *s, const char *code, isl_error *err)
     return st;
 }
 
-/* The model as it now is must read, and its digest becomes the current one. */
-static isl_status model_changed(isl_store *s, isl_error *err)
-{
-    isl_model *m = NULL;
-    isl_status st = isl_store_read_model(s, &m, err);
-    if (!st) st = isl_store_write_digest(s, m, err);
-    isl_model_free(m);
-    return st;
-}
-
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err)
 {
     isl_status st = isl_db_begin_write(s, err);
@@ -93,10 +83,8 @@ isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, is
             if (!st) st = unload_one(s, codes[i], err);
         }
     if (!st) st = isl_db_exec(s, CLEANUP, err);
-    if (!st) st = model_changed(s, err);
-    if (!st) return isl_db_exec(s, "COMMIT", err);
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return st;
+    if (!st) st = isl_store_settle_model(s, err);
+    return isl_base_end(s->db, s->path, st, err);
 }
 
 /* The TEMP tables and triggers that note, while seed files load, the

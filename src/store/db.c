@@ -402,20 +402,6 @@ static isl_status set_wal(isl_store *s, isl_error *err)
     return st;
 }
 
-/* Applies a list of embedded files as scripts. */
-static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, size_t n, const char *dir,
-                                int trusted, isl_error *err)
-{
-    char name[512];
-    for (size_t i = 0; i < n; i++) {
-        snprintf(name, sizeof name, "%s/%s", dir, files[i].name);
-        isl_status st = trusted ? isl_store_exec_schema(s, name, files[i].text, err)
-                                 : isl_store_exec_builtin(s, name, files[i].text, err);
-        if (st) return st;
-    }
-    return ISL_OK;
-}
-
 /* Takes the write lock of the database at path, which --force is about to
  * replace, so no writer is in the middle of a run there: *out holds it
  * (NULL when path is no database, so there is nothing to lock). The
@@ -508,7 +494,7 @@ static isl_status install_schema(isl_store *s, isl_error *err)
     char pragma[96];
     snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
              ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
-    isl_status st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err);
+    isl_status st = isl_store_exec_files(s, isl_schema_files, "schema", NULL, ISL_SCRIPT_SCHEMA, err);
     if (!st) st = isl_db_exec(s, pragma, err);
     if (!st) st = isl_install_views(s->db, 0, err);
     return st;
@@ -553,7 +539,7 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
     if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
     if (!st) st = install_schema(s, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
-                            : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err);
+                            : isl_store_exec_files(s, isl_seed_files, "seeds", NULL, ISL_SCRIPT_BUILTIN, err);
     if (!st && seeds_dir) st = record_origin(s, seeds_dir, err);
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) st = isl_store_record_installed(s, err);

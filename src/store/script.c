@@ -227,6 +227,17 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
                         line_of(sql, start), errmsg);
 }
 
+/* Where the first VALUES row of the statement [start, tail) holding the
+ * text lit starts; start when none does (or lit is NULL or ""). */
+static const char *row_holding(const char *start, const char *tail, const char *lit)
+{
+    char *text = lit && lit[0] ? sqlite3_mprintf("%.*s", (int)(tail - start), start) : NULL;
+    const char *at = text ? isl_values_row_holding(text, lit) : NULL;
+    at = at ? start + (at - text) : start;
+    sqlite3_free(text);
+    return at;
+}
+
 /* The claim's place in a seed file, for a claim whose SQL does not compile. */
 typedef struct claim_place {
     const char *name, *sql, *start, *tail;
@@ -238,11 +249,8 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
                             isl_error *err)
 {
     const claim_place *cp = ctx;
-    char *text = sqlite3_mprintf("%.*s", (int)(cp->tail - cp->start), cp->start);
     char *lit = sqlite3_mprintf("%Q", claim ? claim : "");
-    const char *at = text && lit ? isl_values_row_holding(text, lit) : NULL;
-    at = at ? cp->start + (at - text) : cp->start;
-    sqlite3_free(text);
+    const char *at = row_holding(cp->start, cp->tail, lit);
     sqlite3_free(lit);
     return isl_fail(err, ISL_EINPUT, "%s:%d: claim '%s' of lesson %s: its %s does not compile: %s", cp->name,
                     line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
@@ -290,16 +298,9 @@ static isl_status prepare_failure(isl_store *s, const char *name, const char *sq
     return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
 }
 
-/* How a script runs: isolab's schema free; a seed confined (checked by the
- * authorizer while each statement is prepared, bounded by the work budget
- * while it runs) and the claims it writes compiled at once; a built-in
- * seed confined, its claims compiled by the tests that load seeds/ and at
- * every check, not at every new database. */
-enum { SCHEMA, SEED, BUILTIN_SEED };
-
-static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int how, isl_error *err)
+static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum isl_script how, isl_error *err)
 {
-    int confined = how != SCHEMA;
+    int confined = how != ISL_SCRIPT_SCHEMA;
     const char *p = sql;
     isl_status st = ISL_OK;
     script_auth au;
@@ -320,7 +321,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         /* the claims a statement writes are compiled as soon as it has run
          * (one that updates claims: every claim) */
         int64_t mark = 0;
-        if (au.claims == 1 && how == SEED && (st = claim_mark(s, &mark, err))) {
+        if (au.claims == 1 && how == ISL_SCRIPT_SEED && (st = claim_mark(s, &mark, err))) {
             sqlite3_finalize(q);
             break;
         }
@@ -341,14 +342,10 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         }
         sqlite3_finalize(q);
         claim_place cp = {name, sql, start, tail};
-        if (au.claims && how == SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
+        if (au.claims && how == ISL_SCRIPT_SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
         char fk[400], lit[200];
         if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
-            char *text = sqlite3_mprintf("%.*s", (int)(tail - start), start);
-            const char *at = text && lit[0] ? isl_values_row_holding(text, lit) : NULL;
-            at = at ? start + (at - text) : start;
-            sqlite3_free(text);
-            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, at), fk);
+            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, row_holding(start, tail, lit)), fk);
             break;
         }
         p = tail;
@@ -358,17 +355,20 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
 
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err)
 {
-    return exec_sql(s, name, sql, SEED, err);
+    return exec_sql(s, name, sql, ISL_SCRIPT_SEED, err);
 }
 
-isl_status isl_store_exec_builtin(isl_store *s, const char *name, const char *sql, isl_error *err)
+isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, const char *dir, const char *only,
+                                enum isl_script how, isl_error *err)
 {
-    return exec_sql(s, name, sql, BUILTIN_SEED, err);
-}
-
-isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err)
-{
-    return exec_sql(s, name, sql, SCHEMA, err);
+    char path[512];
+    for (const isl_embedded_file *f = files; f->name; f++) {
+        if (only && strcmp(f->name, only)) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, f->name);
+        isl_status st = exec_sql(s, path, f->text, how, err);
+        if (st || only) return st;
+    }
+    return only ? isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, only) : ISL_OK;
 }
 
 /* Reads a whole seed file into a NUL-terminated buffer. Only a regular file
@@ -466,39 +466,25 @@ static isl_status exec_file(isl_store *s, const char *path, isl_error *err)
     return st;
 }
 
-static int cmp_str(const void *a, const void *b)
+static int is_sql(const struct dirent *e)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    size_t len = strlen(e->d_name);
+    return len >= 5 && !strcmp(e->d_name + len - 4, ".sql");
 }
 
 isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
 {
-    DIR *d = opendir(dir);
-    if (!d) return isl_fail(err, ISL_EINPUT, "%s: cannot read directory: %s", dir, strerror(errno));
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    isl_status st = ISL_OK;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".sql") != 0) continue;
-        if (n == cap) {
-            char **nn = realloc(names, (cap = cap ? cap * 2 : 16) * sizeof *names);
-            if (!nn) { st = ISL_ENOMEM; break; }
-            names = nn;
-        }
-        size_t pl = strlen(dir) + len + 2;
-        if (!(names[n] = malloc(pl))) { st = ISL_ENOMEM; break; }
-        snprintf(names[n++], pl, "%s/%s", dir, e->d_name);
+    struct dirent **names = NULL;
+    int n = scandir(dir, &names, is_sql, alphasort); /* in name order: isolab sets no locale */
+    if (n < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read directory: %s", dir, strerror(errno));
+    isl_status st = n ? ISL_OK : isl_fail(err, ISL_EINPUT, "%s: no *.sql seed files", dir);
+    for (int i = 0; i < n; i++) {
+        char *path = st ? NULL : sqlite3_mprintf("%s/%s", dir, names[i]->d_name);
+        if (!st && !path) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        if (!st) st = exec_file(s, path, err);
+        sqlite3_free(path);
+        free(names[i]);
     }
-    closedir(d);
-    if (st) isl_fail(err, st, "out of memory");
-    else if (n == 0) st = isl_fail(err, ISL_EINPUT, "%s: no *.sql seed files", dir);
-    else {
-        qsort(names, n, sizeof *names, cmp_str);
-        for (size_t i = 0; i < n && !st; i++) st = exec_file(s, names[i], err);
-    }
-    for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
     return st;
 }
@@ -515,11 +501,6 @@ static isl_status replace_first(isl_store *s, const char *const *paths, size_t n
     }
     if (!st) st = isl_store_replace_dry(s, err);
     return st;
-}
-
-isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err)
-{
-    return isl_store_load(s, paths, n, 0, err);
 }
 
 isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err)
@@ -544,13 +525,10 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
             isl_fail(err, st, "%s: after loading: %s", paths[n - 1], msg);
         }
     }
-    if (!st && (st = isl_db_still_here(s, err))) return st;
-    if (!st) {
-        s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
-        if (!(st = isl_db_exec(s, "COMMIT", err))) isl_temp_written();
-        s->commit_counts = 0;
-    }
-    if (!st) return st;
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (!st) st = isl_db_still_here(s, err);
+    s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+    st = isl_base_end(s->db, s->path, st, err);
+    s->commit_counts = 0;
+    if (!st) isl_temp_written();
     return st;
 }

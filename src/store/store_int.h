@@ -107,14 +107,18 @@ const char *isl_model_table_name(size_t i);
  * (src/store/allow.c); 0 for anything else (fts3_tokenizer, readfile, ...). */
 int isl_sql_function_allowed(const char *name);
 
-/* Executes trusted SQL text (isolab's own schema files), statement by
- * statement, with file:line errors; no confinement, no work budget. */
-isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err);
+/* How a script runs: isolab's schema free; a seed confined (checked by the
+ * authorizer while each statement is prepared, bounded by the work budget
+ * while it runs) and the claims it writes compiled at once
+ * (isl_store_exec_script); a built-in seed confined, its claims compiled by
+ * the tests that load seeds/ and at every check, not at every new database. */
+enum isl_script { ISL_SCRIPT_SCHEMA, ISL_SCRIPT_SEED, ISL_SCRIPT_BUILTIN };
 
-/* isl_store_exec_script for a seed built into isolab (seeds/): confined
- * the same, but its claims are not compiled as it runs (the tests that
- * load seeds/ do, and every check does). */
-isl_status isl_store_exec_builtin(isl_store *s, const char *name, const char *sql, isl_error *err);
+/* Runs the built-in files (isolab/embedded.h) as scripts of kind how, named
+ * "dir/NAME" in errors: every one in order, or with only the one of that
+ * name (ISL_EINTERNAL when it is not built in). */
+isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, const char *dir, const char *only,
+                                enum isl_script how, isl_error *err);
 
 /* Drops every TEMP table, view and trigger (what seeds made for themselves). */
 isl_status isl_drop_temp_objects(isl_store *s, isl_error *err);
@@ -193,10 +197,6 @@ const char *isl_values_row_holding(const char *stmt, const char *lit);
 /* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is
  * no such run. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
-
-/* Writes the digest of m into model_state when it differs (inside the
- * caller's transaction, if any). */
-isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
 
 /* The rule every load and every new database ends with, inside its
  * transaction: the model now in the file reads as a valid model, and its

@@ -116,8 +116,8 @@ isl_status isl_store_dry_watch(isl_store *s, isl_error *err)
     isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT);"
                                    "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
                                    "INSERT INTO isl_dry_lesson VALUES (NEW.code); SELECT RAISE(IGNORE); END;", err);
-    for (size_t i = 0; !st && isl_model_table_name(i); i++) {
-        const char *t = isl_model_table_name(i);
+    for (const char *const *m = isl_model_tables; !st && *m; m++) {
+        const char *t = *m;
         if (!strcmp(t, "lesson")) continue;
         char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
                                     "SELECT RAISE(IGNORE); END", t, t);

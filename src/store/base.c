@@ -55,15 +55,14 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
     case SQLITE_BUSY:
         return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s (%s)", p, p,
                             what);
-    case SQLITE_FULL:
-        return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p, what);
     case SQLITE_IOERR: {
         int e = sqlite3_system_errno(db);
-        if (e == ENOSPC)
-            return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p,
-                                what);
-        return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", p, what, e ? ": " : "", e ? strerror(e) : "");
+        if (e != ENOSPC)
+            return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", p, what, e ? ": " : "", e ? strerror(e) : "");
     }
+    /* fall through -- an I/O error for want of space is a full disk */
+    case SQLITE_FULL:
+        return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p, what);
     case SQLITE_NOTADB:
         return isl_fail(err, ISL_EDB, "%s: file is not a database", p);
     case SQLITE_CORRUPT:

@@ -81,8 +81,6 @@ static const char *const STMT_SQL[ST_COUNT] = {
     [ST_RUN_PARAM] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)",
 };
 
-isl_status isl_db_status(isl_store *s) { return isl_base_status(s->db); }
-
 /* Limits every store opened or created from now on (isl_store_set_limits). */
 static unsigned wait_seconds = 10;
 static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT;
@@ -140,8 +138,6 @@ static void damage(isl_store *s, char *why, size_t n)
     sqlite3_free(fault);
 }
 
-/* The base's words for SQLite's errors; but a key conflict on the rows of
- * the run being written, which isolab makes unique itself, is damage. */
 isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
                        isl_error *err, const char *types, ...)
 {
@@ -227,11 +223,10 @@ static int committed(void *ctx, sqlite3 *db, const char *name, int frames)
 static isl_status store_new(const char *path, int flags, isl_store **out, isl_error *err)
 {
     isl_store *s = calloc(1, sizeof *s);
-    if (!s || !(s->path = malloc(strlen(path) + 1))) {
+    if (!s || !(s->path = strdup(path))) {
         free(s);
         return isl_fail(err, ISL_ENOMEM, "out of memory");
     }
-    strcpy(s->path, path);
     s->work_limit = work_millions;
     s->wait_s = wait_seconds;
     isl_status st = isl_base_open(path, flags, s->wait_s, &s->db, err);
@@ -348,41 +343,36 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     isl_store *s;
     isl_status st = store_new(path, SQLITE_OPEN_READWRITE, &s, err);
     if (st) return st;
+    long long app = 0, ver = 0;
     /* SQLite falls back to read-only when the file is not writable; refuse
      * before anything (even a -shm file) is made. */
-    if (sqlite3_db_readonly(s->db, "main") == 1) {
-        isl_store_close(s);
-        return isl_fail(err, ISL_EDB, "%s: database is read-only (no permission to write it)", path);
-    }
-    long long app = 0, ver = 0;
-    if ((st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err))
-        || (st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err))) {
-        isl_store_close(s);
-        return st;
-    }
-    if (app != ISL_APPLICATION_ID) {
-        isl_store_close(s);
-        return isl_fail(err, ISL_EDB, "%s: not an isolab database (application_id %lld)", path, app);
-    }
-    if (ver > ISL_SCHEMA_VERSION) {
-        isl_store_close(s);
-        return isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
-                        "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
-                        path, ver, ISL_SCHEMA_VERSION);
-    }
+    if (sqlite3_db_readonly(s->db, "main") == 1)
+        st = isl_fail(err, ISL_EDB, "%s: database is read-only (no permission to write it)", path);
+    if (!st) st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err);
+    if (!st) st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err);
+    if (!st && app != ISL_APPLICATION_ID)
+        st = isl_fail(err, ISL_EDB, "%s: not an isolab database (application_id %lld)", path, app);
+    if (!st && ver > ISL_SCHEMA_VERSION)
+        st = isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
+                          "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
+                          path, ver, ISL_SCHEMA_VERSION);
     /* In WAL mode, NORMAL syncs at checkpoints instead of at every commit:
      * a run is still all there or not at all after a crash of isolab or of
      * the machine, but a power loss may take back the last runs committed.
      * For an experiment record that can be rerun, that beats an fsync per
      * run (the lesson job writes five runs). Set only once the file is
      * known to be an isolab database: the pragma reads it. */
-    if ((st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err))
-        || (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err)))
-        || (st = isl_store_verify(s, err))) {
-        isl_store_close(s);
-        return st;
-    }
-    *out = s;
+    if (!st) st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err);
+    if (!st && ver < ISL_SCHEMA_VERSION) st = isl_store_migrate(s, err);
+    if (!st) st = isl_store_verify(s, err);
+    if (st) isl_store_close(s);
+    else *out = s;
+    return st;
+}
+
+static isl_status wal_row(void *ctx, sqlite3_stmt *q)
+{
+    *(int *)ctx = !strcmp(isl_base_text(q, 0), "wal");
     return ISL_OK;
 }
 
@@ -390,16 +380,9 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
  * returning the old mode. */
 static isl_status set_wal(isl_store *s, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, s->path);
-    int rc = sqlite3_step(q);
-    const char *mode = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(q, 0) : NULL;
-    isl_status st = mode && !strcmp(mode, "wal") ? ISL_OK
-                  : rc == SQLITE_ROW ? isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path)
-                  : isl_db_fail(s, err, s->path);
-    sqlite3_finalize(q);
-    return st;
+    int wal = 0;
+    isl_status st = isl_db_rows(s, s->path, "PRAGMA journal_mode = WAL", wal_row, &wal, err, NULL);
+    return st || wal ? st : isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path);
 }
 
 /* Takes the write lock of the database at path, which --force is about to

@@ -145,12 +145,6 @@ void isl_outfile_signals(const char *nothing, const char *something)
 
 /* ---- where an output goes ------------------------------------------------ */
 
-static char *dup_str(const char *s)
-{
-    char *d = malloc(strlen(s) + 1);
-    return d ? strcpy(d, s) : NULL;
-}
-
 isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err)
 {
     struct stat lsb, sb;
@@ -158,7 +152,7 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
     *direct = 0;
     if (lstat(path, &lsb) != 0) {
         if (errno != ENOENT) return isl_fail(err, ISL_EINPUT, "%s: cannot write: %s", path, strerror(errno));
-        return (*target = dup_str(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
+        return (*target = strdup(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISLNK(lsb.st_mode)) {
         /* /dev/stdout on a pipe leads to "pipe:[N]", no path, yet opens */
@@ -174,7 +168,7 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
         if (stat(*target, &sb) != 0) sb.st_mode = 0;
     } else {
         sb = lsb;
-        if (!(*target = dup_str(path))) return isl_fail(err, ISL_ENOMEM, "out of memory");
+        if (!(*target = strdup(path))) return isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISREG(sb.st_mode)) return ISL_OK;
     free(*target);
@@ -191,7 +185,7 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
 static char *dir_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
-    if (!slash) return dup_str(".");
+    if (!slash) return strdup(".");
     size_t n = slash == path ? 1 : (size_t)(slash - path);
     char *d = malloc(n + 1);
     if (d) memcpy(d, path, n), d[n] = '\0';

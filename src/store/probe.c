@@ -81,15 +81,6 @@ static isl_status column_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* Reads the table's column names; 0 on success. */
-static int probe_columns(isl_store *s, const char *table, probe *p)
-{
-    isl_error err;
-    isl_db_rows(s, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, p,
-                &err, "t", table);
-    return p->ncols > 0 ? 0 : -1;
-}
-
 /* Runs stmt again with the probe trigger on table; rolls everything back. */
 static int probe_rerun(isl_store *s, const char *table, const char *stmt, probe *p)
 {
@@ -158,7 +149,11 @@ int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char 
 {
     probe p = {0};
     int found = 0;
-    if (!sqlite3_get_autocommit(s->db) && probe_columns(s, table, &p) == 0 && probe_rerun(s, table, stmt, &p) == 0) {
+    isl_error ignored;
+    if (!sqlite3_get_autocommit(s->db))
+        isl_db_rows(s, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, &p, &ignored,
+                    "t", table);
+    if (p.ncols > 0 && probe_rerun(s, table, stmt, &p) == 0) {
         int pick[PROBE_MAX_COLS];
         pick_columns(&p, table, errmsg, pick);
         size_t used = 0;

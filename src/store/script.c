@@ -79,21 +79,16 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
  * database (runs, results, the schema itself, saved queries) changes only
  * through isolab's own code. A model table added to the schema is added
  * here too. */
-static const char *const MODEL_TABLES[] = {
+const char *const isl_model_tables[] = {
     "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
     "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "column_label",
-    "lesson_announces",
+    "lesson_announces", NULL,
 };
 
-const char *isl_model_table_name(size_t i)
+static int is_model_table(const char *name)
 {
-    return i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0] ? MODEL_TABLES[i] : NULL;
-}
-
-int isl_is_model_table(const char *name)
-{
-    for (size_t i = 0; name && i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0]; i++)
-        if (sqlite3_stricmp(name, MODEL_TABLES[i]) == 0) return 1;
+    for (size_t i = 0; name && isl_model_tables[i]; i++)
+        if (sqlite3_stricmp(name, isl_model_tables[i]) == 0) return 1;
     return 0;
 }
 
@@ -131,7 +126,7 @@ static int authorize_write(script_auth *au, int action, const char *a, const cha
         return SQLITE_OK;
     /* the schema's own triggers mark the model changed (model_state) */
     if (trigger && a && sqlite3_stricmp(a, "model_state") == 0) return SQLITE_OK;
-    if (!isl_is_model_table(a)) return deny(au, 2, "a write to table %s", a);
+    if (!is_model_table(a)) return deny(au, 2, "a write to table %s", a);
     if (action != SQLITE_DELETE && !trigger && a && sqlite3_stricmp(a, "claim") == 0)
         au->claims |= action == SQLITE_INSERT ? 1 : 2;
     if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
@@ -168,7 +163,7 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_CREATE_TEMP_TRIGGER:
         /* on a model table its body is checked whenever a seed fires it;
          * on any other main table it would fire inside isolab's own writes */
-        if (isl_is_model_table(b)) return SQLITE_OK;
+        if (is_model_table(b)) return SQLITE_OK;
         return deny(au, 2, "a trigger on table %s", b);
     case SQLITE_CREATE_TABLE: return deny(au, 2, "CREATE TABLE %s", a);
     case SQLITE_CREATE_INDEX: return deny(au, 2, "CREATE INDEX %s", a);
@@ -202,7 +197,7 @@ static void first_line(const char *start, char *out, size_t n)
 static isl_status step_failure(isl_store *s, const char *name, const char *sql, const char *start,
                                sqlite3_stmt *q, const script_auth *au, isl_error *err)
 {
-    isl_status st = isl_db_status(s);
+    isl_status st = isl_base_status(s->db);
     char errmsg[300], what[400];
     snprintf(errmsg, sizeof errmsg, "%s", sqlite3_errmsg(s->db));
     int row = 0;

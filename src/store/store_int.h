@@ -90,17 +90,14 @@ typedef struct isl_each {
 } isl_each;
 
 /* "a FIFO", "a directory", ...: what a file of this mode is, for messages. */
-#include <sys/types.h>
 const char *isl_file_kind(mode_t mode);
 
 /* Largest seed file read, in bytes. */
 #define ISL_SEED_MAX_BYTES (64 << 20)
 
-/* Nonzero when name is one of the model's tables, the only ones a seed file
- * may write (src/store/script.c holds the list). */
-int isl_is_model_table(const char *name);
-/* The i-th table a seed file may write (the model's), NULL past the last. */
-const char *isl_model_table_name(size_t i);
+/* The model's tables, the only ones a seed file may write; NULL ends the
+ * list (src/store/script.c). */
+extern const char *const isl_model_tables[];
 
 /* 1 when SQL from files and users (seeds, claims, export --sql) may call
  * the function name: SQLite's ordinary functions and isolab's own
@@ -137,8 +134,9 @@ sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
  * multiple of 4096 (isl_run_ctx). */
 void isl_run_count(isl_run_ctx *c, size_t n);
 
-/* isl_base_fail and isl_base_status on the store's connection, naming its
- * path. */
+/* isl_base_fail on the store's connection, naming its path; a key conflict
+ * on the rows of the run being written, which isolab makes unique itself,
+ * is damage (ISL_R_DAMAGED). */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
 
 /* isl_base_rows on the store's connection, naming its path. */
@@ -148,9 +146,6 @@ isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base
 /* A row function for isl_db_rows: column 0's text (NULL for SQL NULL) to
  * the isl_each's line function. */
 isl_status isl_each_line(void *ctx, sqlite3_stmt *q);
-
-/* The isolab status for the connection's last SQLite error. */
-isl_status isl_db_status(isl_store *s);
 
 /* Every *.sql file of dir, sorted by name, applied as a script (no
  * transaction is opened here). */

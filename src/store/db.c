@@ -291,6 +291,16 @@ const char *isl_file_kind(mode_t mode)
     return "not a regular file";
 }
 
+/* 1 when the -wal file beside db holds something, -1 when out of memory. */
+static int has_log(const char *db)
+{
+    char *wal = sqlite3_mprintf("%s-wal", db);
+    struct stat sb;
+    int logged = !wal ? -1 : stat(wal, &sb) == 0 && sb.st_size > 0;
+    sqlite3_free(wal);
+    return logged;
+}
+
 /* What is wrong with the file at path before SQLite reads it: missing, not
  * a regular file, empty, too short or without SQLite's header, or shorter
  * than its header says (truncated). ISL_OK when none of these. */
@@ -324,11 +334,7 @@ static isl_status check_file(const char *path, isl_error *err)
      * matches; but while a log holds pages, a checkpoint by another
      * process writes page 1 (the new count) before the pages that extend
      * the file, so a file shorter than its header is then no damage */
-    char *wal = malloc(strlen(path) + 5);
-    struct stat wb;
-    int logged = !wal || (sprintf(wal, "%s-wal", path), stat(wal, &wb) == 0 && wb.st_size > 0);
-    free(wal);
-    if (!logged && memcmp(h + 24, h + 92, 4) == 0 && (long long)page * pages > (long long)sb.st_size)
+    if (!has_log(path) && memcmp(h + 24, h + 92, 4) == 0 && (long long)page * pages > (long long)sb.st_size)
         return isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: %lld bytes, shorter than the %lld its header records "
                         "(truncated); restore it from a copy", path, (long long)sb.st_size,
                         (long long)page * pages);
@@ -483,21 +489,15 @@ static isl_status install_schema(isl_store *s, isl_error *err)
     return st;
 }
 
-/* Removes the -wal and -shm files beside db; *had_log (when not NULL) is
- * set when the -wal file held something. -1 when out of memory. */
-static int remove_logs(const char *db, int *had_log)
+/* Removes the -wal and -shm files beside db: 0, or -1 when out of memory. */
+static int remove_logs(const char *db)
 {
-    size_t n = strlen(db) + 8;
-    char *side = malloc(n);
-    if (!side) return -1;
-    struct stat sb;
-    snprintf(side, n, "%s-wal", db);
-    if (had_log) *had_log = stat(side, &sb) == 0 && sb.st_size > 0;
-    unlink(side);
-    snprintf(side, n, "%s-shm", db);
-    unlink(side);
-    free(side);
-    return 0;
+    char *wal = sqlite3_mprintf("%s-wal", db), *shm = sqlite3_mprintf("%s-shm", db);
+    if (wal) unlink(wal);
+    if (shm) unlink(shm);
+    sqlite3_free(wal);
+    sqlite3_free(shm);
+    return wal && shm ? 0 : -1;
 }
 
 /* Records the seeds directory (its absolute path) in seed_origin. */
@@ -547,10 +547,10 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
     st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
     if (!st) st = fill_new(s, seeds_dir, err);
     isl_store_close(s);
-    int had_log = 0;
     /* whatever the close did, nothing may have stayed in a log; and a stale
      * log of a replaced database must not be replayed into the new one */
-    if (!st && (remove_logs(tmp, &had_log) != 0 || remove_logs(path, NULL) != 0))
+    int had_log = st ? 0 : has_log(tmp);
+    if (!st && (had_log < 0 || remove_logs(tmp) != 0 || remove_logs(path) != 0))
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && had_log) st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
     if (st) isl_outfile_abort(&o);

@@ -366,12 +366,10 @@ isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, co
     return only ? isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, only) : ISL_OK;
 }
 
-/* Reads a whole seed file into a NUL-terminated buffer. Only a regular file
- * of at most ISL_SEED_MAX_BYTES is read: a FIFO or a device could block or
- * never end. Opened without blocking, so even opening a FIFO cannot hang. */
-/* Checks that the open file fd (path) may be read as a seed: a regular
- * file within the size limit. */
-static isl_status seed_file_ok(int fd, const char *path, isl_error *err)
+/* Checks that the open file fd (path) may be read as a seed: only a regular
+ * file of at most ISL_SEED_MAX_BYTES (a FIFO or a device could block or
+ * never end); *cap: its size + 1. */
+static isl_status seed_file_ok(int fd, const char *path, size_t *cap, isl_error *err)
 {
     struct stat sb;
     if (fstat(fd, &sb) != 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
@@ -382,6 +380,7 @@ static isl_status seed_file_ok(int fd, const char *path, isl_error *err)
     if (sb.st_size > ISL_SEED_MAX_BYTES)
         return isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB", path,
                         (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
+    *cap = (size_t)sb.st_size + 1;
     return ISL_OK;
 }
 
@@ -410,24 +409,22 @@ static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, si
     return ISL_OK;
 }
 
+/* Reads a whole seed file into a NUL-terminated buffer, opened without
+ * blocking, so even opening a FIFO cannot hang. */
 static isl_status read_file(const char *path, char **out, isl_error *err)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    struct stat sb;
-    isl_status st = seed_file_ok(fd, path, err);
-    size_t cap = !st && fstat(fd, &sb) == 0 ? (size_t)sb.st_size + 1 : 1, n = 0;
+    size_t cap = 1, n = 0;
+    isl_status st = seed_file_ok(fd, path, &cap, err);
     char *buf = st ? NULL : malloc(cap);
     if (!st && !buf) st = isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
     if (!st) st = read_all(fd, path, &buf, &cap, &n, err);
     close(fd);
     if (!st && strlen(buf) != n) st = isl_fail(err, ISL_EINPUT, "%s: not a text file (it holds a NUL byte)", path);
-    if (st) {
-        free(buf);
-        return st;
-    }
-    *out = buf;
-    return ISL_OK;
+    if (st) free(buf);
+    else *out = buf;
+    return st;
 }
 
 static isl_status add_drop(void *ctx, sqlite3_stmt *q)

@@ -3,7 +3,6 @@
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -399,15 +398,11 @@ static isl_status set_wal(isl_store *s, isl_error *err)
 static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
 {
     sqlite3 *db = NULL;
+    isl_error ignored;
     int on = 1;
     *out = NULL;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-        sqlite3_close(db);
-        return ISL_OK;
-    }
-    sqlite3_extended_result_codes(db, 1);
+    if (isl_base_open(path, SQLITE_OPEN_READWRITE, wait_seconds, &db, &ignored)) return ISL_OK;
     sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
-    sqlite3_busy_timeout(db, wait_seconds > INT_MAX / 1000 ? INT_MAX : (int)wait_seconds * 1000);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
         *out = db;
         return ISL_OK;

@@ -142,19 +142,6 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
                        lesson_row, &e, err, NULL);
 }
 
-static isl_status stale_row(void *ctx, sqlite3_stmt *q)
-{
-    isl_each *e = ctx;
-    return e->fn.stale(e->ctx, isl_base_col(q, 0), sqlite3_column_int64(q, 1), isl_base_col(q, 2));
-}
-
-isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err)
-{
-    isl_each e = {.fn.stale = fn, .ctx = ctx};
-    return isl_db_rows(s, "reading stale_result",
-                       "SELECT kind, run_id, command FROM stale_result ORDER BY run_id", stale_row, &e, err, NULL);
-}
-
 static isl_status group_row(void *ctx, sqlite3_stmt *q)
 {
     isl_each *e = ctx;

@@ -152,14 +152,6 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_FUNCTION:
         if (isl_sql_function_allowed(b)) return SQLITE_OK;
         return deny(au, 3, "%s", b);
-    case SQLITE_CREATE_TEMP_TABLE:
-    case SQLITE_CREATE_TEMP_VIEW:
-    case SQLITE_CREATE_TEMP_INDEX:
-    case SQLITE_DROP_TEMP_TABLE:
-    case SQLITE_DROP_TEMP_VIEW:
-    case SQLITE_DROP_TEMP_INDEX:
-    case SQLITE_DROP_TEMP_TRIGGER:
-        return SQLITE_OK;
     case SQLITE_CREATE_TEMP_TRIGGER:
         /* on a model table its body is checked whenever a seed fires it;
          * on any other main table it would fire inside isolab's own writes */
@@ -178,7 +170,7 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_ALTER_TABLE: return deny(au, 2, "ALTER TABLE %s", b);
     case SQLITE_REINDEX: return deny(au, 2, "REINDEX %s", a);
     case SQLITE_ANALYZE: return deny(au, 2, "ANALYZE %s", a);
-    default:
+    default: /* reads, and the seed's own TEMP tables, views and indexes */
         return SQLITE_OK;
     }
 }

@@ -82,7 +82,6 @@ typedef struct isl_each {
         isl_run_info_fn run;
         isl_param_fn param;
         isl_lesson_fn lesson;
-        isl_stale_fn stale;
         isl_stale_group_fn group;
         isl_column_fn column;
     } fn;

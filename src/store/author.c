@@ -87,9 +87,6 @@ isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, is
     return isl_base_end(s->db, s->path, st, err);
 }
 
-/* The TEMP tables and triggers that note, while seed files load, the
- * lessons each file defines and the shared rows it adds; a lesson row whose
- * code is loaded already is refused, naming --replace. */
 isl_status isl_store_load_watch(isl_store *s, isl_error *err)
 {
     static const char SQL[] =

@@ -8,9 +8,7 @@
  * can never disagree), installs the saved queries of the new version in
  * place of the old ones, and sets user_version, all in one BEGIN IMMEDIATE
  * transaction: an interrupted or failed migration leaves the old version.
- *
- * To change the schema: add schema/NNN_*.sql, raise ISL_SCHEMA_VERSION in
- * include/isolab/store.h and append {new version, "NNN_*.sql"} here. */
+ * To add a version: docs/HACKING.md, "a table". */
 #include <stdio.h>
 #include <string.h>
 

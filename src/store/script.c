@@ -315,19 +315,14 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         if (confined) isl_work_begin(s);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
-        if (over && rc != SQLITE_DONE) {
+        if (over && rc != SQLITE_DONE)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
                               "(%llu million steps): stopped; nothing of this load was written",
-                          name, line_of(sql, start), isl_store_work_limit(s));
-            sqlite3_finalize(q);
-            break;
-        }
-        if (rc != SQLITE_DONE) {
+                              name, line_of(sql, start), isl_store_work_limit(s));
+        else if (rc != SQLITE_DONE)
             st = step_failure(s, name, sql, start, q, &au, err);
-            sqlite3_finalize(q);
-            break;
-        }
         sqlite3_finalize(q);
+        if (st) break;
         claim_place cp = {name, sql, start, tail};
         if (au.claims && how == ISL_SCRIPT_SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
         char fk[400], lit[200];

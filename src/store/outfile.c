@@ -145,6 +145,9 @@ void isl_outfile_signals(const char *nothing, const char *something)
 
 /* ---- where an output goes ------------------------------------------------ */
 
+/* A FIFO or a character device: written into, never replaced. */
+static int written_through(mode_t mode) { return S_ISFIFO(mode) || S_ISCHR(mode); }
+
 isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err)
 {
     struct stat lsb, sb;
@@ -155,17 +158,15 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
         return (*target = strdup(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISLNK(lsb.st_mode)) {
-        /* /dev/stdout on a pipe leads to "pipe:[N]", no path, yet opens */
-        if (!(*target = realpath(path, NULL)) && through && errno != ENOMEM && stat(path, &sb) == 0
-            && (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))) {
-            *direct = 1;
-            return ISL_OK;
-        }
-        if (!*target)
-            return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
+        *target = realpath(path, NULL);
+        int e = errno;
+        /* /dev/stdout on a pipe leads to "pipe:[N]", no path, yet opens: a
+         * FIFO or device written through below */
+        if (!*target && (!through || e == ENOMEM || stat(path, &sb) != 0 || !written_through(sb.st_mode)))
+            return isl_fail(err, e == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
                             "%s: a symbolic link that leads to no file (%s); give the file's own path", path,
-                            strerror(errno));
-        if (stat(*target, &sb) != 0) sb.st_mode = 0;
+                            strerror(e));
+        if (*target && stat(*target, &sb) != 0) sb.st_mode = 0;
     } else {
         sb = lsb;
         if (!(*target = strdup(path))) return isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -173,7 +174,7 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
     if (S_ISREG(sb.st_mode)) return ISL_OK;
     free(*target);
     *target = NULL;
-    if (through && (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))) {
+    if (through && written_through(sb.st_mode)) {
         *direct = 1;
         return ISL_OK;
     }
@@ -268,7 +269,7 @@ static isl_status open_through(isl_outfile *o, isl_error *err)
 {
     int fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     struct stat sb;
-    if (fd >= 0 && (fstat(fd, &sb) != 0 || !(S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode)))) {
+    if (fd >= 0 && (fstat(fd, &sb) != 0 || !written_through(sb.st_mode))) {
         close(fd);
         return isl_fail(err, ISL_EINPUT, "%s: changed while isolab opened it; nothing was written", o->path);
     }

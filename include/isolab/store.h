@@ -1,8 +1,8 @@
-/* isolab: the store, the only layer that speaks SQLite. It creates and opens
- * databases, loads schema and seed files, reads the model into the core's
- * structures and writes runs. Every call reports failure through an
- * isl_error whose message names the file, line and offending value where
- * there is one. */
+/* isolab: the store (with the extension, the only code that speaks SQLite)
+ * creates and opens databases, loads schema and seed files, reads the model
+ * into the core's structures and writes runs. Every call reports failure
+ * through an isl_error whose message names the file, line and offending
+ * value where there is one. */
 #ifndef ISOLAB_STORE_H
 #define ISOLAB_STORE_H
 
@@ -39,12 +39,11 @@ void isl_store_close(isl_store *s);
  * seeds and claims take a few; a runaway recursive query never ends).
  * 0 restores the default. */
 #define ISL_WORK_LIMIT_DEFAULT_M 1000
-#define ISL_WORK_LIMIT_DEFAULT ((unsigned long long)ISL_WORK_LIMIT_DEFAULT_M)
 unsigned long long isl_store_work_limit(const isl_store *s);
 
 /* For every store opened or created after the call: how many seconds a
  * writer waits for another process's write lock (default 10), and the work
- * budget in million steps (0: ISL_WORK_LIMIT_DEFAULT). */
+ * budget in million steps (0: ISL_WORK_LIMIT_DEFAULT_M). */
 void isl_store_set_limits(unsigned wait_seconds, unsigned long long work_millions);
 
 /* fn(ctx, what) is called, as it starts, with a sentence about work that

@@ -82,12 +82,12 @@ static const char *const STMT_SQL[ST_COUNT] = {
 
 /* Limits every store opened or created from now on (isl_store_set_limits). */
 static unsigned wait_seconds = 10;
-static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT;
+static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT_M;
 
 void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
 {
     wait_seconds = wait_s;
-    work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT;
+    work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT_M;
 }
 
 /* Who is told, as it happens, of work that takes a while (isl_store_on_progress). */
@@ -416,13 +416,6 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     return ISL_OK; /* not a database: nothing to lock */
 }
 
-static void unlock_old(sqlite3 *db)
-{
-    if (!db) return;
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    sqlite3_close(db);
-}
-
 static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err);
 
 /* 1 when the file at path is empty (a new database) or starts with
@@ -466,7 +459,8 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
     else
         st = lock_old(path, &old, err);
     if (!st) st = create_at(path, seeds_dir, err);
-    unlock_old(old);
+    if (old) sqlite3_exec(old, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(old);
     free(real);
     return st;
 }

@@ -465,19 +465,6 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
     return st;
 }
 
-/* Applies isolab's schema and saved queries to the empty database of s, in
- * the caller's transaction. */
-static isl_status install_schema(isl_store *s, isl_error *err)
-{
-    char pragma[96];
-    snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
-             ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
-    isl_status st = isl_store_exec_files(s, isl_schema_files, "schema", NULL, ISL_SCRIPT_SCHEMA, err);
-    if (!st) st = isl_db_exec(s, pragma, err);
-    if (!st) st = isl_install_views(s->db, 0, err);
-    return st;
-}
-
 /* Removes the -wal and -shm files beside db: 0, or -1 when out of memory. */
 static int remove_logs(const char *db)
 {
@@ -489,30 +476,29 @@ static int remove_logs(const char *db)
     return wal && shm ? 0 : -1;
 }
 
-/* Records the seeds directory (its absolute path) in seed_origin. */
-static isl_status record_origin(isl_store *s, const char *dir, isl_error *err)
-{
-    char *real = realpath(dir, NULL);
-    isl_status st = isl_db_rows(s, "recording the seeds directory", "UPDATE seed_origin SET seeds = ?1 WHERE id = 1",
-                                NULL, NULL, err, "t", real ? real : dir);
-    free(real);
-    return st;
-}
-
-/* Fills the new database of s, in one transaction: the schema, the seeds,
- * the record of what was installed, the model's digest; then switches it
- * to WAL. */
+/* Fills the new database of s, in one transaction: the schema and saved
+ * queries, the seeds, the record of what was installed, the model's digest;
+ * then switches it to WAL. */
 static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
 {
+    char pragma[96], *real = seeds_dir ? realpath(seeds_dir, NULL) : NULL;
+    snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
+             ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
     /* a new file is private until it is renamed into place: no sync per
      * step, one fsync of the finished file before the rename */
     isl_status st = isl_db_exec(s, "PRAGMA synchronous = OFF", err);
     if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
     if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st) st = install_schema(s, err);
+    if (!st) st = isl_store_exec_files(s, isl_schema_files, "schema", NULL, ISL_SCRIPT_SCHEMA, err);
+    if (!st) st = isl_db_exec(s, pragma, err);
+    if (!st) st = isl_install_views(s->db, 0, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                             : isl_store_exec_files(s, isl_seed_files, "seeds", NULL, ISL_SCRIPT_BUILTIN, err);
-    if (!st && seeds_dir) st = record_origin(s, seeds_dir, err);
+    /* the seeds directory, by its absolute path */
+    if (!st && seeds_dir)
+        st = isl_db_rows(s, "recording the seeds directory", "UPDATE seed_origin SET seeds = ?1 WHERE id = 1", NULL,
+                         NULL, err, "t", real ? real : seeds_dir);
+    free(real);
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) st = isl_store_record_installed(s, err);
     if (!st) st = isl_store_settle_model(s, err);

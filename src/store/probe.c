@@ -31,12 +31,6 @@ static void probe_clear_values(probe *p)
     }
 }
 
-static void probe_free(probe *p)
-{
-    probe_clear_values(p);
-    for (int i = 0; i < p->ncols; i++) sqlite3_free(p->col[i]);
-}
-
 /* A value as an SQL literal: 'text' (quotes doubled), a number, or NULL. */
 static char *literal(sqlite3_value *v)
 {
@@ -167,7 +161,8 @@ int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char 
         *row = p.rows;
         found = 1;
     }
-    probe_free(&p);
+    probe_clear_values(&p);
+    for (int i = 0; i < p.ncols; i++) sqlite3_free(p.col[i]);
     return found;
 }
 

@@ -243,16 +243,6 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
                     line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
 }
 
-/* The largest claim id now (0: none), so the claims a statement adds are
- * those above it. */
-static isl_status claim_mark(isl_store *s, int64_t *mark, isl_error *err)
-{
-    long long v = 0;
-    isl_status st = isl_base_int(s->db, s->path, "SELECT coalesce(max(id), 0) FROM claim", &v, err);
-    *mark = v;
-    return st;
-}
-
 /* Reports a statement of a script that did not compile: refused by the
  * authorizer (au), over the length limit, or SQLite's error at its place. */
 static isl_status prepare_failure(isl_store *s, const char *name, const char *sql, const char *start, int rc,
@@ -306,9 +296,11 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         }
         if (!q) break; /* only comments were left */
         /* the claims a statement writes are compiled as soon as it has run
-         * (one that updates claims: every claim) */
-        int64_t mark = 0;
-        if (au.claims == 1 && how == ISL_SCRIPT_SEED && (st = claim_mark(s, &mark, err))) {
+         * (one that updates claims: every claim); the claims it adds are
+         * those above the largest id now */
+        long long mark = 0;
+        if (au.claims == 1 && how == ISL_SCRIPT_SEED
+            && (st = isl_base_int(s->db, s->path, "SELECT coalesce(max(id), 0) FROM claim", &mark, err))) {
             sqlite3_finalize(q);
             break;
         }

@@ -14,7 +14,7 @@
 
 /* ---- the temporaries alive now, for a signal handler -------------------- */
 
-enum { TEMP_FILE, TEMP_DIR, TEMP_SQLITE, MAX_TEMPS = 64 };
+enum { TEMP_FILE, TEMP_DIR, TEMP_SQLITE, MAX_TEMPS = 64 }; /* TEMP_DIR: isl_temp_register's dir */
 
 /* live[0..top): each a path (malloc'd) or NULL once forgotten; changed
  * only with the handled signals blocked, read by the handler */
@@ -35,7 +35,7 @@ static void block(sigset_t *old)
     sigprocmask(SIG_BLOCK, &set, old);
 }
 
-static int temp_register(const char *path, int kind)
+int isl_temp_register(const char *path, int kind)
 {
     size_t n = strlen(path) + 1;
     char *copy = malloc(n);
@@ -52,11 +52,6 @@ static int temp_register(const char *path, int kind)
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (slot < 0) free(copy);
     return slot;
-}
-
-int isl_temp_register(const char *path, int dir)
-{
-    return temp_register(path, dir ? TEMP_DIR : TEMP_FILE);
 }
 
 void isl_temp_forget(int slot)
@@ -249,7 +244,7 @@ static int make_temp(isl_outfile *o, const char *target, unsigned flags, isl_err
     sigset_t old;
     block(&old); /* no signal between creating it and registering it */
     int fd = mkstemp(o->tmp), e = errno;
-    if (fd >= 0 && (o->slot = temp_register(o->tmp, flags & ISL_OUT_SQLITE ? TEMP_SQLITE : TEMP_FILE)) < 0)
+    if (fd >= 0 && (o->slot = isl_temp_register(o->tmp, flags & ISL_OUT_SQLITE ? TEMP_SQLITE : TEMP_FILE)) < 0)
         unlink(o->tmp), close(fd), fd = -1, e = ENOMEM;
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd < 0) {

@@ -132,11 +132,9 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
                                    const size_t *channels, size_t nc);
 /* Writes every row of the power-set sweep of mechs[0..nm) under no channel
  * and channels[0..nc) (the lists given to isl_store_bundles_begin) with one
- * INSERT INTO bundle_sweep SELECT ... FROM isolab_powerset(...) on the
- * store's own connection (the function registered by the caller first,
- * with isl_store_add_functions): rows go from the core into the table without a
- * bind and step per row, nothing allocated per row. tick (may be NULL) is
- * called every 65536 rows with the rows so far; c->rows gets the count. */
+ * INSERT ... SELECT from isolab_powerset (registered first by the caller,
+ * isl_store_add_functions). tick (may be NULL) is called every 65536 rows
+ * with the rows so far; c->rows gets the count. */
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
                                  void (*tick)(void *ctx, uint64_t rows), void *tick_ctx);
 

@@ -177,14 +177,11 @@ isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_
 {
     *seeds = *lessons = NULL;
     sqlite3 *db = NULL;
+    isl_error ignored;
     /* read-only and without creating: a file that is not an isolab
      * database of this version tells nothing (NULL, NULL) */
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        sqlite3_close(db);
-        return ISL_OK;
-    }
+    if (isl_base_open(path, SQLITE_OPEN_READONLY, 0, &db, &ignored)) return ISL_OK;
     origin o = {seeds, lessons};
-    isl_error ignored;
     isl_status st = isl_base_rows(db, path, "reading the file", "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
                                   "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
                                   "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code)", origin_row, &o,

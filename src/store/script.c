@@ -175,15 +175,6 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     }
 }
 
-/* The statement's first line (at most 60 bytes), for naming it. */
-static void first_line(const char *start, char *out, size_t n)
-{
-    size_t k = 0;
-    while (k + 1 < n && k < 60 && start[k] && start[k] != '\n' && start[k] != ';') out[k] = start[k], k++;
-    while (k > 0 && (out[k - 1] == ' ' || out[k - 1] == '\r' || out[k - 1] == '\t')) k--;
-    out[k] = '\0';
-}
-
 /* Reports a statement that failed while running: for a constraint error on
  * an INSERT, the offending row's line and values. */
 static isl_status step_failure(isl_store *s, const char *name, const char *sql, const char *start,
@@ -248,30 +239,27 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
 static isl_status prepare_failure(isl_store *s, const char *name, const char *sql, const char *start, int rc,
                                   const script_auth *au, isl_error *err)
 {
-    char near[48] = "";
     if (au->denied == 3)
         return isl_fail(err, ISL_EINPUT, "%s:%d: the function %s is not allowed in a seed file (seeds may call "
                         "SQLite's ordinary functions and isolab's own)", name, line_of(sql, start), au->what);
     if (au->denied == 2)
         return isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP objects of "
                         "its own; %s is refused", name, line_of(sql, start), au->what);
-    if (au->denied) {
-        first_line(start, near, sizeof near);
-        return isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each load in one "
-                        "transaction, with its own settings", name, line_of(sql, start), near);
+    if (au->denied) { /* named by its first line (up to 47 bytes), without trailing blanks */
+        int k = (int)strcspn(start, "\n;");
+        for (k = k < 47 ? k : 47; k > 0 && strchr(" \r\t", start[k - 1]); k--) {}
+        return isl_fail(err, ISL_EINPUT, "%s:%d: '%.*s' is not allowed in a seed file: isolab applies each load in one "
+                        "transaction, with its own settings", name, line_of(sql, start), k, start);
     }
     if ((rc & 0xff) == SQLITE_TOOBIG)
         return isl_fail(err, ISL_EINPUT, "%s:%d: the statement is longer than isolab's limit of %d bytes (10 MB) for "
                         "one statement; split it into several", name, line_of(sql, start), ISL_STATEMENT_MAX);
     int off = sqlite3_error_offset(s->db);
     const char *at = off >= 0 ? start + off : start;
-    if (off >= 0) {
-        size_t k = 0;
-        while (k < sizeof near - 1 && at[k] && at[k] != '\n') near[k] = at[k], k++;
-        near[k] = '\0';
-    }
+    int k = off >= 0 ? (int)strcspn(at, "\n") : 0;
     isl_status st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
-    if (near[0]) return isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
+    if (k) return isl_fail(err, st, "%s:%d: %s (near \"%.*s\")", name, line_of(sql, at), sqlite3_errmsg(s->db),
+                           k < 47 ? k : 47, at);
     return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
 }
 

@@ -55,9 +55,7 @@ static void build_digest(char out[17])
 static size_t body_len(const isl_embedded_file *f)
 {
     size_t len = f->len;
-    while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
-                       || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
-        len--;
+    while (len > 0 && f->text[len - 1] && strchr("; \n\t\r", f->text[len - 1])) len--;
     return len;
 }
 

@@ -43,25 +43,24 @@ isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, cha
  * into buf[n], "" when they are current. */
 isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err);
 
+/* Called with the rows read so far (every 4096 rows), for progress. */
+typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
+
 /* What differs between runs a and b, which must exist and be of the same
  * kind (else ISL_EINPUT), as lines handed to fn, and *ndiff the number of
  * differences found. Surfaces (per bundle x channel): the counts that
  * changed and, set-aware, the facts lost from and gained by the open
  * surface, each with its status in a and in b; bundle x channel pairs only
  * one run has. Every other table with a run_id column: its rows only a has
- * ("-") and only b has ("+"), compared without run_id. */
-isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
-                          isl_error *err);
-/* The same, calling tick (when not NULL) with the fact-status rows read so
- * far every 4096 rows, while the two runs' fact statuses are read (before
- * the first line): for progress on a terminal. It reads
- * isl_store_status_rows(s, a, b) rows in all. */
-typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
+ * ("-") and only b has ("+"), compared without run_id. tick (when not
+ * NULL) is called while the two runs' fact statuses are read, before the
+ * first line: isl_store_status_rows(s, a, b) rows in all. */
+isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
+                                   void *tick_ctx, size_t *ndiff, isl_error *err);
+
 /* The fact-status rows of run a and of run b (0 for a run that has none),
  * added up into *n. */
 isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n, isl_error *err);
-isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
-                                   void *tick_ctx, size_t *ndiff, isl_error *err);
 
 /* Removes runs ids[0..n) with every row of theirs (every table with a run_id
  * column, found in the schema), in one transaction: ISL_EINPUT naming the

@@ -26,6 +26,14 @@ SQLITE_EXTENSION_INIT3
     "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c "                 \
     "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id'"
 
+/* Of those, the results, by name (run_param describes a run rather than
+ * holding its results; the per-run name tables behind the view fact_status
+ * are part of its rows, of which fact_status_row holds one per fact
+ * status). */
+#define RESULT_TABLES                                                                               \
+    ISL_RUN_TABLES " AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', " \
+                   "'fact_status_fact') ORDER BY m.name"
+
 /* Statements the store prepares once per connection and reuses. */
 enum isl_stmt_id {
     ST_RUN_INSERT,
@@ -229,24 +237,5 @@ isl_status isl_store_record_installed(isl_store *s, isl_error *err);
 /* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
  * (src/store/migrate.c); a no-op when it is current. */
 isl_status isl_store_migrate(isl_store *s, isl_error *err);
-
-/* The facts that left or joined the open surface (a status other than
- * closed; absent counts as closed) from run a's fact statuses to run b's,
- * by bundle, channel and fact name (src/store/diff_status.c): one ordered
- * pass over each run's rows. Sorted by bundle, channel, lost before
- * gained, position (the lesser of the two runs'), fact. Free with
- * isl_moves_free (also after an error). */
-typedef struct isl_moves isl_moves;
-/* tick (when not NULL) gets the rows read so far every 65536 rows. */
-isl_status isl_moves_read(isl_store *s, int64_t a, int64_t b, void (*tick)(void *, uint64_t), void *tick_ctx,
-                          isl_moves **out, isl_error *err);
-/* The moved facts of one bundle x channel: how many, from index *first.
- * Pairs must be asked in (bundle, channel) order; pairs never asked for
- * are skipped. */
-size_t isl_moves_pair(isl_moves *mv, const char *bundle, const char *channel, size_t *first);
-/* Moved fact i as diff shows it ("    lost:   FACT (A -> B)"), from
- * sqlite3_malloc (free with sqlite3_free), or NULL when out of memory. */
-char *isl_moves_line(const isl_moves *mv, size_t i);
-void isl_moves_free(isl_moves *mv);
 
 #endif

@@ -251,7 +251,7 @@ void isl_store_close(isl_store *s)
     if (!s) return;
     for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
     if (s->db && s->in_run) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    isl_status_ids_free(s->status_ids);
+    free(s->status_ids);
     sqlite3_close_v2(s->db);
     free(s->path);
     free(s);

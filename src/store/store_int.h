@@ -225,8 +225,6 @@ isl_status isl_store_verify(isl_store *s, isl_error *err);
  * absent facts), and the first time the run needs them, its fact, bundle
  * and channel names. Counts the status rows in c->rows. */
 isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row);
-/* Frees ids; NULL is fine. */
-void isl_status_ids_free(isl_status_ids *ids);
 
 /* Records every schema object now in the file as what isolab installed,
  * with this build's digest, in the caller's write transaction: for a

@@ -1,15 +1,12 @@
 /* isolab store: writing runs. A run is one BEGIN IMMEDIATE transaction:
  * its run row and every result row commit together or not at all. */
-#include <assert.h>
-#include <stdio.h>
-#include <string.h>
+#include <stdlib.h>
 
 #include "isolab/reader.h"
 #include "isolab/version.h"
 #include "isolab/outfile.h"
 #include "isolab/provenance.h"
 #include "store_int.h"
-
 
 void isl_run_count(isl_run_ctx *c, size_t n)
 {
@@ -45,13 +42,8 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
 {
     char digest[17];
     isl_status st = isl_db_begin_write(s, err);
-    if (st) {
-        checks_on(s);
-        return st;
-    }
+    if (st) return isl_store_end_run(s, st, err); /* not in a run: the checks back on */
     s->in_run = 1;
-    isl_status_ids_free(s->status_ids);
-    s->status_ids = NULL;
     isl_model_digest(m, digest);
     sqlite3_stmt *q = isl_stmt(s, ST_RUN_INSERT, err);
     if (!q) return isl_store_end_run(s, err->status, err);
@@ -68,45 +60,42 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
     return ISL_OK;
 }
 
-isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
+/* Steps the run's statement id, bound to the run id alone. */
+static isl_status run_step(isl_store *s, enum isl_stmt_id id, const char *what, isl_error *err)
 {
-    isl_status_ids_free(s->status_ids);
-    s->status_ids = NULL;
-    if (!s->in_run) {
-        checks_on(s);
-        return st;
-    }
+    sqlite3_stmt *q = isl_stmt(s, id, err);
+    if (!q) return err->status;
+    if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE) return isl_db_fail(s, err, what);
+    return ISL_OK;
+}
+
+/* Finishes the run begun and commits it, or (st set, or any failure) rolls
+ * it back. */
+static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
+{
+    if (!st) st = run_step(s, ST_RUN_PARAMS_FROM_ROWS, "writing the run's parameters", err);
+    if (!st) st = run_step(s, ST_RUN_FINISH, "finishing the run", err);
     if (!st) {
-        sqlite3_stmt *q = isl_stmt(s, ST_RUN_PARAMS_FROM_ROWS, err);
-        if (!q) st = err->status;
-        else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
-            st = isl_db_fail(s, err, "writing the run's parameters");
-    }
-    if (!st) {
-        sqlite3_stmt *q = isl_stmt(s, ST_RUN_FINISH, err);
-        if (!q) st = err->status;
-        else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
-            st = isl_db_fail(s, err, "finishing the run");
-    }
-    if (!st) isl_db_pause("commit");
-    if (!st && (st = isl_db_still_here(s, err))) {
-        s->in_run = 0;
-        checks_on(s);
-        return st;
-    }
-    if (!st) {
+        isl_db_pause("commit");
+        if ((st = isl_db_still_here(s, err))) return st; /* rolled back */
         s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
         int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
         s->commit_counts = 0;
         if (rc == SQLITE_OK) {
             isl_temp_written();
-            s->in_run = 0;
-            checks_on(s);
             return ISL_OK;
         }
         st = isl_db_fail(s, err, "committing the run");
     }
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
+{
+    free(s->status_ids);
+    s->status_ids = NULL;
+    if (s->in_run) st = commit_run(s, st, err);
     s->in_run = 0;
     checks_on(s);
     return st;
@@ -121,16 +110,22 @@ static int bind_head(isl_run_ctx *c, sqlite3_stmt *q, size_t bundle, size_t chan
         || sqlite3_bind_text(q, 3, c->model->channel[channel].name, -1, SQLITE_STATIC);
 }
 
+/* Binds the four surface counts from column `first` on. */
+static int bind_surface(sqlite3_stmt *q, int first, const isl_surface *s)
+{
+    return sqlite3_bind_int64(q, first, (sqlite3_int64)s->visible)
+        || sqlite3_bind_int64(q, first + 1, (sqlite3_int64)s->returned)
+        || sqlite3_bind_int64(q, first + 2, (sqlite3_int64)s->open_surface)
+        || sqlite3_bind_int64(q, first + 3, (sqlite3_int64)s->open_axes);
+}
+
 isl_status isl_store_put_surface(void *ctx, const isl_surface_row *row)
 {
     isl_run_ctx *c = ctx;
     sqlite3_stmt *q = isl_stmt(c->store, ST_SURFACE, c->err);
     if (!q) return c->err->status;
-    if (bind_head(c, q, row->bundle, row->channel) || sqlite3_bind_int64(q, 4, (sqlite3_int64)row->s.visible)
-        || sqlite3_bind_int64(q, 5, (sqlite3_int64)row->s.returned)
-        || sqlite3_bind_int64(q, 6, (sqlite3_int64)row->s.open_surface)
-        || sqlite3_bind_int64(q, 7, (sqlite3_int64)row->s.open_axes) || sqlite3_bind_double(q, 8, row->cost_pct)
-        || sqlite3_bind_int64(q, 9, row->run_time)
+    if (bind_head(c, q, row->bundle, row->channel) || bind_surface(q, 4, &row->s)
+        || sqlite3_bind_double(q, 8, row->cost_pct) || sqlite3_bind_int64(q, 9, row->run_time)
         || (row->has_cost_per_fact ? sqlite3_bind_double(q, 10, row->cost_per_fact) : sqlite3_bind_null(q, 10)))
         return isl_db_fail(c->store, c->err, "writing a surface");
     isl_status st = step_done(c, q, "writing a surface");
@@ -148,15 +143,6 @@ isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row)
         || (row->has_lines_per_fact ? sqlite3_bind_int64(q, 7, row->lines_per_fact) : sqlite3_bind_null(q, 7)))
         return isl_db_fail(c->store, c->err, "writing a sample sweep row");
     return step_done(c, q, "writing a sample sweep row");
-}
-
-/* Binds the four surface counts from column `first` on. */
-static int bind_surface(sqlite3_stmt *q, int first, const isl_surface *s)
-{
-    return sqlite3_bind_int64(q, first, (sqlite3_int64)s->visible)
-        || sqlite3_bind_int64(q, first + 1, (sqlite3_int64)s->returned)
-        || sqlite3_bind_int64(q, first + 2, (sqlite3_int64)s->open_surface)
-        || sqlite3_bind_int64(q, first + 3, (sqlite3_int64)s->open_axes);
 }
 
 isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row)

@@ -34,18 +34,11 @@ typedef struct codes_cursor {
 
 enum { CODES_FACT_ID, CODES_STATUS, CODES_ARG };
 
-/* The code stored for a state (schema/011: 1 visible .. 4 closed), 0 for absent. */
-static int state_code(isl_fact_state s)
-{
-    switch (s) {
-    case ISL_FACT_VISIBLE: return 1;
-    case ISL_FACT_LEFT_OPEN: return 2;
-    case ISL_FACT_RETURNS: return 3;
-    case ISL_FACT_CLOSED: return 4;
-    case ISL_FACT_ABSENT: break;
-    }
-    return 0;
-}
+/* The code stored for a state (schema/011: 1 visible .. 4 closed) is the
+ * state itself; 0 is absent. */
+_Static_assert(ISL_FACT_ABSENT == 0 && ISL_FACT_VISIBLE == 1 && ISL_FACT_LEFT_OPEN == 2 && ISL_FACT_RETURNS == 3
+                   && ISL_FACT_CLOSED == 4,
+               "a fact state is its status code");
 
 static int codes_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out, char **err)
 {
@@ -85,7 +78,7 @@ static int codes_close(sqlite3_vtab_cursor *cur)
 /* Moves to the first fact at or after c->rank that is in the fact set. */
 static void codes_skip(codes_cursor *c)
 {
-    while (c->codes && c->rank < c->codes->n && !state_code(c->codes->states[c->codes->fact_of_rank[c->rank]]))
+    while (c->codes && c->rank < c->codes->n && c->codes->states[c->codes->fact_of_rank[c->rank]] == ISL_FACT_ABSENT)
         c->rank++;
 }
 
@@ -117,7 +110,7 @@ static int codes_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
 {
     codes_cursor *c = (codes_cursor *)cur;
     if (col == CODES_FACT_ID) sqlite3_result_int64(ctx, (sqlite3_int64)c->rank + 1);
-    else if (col == CODES_STATUS) sqlite3_result_int(ctx, state_code(c->codes->states[c->codes->fact_of_rank[c->rank]]));
+    else if (col == CODES_STATUS) sqlite3_result_int(ctx, (int)c->codes->states[c->codes->fact_of_rank[c->rank]]);
     else sqlite3_result_null(ctx);
     return SQLITE_OK;
 }
@@ -161,37 +154,21 @@ static const sqlite3_module CODES_MODULE = {
     .xRowid = codes_rowid,
 };
 
-/* Name ranks of one model, for the run being written. */
+/* Name ranks of one model, for the run being written: one allocation. */
 struct isl_status_ids {
     const isl_model *model;
-    size_t *fact_of_rank;        /* fact index of rank 0, 1, ... */
+    size_t *fact_of_rank;           /* fact index of rank 0, 1, ... */
     size_t *bundle_id, *channel_id; /* per model index: rank + 1 */
     unsigned char *bundle_done, *channel_done;
 };
 
-void isl_status_ids_free(isl_status_ids *ids)
+/* Sorts the indexes of names[0..n) by name into order; with id, id[i] =
+ * the rank of names[i] + 1. */
+static void rank(const char *const *names, size_t n, size_t *order, size_t *id)
 {
-    if (!ids) return;
-    free(ids->fact_of_rank);
-    free(ids->bundle_id);
-    free(ids->channel_id);
-    free(ids->bundle_done);
-    free(ids->channel_done);
-    free(ids);
-}
-
-/* ranks[i] = position of names[i] in name order (from 0); order[r] = the
- * index of rank r when order is not NULL. */
-static int rank_names(char *const *names, size_t n, size_t *ranks, size_t *order)
-{
-    size_t *o = order ? order : malloc((n ? n : 1) * sizeof *o);
-    if (!o) return -1;
-    for (size_t i = 0; i < n; i++) o[i] = i;
-    isl_sort_by_name(o, (const char *const *)names, n);
-    if (ranks)
-        for (size_t r = 0; r < n; r++) ranks[o[r]] = r;
-    if (o != order) free(o);
-    return 0;
+    for (size_t i = 0; i < n; i++) order[i] = i;
+    isl_sort_by_name(order, names, n);
+    for (size_t r = 0; id && r < n; r++) id[order[r]] = r + 1;
 }
 
 static isl_status ids_new(isl_run_ctx *c, isl_status_ids **out)
@@ -202,39 +179,31 @@ static isl_status ids_new(isl_run_ctx *c, isl_status_ids **out)
             return isl_db_fail(c->store, c->err, "registering isl_status_codes");
         c->store->codes_module = 1;
     }
-    isl_status_ids *ids = calloc(1, sizeof *ids);
-    if (ids) {
+    size_t nb = m->nbundles, nc = m->nchannels, n = m->nfacts + nb + nc + 1;
+    isl_status_ids *ids = calloc(1, sizeof *ids + n * sizeof(size_t) + nb + nc);
+    const char **names = malloc(n * sizeof *names);
+    size_t *order = malloc(n * sizeof *order);
+    int ok = ids && names && order;
+    if (ok) {
         ids->model = m;
-        ids->fact_of_rank = malloc((m->nfacts ? m->nfacts : 1) * sizeof *ids->fact_of_rank);
-        ids->bundle_id = malloc((m->nbundles ? m->nbundles : 1) * sizeof *ids->bundle_id);
-        ids->channel_id = malloc((m->nchannels ? m->nchannels : 1) * sizeof *ids->channel_id);
-        ids->bundle_done = calloc(m->nbundles ? m->nbundles : 1, 1);
-        ids->channel_done = calloc(m->nchannels ? m->nchannels : 1, 1);
+        ids->fact_of_rank = (size_t *)(ids + 1);
+        ids->bundle_id = ids->fact_of_rank + m->nfacts;
+        ids->channel_id = ids->bundle_id + nb;
+        ids->bundle_done = (unsigned char *)(ids->channel_id + nc);
+        ids->channel_done = ids->bundle_done + nb;
+        rank((const char *const *)m->fact_name, m->nfacts, ids->fact_of_rank, NULL);
+        /* bundle and channel names live in their structs */
+        for (size_t i = 0; i < nb; i++) names[i] = m->bundle[i].name;
+        rank(names, nb, order, ids->bundle_id);
+        for (size_t i = 0; i < nc; i++) names[i] = m->channel[i].name;
+        rank(names, nc, order, ids->channel_id);
+        *out = ids;
+    } else {
+        free(ids);
     }
-    if (!ids || !ids->fact_of_rank || !ids->bundle_id || !ids->channel_id || !ids->bundle_done
-        || !ids->channel_done || rank_names(m->fact_name, m->nfacts, NULL, ids->fact_of_rank)) {
-        isl_status_ids_free(ids);
-        return isl_fail(c->err, ISL_ENOMEM, "out of memory");
-    }
-    /* bundle and channel names live in their structs: copy the pointers */
-    char **names = malloc((m->nbundles + m->nchannels + 1) * sizeof *names);
-    if (!names) {
-        isl_status_ids_free(ids);
-        return isl_fail(c->err, ISL_ENOMEM, "out of memory");
-    }
-    for (size_t i = 0; i < m->nbundles; i++) names[i] = m->bundle[i].name;
-    for (size_t i = 0; i < m->nchannels; i++) names[m->nbundles + i] = m->channel[i].name;
-    int bad = rank_names(names, m->nbundles, ids->bundle_id, NULL)
-           || rank_names(names + m->nbundles, m->nchannels, ids->channel_id, NULL);
     free(names);
-    if (bad) {
-        isl_status_ids_free(ids);
-        return isl_fail(c->err, ISL_ENOMEM, "out of memory");
-    }
-    for (size_t i = 0; i < m->nbundles; i++) ids->bundle_id[i]++;
-    for (size_t i = 0; i < m->nchannels; i++) ids->channel_id[i]++;
-    *out = ids;
-    return ISL_OK;
+    free(order);
+    return ok ? ISL_OK : isl_fail(c->err, ISL_ENOMEM, "out of memory");
 }
 
 /* The run's facts, once: id = rank + 1, with axis and position (index + 1). */
@@ -273,7 +242,7 @@ isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row)
     const isl_model *m = c->model;
     isl_status st;
     if (!s->status_ids || s->status_ids->model != m) {
-        isl_status_ids_free(s->status_ids);
+        free(s->status_ids);
         s->status_ids = NULL;
         if ((st = ids_new(c, &s->status_ids))) return st;
         if ((st = put_facts(c, s->status_ids))) return st;

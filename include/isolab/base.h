@@ -83,6 +83,8 @@ isl_status isl_base_int(struct sqlite3 *db, const char *path, const char *sql, l
 
 /* A row function that counts the rows into the int at ctx. */
 isl_status isl_base_count(void *ctx, struct sqlite3_stmt *q);
+/* A row function that reads column 0 into the long long at ctx. */
+isl_status isl_base_int_row(void *ctx, struct sqlite3_stmt *q);
 
 /* The text of column i of q's row, "" for SQL NULL (isl_base_col: NULL). */
 const char *isl_base_text(struct sqlite3_stmt *q, int i);

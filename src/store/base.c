@@ -201,7 +201,7 @@ isl_status isl_base_rows(sqlite3 *db, const char *path, const char *what, const 
     return st;
 }
 
-static isl_status int_row(void *ctx, sqlite3_stmt *q)
+isl_status isl_base_int_row(void *ctx, sqlite3_stmt *q)
 {
     *(long long *)ctx = sqlite3_column_int64(q, 0);
     return ISL_OK;
@@ -210,7 +210,7 @@ static isl_status int_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_base_int(sqlite3 *db, const char *path, const char *sql, long long *v, isl_error *err)
 {
     *v = 0;
-    return isl_base_rows(db, path, path ? path : "reading a value", sql, int_row, v, err, NULL);
+    return isl_base_rows(db, path, path ? path : "reading a value", sql, isl_base_int_row, v, err, NULL);
 }
 
 isl_status isl_base_count(void *ctx, sqlite3_stmt *q)

@@ -393,19 +393,15 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
     return st;
 }
 
-static isl_status sum_row(void *ctx, sqlite3_stmt *q)
-{
-    *(uint64_t *)ctx = (uint64_t)sqlite3_column_int64(q, 0);
-    return ISL_OK;
-}
-
 isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n, isl_error *err)
 {
-    *n = 0;
-    return isl_db_rows(s, "counting the runs' fact statuses",
-                       "SELECT (SELECT count(*) FROM fact_status_row WHERE run_id = ?1)"
-                       " + (SELECT count(*) FROM fact_status_row WHERE run_id = ?2)",
-                       sum_row, n, err, "ii", a, b);
+    long long sum = 0;
+    isl_status st = isl_db_rows(s, "counting the runs' fact statuses",
+                                "SELECT (SELECT count(*) FROM fact_status_row WHERE run_id = ?1)"
+                                " + (SELECT count(*) FROM fact_status_row WHERE run_id = ?2)",
+                                isl_base_int_row, &sum, err, "ii", a, b);
+    *n = (uint64_t)sum;
+    return st;
 }
 
 isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,

@@ -67,12 +67,6 @@ static char *order_by(isl_store *s, const relation *r)
     return sqlite3_str_finish(o);
 }
 
-static isl_status run_exists(isl_store *s, int64_t run_id, isl_error *err)
-{
-    char kind[64];
-    return isl_run_kind(s, run_id, kind, sizeof kind, err);
-}
-
 /* A relation's rows, as cells for the caller's function. */
 typedef struct streamer {
     isl_row_fn fn;
@@ -113,12 +107,6 @@ static isl_status stream_rows(isl_store *s, sqlite3_stmt *q, isl_row_fn fn, void
     return st;
 }
 
-static isl_status count_row(void *ctx, sqlite3_stmt *q)
-{
-    *(uint64_t *)ctx = (uint64_t)sqlite3_column_int64(q, 0);
-    return ISL_OK;
-}
-
 isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
                                 isl_error *err)
 {
@@ -129,8 +117,10 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
     if (st || !r.is_table || (has_run && !r.has_run_id)) return st;
     char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", rel, has_run ? " WHERE run_id = ?1" : "");
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    st = isl_db_rows(s, "counting the rows", sql, count_row, n, err, has_run ? "i" : NULL, run_id);
+    long long count = 0;
+    st = isl_db_rows(s, "counting the rows", sql, isl_base_int_row, &count, err, has_run ? "i" : NULL, run_id);
     sqlite3_free(sql);
+    *n = (uint64_t)count;
     return st;
 }
 
@@ -143,7 +133,8 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
     if (st) return st;
     if (has_run && !r.has_run_id)
         return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", rel);
-    if (has_run && (st = run_exists(s, run_id, err))) return st;
+    char kind[64];
+    if (has_run && (st = isl_run_kind(s, run_id, kind, sizeof kind, err))) return st;
     char *order = order_by(s, &r);
     char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", rel, has_run ? " WHERE run_id = ?1" : "", order)
                       : NULL;
@@ -386,12 +377,6 @@ isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_
                        relation_listed, &l, err, NULL);
 }
 
-static isl_status has_row(void *ctx, sqlite3_stmt *q)
-{
-    *(long long *)ctx = sqlite3_column_int64(q, 0);
-    return ISL_OK;
-}
-
 static isl_status column_listed(void *ctx, sqlite3_stmt *q)
 {
     isl_each *e = ctx;
@@ -416,6 +401,6 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column)
     isl_status st = isl_db_rows(s, "reading the columns",
                                 "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
                                 "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
-                                has_row, &has, &err, "tt", name, column);
+                                isl_base_int_row, &has, &err, "tt", name, column);
     return st ? -1 : (int)has;
 }

@@ -150,13 +150,6 @@ static isl_status read_added(reader *r, const char *sql, const char *table, size
     return rows(r, sql, added_row, &a);
 }
 
-static isl_status count_row(void *ctx, sqlite3_stmt *q)
-{
-    reader *r = ctx;
-    r->nfacts = (size_t)sqlite3_column_int64(q, 0);
-    return ISL_OK;
-}
-
 /* Each fact's axis is found among the axes just read (in name order, as
  * the BINARY collation orders them): a join with the numbered axes was
  * half of reading the model. */
@@ -189,7 +182,9 @@ static isl_status left_open_row(void *ctx, sqlite3_stmt *q)
 static isl_status read_names(reader *r)
 {
     isl_status st = read_added(r, "SELECT name FROM axis ORDER BY name", "axis", isl_model_add_axis);
-    if (!st) st = rows(r, "SELECT count(*) FROM fact", count_row, NULL);
+    long long nfacts = 0;
+    if (!st) st = rows(r, "SELECT count(*) FROM fact", isl_base_int_row, &nfacts);
+    r->nfacts = (size_t)nfacts;
     if (!st && !(r->pos = malloc((r->nfacts ? r->nfacts : 1) * sizeof *r->pos))) st = OOM(r);
     if (!st) st = rows(r, "SELECT name, axis, position FROM fact ORDER BY position", fact_row, NULL);
     if (!st) st = read_added(r, "SELECT name FROM mechanism ORDER BY position, name", "mechanism", isl_model_add_mechanism);

@@ -2,29 +2,20 @@
  * answer_smallest, answer_marginal) and their runs' parameters, written
  * inside a run begun with isl_store_begin_run. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "isolab/answers.h"
+#include "isolab/textout.h"
 #include "store_int.h"
 
 /* The names of the mechanisms mechs[i] whose bit i is set in mask, comma-
  * separated in bit order ("" for none): malloc'd, NULL when out of memory. */
 static char *members_text(const isl_model *m, const size_t *mechs, size_t nm, uint64_t mask)
 {
-    size_t len = 1;
+    isl_buf b = {NULL, 0, 0, 0};
+    isl_buf_put(&b, "", 0);
     for (size_t i = 0; i < nm; i++)
-        if (mask >> i & 1) len += strlen(m->mech[mechs[i]].name) + 1;
-    char *t = malloc(len), *p = t;
-    if (!t) return NULL;
-    *p = '\0';
-    for (size_t i = 0; i < nm; i++)
-        if (mask >> i & 1) {
-            size_t n = strlen(m->mech[mechs[i]].name);
-            if (p != t) *p++ = ',';
-            memcpy(p, m->mech[mechs[i]].name, n + 1);
-            p += n;
-        }
-    return t;
+        if (mask >> i & 1) isl_buf_printf(&b, "%s%s", b.n ? "," : "", m->mech[mechs[i]].name);
+    return b.p; /* NULL once out of memory (isl_buf) */
 }
 
 /* Binds run id and the channel's name ('' for none) to columns 1 and 2. */

@@ -104,18 +104,26 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
-/* Compiles one claim expression as a statement "SELECT (expr)" into *q.
- * SQLITE_OK; SQLITE_ERROR with the reason in why[n] when the expression is
- * not one read-only expression (*q NULL); another code when the failure is
- * SQLite's own (out of memory, ...). */
-static int compile_expr(isl_store *s, const char *expr, sqlite3_stmt **q, char *why, size_t n)
+/* Compiles one claim expression as a statement "SELECT (expr)" into *q,
+ * under on_access (c->reads: what it reads; a function not on the
+ * allow-list refused). SQLITE_OK; SQLITE_ERROR with the reason in why[n]
+ * when the expression is not one read-only expression of allowed functions
+ * (*q NULL); another code when the failure is SQLite's own (out of memory,
+ * ...). */
+static int compile_expr(isl_store *s, checker *c, const char *expr, sqlite3_stmt **q, char *why, size_t n)
 {
     *q = NULL;
+    c->reads = 0;
+    c->refused[0] = '\0';
     char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
     if (!sql) return SQLITE_NOMEM;
     const char *tail = NULL;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, q, &tail);
-    if (rc != SQLITE_OK) {
+    if (rc != SQLITE_OK && c->refused[0]) {
+        snprintf(why, n, "the function %s is not allowed (a claim may call SQLite's ordinary functions and "
+                 "isolab's own)", c->refused);
+        rc = SQLITE_ERROR;
+    } else if (rc != SQLITE_OK) {
         snprintf(why, n, "%s", sqlite3_errmsg(s->db));
     } else if (tail && tail[strspn(tail, " \t\r\n;")] != '\0') {
         snprintf(why, n, "more than one expression");
@@ -129,35 +137,10 @@ static int compile_expr(isl_store *s, const char *expr, sqlite3_stmt **q, char *
     return rc;
 }
 
-/* While claims are compiled at load: the first function not on the
- * allow-list (allow.c), refused. */
-static int refuse_function(void *ctx, int action, const char *a, const char *b, const char *db, const char *via)
-{
-    (void)a, (void)db, (void)via;
-    char *refused = ctx;
-    if (action != SQLITE_FUNCTION || isl_sql_function_allowed(b)) return SQLITE_OK;
-    if (!refused[0]) snprintf(refused, 64, "%s", b ? b : "?");
-    return SQLITE_DENY;
-}
-
-/* compile_expr under the function allow-list, for a claim being loaded. */
-static int compile_loaded(isl_store *s, const char *expr, char *why, size_t n)
-{
-    char refused[64] = "";
-    sqlite3_stmt *c = NULL;
-    sqlite3_set_authorizer(s->db, refuse_function, refused);
-    int rc = compile_expr(s, expr, &c, why, n);
-    sqlite3_set_authorizer(s->db, NULL, NULL);
-    sqlite3_finalize(c);
-    if (rc != SQLITE_OK && refused[0])
-        snprintf(why, n, "the function %s is not allowed (a claim may call SQLite's ordinary functions and "
-                 "isolab's own)", refused);
-    return rc;
-}
-
 /* Loading claims: the caller's function for each that does not compile. */
 typedef struct loading {
     isl_store *s;
+    checker c;
     isl_claim_bad_fn fn;
     void *ctx;
     isl_error *err;
@@ -171,7 +154,9 @@ static isl_status compile_row(void *ctx, sqlite3_stmt *q)
         const char *expr = isl_base_col(q, col);
         if (!expr) continue;
         char why[400];
-        int prim = compile_loaded(l->s, expr, why, sizeof why) & 0xff;
+        sqlite3_stmt *compiled;
+        int prim = compile_expr(l->s, &l->c, expr, &compiled, why, sizeof why) & 0xff;
+        sqlite3_finalize(compiled);
         if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
             st = l->fn(l->ctx, isl_base_col(q, 0), isl_base_col(q, 1), col == 2 ? "actual_sql" : "pending_sql", why,
                        l->err);
@@ -183,9 +168,12 @@ static isl_status compile_row(void *ctx, sqlite3_stmt *q)
 
 isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err)
 {
-    loading l = {s, fn, ctx, err};
-    return isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim WHERE id > ?1 "
-                       "ORDER BY id", compile_row, &l, err, "i", after);
+    loading l = {.s = s, .fn = fn, .ctx = ctx, .err = err};
+    sqlite3_set_authorizer(s->db, on_access, &l.c);
+    isl_status st = isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim "
+                                "WHERE id > ?1 ORDER BY id", compile_row, &l, err, "i", after);
+    sqlite3_set_authorizer(s->db, NULL, NULL);
+    return st;
 }
 
 /* The value of one claim expression into *out (a copy, free with
@@ -200,15 +188,9 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
     sqlite3_stmt *q = NULL;
     char reason[400] = "out of memory";
     /* what it reads (on_access), to tell a stale claim from a failed one */
-    c->reads = 0;
-    c->refused[0] = '\0';
-    int rc = compile_expr(s, expr, &q, reason, sizeof reason);
+    int rc = compile_expr(s, c, expr, &q, reason, sizeof reason);
     int bad = 1;
-    if (rc != SQLITE_OK && c->refused[0]) {
-        snprintf(why, n, "cannot evaluate: the function %s is not allowed (a claim may call SQLite's ordinary "
-                 "functions and isolab's own)", c->refused);
-        rc = SQLITE_ERROR;
-    } else if (rc != SQLITE_OK) {
+    if (rc != SQLITE_OK) {
         snprintf(why, n, "cannot evaluate: %s", reason);
     } else if (isl_work_begin(s), (rc = sqlite3_step(q)), isl_work_end(s)) {
         snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps)",

@@ -68,6 +68,10 @@ typedef isl_status (*isl_base_row_fn)(void *ctx, struct sqlite3_stmt *q);
 isl_status isl_base_rows(struct sqlite3 *db, const char *path, const char *what, const char *sql,
                          isl_base_row_fn fn, void *ctx, isl_error *err, const char *types, ...);
 
+/* Binds the values of ap to q as isl_base_rows binds them (parameter k
+ * the k-th of types); SQLite's result code. */
+int isl_base_bind(struct sqlite3_stmt *q, const char *types, va_list ap);
+
 /* isl_base_rows with the values in ap. */
 isl_status isl_base_vrows(struct sqlite3 *db, const char *path, const char *what, const char *sql,
                           isl_base_row_fn fn, void *ctx, isl_error *err, const char *types, va_list ap);

@@ -161,8 +161,7 @@ isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite
     return st;
 }
 
-/* Binds the values of ap as types says; SQLite's result code. */
-static int bind_all(sqlite3_stmt *q, const char *types, va_list ap)
+int isl_base_bind(sqlite3_stmt *q, const char *types, va_list ap)
 {
     int rc = SQLITE_OK;
     for (int k = 1; rc == SQLITE_OK && types && types[k - 1]; k++) {
@@ -185,7 +184,7 @@ isl_status isl_base_vrows(sqlite3 *db, const char *path, const char *what, const
 {
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = bind_all(q, types, ap);
+    if (rc == SQLITE_OK) rc = isl_base_bind(q, types, ap);
     isl_status st = rc == SQLITE_OK ? step_all(db, path, what, q, fn, ctx, err) : isl_base_fail(db, path, err, what);
     sqlite3_finalize(q);
     return st;

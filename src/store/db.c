@@ -33,7 +33,7 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "VALUES (?1,?2,?3,?4,?5,?6,?7)",
     [ST_REMOVAL] =
         "INSERT INTO removal_sweep(run_id, bundle, channel, removed_fact, position, visible, returned, "
-        "open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+        "open_surface, open_axes) VALUES (?1,?2,?3,?4,nullif(?5, 0),?6,?7,?8,?9)",
     [ST_ADDITION] =
         "INSERT INTO addition_sweep(run_id, bundle, channel, axis, facts, visible, returned, "
         "open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",

@@ -137,6 +137,11 @@ int isl_work_end(isl_store *s);
  * with err set on failure. */
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
 
+/* Binds the values that follow to the cached statement id as isl_base_rows
+ * binds them, steps it once and resets it; on failure err says what was
+ * being written. A parameter left out (types shorter) is NULL. */
+isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...);
+
 /* Counts n rows written to the run of c, calling c->tick when they pass a
  * multiple of 4096 (isl_run_ctx). */
 void isl_run_count(isl_run_ctx *c, size_t n);

@@ -210,30 +210,13 @@ static isl_status ids_new(isl_run_ctx *c, isl_status_ids **out)
 static isl_status put_facts(isl_run_ctx *c, const isl_status_ids *ids)
 {
     const isl_model *m = c->model;
-    sqlite3_stmt *q = isl_stmt(c->store, ST_FS_FACT, c->err);
-    if (!q) return c->err->status;
-    if (sqlite3_bind_int64(q, 1, c->run_id)) return isl_db_fail(c->store, c->err, "writing the run's facts");
-    for (size_t r = 0; r < m->nfacts; r++) {
+    isl_status st = ISL_OK;
+    for (size_t r = 0; r < m->nfacts && !st; r++) {
         size_t f = ids->fact_of_rank[r];
-        if (sqlite3_bind_int64(q, 2, (sqlite3_int64)r + 1)
-            || sqlite3_bind_text(q, 3, m->fact_name[f], -1, SQLITE_STATIC)
-            || sqlite3_bind_text(q, 4, m->axis_name[m->fact_axis[f]], -1, SQLITE_STATIC)
-            || sqlite3_bind_int64(q, 5, (sqlite3_int64)f + 1) || sqlite3_step(q) != SQLITE_DONE)
-            return isl_db_fail(c->store, c->err, "writing the run's facts");
-        sqlite3_reset(q);
+        st = isl_db_put(c->store, ST_FS_FACT, c->err, "writing the run's facts", "iitti", c->run_id, (int64_t)r + 1,
+                        m->fact_name[f], m->axis_name[m->fact_axis[f]], (int64_t)f + 1);
     }
-    return ISL_OK;
-}
-
-/* The name row of a bundle or channel, the first time the run uses it. */
-static isl_status put_name(isl_run_ctx *c, enum isl_stmt_id id, size_t rank_id, const char *name, const char *what)
-{
-    sqlite3_stmt *q = isl_stmt(c->store, id, c->err);
-    if (!q) return c->err->status;
-    if (sqlite3_bind_int64(q, 1, c->run_id) || sqlite3_bind_int64(q, 2, (sqlite3_int64)rank_id)
-        || sqlite3_bind_text(q, 3, name, -1, SQLITE_STATIC) || sqlite3_step(q) != SQLITE_DONE)
-        return isl_db_fail(c->store, c->err, what);
-    return ISL_OK;
+    return st;
 }
 
 isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row)
@@ -249,14 +232,14 @@ isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row)
     }
     isl_status_ids *ids = s->status_ids;
     if (!ids->bundle_done[row->bundle]) {
-        if ((st = put_name(c, ST_FS_BUNDLE, ids->bundle_id[row->bundle], m->bundle[row->bundle].name,
-                           "writing the run's bundles")))
+        if ((st = isl_db_put(s, ST_FS_BUNDLE, c->err, "writing the run's bundles", "iit", c->run_id,
+                             (int64_t)ids->bundle_id[row->bundle], m->bundle[row->bundle].name)))
             return st;
         ids->bundle_done[row->bundle] = 1;
     }
     if (!ids->channel_done[row->channel]) {
-        if ((st = put_name(c, ST_FS_CHANNEL, ids->channel_id[row->channel], m->channel[row->channel].name,
-                           "writing the run's channels")))
+        if ((st = isl_db_put(s, ST_FS_CHANNEL, c->err, "writing the run's channels", "iit", c->run_id,
+                             (int64_t)ids->channel_id[row->channel], m->channel[row->channel].name)))
             return st;
         ids->channel_done[row->channel] = 1;
     }

@@ -27,7 +27,7 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "cost_pct, run_time, cost_per_fact) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
     [ST_FACT_STATUS] =
         "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
-        "SELECT ?1, ?2, ?3, fact_id, status FROM isl_status_codes(?4)",
+        "SELECT ?1, ?2, ?3, key + 1, value FROM json_each(?4) WHERE value > 0",
     [ST_SAMPLE] =
         "INSERT INTO sample_sweep(run_id, bundle, channel, samples, lines, returned, lines_per_fact) "
         "VALUES (?1,?2,?3,?4,?5,?6,?7)",

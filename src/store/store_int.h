@@ -79,7 +79,6 @@ struct isl_store {
     unsigned long long work_ticks; /* progress-handler calls since isl_work_begin */
     char notes[1024];              /* what opening the database repaired, for the user */
     isl_status_ids *status_ids; /* made by the run's first fact status, freed at its end */
-    int codes_module;           /* isl_status_codes is registered (write_status.c) */
 };
 
 /* A module's caller's function (the one its kind of rows calls for) and

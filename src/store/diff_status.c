@@ -335,7 +335,8 @@ static isl_status pair_row(void *ctx, sqlite3_stmt *q)
     if (!in_b) st = emit_made(d, sqlite3_mprintf("- %s x %s: only in run %lld", bundle, channel, (long long)d->a));
     else if (!in_a) st = emit_made(d, sqlite3_mprintf("+ %s x %s: only in run %lld", bundle, channel, (long long)d->b));
     else if ((changed && *changed) || d->next > first)
-        st = emit_made(d, sqlite3_mprintf("~ %s x %s: %s", bundle, channel, changed && *changed ? changed : "same counts"));
+        st = emit_made(d, sqlite3_mprintf("~ %s x %s: %s", bundle, channel,
+                                          changed && *changed ? changed : "same counts"));
     for (const moved *m = d->m + first; !st && in_a && in_b && m < d->m + d->next; m++)
         st = emit_made(d, sqlite3_mprintf("    %s%s (%s -> %s)", m->lost ? "lost:   " : "gained: ", m->fact,
                                           STATUS[m->sa], STATUS[m->sb]));

@@ -1,17 +1,15 @@
-/* isolab store: listing runs and comparing two of them. Result tables are
- * found in the schema (every table with a run_id column), so tables added
- * later are listed and compared without a change here; their names reach
- * SQL text only from sqlite_schema, quoted as identifiers. */
+/* isolab store: listing runs (a run's rows counted in every table with a
+ * run_id column, found in the schema: tables added later are counted
+ * without a change here; their names reach SQL text only from
+ * sqlite_schema, quoted as identifiers), the latest of a kind, and what
+ * computes results that are missing. */
 #include <assert.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "isolab/history.h"
 #include "store_int.h"
 
-/* Builds "(SELECT count(*) FROM t WHERE run_id = r.id) + ..." over every
- * result table ("0" when there is none): the rows of run r, counted through
- * each table's run_id index, for the runs listed only. */
+/* The SQL being built, and the result tables counted so far. */
 typedef struct per_run {
     sqlite3_str *out;
     int n;
@@ -25,20 +23,6 @@ static isl_status count_table(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-static char *rows_of_run_sql(isl_store *s, isl_error *err)
-{
-    per_run c = {sqlite3_str_new(s->db), 0};
-    isl_status st = isl_db_rows(s, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
-    if (!c.n) sqlite3_str_appendall(c.out, "0");
-    char *sql = sqlite3_str_finish(c.out);
-    if (!st && !sql) isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (st) {
-        sqlite3_free(sql);
-        return NULL;
-    }
-    return sql;
-}
-
 static isl_status run_row(void *ctx, sqlite3_stmt *q)
 {
     isl_each *e = ctx;
@@ -49,29 +33,30 @@ static isl_status run_row(void *ctx, sqlite3_stmt *q)
 }
 
 /* The query of isl_store_runs: ?1 kind, ?2 with checks, ?3 since, ?4
- * limit, then each param's key and value from ?5 on. */
+ * limit, then each param's key and value from ?5 on. A run's rows are
+ * "(SELECT count(*) FROM t WHERE run_id = r.id) + ..." over every result
+ * table ("0" when there is none): counted through each table's run_id
+ * index, for the runs listed only. */
 static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
 {
-    char *counts = rows_of_run_sql(s, err);
-    if (!counts) return NULL;
-    sqlite3_str *w = sqlite3_str_new(s->db);
+    per_run c = {sqlite3_str_new(s->db), 0};
+    sqlite3_str_appendall(c.out, "SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, "
+                                 "r.argv, ");
+    isl_status st = isl_db_rows(s, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
+    sqlite3_str_appendf(c.out, "%s, r.note FROM (SELECT * FROM run r "
+                               "WHERE (?1 IS NULL OR r.kind = ?1) AND (?1 IS NOT NULL OR ?2 OR r.kind <> 'check') "
+                               "AND (?3 IS NULL OR r.started_at >= "
+                               "strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))",
+                        c.n ? "" : "0");
     for (size_t i = 0; i < f->nparams; i++)
-        sqlite3_str_appendf(w, " AND EXISTS (SELECT 1 FROM run_param p WHERE p.run_id = r.id AND p.key = ?%d "
-                               "AND p.value = ?%d)", (int)(5 + 2 * i), (int)(6 + 2 * i));
-    int oom = sqlite3_str_errcode(w) != SQLITE_OK;
-    char *params = sqlite3_str_finish(w); /* NULL when empty */
-    char *sql = !oom ? sqlite3_mprintf(
-                           "SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, r.argv, "
-                           "%s, r.note FROM (SELECT * FROM run r "
-                           "WHERE (?1 IS NULL OR r.kind = ?1) AND (?1 IS NOT NULL OR ?2 OR r.kind <> 'check') "
-                           "AND (?3 IS NULL OR r.started_at >= strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))%s "
-                           "ORDER BY r.id DESC LIMIT ?4) r ORDER BY r.id",
-                           counts, params ? params : "")
-                     : NULL;
-    sqlite3_free(counts);
-    sqlite3_free(params);
-    if (!sql) isl_fail(err, ISL_ENOMEM, "out of memory");
-    return sql;
+        sqlite3_str_appendf(c.out, " AND EXISTS (SELECT 1 FROM run_param p WHERE p.run_id = r.id AND p.key = ?%d "
+                                   "AND p.value = ?%d)", (int)(5 + 2 * i), (int)(6 + 2 * i));
+    sqlite3_str_appendall(c.out, " ORDER BY r.id DESC LIMIT ?4) r ORDER BY r.id");
+    char *sql = sqlite3_str_finish(c.out);
+    if (!st && !sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) return sql;
+    sqlite3_free(sql);
+    return NULL;
 }
 
 isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn fn, void *ctx, isl_error *err)

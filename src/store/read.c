@@ -187,7 +187,8 @@ static isl_status read_names(reader *r)
     r->nfacts = (size_t)nfacts;
     if (!st && !(r->pos = malloc((r->nfacts ? r->nfacts : 1) * sizeof *r->pos))) st = OOM(r);
     if (!st) st = rows(r, "SELECT name, axis, position FROM fact ORDER BY position", fact_row, NULL);
-    if (!st) st = read_added(r, "SELECT name FROM mechanism ORDER BY position, name", "mechanism", isl_model_add_mechanism);
+    if (!st)
+        st = read_added(r, "SELECT name FROM mechanism ORDER BY position, name", "mechanism", isl_model_add_mechanism);
     if (!st) st = named_init(r, &r->mechs, r->m->nmech, mech_name);
     if (!st)
         st = rows(r, "SELECT x.mechanism, x.axis FROM mechanism_axis x JOIN mechanism m ON m.name = x.mechanism "

@@ -133,7 +133,8 @@ isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row)
     isl_run_ctx *c = ctx;
     const isl_surface *s = &row->s;
     isl_status st = isl_db_put(c->store, ST_REMOVAL, c->err, "writing a removal sweep row", "itttiiiii", c->run_id,
-                               bundle_of(c), channel_of(c), row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact],
+                               bundle_of(c), channel_of(c),
+                               row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact],
                                (int64_t)(row->fact + 1), (int64_t)s->visible, (int64_t)s->returned,
                                (int64_t)s->open_surface, (int64_t)s->open_axes);
     if (!st) isl_run_count(c, 1);
@@ -145,7 +146,8 @@ isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
     isl_run_ctx *c = ctx;
     const isl_surface *s = &row->s;
     isl_status st = isl_db_put(c->store, ST_ADDITION, c->err, "writing an addition sweep row", "itttiiiii", c->run_id,
-                               bundle_of(c), channel_of(c), row->axis == ISL_NONE ? NULL : c->model->axis_name[row->axis],
+                               bundle_of(c), channel_of(c),
+                               row->axis == ISL_NONE ? NULL : c->model->axis_name[row->axis],
                                (int64_t)row->facts, (int64_t)s->visible, (int64_t)s->returned,
                                (int64_t)s->open_surface, (int64_t)s->open_axes);
     if (!st) isl_run_count(c, 1);

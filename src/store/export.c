@@ -224,9 +224,6 @@ static int only_reads(void *ctx, int action, const char *a, const char *b, const
     return SQLITE_DENY;
 }
 
-/* Nonzero when text holds nothing but blanks, comments and semicolons. */
-static int only_blank(const char *p) { return *isl_sql_skip(p, ISL_SQL_BLANKS ";") == '\0'; }
-
 isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err)
 {
     sqlite3_stmt *q = NULL;
@@ -253,7 +250,7 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
     }
     else if (!q)
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "no statement");
-    else if (tail && !only_blank(tail))
+    else if (tail && *isl_sql_skip(tail, ISL_SQL_BLANKS ";")) /* more than blanks, comments and semicolons */
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "one statement only (more follows: '%.40s')",
                           tail + strspn(tail, " \t\r\n;"));
     else if (!sqlite3_stmt_readonly(q) || sqlite3_column_count(q) == 0)

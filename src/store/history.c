@@ -84,49 +84,39 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
     return st;
 }
 
-/* The latest run's id and digest (isl_store_latest_run). */
-typedef struct latest {
-    int64_t *id;
-    char *digest;
-} latest;
-
-static isl_status latest_row(void *ctx, sqlite3_stmt *q)
-{
-    latest *l = ctx;
-    *l->id = sqlite3_column_int64(q, 0);
-    snprintf(l->digest, 17, "%s", isl_base_text(q, 1));
-    return ISL_OK;
-}
-
-isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err)
-{
-    latest l = {id, digest};
-    *id = 0;
-    digest[0] = '\0';
-    return isl_db_rows(s, "reading the runs",
-                       "SELECT id, model_digest FROM run WHERE kind = ?1 AND status = 'done' "
-                       "ORDER BY id DESC LIMIT 1", latest_row, &l, err, "t", kind);
-}
-
-/* Column 0's text into out[n] (found: there was a row). */
+/* Column 0's text into out[n], column 1's integer (when there is one)
+ * into id; found: there was a row. */
 typedef struct text_out {
     char *out;
     size_t n;
     int found;
+    int64_t id;
 } text_out;
 
 static isl_status text_row(void *ctx, sqlite3_stmt *q)
 {
     text_out *t = ctx;
     snprintf(t->out, t->n, "%s", isl_base_text(q, 0));
+    if (sqlite3_column_count(q) > 1) t->id = sqlite3_column_int64(q, 1);
     t->found = 1;
     return ISL_OK;
+}
+
+isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err)
+{
+    text_out l = {digest, 17, 0, 0};
+    digest[0] = '\0';
+    isl_status st = isl_db_rows(s, "reading the runs",
+                                "SELECT model_digest, id FROM run WHERE kind = ?1 AND status = 'done' "
+                                "ORDER BY id DESC LIMIT 1", text_row, &l, err, "t", kind);
+    *id = l.id;
+    return st;
 }
 
 isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err)
 {
     assert(n > 0);
-    text_out m = {buf, n, 0};
+    text_out m = {buf, n, 0, 0};
     buf[0] = '\0';
     return isl_db_rows(s, "reading the current results",
                        "SELECT coalesce(stale_command, command, '') FROM missing_result WHERE kind = ?1", text_row,
@@ -135,7 +125,7 @@ isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, 
 
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err)
 {
-    text_out k = {kind, n, 0};
+    text_out k = {kind, n, 0, 0};
     isl_status st = isl_db_rows(s, "reading the runs", "SELECT kind FROM run WHERE id = ?1", text_row, &k, err, "i",
                                 id);
     if (!st && !k.found) st = isl_fail(err, ISL_EINPUT, "no run %lld", (long long)id);

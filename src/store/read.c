@@ -368,11 +368,7 @@ static isl_status check_dangling(reader *r)
 
 isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_error *err)
 {
-    reader r;
-    memset(&r, 0, sizeof r);
-    r.db = db;
-    r.path = path;
-    r.err = err;
+    reader r = {.db = db, .path = path, .err = err};
     *out = NULL;
     if (!(r.m = isl_model_new())) return OOM(&r);
     isl_status st = check_dangling(&r);

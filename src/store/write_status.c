@@ -42,31 +42,28 @@ static void rank(const char *const *names, size_t n, size_t *order, size_t *id)
 static isl_status ids_new(isl_run_ctx *c, isl_status_ids **out)
 {
     const isl_model *m = c->model;
-    size_t nb = m->nbundles, nc = m->nchannels, n = m->nfacts + nb + nc + 1;
-    isl_status_ids *ids = calloc(1, sizeof *ids + n * sizeof(size_t) + nb + nc);
-    const char **names = malloc(n * sizeof *names);
-    size_t *order = malloc(n * sizeof *order);
-    int ok = ids && names && order;
-    if (ok) {
-        ids->model = m;
-        ids->fact_of_rank = (size_t *)(ids + 1);
-        ids->bundle_id = ids->fact_of_rank + m->nfacts;
-        ids->channel_id = ids->bundle_id + nb;
-        ids->bundle_done = (unsigned char *)(ids->channel_id + nc);
-        ids->channel_done = ids->bundle_done + nb;
-        rank((const char *const *)m->fact_name, m->nfacts, ids->fact_of_rank, NULL);
-        /* bundle and channel names live in their structs */
-        for (size_t i = 0; i < nb; i++) names[i] = m->bundle[i].name;
-        rank(names, nb, order, ids->bundle_id);
-        for (size_t i = 0; i < nc; i++) names[i] = m->channel[i].name;
-        rank(names, nc, order, ids->channel_id);
-        *out = ids;
-    } else {
-        free(ids);
-    }
-    free(names);
-    free(order);
-    return ok ? ISL_OK : isl_fail(c->err, ISL_ENOMEM, "out of memory");
+    size_t nf = m->nfacts, nb = m->nbundles, nc = m->nchannels;
+    /* the struct, fact_of_rank, bundle_id, channel_id, room to rank the
+     * bundles' and the channels' names (order, names), the done flags */
+    isl_status_ids *ids = calloc(1, sizeof *ids + (nf + 2 * (nb + nc)) * sizeof(size_t)
+                                        + (nb + nc) * sizeof(char *) + nb + nc);
+    if (!ids) return isl_fail(c->err, ISL_ENOMEM, "out of memory");
+    ids->model = m;
+    ids->fact_of_rank = (size_t *)(ids + 1);
+    ids->bundle_id = ids->fact_of_rank + nf;
+    ids->channel_id = ids->bundle_id + nb;
+    size_t *order = ids->channel_id + nc;
+    const char **names = (const char **)(order + nb + nc);
+    ids->bundle_done = (unsigned char *)(names + nb + nc);
+    ids->channel_done = ids->bundle_done + nb;
+    rank((const char *const *)m->fact_name, nf, ids->fact_of_rank, NULL);
+    /* bundle and channel names live in their structs */
+    for (size_t i = 0; i < nb; i++) names[i] = m->bundle[i].name;
+    for (size_t i = 0; i < nc; i++) names[nb + i] = m->channel[i].name;
+    rank(names, nb, order, ids->bundle_id);
+    rank(names + nb, nc, order, ids->channel_id);
+    *out = ids;
+    return ISL_OK;
 }
 
 /* The run's facts, once: id = rank + 1, with axis and position (index + 1). */

@@ -207,10 +207,11 @@ static int moved_cmp(const void *x, const void *y)
     return c ? c : strcmp(p->fact, q->fact);
 }
 
-/* Appends m when its openness differs: 0, or -1 when out of memory. */
-static int add_moved(differ *d, const moved *m)
+/* Appends the fact of s at at[], with status sa in a and sb in b, when
+ * its openness differs: 0, or -1 when out of memory. */
+static int add_moved(differ *d, const side *s, const size_t at[3], int sa, int sb, int64_t pos)
 {
-    int open_a = m->sa && m->sa != 4, open_b = m->sb && m->sb != 4;
+    int open_a = sa && sa != 4, open_b = sb && sb != 4;
     if (open_a == open_b) return 0;
     if (d->nm == d->cap) {
         size_t cap = d->cap ? 2 * d->cap : 64;
@@ -219,8 +220,8 @@ static int add_moved(differ *d, const moved *m)
         d->m = x;
         d->cap = cap;
     }
-    d->m[d->nm] = *m;
-    d->m[d->nm++].lost = open_a;
+    d->m[d->nm++] = (moved){s->x[BUNDLE].name[at[BUNDLE]], s->x[CHANNEL].name[at[CHANNEL]],
+                            s->x[FACT].name[at[FACT]], open_a, pos, sa, sb};
     return 0;
 }
 
@@ -233,16 +234,16 @@ static isl_status pass_row(void *ctx, sqlite3_stmt *q)
     int v = locate(A, q, at), both = 1;
     row_read(d);
     if (!v) return ISL_OK;
-    moved m = {A->x[BUNDLE].name[at[BUNDLE]], A->x[CHANNEL].name[at[CHANNEL]], A->x[FACT].name[at[FACT]], 0,
-               A->x[FACT].pos[at[FACT]], v, 0};
+    int64_t pos = A->x[FACT].pos[at[FACT]];
+    int sb = 0;
     for (int k = 0; k < 3; k++) both &= (in_b[k] = d->map[k][at[k]]) != ISL_NONE;
     if (both) {
         unsigned char *c = cell(&d->B, in_b);
-        m.sb = *c & 0x7f;
+        sb = *c & 0x7f;
         *c |= 0x80;
-        if (d->B.x[FACT].pos[in_b[FACT]] < m.pos) m.pos = d->B.x[FACT].pos[in_b[FACT]];
+        if (d->B.x[FACT].pos[in_b[FACT]] < pos) pos = d->B.x[FACT].pos[in_b[FACT]];
     }
-    return add_moved(d, &m) < 0 ? ISL_ENOMEM : ISL_OK;
+    return add_moved(d, A, at, v, sb, pos) < 0 ? ISL_ENOMEM : ISL_OK;
 }
 
 /* What is left of b: its statuses that no row of a named. */
@@ -254,9 +255,8 @@ static isl_status pass_b(differ *d)
         for (at[CHANNEL] = 0; at[CHANNEL] < B->x[CHANNEL].n; at[CHANNEL]++)
             for (at[FACT] = 0; at[FACT] < B->x[FACT].n; at[FACT]++) {
                 unsigned char v = *cell(B, at);
-                moved m = {B->x[BUNDLE].name[at[BUNDLE]], B->x[CHANNEL].name[at[CHANNEL]], B->x[FACT].name[at[FACT]],
-                           0, B->x[FACT].pos[at[FACT]], 0, v};
-                if (v && !(v & 0x80) && add_moved(d, &m) < 0) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
+                if (v && !(v & 0x80) && add_moved(d, B, at, 0, v, B->x[FACT].pos[at[FACT]]) < 0)
+                    return isl_fail(d->err, ISL_ENOMEM, "out of memory");
             }
     return ISL_OK;
 }

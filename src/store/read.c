@@ -80,12 +80,12 @@ static size_t fact_at(const reader *r, sqlite3_int64 position)
     return lo < r->m->nfacts && r->pos[lo] == position ? lo : ISL_NONE;
 }
 
-/* Makes x the lookup of the n names name_of(model, i), i < n. */
+/* Makes x the lookup of the n names name_of(model, i), i < n (one block:
+ * free x->name). */
 static isl_status named_init(reader *r, named *x, size_t n, const char *(*name_of)(const isl_model *, size_t))
 {
-    x->name = malloc((n ? n : 1) * sizeof *x->name);
-    x->order = malloc((n ? n : 1) * sizeof *x->order);
-    if (!x->name || !x->order) return OOM(r);
+    if (!(x->name = malloc((n ? n : 1) * (sizeof *x->name + sizeof *x->order)))) return OOM(r);
+    x->order = (size_t *)(x->name + n);
     x->n = n;
     for (size_t i = 0; i < n; i++) {
         x->name[i] = name_of(r->m, i);
@@ -93,12 +93,6 @@ static isl_status named_init(reader *r, named *x, size_t n, const char *(*name_o
     }
     isl_sort_by_name(x->order, x->name, n);
     return ISL_OK;
-}
-
-static void named_free(named *x)
-{
-    free(x->name);
-    free(x->order);
 }
 
 /* The index named `name` among names[order[0..n)], or ISL_NONE. */
@@ -379,9 +373,9 @@ isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_er
     if (!st) st = read_channels(&r);
     if (!st) st = read_settings(&r);
     free(r.pos);
-    named_free(&r.mechs);
-    named_free(&r.bundles);
-    named_free(&r.channels);
+    free(r.mechs.name);
+    free(r.bundles.name);
+    free(r.channels.name);
     if (!st) st = isl_model_validate(r.m, err);
     if (!st && isl_model_finish(r.m)) st = OOM(&r);
     if (st) {

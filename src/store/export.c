@@ -16,15 +16,14 @@ _Static_assert(ISL_CELL_INTEGER == SQLITE_INTEGER && ISL_CELL_FLOAT == SQLITE_FL
 
 /* What find_relation finds. */
 typedef struct relation {
-    char *out;
-    size_t n;
+    char name[512];
     int found, is_table, without_rowid, has_run_id;
 } relation;
 
 static isl_status relation_row(void *ctx, sqlite3_stmt *q)
 {
     relation *r = ctx;
-    snprintf(r->out, r->n, "%s", isl_base_text(q, 0));
+    snprintf(r->name, sizeof r->name, "%s", isl_base_text(q, 0));
     r->is_table = sqlite3_column_int(q, 1);
     r->without_rowid = sqlite3_column_int(q, 2);
     r->has_run_id = sqlite3_column_int(q, 3);
@@ -32,7 +31,7 @@ static isl_status relation_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* Looks name up: the schema's name into r->out, whether it is a table,
+/* Looks name up: the schema's name into r->name, whether it is a table,
  * without rowid, with a run_id column. ISL_EINPUT when there is none. */
 static isl_status find_relation(isl_store *s, const char *name, relation *r, isl_error *err)
 {
@@ -63,7 +62,7 @@ static char *order_by(isl_store *s, const relation *r)
     sqlite3_str *o = sqlite3_str_new(s->db);
     isl_error err;
     isl_db_rows(s, "reading the key", "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk",
-                key_row, o, &err, "t", r->out);
+                key_row, o, &err, "t", r->name);
     return sqlite3_str_finish(o);
 }
 
@@ -110,12 +109,11 @@ static isl_status stream_rows(isl_store *s, sqlite3_stmt *q, isl_row_fn fn, void
 isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
                                 isl_error *err)
 {
-    char rel[512];
-    relation r = {rel, sizeof rel, 0, 0, 0, 0};
+    relation r = {.found = 0};
     *n = 0;
     isl_status st = find_relation(s, name, &r, err);
     if (st || !r.is_table || (has_run && !r.has_run_id)) return st;
-    char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", rel, has_run ? " WHERE run_id = ?1" : "");
+    char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", r.name, has_run ? " WHERE run_id = ?1" : "");
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
     long long count = 0;
     st = isl_db_rows(s, "counting the rows", sql, isl_base_int_row, &count, err, has_run ? "i" : NULL, run_id);
@@ -127,16 +125,15 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err)
 {
-    char rel[512];
-    relation r = {rel, sizeof rel, 0, 0, 0, 0};
+    relation r = {.found = 0};
     isl_status st = find_relation(s, name, &r, err);
     if (st) return st;
     if (has_run && !r.has_run_id)
-        return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", rel);
+        return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", r.name);
     char kind[64];
     if (has_run && (st = isl_run_kind(s, run_id, kind, sizeof kind, err))) return st;
     char *order = order_by(s, &r);
-    char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", rel, has_run ? " WHERE run_id = ?1" : "", order)
+    char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", r.name, has_run ? " WHERE run_id = ?1" : "", order)
                       : NULL;
     sqlite3_free(order);
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");

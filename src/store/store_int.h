@@ -58,7 +58,8 @@ enum isl_stmt_id {
     ST_COUNT
 };
 
-/* The ids of the fact statuses of the run being written (write_status.c). */
+/* The ids of the fact statuses of the run being written (write_status.c;
+ * one block, freed with free()). */
 typedef struct isl_status_ids isl_status_ids;
 
 struct isl_store {
@@ -202,8 +203,7 @@ const char *isl_values_row(const char *stmt, int k);
 /* Where the first VALUES row of stmt holding the text lit starts, or NULL. */
 const char *isl_values_row_holding(const char *stmt, const char *lit);
 
-/* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is
- * no such run. */
+/* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is none. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
 
 /* Writes the digest of m into model_state when it differs (inside the
@@ -225,9 +225,8 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
  * missing a table as damaged (ISL_EDB). Opens its own write transaction
  * only when something must change, unless one is open. */
 isl_status isl_store_verify(isl_store *s, isl_error *err);
-/* Writes the fact statuses of one surface row of run c (row->states, all but
- * absent facts), and the first time the run needs them, its fact, bundle
- * and channel names. Counts the status rows in c->rows. */
+/* Writes the fact statuses of one surface row of run c but the absent ones
+ * (and, once, the names they use), counted in c->rows. */
 isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row);
 
 /* Records every schema object now in the file as what isolab installed,

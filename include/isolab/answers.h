@@ -7,10 +7,7 @@
  * is set, applied in increasing i; surfaces are over every fact of the
  * model, under one channel (ISL_NONE: none). "Mask order" is increasing
  * mask. The answers are exact: equal to what the whole power set's rows
- * give (the tests compare them), found by one apply/undo walk from the last
- * mechanism down that meets equal remainders once (a remainder's best is
- * kept in a fixed-size table) and, for isl_smallest, leaves every branch
- * that cannot reach the target. */
+ * give (the tests compare them); src/core/answers.c says how. */
 #ifndef ISOLAB_ANSWERS_H
 #define ISOLAB_ANSWERS_H
 

@@ -13,6 +13,12 @@
  *       returned, open_surface, open_axes (the baseline first, removed_fact NULL)
  *   isolab_addition(members [, channel])     axis, facts, visible, returned,
  *       open_surface, open_axes (the baseline first, axis NULL)
+ *   isolab_frontier(channel [, mechanisms])  per size 0..M: size, open_surface
+ *       (the least), bundles (subsets reaching it), members (the first)
+ *   isolab_smallest(channel, max_open_surface [, mechanisms])  the fewest
+ *       members reaching the target: size, open_surface, returned, members
+ *   isolab_marginal(members [, channel])     per mechanism: mechanism,
+ *       in_bundle, open_surface (with it toggled), delta
  *
  * members: a bundle name, or mechanism names comma-separated, applied in
  * the order given; channel: a channel name, or NULL (or left out) for none;
@@ -21,20 +27,10 @@
 #ifndef ISOLAB_EXT_H
 #define ISOLAB_EXT_H
 
-#include <stddef.h>
-#include <stdint.h>
-
-#include "isolab/powerset.h"
-
 struct sqlite3;
 
 /* Registers every isolab SQL function on db: SQLITE_OK or an SQLite error
  * code. */
 int isl_ext_register(struct sqlite3 *db);
-
-/* A power-set sweep chosen in C (isl_powerset_spec, isolab/powerset.h),
- * bound with sqlite3_bind_pointer(stmt, i, spec, ISL_POWERSET_SPEC, NULL)
- * to isolab_powerset's third (hidden) argument, replaces the first two
- * (the store's bundle sweep inserts from it). */
 
 #endif

@@ -20,17 +20,14 @@ typedef struct isl_lab_tick {
 } isl_lab_tick;
 
 /* Records one run of kind "run": every bundle of bundles[0..nb) x every
- * channel of channels[0..nc) of m (indexes into m). argv is the command line
+ * channel of channels[0..nc) of m (indexes into m; NULL: every bundle, or
+ * every channel, of m, with nb or nc its count). argv is the command line
  * kept as the run's provenance; tick (may be NULL) sees its rows as they
  * are written. *run_id and *rows (when not NULL) get the new run's id and
  * the rows written. */
 isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
                        const size_t *channels, size_t nc, const isl_lab_tick *tick, int64_t *run_id, size_t *rows,
                        isl_error *err);
-
-/* The same for every bundle x every channel of m. */
-isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, int64_t *run_id, size_t *rows,
-                           isl_error *err);
 
 /* The fact-set and sample sweeps, by the name that is also their run's kind. */
 extern const char *const isl_lab_sweep_kinds[]; /* "samples", "removal", "addition", NULL */
@@ -47,13 +44,13 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
  * "addition" the baseline and one per axis (nb, nc unused). */
 uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc);
 
-/* A member list as a bundle: *copy is m with one more bundle, named list,
- * made of the list's members (isl_model_members: bundles, mechanisms and
+/* A member list as a bundle: adds to m one more bundle, named list, made
+ * of the list's members (isl_model_members: bundles, mechanisms and
  * -mechanism, comma-separated) and left out of the model's digest, at
  * index *bundle; runs and sweeps of it record its rows under that name and
- * the list in run_param ('members'). Free *copy with isl_model_free.
- * ISL_EINPUT with err naming what is wrong with the list. */
-isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err);
+ * the list in run_param ('members'). ISL_EINPUT with err naming what is
+ * wrong with the list (m unchanged); ISL_ENOMEM leaves m to be freed only. */
+isl_status isl_lab_adhoc(isl_model *m, const char *list, size_t *bundle, isl_error *err);
 
 /* Evaluates the claims of `lesson` (all when NULL) as one run of kind
  * "check", handing each outcome to fn; *counts by outcome. With no claim

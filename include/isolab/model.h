@@ -59,10 +59,10 @@ typedef struct isl_model {
     long long baseline_time;
     size_t nsamples, samples_cap;
     long long *samples;
-    /* derived by isl_model_finish */
+    /* derived by isl_model_finish, every set in one block from all_facts */
     size_t words;          /* words of a fact bitset */
     uint64_t *all_facts;   /* every fact */
-    uint64_t **axis_facts; /* per axis: the facts on it */
+    uint64_t *axis_facts;  /* per axis (words each): the facts on it */
     int finished;
 } isl_model;
 
@@ -89,9 +89,6 @@ isl_status isl_model_add_sample(isl_model *m, long long n);
 
 /* Derives the bitsets; call after the last add. ISL_OK or ISL_ENOMEM. */
 isl_status isl_model_finish(isl_model *m);
-
-/* A finished deep copy of m, or NULL when out of memory. */
-isl_model *isl_model_copy(const isl_model *m);
 
 /* Index of the named item, or ISL_NONE. Linear scans: models are small in
  * mechanisms, bundles and channels. */

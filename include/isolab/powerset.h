@@ -24,32 +24,22 @@ typedef struct isl_bundle_row {
     size_t channel_id; /* 0: no channel on; k >= 1: channels[k - 1] */
     isl_surface s;
 } isl_bundle_row;
-typedef isl_status (*isl_bundle_fn)(void *ctx, const isl_bundle_row *row);
 
-/* Calls fn for every subset of mechs[0..nm), in increasing mask order, and
- * for each subset first with no channel, then with channels[0..nc) in order:
- * 2^nm * (nc + 1) rows, in increasing (mask, channel_id) order. Each
- * subset costs one mechanism applied and one taken back, over the fact words
- * that mechanism touches (facts are grouped by axis inside), and each row
- * O(1) more (plus the axis words when open_axes is computed). Returns ISL_OK,
- * ISL_EINPUT when nm > ISL_POWERSET_MAX, ISL_ENOMEM, or the first status
- * other than ISL_OK that fn returned (which stops the sweep). */
-isl_status isl_sweep_powerset(const isl_model *m, const size_t *mechs, size_t nm,
-                              const size_t *channels, size_t nc, isl_bundle_fn fn, void *ctx);
-
-/* The same rows pulled one at a time (what a table-valued function needs):
- * an iterator over every subset of mechs[0..nm) in increasing mask order,
- * each subset under no channel first when with_none, then under
- * channels[0..nc) (channel_id k >= 1 is channels[k - 1]). The iterator
- * keeps pointers to m, mechs and channels, which must outlive it; memory is
- * allocated by isl_powerset_new only. */
+/* The rows of every subset of mechs[0..nm) in increasing mask order, each
+ * subset under no channel first when with_none, then under channels[0..nc)
+ * (channel_id k >= 1 is channels[k - 1]): 2^nm * (nc + with_none) rows, in
+ * increasing (mask, channel_id) order, pulled a block at a time (what a
+ * table-valued function needs). Each subset costs one mechanism applied and
+ * one taken back, over the fact words that mechanism touches (facts are
+ * grouped by axis inside), and each row O(1) more (plus the axis words when
+ * open_axes is computed). The iterator keeps pointers to m, mechs and
+ * channels, which must outlive it; memory is allocated by isl_powerset_new
+ * only. */
 typedef struct isl_powerset isl_powerset;
 /* ISL_OK with *out set, ISL_EINPUT when nm > ISL_POWERSET_MAX, ISL_ENOMEM. */
 isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int with_none,
                             const size_t *channels, size_t nc, isl_powerset **out);
-/* The next row into *row: 1, or 0 when every row has been given. */
-int isl_powerset_next(isl_powerset *p, isl_bundle_row *row);
-/* The next rows into rows[0..n), in the same order: how many were written,
+/* The next rows into rows[0..n), in order: how many were written,
  * fewer than n only when the rows run out (0: every row has been given). */
 size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n);
 /* For callers that never read open_axes (a query that does not ask for
@@ -59,7 +49,8 @@ void isl_powerset_no_axes(isl_powerset *p);
 void isl_powerset_free(isl_powerset *p);
 
 /* A power-set sweep chosen in C, handed to the SQL function isolab_powerset
- * (isolab/ext.h) as a pointer value of type ISL_POWERSET_SPEC: rows over
+ * (isolab/ext.h) as a pointer value of type ISL_POWERSET_SPEC bound to its
+ * third (hidden) argument, in place of the first two: rows over
  * model, mechanisms mechs[0..nm) (mask bit i: mechs[i]), with no channel
  * first when with_none, then channels[0..nc); the hidden column channel_id
  * numbers them (0: none, k: channels[k - 1]). SQL text cannot make such a

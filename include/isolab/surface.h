@@ -31,12 +31,9 @@ typedef enum isl_fact_state {
  * "closed" (or "absent"). */
 const char *isl_fact_state_name(isl_fact_state s);
 
-/* Scratch space sized for one model. */
+/* Scratch space sized for one model: three fact sets in one block. */
 typedef struct isl_work {
-    size_t words;
     uint64_t *closed, *touched, *open;
-    unsigned char *axis_seen;
-    size_t naxes;
 } isl_work;
 
 /* Sizes w for model m. ISL_OK or ISL_ENOMEM; free with isl_work_free. */

@@ -23,7 +23,8 @@ typedef struct isl_surface_row {
 typedef isl_status (*isl_surface_fn)(void *ctx, const isl_surface_row *row);
 
 /* For every bundle of bundles[0..nb) x every channel of channels[0..nc),
- * in that order, one row. ISL_ENOMEM, or what the callback returned. */
+ * in that order, one row (bundles or channels NULL: indexes 0..nb or
+ * 0..nc). ISL_ENOMEM, or what the callback returned. */
 isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb,
                             const size_t *channels, size_t nc,
                             isl_surface_fn fn, void *ctx);
@@ -47,12 +48,10 @@ typedef struct isl_removal_row {
     isl_surface s;
 } isl_removal_row;
 typedef isl_status (*isl_removal_fn)(void *ctx, const isl_removal_row *row);
-isl_status isl_sweep_removal(const isl_model *m, size_t bundle, size_t channel,
+/* For the member list mechs[0..n) (applied in that order) and a channel
+ * index or ISL_NONE (no channel on). */
+isl_status isl_sweep_removal(const isl_model *m, const size_t *mechs, size_t n, size_t channel,
                              isl_removal_fn fn, void *ctx);
-/* The same for the member list mechs[0..n) (applied in that order) and a
- * channel index or ISL_NONE (no channel on). */
-isl_status isl_sweep_removal_of(const isl_model *m, const size_t *mechs, size_t n, size_t channel,
-                                isl_removal_fn fn, void *ctx);
 
 /* Addition sweep: first the baseline (axis = ISL_NONE), then one row per
  * axis in name order, with one new fact ("new-fact", no left-open entry)
@@ -63,13 +62,8 @@ typedef struct isl_addition_row {
     isl_surface s;
 } isl_addition_row;
 typedef isl_status (*isl_addition_fn)(void *ctx, const isl_addition_row *row);
-isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,
+/* For the member list mechs[0..n) and a channel index or ISL_NONE. */
+isl_status isl_sweep_addition(const isl_model *m, const size_t *mechs, size_t n, size_t channel,
                               isl_addition_fn fn, void *ctx);
-/* The same for the member list mechs[0..n) and a channel index or ISL_NONE. */
-isl_status isl_sweep_addition_of(const isl_model *m, const size_t *mechs, size_t n, size_t channel,
-                                 isl_addition_fn fn, void *ctx);
-
-/* The axis indexes of m in name order (bytewise), into out[0..m->naxes). */
-void isl_axes_by_name(const isl_model *m, size_t *out);
 
 #endif

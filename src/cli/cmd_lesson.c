@@ -197,7 +197,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     int rc = isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
     if (!rc) rc = find_lessons(cli, a, &ls);
     isl_clock_start("isolab lesson: running and sweeping,");
-    if (!rc) rc = isl_lab_run_all(s, m, cli->argv_text, NULL, NULL, &cli->err);
+    if (!rc) rc = isl_lab_run(s, m, cli->argv_text, NULL, m->nbundles, NULL, m->nchannels, NULL, NULL, NULL, &cli->err);
     for (size_t i = 0; i < ls.n && !rc; i++) {
         /* a pair two lessons share is swept once */
         int done = 0;

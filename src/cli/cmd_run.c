@@ -49,18 +49,17 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     int bad;
     const char *list = member_list(cli, a, &bad);
     if (bad) return bad;
-    isl_model *copy = NULL;
     size_t adhoc = ISL_NONE;
-    if (list && isl_lab_adhoc(cli->model, list, &copy, &adhoc, &cli->err)) return cli->err.status;
-    const isl_model *m = copy ? copy : cli->model;
+    if (list && isl_lab_adhoc(cli->model, list, &adhoc, &cli->err)) return cli->err.status;
+    const isl_model *m = cli->model;
     size_t *bundles = malloc((m->nbundles + 1) * sizeof *bundles);
     size_t *channels = malloc((m->nchannels + 1) * sizeof *channels);
     size_t nb = 0, nc = 0, rows = 0;
     int64_t id = 0;
     int rc = bundles && channels ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     isl_store_note_runs(cli->store, isl_opt(a, "--note"));
-    if (!rc && copy) bundles[0] = adhoc, nb = 1;
-    else if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles - (copy != NULL), bundles, &nb);
+    if (!rc && list) bundles[0] = adhoc, nb = 1;
+    else if (!rc) rc = pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles, bundles, &nb);
     if (!rc) rc = pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
     isl_progress p;
     isl_progress_start(&p, "rows", rc ? 0 : isl_lab_rows(m, "run", nb, nc));
@@ -76,6 +75,5 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", rows, cli->db_path);
     free(bundles);
     free(channels);
-    isl_model_free(copy);
     return rc;
 }

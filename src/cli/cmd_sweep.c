@@ -24,14 +24,13 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     size_t b = isl_model_find_bundle(cli->model, bundle), c = isl_model_find_channel(cli->model, channel);
     if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);
     /* a bundle's name, else a member list swept as a bundle of its own */
-    isl_model *copy = NULL;
     if (b == ISL_NONE && !strchr(bundle, ',') && bundle[0] != '-'
         && isl_model_find_mechanism(cli->model, bundle) == ISL_NONE)
         return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'", bundle);
-    if (b == ISL_NONE && isl_lab_adhoc(cli->model, bundle, &copy, &b, &cli->err)) return cli->err.status;
+    if (b == ISL_NONE && isl_lab_adhoc(cli->model, bundle, &b, &cli->err)) return cli->err.status;
     int64_t id;
     size_t rows;
-    const isl_model *m = copy ? copy : cli->model;
+    const isl_model *m = cli->model;
     isl_progress p;
     isl_progress_start(&p, "rows", isl_lab_rows(m, kind, 1, 1));
     isl_lab_tick tick = {isl_progress_rows, &p};
@@ -39,7 +38,6 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     int rc = isl_lab_sweep(cli->store, m, cli->argv_text, kind, b, c, p.on ? &tick : NULL, &id, &rows, &cli->err);
     isl_clock_stop();
     isl_progress_end(&p, !rc);
-    isl_model_free(copy);
     if (rc) return cli->err.status;
     isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, kind, bundle,
             channel, rows, cli->db_path);

@@ -221,10 +221,7 @@ static void solve(solver *s, size_t i, const uint64_t *F, best *out)
 }
 
 /* Every class: the free set before any mechanism is decided. */
-static void all_classes(const solver *s, uint64_t *F)
-{
-    isl_bitset_copy(F, s->below + s->nm * s->cw, s->cw);
-}
+static const uint64_t *all_classes(const solver *s) { return s->below + s->nm * s->cw; }
 
 isl_status isl_frontier(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,
                         isl_frontier_row *out)
@@ -233,20 +230,12 @@ isl_status isl_frontier(const isl_model *m, const size_t *mechs, size_t nm, size
     isl_status st = solver_init(&s, m, mechs, nm, channel);
     if (st) return st;
     best *t = malloc((nm + 1) * sizeof *t);
-    uint64_t *F = malloc(s.cw * sizeof *F);
-    if (!t || !F) {
-        free(t);
-        free(F);
-        solver_free(&s);
-        return ISL_ENOMEM;
-    }
-    all_classes(&s, F);
-    solve(&s, nm, F, t);
-    for (size_t k = 0; k <= nm; k++) out[k] = (isl_frontier_row){k, m->nfacts - t[k].hidden, t[k].count, t[k].first};
-    free(t);
-    free(F);
+    if (t) solve(&s, nm, all_classes(&s), t);
+    for (size_t k = 0; t && k <= nm; k++)
+        out[k] = (isl_frontier_row){k, m->nfacts - t[k].hidden, t[k].count, t[k].first};
     solver_free(&s);
-    return ISL_OK;
+    free(t);
+    return t ? ISL_OK : ISL_ENOMEM;
 }
 
 /* A node of the smallest subsets' walk at level nm - depth. */
@@ -292,19 +281,15 @@ isl_status isl_smallest_new(const isl_model *m, const size_t *mechs, size_t nm, 
     z->fr = malloc((nm + 1) * sizeof *z->fr);
     z->fs = malloc((nm + 1) * z->s.cw * sizeof *z->fs);
     z->probe = malloc((nm + 1) * sizeof *z->probe);
-    uint64_t *F = malloc(z->s.cw * sizeof *F);
-    if (!z->fr || !z->fs || !z->probe || !F) {
-        free(F);
+    if (!z->fr || !z->fs || !z->probe) {
         isl_smallest_free(z);
         return ISL_ENOMEM;
     }
     z->target = max_open >= m->nfacts ? 0 : m->nfacts - max_open;
-    all_classes(&z->s, F);
-    solve(&z->s, nm, F, z->probe);
+    solve(&z->s, nm, all_classes(&z->s), z->probe);
     size_t k = 0;
     while (k <= nm && z->probe[k].hidden < z->target) k++;
-    if (k <= nm) push_if(z, F, 0, 0, k);
-    free(F);
+    if (k <= nm) push_if(z, all_classes(&z->s), 0, 0, k);
     *out = z;
     return ISL_OK;
 }

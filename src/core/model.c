@@ -1,5 +1,4 @@
-/* isolab: the course model in memory: building, copying, lookup, digest. */
-#include <stdio.h>
+/* isolab: the course model in memory: building, lookup, digest. */
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,17 +8,19 @@
 #include "isolab/escape.h"
 #include "isolab/model.h"
 
-/* Makes room for one more element in *items (count n, capacity *cap). */
-static int grow(void *items, size_t *cap, size_t n, size_t size)
+/* A zeroed slot for element n of *items (capacity *cap, grown as needed),
+ * or NULL when out of memory. */
+static void *grow(void *items, size_t *cap, size_t n, size_t size)
 {
     void **p = items;
-    if (n < *cap) return 0;
-    size_t ncap = *cap ? *cap * 2 : 8;
-    void *q = realloc(*p, ncap * size);
-    if (!q) return -1;
-    *p = q;
-    *cap = ncap;
-    return 0;
+    if (n >= *cap) {
+        size_t ncap = *cap ? *cap * 2 : 8;
+        void *q = realloc(*p, ncap * size);
+        if (!q) return NULL;
+        *p = q;
+        *cap = ncap;
+    }
+    return memset((char *)*p + n * size, 0, size);
 }
 
 static char *dup_str(const char *s)
@@ -38,23 +39,13 @@ isl_model *isl_model_new(void)
     return m;
 }
 
+/* Frees the derived sets (one block, from all_facts on). */
 static void free_derived(isl_model *m)
 {
-    for (size_t i = 0; i < m->nmech; i++) {
-        free(m->mech[i].closes);
-        free(m->mech[i].reopens);
-        m->mech[i].closes = m->mech[i].reopens = NULL;
-    }
-    for (size_t i = 0; i < m->nchannels; i++) {
-        free(m->channel[i].shows);
-        m->channel[i].shows = NULL;
-    }
-    if (m->axis_facts)
-        for (size_t i = 0; i < m->naxes; i++) free(m->axis_facts[i]);
-    free(m->axis_facts);
     free(m->all_facts);
-    m->axis_facts = NULL;
-    m->all_facts = NULL;
+    m->all_facts = m->axis_facts = NULL;
+    for (size_t i = 0; i < m->nmech; i++) m->mech[i].closes = m->mech[i].reopens = NULL;
+    for (size_t i = 0; i < m->nchannels; i++) m->channel[i].shows = NULL;
     m->finished = 0;
 }
 
@@ -91,70 +82,56 @@ void isl_model_free(isl_model *m)
 size_t isl_model_add_axis(isl_model *m, const char *name)
 {
     free_derived(m);
-    if (grow(&m->axis_name, &m->axes_cap, m->naxes, sizeof *m->axis_name)) return ISL_NONE;
-    char *s = dup_str(name);
-    if (!s) return ISL_NONE;
-    m->axis_name[m->naxes] = s;
-    return m->naxes++;
+    char **s = grow(&m->axis_name, &m->axes_cap, m->naxes, sizeof *m->axis_name);
+    return s && (*s = dup_str(name)) ? m->naxes++ : ISL_NONE;
 }
 
 size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis)
 {
     assert(axis < m->naxes);
     free_derived(m);
-    size_t cap = m->facts_cap;
-    if (grow(&m->fact_name, &cap, m->nfacts, sizeof *m->fact_name)) return ISL_NONE;
-    cap = m->facts_cap;
-    if (grow(&m->fact_axis, &cap, m->nfacts, sizeof *m->fact_axis)) return ISL_NONE;
-    m->facts_cap = cap;
-    char *s = dup_str(name);
-    if (!s) return ISL_NONE;
-    m->fact_name[m->nfacts] = s;
-    m->fact_axis[m->nfacts] = axis;
+    size_t cap = m->facts_cap, *a = grow(&m->fact_axis, &cap, m->nfacts, sizeof *m->fact_axis);
+    char **s = a ? grow(&m->fact_name, &m->facts_cap, m->nfacts, sizeof *m->fact_name) : NULL;
+    if (!s || !(*s = dup_str(name))) return ISL_NONE;
+    *a = axis;
     return m->nfacts++;
 }
 
 size_t isl_model_add_mechanism(isl_model *m, const char *name)
 {
     free_derived(m);
-    if (grow(&m->mech, &m->mech_cap, m->nmech, sizeof *m->mech)) return ISL_NONE;
-    isl_mechanism *d = &m->mech[m->nmech];
-    memset(d, 0, sizeof *d);
-    if (!(d->name = dup_str(name))) return ISL_NONE;
-    return m->nmech++;
+    isl_mechanism *d = grow(&m->mech, &m->mech_cap, m->nmech, sizeof *m->mech);
+    return d && (d->name = dup_str(name)) ? m->nmech++ : ISL_NONE;
 }
 
 size_t isl_model_add_bundle(isl_model *m, const char *name)
 {
     free_derived(m);
-    if (grow(&m->bundle, &m->bundles_cap, m->nbundles, sizeof *m->bundle)) return ISL_NONE;
-    isl_bundle *b = &m->bundle[m->nbundles];
-    memset(b, 0, sizeof *b);
-    if (!(b->name = dup_str(name))) return ISL_NONE;
-    return m->nbundles++;
+    isl_bundle *b = grow(&m->bundle, &m->bundles_cap, m->nbundles, sizeof *m->bundle);
+    return b && (b->name = dup_str(name)) ? m->nbundles++ : ISL_NONE;
 }
 
 size_t isl_model_add_channel(isl_model *m, const char *name, const char *lesson, double cost_pct)
 {
     free_derived(m);
-    if (grow(&m->channel, &m->channels_cap, m->nchannels, sizeof *m->channel)) return ISL_NONE;
-    isl_channel *c = &m->channel[m->nchannels];
-    memset(c, 0, sizeof *c);
+    isl_channel *c = grow(&m->channel, &m->channels_cap, m->nchannels, sizeof *m->channel);
+    if (!c) return ISL_NONE;
     c->cost_pct = cost_pct;
-    if (!(c->name = dup_str(name))) return ISL_NONE;
-    if (lesson && !(c->lesson = dup_str(lesson))) {
-        free(c->name);
-        c->name = NULL;
-        return ISL_NONE;
-    }
-    return m->nchannels++;
+    c->name = dup_str(name);
+    c->lesson = dup_str(lesson);
+    if (c->name && (c->lesson || !lesson)) return m->nchannels++;
+    free(c->name);
+    free(c->lesson);
+    return ISL_NONE;
 }
 
 /* Appends v to a size_t list. */
 static isl_status push(size_t **list, size_t *n, size_t *cap, size_t v)
 {
-    if (grow(list, cap, *n, sizeof **list)) return ISL_ENOMEM;
-    (*list)[(*n)++] = v;
+    size_t *slot = grow(list, cap, *n, sizeof **list);
+    if (!slot) return ISL_ENOMEM;
+    *slot = v;
+    ++*n;
     return ISL_OK;
 }
 
@@ -191,8 +168,10 @@ isl_status isl_model_channel_fact(isl_model *m, size_t channel, size_t fact)
 
 isl_status isl_model_add_sample(isl_model *m, long long n)
 {
-    if (grow(&m->samples, &m->samples_cap, m->nsamples, sizeof *m->samples)) return ISL_ENOMEM;
-    m->samples[m->nsamples++] = n;
+    long long *slot = grow(&m->samples, &m->samples_cap, m->nsamples, sizeof *m->samples);
+    if (!slot) return ISL_ENOMEM;
+    *slot = n;
+    m->nsamples++;
     return ISL_OK;
 }
 
@@ -200,40 +179,44 @@ isl_status isl_model_finish(isl_model *m)
 {
     free_derived(m);
     size_t w = m->words = isl_bitset_words(m->nfacts);
-    if (!(m->all_facts = isl_bitset_new(w))) goto oom;
-    for (size_t f = 0; f < m->nfacts; f++) isl_bit_set(m->all_facts, f);
-    if (!(m->axis_facts = calloc(m->naxes ? m->naxes : 1, sizeof *m->axis_facts))) goto oom;
-    for (size_t a = 0; a < m->naxes; a++)
-        if (!(m->axis_facts[a] = isl_bitset_new(w))) goto oom;
-    for (size_t f = 0; f < m->nfacts; f++) isl_bit_set(m->axis_facts[m->fact_axis[f]], f);
-    for (size_t i = 0; i < m->nmech; i++) {
+    uint64_t *p = m->all_facts = isl_bitset_new((1 + m->naxes + 2 * m->nmech + m->nchannels) * w);
+    if (!p) return ISL_ENOMEM;
+    m->axis_facts = p + w;
+    p = m->axis_facts + m->naxes * w;
+    for (size_t f = 0; f < m->nfacts; f++) {
+        isl_bit_set(m->all_facts, f);
+        isl_bit_set(m->axis_facts + m->fact_axis[f] * w, f);
+    }
+    for (size_t i = 0; i < m->nmech; i++, p += 2 * w) {
         isl_mechanism *d = &m->mech[i];
-        if (!(d->closes = isl_bitset_new(w)) || !(d->reopens = isl_bitset_new(w))) goto oom;
-        for (size_t k = 0; k < d->naxes; k++) isl_bitset_or(d->closes, m->axis_facts[d->axes[k]], w);
+        d->closes = p;
+        d->reopens = p + w;
+        for (size_t k = 0; k < d->naxes; k++) isl_bitset_or(d->closes, m->axis_facts + d->axes[k] * w, w);
         for (size_t k = 0; k < d->nleft; k++) isl_bit_set(d->reopens, d->left_open[k]);
     }
-    for (size_t i = 0; i < m->nchannels; i++) {
-        isl_channel *c = &m->channel[i];
-        if (!(c->shows = isl_bitset_new(w))) goto oom;
-        for (size_t k = 0; k < c->nfacts; k++) isl_bit_set(c->shows, c->facts[k]);
+    for (size_t i = 0; i < m->nchannels; i++, p += w) {
+        m->channel[i].shows = p;
+        for (size_t k = 0; k < m->channel[i].nfacts; k++) isl_bit_set(p, m->channel[i].facts[k]);
     }
     m->finished = 1;
     return ISL_OK;
-oom:
-    free_derived(m);
-    return ISL_ENOMEM;
 }
 
-/* Index of the bundle (else mechanism) spelt p[0..len), or ISL_NONE. */
-static size_t find_n(const isl_model *m, const char *p, size_t len, int bundle)
+/* Index of the mechanism ('m'), bundle ('b') or channel ('c') spelt
+ * p[0..len), or ISL_NONE. */
+static size_t find_n(const isl_model *m, int kind, const char *p, size_t len)
 {
-    size_t count = bundle ? m->nbundles : m->nmech;
+    size_t count = kind == 'b' ? m->nbundles : kind == 'c' ? m->nchannels : m->nmech;
     for (size_t i = 0; i < count; i++) {
-        const char *name = bundle ? m->bundle[i].name : m->mech[i].name;
+        const char *name = kind == 'b' ? m->bundle[i].name : kind == 'c' ? m->channel[i].name : m->mech[i].name;
         if (strlen(name) == len && !memcmp(name, p, len)) return i;
     }
     return ISL_NONE;
 }
+
+size_t isl_model_find_mechanism(const isl_model *m, const char *name) { return find_n(m, 'm', name, strlen(name)); }
+size_t isl_model_find_bundle(const isl_model *m, const char *name) { return find_n(m, 'b', name, strlen(name)); }
+size_t isl_model_find_channel(const isl_model *m, const char *name) { return find_n(m, 'c', name, strlen(name)); }
 
 /* Adds mechanism d to out[0..*n); 1 when it is there already. */
 static int add_member(size_t *out, size_t *n, size_t d)
@@ -249,7 +232,7 @@ static isl_status member_item(const isl_model *m, const char *p, size_t len, siz
 {
     char q[84];
     if (len > 0 && p[0] == '-') {
-        size_t d = find_n(m, p + 1, len - 1, 0), k = 0;
+        size_t d = find_n(m, 'm', p + 1, len - 1), k = 0;
         if (d == ISL_NONE) return isl_fail(err, ISL_EINPUT, "no mechanism named '%s'", isl_short_name(p + 1, len - 1, q));
         while (k < *n && out[k] != d) k++;
         if (k == *n)
@@ -259,7 +242,7 @@ static isl_status member_item(const isl_model *m, const char *p, size_t len, siz
         --*n;
         return ISL_OK;
     }
-    size_t b = find_n(m, p, len, 1), d = find_n(m, p, len, 0);
+    size_t b = find_n(m, 'b', p, len), d = find_n(m, 'm', p, len);
     if (b == ISL_NONE && d == ISL_NONE)
         return isl_fail(err, ISL_EINPUT, "no bundle or mechanism named '%s'", isl_short_name(p, len, q));
     const size_t *add = b != ISL_NONE ? m->bundle[b].members : &d;
@@ -296,66 +279,6 @@ size_t isl_model_add_adhoc(isl_model *m, const char *name, const size_t *members
     for (size_t k = 0; k < n; k++)
         if (isl_model_bundle_append(m, b, members[k])) return ISL_NONE;
     return b;
-}
-
-isl_model *isl_model_copy(const isl_model *src)
-{
-    isl_model *m = isl_model_new();
-    if (!m) return NULL;
-    m->baseline_time = src->baseline_time;
-    for (size_t i = 0; i < src->naxes; i++)
-        if (isl_model_add_axis(m, src->axis_name[i]) == ISL_NONE) goto oom;
-    for (size_t i = 0; i < src->nfacts; i++)
-        if (isl_model_add_fact(m, src->fact_name[i], src->fact_axis[i]) == ISL_NONE) goto oom;
-    for (size_t i = 0; i < src->nmech; i++) {
-        const isl_mechanism *d = &src->mech[i];
-        if (isl_model_add_mechanism(m, d->name) == ISL_NONE) goto oom;
-        for (size_t k = 0; k < d->naxes; k++)
-            if (isl_model_mechanism_axis(m, i, d->axes[k])) goto oom;
-        for (size_t k = 0; k < d->nleft; k++)
-            if (isl_model_left_open(m, i, d->left_open[k])) goto oom;
-    }
-    for (size_t i = 0; i < src->nbundles; i++) {
-        const isl_bundle *b = &src->bundle[i];
-        if (isl_model_add_bundle(m, b->name) == ISL_NONE) goto oom;
-        m->bundle[i].adhoc = b->adhoc;
-        for (size_t k = 0; k < b->n; k++)
-            if (isl_model_bundle_append(m, i, b->members[k])) goto oom;
-    }
-    for (size_t i = 0; i < src->nchannels; i++) {
-        const isl_channel *c = &src->channel[i];
-        if (isl_model_add_channel(m, c->name, c->lesson, c->cost_pct) == ISL_NONE) goto oom;
-        for (size_t k = 0; k < c->nfacts; k++)
-            if (isl_model_channel_fact(m, i, c->facts[k])) goto oom;
-    }
-    for (size_t i = 0; i < src->nsamples; i++)
-        if (isl_model_add_sample(m, src->samples[i])) goto oom;
-    if (isl_model_finish(m)) goto oom;
-    return m;
-oom:
-    isl_model_free(m);
-    return NULL;
-}
-
-size_t isl_model_find_mechanism(const isl_model *m, const char *name)
-{
-    for (size_t i = 0; i < m->nmech; i++)
-        if (strcmp(m->mech[i].name, name) == 0) return i;
-    return ISL_NONE;
-}
-
-size_t isl_model_find_bundle(const isl_model *m, const char *name)
-{
-    for (size_t i = 0; i < m->nbundles; i++)
-        if (strcmp(m->bundle[i].name, name) == 0) return i;
-    return ISL_NONE;
-}
-
-size_t isl_model_find_channel(const isl_model *m, const char *name)
-{
-    for (size_t i = 0; i < m->nchannels; i++)
-        if (strcmp(m->channel[i].name, name) == 0) return i;
-    return ISL_NONE;
 }
 
 isl_status isl_model_validate(const isl_model *m, isl_error *err)

@@ -36,6 +36,7 @@
 
 struct isl_powerset {
     const isl_model *m;
+    uint64_t *block;              /* every array below, in one allocation */
     size_t w, aw, nm, nc;
     int with_none;
     /* per chosen mechanism i: the words it touches, entries ts[i]..ts[i+1) */
@@ -174,8 +175,6 @@ size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n)
     return k;
 }
 
-int isl_powerset_next(isl_powerset *p, isl_bundle_row *row) { return isl_powerset_fill(p, row, 1) == 1; }
-
 void isl_powerset_no_axes(isl_powerset *p)
 {
     assert(p->mask == 0 && p->next_c == (p->with_none ? 0u : 1u)); /* before the first row */
@@ -184,25 +183,7 @@ void isl_powerset_no_axes(isl_powerset *p)
 
 void isl_powerset_free(isl_powerset *p)
 {
-    if (!p) return;
-    free(p->ts);
-    free(p->tword);
-    free(p->tadd);
-    free(p->ttouch);
-    free(p->savc);
-    free(p->savf);
-    free(p->C);
-    free(p->F);
-    free(p->shows);
-    free(p->axes);
-    free(p->lx);
-    free(p->lc);
-    free(p->lr);
-    free(p->nonempty);
-    free(p->dark);
-    free(p->sp_fact);
-    free(p->sp_axis);
-    free(p->shown_axes);
+    if (p) free(p->block);
     free(p);
 }
 
@@ -224,35 +205,39 @@ static void renumber(const isl_model *m, const size_t *perm, const uint64_t *s, 
         isl_bit_set(out, perm[f]);
 }
 
-/* The iterator's arrays for nm mechanisms making nt word changes and nc
- * channels; ISL_ENOMEM when one is missing (ps_free frees the rest). */
-static isl_status ps_alloc(isl_powerset *p, const isl_model *m, size_t nm, size_t nt)
+/* n elements of `size` bytes from block, at word *used on (block NULL:
+ * only counts the words). */
+static void *take(uint64_t *block, size_t *used, size_t n, size_t size)
 {
-    size_t wn = p->w ? p->w : 1, aw = p->aw, nc = p->nc ? p->nc : 1, n = nm ? nm : 1, ne = nt ? nt : 1;
-    p->ts = calloc(nm + 1, sizeof *p->ts);
-    p->tword = calloc(ne, sizeof *p->tword);
-    p->tadd = calloc(ne, sizeof *p->tadd);
-    p->ttouch = calloc(ne, sizeof *p->ttouch);
-    p->savc = calloc(ne, sizeof *p->savc);
-    p->savf = calloc(ne, sizeof *p->savf);
-    p->C = calloc(wn, sizeof *p->C);
-    p->F = malloc(wn * sizeof *p->F);
-    p->shows = calloc(nc * wn, sizeof *p->shows);
-    p->axes = calloc(n * aw, sizeof *p->axes);
-    p->lx = calloc((nm + 1) * aw, sizeof *p->lx);
-    p->lc = calloc(nm + 1, sizeof *p->lc);
-    p->lr = calloc((nm + 1) * nc, sizeof *p->lr);
-    p->nonempty = calloc(aw, sizeof *p->nonempty);
-    p->dark = calloc(aw, sizeof *p->dark);
-    p->sp_fact = calloc(m->nfacts, sizeof *p->sp_fact);
-    p->sp_axis = calloc(m->nfacts, sizeof *p->sp_axis);
-    p->shown_axes = calloc(nc * aw, sizeof *p->shown_axes);
-    if (!p->ts || !p->tword || !p->tadd || !p->ttouch || !p->savc || !p->savf || !p->C || !p->F || !p->shows
-        || !p->axes || !p->lx || !p->lc || !p->lr || !p->nonempty || !p->dark || !p->sp_fact
-        || !p->sp_axis || !p->shown_axes)
-        return ISL_ENOMEM;
-    memset(p->F, 0xff, wn * sizeof *p->F);
-    return ISL_OK;
+    void *at = block ? block + *used : NULL;
+    *used += (n * size + sizeof *block - 1) / sizeof *block;
+    return at;
+}
+
+/* Lays the iterator's arrays out in block (NULL: counts the words they
+ * take) for nm mechanisms making nt word changes; returns the words. */
+static size_t ps_layout(isl_powerset *p, uint64_t *block, size_t nm, size_t nt)
+{
+    size_t w = p->w, aw = p->aw, nc = p->nc, nf = p->m->nfacts, used = 0;
+    p->ts = take(block, &used, nm + 1, sizeof *p->ts);
+    p->tword = take(block, &used, nt, sizeof *p->tword);
+    p->tadd = take(block, &used, nt, sizeof *p->tadd);
+    p->ttouch = take(block, &used, nt, sizeof *p->ttouch);
+    p->savc = take(block, &used, nt, sizeof *p->savc);
+    p->savf = take(block, &used, nt, sizeof *p->savf);
+    p->C = take(block, &used, w, sizeof *p->C);
+    p->F = take(block, &used, w, sizeof *p->F);
+    p->shows = take(block, &used, nc * w, sizeof *p->shows);
+    p->axes = take(block, &used, nm * aw, sizeof *p->axes);
+    p->lx = take(block, &used, (nm + 1) * aw, sizeof *p->lx);
+    p->lc = take(block, &used, nm + 1, sizeof *p->lc);
+    p->lr = take(block, &used, (nm + 1) * nc, sizeof *p->lr);
+    p->nonempty = take(block, &used, aw, sizeof *p->nonempty);
+    p->dark = take(block, &used, aw, sizeof *p->dark);
+    p->sp_fact = take(block, &used, nf, sizeof *p->sp_fact);
+    p->sp_axis = take(block, &used, nf, sizeof *p->sp_axis);
+    p->shown_axes = take(block, &used, nc * aw, sizeof *p->shown_axes);
+    return used;
 }
 
 /* Each mechanism's word changes (from its closed and left-open facts, cl
@@ -320,7 +305,10 @@ static isl_status ps_init(isl_powerset *p, const isl_model *m, const size_t *mec
         for (size_t k = 0; k < w; k++) nt += (cl[i * w + k] | ro[i * w + k]) != 0;
         isl_bitset_or(special, d->reopens, w);
     }
-    if ((st = ps_alloc(p, m, nm, nt))) goto out;
+    if (!(p->block = calloc(ps_layout(p, NULL, nm, nt), sizeof *p->block))) goto out;
+    ps_layout(p, p->block, nm, nt);
+    memset(p->F, 0xff, w * sizeof *p->F);
+    st = ISL_OK;
     ps_changes(p, m, mechs, nm, cl, ro);
     ps_facts(p, m, perm, special, channels);
 out:
@@ -347,22 +335,10 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
         isl_powerset_free(p);
         return ISL_ENOMEM;
     }
-    p->mask = 0;
     p->slot = nm;
     p->next_c = p->with_none ? 0 : 1;
     subset_axes(p);
     if (nc == 0 && !p->with_none) p->end = 0; /* no rows: next_c is 1, past nc */
     *out = p;
     return ISL_OK;
-}
-
-isl_status isl_sweep_powerset(const isl_model *m, const size_t *mechs, size_t nm,
-                              const size_t *channels, size_t nc, isl_bundle_fn fn, void *ctx)
-{
-    isl_powerset *p;
-    isl_status st = isl_powerset_new(m, mechs, nm, 1, channels, nc, &p);
-    isl_bundle_row row;
-    while (!st && isl_powerset_next(p, &row)) st = fn(ctx, &row);
-    isl_powerset_free(p);
-    return st;
 }

@@ -9,38 +9,21 @@
 
 const char *isl_fact_state_name(isl_fact_state s)
 {
-    switch (s) {
-    case ISL_FACT_VISIBLE: return "visible";
-    case ISL_FACT_LEFT_OPEN: return "left-open";
-    case ISL_FACT_RETURNS: return "returns";
-    case ISL_FACT_CLOSED: return "closed";
-    case ISL_FACT_ABSENT: break;
-    }
-    return "absent";
+    static const char *const NAME[] = {"absent", "visible", "left-open", "returns", "closed"};
+    return (unsigned)s <= ISL_FACT_CLOSED ? NAME[s] : NAME[ISL_FACT_ABSENT];
 }
 
 isl_status isl_work_init(isl_work *w, const isl_model *m)
 {
-    memset(w, 0, sizeof *w);
-    w->words = m->words;
-    w->naxes = m->naxes;
-    w->closed = isl_bitset_new(w->words);
-    w->touched = isl_bitset_new(w->words);
-    w->open = isl_bitset_new(w->words);
-    w->axis_seen = calloc(m->naxes ? m->naxes : 1, 1);
-    if (!w->closed || !w->touched || !w->open || !w->axis_seen) {
-        isl_work_free(w);
-        return ISL_ENOMEM;
-    }
-    return ISL_OK;
+    w->closed = isl_bitset_new(3 * m->words);
+    w->touched = w->closed ? w->closed + m->words : NULL;
+    w->open = w->closed ? w->touched + m->words : NULL;
+    return w->closed ? ISL_OK : ISL_ENOMEM;
 }
 
 void isl_work_free(isl_work *w)
 {
     free(w->closed);
-    free(w->touched);
-    free(w->open);
-    free(w->axis_seen);
     memset(w, 0, sizeof *w);
 }
 
@@ -49,7 +32,6 @@ static void closed_by(const isl_model *m, const size_t *mechs, size_t n,
                 const uint64_t *F, uint64_t *closed)
 {
     size_t w = m->words;
-    if (!F) F = m->all_facts;
     isl_bitset_zero(closed, w);
     for (size_t i = 0; i < n; i++) {
         const isl_mechanism *d = &m->mech[mechs[i]];
@@ -83,7 +65,7 @@ isl_surface isl_surface_of(const isl_model *m, const size_t *mechs, size_t n,
     s.open_surface = isl_bitset_count(w->open, m->words);
     s.open_axes = 0;
     for (size_t a = 0; a < m->naxes; a++)
-        if (isl_bitset_intersects(w->open, m->axis_facts[a], m->words)) s.open_axes++;
+        if (isl_bitset_intersects(w->open, m->axis_facts + a * m->words, m->words)) s.open_axes++;
     return s;
 }
 

@@ -19,12 +19,12 @@ isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb
     }
     isl_status st = ISL_OK;
     for (size_t i = 0; i < nb && !st; i++) {
-        const isl_bundle *b = &m->bundle[bundles[i]];
+        const isl_bundle *b = &m->bundle[bundles ? bundles[i] : i];
         for (size_t j = 0; j < nc && !st; j++) {
-            const isl_channel *c = &m->channel[channels[j]];
+            const isl_channel *c = &m->channel[channels ? channels[j] : j];
             isl_surface_row row;
-            row.bundle = bundles[i];
-            row.channel = channels[j];
+            row.bundle = bundles ? bundles[i] : i;
+            row.channel = channels ? channels[j] : j;
             row.s = isl_surface_of(m, b->members, b->n, c->shows, NULL, &w);
             row.cost_pct = c->cost_pct;
             row.run_time = isl_run_time(m->baseline_time, c->cost_pct);
@@ -61,12 +61,6 @@ isl_status isl_sweep_samples(const isl_model *m, size_t bundle, size_t channel,
     return st;
 }
 
-isl_status isl_sweep_removal(const isl_model *m, size_t bundle, size_t channel,
-                             isl_removal_fn fn, void *ctx)
-{
-    return isl_sweep_removal_of(m, m->bundle[bundle].members, m->bundle[bundle].n, channel, fn, ctx);
-}
-
 /* The surface of mechs[0..n) x shows over every fact, leaving in w the
  * closed and open sets, and in axis_open[a] the number of open facts on
  * axis a. */
@@ -85,8 +79,8 @@ static isl_surface base_surface(const isl_model *m, const size_t *mechs, size_t 
  * from F takes away only f's own share of the baseline: one visible or one
  * returned fact, one open fact, and its axis when f was the axis's last
  * open fact. O(facts) in all, instead of a whole surface per fact. */
-isl_status isl_sweep_removal_of(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
-                                isl_removal_fn fn, void *ctx)
+isl_status isl_sweep_removal(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
+                             isl_removal_fn fn, void *ctx)
 {
     isl_work w;
     if (isl_work_init(&w, m)) return ISL_ENOMEM;
@@ -116,23 +110,11 @@ isl_status isl_sweep_removal_of(const isl_model *m, const size_t *mechs, size_t 
     return st;
 }
 
-void isl_axes_by_name(const isl_model *m, size_t *out)
-{
-    for (size_t i = 0; i < m->naxes; i++) out[i] = i;
-    isl_sort_by_name(out, (const char *const *)m->axis_name, m->naxes);
-}
-
-isl_status isl_sweep_addition(const isl_model *m, size_t bundle, size_t channel,
-                              isl_addition_fn fn, void *ctx)
-{
-    return isl_sweep_addition_of(m, m->bundle[bundle].members, m->bundle[bundle].n, channel, fn, ctx);
-}
-
 /* The new fact has no left-open entry and no channel shows it, so it is
  * closed exactly when a mechanism closes its axis, and it changes nothing
  * else: adding it changes only its axis's counts. */
-isl_status isl_sweep_addition_of(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
-                                 isl_addition_fn fn, void *ctx)
+isl_status isl_sweep_addition(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
+                              isl_addition_fn fn, void *ctx)
 {
     size_t na = m->naxes ? m->naxes : 1;
     size_t *order = malloc(na * sizeof *order), *axis_open = malloc(na * sizeof *axis_open);
@@ -155,7 +137,8 @@ isl_status isl_sweep_addition_of(const isl_model *m, const size_t *mechs, size_t
         base_surface(m, mechs, nmech, channel == ISL_NONE ? NULL : m->channel[channel].shows, &w, axis_open);
     isl_work_free(&w);
     isl_status st = fn(ctx, &row);
-    isl_axes_by_name(m, order);
+    for (size_t i = 0; i < m->naxes; i++) order[i] = i;
+    isl_sort_by_name(order, (const char *const *)m->axis_name, m->naxes);
     for (size_t i = 0; i < m->naxes && !st; i++) {
         size_t a = order[i];
         row.axis = a;

@@ -50,26 +50,16 @@ void isl_buf_printf(isl_buf *b, const char *fmt, ...)
 
 static void put_str(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }
 
-/* Bytes the sqlite3 shell quotes a CSV field for. */
-static int csv_special(unsigned char c, char sep)
-{
-    return c < 0x20 || c >= 0x7f || c == ' ' || c == '"' || c == '\'' || c == ',' || c == (unsigned char)sep;
-}
-
-/* Bytes a TSV field is quoted for. */
-static int tsv_special(unsigned char c, char sep)
-{
-    (void)sep;
-    return c == '\t' || c == '\n' || c == '\r' || c == '"';
-}
-
-/* A field, quoted (inner quotes doubled) when it is empty or special()
- * holds for one of its bytes. */
-static void quoted_field(isl_buf *b, const char *text, size_t len, char sep, int (*special)(unsigned char, char))
+/* A field, quoted (inner quotes doubled) when it is empty or holds a byte
+ * of `set` or, with controls, a control character or a byte >= 0x7f. */
+static void quoted_field(isl_buf *b, const char *text, size_t len, const char *set, int controls)
 {
     if (!text) return;
     int quote = len == 0;
-    for (size_t i = 0; i < len && !quote; i++) quote = special((unsigned char)text[i], sep);
+    for (size_t i = 0; i < len && !quote; i++) {
+        unsigned char c = (unsigned char)text[i];
+        quote = (controls && (c < 0x20 || c >= 0x7f)) || (c && strchr(set, c));
+    }
     if (!quote) {
         isl_buf_put(b, text, len);
         return;
@@ -85,15 +75,14 @@ static void quoted_field(isl_buf *b, const char *text, size_t len, char sep, int
     isl_buf_put(b, "\"", 1);
 }
 
+/* The bytes the sqlite3 shell quotes a CSV field for. */
 void isl_buf_csv_field(isl_buf *b, const char *text, size_t len, char sep)
 {
-    quoted_field(b, text, len, sep, csv_special);
+    const char set[] = {' ', '"', '\'', ',', sep, '\0'};
+    quoted_field(b, text, len, set, 1);
 }
 
-void isl_buf_tsv_field(isl_buf *b, const char *text, size_t len)
-{
-    quoted_field(b, text, len, '\t', tsv_special);
-}
+void isl_buf_tsv_field(isl_buf *b, const char *text, size_t len) { quoted_field(b, text, len, "\t\n\r\"", 0); }
 
 /* JSON text is UTF-8 (RFC 8259): a byte that is not UTF-8 becomes U+FFFD,
  * the replacement character. Control characters, DEL and the C1 controls
@@ -109,11 +98,8 @@ void isl_buf_json_string(isl_buf *b, const char *text, size_t len)
         const char *e = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n" : c == '\r' ? "\\r"
                       : c == '\t' ? "\\t" : NULL;
         if (!k) e = "\\ufffd";
-        else if (!e && (c < 0x20 || c == 0x7f)) {
-            snprintf(esc, sizeof esc, "\\u%04x", c);
-            e = esc;
-        } else if (!e && k == 2 && c == 0xc2 && p[i + 1] < 0xa0) {
-            snprintf(esc, sizeof esc, "\\u%04x", p[i + 1]);
+        else if (!e && (c < 0x20 || c == 0x7f || (k == 2 && c == 0xc2 && p[i + 1] < 0xa0))) {
+            snprintf(esc, sizeof esc, "\\u%04x", k == 2 ? p[i + 1] : c); /* C0, DEL; C1 */
             e = esc;
         }
         if (e) put_str(b, e);

@@ -17,6 +17,7 @@ SQLITE_EXTENSION_INIT1
 #endif
 #include <assert.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,7 +90,8 @@ typedef struct vtab {
 } vtab;
 
 /* A row of the removal or addition sweep: item = fact or axis (ISL_NONE:
- * the baseline), n = the fact count (addition). */
+ * the baseline), n = the fact's position (removal) or the fact count
+ * (addition). */
 typedef struct sweep_row {
     size_t item, n;
     isl_surface s;
@@ -98,6 +100,7 @@ typedef struct sweep_row {
 typedef struct cursor {
     sqlite3_vtab_cursor base;
     isl_model *own;               /* the model read from the database */
+    /* from here on: one xFilter's, zeroed by cursor_reset */
     const isl_model *m;           /* the model in use (own, or a spec's) */
     sqlite3_value *arg[MAX_ARGS]; /* the arguments, for the HIDDEN columns */
     sqlite3_int64 row, nrows;     /* current row number; rows (not powerset) */
@@ -137,9 +140,7 @@ static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     if (rc != SQLITE_OK) return rc;
     vtab *v = sqlite3_malloc(sizeof *v);
     if (!v) return SQLITE_NOMEM;
-    memset(v, 0, sizeof *v);
-    v->db = db;
-    v->kind = k;
+    *v = (vtab){.db = db, .kind = k};
     /* direct-only: costly ones (2^n rows) may not run from a view or
      * trigger planted in a database file; the others are innocuous */
     sqlite3_vtab_config(db, FN[k].direct_only ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
@@ -205,13 +206,10 @@ static int vt_open(sqlite3_vtab *tab, sqlite3_vtab_cursor **out)
     return SQLITE_OK;
 }
 
-/* Frees what one xFilter computed (not the model). */
+/* Frees what one xFilter computed and zeroes it (all but the model). */
 static void cursor_reset(cursor *c)
 {
-    for (int i = 0; i < MAX_ARGS; i++) {
-        sqlite3_value_free(c->arg[i]);
-        c->arg[i] = NULL;
-    }
+    for (int i = 0; i < MAX_ARGS; i++) sqlite3_value_free(c->arg[i]);
     free(c->mechs);
     free(c->states);
     free(c->members);
@@ -221,17 +219,7 @@ static void cursor_reset(cursor *c)
     isl_smallest_free(c->sm);
     isl_work_free(&c->w);
     free(c->marg);
-    c->front = NULL;
-    c->sm = NULL;
-    c->marg = NULL;
-    c->mechs = NULL;
-    c->states = NULL;
-    c->members = NULL;
-    c->rows = NULL;
-    c->ps = NULL;
-    c->spec = NULL;
-    c->nm = 0;
-    c->row = c->nrows = 0;
+    memset(&c->m, 0, sizeof *c - offsetof(cursor, m));
     c->eof = 1;
 }
 
@@ -270,58 +258,6 @@ static const char *arg_text(sqlite3_value *v)
     return v && sqlite3_value_type(v) != SQLITE_NULL ? (const char *)sqlite3_value_text(v) : NULL;
 }
 
-/* Splits list at commas into mechanism indexes c->mechs, in the order given
- * (in_order: sorted into mechanism order). Refuses empty names, unknown
- * names, a name given twice and more than `max` names. */
-static int parse_mechanisms(cursor *c, const char *list, int in_order, size_t max)
-{
-    const isl_model *m = c->m;
-    char q[84];
-    size_t n = 1;
-    for (const char *p = list; *p; p++) n += *p == ',';
-    if (n > max) return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)max, (unsigned long long)n);
-    unsigned char *chosen = calloc(m->nmech + 1, 1);
-    c->mechs = malloc(n * sizeof *c->mechs);
-    if (!chosen || !c->mechs) {
-        free(chosen);
-        return SQLITE_NOMEM;
-    }
-    int rc = SQLITE_OK;
-    const char *p = list;
-    c->nm = 0;
-    for (;;) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p);
-        size_t d = ISL_NONE;
-        for (size_t i = 0; i < m->nmech && d == ISL_NONE; i++)
-            if (strlen(m->mech[i].name) == len && !memcmp(m->mech[i].name, p, len)) d = i;
-        if (len == 0) {
-            rc = fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
-                      *list ? isl_short_name(list, strlen(list), q) : "");
-            break;
-        }
-        if (d == ISL_NONE) {
-            rc = fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
-            break;
-        }
-        if (chosen[d]) {
-            rc = fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
-            break;
-        }
-        chosen[d] = 1;
-        c->mechs[c->nm++] = d;
-        if (!e) break;
-        p = e + 1;
-    }
-    if (!rc && in_order) {
-        c->nm = 0;
-        for (size_t d = 0; d < m->nmech; d++)
-            if (chosen[d]) c->mechs[c->nm++] = d;
-    }
-    free(chosen);
-    return rc;
-}
-
 /* members: a member list (isl_model_members: bundles, mechanisms and
  * -mechanism, comma-separated). */
 static int parse_members(cursor *c, sqlite3_value *v)
@@ -352,7 +288,7 @@ static int parse_channel(cursor *c, sqlite3_value *v)
 static isl_status collect_removal(void *ctx, const isl_removal_row *r)
 {
     cursor *c = ctx;
-    c->rows[c->nrows++] = (sweep_row){r->fact, 0, r->s};
+    c->rows[c->nrows++] = (sweep_row){r->fact, r->fact + 1, r->s};
     return ISL_OK;
 }
 
@@ -368,28 +304,57 @@ static const uint64_t *shows_of(const cursor *c)
     return c->channel == ISL_NONE ? NULL : c->m->channel[c->channel].shows;
 }
 
-/* The swept mechanisms (argument number `argno`): the names in v, in
- * mechanism order, or (NULL) every mechanism; at most ISL_POWERSET_MAX. */
+/* Adds the mechanisms named in list, comma-separated, to c->mechs in
+ * mechanism order. Refuses empty names, unknown names, a name given twice
+ * and more than ISL_POWERSET_MAX names. */
+static int named_mechanisms(cursor *c, const char *list)
+{
+    const isl_model *m = c->m;
+    char q[84];
+    size_t n = 1;
+    for (const char *p = list; *p; p++) n += *p == ',';
+    if (n > ISL_POWERSET_MAX)
+        return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)ISL_POWERSET_MAX,
+                    (unsigned long long)n);
+    for (const char *p = list;; p++) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p), d = 0, k = c->nm;
+        while (d < m->nmech && !(strlen(m->mech[d].name) == len && !memcmp(m->mech[d].name, p, len))) d++;
+        while (k > 0 && c->mechs[k - 1] > d) k--;
+        if (len == 0)
+            return fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
+                        *list ? isl_short_name(list, strlen(list), q) : "");
+        if (d == m->nmech) return fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
+        if (k > 0 && c->mechs[k - 1] == d) return fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
+        memmove(c->mechs + k + 1, c->mechs + k, (c->nm++ - k) * sizeof *c->mechs);
+        c->mechs[k] = d;
+        if (!e) return SQLITE_OK;
+        p = e;
+    }
+}
+
+/* The swept mechanisms (argument number `argno`) into c->mechs, in
+ * mechanism order: the names in v, or (NULL) every mechanism; at most
+ * ISL_POWERSET_MAX. */
 static int swept_mechanisms(cursor *c, sqlite3_value *v, int argno)
 {
     const isl_model *m = c->m;
     const char *list = arg_text(v);
-    if (list) return parse_mechanisms(c, list, 1, ISL_POWERSET_MAX);
-    if (m->nmech > ISL_POWERSET_MAX)
+    if (!list && m->nmech > ISL_POWERSET_MAX)
         return fail(c, "more than %d mechanisms (the model has %llu): name some as the %s argument", ISL_POWERSET_MAX,
                     (unsigned long long)m->nmech, argno == 2 ? "second" : "third");
-    c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
-    if (!c->mechs) return SQLITE_NOMEM;
-    for (size_t d = 0; d < m->nmech; d++) c->mechs[d] = d;
-    c->nm = m->nmech;
+    if (!(c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs))) return SQLITE_NOMEM;
+    if (list) return named_mechanisms(c, list);
+    for (c->nm = 0; c->nm < m->nmech; c->nm++) c->mechs[c->nm] = c->nm;
     return SQLITE_OK;
 }
 
 /* Room in c->members for the names of every swept mechanism. */
 static int members_room(cursor *c)
 {
+    const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
     size_t total = 0;
-    for (size_t i = 0; i < c->nm; i++) total += strlen(c->m->mech[c->mechs[i]].name) + 1;
+    for (size_t i = 0; i < c->nm; i++) total += strlen(c->m->mech[mechs[i]].name) + 1;
     return (c->members = malloc(total + 1)) ? SQLITE_OK : SQLITE_NOMEM;
 }
 
@@ -397,30 +362,24 @@ static int members_room(cursor *c)
 static int start_powerset(cursor *c)
 {
     const isl_model *m = c->m;
-    size_t total = 0;
     isl_status st;
+    int rc;
     if (c->spec) {
         c->nm = c->spec->nm;
-        st = isl_powerset_new(m, c->spec->mechs, c->spec->nm, c->spec->with_none, c->spec->channels, c->spec->nc,
-                              &c->ps);
-        for (size_t i = 0; i < c->spec->nm; i++) total += strlen(m->mech[c->spec->mechs[i]].name) + 1;
+        st = isl_powerset_new(m, c->spec->mechs, c->nm, c->spec->with_none, c->spec->channels, c->spec->nc, &c->ps);
     } else {
-        int rc = parse_channel(c, c->arg[0]);
-        if (rc || (rc = swept_mechanisms(c, c->arg[1], 2))) return rc;
+        if ((rc = parse_channel(c, c->arg[0])) || (rc = swept_mechanisms(c, c->arg[1], 2))) return rc;
         int none = c->channel == ISL_NONE;
         st = isl_powerset_new(m, c->mechs, c->nm, none, none ? NULL : &c->channel, none ? 0 : 1, &c->ps);
-        for (size_t i = 0; i < c->nm; i++) total += strlen(m->mech[c->mechs[i]].name) + 1;
     }
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
-    if (st || !(c->members = malloc(total + 1))) return SQLITE_NOMEM;
+    if (st || members_room(c)) return SQLITE_NOMEM;
     if (c->no_axes) isl_powerset_no_axes(c->ps);
     c->bi = 0;
     c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
     c->eof = c->bn == 0;
     return SQLITE_OK;
 }
-
-static sqlite3_int64 args_hash(cursor *c);
 
 /* isolab_smallest: the next subset and its surface (sm_mask, s), or eof. */
 static void smallest_row(cursor *c)
@@ -497,6 +456,28 @@ static int check_nul(cursor *c, sqlite3_value *v, int a)
                 isl_short_name((const char *)txt, strlen((const char *)txt), q));
 }
 
+/* A row's id names it among the rows of every argument list: SQLite's plan
+ * for an OR of argument lists (MULTI-INDEX OR) keeps one row per rowid, so
+ * rows of different arguments need different ids and the same row found by
+ * two branches the same. The arguments' part is a 31-bit hash of their
+ * values (two argument lists of one statement share it with odds 2^-31);
+ * the row's, its number (below 2^32). */
+static sqlite3_int64 args_hash(cursor *c)
+{
+    isl_digest d;
+    isl_digest_init(&d);
+    for (int a = 0; a < MAX_ARGS; a++) {
+        sqlite3_value *v = c->arg[a];
+        int t = v ? sqlite3_value_type(v) : 0;
+        const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
+        size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
+        isl_digest_u64(&d, (uint64_t)(t + 16 * a));
+        if (n) isl_digest_bytes(&d, p, n);
+    }
+    uint64_t h = d.h;
+    return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
+}
+
 /* The arguments that idx says are given (argv[0..argc)) into c->arg, and
  * isolab_powerset's spec into c->spec; an error when a required one is
  * missing, or a name holds a NUL byte. */
@@ -532,17 +513,14 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     cursor_reset(c);
     int rc = take_args(c, idx, argc, argv);
     if (rc) return rc;
-    if (c->spec) c->m = c->spec->model;
-    else if (!c->own) {
+    if (!c->spec && !c->own) {
         isl_error err;
         isl_error_clear(&err);
         isl_status st = isl_read_model(v->db, NULL, &c->own, &err);
         if (st == ISL_ENOMEM) return SQLITE_NOMEM;
         if (st) return fail(c, "%s", err.msg);
     }
-    if (!c->spec) c->m = c->own;
-    const isl_model *m = c->m;
-    c->row = 0;
+    const isl_model *m = c->m = c->spec ? c->spec->model : c->own;
     c->eof = 0;
     c->no_axes = (idx >> MAX_ARGS) & 1;
     switch (v->kind) {
@@ -575,10 +553,10 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
         isl_work_free(&w);
     } else if (v->kind == K_REMOVAL) {
         if (!(c->rows = malloc((m->nfacts + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
-        st = isl_sweep_removal_of(m, c->mechs, c->nm, c->channel, collect_removal, c);
+        st = isl_sweep_removal(m, c->mechs, c->nm, c->channel, collect_removal, c);
     } else {
         if (!(c->rows = malloc((m->naxes + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
-        st = isl_sweep_addition_of(m, c->mechs, c->nm, c->channel, collect_addition, c);
+        st = isl_sweep_addition(m, c->mechs, c->nm, c->channel, collect_addition, c);
     }
     if (st) return SQLITE_NOMEM;
     c->eof = c->nrows == 0;
@@ -613,28 +591,6 @@ static int ps_next(sqlite3_vtab_cursor *cur)
 
 static int vt_eof(sqlite3_vtab_cursor *cur) { return ((cursor *)cur)->eof; }
 
-/* A row's id names it among the rows of every argument list: SQLite's plan
- * for an OR of argument lists (MULTI-INDEX OR) keeps one row per rowid, so
- * rows of different arguments need different ids and the same row found by
- * two branches the same. The arguments' part is a 31-bit hash of their
- * values (two argument lists of one statement share it with odds 2^-31);
- * the row's, its number (below 2^32). */
-static sqlite3_int64 args_hash(cursor *c)
-{
-    isl_digest d;
-    isl_digest_init(&d);
-    for (int a = 0; a < MAX_ARGS; a++) {
-        sqlite3_value *v = c->arg[a];
-        int t = v ? sqlite3_value_type(v) : 0;
-        const unsigned char *p = t == SQLITE_NULL || !v ? NULL : sqlite3_value_text(v);
-        size_t n = p ? (size_t)sqlite3_value_bytes(v) : 0;
-        isl_digest_u64(&d, (uint64_t)(t + 16 * a));
-        if (n) isl_digest_bytes(&d, p, n);
-    }
-    uint64_t h = d.h;
-    return (sqlite3_int64)((h ^ h >> 31) & 0x7fffffff) << 32;
-}
-
 static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
 {
     cursor *c = (cursor *)cur;
@@ -646,13 +602,10 @@ static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
  * visible, returned, open_surface, open_axes. 1 when col was one of them. */
 static int surface_column(sqlite3_context *ctx, const isl_surface *s, int first, int col)
 {
-    switch (col - first) {
-    case 0: sqlite3_result_int64(ctx, (sqlite3_int64)s->visible); return 1;
-    case 1: sqlite3_result_int64(ctx, (sqlite3_int64)s->returned); return 1;
-    case 2: sqlite3_result_int64(ctx, (sqlite3_int64)s->open_surface); return 1;
-    case 3: sqlite3_result_int64(ctx, (sqlite3_int64)s->open_axes); return 1;
-    default: return 0;
-    }
+    const size_t v[] = {s->visible, s->returned, s->open_surface, s->open_axes};
+    if (col < first || col >= first + 4) return 0;
+    sqlite3_result_int64(ctx, (sqlite3_int64)v[col - first]);
+    return 1;
 }
 
 /* The members of the current subset, comma-separated in mechanism order.
@@ -734,17 +687,13 @@ static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
         else if (col == 3) sqlite3_result_text(ctx, isl_fact_state_name(c->states[fact]), -1, SQLITE_STATIC);
         break;
     }
-    case K_REMOVAL: {
-        const sweep_row *r = &c->rows[c->row];
-        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, m->fact_name[r->item], -1, SQLITE_STATIC);
-        else if (col == 1 && r->item != ISL_NONE) sqlite3_result_int64(ctx, (sqlite3_int64)r->item + 1);
-        else surface_column(ctx, &r->s, 2, col);
-        break;
-    }
+    case K_REMOVAL:
     case K_ADDITION: {
         const sweep_row *r = &c->rows[c->row];
-        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, m->axis_name[r->item], -1, SQLITE_STATIC);
-        else if (col == 1) sqlite3_result_int64(ctx, (sqlite3_int64)r->n);
+        char *const *name = v->kind == K_REMOVAL ? m->fact_name : m->axis_name;
+        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, name[r->item], -1, SQLITE_STATIC);
+        else if (col == 1 && (r->item != ISL_NONE || v->kind == K_ADDITION))
+            sqlite3_result_int64(ctx, (sqlite3_int64)r->n);
         else surface_column(ctx, &r->s, 2, col);
         break;
     }

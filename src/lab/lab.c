@@ -10,9 +10,12 @@
 #include "isolab/lab.h"
 #include "isolab/sweep.h"
 
-/* Ends a run begun with ctx, keeping st's message or giving one. */
-static isl_status finish(isl_run_ctx *ctx, isl_status st, int64_t *run_id, size_t *rows)
+/* Shows the run's rows when show is not NULL (a failure to show them
+ * leaves no run), then ends the run begun with ctx, keeping st's message or
+ * giving one. */
+static isl_status finish(isl_run_ctx *ctx, isl_status st, const isl_lab_show *show, int64_t *run_id, size_t *rows)
 {
+    if (!st && show) st = show->fn(show->ctx, ctx->run_id);
     if (st && !ctx->err->msg[0])
         isl_fail(ctx->err, st, "%s", st == ISL_ENOMEM ? "out of memory" : st == ISL_EOUTPUT ? "cannot write the output" : "failed");
     st = isl_store_end_run(ctx->store, st, ctx->err);
@@ -29,23 +32,7 @@ isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const
     isl_status st = isl_store_begin_run(s, "run", argv, m, &ctx.run_id, err);
     if (st) return st;
     st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
-    return finish(&ctx, st, run_id, rows);
-}
-
-isl_status isl_lab_run_all(isl_store *s, const isl_model *m, const char *argv, int64_t *run_id, size_t *rows,
-                           isl_error *err)
-{
-    size_t *bundles = malloc((m->nbundles + 1) * sizeof *bundles);
-    size_t *channels = malloc((m->nchannels + 1) * sizeof *channels);
-    isl_status st = bundles && channels ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st) {
-        for (size_t i = 0; i < m->nbundles; i++) bundles[i] = i;
-        for (size_t i = 0; i < m->nchannels; i++) channels[i] = i;
-        st = isl_lab_run(s, m, argv, bundles, m->nbundles, channels, m->nchannels, NULL, run_id, rows, err);
-    }
-    free(bundles);
-    free(channels);
-    return st;
+    return finish(&ctx, st, NULL, run_id, rows);
 }
 
 const char *const isl_lab_sweep_kinds[] = {"samples", "removal", "addition", NULL};
@@ -57,15 +44,16 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
     isl_run_ctx ctx = {s, m, 0, bundle, channel, 0, err, tick ? tick->fn : NULL, tick ? tick->ctx : NULL};
     isl_status st = isl_store_begin_run(s, kind, argv, m, &ctx.run_id, err);
     if (st) return st;
+    const isl_bundle *b = &m->bundle[bundle];
     if (!strcmp(kind, "samples")) {
         st = isl_sweep_samples(m, bundle, channel, isl_store_put_sample, &ctx);
     } else if (!strcmp(kind, "removal")) {
-        st = isl_sweep_removal(m, bundle, channel, isl_store_put_removal, &ctx);
+        st = isl_sweep_removal(m, b->members, b->n, channel, isl_store_put_removal, &ctx);
     } else {
         assert(!strcmp(kind, "addition"));
-        st = isl_sweep_addition(m, bundle, channel, isl_store_put_addition, &ctx);
+        st = isl_sweep_addition(m, b->members, b->n, channel, isl_store_put_addition, &ctx);
     }
-    return finish(&ctx, st, run_id, rows);
+    return finish(&ctx, st, NULL, run_id, rows);
 }
 
 uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc)
@@ -77,15 +65,12 @@ uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc
     return (uint64_t)m->naxes + 1;
 }
 
-isl_status isl_lab_adhoc(const isl_model *m, const char *list, isl_model **copy, size_t *bundle, isl_error *err)
+isl_status isl_lab_adhoc(isl_model *m, const char *list, size_t *bundle, isl_error *err)
 {
     size_t *members = malloc((m->nmech ? m->nmech : 1) * sizeof *members), n = 0;
-    *copy = NULL;
     isl_status st = members ? isl_model_members(m, list, members, &n, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st && !(*copy = isl_model_copy(m))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st && (*bundle = isl_model_add_adhoc(*copy, list, members, n)) == ISL_NONE)
+    if (!st && (*bundle = isl_model_add_adhoc(m, list, members, n)) == ISL_NONE)
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (st) isl_model_free(*copy), *copy = NULL;
     free(members);
     return st;
 }
@@ -105,7 +90,7 @@ isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, con
         if (run_id) *run_id = 0;
         return ISL_OK;
     }
-    return finish(&rc, st, run_id, NULL);
+    return finish(&rc, st, NULL, run_id, NULL);
 }
 
 isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, const isl_lab_choice *k,
@@ -126,21 +111,13 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
         ctx.rows = k->nm + k->nc + 1;
         st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
     }
-    return finish(&ctx, st, run_id, rows);
-}
-
-/* Shows the run's rows (when show is not NULL), then ends it: a failure
- * to show them leaves no run. */
-static isl_status finish_shown(isl_run_ctx *ctx, isl_status st, const isl_lab_show *show, int64_t *run_id,
-                               size_t *rows)
-{
-    if (!st && show) st = show->fn(show->ctx, ctx->run_id);
-    return finish(ctx, st, run_id, rows);
+    return finish(&ctx, st, NULL, run_id, rows);
 }
 
 /* Begins a run of kind with its channel and mechanisms as parameters. */
 static isl_status begin_answer(isl_run_ctx *ctx, const char *kind, const char *argv, const size_t *mechs, size_t nm)
 {
+    assert(ctx->channel == ISL_NONE || ctx->channel < ctx->model->nchannels);
     isl_status st = isl_store_begin_run(ctx->store, kind, argv, ctx->model, &ctx->run_id, ctx->err);
     if (st) return st;
     if (ctx->channel != ISL_NONE) st = isl_store_put_param(ctx, "channel", ctx->model->channel[ctx->channel].name);
@@ -151,7 +128,6 @@ static isl_status begin_answer(isl_run_ctx *ctx, const char *kind, const char *a
 isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
                             size_t channel, const isl_lab_show *show, int64_t *run_id, size_t *rows, isl_error *err)
 {
-    assert(channel == ISL_NONE || channel < m->nchannels);
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_frontier_row *out = malloc((nm + 1) * sizeof *out);
     if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -161,14 +137,13 @@ isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, 
         isl_fail(err, st, st == ISL_EINPUT ? "too many mechanisms" : "out of memory");
     for (size_t i = 0; !st && i <= nm; i++) st = isl_store_put_frontier(&ctx, mechs, nm, &out[i]);
     free(out);
-    return finish_shown(&ctx, st, show, run_id, rows);
+    return finish(&ctx, st, show, run_id, rows);
 }
 
 isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
                             size_t channel, size_t max_open, const isl_lab_show *show, int64_t *run_id, size_t *rows,
                             isl_error *err)
 {
-    assert(channel == ISL_NONE || channel < m->nchannels);
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_smallest *it = NULL;
     char max[32];
@@ -181,14 +156,13 @@ isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, 
     size_t open;
     while (!st && isl_smallest_next(it, &mask, &open)) st = isl_store_put_smallest(&ctx, mechs, nm, mask, open);
     isl_smallest_free(it);
-    return finish_shown(&ctx, st, show, run_id, rows);
+    return finish(&ctx, st, show, run_id, rows);
 }
 
 isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, const char *bundle,
                             const size_t *members, size_t n, size_t channel, const isl_lab_show *show,
                             int64_t *run_id, size_t *rows, isl_error *err)
 {
-    assert(channel == ISL_NONE || channel < m->nchannels);
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_marginal_row *out = malloc((m->nmech + 1) * sizeof *out);
     if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -197,5 +171,5 @@ isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, 
     if (!st && (st = isl_marginal(m, members, n, channel, out))) isl_fail(err, st, "out of memory");
     for (size_t i = 0; !st && i < m->nmech; i++) st = isl_store_put_marginal(&ctx, &out[i]);
     free(out);
-    return finish_shown(&ctx, st, show, run_id, rows);
+    return finish(&ctx, st, show, run_id, rows);
 }

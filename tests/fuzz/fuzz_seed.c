@@ -68,8 +68,8 @@ static void exercise(const isl_model *m)
         isl_run_surfaces(m, b, m->nbundles, c, m->nchannels, surface_row, NULL);
         for (size_t i = 0; i < m->nbundles && m->nchannels; i++) {
             isl_sweep_samples(m, i, 0, sample_row, NULL);
-            isl_sweep_removal(m, i, 0, removal_row, NULL);
-            isl_sweep_addition(m, i, 0, addition_row, NULL);
+            isl_sweep_removal(m, m->bundle[i].members, m->bundle[i].n, 0, removal_row, NULL);
+            isl_sweep_addition(m, m->bundle[i].members, m->bundle[i].n, 0, addition_row, NULL);
         }
     }
     free(b);

@@ -228,10 +228,10 @@ static void test_load_atomic(void **state)
     write_file(path("dup.sql"), "\n\nINSERT INTO axis(name) VALUES ('kernel');\n");
     assert_int_equal(isl_store_open(path("d.db"), &s, &err), ISL_OK);
     const char *files[2] = {path("good.sql"), path("dup.sql")};
-    assert_int_equal(isl_store_load_files(s, files, 2, &err), ISL_EINPUT);
+    assert_int_equal(isl_store_load(s, files, 2, 0, &err), ISL_EINPUT);
     assert_non_null(strstr(err.msg, "dup.sql:3: axis.name = 'kernel': UNIQUE constraint failed: axis.name"));
     assert_int_equal(query_int(s, "SELECT count(*) FROM axis"), 9);
-    assert_int_equal(isl_store_load_files(s, files, 1, &err), ISL_OK);
+    assert_int_equal(isl_store_load(s, files, 1, 0, &err), ISL_OK);
     assert_int_equal(query_int(s, "SELECT count(*) FROM axis"), 10);
     isl_store_close(s);
 }

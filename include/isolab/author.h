@@ -21,7 +21,7 @@ isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, is
 /* In the load's transaction, before its files: notes the lessons each file
  * defines and the axes, facts, mechanisms and bundles it adds (for
  * isl_store_load_noted); a lesson row whose code is loaded already is
- * refused, naming --replace. The TEMP objects go with the load's others
+ * refused (ISL_LESSON_LOADED). The TEMP objects go with the load's others
  * (isl_drop_temp_objects). */
 isl_status isl_store_load_watch(isl_store *s, isl_error *err);
 

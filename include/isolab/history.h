@@ -73,13 +73,6 @@ typedef isl_status (*isl_lesson_fn)(void *ctx, const char *code, const char *tit
                                     const char *channel);
 isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err);
 
-/* Every stale result (stale_result: the latest rows of a kind, or of a
- * sweep's bundle x channel, computed from an older model than the one now
- * in the database), oldest run first, with the command that brings it up
- * to date. */
-typedef isl_status (*isl_stale_fn)(void *ctx, const char *kind, int64_t run_id, const char *command);
-isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err);
-
 /* The stale results (stale_result) grouped by what brings them up to date,
  * each group once, in this order: "lessons" (a 'run' run or a sweep of a
  * lesson's focus bundle x channel: every run and every lesson's sweeps),

@@ -57,8 +57,8 @@ void isl_outfile_abort(isl_outfile *o);
  * or with through a FIFO or device *target = NULL and *direct = 1. */
 isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err);
 
-/* Registers path (a file, or with dir an empty directory) to be removed if
- * a signal ends the process: the slot, or -1 when out of memory. Entries
+/* Registers path (a file, or with dir 1 an empty directory) to be removed
+ * if a signal ends the process: the slot, or -1 when out of memory. Entries
  * are removed in the reverse order of registering. */
 int isl_temp_register(const char *path, int dir);
 

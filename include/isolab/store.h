@@ -1,8 +1,8 @@
-/* isolab: the store, the only layer that speaks SQLite. It creates and opens
- * databases, loads schema and seed files, reads the model into the core's
- * structures and writes runs. Every call reports failure through an
- * isl_error whose message names the file, line and offending value where
- * there is one. */
+/* isolab: the store (with the extension, the only code that speaks SQLite)
+ * creates and opens databases, loads schema and seed files, reads the model
+ * into the core's structures and writes runs. Every call reports failure
+ * through an isl_error whose message names the file, line and offending
+ * value where there is one. */
 #ifndef ISOLAB_STORE_H
 #define ISOLAB_STORE_H
 
@@ -39,12 +39,11 @@ void isl_store_close(isl_store *s);
  * seeds and claims take a few; a runaway recursive query never ends).
  * 0 restores the default. */
 #define ISL_WORK_LIMIT_DEFAULT_M 1000
-#define ISL_WORK_LIMIT_DEFAULT ((unsigned long long)ISL_WORK_LIMIT_DEFAULT_M)
 unsigned long long isl_store_work_limit(const isl_store *s);
 
 /* For every store opened or created after the call: how many seconds a
  * writer waits for another process's write lock (default 10), and the work
- * budget in million steps (0: ISL_WORK_LIMIT_DEFAULT). */
+ * budget in million steps (0: ISL_WORK_LIMIT_DEFAULT_M). */
 void isl_store_set_limits(unsigned wait_seconds, unsigned long long work_millions);
 
 /* fn(ctx, what) is called, as it starts, with a sentence about work that
@@ -72,13 +71,11 @@ const char *isl_store_sqlite_version(void);
 struct sqlite3 *isl_store_db(isl_store *s);
 
 /* Applies seed files to the open database, in the given order, in one
- * transaction: all of them or none. */
-isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err);
-
-/* The same; with replace, a lesson the files define that exists already is
- * first removed with every row it owns (isolab/author.h), at the moment the
- * file inserts its lesson row; runs are kept. Either way the lessons'
- * shared rows the files add are recorded (lesson_brings). */
+ * transaction: all of them or none. With replace, a lesson the files
+ * define that exists already is first removed with every row it owns
+ * (isolab/author.h), at the moment the file inserts its lesson row; runs
+ * are kept. Either way the lessons' shared rows the files add are recorded
+ * (lesson_brings). */
 isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err);
 
 /* Executes SQL text statement by statement; `name` is the file name used in
@@ -135,11 +132,9 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
                                    const size_t *channels, size_t nc);
 /* Writes every row of the power-set sweep of mechs[0..nm) under no channel
  * and channels[0..nc) (the lists given to isl_store_bundles_begin) with one
- * INSERT INTO bundle_sweep SELECT ... FROM isolab_powerset(...) on the
- * store's own connection (the function registered by the caller first,
- * with isl_store_add_functions): rows go from the core into the table without a
- * bind and step per row, nothing allocated per row. tick (may be NULL) is
- * called every 65536 rows with the rows so far; c->rows gets the count. */
+ * INSERT ... SELECT from isolab_powerset (registered first by the caller,
+ * isl_store_add_functions). tick (may be NULL) is called every 65536 rows
+ * with the rows so far; c->rows gets the count. */
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
                                  void (*tick)(void *ctx, uint64_t rows), void *tick_ctx);
 

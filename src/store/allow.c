@@ -5,6 +5,7 @@
  * load_extension, the shell's readfile/writefile/edit, SQLite's internals
  * (sqlite_offset, sqlite_compileoption_*, sqlite_log), full-text and
  * R-tree helpers, or any function a future library adds. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "store_int.h"
@@ -26,23 +27,14 @@ static const char *const ALLOWED[] = {
     "unixepoch", "unlikely", "upper", "zeroblob",
 };
 
+/* sqlite3_stricmp folds to lower case: the order of the lower-case list */
+static int cmp(const void *name, const void *entry) { return sqlite3_stricmp(name, *(const char *const *)entry); }
+
 int isl_sql_function_allowed(const char *name)
 {
-    if (!name) return 0;
-    char low[32];
-    size_t n = strlen(name);
-    if (n >= sizeof low) return 0;
-    for (size_t i = 0; i <= n; i++) low[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] + 32 : name[i]);
+    if (!name || strlen(name) >= 32) return 0;
     /* isolab's own (the extension's and the store's): SQL text cannot
      * register a function, so the prefix names only isolab's */
-    if (!strncmp(low, "isolab_", 7) || !strncmp(low, "isl_", 4)) return 1;
-    size_t lo = 0, hi = sizeof ALLOWED / sizeof ALLOWED[0];
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        int c = strcmp(low, ALLOWED[mid]);
-        if (!c) return 1;
-        if (c < 0) hi = mid;
-        else lo = mid + 1;
-    }
-    return 0;
+    if (!sqlite3_strnicmp(name, "isolab_", 7) || !sqlite3_strnicmp(name, "isl_", 4)) return 1;
+    return bsearch(name, ALLOWED, sizeof ALLOWED / sizeof ALLOWED[0], sizeof ALLOWED[0], cmp) != NULL;
 }

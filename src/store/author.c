@@ -73,16 +73,6 @@ static isl_status lesson_exists(isl_store *s, const char *code, isl_error *err)
     return st;
 }
 
-/* The model as it now is must read, and its digest becomes the current one. */
-static isl_status model_changed(isl_store *s, isl_error *err)
-{
-    isl_model *m = NULL;
-    isl_status st = isl_store_read_model(s, &m, err);
-    if (!st) st = isl_store_write_digest(s, m, err);
-    isl_model_free(m);
-    return st;
-}
-
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err)
 {
     isl_status st = isl_db_begin_write(s, err);
@@ -93,15 +83,10 @@ isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, is
             if (!st) st = unload_one(s, codes[i], err);
         }
     if (!st) st = isl_db_exec(s, CLEANUP, err);
-    if (!st) st = model_changed(s, err);
-    if (!st) return isl_db_exec(s, "COMMIT", err);
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return st;
+    if (!st) st = isl_store_settle_model(s, err);
+    return isl_base_end(s->db, s->path, st, err);
 }
 
-/* The TEMP tables and triggers that note, while seed files load, the
- * lessons each file defines and the shared rows it adds; a lesson row whose
- * code is loaded already is refused, naming --replace. */
 isl_status isl_store_load_watch(isl_store *s, isl_error *err)
 {
     static const char SQL[] =
@@ -128,8 +113,8 @@ isl_status isl_store_dry_watch(isl_store *s, isl_error *err)
     isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT);"
                                    "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
                                    "INSERT INTO isl_dry_lesson VALUES (NEW.code); SELECT RAISE(IGNORE); END;", err);
-    for (size_t i = 0; !st && isl_model_table_name(i); i++) {
-        const char *t = isl_model_table_name(i);
+    for (const char *const *m = isl_model_tables; !st && *m; m++) {
+        const char *t = *m;
         if (!strcmp(t, "lesson")) continue;
         char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
                                     "SELECT RAISE(IGNORE); END", t, t);
@@ -192,14 +177,11 @@ isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_
 {
     *seeds = *lessons = NULL;
     sqlite3 *db = NULL;
+    isl_error ignored;
     /* read-only and without creating: a file that is not an isolab
      * database of this version tells nothing (NULL, NULL) */
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-        sqlite3_close(db);
-        return ISL_OK;
-    }
+    if (isl_base_open(path, SQLITE_OPEN_READONLY, 0, &db, &ignored)) return ISL_OK;
     origin o = {seeds, lessons};
-    isl_error ignored;
     isl_status st = isl_base_rows(db, path, "reading the file", "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
                                   "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
                                   "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code)", origin_row, &o,

@@ -55,15 +55,14 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
     case SQLITE_BUSY:
         return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s (%s)", p, p,
                             what);
-    case SQLITE_FULL:
-        return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p, what);
     case SQLITE_IOERR: {
         int e = sqlite3_system_errno(db);
-        if (e == ENOSPC)
-            return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p,
-                                what);
-        return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", p, what, e ? ": " : "", e ? strerror(e) : "");
+        if (e != ENOSPC)
+            return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", p, what, e ? ": " : "", e ? strerror(e) : "");
     }
+    /* fall through -- an I/O error for want of space is a full disk */
+    case SQLITE_FULL:
+        return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p, what);
     case SQLITE_NOTADB:
         return isl_fail(err, ISL_EDB, "%s: file is not a database", p);
     case SQLITE_CORRUPT:
@@ -139,24 +138,16 @@ isl_status isl_base_end(sqlite3 *db, const char *path, isl_status st, isl_error 
     return st;
 }
 
-/* Steps q to the end, each row to fn; resets q. */
-static isl_status step_all(sqlite3 *db, const char *path, const char *what, sqlite3_stmt *q, isl_base_row_fn fn,
-                           void *ctx, isl_error *err)
+isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite3_stmt *q, isl_base_row_fn fn,
+                         void *ctx, isl_error *err)
 {
     isl_status st = ISL_OK;
     int rc;
+    sqlite3_reset(q);
     while ((rc = sqlite3_step(q)) == SQLITE_ROW)
         if (fn && (st = fn(ctx, q))) break;
     if (!st && rc != SQLITE_DONE) st = isl_base_fail(db, path, err, what);
     sqlite3_reset(q);
-    return st;
-}
-
-isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite3_stmt *q, isl_base_row_fn fn,
-                         void *ctx, isl_error *err)
-{
-    sqlite3_reset(q);
-    isl_status st = step_all(db, path, what, q, fn, ctx, err);
     sqlite3_clear_bindings(q);
     return st;
 }
@@ -185,7 +176,7 @@ isl_status isl_base_vrows(sqlite3 *db, const char *path, const char *what, const
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
     if (rc == SQLITE_OK) rc = isl_base_bind(q, types, ap);
-    isl_status st = rc == SQLITE_OK ? step_all(db, path, what, q, fn, ctx, err) : isl_base_fail(db, path, err, what);
+    isl_status st = rc == SQLITE_OK ? isl_base_step(db, path, what, q, fn, ctx, err) : isl_base_fail(db, path, err, what);
     sqlite3_finalize(q);
     return st;
 }

@@ -3,7 +3,6 @@
 #define _XOPEN_SOURCE 700
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,16 +80,14 @@ static const char *const STMT_SQL[ST_COUNT] = {
     [ST_RUN_PARAM] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)",
 };
 
-isl_status isl_db_status(isl_store *s) { return isl_base_status(s->db); }
-
 /* Limits every store opened or created from now on (isl_store_set_limits). */
 static unsigned wait_seconds = 10;
-static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT;
+static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT_M;
 
 void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
 {
     wait_seconds = wait_s;
-    work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT;
+    work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT_M;
 }
 
 /* Who is told, as it happens, of work that takes a while (isl_store_on_progress). */
@@ -140,8 +137,6 @@ static void damage(isl_store *s, char *why, size_t n)
     sqlite3_free(fault);
 }
 
-/* The base's words for SQLite's errors; but a key conflict on the rows of
- * the run being written, which isolab makes unique itself, is damage. */
 isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
                        isl_error *err, const char *types, ...)
 {
@@ -227,11 +222,10 @@ static int committed(void *ctx, sqlite3 *db, const char *name, int frames)
 static isl_status store_new(const char *path, int flags, isl_store **out, isl_error *err)
 {
     isl_store *s = calloc(1, sizeof *s);
-    if (!s || !(s->path = malloc(strlen(path) + 1))) {
+    if (!s || !(s->path = strdup(path))) {
         free(s);
         return isl_fail(err, ISL_ENOMEM, "out of memory");
     }
-    strcpy(s->path, path);
     s->work_limit = work_millions;
     s->wait_s = wait_seconds;
     isl_status st = isl_base_open(path, flags, s->wait_s, &s->db, err);
@@ -296,6 +290,16 @@ const char *isl_file_kind(mode_t mode)
     return "not a regular file";
 }
 
+/* 1 when the -wal file beside db holds something, -1 when out of memory. */
+static int has_log(const char *db)
+{
+    char *wal = sqlite3_mprintf("%s-wal", db);
+    struct stat sb;
+    int logged = !wal ? -1 : stat(wal, &sb) == 0 && sb.st_size > 0;
+    sqlite3_free(wal);
+    return logged;
+}
+
 /* What is wrong with the file at path before SQLite reads it: missing, not
  * a regular file, empty, too short or without SQLite's header, or shorter
  * than its header says (truncated). ISL_OK when none of these. */
@@ -329,11 +333,7 @@ static isl_status check_file(const char *path, isl_error *err)
      * matches; but while a log holds pages, a checkpoint by another
      * process writes page 1 (the new count) before the pages that extend
      * the file, so a file shorter than its header is then no damage */
-    char *wal = malloc(strlen(path) + 5);
-    struct stat wb;
-    int logged = !wal || (sprintf(wal, "%s-wal", path), stat(wal, &wb) == 0 && wb.st_size > 0);
-    free(wal);
-    if (!logged && memcmp(h + 24, h + 92, 4) == 0 && (long long)page * pages > (long long)sb.st_size)
+    if (!has_log(path) && memcmp(h + 24, h + 92, 4) == 0 && (long long)page * pages > (long long)sb.st_size)
         return isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: %lld bytes, shorter than the %lld its header records "
                         "(truncated); restore it from a copy", path, (long long)sb.st_size,
                         (long long)page * pages);
@@ -348,41 +348,36 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     isl_store *s;
     isl_status st = store_new(path, SQLITE_OPEN_READWRITE, &s, err);
     if (st) return st;
+    long long app = 0, ver = 0;
     /* SQLite falls back to read-only when the file is not writable; refuse
      * before anything (even a -shm file) is made. */
-    if (sqlite3_db_readonly(s->db, "main") == 1) {
-        isl_store_close(s);
-        return isl_fail(err, ISL_EDB, "%s: database is read-only (no permission to write it)", path);
-    }
-    long long app = 0, ver = 0;
-    if ((st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err))
-        || (st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err))) {
-        isl_store_close(s);
-        return st;
-    }
-    if (app != ISL_APPLICATION_ID) {
-        isl_store_close(s);
-        return isl_fail(err, ISL_EDB, "%s: not an isolab database (application_id %lld)", path, app);
-    }
-    if (ver > ISL_SCHEMA_VERSION) {
-        isl_store_close(s);
-        return isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
-                        "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
-                        path, ver, ISL_SCHEMA_VERSION);
-    }
+    if (sqlite3_db_readonly(s->db, "main") == 1)
+        st = isl_fail(err, ISL_EDB, "%s: database is read-only (no permission to write it)", path);
+    if (!st) st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err);
+    if (!st) st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err);
+    if (!st && app != ISL_APPLICATION_ID)
+        st = isl_fail(err, ISL_EDB, "%s: not an isolab database (application_id %lld)", path, app);
+    if (!st && ver > ISL_SCHEMA_VERSION)
+        st = isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
+                          "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
+                          path, ver, ISL_SCHEMA_VERSION);
     /* In WAL mode, NORMAL syncs at checkpoints instead of at every commit:
      * a run is still all there or not at all after a crash of isolab or of
      * the machine, but a power loss may take back the last runs committed.
      * For an experiment record that can be rerun, that beats an fsync per
      * run (the lesson job writes five runs). Set only once the file is
      * known to be an isolab database: the pragma reads it. */
-    if ((st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err))
-        || (ver < ISL_SCHEMA_VERSION && (st = isl_store_migrate(s, err)))
-        || (st = isl_store_verify(s, err))) {
-        isl_store_close(s);
-        return st;
-    }
-    *out = s;
+    if (!st) st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err);
+    if (!st && ver < ISL_SCHEMA_VERSION) st = isl_store_migrate(s, err);
+    if (!st) st = isl_store_verify(s, err);
+    if (st) isl_store_close(s);
+    else *out = s;
+    return st;
+}
+
+static isl_status wal_row(void *ctx, sqlite3_stmt *q)
+{
+    *(int *)ctx = !strcmp(isl_base_text(q, 0), "wal");
     return ISL_OK;
 }
 
@@ -390,30 +385,9 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
  * returning the old mode. */
 static isl_status set_wal(isl_store *s, isl_error *err)
 {
-    sqlite3_stmt *q = NULL;
-    if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &q, NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, s->path);
-    int rc = sqlite3_step(q);
-    const char *mode = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(q, 0) : NULL;
-    isl_status st = mode && !strcmp(mode, "wal") ? ISL_OK
-                  : rc == SQLITE_ROW ? isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path)
-                  : isl_db_fail(s, err, s->path);
-    sqlite3_finalize(q);
-    return st;
-}
-
-/* Applies a list of embedded files as scripts. */
-static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, size_t n, const char *dir,
-                                int trusted, isl_error *err)
-{
-    char name[512];
-    for (size_t i = 0; i < n; i++) {
-        snprintf(name, sizeof name, "%s/%s", dir, files[i].name);
-        isl_status st = trusted ? isl_store_exec_schema(s, name, files[i].text, err)
-                                 : isl_store_exec_builtin(s, name, files[i].text, err);
-        if (st) return st;
-    }
-    return ISL_OK;
+    int wal = 0;
+    isl_status st = isl_db_rows(s, s->path, "PRAGMA journal_mode = WAL", wal_row, &wal, err, NULL);
+    return st || wal ? st : isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path);
 }
 
 /* Takes the write lock of the database at path, which --force is about to
@@ -424,15 +398,11 @@ static isl_status exec_embedded(isl_store *s, const isl_embedded_file *files, si
 static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
 {
     sqlite3 *db = NULL;
+    isl_error ignored;
     int on = 1;
     *out = NULL;
-    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-        sqlite3_close(db);
-        return ISL_OK;
-    }
-    sqlite3_extended_result_codes(db, 1);
+    if (isl_base_open(path, SQLITE_OPEN_READWRITE, wait_seconds, &db, &ignored)) return ISL_OK;
     sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
-    sqlite3_busy_timeout(db, wait_seconds > INT_MAX / 1000 ? INT_MAX : (int)wait_seconds * 1000);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
         *out = db;
         return ISL_OK;
@@ -444,13 +414,6 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
                             "waited %u s", path, path, wait_seconds);
     if (prim == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
     return ISL_OK; /* not a database: nothing to lock */
-}
-
-static void unlock_old(sqlite3 *db)
-{
-    if (!db) return;
-    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-    sqlite3_close(db);
 }
 
 static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err);
@@ -496,65 +459,46 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
     else
         st = lock_old(path, &old, err);
     if (!st) st = create_at(path, seeds_dir, err);
-    unlock_old(old);
+    if (old) sqlite3_exec(old, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_close(old);
     free(real);
     return st;
 }
 
-/* Applies isolab's schema and saved queries to the empty database of s, in
- * the caller's transaction. */
-static isl_status install_schema(isl_store *s, isl_error *err)
+/* Removes the -wal and -shm files beside db: 0, or -1 when out of memory. */
+static int remove_logs(const char *db)
 {
-    char pragma[96];
-    snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
-             ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
-    isl_status st = exec_embedded(s, isl_schema_files, isl_schema_count, "schema", 1, err);
-    if (!st) st = isl_db_exec(s, pragma, err);
-    if (!st) st = isl_install_views(s->db, 0, err);
-    return st;
+    char *wal = sqlite3_mprintf("%s-wal", db), *shm = sqlite3_mprintf("%s-shm", db);
+    if (wal) unlink(wal);
+    if (shm) unlink(shm);
+    sqlite3_free(wal);
+    sqlite3_free(shm);
+    return wal && shm ? 0 : -1;
 }
 
-/* Removes the -wal and -shm files beside db; *had_log (when not NULL) is
- * set when the -wal file held something. -1 when out of memory. */
-static int remove_logs(const char *db, int *had_log)
-{
-    size_t n = strlen(db) + 8;
-    char *side = malloc(n);
-    if (!side) return -1;
-    struct stat sb;
-    snprintf(side, n, "%s-wal", db);
-    if (had_log) *had_log = stat(side, &sb) == 0 && sb.st_size > 0;
-    unlink(side);
-    snprintf(side, n, "%s-shm", db);
-    unlink(side);
-    free(side);
-    return 0;
-}
-
-/* Records the seeds directory (its absolute path) in seed_origin. */
-static isl_status record_origin(isl_store *s, const char *dir, isl_error *err)
-{
-    char *real = realpath(dir, NULL);
-    isl_status st = isl_db_rows(s, "recording the seeds directory", "UPDATE seed_origin SET seeds = ?1 WHERE id = 1",
-                                NULL, NULL, err, "t", real ? real : dir);
-    free(real);
-    return st;
-}
-
-/* Fills the new database of s, in one transaction: the schema, the seeds,
- * the record of what was installed, the model's digest; then switches it
- * to WAL. */
+/* Fills the new database of s, in one transaction: the schema and saved
+ * queries, the seeds, the record of what was installed, the model's digest;
+ * then switches it to WAL. */
 static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
 {
+    char pragma[96], *real = seeds_dir ? realpath(seeds_dir, NULL) : NULL;
+    snprintf(pragma, sizeof pragma, "PRAGMA application_id = %d; PRAGMA user_version = %d",
+             ISL_APPLICATION_ID, ISL_SCHEMA_VERSION);
     /* a new file is private until it is renamed into place: no sync per
      * step, one fsync of the finished file before the rename */
     isl_status st = isl_db_exec(s, "PRAGMA synchronous = OFF", err);
     if (!st) st = isl_db_exec(s, "BEGIN IMMEDIATE", err);
     if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st) st = install_schema(s, err);
+    if (!st) st = isl_store_exec_files(s, isl_schema_files, "schema", NULL, ISL_SCRIPT_SCHEMA, err);
+    if (!st) st = isl_db_exec(s, pragma, err);
+    if (!st) st = isl_install_views(s->db, 0, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
-                            : exec_embedded(s, isl_seed_files, isl_seed_count, "seeds", 0, err);
-    if (!st && seeds_dir) st = record_origin(s, seeds_dir, err);
+                            : isl_store_exec_files(s, isl_seed_files, "seeds", NULL, ISL_SCRIPT_BUILTIN, err);
+    /* the seeds directory, by its absolute path */
+    if (!st && seeds_dir)
+        st = isl_db_rows(s, "recording the seeds directory", "UPDATE seed_origin SET seeds = ?1 WHERE id = 1", NULL,
+                         NULL, err, "t", real ? real : seeds_dir);
+    free(real);
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) st = isl_store_record_installed(s, err);
     if (!st) st = isl_store_settle_model(s, err);
@@ -578,10 +522,10 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
     st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
     if (!st) st = fill_new(s, seeds_dir, err);
     isl_store_close(s);
-    int had_log = 0;
     /* whatever the close did, nothing may have stayed in a log; and a stale
      * log of a replaced database must not be replayed into the new one */
-    if (!st && (remove_logs(tmp, &had_log) != 0 || remove_logs(path, NULL) != 0))
+    int had_log = st ? 0 : has_log(tmp);
+    if (!st && (had_log < 0 || remove_logs(tmp) != 0 || remove_logs(path) != 0))
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && had_log) st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
     if (st) isl_outfile_abort(&o);

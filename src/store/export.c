@@ -242,7 +242,7 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
                       : "write");
     else if (rc != SQLITE_OK) {
         char buf[300];
-        st = isl_fail_why(err, isl_db_status(s) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, ISL_R_QUERY, "%s",
+        st = isl_fail_why(err, isl_base_status(s->db) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, ISL_R_QUERY, "%s",
                           isl_base_message(s->db, buf, sizeof buf));
     }
     else if (!q)

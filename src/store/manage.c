@@ -10,38 +10,10 @@
 #include "store_int.h"
 
 /* "DELETE FROM t WHERE run_id = ?1;" for every table t with a run_id
- * column, into out; delete_run runs them one after the other. */
+ * column, into out; remove_one runs them one after the other. */
 static isl_status add_delete(void *ctx, sqlite3_stmt *q)
 {
     sqlite3_str_appendf(ctx, "DELETE FROM \"%w\" WHERE run_id = ?1;\n", isl_base_text(q, 0));
-    return ISL_OK;
-}
-
-static isl_status run_tables(isl_store *s, sqlite3_str *out, isl_error *err)
-{
-    isl_status st = isl_db_rows(s, "listing result tables", ISL_RUN_TABLES " ORDER BY m.name",
-                                add_delete, out, err, NULL);
-    sqlite3_str_appendall(out, "DELETE FROM run WHERE id = ?1;\n");
-    if (st) return st;
-    return sqlite3_str_errcode(out) ? isl_fail(err, ISL_ENOMEM, "out of memory") : ISL_OK;
-}
-
-/* Runs the statements of `deletes` with run id bound; *found is 0 when
- * there is no such run (the last statement removed no run row). */
-static isl_status delete_run(isl_store *s, const char *deletes, int64_t id, int *found, isl_error *err)
-{
-    const char *p = deletes;
-    *found = 0;
-    while (*p) {
-        sqlite3_stmt *q = NULL;
-        int rc = sqlite3_prepare_v2(s->db, p, -1, &q, &p);
-        if (rc == SQLITE_OK && !q) break;
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, id);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        sqlite3_finalize(q);
-        if (rc != SQLITE_DONE) return isl_db_fail(s, err, "removing a run's rows");
-        *found = sqlite3_changes(s->db) > 0; /* the last one removes the run row */
-    }
     return ISL_OK;
 }
 
@@ -54,13 +26,25 @@ typedef struct remover {
     isl_error *err;
 } remover;
 
+/* Runs the statements of r->deletes with run id bound; no such run when
+ * the last one (DELETE FROM run) removed no row. */
 static isl_status remove_one(remover *r, int64_t id)
 {
+    const char *p = r->deletes;
     int found = 0;
-    isl_status st = delete_run(r->s, r->deletes, id, &found, r->err);
-    if (!st && !found) st = isl_fail_why(r->err, ISL_EINPUT, ISL_R_NO_RUN, "no run %lld", (long long)id);
-    r->k += !st;
-    return st;
+    while (*p) {
+        sqlite3_stmt *q = NULL;
+        int rc = sqlite3_prepare_v2(r->s->db, p, -1, &q, &p);
+        if (rc == SQLITE_OK && !q) break;
+        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, id);
+        if (rc == SQLITE_OK) rc = sqlite3_step(q);
+        sqlite3_finalize(q);
+        if (rc != SQLITE_DONE) return isl_db_fail(r->s, r->err, "removing a run's rows");
+        found = sqlite3_changes(r->s->db) > 0;
+    }
+    if (!found) return isl_fail_why(r->err, ISL_EINPUT, ISL_R_NO_RUN, "no run %lld", (long long)id);
+    r->k++;
+    return ISL_OK;
 }
 
 static isl_status remove_row(void *ctx, sqlite3_stmt *q) { return remove_one(ctx, sqlite3_column_int64(q, 0)); }
@@ -72,9 +56,12 @@ static isl_status delete_runs(isl_store *s, const int64_t *ids, size_t n, const 
 {
     sqlite3_str *tables = sqlite3_str_new(s->db);
     isl_status st = isl_db_begin_write(s, err);
-    if (!st) st = run_tables(s, tables, err);
+    if (!st)
+        st = isl_db_rows(s, "listing result tables", ISL_RUN_TABLES " ORDER BY m.name", add_delete, tables, err, NULL);
+    sqlite3_str_appendall(tables, "DELETE FROM run WHERE id = ?1;\n");
+    int oom = sqlite3_str_errcode(tables) != SQLITE_OK;
     char *list = sqlite3_str_finish(tables);
-    if (!st && !list) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && (oom || !list)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     remover r = {s, list, 0, err};
     for (size_t i = 0; !st && ids && i < n; i++) st = remove_one(&r, ids[i]);
     if (!st && !ids)
@@ -140,19 +127,6 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
                        "SELECT f.lesson, l.title, f.bundle, f.channel FROM lesson_focus f "
                        "JOIN lesson l ON l.code = f.lesson ORDER BY l.position IS NULL, l.position, f.lesson",
                        lesson_row, &e, err, NULL);
-}
-
-static isl_status stale_row(void *ctx, sqlite3_stmt *q)
-{
-    isl_each *e = ctx;
-    return e->fn.stale(e->ctx, isl_base_col(q, 0), sqlite3_column_int64(q, 1), isl_base_col(q, 2));
-}
-
-isl_status isl_store_stale(isl_store *s, isl_stale_fn fn, void *ctx, isl_error *err)
-{
-    isl_each e = {.fn.stale = fn, .ctx = ctx};
-    return isl_db_rows(s, "reading stale_result",
-                       "SELECT kind, run_id, command FROM stale_result ORDER BY run_id", stale_row, &e, err, NULL);
 }
 
 static isl_status group_row(void *ctx, sqlite3_stmt *q)

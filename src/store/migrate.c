@@ -8,9 +8,7 @@
  * can never disagree), installs the saved queries of the new version in
  * place of the old ones, and sets user_version, all in one BEGIN IMMEDIATE
  * transaction: an interrupted or failed migration leaves the old version.
- *
- * To change the schema: add schema/NNN_*.sql, raise ISL_SCHEMA_VERSION in
- * include/isolab/store.h and append {new version, "NNN_*.sql"} here. */
+ * To add a version: docs/HACKING.md, "a table". */
 #include <stdio.h>
 #include <string.h>
 
@@ -41,31 +39,14 @@ static const migration MIGRATIONS[] = {
     {15, "018_focus_view.sql", NULL},
 };
 
-static const isl_embedded_file *built_in(const isl_embedded_file *files, size_t n, const char *name)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(files[i].name, name)) return &files[i];
-    return NULL;
-}
-
-/* Runs the built-in file dir/name of files. */
-static isl_status exec_built_in(isl_store *s, const isl_embedded_file *files, size_t n, const char *dir,
-                                const char *name, isl_error *err)
-{
-    const isl_embedded_file *f = built_in(files, n, name);
-    if (!f) return isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, name);
-    char path[300];
-    snprintf(path, sizeof path, "%s/%s", dir, f->name);
-    return isl_store_exec_schema(s, path, f->text, err);
-}
-
 static isl_status apply(isl_store *s, long long from, isl_error *err)
 {
     for (size_t i = 0; i < sizeof MIGRATIONS / sizeof MIGRATIONS[0]; i++) {
         const migration *m = &MIGRATIONS[i];
         if (m->version <= from) continue;
-        isl_status st = exec_built_in(s, isl_schema_files, isl_schema_count, "schema", m->schema_file, err);
-        if (!st && m->seed_file) st = exec_built_in(s, isl_seed_files, isl_seed_count, "seeds", m->seed_file, err);
+        isl_status st = isl_store_exec_files(s, isl_schema_files, "schema", m->schema_file, ISL_SCRIPT_SCHEMA, err);
+        if (!st && m->seed_file)
+            st = isl_store_exec_files(s, isl_seed_files, "seeds", m->seed_file, ISL_SCRIPT_SCHEMA, err);
         if (st) return st;
     }
     /* the saved queries of this version replace the older ones */

@@ -14,7 +14,7 @@
 
 /* ---- the temporaries alive now, for a signal handler -------------------- */
 
-enum { TEMP_FILE, TEMP_DIR, TEMP_SQLITE, MAX_TEMPS = 64 };
+enum { TEMP_FILE, TEMP_DIR, TEMP_SQLITE, MAX_TEMPS = 64 }; /* TEMP_DIR: isl_temp_register's dir */
 
 /* live[0..top): each a path (malloc'd) or NULL once forgotten; changed
  * only with the handled signals blocked, read by the handler */
@@ -35,7 +35,7 @@ static void block(sigset_t *old)
     sigprocmask(SIG_BLOCK, &set, old);
 }
 
-static int temp_register(const char *path, int kind)
+int isl_temp_register(const char *path, int kind)
 {
     size_t n = strlen(path) + 1;
     char *copy = malloc(n);
@@ -52,11 +52,6 @@ static int temp_register(const char *path, int kind)
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (slot < 0) free(copy);
     return slot;
-}
-
-int isl_temp_register(const char *path, int dir)
-{
-    return temp_register(path, dir ? TEMP_DIR : TEMP_FILE);
 }
 
 void isl_temp_forget(int slot)
@@ -145,11 +140,8 @@ void isl_outfile_signals(const char *nothing, const char *something)
 
 /* ---- where an output goes ------------------------------------------------ */
 
-static char *dup_str(const char *s)
-{
-    char *d = malloc(strlen(s) + 1);
-    return d ? strcpy(d, s) : NULL;
-}
+/* A FIFO or a character device: written into, never replaced. */
+static int written_through(mode_t mode) { return S_ISFIFO(mode) || S_ISCHR(mode); }
 
 isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err)
 {
@@ -158,28 +150,26 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
     *direct = 0;
     if (lstat(path, &lsb) != 0) {
         if (errno != ENOENT) return isl_fail(err, ISL_EINPUT, "%s: cannot write: %s", path, strerror(errno));
-        return (*target = dup_str(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
+        return (*target = strdup(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISLNK(lsb.st_mode)) {
-        /* /dev/stdout on a pipe leads to "pipe:[N]", no path, yet opens */
-        if (!(*target = realpath(path, NULL)) && through && errno != ENOMEM && stat(path, &sb) == 0
-            && (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))) {
-            *direct = 1;
-            return ISL_OK;
-        }
-        if (!*target)
-            return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
+        *target = realpath(path, NULL);
+        int e = errno;
+        /* /dev/stdout on a pipe leads to "pipe:[N]", no path, yet opens: a
+         * FIFO or device written through below */
+        if (!*target && (!through || e == ENOMEM || stat(path, &sb) != 0 || !written_through(sb.st_mode)))
+            return isl_fail(err, e == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
                             "%s: a symbolic link that leads to no file (%s); give the file's own path", path,
-                            strerror(errno));
-        if (stat(*target, &sb) != 0) sb.st_mode = 0;
+                            strerror(e));
+        if (*target && stat(*target, &sb) != 0) sb.st_mode = 0;
     } else {
         sb = lsb;
-        if (!(*target = dup_str(path))) return isl_fail(err, ISL_ENOMEM, "out of memory");
+        if (!(*target = strdup(path))) return isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISREG(sb.st_mode)) return ISL_OK;
     free(*target);
     *target = NULL;
-    if (through && (S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode))) {
+    if (through && written_through(sb.st_mode)) {
         *direct = 1;
         return ISL_OK;
     }
@@ -191,7 +181,7 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
 static char *dir_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
-    if (!slash) return dup_str(".");
+    if (!slash) return strdup(".");
     size_t n = slash == path ? 1 : (size_t)(slash - path);
     char *d = malloc(n + 1);
     if (d) memcpy(d, path, n), d[n] = '\0';
@@ -254,7 +244,7 @@ static int make_temp(isl_outfile *o, const char *target, unsigned flags, isl_err
     sigset_t old;
     block(&old); /* no signal between creating it and registering it */
     int fd = mkstemp(o->tmp), e = errno;
-    if (fd >= 0 && (o->slot = temp_register(o->tmp, flags & ISL_OUT_SQLITE ? TEMP_SQLITE : TEMP_FILE)) < 0)
+    if (fd >= 0 && (o->slot = isl_temp_register(o->tmp, flags & ISL_OUT_SQLITE ? TEMP_SQLITE : TEMP_FILE)) < 0)
         unlink(o->tmp), close(fd), fd = -1, e = ENOMEM;
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (fd < 0) {
@@ -274,7 +264,7 @@ static isl_status open_through(isl_outfile *o, isl_error *err)
 {
     int fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     struct stat sb;
-    if (fd >= 0 && (fstat(fd, &sb) != 0 || !(S_ISFIFO(sb.st_mode) || S_ISCHR(sb.st_mode)))) {
+    if (fd >= 0 && (fstat(fd, &sb) != 0 || !written_through(sb.st_mode))) {
         close(fd);
         return isl_fail(err, ISL_EINPUT, "%s: changed while isolab opened it; nothing was written", o->path);
     }

@@ -31,12 +31,6 @@ static void probe_clear_values(probe *p)
     }
 }
 
-static void probe_free(probe *p)
-{
-    probe_clear_values(p);
-    for (int i = 0; i < p->ncols; i++) sqlite3_free(p->col[i]);
-}
-
 /* A value as an SQL literal: 'text' (quotes doubled), a number, or NULL. */
 static char *literal(sqlite3_value *v)
 {
@@ -79,15 +73,6 @@ static isl_status column_row(void *ctx, sqlite3_stmt *q)
     if (!(p->col[p->ncols] = sqlite3_mprintf("%s", isl_base_text(q, 0)))) return ISL_ENOMEM;
     p->ncols++;
     return ISL_OK;
-}
-
-/* Reads the table's column names; 0 on success. */
-static int probe_columns(isl_store *s, const char *table, probe *p)
-{
-    isl_error err;
-    isl_db_rows(s, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, p,
-                &err, "t", table);
-    return p->ncols > 0 ? 0 : -1;
 }
 
 /* Runs stmt again with the probe trigger on table; rolls everything back. */
@@ -158,7 +143,11 @@ int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char 
 {
     probe p = {0};
     int found = 0;
-    if (!sqlite3_get_autocommit(s->db) && probe_columns(s, table, &p) == 0 && probe_rerun(s, table, stmt, &p) == 0) {
+    isl_error ignored;
+    if (!sqlite3_get_autocommit(s->db))
+        isl_db_rows(s, "reading the columns", "SELECT name FROM pragma_table_info(?1)", column_row, &p, &ignored,
+                    "t", table);
+    if (p.ncols > 0 && probe_rerun(s, table, stmt, &p) == 0) {
         int pick[PROBE_MAX_COLS];
         pick_columns(&p, table, errmsg, pick);
         size_t used = 0;
@@ -172,7 +161,8 @@ int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char 
         *row = p.rows;
         found = 1;
     }
-    probe_free(&p);
+    probe_clear_values(&p);
+    for (int i = 0; i < p.ncols; i++) sqlite3_free(p.col[i]);
     return found;
 }
 

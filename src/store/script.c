@@ -79,21 +79,16 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
  * database (runs, results, the schema itself, saved queries) changes only
  * through isolab's own code. A model table added to the schema is added
  * here too. */
-static const char *const MODEL_TABLES[] = {
+const char *const isl_model_tables[] = {
     "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
     "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "column_label",
-    "lesson_announces",
+    "lesson_announces", NULL,
 };
 
-const char *isl_model_table_name(size_t i)
+static int is_model_table(const char *name)
 {
-    return i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0] ? MODEL_TABLES[i] : NULL;
-}
-
-int isl_is_model_table(const char *name)
-{
-    for (size_t i = 0; name && i < sizeof MODEL_TABLES / sizeof MODEL_TABLES[0]; i++)
-        if (sqlite3_stricmp(name, MODEL_TABLES[i]) == 0) return 1;
+    for (size_t i = 0; name && isl_model_tables[i]; i++)
+        if (sqlite3_stricmp(name, isl_model_tables[i]) == 0) return 1;
     return 0;
 }
 
@@ -131,7 +126,7 @@ static int authorize_write(script_auth *au, int action, const char *a, const cha
         return SQLITE_OK;
     /* the schema's own triggers mark the model changed (model_state) */
     if (trigger && a && sqlite3_stricmp(a, "model_state") == 0) return SQLITE_OK;
-    if (!isl_is_model_table(a)) return deny(au, 2, "a write to table %s", a);
+    if (!is_model_table(a)) return deny(au, 2, "a write to table %s", a);
     if (action != SQLITE_DELETE && !trigger && a && sqlite3_stricmp(a, "claim") == 0)
         au->claims |= action == SQLITE_INSERT ? 1 : 2;
     if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
@@ -157,18 +152,10 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_FUNCTION:
         if (isl_sql_function_allowed(b)) return SQLITE_OK;
         return deny(au, 3, "%s", b);
-    case SQLITE_CREATE_TEMP_TABLE:
-    case SQLITE_CREATE_TEMP_VIEW:
-    case SQLITE_CREATE_TEMP_INDEX:
-    case SQLITE_DROP_TEMP_TABLE:
-    case SQLITE_DROP_TEMP_VIEW:
-    case SQLITE_DROP_TEMP_INDEX:
-    case SQLITE_DROP_TEMP_TRIGGER:
-        return SQLITE_OK;
     case SQLITE_CREATE_TEMP_TRIGGER:
         /* on a model table its body is checked whenever a seed fires it;
          * on any other main table it would fire inside isolab's own writes */
-        if (isl_is_model_table(b)) return SQLITE_OK;
+        if (is_model_table(b)) return SQLITE_OK;
         return deny(au, 2, "a trigger on table %s", b);
     case SQLITE_CREATE_TABLE: return deny(au, 2, "CREATE TABLE %s", a);
     case SQLITE_CREATE_INDEX: return deny(au, 2, "CREATE INDEX %s", a);
@@ -183,18 +170,9 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_ALTER_TABLE: return deny(au, 2, "ALTER TABLE %s", b);
     case SQLITE_REINDEX: return deny(au, 2, "REINDEX %s", a);
     case SQLITE_ANALYZE: return deny(au, 2, "ANALYZE %s", a);
-    default:
+    default: /* reads, and the seed's own TEMP tables, views and indexes */
         return SQLITE_OK;
     }
-}
-
-/* The statement's first line (at most 60 bytes), for naming it. */
-static void first_line(const char *start, char *out, size_t n)
-{
-    size_t k = 0;
-    while (k + 1 < n && k < 60 && start[k] && start[k] != '\n' && start[k] != ';') out[k] = start[k], k++;
-    while (k > 0 && (out[k - 1] == ' ' || out[k - 1] == '\r' || out[k - 1] == '\t')) k--;
-    out[k] = '\0';
 }
 
 /* Reports a statement that failed while running: for a constraint error on
@@ -202,7 +180,7 @@ static void first_line(const char *start, char *out, size_t n)
 static isl_status step_failure(isl_store *s, const char *name, const char *sql, const char *start,
                                sqlite3_stmt *q, const script_auth *au, isl_error *err)
 {
-    isl_status st = isl_db_status(s);
+    isl_status st = isl_base_status(s->db);
     char errmsg[300], what[400];
     snprintf(errmsg, sizeof errmsg, "%s", sqlite3_errmsg(s->db));
     int row = 0;
@@ -227,6 +205,17 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
                         line_of(sql, start), errmsg);
 }
 
+/* Where the first VALUES row of the statement [start, tail) holding the
+ * text lit starts; start when none does (or lit is NULL or ""). */
+static const char *row_holding(const char *start, const char *tail, const char *lit)
+{
+    char *text = lit && lit[0] ? sqlite3_mprintf("%.*s", (int)(tail - start), start) : NULL;
+    const char *at = text ? isl_values_row_holding(text, lit) : NULL;
+    at = at ? start + (at - text) : start;
+    sqlite3_free(text);
+    return at;
+}
+
 /* The claim's place in a seed file, for a claim whose SQL does not compile. */
 typedef struct claim_place {
     const char *name, *sql, *start, *tail;
@@ -238,24 +227,11 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
                             isl_error *err)
 {
     const claim_place *cp = ctx;
-    char *text = sqlite3_mprintf("%.*s", (int)(cp->tail - cp->start), cp->start);
     char *lit = sqlite3_mprintf("%Q", claim ? claim : "");
-    const char *at = text && lit ? isl_values_row_holding(text, lit) : NULL;
-    at = at ? cp->start + (at - text) : cp->start;
-    sqlite3_free(text);
+    const char *at = row_holding(cp->start, cp->tail, lit);
     sqlite3_free(lit);
     return isl_fail(err, ISL_EINPUT, "%s:%d: claim '%s' of lesson %s: its %s does not compile: %s", cp->name,
                     line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
-}
-
-/* The largest claim id now (0: none), so the claims a statement adds are
- * those above it. */
-static isl_status claim_mark(isl_store *s, int64_t *mark, isl_error *err)
-{
-    long long v = 0;
-    isl_status st = isl_base_int(s->db, s->path, "SELECT coalesce(max(id), 0) FROM claim", &v, err);
-    *mark = v;
-    return st;
 }
 
 /* Reports a statement of a script that did not compile: refused by the
@@ -263,43 +239,33 @@ static isl_status claim_mark(isl_store *s, int64_t *mark, isl_error *err)
 static isl_status prepare_failure(isl_store *s, const char *name, const char *sql, const char *start, int rc,
                                   const script_auth *au, isl_error *err)
 {
-    char near[48] = "";
     if (au->denied == 3)
         return isl_fail(err, ISL_EINPUT, "%s:%d: the function %s is not allowed in a seed file (seeds may call "
                         "SQLite's ordinary functions and isolab's own)", name, line_of(sql, start), au->what);
     if (au->denied == 2)
         return isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP objects of "
                         "its own; %s is refused", name, line_of(sql, start), au->what);
-    if (au->denied) {
-        first_line(start, near, sizeof near);
-        return isl_fail(err, ISL_EINPUT, "%s:%d: '%s' is not allowed in a seed file: isolab applies each load in one "
-                        "transaction, with its own settings", name, line_of(sql, start), near);
+    if (au->denied) { /* named by its first line (up to 47 bytes), without trailing blanks */
+        int k = (int)strcspn(start, "\n;");
+        for (k = k < 47 ? k : 47; k > 0 && strchr(" \r\t", start[k - 1]); k--) {}
+        return isl_fail(err, ISL_EINPUT, "%s:%d: '%.*s' is not allowed in a seed file: isolab applies each load in one "
+                        "transaction, with its own settings", name, line_of(sql, start), k, start);
     }
     if ((rc & 0xff) == SQLITE_TOOBIG)
         return isl_fail(err, ISL_EINPUT, "%s:%d: the statement is longer than isolab's limit of %d bytes (10 MB) for "
                         "one statement; split it into several", name, line_of(sql, start), ISL_STATEMENT_MAX);
     int off = sqlite3_error_offset(s->db);
     const char *at = off >= 0 ? start + off : start;
-    if (off >= 0) {
-        size_t k = 0;
-        while (k < sizeof near - 1 && at[k] && at[k] != '\n') near[k] = at[k], k++;
-        near[k] = '\0';
-    }
+    int k = off >= 0 ? (int)strcspn(at, "\n") : 0;
     isl_status st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
-    if (near[0]) return isl_fail(err, st, "%s:%d: %s (near \"%s\")", name, line_of(sql, at), sqlite3_errmsg(s->db), near);
+    if (k) return isl_fail(err, st, "%s:%d: %s (near \"%.*s\")", name, line_of(sql, at), sqlite3_errmsg(s->db),
+                           k < 47 ? k : 47, at);
     return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
 }
 
-/* How a script runs: isolab's schema free; a seed confined (checked by the
- * authorizer while each statement is prepared, bounded by the work budget
- * while it runs) and the claims it writes compiled at once; a built-in
- * seed confined, its claims compiled by the tests that load seeds/ and at
- * every check, not at every new database. */
-enum { SCHEMA, SEED, BUILTIN_SEED };
-
-static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int how, isl_error *err)
+static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum isl_script how, isl_error *err)
 {
-    int confined = how != SCHEMA;
+    int confined = how != ISL_SCRIPT_SCHEMA;
     const char *p = sql;
     isl_status st = ISL_OK;
     script_auth au;
@@ -318,37 +284,30 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
         }
         if (!q) break; /* only comments were left */
         /* the claims a statement writes are compiled as soon as it has run
-         * (one that updates claims: every claim) */
-        int64_t mark = 0;
-        if (au.claims == 1 && how == SEED && (st = claim_mark(s, &mark, err))) {
+         * (one that updates claims: every claim); the claims it adds are
+         * those above the largest id now */
+        long long mark = 0;
+        if (au.claims == 1 && how == ISL_SCRIPT_SEED
+            && (st = isl_base_int(s->db, s->path, "SELECT coalesce(max(id), 0) FROM claim", &mark, err))) {
             sqlite3_finalize(q);
             break;
         }
         if (confined) isl_work_begin(s);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
-        if (over && rc != SQLITE_DONE) {
+        if (over && rc != SQLITE_DONE)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
                               "(%llu million steps): stopped; nothing of this load was written",
-                          name, line_of(sql, start), isl_store_work_limit(s));
-            sqlite3_finalize(q);
-            break;
-        }
-        if (rc != SQLITE_DONE) {
+                              name, line_of(sql, start), isl_store_work_limit(s));
+        else if (rc != SQLITE_DONE)
             st = step_failure(s, name, sql, start, q, &au, err);
-            sqlite3_finalize(q);
-            break;
-        }
         sqlite3_finalize(q);
+        if (st) break;
         claim_place cp = {name, sql, start, tail};
-        if (au.claims && how == SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
+        if (au.claims && how == ISL_SCRIPT_SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
         char fk[400], lit[200];
         if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
-            char *text = sqlite3_mprintf("%.*s", (int)(tail - start), start);
-            const char *at = text && lit[0] ? isl_values_row_holding(text, lit) : NULL;
-            at = at ? start + (at - text) : start;
-            sqlite3_free(text);
-            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, at), fk);
+            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, row_holding(start, tail, lit)), fk);
             break;
         }
         p = tail;
@@ -358,25 +317,26 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, int 
 
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err)
 {
-    return exec_sql(s, name, sql, SEED, err);
+    return exec_sql(s, name, sql, ISL_SCRIPT_SEED, err);
 }
 
-isl_status isl_store_exec_builtin(isl_store *s, const char *name, const char *sql, isl_error *err)
+isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, const char *dir, const char *only,
+                                enum isl_script how, isl_error *err)
 {
-    return exec_sql(s, name, sql, BUILTIN_SEED, err);
+    char path[512];
+    for (const isl_embedded_file *f = files; f->name; f++) {
+        if (only && strcmp(f->name, only)) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, f->name);
+        isl_status st = exec_sql(s, path, f->text, how, err);
+        if (st || only) return st;
+    }
+    return only ? isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, only) : ISL_OK;
 }
 
-isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err)
-{
-    return exec_sql(s, name, sql, SCHEMA, err);
-}
-
-/* Reads a whole seed file into a NUL-terminated buffer. Only a regular file
- * of at most ISL_SEED_MAX_BYTES is read: a FIFO or a device could block or
- * never end. Opened without blocking, so even opening a FIFO cannot hang. */
-/* Checks that the open file fd (path) may be read as a seed: a regular
- * file within the size limit. */
-static isl_status seed_file_ok(int fd, const char *path, isl_error *err)
+/* Checks that the open file fd (path) may be read as a seed: only a regular
+ * file of at most ISL_SEED_MAX_BYTES (a FIFO or a device could block or
+ * never end); *cap: its size + 1. */
+static isl_status seed_file_ok(int fd, const char *path, size_t *cap, isl_error *err)
 {
     struct stat sb;
     if (fstat(fd, &sb) != 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
@@ -387,6 +347,7 @@ static isl_status seed_file_ok(int fd, const char *path, isl_error *err)
     if (sb.st_size > ISL_SEED_MAX_BYTES)
         return isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB", path,
                         (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
+    *cap = (size_t)sb.st_size + 1;
     return ISL_OK;
 }
 
@@ -415,24 +376,22 @@ static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, si
     return ISL_OK;
 }
 
+/* Reads a whole seed file into a NUL-terminated buffer, opened without
+ * blocking, so even opening a FIFO cannot hang. */
 static isl_status read_file(const char *path, char **out, isl_error *err)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    struct stat sb;
-    isl_status st = seed_file_ok(fd, path, err);
-    size_t cap = !st && fstat(fd, &sb) == 0 ? (size_t)sb.st_size + 1 : 1, n = 0;
+    size_t cap = 1, n = 0;
+    isl_status st = seed_file_ok(fd, path, &cap, err);
     char *buf = st ? NULL : malloc(cap);
     if (!st && !buf) st = isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
     if (!st) st = read_all(fd, path, &buf, &cap, &n, err);
     close(fd);
     if (!st && strlen(buf) != n) st = isl_fail(err, ISL_EINPUT, "%s: not a text file (it holds a NUL byte)", path);
-    if (st) {
-        free(buf);
-        return st;
-    }
-    *out = buf;
-    return ISL_OK;
+    if (st) free(buf);
+    else *out = buf;
+    return st;
 }
 
 static isl_status add_drop(void *ctx, sqlite3_stmt *q)
@@ -466,39 +425,25 @@ static isl_status exec_file(isl_store *s, const char *path, isl_error *err)
     return st;
 }
 
-static int cmp_str(const void *a, const void *b)
+static int is_sql(const struct dirent *e)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    size_t len = strlen(e->d_name);
+    return len >= 5 && !strcmp(e->d_name + len - 4, ".sql");
 }
 
 isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
 {
-    DIR *d = opendir(dir);
-    if (!d) return isl_fail(err, ISL_EINPUT, "%s: cannot read directory: %s", dir, strerror(errno));
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    isl_status st = ISL_OK;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".sql") != 0) continue;
-        if (n == cap) {
-            char **nn = realloc(names, (cap = cap ? cap * 2 : 16) * sizeof *names);
-            if (!nn) { st = ISL_ENOMEM; break; }
-            names = nn;
-        }
-        size_t pl = strlen(dir) + len + 2;
-        if (!(names[n] = malloc(pl))) { st = ISL_ENOMEM; break; }
-        snprintf(names[n++], pl, "%s/%s", dir, e->d_name);
+    struct dirent **names = NULL;
+    int n = scandir(dir, &names, is_sql, alphasort); /* in name order: isolab sets no locale */
+    if (n < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read directory: %s", dir, strerror(errno));
+    isl_status st = n ? ISL_OK : isl_fail(err, ISL_EINPUT, "%s: no *.sql seed files", dir);
+    for (int i = 0; i < n; i++) {
+        char *path = st ? NULL : sqlite3_mprintf("%s/%s", dir, names[i]->d_name);
+        if (!st && !path) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        if (!st) st = exec_file(s, path, err);
+        sqlite3_free(path);
+        free(names[i]);
     }
-    closedir(d);
-    if (st) isl_fail(err, st, "out of memory");
-    else if (n == 0) st = isl_fail(err, ISL_EINPUT, "%s: no *.sql seed files", dir);
-    else {
-        qsort(names, n, sizeof *names, cmp_str);
-        for (size_t i = 0; i < n && !st; i++) st = exec_file(s, names[i], err);
-    }
-    for (size_t i = 0; i < n; i++) free(names[i]);
     free(names);
     return st;
 }
@@ -515,11 +460,6 @@ static isl_status replace_first(isl_store *s, const char *const *paths, size_t n
     }
     if (!st) st = isl_store_replace_dry(s, err);
     return st;
-}
-
-isl_status isl_store_load_files(isl_store *s, const char *const *paths, size_t n, isl_error *err)
-{
-    return isl_store_load(s, paths, n, 0, err);
 }
 
 isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err)
@@ -544,13 +484,10 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
             isl_fail(err, st, "%s: after loading: %s", paths[n - 1], msg);
         }
     }
-    if (!st && (st = isl_db_still_here(s, err))) return st;
-    if (!st) {
-        s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
-        if (!(st = isl_db_exec(s, "COMMIT", err))) isl_temp_written();
-        s->commit_counts = 0;
-    }
-    if (!st) return st;
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    if (!st) st = isl_db_still_here(s, err);
+    s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+    st = isl_base_end(s->db, s->path, st, err);
+    s->commit_counts = 0;
+    if (!st) isl_temp_written();
     return st;
 }

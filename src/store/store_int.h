@@ -90,7 +90,6 @@ typedef struct isl_each {
         isl_run_info_fn run;
         isl_param_fn param;
         isl_lesson_fn lesson;
-        isl_stale_fn stale;
         isl_stale_group_fn group;
         isl_column_fn column;
     } fn;
@@ -98,31 +97,32 @@ typedef struct isl_each {
 } isl_each;
 
 /* "a FIFO", "a directory", ...: what a file of this mode is, for messages. */
-#include <sys/types.h>
 const char *isl_file_kind(mode_t mode);
 
 /* Largest seed file read, in bytes. */
 #define ISL_SEED_MAX_BYTES (64 << 20)
 
-/* Nonzero when name is one of the model's tables, the only ones a seed file
- * may write (src/store/script.c holds the list). */
-int isl_is_model_table(const char *name);
-/* The i-th table a seed file may write (the model's), NULL past the last. */
-const char *isl_model_table_name(size_t i);
+/* The model's tables, the only ones a seed file may write; NULL ends the
+ * list (src/store/script.c). */
+extern const char *const isl_model_tables[];
 
 /* 1 when SQL from files and users (seeds, claims, export --sql) may call
  * the function name: SQLite's ordinary functions and isolab's own
  * (src/store/allow.c); 0 for anything else (fts3_tokenizer, readfile, ...). */
 int isl_sql_function_allowed(const char *name);
 
-/* Executes trusted SQL text (isolab's own schema files), statement by
- * statement, with file:line errors; no confinement, no work budget. */
-isl_status isl_store_exec_schema(isl_store *s, const char *name, const char *sql, isl_error *err);
+/* How a script runs: isolab's schema free; a seed confined (checked by the
+ * authorizer while each statement is prepared, bounded by the work budget
+ * while it runs) and the claims it writes compiled at once
+ * (isl_store_exec_script); a built-in seed confined, its claims compiled by
+ * the tests that load seeds/ and at every check, not at every new database. */
+enum isl_script { ISL_SCRIPT_SCHEMA, ISL_SCRIPT_SEED, ISL_SCRIPT_BUILTIN };
 
-/* isl_store_exec_script for a seed built into isolab (seeds/): confined
- * the same, but its claims are not compiled as it runs (the tests that
- * load seeds/ do, and every check does). */
-isl_status isl_store_exec_builtin(isl_store *s, const char *name, const char *sql, isl_error *err);
+/* Runs the built-in files (isolab/embedded.h) as scripts of kind how, named
+ * "dir/NAME" in errors: every one in order, or with only the one of that
+ * name (ISL_EINTERNAL when it is not built in). */
+isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, const char *dir, const char *only,
+                                enum isl_script how, isl_error *err);
 
 /* Drops every TEMP table, view and trigger (what seeds made for themselves). */
 isl_status isl_drop_temp_objects(isl_store *s, isl_error *err);
@@ -146,8 +146,9 @@ isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const c
  * multiple of 4096 (isl_run_ctx). */
 void isl_run_count(isl_run_ctx *c, size_t n);
 
-/* isl_base_fail and isl_base_status on the store's connection, naming its
- * path. */
+/* isl_base_fail on the store's connection, naming its path; a key conflict
+ * on the rows of the run being written, which isolab makes unique itself,
+ * is damage (ISL_R_DAMAGED). */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
 
 /* isl_base_rows on the store's connection, naming its path. */
@@ -157,9 +158,6 @@ isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base
 /* A row function for isl_db_rows: column 0's text (NULL for SQL NULL) to
  * the isl_each's line function. */
 isl_status isl_each_line(void *ctx, sqlite3_stmt *q);
-
-/* The isolab status for the connection's last SQLite error. */
-isl_status isl_db_status(isl_store *s);
 
 /* Every *.sql file of dir, sorted by name, applied as a script (no
  * transaction is opened here). */
@@ -205,10 +203,6 @@ const char *isl_values_row_holding(const char *stmt, const char *lit);
 
 /* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is none. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
-
-/* Writes the digest of m into model_state when it differs (inside the
- * caller's transaction, if any). */
-isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err);
 
 /* The rule every load and every new database ends with, inside its
  * transaction: the model now in the file reads as a valid model, and its

@@ -55,9 +55,7 @@ static void build_digest(char out[17])
 static size_t body_len(const isl_embedded_file *f)
 {
     size_t len = f->len;
-    while (len > 0 && (f->text[len - 1] == ';' || f->text[len - 1] == ' ' || f->text[len - 1] == '\n'
-                       || f->text[len - 1] == '\t' || f->text[len - 1] == '\r'))
-        len--;
+    while (len > 0 && f->text[len - 1] && strchr("; \n\t\r", f->text[len - 1])) len--;
     return len;
 }
 
@@ -210,11 +208,6 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
      * missing table) counts as an empty one */
     if (!st && find(&file, "isolab_object"))
         st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
-    if (st) {
-        objects_free(&file);
-        objects_free(&rec);
-        return st;
-    }
     sqlite3_str *drop = sqlite3_str_new(s->db), *create = sqlite3_str_new(s->db);
     sqlite3_str_appendall(drop, "DELETE FROM isolab_object;");
     for (size_t i = 0; i < ref->n && !st; i++) {

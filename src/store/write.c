@@ -154,7 +154,8 @@ isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
     return st;
 }
 
-isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err)
+/* Writes the digest of m into model_state when it differs. */
+static isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err)
 {
     char digest[17];
     isl_model_digest(m, digest);

@@ -68,6 +68,10 @@ typedef isl_status (*isl_base_row_fn)(void *ctx, struct sqlite3_stmt *q);
 isl_status isl_base_rows(struct sqlite3 *db, const char *path, const char *what, const char *sql,
                          isl_base_row_fn fn, void *ctx, isl_error *err, const char *types, ...);
 
+/* Binds the values of ap to q as isl_base_rows binds them (parameter k
+ * the k-th of types); SQLite's result code. */
+int isl_base_bind(struct sqlite3_stmt *q, const char *types, va_list ap);
+
 /* isl_base_rows with the values in ap. */
 isl_status isl_base_vrows(struct sqlite3 *db, const char *path, const char *what, const char *sql,
                           isl_base_row_fn fn, void *ctx, isl_error *err, const char *types, va_list ap);
@@ -83,6 +87,8 @@ isl_status isl_base_int(struct sqlite3 *db, const char *path, const char *sql, l
 
 /* A row function that counts the rows into the int at ctx. */
 isl_status isl_base_count(void *ctx, struct sqlite3_stmt *q);
+/* A row function that reads column 0 into the long long at ctx. */
+isl_status isl_base_int_row(void *ctx, struct sqlite3_stmt *q);
 
 /* The text of column i of q's row, "" for SQL NULL (isl_base_col: NULL). */
 const char *isl_base_text(struct sqlite3_stmt *q, int i);

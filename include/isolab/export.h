@@ -14,40 +14,28 @@
 /* Called once with the column names (row == NULL), then once per row. */
 typedef isl_status (*isl_row_fn)(void *ctx, size_t ncols, const char *const *names, const isl_cell *row);
 
-/* Reads every row of the table or view `name`. The name must be a table or
- * view of the database (looked up in sqlite_schema; ISL_EINPUT otherwise)
- * and only the schema's own spelling of it reaches SQL text. Tables come in
- * primary key order (rowid for rowid tables); a view in its own order. With
- * has_run, only rows whose run_id = run_id (ISL_EINPUT when the relation has
- * no run_id column or there is no such run). */
-/* The rows isl_store_export(s, name, has_run, run_id) reads, into *n, when
- * name is a table (a b-tree count, no row read); 0 when it is a view (its
- * rows are known only by reading them). */
+/* The rows isl_store_export reads, into *n, when name is a table (counted);
+ * 0 for a view. */
 isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
                                 isl_error *err);
 
+/* Every row of the table or view `name` (else ISL_EINPUT), a table's in key
+ * order; with has_run, those of run run_id (ISL_EINPUT: no run_id or no run). */
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err);
 
-/* Reads the rows of one read-only query given as SQL text (a SELECT, WITH
- * or VALUES statement): ISL_EINPUT, with a message saying why, for an SQL
- * error, more than one statement, or a statement that would write, run a
- * PRAGMA, attach a database or open a transaction (refused by an
- * authorizer while it is prepared, so nothing runs). */
+/* The rows of one read-only query (SQL text); ISL_EINPUT saying why for an
+ * SQL error, a second statement, or one that would write (nothing runs). */
 isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err);
 
-/* Every table and view of the database, tables first, by name: its type
- * ("table" or "view"), a one-line description (the first sentence of the
- * comment before its CREATE TABLE in the built-in schema, or of the comment
- * that opens a view's SQL; "" when there is none) and its row count (-1
- * when it cannot be counted, e.g. a view that no longer compiles). */
+/* Every table and view, tables first, by name: its type, a one-line
+ * description from its comment ("" when none) and its rows (-1: uncountable). */
 typedef isl_status (*isl_relation_fn)(void *ctx, const char *name, const char *type, const char *about,
                                       long long rows);
 isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err);
 
-/* Every column of the table or view `name`, in its order: its name and its
- * declared type ("" when none). ISL_EINPUT when there is no such table or
- * view. */
+/* Every column of the table or view `name` (else ISL_EINPUT) in order: its
+ * name and declared type ("" when none). */
 typedef isl_status (*isl_column_fn)(void *ctx, const char *column, const char *type);
 isl_status isl_store_columns(isl_store *s, const char *name, isl_column_fn fn, void *ctx, isl_error *err);
 

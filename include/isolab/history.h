@@ -8,8 +8,8 @@
 #include "isolab/error.h"
 #include "isolab/store.h"
 
-/* One run as 'isolab runs' lists it. Text fields may be NULL. rows counts
- * the run's rows in every table that has a run_id column. */
+/* One run as 'isolab runs' lists it (text may be NULL); rows: its rows in
+ * every table with a run_id column. */
 typedef struct isl_run_info {
     int64_t id;
     const char *kind, *started_at, *finished_at, *status, *model_digest, *argv, *note;
@@ -17,8 +17,7 @@ typedef struct isl_run_info {
 } isl_run_info;
 typedef isl_status (*isl_run_info_fn)(void *ctx, const isl_run_info *run);
 
-/* Which runs isl_store_runs hands over; every value is bound, none is SQL
- * text. */
+/* Which runs isl_store_runs hands over (values are bound, never SQL text). */
 typedef struct isl_run_filter {
     const char *kind;         /* only runs of this kind, or NULL */
     int with_checks;          /* without kind: 'check' runs too */
@@ -36,42 +35,29 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
  * model digest into digest (empty when NULL). */
 isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err);
 
-/* The command that computes results of `kind` (run, samples, removal,
- * addition, bundles) for the focus param holds now, when it has none that
- * are current: stale_result's when an older model computed them, else the
- * lesson's own (the saved query missing_result), names quoted for the shell;
- * into buf[n], "" when they are current. */
+/* The command that computes current results of `kind` under the focus
+ * (missing_result: stale_command, else command) into buf[n]; "" if current. */
 isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err);
 
-/* What differs between runs a and b, which must exist and be of the same
- * kind (else ISL_EINPUT), as lines handed to fn, and *ndiff the number of
- * differences found. Surfaces (per bundle x channel): the counts that
- * changed and, set-aware, the facts lost from and gained by the open
- * surface, each with its status in a and in b; bundle x channel pairs only
- * one run has. Every other table with a run_id column: its rows only a has
- * ("-") and only b has ("+"), compared without run_id. */
-isl_status isl_store_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
-                          isl_error *err);
-/* The same, calling tick (when not NULL) with the fact-status rows read so
- * far every 4096 rows, while the two runs' fact statuses are read (before
- * the first line): for progress on a terminal. It reads
- * isl_store_status_rows(s, a, b) rows in all. */
+/* Called with the rows read so far (every 4096 rows), for progress. */
 typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
-/* The fact-status rows of run a and of run b (0 for a run that has none),
- * added up into *n. */
-isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n, isl_error *err);
+
+/* What differs between runs a and b of one kind (else ISL_EINPUT) as lines
+ * to fn (src/store/diff_status.c), *ndiff the differences; tick (or NULL)
+ * counts the isl_store_status_rows(s, a, b) rows read before the first line. */
 isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
                                    void *tick_ctx, size_t *ndiff, isl_error *err);
 
-/* Removes runs ids[0..n) with every row of theirs (every table with a run_id
- * column, found in the schema), in one transaction: ISL_EINPUT naming the
- * first id that is no run, and nothing removed. */
+/* The fact-status rows of run a and of run b (0 for a run that has none),
+ * added up into *n. */
+isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n, isl_error *err);
+
+/* Removes runs ids[0..n) with all their rows, in one transaction; ISL_EINPUT
+ * naming the first id that is no run, and nothing removed. */
 isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *err);
 
-/* Removes, in one transaction, the runs (of `kind`, or of every kind when
- * NULL) older than the `keep` latest of their kind, except those holding a
- * current result (current_run, current_surface_run, current_sweep); the
- * number removed into *deleted. */
+/* Removes the runs of `kind` (NULL: every kind) older than the `keep` latest
+ * of their kind but those holding a current result; *deleted: how many. */
 isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t *deleted, isl_error *err);
 
 /* VACUUM: gives the space of removed rows back to the file system. */
@@ -97,22 +83,18 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
 typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *bundle, const char *channel);
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
 
-/* Sets the param table's lesson, bundle and channel (those not NULL) for
- * this connection only: a TEMP param (and TEMP copies of the views that
- * read it) shadows the file's, so no other connection sees them and no
- * lock is taken; called again, it changes them there. ISL_EINPUT when a
- * name is no lesson with a focus, bundle or channel. */
+/* Sets param's lesson, bundle and channel (those not NULL) for this
+ * connection only (a TEMP shadow, no lock); ISL_EINPUT naming an unknown one. */
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
                            isl_error *err);
 
-/* The lesson, bundle and channel the saved queries use now (current_focus:
- * the param table, defaults resolved), each into a buffer of n bytes.
- * ISL_EINPUT when no lesson has a focus. */
+/* current_focus's lesson, bundle and channel, each into n bytes; ISL_EINPUT
+ * when no lesson has a focus. */
 isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, char *channel, size_t n,
                                    isl_error *err);
 
 /* 0 when the model changed since isolab last read it (model_state.digest
- * is NULL: edited in the sqlite3 shell), else 1. */
+ * NULL), else 1. */
 int isl_store_model_known(isl_store *s);
 
 #endif

@@ -152,8 +152,7 @@ isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite
     return st;
 }
 
-/* Binds the values of ap as types says; SQLite's result code. */
-static int bind_all(sqlite3_stmt *q, const char *types, va_list ap)
+int isl_base_bind(sqlite3_stmt *q, const char *types, va_list ap)
 {
     int rc = SQLITE_OK;
     for (int k = 1; rc == SQLITE_OK && types && types[k - 1]; k++) {
@@ -176,7 +175,7 @@ isl_status isl_base_vrows(sqlite3 *db, const char *path, const char *what, const
 {
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
-    if (rc == SQLITE_OK) rc = bind_all(q, types, ap);
+    if (rc == SQLITE_OK) rc = isl_base_bind(q, types, ap);
     isl_status st = rc == SQLITE_OK ? isl_base_step(db, path, what, q, fn, ctx, err) : isl_base_fail(db, path, err, what);
     sqlite3_finalize(q);
     return st;
@@ -192,7 +191,7 @@ isl_status isl_base_rows(sqlite3 *db, const char *path, const char *what, const 
     return st;
 }
 
-static isl_status int_row(void *ctx, sqlite3_stmt *q)
+isl_status isl_base_int_row(void *ctx, sqlite3_stmt *q)
 {
     *(long long *)ctx = sqlite3_column_int64(q, 0);
     return ISL_OK;
@@ -201,7 +200,7 @@ static isl_status int_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_base_int(sqlite3 *db, const char *path, const char *sql, long long *v, isl_error *err)
 {
     *v = 0;
-    return isl_base_rows(db, path, path ? path : "reading a value", sql, int_row, v, err, NULL);
+    return isl_base_rows(db, path, path ? path : "reading a value", sql, isl_base_int_row, v, err, NULL);
 }
 
 isl_status isl_base_count(void *ctx, sqlite3_stmt *q)

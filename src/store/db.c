@@ -26,13 +26,13 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "cost_pct, run_time, cost_per_fact) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
     [ST_FACT_STATUS] =
         "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
-        "SELECT ?1, ?2, ?3, fact_id, status FROM isl_status_codes(?4)",
+        "SELECT ?1, ?2, ?3, key + 1, value FROM json_each(?4) WHERE value > 0",
     [ST_SAMPLE] =
         "INSERT INTO sample_sweep(run_id, bundle, channel, samples, lines, returned, lines_per_fact) "
         "VALUES (?1,?2,?3,?4,?5,?6,?7)",
     [ST_REMOVAL] =
         "INSERT INTO removal_sweep(run_id, bundle, channel, removed_fact, position, visible, returned, "
-        "open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+        "open_surface, open_axes) VALUES (?1,?2,?3,?4,nullif(?5, 0),?6,?7,?8,?9)",
     [ST_ADDITION] =
         "INSERT INTO addition_sweep(run_id, bundle, channel, axis, facts, visible, returned, "
         "open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
@@ -245,7 +245,7 @@ void isl_store_close(isl_store *s)
     if (!s) return;
     for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
     if (s->db && s->in_run) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    isl_status_ids_free(s->status_ids);
+    free(s->status_ids);
     sqlite3_close_v2(s->db);
     free(s->path);
     free(s);

@@ -1,68 +1,104 @@
-/* isolab store: the fact statuses of two runs compared in one ordered pass
- * over each run's integer-keyed rows (fact_status_row), for `diff`.
+/* isolab store: what differs between two runs (isl_store_diff_progress).
  *
- * Run b's names (bundles, channels, facts) and statuses are read into
- * arrays, indexed by the position of each id among the run's ids; run a's
- * rows are then read in key order and each looked up in b through its
- * names (bundles and channels by a scan, facts by a binary search over b's
- * facts sorted by name). What is left of b afterwards is only in b. The
- * facts that left or joined the open surface (status visible, left-open or
- * returns; absent counts as closed) are collected, sorted by bundle,
- * channel, lost before gained, and position, and handed back. */
+ * Surfaces are compared per bundle x channel, with the facts that left or
+ * joined the open surface (status visible, left-open or returns; absent
+ * counts as closed) found in one ordered pass over each run's
+ * integer-keyed fact statuses (fact_status_row): run b's names (bundles,
+ * channels, facts) and statuses are read into arrays, indexed by the
+ * position of each id among the run's ids; run a's rows are then read in
+ * key order and each looked up in b through its names (a binary search
+ * over b's names sorted). What is left of b afterwards is only in b. The
+ * moved facts are sorted by bundle, channel, lost before gained, and
+ * position, and shown under their pair. Every other result table is
+ * compared row by row in SQL. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/sort.h"
 #include "store_int.h"
 
-/* One run's names: ids ascending, and their names (and facts' positions). */
+enum { BUNDLE, CHANNEL, FACT };
+
+/* One run's names of one kind: ids ascending, their names (and facts'
+ * positions). */
 typedef struct names {
-    size_t n;
+    size_t n, cap;
     int64_t *id;
     char **name;
     int64_t *pos;
 } names;
 
+/* One run's names by kind, and (run b only) its statuses. */
 typedef struct side {
-    names b, c, f;
-    unsigned char *st; /* b.n * c.n * f.n: 0 absent, else status 1..4 (bit 7: seen from a) */
+    names x[3];        /* BUNDLE, CHANNEL, FACT */
+    unsigned char *st; /* bundles x channels x facts: 0 absent, else status 1..4 (bit 7: seen from a) */
 } side;
 
-static void names_free(names *x)
-{
-    for (size_t i = 0; i < x->n; i++) free(x->name[i]);
-    free(x->id);
-    free(x->name);
-    free(x->pos);
-    memset(x, 0, sizeof *x);
-}
+typedef struct moved {
+    const char *bundle, *channel, *fact;
+    int lost;     /* 1: left the open surface; 0: joined it */
+    int64_t pos;
+    int sa, sb;   /* 0: absent */
+} moved;
+
+/* A diff in progress. */
+typedef struct differ {
+    isl_store *s;
+    int64_t a, b;
+    isl_line_fn fn;
+    void *ctx;
+    size_t n; /* the differences handed to fn */
+    isl_error *err;
+    isl_rows_fn tick;
+    void *tick_ctx;
+    uint64_t rows; /* fact-status rows read */
+    side A, B;
+    size_t *map[3];       /* per name of a, by kind: its index in b, or ISL_NONE */
+    moved *m;
+    size_t nm, cap, next; /* the moved facts, their room, the first not yet shown */
+} differ;
+
+static const char *const NAMES_SQL[] = {
+    "SELECT bundle_id, bundle FROM fact_status_bundle WHERE run_id = ?1 ORDER BY 1",
+    "SELECT channel_id, channel FROM fact_status_channel WHERE run_id = ?1 ORDER BY 1",
+    "SELECT fact_id, fact, position FROM fact_status_fact WHERE run_id = ?1 ORDER BY 1"};
+
+static const char ROWS[] = "SELECT bundle_id, channel_id, fact_id, status FROM fact_status_row WHERE run_id = ?1 "
+                           "ORDER BY bundle_id, channel_id, fact_id";
+
+static const char *const STATUS[] = {"absent", "visible", "left-open", "returns", "closed"};
 
 static void side_free(side *s)
 {
-    names_free(&s->b);
-    names_free(&s->c);
-    names_free(&s->f);
+    for (int k = 0; k < 3; k++) {
+        for (size_t i = 0; i < s->x[k].n; i++) free(s->x[k].name[i]);
+        free(s->x[k].id);
+        free(s->x[k].name);
+        free(s->x[k].pos);
+    }
     free(s->st);
 }
 
-/* read_names' list and its room. */
-typedef struct names_in {
-    names *x;
-    size_t cap;
-} names_in;
+static void differ_free(differ *d)
+{
+    side_free(&d->A);
+    side_free(&d->B);
+    for (int k = 0; k < 3; k++) free(d->map[k]);
+    free(d->m);
+}
 
 static isl_status name_row(void *ctx, sqlite3_stmt *q)
 {
-    names_in *in = ctx;
-    names *x = in->x;
-    if (x->n == in->cap) {
-        size_t cap = in->cap ? 2 * in->cap : 64;
+    names *x = ctx;
+    if (x->n == x->cap) {
+        size_t cap = x->cap ? 2 * x->cap : 64;
         int64_t *id = realloc(x->id, cap * sizeof *id), *pos = id ? realloc(x->pos, cap * sizeof *pos) : NULL;
         if (id) x->id = id;
         if (pos) x->pos = pos;
         char **nm = pos ? realloc(x->name, cap * sizeof *nm) : NULL;
         if (!nm) return ISL_ENOMEM;
         x->name = nm;
-        in->cap = cap;
+        x->cap = cap;
     }
     x->id[x->n] = sqlite3_column_int64(q, 0);
     x->pos[x->n] = sqlite3_column_count(q) > 2 ? sqlite3_column_int64(q, 2) : 0;
@@ -71,12 +107,12 @@ static isl_status name_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* Reads "SELECT id, name[, position] ... ORDER BY id" for run into x. */
-static isl_status read_names(isl_store *s, const char *sql, int64_t run, names *x, isl_error *err)
+/* The rows of sql for run `run` to fn; a row function's ISL_ENOMEM set in
+ * err. */
+static isl_status read_rows(differ *d, const char *sql, int64_t run, isl_base_row_fn fn, void *ctx)
 {
-    names_in in = {x, 0};
-    isl_status st = isl_db_rows(s, "comparing runs", sql, name_row, &in, err, "i", run);
-    return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
+    isl_status st = isl_db_rows(d->s, "comparing runs", sql, fn, ctx, d->err, "i", run);
+    return st == ISL_ENOMEM ? isl_fail(d->err, st, "out of memory") : st;
 }
 
 /* The index of id among x's ids, or ISL_NONE. */
@@ -91,244 +127,300 @@ static size_t index_of(const names *x, int64_t id)
     return lo < x->n && x->id[lo] == id ? lo : ISL_NONE;
 }
 
-struct isl_moves;
-static void row_read(struct isl_moves *mv);
+/* The status of the bundle, channel and fact at[] in s. */
+static unsigned char *cell(const side *s, const size_t at[3])
+{
+    return &s->st[(at[BUNDLE] * s->x[CHANNEL].n + at[CHANNEL]) * s->x[FACT].n + at[FACT]];
+}
 
-static const char ROWS[] = "SELECT bundle_id, channel_id, fact_id, status FROM fact_status_row WHERE run_id = ?1 "
-                           "ORDER BY bundle_id, channel_id, fact_id";
+/* The indexes in s of the ids of fact_status_row q into at, and its
+ * status: 0 when s has no such id or it is no status. */
+static int locate(const side *s, sqlite3_stmt *q, size_t at[3])
+{
+    for (int k = 0; k < 3; k++)
+        if ((at[k] = index_of(&s->x[k], sqlite3_column_int64(q, k))) == ISL_NONE) return 0;
+    int v = sqlite3_column_int(q, 3);
+    return v >= 1 && v <= 4 ? v : 0;
+}
 
-/* A side whose statuses are being read. */
-typedef struct reading {
-    side *s;
-    struct isl_moves *mv;
-} reading;
+/* Counts one fact-status row read; every 4096th, calls the tick. */
+static void row_read(differ *d)
+{
+    if ((++d->rows & 0xfff) == 0 && d->tick) d->tick(d->tick_ctx, d->rows);
+}
 
 static isl_status status_row(void *ctx, sqlite3_stmt *q)
 {
-    reading *r = ctx;
-    side *s = r->s;
-    size_t b = index_of(&s->b, sqlite3_column_int64(q, 0)), c = index_of(&s->c, sqlite3_column_int64(q, 1)),
-           f = index_of(&s->f, sqlite3_column_int64(q, 2));
-    int v = sqlite3_column_int(q, 3);
-    if (b != ISL_NONE && c != ISL_NONE && f != ISL_NONE && v >= 1 && v <= 4)
-        s->st[(b * s->c.n + c) * s->f.n + f] = (unsigned char)v;
-    row_read(r->mv);
+    differ *d = ctx;
+    size_t at[3];
+    int v = locate(&d->B, q, at);
+    if (v) *cell(&d->B, at) = (unsigned char)v;
+    row_read(d);
     return ISL_OK;
 }
 
-/* Reads run's names, and (with_rows) its statuses into s->st. */
-static isl_status read_side(isl_store *st, int64_t run, int with_rows, side *s, struct isl_moves *mv,
-                            isl_error *err)
+/* Reads run's names into s, and (with_rows) its statuses into s->st. */
+static isl_status read_side(differ *d, int64_t run, int with_rows, side *s)
 {
-    isl_status r = read_names(st, "SELECT bundle_id, bundle FROM fact_status_bundle WHERE run_id = ?1 ORDER BY 1",
-                              run, &s->b, err);
-    if (!r) r = read_names(st, "SELECT channel_id, channel FROM fact_status_channel WHERE run_id = ?1 ORDER BY 1",
-                           run, &s->c, err);
-    if (!r) r = read_names(st, "SELECT fact_id, fact, position FROM fact_status_fact WHERE run_id = ?1 ORDER BY 1",
-                           run, &s->f, err);
-    if (r || !with_rows) return r;
-    size_t cells = s->b.n * s->c.n * s->f.n;
-    if (!(s->st = calloc(cells ? cells : 1, 1))) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    reading rd = {s, mv};
-    return isl_db_rows(st, "comparing runs", ROWS, status_row, &rd, err, "i", run);
+    isl_status st = ISL_OK;
+    for (int k = 0; k < 3 && !st; k++) st = read_rows(d, NAMES_SQL[k], run, name_row, &s->x[k]);
+    if (st || !with_rows) return st;
+    size_t cells = s->x[BUNDLE].n * s->x[CHANNEL].n * s->x[FACT].n;
+    if (!(s->st = calloc(cells ? cells : 1, 1))) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    return isl_db_rows(d->s, "comparing runs", ROWS, status_row, d, d->err, "i", run);
 }
 
-/* The index in y of the name x->name[i] (scan: bundles, channels), or ISL_NONE. */
-static size_t find_name(const names *y, const char *name)
+/* map[i]: the index in y of x's name i, or ISL_NONE; NULL when out of
+ * memory. */
+static size_t *map_names(const names *x, const names *y)
 {
-    for (size_t j = 0; j < y->n; j++)
-        if (!strcmp(y->name[j], name)) return j;
-    return ISL_NONE;
-}
-
-static const names *sort_names; /* qsort's context */
-static int by_name(const void *x, const void *y)
-{
-    return strcmp(sort_names->name[*(const size_t *)x], sort_names->name[*(const size_t *)y]);
-}
-
-/* map[i]: the index in b of a's fact i by name, or ISL_NONE. */
-static size_t *map_facts(const names *a, const names *b)
-{
-    size_t *order = malloc((b->n ? b->n : 1) * sizeof *order), *map = malloc((a->n ? a->n : 1) * sizeof *map);
-    if (!order || !map) {
-        free(order);
-        free(map);
-        return NULL;
-    }
-    for (size_t j = 0; j < b->n; j++) order[j] = j;
-    sort_names = b;
-    if (b->n) qsort(order, b->n, sizeof *order, by_name);
-    for (size_t i = 0; i < a->n; i++) {
-        size_t lo = 0, hi = b->n;
+    size_t *map = malloc((x->n + y->n + 1) * sizeof *map);
+    if (!map) return NULL;
+    size_t *order = map + x->n;
+    for (size_t j = 0; j < y->n; j++) order[j] = j;
+    isl_sort_by_name(order, (const char *const *)y->name, y->n);
+    for (size_t i = 0; i < x->n; i++) {
+        size_t lo = 0, hi = y->n;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
-            if (strcmp(b->name[order[mid]], a->name[i]) < 0) lo = mid + 1;
+            if (strcmp(y->name[order[mid]], x->name[i]) < 0) lo = mid + 1;
             else hi = mid;
         }
-        map[i] = lo < b->n && !strcmp(b->name[order[lo]], a->name[i]) ? order[lo] : ISL_NONE;
+        map[i] = lo < y->n && !strcmp(y->name[order[lo]], x->name[i]) ? order[lo] : ISL_NONE;
     }
-    free(order);
     return map;
 }
 
-static const char *const STATUS[] = {"absent", "visible", "left-open", "returns", "closed"};
-
-typedef struct moved {
-    const char *bundle, *channel, *fact;
-    int lost;     /* 1: left the open surface; 0: joined it */
-    int64_t pos;
-    int sa, sb;   /* 0: absent */
-} moved;
+/* How m's pair compares with bundle x channel. */
+static int pair_cmp(const moved *m, const char *bundle, const char *channel)
+{
+    int c = strcmp(m->bundle, bundle);
+    return c ? c : strcmp(m->channel, channel);
+}
 
 static int moved_cmp(const void *x, const void *y)
 {
     const moved *p = x, *q = y;
-    int c = strcmp(p->bundle, q->bundle);
-    if (!c) c = strcmp(p->channel, q->channel);
+    int c = pair_cmp(p, q->bundle, q->channel);
     if (!c && p->lost != q->lost) c = p->lost ? -1 : 1;
     if (!c && p->pos != q->pos) c = p->pos < q->pos ? -1 : 1;
     return c ? c : strcmp(p->fact, q->fact);
 }
 
-struct isl_moves {
-    side a, b;
-    moved *m;
-    size_t n, cap;
-    size_t next; /* isl_moves_pair's cursor */
-    void (*tick)(void *, uint64_t);
-    void *tick_ctx;
-    uint64_t rows; /* fact-status rows read */
-};
-
-/* Counts one row read; every 4096th, calls the tick. */
-static void row_read(isl_moves *mv)
+/* Appends the fact of s at at[], with status sa in a and sb in b, when
+ * its openness differs: 0, or -1 when out of memory. */
+static int add_moved(differ *d, const side *s, const size_t at[3], int sa, int sb, int64_t pos)
 {
-    if ((++mv->rows & 0xfff) == 0 && mv->tick) mv->tick(mv->tick_ctx, mv->rows);
-}
-
-/* Appends one moved fact when its openness differs: 0, or -1 when out of
- * memory. */
-static int add_moved(isl_moves *mv, const moved *m)
-{
-    int open_a = m->sa && m->sa != 4, open_b = m->sb && m->sb != 4;
+    int open_a = sa && sa != 4, open_b = sb && sb != 4;
     if (open_a == open_b) return 0;
-    if (mv->n == mv->cap) {
-        size_t cap = mv->cap ? 2 * mv->cap : 64;
-        moved *x = realloc(mv->m, cap * sizeof *x);
+    if (d->nm == d->cap) {
+        size_t cap = d->cap ? 2 * d->cap : 64;
+        moved *x = realloc(d->m, cap * sizeof *x);
         if (!x) return -1;
-        mv->m = x;
-        mv->cap = cap;
+        d->m = x;
+        d->cap = cap;
     }
-    mv->m[mv->n] = *m;
-    mv->m[mv->n++].lost = open_a;
+    d->m[d->nm++] = (moved){s->x[BUNDLE].name[at[BUNDLE]], s->x[CHANNEL].name[at[CHANNEL]],
+                            s->x[FACT].name[at[FACT]], open_a, pos, sa, sb};
     return 0;
 }
 
-/* pass_a's moves and the maps from a's names to b's. */
-typedef struct passing {
-    isl_moves *mv;
-    const size_t *mb, *mc, *mf;
-} passing;
-
+/* A row of run a, against b's status of the same names (marked seen in b). */
 static isl_status pass_row(void *ctx, sqlite3_stmt *q)
 {
-    passing *p = ctx;
-    isl_moves *mv = p->mv;
-    const side *A = &mv->a;
-    side *B = &mv->b;
-    size_t b = index_of(&A->b, sqlite3_column_int64(q, 0)), c = index_of(&A->c, sqlite3_column_int64(q, 1)),
-           f = index_of(&A->f, sqlite3_column_int64(q, 2));
-    int v = sqlite3_column_int(q, 3);
-    row_read(mv);
-    if (b == ISL_NONE || c == ISL_NONE || f == ISL_NONE || v < 1 || v > 4) return ISL_OK;
-    moved m = {A->b.name[b], A->c.name[c], A->f.name[f], 0, A->f.pos[f], v, 0};
-    if (p->mb[b] != ISL_NONE && p->mc[c] != ISL_NONE && p->mf[f] != ISL_NONE) {
-        unsigned char *cell = &B->st[(p->mb[b] * B->c.n + p->mc[c]) * B->f.n + p->mf[f]];
-        m.sb = *cell & 0x7f;
-        *cell |= 0x80;
-        if (B->f.pos[p->mf[f]] < m.pos) m.pos = B->f.pos[p->mf[f]];
+    differ *d = ctx;
+    const side *A = &d->A;
+    size_t at[3], in_b[3];
+    int v = locate(A, q, at), both = 1;
+    row_read(d);
+    if (!v) return ISL_OK;
+    int64_t pos = A->x[FACT].pos[at[FACT]];
+    int sb = 0;
+    for (int k = 0; k < 3; k++) both &= (in_b[k] = d->map[k][at[k]]) != ISL_NONE;
+    if (both) {
+        unsigned char *c = cell(&d->B, in_b);
+        sb = *c & 0x7f;
+        *c |= 0x80;
+        if (d->B.x[FACT].pos[in_b[FACT]] < pos) pos = d->B.x[FACT].pos[in_b[FACT]];
     }
-    return add_moved(mv, &m) < 0 ? ISL_ENOMEM : ISL_OK;
-}
-
-/* Run a's rows in key order, each against b's status of the same names
- * (marked seen in b). */
-static isl_status pass_a(isl_store *s, int64_t run, isl_moves *mv, const size_t *mb, const size_t *mc,
-                         const size_t *mf, isl_error *err)
-{
-    passing p = {mv, mb, mc, mf};
-    isl_status st = isl_db_rows(s, "comparing runs", ROWS, pass_row, &p, err, "i", run);
-    return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
+    return add_moved(d, A, at, v, sb, pos) < 0 ? ISL_ENOMEM : ISL_OK;
 }
 
 /* What is left of b: its statuses that no row of a named. */
-static isl_status pass_b(isl_moves *mv, isl_error *err)
+static isl_status pass_b(differ *d)
 {
-    const side *B = &mv->b;
-    for (size_t b = 0; b < B->b.n; b++)
-        for (size_t c = 0; c < B->c.n; c++)
-            for (size_t f = 0; f < B->f.n; f++) {
-                unsigned char v = B->st[(b * B->c.n + c) * B->f.n + f];
-                moved m = {B->b.name[b], B->c.name[c], B->f.name[f], 0, B->f.pos[f], 0, v};
-                if (v && !(v & 0x80) && add_moved(mv, &m) < 0) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    const side *B = &d->B;
+    size_t at[3];
+    for (at[BUNDLE] = 0; at[BUNDLE] < B->x[BUNDLE].n; at[BUNDLE]++)
+        for (at[CHANNEL] = 0; at[CHANNEL] < B->x[CHANNEL].n; at[CHANNEL]++)
+            for (at[FACT] = 0; at[FACT] < B->x[FACT].n; at[FACT]++) {
+                unsigned char v = *cell(B, at);
+                if (v && !(v & 0x80) && add_moved(d, B, at, 0, v, B->x[FACT].pos[at[FACT]]) < 0)
+                    return isl_fail(d->err, ISL_ENOMEM, "out of memory");
             }
     return ISL_OK;
 }
 
-isl_status isl_moves_read(isl_store *s, int64_t a, int64_t b, void (*tick)(void *, uint64_t), void *tick_ctx,
-                          isl_moves **out, isl_error *err)
+/* The facts that moved, into d->m, sorted. */
+static isl_status read_moves(differ *d)
 {
-    isl_moves *mv = calloc(1, sizeof *mv);
-    if (!mv) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    *out = mv;
-    mv->tick = tick;
-    mv->tick_ctx = tick_ctx;
-    isl_status st = read_side(s, b, 1, &mv->b, mv, err);
-    if (!st) st = read_side(s, a, 0, &mv->a, mv, err);
-    if (st) return st;
-    size_t *mb = malloc((mv->a.b.n + 1) * sizeof *mb), *mc = malloc((mv->a.c.n + 1) * sizeof *mc);
-    size_t *mf = map_facts(&mv->a.f, &mv->b.f);
-    if (mb && mc && mf) {
-        for (size_t i = 0; i < mv->a.b.n; i++) mb[i] = find_name(&mv->b.b, mv->a.b.name[i]);
-        for (size_t i = 0; i < mv->a.c.n; i++) mc[i] = find_name(&mv->b.c, mv->a.c.name[i]);
-        st = pass_a(s, a, mv, mb, mc, mf, err);
-        if (!st) st = pass_b(mv, err);
-    } else st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    free(mb);
-    free(mc);
-    free(mf);
-    if (!st && mv->n) qsort(mv->m, mv->n, sizeof *mv->m, moved_cmp);
+    isl_status st = read_side(d, d->b, 1, &d->B);
+    if (!st) st = read_side(d, d->a, 0, &d->A);
+    for (int k = 0; k < 3 && !st; k++)
+        if (!(d->map[k] = map_names(&d->A.x[k], &d->B.x[k]))) st = isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    if (!st) st = read_rows(d, ROWS, d->a, pass_row, d);
+    if (!st) st = pass_b(d);
+    if (!st && d->nm) qsort(d->m, d->nm, sizeof *d->m, moved_cmp);
     return st;
 }
 
-size_t isl_moves_pair(isl_moves *mv, const char *bundle, const char *channel, size_t *first)
+/* Hands one line to fn; counts the lines whose first character is not a
+ * blank as differences. */
+static isl_status emit(differ *d, const char *line)
 {
-    while (mv->next < mv->n) {
-        const moved *m = &mv->m[mv->next];
-        int c = strcmp(m->bundle, bundle);
-        if (!c) c = strcmp(m->channel, channel);
-        if (c >= 0) break;
-        mv->next++;
-    }
-    *first = mv->next;
-    while (mv->next < mv->n && !strcmp(mv->m[mv->next].bundle, bundle) && !strcmp(mv->m[mv->next].channel, channel))
-        mv->next++;
-    return mv->next - *first;
+    if (line[0] != ' ') d->n++;
+    return d->fn(d->ctx, line);
 }
 
-char *isl_moves_line(const isl_moves *mv, size_t i)
+/* emit for a line from sqlite3_mprintf, which it frees. */
+static isl_status emit_made(differ *d, char *line)
 {
-    const moved *m = &mv->m[i];
-    return sqlite3_mprintf("    %s%s (%s -> %s)", m->lost ? "lost:   " : "gained: ", m->fact, STATUS[m->sa],
-                           STATUS[m->sb]);
+    if (!line) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    isl_status st = emit(d, line);
+    sqlite3_free(line);
+    return st;
 }
 
-void isl_moves_free(isl_moves *mv)
+static isl_status line_row(void *ctx, sqlite3_stmt *q)
 {
-    if (!mv) return;
-    side_free(&mv->a);
-    side_free(&mv->b);
-    free(mv->m);
-    free(mv);
+    const char *line = isl_base_col(q, 0);
+    return line ? emit(ctx, line) : ISL_OK;
+}
+
+/* Surfaces, per bundle x channel (both runs' pairs, in name order): whether
+ * each run has it, and the counts that changed ('' when none). */
+static const char SURFACE_COUNTS[] =
+    "WITH a AS (SELECT * FROM surface WHERE run_id = ?1), b AS (SELECT * FROM surface WHERE run_id = ?2),\n"
+    "pairs AS (SELECT bundle, channel FROM a UNION SELECT bundle, channel FROM b)\n"
+    "SELECT p.bundle, p.channel, a.bundle IS NOT NULL AS in_a, b.bundle IS NOT NULL AS in_b,\n"
+    "       trim(CASE WHEN a.visible <> b.visible THEN ', visible ' || a.visible || ' -> ' || b.visible ELSE '' END\n"
+    "         || CASE WHEN a.returned <> b.returned THEN ', returned ' || a.returned || ' -> ' || b.returned ELSE '' END\n"
+    "         || CASE WHEN a.open_surface <> b.open_surface\n"
+    "                 THEN ', open surface ' || a.open_surface || ' -> ' || b.open_surface ELSE '' END\n"
+    "         || CASE WHEN a.open_axes <> b.open_axes\n"
+    "                 THEN ', open axes ' || a.open_axes || ' -> ' || b.open_axes ELSE '' END\n"
+    "         || CASE WHEN a.cost_pct <> b.cost_pct THEN ', cost ' || a.cost_pct || ' -> ' || b.cost_pct ELSE '' END\n"
+    "         || CASE WHEN a.run_time <> b.run_time THEN ', run time ' || a.run_time || ' -> ' || b.run_time ELSE '' END\n"
+    "         || CASE WHEN a.cost_per_fact IS NOT b.cost_per_fact THEN ', cost per fact '\n"
+    "                 || coalesce(a.cost_per_fact, 'NULL') || ' -> ' || coalesce(b.cost_per_fact, 'NULL') ELSE '' END,\n"
+    "         ', ') AS changed\n"
+    "  FROM pairs p\n"
+    "  LEFT JOIN a ON a.bundle = p.bundle AND a.channel = p.channel\n"
+    "  LEFT JOIN b ON b.bundle = p.bundle AND b.channel = p.channel\n"
+    " ORDER BY p.bundle, p.channel";
+
+/* One bundle x channel of the surfaces: a line when only one run has it,
+ * its counts changed or facts moved, then the facts that moved (d->m from
+ * d->next on: the pairs come in the order d->m is sorted in). */
+static isl_status pair_row(void *ctx, sqlite3_stmt *q)
+{
+    differ *d = ctx;
+    const char *bundle = isl_base_col(q, 0), *channel = isl_base_col(q, 1), *changed = isl_base_col(q, 4);
+    int in_a = sqlite3_column_int(q, 2), in_b = sqlite3_column_int(q, 3);
+    if (!bundle || !channel) return ISL_OK;
+    while (d->next < d->nm && pair_cmp(&d->m[d->next], bundle, channel) < 0) d->next++;
+    size_t first = d->next;
+    while (d->next < d->nm && !pair_cmp(&d->m[d->next], bundle, channel)) d->next++;
+    isl_status st = ISL_OK;
+    if (!in_b) st = emit_made(d, sqlite3_mprintf("- %s x %s: only in run %lld", bundle, channel, (long long)d->a));
+    else if (!in_a) st = emit_made(d, sqlite3_mprintf("+ %s x %s: only in run %lld", bundle, channel, (long long)d->b));
+    else if ((changed && *changed) || d->next > first)
+        st = emit_made(d, sqlite3_mprintf("~ %s x %s: %s", bundle, channel,
+                                          changed && *changed ? changed : "same counts"));
+    for (const moved *m = d->m + first; !st && in_a && in_b && m < d->m + d->next; m++)
+        st = emit_made(d, sqlite3_mprintf("    %s%s (%s -> %s)", m->lost ? "lost:   " : "gained: ", m->fact,
+                                          STATUS[m->sa], STATUS[m->sb]));
+    return st;
+}
+
+/* The compared columns of a table, as a list and as 'col=' || quote(col). */
+typedef struct columns {
+    sqlite3_str *list, *shown;
+    int n;
+} columns;
+
+static isl_status column_row(void *ctx, sqlite3_stmt *q)
+{
+    columns *c = ctx;
+    const char *name = isl_base_text(q, 0);
+    sqlite3_str_appendf(c->list, "%s\"%w\"", c->n ? ", " : "", name);
+    sqlite3_str_appendf(c->shown, "%s'%q=' || quote(\"%w\")", c->n ? " || ', ' || " : "", name, name);
+    c->n++;
+    return ISL_OK;
+}
+
+/* Rows of one result table only run a has ("-") or only run b has ("+"),
+ * compared on every column but run_id, each shown as col=value pairs. The
+ * power-set sweep's rows are compared by name (bundle_sweep_named: the
+ * channel and the members, not channel_id and mask, which depend on what
+ * each run swept). Surfaces and fact statuses are compared above. */
+static isl_status table_row(void *ctx, sqlite3_stmt *q)
+{
+    differ *d = ctx;
+    const char *label = isl_base_col(q, 0);
+    if (!label || !strcmp(label, "surface") || !strcmp(label, "fact_status_row")) return ISL_OK;
+    int named = !strcmp(label, "bundle_sweep");
+    const char *table = named ? "bundle_sweep_named" : label;
+    columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), 0};
+    isl_status st = isl_db_rows(d->s, "comparing runs",
+                                "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
+                                "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
+                                column_row, &k, d->err, "ti", table, (int64_t)named);
+    char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown);
+    char *sql = !st && c && sh && k.n ? sqlite3_mprintf(
+                                   "SELECT line FROM (SELECT 1 AS k, '- %q: ' || %s AS line FROM "
+                                   "(SELECT %s FROM \"%w\" WHERE run_id = ?1 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?2) "
+                                   "UNION ALL SELECT 2, '+ %q: ' || %s FROM "
+                                   "(SELECT %s FROM \"%w\" WHERE run_id = ?2 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?1)) "
+                                   "ORDER BY k, line",
+                                   label, sh, c, table, c, table, label, sh, c, table, c, table)
+                             : NULL;
+    sqlite3_free(c);
+    sqlite3_free(sh);
+    if (st || !k.n) return st;
+    if (!sql) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    st = isl_db_rows(d->s, "comparing runs", sql, line_row, d, d->err, "ii", d->a, d->b);
+    sqlite3_free(sql);
+    return st;
+}
+
+isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n, isl_error *err)
+{
+    long long sum = 0;
+    isl_status st = isl_db_rows(s, "counting the runs' fact statuses",
+                                "SELECT (SELECT count(*) FROM fact_status_row WHERE run_id = ?1)"
+                                " + (SELECT count(*) FROM fact_status_row WHERE run_id = ?2)",
+                                isl_base_int_row, &sum, err, "ii", a, b);
+    *n = (uint64_t)sum;
+    return st;
+}
+
+isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
+                                   void *tick_ctx, size_t *ndiff, isl_error *err)
+{
+    char ka[128], kb[128];
+    differ d = {.s = s, .a = a, .b = b, .fn = fn, .ctx = ctx, .err = err, .tick = tick, .tick_ctx = tick_ctx};
+    *ndiff = 0;
+    isl_status st = isl_run_kind(s, a, ka, sizeof ka, err);
+    if (!st) st = isl_run_kind(s, b, kb, sizeof kb, err);
+    if (st) return st;
+    if (strcmp(ka, kb) != 0)
+        return isl_fail(err, ISL_EINPUT, "run %lld is a '%s' run and run %lld a '%s' run; compare runs of one kind",
+                        (long long)a, ka, (long long)b, kb);
+    st = read_moves(&d);
+    if (!st) st = isl_db_rows(s, "comparing runs", SURFACE_COUNTS, pair_row, &d, err, "ii", a, b);
+    differ_free(&d);
+    if (!st) st = isl_db_rows(s, "listing result tables", RESULT_TABLES, table_row, &d, err, NULL);
+    *ndiff = d.n;
+    return st;
 }

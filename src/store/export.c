@@ -16,15 +16,14 @@ _Static_assert(ISL_CELL_INTEGER == SQLITE_INTEGER && ISL_CELL_FLOAT == SQLITE_FL
 
 /* What find_relation finds. */
 typedef struct relation {
-    char *out;
-    size_t n;
+    char name[512];
     int found, is_table, without_rowid, has_run_id;
 } relation;
 
 static isl_status relation_row(void *ctx, sqlite3_stmt *q)
 {
     relation *r = ctx;
-    snprintf(r->out, r->n, "%s", isl_base_text(q, 0));
+    snprintf(r->name, sizeof r->name, "%s", isl_base_text(q, 0));
     r->is_table = sqlite3_column_int(q, 1);
     r->without_rowid = sqlite3_column_int(q, 2);
     r->has_run_id = sqlite3_column_int(q, 3);
@@ -32,7 +31,7 @@ static isl_status relation_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* Looks name up: the schema's name into r->out, whether it is a table,
+/* Looks name up: the schema's name into r->name, whether it is a table,
  * without rowid, with a run_id column. ISL_EINPUT when there is none. */
 static isl_status find_relation(isl_store *s, const char *name, relation *r, isl_error *err)
 {
@@ -63,14 +62,8 @@ static char *order_by(isl_store *s, const relation *r)
     sqlite3_str *o = sqlite3_str_new(s->db);
     isl_error err;
     isl_db_rows(s, "reading the key", "SELECT name FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk",
-                key_row, o, &err, "t", r->out);
+                key_row, o, &err, "t", r->name);
     return sqlite3_str_finish(o);
-}
-
-static isl_status run_exists(isl_store *s, int64_t run_id, isl_error *err)
-{
-    char kind[64];
-    return isl_run_kind(s, run_id, kind, sizeof kind, err);
 }
 
 /* A relation's rows, as cells for the caller's function. */
@@ -113,39 +106,34 @@ static isl_status stream_rows(isl_store *s, sqlite3_stmt *q, isl_row_fn fn, void
     return st;
 }
 
-static isl_status count_row(void *ctx, sqlite3_stmt *q)
-{
-    *(uint64_t *)ctx = (uint64_t)sqlite3_column_int64(q, 0);
-    return ISL_OK;
-}
-
 isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
                                 isl_error *err)
 {
-    char rel[512];
-    relation r = {rel, sizeof rel, 0, 0, 0, 0};
+    relation r = {.found = 0};
     *n = 0;
     isl_status st = find_relation(s, name, &r, err);
     if (st || !r.is_table || (has_run && !r.has_run_id)) return st;
-    char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", rel, has_run ? " WHERE run_id = ?1" : "");
+    char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", r.name, has_run ? " WHERE run_id = ?1" : "");
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    st = isl_db_rows(s, "counting the rows", sql, count_row, n, err, has_run ? "i" : NULL, run_id);
+    long long count = 0;
+    st = isl_db_rows(s, "counting the rows", sql, isl_base_int_row, &count, err, has_run ? "i" : NULL, run_id);
     sqlite3_free(sql);
+    *n = (uint64_t)count;
     return st;
 }
 
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err)
 {
-    char rel[512];
-    relation r = {rel, sizeof rel, 0, 0, 0, 0};
+    relation r = {.found = 0};
     isl_status st = find_relation(s, name, &r, err);
     if (st) return st;
     if (has_run && !r.has_run_id)
-        return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", rel);
-    if (has_run && (st = run_exists(s, run_id, err))) return st;
+        return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", r.name);
+    char kind[64];
+    if (has_run && (st = isl_run_kind(s, run_id, kind, sizeof kind, err))) return st;
     char *order = order_by(s, &r);
-    char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", rel, has_run ? " WHERE run_id = ?1" : "", order)
+    char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", r.name, has_run ? " WHERE run_id = ?1" : "", order)
                       : NULL;
     sqlite3_free(order);
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -233,9 +221,6 @@ static int only_reads(void *ctx, int action, const char *a, const char *b, const
     return SQLITE_DENY;
 }
 
-/* Nonzero when text holds nothing but blanks, comments and semicolons. */
-static int only_blank(const char *p) { return *isl_sql_skip(p, ISL_SQL_BLANKS ";") == '\0'; }
-
 isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err)
 {
     sqlite3_stmt *q = NULL;
@@ -262,7 +247,7 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
     }
     else if (!q)
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "no statement");
-    else if (tail && !only_blank(tail))
+    else if (tail && *isl_sql_skip(tail, ISL_SQL_BLANKS ";")) /* more than blanks, comments and semicolons */
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "one statement only (more follows: '%.40s')",
                           tail + strspn(tail, " \t\r\n;"));
     else if (!sqlite3_stmt_readonly(q) || sqlite3_column_count(q) == 0)
@@ -386,12 +371,6 @@ isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_
                        relation_listed, &l, err, NULL);
 }
 
-static isl_status has_row(void *ctx, sqlite3_stmt *q)
-{
-    *(long long *)ctx = sqlite3_column_int64(q, 0);
-    return ISL_OK;
-}
-
 static isl_status column_listed(void *ctx, sqlite3_stmt *q)
 {
     isl_each *e = ctx;
@@ -416,6 +395,6 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column)
     isl_status st = isl_db_rows(s, "reading the columns",
                                 "SELECT EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = ?2) "
                                 "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
-                                has_row, &has, &err, "tt", name, column);
+                                isl_base_int_row, &has, &err, "tt", name, column);
     return st ? -1 : (int)has;
 }

@@ -80,12 +80,12 @@ static size_t fact_at(const reader *r, sqlite3_int64 position)
     return lo < r->m->nfacts && r->pos[lo] == position ? lo : ISL_NONE;
 }
 
-/* Makes x the lookup of the n names name_of(model, i), i < n. */
+/* Makes x the lookup of the n names name_of(model, i), i < n (one block:
+ * free x->name). */
 static isl_status named_init(reader *r, named *x, size_t n, const char *(*name_of)(const isl_model *, size_t))
 {
-    x->name = malloc((n ? n : 1) * sizeof *x->name);
-    x->order = malloc((n ? n : 1) * sizeof *x->order);
-    if (!x->name || !x->order) return OOM(r);
+    if (!(x->name = malloc((n ? n : 1) * (sizeof *x->name + sizeof *x->order)))) return OOM(r);
+    x->order = (size_t *)(x->name + n);
     x->n = n;
     for (size_t i = 0; i < n; i++) {
         x->name[i] = name_of(r->m, i);
@@ -93,12 +93,6 @@ static isl_status named_init(reader *r, named *x, size_t n, const char *(*name_o
     }
     isl_sort_by_name(x->order, x->name, n);
     return ISL_OK;
-}
-
-static void named_free(named *x)
-{
-    free(x->name);
-    free(x->order);
 }
 
 /* The index named `name` among names[order[0..n)], or ISL_NONE. */
@@ -127,26 +121,27 @@ static const char *mech_name(const isl_model *m, size_t i) { return m->mech[i].n
 static const char *bundle_name(const isl_model *m, size_t i) { return m->bundle[i].name; }
 static const char *channel_name(const isl_model *m, size_t i) { return m->channel[i].name; }
 
-/* Lesson codes are not read into the model, but checked as names are. */
-static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
+/* A table whose rows name new items: add adds one to the model (NULL:
+ * the names are only checked). */
+typedef struct adder {
+    reader *r;
+    const char *table;
+    size_t (*add)(isl_model *m, const char *name);
+} adder;
+
+static isl_status added_row(void *ctx, sqlite3_stmt *q)
 {
-    reader *r = ctx;
-    return name(r, q, 0, "lesson") ? ISL_OK : r->err->status;
+    const adder *a = ctx;
+    const char *t = name(a->r, q, 0, a->table);
+    if (!t) return a->r->err->status;
+    return a->add && a->add(a->r->m, t) == ISL_NONE ? OOM(a->r) : ISL_OK;
 }
 
-static isl_status axis_row(void *ctx, sqlite3_stmt *q)
+/* The names of sql's rows, each checked and added by add. */
+static isl_status read_added(reader *r, const char *sql, const char *table, size_t (*add)(isl_model *, const char *))
 {
-    reader *r = ctx;
-    const char *t = name(r, q, 0, "axis");
-    if (!t) return r->err->status;
-    return isl_model_add_axis(r->m, t) == ISL_NONE ? OOM(r) : ISL_OK;
-}
-
-static isl_status count_row(void *ctx, sqlite3_stmt *q)
-{
-    reader *r = ctx;
-    r->nfacts = (size_t)sqlite3_column_int64(q, 0);
-    return ISL_OK;
+    adder a = {r, table, add};
+    return rows(r, sql, added_row, &a);
 }
 
 /* Each fact's axis is found among the axes just read (in name order, as
@@ -162,14 +157,6 @@ static isl_status fact_row(void *ctx, sqlite3_stmt *q)
     if (r->m->nfacts == r->nfacts) return isl_fail(r->err, ISL_EINPUT, "the fact table changed while it was read");
     r->pos[r->m->nfacts] = sqlite3_column_int64(q, 2);
     return isl_model_add_fact(r->m, t, a) == ISL_NONE ? OOM(r) : ISL_OK;
-}
-
-static isl_status mechanism_row(void *ctx, sqlite3_stmt *q)
-{
-    reader *r = ctx;
-    const char *t = name(r, q, 0, "mechanism");
-    if (!t) return r->err->status;
-    return isl_model_add_mechanism(r->m, t) == ISL_NONE ? OOM(r) : ISL_OK;
 }
 
 static isl_status closes_row(void *ctx, sqlite3_stmt *q)
@@ -188,11 +175,14 @@ static isl_status left_open_row(void *ctx, sqlite3_stmt *q)
 
 static isl_status read_names(reader *r)
 {
-    isl_status st = rows(r, "SELECT name FROM axis ORDER BY name", axis_row, NULL);
-    if (!st) st = rows(r, "SELECT count(*) FROM fact", count_row, NULL);
+    isl_status st = read_added(r, "SELECT name FROM axis ORDER BY name", "axis", isl_model_add_axis);
+    long long nfacts = 0;
+    if (!st) st = rows(r, "SELECT count(*) FROM fact", isl_base_int_row, &nfacts);
+    r->nfacts = (size_t)nfacts;
     if (!st && !(r->pos = malloc((r->nfacts ? r->nfacts : 1) * sizeof *r->pos))) st = OOM(r);
     if (!st) st = rows(r, "SELECT name, axis, position FROM fact ORDER BY position", fact_row, NULL);
-    if (!st) st = rows(r, "SELECT name FROM mechanism ORDER BY position, name", mechanism_row, NULL);
+    if (!st)
+        st = read_added(r, "SELECT name FROM mechanism ORDER BY position, name", "mechanism", isl_model_add_mechanism);
     if (!st) st = named_init(r, &r->mechs, r->m->nmech, mech_name);
     if (!st)
         st = rows(r, "SELECT x.mechanism, x.axis FROM mechanism_axis x JOIN mechanism m ON m.name = x.mechanism "
@@ -201,14 +191,6 @@ static isl_status read_names(reader *r)
         st = rows(r, "SELECT x.mechanism, f.position FROM left_open x JOIN mechanism m ON m.name = x.mechanism "
                      "JOIN fact f ON f.name = x.fact ORDER BY m.position, m.name, f.position", left_open_row, NULL);
     return st;
-}
-
-static isl_status bundle_row(void *ctx, sqlite3_stmt *q)
-{
-    reader *r = ctx;
-    const char *t = name(r, q, 0, "bundle");
-    if (!t) return r->err->status;
-    return isl_model_add_bundle(r->m, t) == ISL_NONE ? OOM(r) : ISL_OK;
 }
 
 static isl_status member_row(void *ctx, sqlite3_stmt *q)
@@ -226,7 +208,7 @@ static isl_status member_row(void *ctx, sqlite3_stmt *q)
 
 static isl_status read_bundles(reader *r)
 {
-    isl_status st = rows(r, "SELECT name FROM bundle ORDER BY position, name", bundle_row, NULL);
+    isl_status st = read_added(r, "SELECT name FROM bundle ORDER BY position, name", "bundle", isl_model_add_bundle);
     if (!st) st = named_init(r, &r->bundles, r->m->nbundles, bundle_name);
     if (!st)
         st = rows(r, "SELECT x.bundle, x.position, x.mechanism FROM bundle_member x "
@@ -308,17 +290,11 @@ static void describe_row(sqlite3_stmt *q, isl_buf *b)
 {
     isl_buf_put(b, "(", 1);
     for (int i = 0; i < sqlite3_column_count(q); i++) {
-        const char *col = sqlite3_column_name(q, i);
-        if (i) isl_buf_put(b, ", ", 2);
-        isl_buf_put(b, col, strlen(col));
-        int quoted = sqlite3_column_type(q, i) == SQLITE_TEXT;
-        isl_buf_put(b, quoted ? " '" : " ", quoted ? 2 : 1);
-        const char *v = sqlite3_column_type(q, i) == SQLITE_NULL ? "NULL" : isl_base_text(q, i);
-        isl_buf_put(b, v, strlen(v));
-        if (quoted) isl_buf_put(b, "'", 1);
+        const char *quote = sqlite3_column_type(q, i) == SQLITE_TEXT ? "'" : "";
+        isl_buf_printf(b, "%s%s %s%s%s", i ? ", " : "", sqlite3_column_name(q, i), quote,
+                       sqlite3_column_type(q, i) == SQLITE_NULL ? "NULL" : isl_base_text(q, i), quote);
     }
     isl_buf_put(b, ")", 1);
-    isl_buf_put(b, "", 1);
 }
 
 /* A dangling row: ISL_EINPUT naming the table, the row and the value. */
@@ -386,23 +362,20 @@ static isl_status check_dangling(reader *r)
 
 isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_error *err)
 {
-    reader r;
-    memset(&r, 0, sizeof r);
-    r.db = db;
-    r.path = path;
-    r.err = err;
+    reader r = {.db = db, .path = path, .err = err};
     *out = NULL;
     if (!(r.m = isl_model_new())) return OOM(&r);
     isl_status st = check_dangling(&r);
-    if (!st) st = rows(&r, "SELECT code FROM lesson", lesson_row, NULL);
+    /* lesson codes are not read into the model, but checked as names are */
+    if (!st) st = read_added(&r, "SELECT code FROM lesson", "lesson", NULL);
     if (!st) st = read_names(&r);
     if (!st) st = read_bundles(&r);
     if (!st) st = read_channels(&r);
     if (!st) st = read_settings(&r);
     free(r.pos);
-    named_free(&r.mechs);
-    named_free(&r.bundles);
-    named_free(&r.channels);
+    free(r.mechs.name);
+    free(r.bundles.name);
+    free(r.channels.name);
     if (!st) st = isl_model_validate(r.m, err);
     if (!st && isl_model_finish(r.m)) st = OOM(&r);
     if (st) {

@@ -26,6 +26,14 @@ SQLITE_EXTENSION_INIT3
     "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c "                 \
     "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id'"
 
+/* Of those, the results, by name (run_param describes a run rather than
+ * holding its results; the per-run name tables behind the view fact_status
+ * are part of its rows, of which fact_status_row holds one per fact
+ * status). */
+#define RESULT_TABLES                                                                               \
+    ISL_RUN_TABLES " AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', " \
+                   "'fact_status_fact') ORDER BY m.name"
+
 /* Statements the store prepares once per connection and reuses. */
 enum isl_stmt_id {
     ST_RUN_INSERT,
@@ -50,7 +58,8 @@ enum isl_stmt_id {
     ST_COUNT
 };
 
-/* The ids of the fact statuses of the run being written (write_status.c). */
+/* The ids of the fact statuses of the run being written (write_status.c;
+ * one block, freed with free()). */
 typedef struct isl_status_ids isl_status_ids;
 
 struct isl_store {
@@ -71,7 +80,6 @@ struct isl_store {
     unsigned long long work_ticks; /* progress-handler calls since isl_work_begin */
     char notes[1024];              /* what opening the database repaired, for the user */
     isl_status_ids *status_ids; /* made by the run's first fact status, freed at its end */
-    int codes_module;           /* isl_status_codes is registered (write_status.c) */
 };
 
 /* A module's caller's function (the one its kind of rows calls for) and
@@ -128,6 +136,11 @@ int isl_work_end(isl_store *s);
 /* The cached statement id, prepared on first use and reset for reuse; NULL
  * with err set on failure. */
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
+
+/* Binds the values that follow to the cached statement id as isl_base_rows
+ * binds them, steps it once and resets it; on failure err says what was
+ * being written. A parameter left out (types shorter) is NULL. */
+isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...);
 
 /* Counts n rows written to the run of c, calling c->tick when they pass a
  * multiple of 4096 (isl_run_ctx). */
@@ -188,8 +201,7 @@ const char *isl_values_row(const char *stmt, int k);
 /* Where the first VALUES row of stmt holding the text lit starts, or NULL. */
 const char *isl_values_row_holding(const char *stmt, const char *lit);
 
-/* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is
- * no such run. */
+/* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is none. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
 
 /* The rule every load and every new database ends with, inside its
@@ -207,12 +219,9 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
  * missing a table as damaged (ISL_EDB). Opens its own write transaction
  * only when something must change, unless one is open. */
 isl_status isl_store_verify(isl_store *s, isl_error *err);
-/* Writes the fact statuses of one surface row of run c (row->states, all but
- * absent facts), and the first time the run needs them, its fact, bundle
- * and channel names. Counts the status rows in c->rows. */
+/* Writes the fact statuses of one surface row of run c but the absent ones
+ * (and, once, the names they use), counted in c->rows. */
 isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row);
-/* Frees ids; NULL is fine. */
-void isl_status_ids_free(isl_status_ids *ids);
 
 /* Records every schema object now in the file as what isolab installed,
  * with this build's digest, in the caller's write transaction: for a
@@ -223,24 +232,5 @@ isl_status isl_store_record_installed(isl_store *s, isl_error *err);
 /* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
  * (src/store/migrate.c); a no-op when it is current. */
 isl_status isl_store_migrate(isl_store *s, isl_error *err);
-
-/* The facts that left or joined the open surface (a status other than
- * closed; absent counts as closed) from run a's fact statuses to run b's,
- * by bundle, channel and fact name (src/store/diff_status.c): one ordered
- * pass over each run's rows. Sorted by bundle, channel, lost before
- * gained, position (the lesser of the two runs'), fact. Free with
- * isl_moves_free (also after an error). */
-typedef struct isl_moves isl_moves;
-/* tick (when not NULL) gets the rows read so far every 65536 rows. */
-isl_status isl_moves_read(isl_store *s, int64_t a, int64_t b, void (*tick)(void *, uint64_t), void *tick_ctx,
-                          isl_moves **out, isl_error *err);
-/* The moved facts of one bundle x channel: how many, from index *first.
- * Pairs must be asked in (bundle, channel) order; pairs never asked for
- * are skipped. */
-size_t isl_moves_pair(isl_moves *mv, const char *bundle, const char *channel, size_t *first);
-/* Moved fact i as diff shows it ("    lost:   FACT (A -> B)"), from
- * sqlite3_malloc (free with sqlite3_free), or NULL when out of memory. */
-char *isl_moves_line(const isl_moves *mv, size_t i);
-void isl_moves_free(isl_moves *mv);
 
 #endif

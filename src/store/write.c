@@ -1,15 +1,13 @@
 /* isolab store: writing runs. A run is one BEGIN IMMEDIATE transaction:
  * its run row and every result row commit together or not at all. */
-#include <assert.h>
-#include <stdio.h>
-#include <string.h>
+#include <stdarg.h>
+#include <stdlib.h>
 
 #include "isolab/reader.h"
 #include "isolab/version.h"
 #include "isolab/outfile.h"
 #include "isolab/provenance.h"
 #include "store_int.h"
-
 
 void isl_run_count(isl_run_ctx *c, size_t n)
 {
@@ -18,12 +16,19 @@ void isl_run_count(isl_run_ctx *c, size_t n)
     if (c->tick && before >> 12 != c->rows >> 12) c->tick(c->tick_ctx, c->rows);
 }
 
-/* Steps a bound insert; on failure records what was being written. */
-static isl_status step_done(isl_run_ctx *c, sqlite3_stmt *q, const char *what)
+isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...)
 {
-    if (sqlite3_step(q) != SQLITE_DONE) return isl_db_fail(c->store, c->err, what);
-    isl_run_count(c, 1);
-    return ISL_OK;
+    sqlite3_stmt *q = isl_stmt(s, id, err);
+    if (!q) return err->status;
+    va_list ap;
+    va_start(ap, types);
+    int rc = isl_base_bind(q, types, ap);
+    va_end(ap);
+    isl_status st = rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE ? isl_db_fail(s, err, what) : ISL_OK;
+    /* no value bound stays with the statement (they are bound SQLITE_STATIC) */
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return st;
 }
 
 void isl_store_trust_run_rows(isl_store *s)
@@ -45,21 +50,11 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
 {
     char digest[17];
     isl_status st = isl_db_begin_write(s, err);
-    if (st) {
-        checks_on(s);
-        return st;
-    }
+    if (st) return isl_store_end_run(s, st, err); /* not in a run: the checks back on */
     s->in_run = 1;
-    isl_status_ids_free(s->status_ids);
-    s->status_ids = NULL;
     isl_model_digest(m, digest);
-    sqlite3_stmt *q = isl_stmt(s, ST_RUN_INSERT, err);
-    if (!q) return isl_store_end_run(s, err->status, err);
-    if (sqlite3_bind_text(q, 1, kind, -1, SQLITE_STATIC) || sqlite3_bind_text(q, 2, digest, -1, SQLITE_TRANSIENT)
-        || sqlite3_bind_text(q, 3, ISOLAB_VERSION, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 4, argv, -1, SQLITE_STATIC) || sqlite3_bind_text(q, 5, s->note, -1, SQLITE_STATIC)
-        || sqlite3_step(q) != SQLITE_DONE)
-        return isl_store_end_run(s, isl_db_fail(s, err, "writing the run"), err);
+    st = isl_db_put(s, ST_RUN_INSERT, err, "writing the run", "ttttt", kind, digest, ISOLAB_VERSION, argv, s->note);
+    if (st) return isl_store_end_run(s, st, err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
     /* the model it uses, kept once per digest (isl_store_model_diff) */
     st = isl_store_keep_model(s, digest, err);
@@ -68,120 +63,95 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
     return ISL_OK;
 }
 
-isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
+/* Finishes the run begun and commits it, or (st set, or any failure) rolls
+ * it back. */
+static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
 {
-    isl_status_ids_free(s->status_ids);
-    s->status_ids = NULL;
-    if (!s->in_run) {
-        checks_on(s);
-        return st;
-    }
+    if (!st) st = isl_db_put(s, ST_RUN_PARAMS_FROM_ROWS, err, "writing the run's parameters", "i", (int64_t)s->run_id);
+    if (!st) st = isl_db_put(s, ST_RUN_FINISH, err, "finishing the run", "i", (int64_t)s->run_id);
     if (!st) {
-        sqlite3_stmt *q = isl_stmt(s, ST_RUN_PARAMS_FROM_ROWS, err);
-        if (!q) st = err->status;
-        else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
-            st = isl_db_fail(s, err, "writing the run's parameters");
-    }
-    if (!st) {
-        sqlite3_stmt *q = isl_stmt(s, ST_RUN_FINISH, err);
-        if (!q) st = err->status;
-        else if (sqlite3_bind_int64(q, 1, s->run_id) || sqlite3_step(q) != SQLITE_DONE)
-            st = isl_db_fail(s, err, "finishing the run");
-    }
-    if (!st) isl_db_pause("commit");
-    if (!st && (st = isl_db_still_here(s, err))) {
-        s->in_run = 0;
-        checks_on(s);
-        return st;
-    }
-    if (!st) {
+        isl_db_pause("commit");
+        if ((st = isl_db_still_here(s, err))) return st; /* rolled back */
         s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
         int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
         s->commit_counts = 0;
         if (rc == SQLITE_OK) {
             isl_temp_written();
-            s->in_run = 0;
-            checks_on(s);
             return ISL_OK;
         }
         st = isl_db_fail(s, err, "committing the run");
     }
     sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    return st;
+}
+
+isl_status isl_store_end_run(isl_store *s, isl_status st, isl_error *err)
+{
+    free(s->status_ids);
+    s->status_ids = NULL;
+    if (s->in_run) st = commit_run(s, st, err);
     s->in_run = 0;
     checks_on(s);
     return st;
 }
 
-/* Binds run id, bundle and channel names: the first three columns of every
- * result row. */
-static int bind_head(isl_run_ctx *c, sqlite3_stmt *q, size_t bundle, size_t channel)
-{
-    return sqlite3_bind_int64(q, 1, c->run_id)
-        || sqlite3_bind_text(q, 2, c->model->bundle[bundle].name, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 3, c->model->channel[channel].name, -1, SQLITE_STATIC);
-}
+/* The names of the bundle and channel of a sweep's rows. */
+static const char *bundle_of(const isl_run_ctx *c) { return c->model->bundle[c->bundle].name; }
+static const char *channel_of(const isl_run_ctx *c) { return c->model->channel[c->channel].name; }
 
 isl_status isl_store_put_surface(void *ctx, const isl_surface_row *row)
 {
     isl_run_ctx *c = ctx;
-    sqlite3_stmt *q = isl_stmt(c->store, ST_SURFACE, c->err);
-    if (!q) return c->err->status;
-    if (bind_head(c, q, row->bundle, row->channel) || sqlite3_bind_int64(q, 4, (sqlite3_int64)row->s.visible)
-        || sqlite3_bind_int64(q, 5, (sqlite3_int64)row->s.returned)
-        || sqlite3_bind_int64(q, 6, (sqlite3_int64)row->s.open_surface)
-        || sqlite3_bind_int64(q, 7, (sqlite3_int64)row->s.open_axes) || sqlite3_bind_double(q, 8, row->cost_pct)
-        || sqlite3_bind_int64(q, 9, row->run_time)
-        || (row->has_cost_per_fact ? sqlite3_bind_double(q, 10, row->cost_per_fact) : sqlite3_bind_null(q, 10)))
-        return isl_db_fail(c->store, c->err, "writing a surface");
-    isl_status st = step_done(c, q, "writing a surface");
+    const isl_surface *s = &row->s;
+    /* cost_per_fact, left unbound, is NULL */
+    isl_status st = isl_db_put(c->store, ST_SURFACE, c->err, "writing a surface",
+                               row->has_cost_per_fact ? "ittiiiidid" : "ittiiiidi", c->run_id,
+                               c->model->bundle[row->bundle].name, c->model->channel[row->channel].name,
+                               (int64_t)s->visible, (int64_t)s->returned, (int64_t)s->open_surface,
+                               (int64_t)s->open_axes, row->cost_pct, (int64_t)row->run_time, row->cost_per_fact);
     if (st) return st;
+    isl_run_count(c, 1);
     return isl_store_put_statuses(c, row);
 }
 
 isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row)
 {
     isl_run_ctx *c = ctx;
-    sqlite3_stmt *q = isl_stmt(c->store, ST_SAMPLE, c->err);
-    if (!q) return c->err->status;
-    if (bind_head(c, q, c->bundle, c->channel) || sqlite3_bind_int64(q, 4, row->samples)
-        || sqlite3_bind_int64(q, 5, row->lines) || sqlite3_bind_int64(q, 6, (sqlite3_int64)row->returned)
-        || (row->has_lines_per_fact ? sqlite3_bind_int64(q, 7, row->lines_per_fact) : sqlite3_bind_null(q, 7)))
-        return isl_db_fail(c->store, c->err, "writing a sample sweep row");
-    return step_done(c, q, "writing a sample sweep row");
+    /* lines_per_fact, left unbound, is NULL */
+    isl_status st = isl_db_put(c->store, ST_SAMPLE, c->err, "writing a sample sweep row",
+                               row->has_lines_per_fact ? "ittiiii" : "ittiii", c->run_id, bundle_of(c), channel_of(c),
+                               (int64_t)row->samples, (int64_t)row->lines, (int64_t)row->returned,
+                               (int64_t)row->lines_per_fact);
+    if (!st) isl_run_count(c, 1);
+    return st;
 }
 
-/* Binds the four surface counts from column `first` on. */
-static int bind_surface(sqlite3_stmt *q, int first, const isl_surface *s)
-{
-    return sqlite3_bind_int64(q, first, (sqlite3_int64)s->visible)
-        || sqlite3_bind_int64(q, first + 1, (sqlite3_int64)s->returned)
-        || sqlite3_bind_int64(q, first + 2, (sqlite3_int64)s->open_surface)
-        || sqlite3_bind_int64(q, first + 3, (sqlite3_int64)s->open_axes);
-}
-
+/* The baseline row (fact ISL_NONE) has no removed fact: its name is NULL,
+ * and its position (ISL_NONE + 1 == 0) NULL too (nullif in ST_REMOVAL). */
 isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row)
 {
     isl_run_ctx *c = ctx;
-    sqlite3_stmt *q = isl_stmt(c->store, ST_REMOVAL, c->err);
-    if (!q) return c->err->status;
-    int rc = bind_head(c, q, c->bundle, c->channel) || bind_surface(q, 6, &row->s);
-    if (!rc && row->fact != ISL_NONE)
-        rc = sqlite3_bind_text(q, 4, c->model->fact_name[row->fact], -1, SQLITE_STATIC)
-          || sqlite3_bind_int64(q, 5, (sqlite3_int64)row->fact + 1);
-    if (rc) return isl_db_fail(c->store, c->err, "writing a removal sweep row");
-    return step_done(c, q, "writing a removal sweep row");
+    const isl_surface *s = &row->s;
+    isl_status st = isl_db_put(c->store, ST_REMOVAL, c->err, "writing a removal sweep row", "itttiiiii", c->run_id,
+                               bundle_of(c), channel_of(c),
+                               row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact],
+                               (int64_t)(row->fact + 1), (int64_t)s->visible, (int64_t)s->returned,
+                               (int64_t)s->open_surface, (int64_t)s->open_axes);
+    if (!st) isl_run_count(c, 1);
+    return st;
 }
 
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
 {
     isl_run_ctx *c = ctx;
-    sqlite3_stmt *q = isl_stmt(c->store, ST_ADDITION, c->err);
-    if (!q) return c->err->status;
-    int rc = bind_head(c, q, c->bundle, c->channel) || sqlite3_bind_int64(q, 5, (sqlite3_int64)row->facts)
-          || bind_surface(q, 6, &row->s);
-    if (!rc && row->axis != ISL_NONE) rc = sqlite3_bind_text(q, 4, c->model->axis_name[row->axis], -1, SQLITE_STATIC);
-    if (rc) return isl_db_fail(c->store, c->err, "writing an addition sweep row");
-    return step_done(c, q, "writing an addition sweep row");
+    const isl_surface *s = &row->s;
+    isl_status st = isl_db_put(c->store, ST_ADDITION, c->err, "writing an addition sweep row", "itttiiiii", c->run_id,
+                               bundle_of(c), channel_of(c),
+                               row->axis == ISL_NONE ? NULL : c->model->axis_name[row->axis],
+                               (int64_t)row->facts, (int64_t)s->visible, (int64_t)s->returned,
+                               (int64_t)s->open_surface, (int64_t)s->open_axes);
+    if (!st) isl_run_count(c, 1);
+    return st;
 }
 
 /* Writes the digest of m into model_state when it differs. */

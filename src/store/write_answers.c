@@ -2,61 +2,31 @@
  * answer_smallest, answer_marginal) and their runs' parameters, written
  * inside a run begun with isl_store_begin_run. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "isolab/answers.h"
+#include "isolab/textout.h"
 #include "store_int.h"
 
 /* The names of the mechanisms mechs[i] whose bit i is set in mask, comma-
  * separated in bit order ("" for none): malloc'd, NULL when out of memory. */
 static char *members_text(const isl_model *m, const size_t *mechs, size_t nm, uint64_t mask)
 {
-    size_t len = 1;
+    isl_buf b = {NULL, 0, 0, 0};
+    isl_buf_put(&b, "", 0);
     for (size_t i = 0; i < nm; i++)
-        if (mask >> i & 1) len += strlen(m->mech[mechs[i]].name) + 1;
-    char *t = malloc(len), *p = t;
-    if (!t) return NULL;
-    *p = '\0';
-    for (size_t i = 0; i < nm; i++)
-        if (mask >> i & 1) {
-            size_t n = strlen(m->mech[mechs[i]].name);
-            if (p != t) *p++ = ',';
-            memcpy(p, m->mech[mechs[i]].name, n + 1);
-            p += n;
-        }
-    return t;
+        if (mask >> i & 1) isl_buf_printf(&b, "%s%s", b.n ? "," : "", m->mech[mechs[i]].name);
+    return b.p; /* NULL once out of memory (isl_buf) */
 }
 
-/* Binds run id and the channel's name ('' for none) to columns 1 and 2. */
-static int bind_run_channel(isl_run_ctx *c, sqlite3_stmt *q)
+/* The channel's name ('' for none), the second column of every answer row. */
+static const char *channel_of(const isl_run_ctx *c)
 {
-    const char *ch = c->channel == ISL_NONE ? "" : c->model->channel[c->channel].name;
-    return sqlite3_bind_int64(q, 1, c->run_id) || sqlite3_bind_text(q, 2, ch, -1, SQLITE_STATIC);
-}
-
-/* Steps q with the members of mask bound as column 7 (or col), counting the row. */
-static isl_status step_with_members(isl_run_ctx *c, sqlite3_stmt *q, int col, const size_t *mechs, size_t nm,
-                                    uint64_t mask, const char *what)
-{
-    char *members = members_text(c->model, mechs, nm, mask);
-    if (!members) return isl_fail(c->err, ISL_ENOMEM, "out of memory");
-    isl_status st = ISL_OK;
-    if (sqlite3_bind_text(q, col, members, -1, SQLITE_TRANSIENT) || sqlite3_step(q) != SQLITE_DONE)
-        st = isl_db_fail(c->store, c->err, what);
-    else
-        c->rows++;
-    free(members);
-    return st;
+    return c->channel == ISL_NONE ? "" : c->model->channel[c->channel].name;
 }
 
 isl_status isl_store_put_param(isl_run_ctx *c, const char *key, const char *value)
 {
-    sqlite3_stmt *q = isl_stmt(c->store, ST_RUN_PARAM, c->err);
-    if (!q) return c->err->status;
-    if (sqlite3_bind_int64(q, 1, c->run_id) || sqlite3_bind_text(q, 2, key, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 3, value, -1, SQLITE_TRANSIENT) || sqlite3_step(q) != SQLITE_DONE)
-        return isl_db_fail(c->store, c->err, "writing the run's parameters");
-    return ISL_OK;
+    return isl_db_put(c->store, ST_RUN_PARAM, c->err, "writing the run's parameters", "itt", c->run_id, key, value);
 }
 
 isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t nm)
@@ -70,37 +40,35 @@ isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t 
 
 isl_status isl_store_put_frontier(isl_run_ctx *c, const size_t *mechs, size_t nm, const isl_frontier_row *row)
 {
-    sqlite3_stmt *q = isl_stmt(c->store, ST_ANSWER_FRONTIER, c->err);
-    if (!q) return c->err->status;
-    if (bind_run_channel(c, q) || sqlite3_bind_int64(q, 3, (sqlite3_int64)row->size)
-        || sqlite3_bind_int64(q, 4, (sqlite3_int64)row->open_surface)
-        || sqlite3_bind_int64(q, 5, (sqlite3_int64)row->bundles) || sqlite3_bind_int64(q, 6, (sqlite3_int64)row->first))
-        return isl_db_fail(c->store, c->err, "writing a frontier row");
-    return step_with_members(c, q, 7, mechs, nm, row->first, "writing a frontier row");
+    char *members = members_text(c->model, mechs, nm, row->first);
+    isl_status st = !members ? isl_fail(c->err, ISL_ENOMEM, "out of memory")
+                             : isl_db_put(c->store, ST_ANSWER_FRONTIER, c->err, "writing a frontier row", "itiiiit",
+                                          c->run_id, channel_of(c), (int64_t)row->size, (int64_t)row->open_surface,
+                                          (int64_t)row->bundles, (int64_t)row->first, members);
+    free(members);
+    if (!st) c->rows++;
+    return st;
 }
 
 isl_status isl_store_put_smallest(isl_run_ctx *c, const size_t *mechs, size_t nm, uint64_t mask, size_t open)
 {
-    sqlite3_stmt *q = isl_stmt(c->store, ST_ANSWER_SMALLEST, c->err);
-    if (!q) return c->err->status;
     size_t size = 0;
     for (uint64_t k = mask; k; k &= k - 1) size++;
-    if (bind_run_channel(c, q) || sqlite3_bind_int64(q, 3, (sqlite3_int64)size)
-        || sqlite3_bind_int64(q, 4, (sqlite3_int64)open) || sqlite3_bind_int64(q, 5, (sqlite3_int64)mask)
-        || sqlite3_bind_int64(q, 7, (sqlite3_int64)c->rows + 1))
-        return isl_db_fail(c->store, c->err, "writing a smallest row");
-    return step_with_members(c, q, 6, mechs, nm, mask, "writing a smallest row");
+    char *members = members_text(c->model, mechs, nm, mask);
+    isl_status st = !members ? isl_fail(c->err, ISL_ENOMEM, "out of memory")
+                             : isl_db_put(c->store, ST_ANSWER_SMALLEST, c->err, "writing a smallest row", "itiiiti",
+                                          c->run_id, channel_of(c), (int64_t)size, (int64_t)open, (int64_t)mask,
+                                          members, (int64_t)c->rows + 1);
+    free(members);
+    if (!st) c->rows++;
+    return st;
 }
 
 isl_status isl_store_put_marginal(isl_run_ctx *c, const isl_marginal_row *row)
 {
-    sqlite3_stmt *q = isl_stmt(c->store, ST_ANSWER_MARGINAL, c->err);
-    if (!q) return c->err->status;
-    if (bind_run_channel(c, q) || sqlite3_bind_int64(q, 3, (sqlite3_int64)row->mech + 1)
-        || sqlite3_bind_text(q, 4, c->model->mech[row->mech].name, -1, SQLITE_STATIC)
-        || sqlite3_bind_int(q, 5, row->in_bundle != 0) || sqlite3_bind_int64(q, 6, (sqlite3_int64)row->open_surface)
-        || sqlite3_bind_int64(q, 7, row->delta) || sqlite3_step(q) != SQLITE_DONE)
-        return isl_db_fail(c->store, c->err, "writing a marginal row");
-    c->rows++;
-    return ISL_OK;
+    isl_status st = isl_db_put(c->store, ST_ANSWER_MARGINAL, c->err, "writing a marginal row", "ititiii", c->run_id,
+                               channel_of(c), (int64_t)row->mech + 1, c->model->mech[row->mech].name,
+                               (int64_t)(row->in_bundle != 0), (int64_t)row->open_surface, (int64_t)row->delta);
+    if (!st) c->rows++;
+    return st;
 }

@@ -10,24 +10,15 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
 {
     isl_store *s = c->store;
     const isl_model *m = c->model;
-    sqlite3_stmt *q = isl_stmt(s, ST_BUNDLE_MECHANISM, c->err);
-    if (!q) return c->err->status;
-    for (size_t i = 0; i < nm; i++) {
-        if (sqlite3_bind_int64(q, 1, c->run_id) || sqlite3_bind_int64(q, 2, (sqlite3_int64)i)
-            || sqlite3_bind_text(q, 3, m->mech[mechs[i]].name, -1, SQLITE_STATIC) || sqlite3_step(q) != SQLITE_DONE)
-            return isl_db_fail(s, c->err, "writing the bundle sweep's mechanisms");
-        sqlite3_reset(q);
-    }
-    if (!(q = isl_stmt(s, ST_BUNDLE_CHANNEL, c->err))) return c->err->status;
-    for (size_t k = 0; k <= nc; k++) {
-        if (sqlite3_bind_int64(q, 1, c->run_id) || sqlite3_bind_int64(q, 2, (sqlite3_int64)k)
-            || (k ? sqlite3_bind_text(q, 3, m->channel[channels[k - 1]].name, -1, SQLITE_STATIC)
-                  : sqlite3_bind_null(q, 3))
-            || sqlite3_step(q) != SQLITE_DONE)
-            return isl_db_fail(s, c->err, "writing the bundle sweep's channels");
-        sqlite3_reset(q);
-    }
-    return ISL_OK;
+    isl_status st = ISL_OK;
+    for (size_t i = 0; i < nm && !st; i++)
+        st = isl_db_put(s, ST_BUNDLE_MECHANISM, c->err, "writing the bundle sweep's mechanisms", "iit", c->run_id,
+                        (int64_t)i, m->mech[mechs[i]].name);
+    /* channel 0: no channel */
+    for (size_t k = 0; k <= nc && !st; k++)
+        st = isl_db_put(s, ST_BUNDLE_CHANNEL, c->err, "writing the bundle sweep's channels", "iit", c->run_id,
+                        (int64_t)k, k ? m->channel[channels[k - 1]].name : NULL);
+    return st;
 }
 
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,

@@ -240,7 +240,7 @@ check-suites: test-faults
 build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -o $@ $< build/libisolab-san.a \
-	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
+	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=scandir,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 # make check tries FAULT_POINTS=8 points of each kind per command, spread
 # over it (a command makes 10^4 to 10^5 allocations, SQLite's included),
 # in four shards (-j spreads them). make check-deep (test-faults-full) fails

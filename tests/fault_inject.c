@@ -45,6 +45,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -106,6 +107,25 @@ void *__wrap_realloc(void *p, size_t n);
 void *__wrap_malloc(size_t n) { return alloc_fails(1) ? NULL : __real_malloc(n); }
 void *__wrap_calloc(size_t n, size_t size) { return alloc_fails(1) ? NULL : __real_calloc(n, size); }
 void *__wrap_realloc(void *p, size_t n) { return alloc_fails(1) ? NULL : __real_realloc(p, n); }
+
+/* libc's functions that allocate for isolab: they count as its own */
+char *__real_strdup(const char *s);
+char *__wrap_strdup(const char *s);
+int __real_scandir(const char *dir, struct dirent ***names, int (*keep)(const struct dirent *),
+                   int (*cmp)(const struct dirent **, const struct dirent **));
+int __wrap_scandir(const char *dir, struct dirent ***names, int (*keep)(const struct dirent *),
+                   int (*cmp)(const struct dirent **, const struct dirent **));
+
+char *__wrap_strdup(const char *s) { return alloc_fails(1) ? NULL : __real_strdup(s); }
+int __wrap_scandir(const char *dir, struct dirent ***names, int (*keep)(const struct dirent *),
+                   int (*cmp)(const struct dirent **, const struct dirent **))
+{
+    if (alloc_fails(1)) {
+        errno = ENOMEM;
+        return -1;
+    }
+    return __real_scandir(dir, names, keep, cmp);
+}
 
 /* SQLite's allocator: a size header in front of each block. */
 static void *sq_malloc(int n)

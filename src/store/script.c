@@ -435,6 +435,7 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
 {
     struct dirent **names = NULL;
     int n = scandir(dir, &names, is_sql, alphasort); /* in name order: isolab sets no locale */
+    if (n < 0 && errno == ENOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
     if (n < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read directory: %s", dir, strerror(errno));
     isl_status st = n ? ISL_OK : isl_fail(err, ISL_EINPUT, "%s: no *.sql seed files", dir);
     for (int i = 0; i < n; i++) {

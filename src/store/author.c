@@ -63,8 +63,7 @@ static isl_status unload_one(isl_store *s, const char *code, isl_error *err)
     return st;
 }
 
-/* ISL_EINPUT unless lesson code is in the lesson table. */
-static isl_status lesson_exists(isl_store *s, const char *code, isl_error *err)
+isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err)
 {
     int found = 0;
     isl_status st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found,
@@ -79,7 +78,7 @@ isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, is
     if (st) return st;
     if (!(st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err)))
         for (size_t i = 0; i < n && !st; i++) {
-            st = lesson_exists(s, codes[i], err);
+            st = isl_store_lesson_exists(s, codes[i], err);
             if (!st) st = unload_one(s, codes[i], err);
         }
     if (!st) st = isl_db_exec(s, CLEANUP, err);

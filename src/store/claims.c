@@ -453,14 +453,8 @@ static isl_status claim_row(void *ctx, sqlite3_stmt *q)
 static isl_status check_all(checking *k, const char *lesson)
 {
     isl_store *s = k->s;
-    int found = 1;
-    isl_status st = ISL_OK;
-    if (lesson) {
-        found = 0;
-        st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found, k->err,
-                         "t", lesson);
-        if (!st && !found) return isl_fail(k->err, ISL_EINPUT, "no lesson '%s' in the lesson table", lesson);
-    }
+    isl_status st = lesson ? isl_store_lesson_exists(s, lesson, k->err) : ISL_OK;
+    if (st) return st;
     sqlite3_value *saved[NSAVED] = {NULL, NULL, NULL, NULL};
     if (!st) st = checker_init(s, k->c, k->err);
     if (!st) st = save_params(s, saved, k->err);

@@ -182,6 +182,10 @@ void isl_store_progress(const char *what);
 /* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 
+/* ISL_OK when code is in the lesson table, else ISL_EINPUT ("no lesson
+ * 'CODE' in the lesson table"). */
+isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err);
+
 /* After statement stmt failed with a constraint error on table (a BEFORE
  * INSERT probe re-runs it in a savepoint that is rolled back): writes
  * "table.col = value, ..." for the columns the error names into msg and the

@@ -18,28 +18,6 @@
  * digest changes). ISL_EINPUT (nothing removed) when a code is unknown. */
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err);
 
-/* In the load's transaction, before its files: notes the lessons each file
- * defines and the axes, facts, mechanisms and bundles it adds (for
- * isl_store_load_noted); a lesson row whose code is loaded already is
- * refused (ISL_LESSON_LOADED). The TEMP objects go with the load's others
- * (isl_drop_temp_objects). */
-isl_status isl_store_load_watch(isl_store *s, isl_error *err);
-
-/* load --replace, before the files load: opens a savepoint in which every
- * insert into a model table is skipped and the codes of the lesson rows
- * the files would insert are noted (the dry pass: run the files next). */
-isl_status isl_store_dry_watch(isl_store *s, isl_error *err);
-
-/* Ends the dry pass (the savepoint rolled back: nothing of it stays) and
- * removes the loaded lessons among the codes it noted, with what they own. */
-isl_status isl_store_replace_dry(isl_store *s, isl_error *err);
-
-/* After one file, path: records the rows it added as brought by the
- * lessons it defined (lesson_brings) and the file they came from
- * (lesson_source, its absolute path), and starts the next file's notes
- * afresh. */
-isl_status isl_store_load_noted(isl_store *s, const char *path, isl_error *err);
-
 /* What the database at path (opened read-only) was made from: *seeds the
  * directory init read (NULL: the seeds built into isolab, or no database
  * there) and *lessons its lessons as lines "CODE<TAB>FILE" (FILE the one

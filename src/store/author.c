@@ -6,10 +6,12 @@
  * claim and lesson_announces rows; its channels with their channel_fact and
  * channel_part rows; and, of the axes, facts, mechanisms and bundles its
  * file added, those no other lesson added and nothing left uses. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isolab/author.h"
+#include "isolab/outfile.h"
 #include "store_int.h"
 
 /* Removes lesson ?1 and the rows it owns, in the order the foreign keys
@@ -86,42 +88,25 @@ isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, is
     return isl_base_end(s->db, s->path, st, err);
 }
 
-isl_status isl_store_load_watch(isl_store *s, isl_error *err)
-{
-    static const char SQL[] =
-        "CREATE TEMP TABLE isl_defined(code TEXT);"
-        "CREATE TEMP TABLE isl_added(kind TEXT, name TEXT);"
-        "CREATE TEMP TRIGGER isl_lesson_added AFTER INSERT ON main.lesson BEGIN "
-        "INSERT INTO isl_defined VALUES (NEW.code); END;"
-        "CREATE TEMP TRIGGER isl_axis_added AFTER INSERT ON main.axis BEGIN "
-        "INSERT INTO isl_added VALUES ('axis', NEW.name); END;"
-        "CREATE TEMP TRIGGER isl_fact_added AFTER INSERT ON main.fact BEGIN "
-        "INSERT INTO isl_added VALUES ('fact', NEW.name); END;"
-        "CREATE TEMP TRIGGER isl_mechanism_added AFTER INSERT ON main.mechanism BEGIN "
-        "INSERT INTO isl_added VALUES ('mechanism', NEW.name); END;"
-        "CREATE TEMP TRIGGER isl_bundle_added AFTER INSERT ON main.bundle BEGIN "
-        "INSERT INTO isl_added VALUES ('bundle', NEW.name); END;"
-        "CREATE TEMP TRIGGER isl_no_replace BEFORE INSERT ON main.lesson "
-        "WHEN EXISTS (SELECT 1 FROM main.lesson WHERE code = NEW.code) BEGIN "
-        "SELECT RAISE(ABORT, '" ISL_LESSON_LOADED "'); END;";
-    return isl_db_exec(s, SQL, err);
-}
-
-isl_status isl_store_dry_watch(isl_store *s, isl_error *err)
-{
-    isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT);"
-                                   "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
-                                   "INSERT INTO isl_dry_lesson VALUES (NEW.code); SELECT RAISE(IGNORE); END;", err);
-    for (const char *const *m = isl_model_tables; !st && *m; m++) {
-        const char *t = *m;
-        if (!strcmp(t, "lesson")) continue;
-        char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
-                                    "SELECT RAISE(IGNORE); END", t, t);
-        st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
-        sqlite3_free(sql);
-    }
-    return st;
-}
+/* Notes, in the load's transaction, the lessons each file defines and the
+ * axes, facts, mechanisms and bundles it adds; refuses a lesson row whose
+ * code is loaded already (ISL_LESSON_LOADED). */
+static const char LOAD_WATCH[] =
+    "CREATE TEMP TABLE isl_defined(code TEXT);"
+    "CREATE TEMP TABLE isl_added(kind TEXT, name TEXT);"
+    "CREATE TEMP TRIGGER isl_lesson_added AFTER INSERT ON main.lesson BEGIN "
+    "INSERT INTO isl_defined VALUES (NEW.code); END;"
+    "CREATE TEMP TRIGGER isl_axis_added AFTER INSERT ON main.axis BEGIN "
+    "INSERT INTO isl_added VALUES ('axis', NEW.name); END;"
+    "CREATE TEMP TRIGGER isl_fact_added AFTER INSERT ON main.fact BEGIN "
+    "INSERT INTO isl_added VALUES ('fact', NEW.name); END;"
+    "CREATE TEMP TRIGGER isl_mechanism_added AFTER INSERT ON main.mechanism BEGIN "
+    "INSERT INTO isl_added VALUES ('mechanism', NEW.name); END;"
+    "CREATE TEMP TRIGGER isl_bundle_added AFTER INSERT ON main.bundle BEGIN "
+    "INSERT INTO isl_added VALUES ('bundle', NEW.name); END;"
+    "CREATE TEMP TRIGGER isl_no_replace BEFORE INSERT ON main.lesson "
+    "WHEN EXISTS (SELECT 1 FROM main.lesson WHERE code = NEW.code) BEGIN "
+    "SELECT RAISE(ABORT, '" ISL_LESSON_LOADED "'); END;";
 
 /* Appends column 0's text and a NUL to the sqlite3_str at ctx. */
 static isl_status code_row(void *ctx, sqlite3_stmt *q)
@@ -131,12 +116,30 @@ static isl_status code_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-isl_status isl_store_replace_dry(isl_store *s, isl_error *err)
+/* load --replace: a dry pass over the files, in a savepoint where every
+ * insert into a model table is skipped, notes the codes of the lesson rows
+ * they would insert (a file's error is left to the real pass to report);
+ * then the loaded ones among them are removed with what they own. */
+static isl_status replace_first(isl_store *s, const char *const *paths, size_t n, isl_error *err)
 {
+    isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT);"
+                                   "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
+                                   "INSERT INTO isl_dry_lesson VALUES (NEW.code); SELECT RAISE(IGNORE); END;", err);
+    for (const char *const *m = isl_model_tables; !st && *m; m++) {
+        if (!strcmp(*m, "lesson")) continue;
+        char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
+                                    "SELECT RAISE(IGNORE); END", *m, *m);
+        st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
+        sqlite3_free(sql);
+    }
+    for (size_t i = 0; i < n && !st; i++) {
+        st = isl_store_exec_file(s, paths[i], err);
+        if (st != ISL_ENOMEM) st = ISL_OK, isl_error_clear(err);
+    }
     /* the codes the dry pass saw, read before its savepoint is rolled back */
     sqlite3_str *codes = sqlite3_str_new(s->db);
-    isl_status st = isl_db_rows(s, "reading the lessons the files define", "SELECT DISTINCT d.code FROM "
-                                "temp.isl_dry_lesson d JOIN main.lesson l ON l.code = d.code", code_row, codes, err, NULL);
+    if (!st) st = isl_db_rows(s, "reading the lessons the files define", "SELECT DISTINCT d.code FROM "
+                              "temp.isl_dry_lesson d JOIN main.lesson l ON l.code = d.code", code_row, codes, err, NULL);
     int len = sqlite3_str_length(codes);
     char *list = sqlite3_str_finish(codes);
     if (!st && len && !list) st = isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -147,7 +150,11 @@ isl_status isl_store_replace_dry(isl_store *s, isl_error *err)
     return st;
 }
 
-isl_status isl_store_load_noted(isl_store *s, const char *path, isl_error *err)
+/* After one file, path: records the rows it added as brought by the
+ * lessons it defined (lesson_brings) and the file they came from
+ * (lesson_source, its absolute path), and starts the next file's notes
+ * afresh. */
+static isl_status load_noted(isl_store *s, const char *path, isl_error *err)
 {
     char *real = realpath(path, NULL);
     isl_status st = isl_db_rows(s, "recording the lessons' files", "INSERT OR REPLACE INTO main.lesson_source(lesson, "
@@ -159,6 +166,35 @@ isl_status isl_store_load_noted(isl_store *s, const char *path, isl_error *err)
                        "SELECT d.code, a.kind, a.name FROM isl_defined d, isl_added a;"
                        "DELETE FROM isl_defined; DELETE FROM isl_added;",
                        err);
+}
+
+isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err)
+{
+    isl_status st = isl_db_begin_write(s, err);
+    if (st) return st;
+    st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
+    if (!st && replace) st = replace_first(s, paths, n, err);
+    if (!st) st = isl_db_exec(s, LOAD_WATCH, err);
+    for (size_t i = 0; i < n && !st; i++) {
+        st = isl_store_exec_file(s, paths[i], err);
+        if (!st) st = load_noted(s, paths[i], err);
+    }
+    if (!st) st = isl_drop_temp_objects(s, err);
+    if (!st) {
+        st = isl_store_settle_model(s, err);
+        /* the model as a whole is wrong: name the file that made it so */
+        if (st == ISL_EINPUT && n > 0) {
+            char msg[sizeof err->msg];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            isl_fail(err, st, "%s: after loading: %s", paths[n - 1], msg);
+        }
+    }
+    if (!st) st = isl_db_still_here(s, err);
+    s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+    st = isl_base_end(s->db, s->path, st, err);
+    s->commit_counts = 0;
+    if (!st) isl_temp_written();
+    return st;
 }
 
 typedef struct origin {

@@ -11,7 +11,6 @@
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
-#include "isolab/outfile.h"
 #include "store_int.h"
 
 /* Line (from 1) of position p in text. */
@@ -416,7 +415,7 @@ isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
     return st;
 }
 
-static isl_status exec_file(isl_store *s, const char *path, isl_error *err)
+isl_status isl_store_exec_file(isl_store *s, const char *path, isl_error *err)
 {
     char *text = NULL;
     isl_status st = read_file(path, &text, err);
@@ -441,54 +440,10 @@ isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err)
     for (int i = 0; i < n; i++) {
         char *path = st ? NULL : sqlite3_mprintf("%s/%s", dir, names[i]->d_name);
         if (!st && !path) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        if (!st) st = exec_file(s, path, err);
+        if (!st) st = isl_store_exec_file(s, path, err);
         sqlite3_free(path);
         free(names[i]);
     }
     free(names);
-    return st;
-}
-
-/* load --replace: a dry pass over the files finds the lessons they define
- * (inserting nothing; a file's error is left to the real pass to report),
- * then the loaded ones among them are removed with what they own. */
-static isl_status replace_first(isl_store *s, const char *const *paths, size_t n, isl_error *err)
-{
-    isl_status st = isl_store_dry_watch(s, err);
-    for (size_t i = 0; i < n && !st; i++) {
-        st = exec_file(s, paths[i], err);
-        if (st != ISL_ENOMEM) st = ISL_OK, isl_error_clear(err);
-    }
-    if (!st) st = isl_store_replace_dry(s, err);
-    return st;
-}
-
-isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err)
-{
-    isl_status st = isl_db_begin_write(s, err);
-    if (st) return st;
-    st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st && replace) st = replace_first(s, paths, n, err);
-    if (!st && !(st = isl_store_load_watch(s, err))) {
-        for (size_t i = 0; i < n && !st; i++) {
-            st = exec_file(s, paths[i], err);
-            if (!st) st = isl_store_load_noted(s, paths[i], err);
-        }
-    }
-    if (!st) st = isl_drop_temp_objects(s, err);
-    if (!st) {
-        st = isl_store_settle_model(s, err);
-        /* the model as a whole is wrong: name the file that made it so */
-        if (st == ISL_EINPUT && n > 0) {
-            char msg[sizeof err->msg];
-            snprintf(msg, sizeof msg, "%s", err->msg);
-            isl_fail(err, st, "%s: after loading: %s", paths[n - 1], msg);
-        }
-    }
-    if (!st) st = isl_db_still_here(s, err);
-    s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
-    st = isl_base_end(s->db, s->path, st, err);
-    s->commit_counts = 0;
-    if (!st) isl_temp_written();
     return st;
 }

@@ -159,6 +159,10 @@ isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base
  * the isl_each's line function. */
 isl_status isl_each_line(void *ctx, sqlite3_stmt *q);
 
+/* The seed file at path (a regular file, at most ISL_SEED_MAX_BYTES, text)
+ * applied as a script. */
+isl_status isl_store_exec_file(isl_store *s, const char *path, isl_error *err);
+
 /* Every *.sql file of dir, sorted by name, applied as a script (no
  * transaction is opened here). */
 isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);

@@ -2,8 +2,7 @@
 #ifndef ISOLAB_STORE_INT_H
 #define ISOLAB_STORE_INT_H
 
-/* Built into the loadable extension (isolab.so), the store calls SQLite
- * through the routines of the process that loads it. */
+/* In isolab.so, SQLite is called through the routines of the loading process. */
 #ifdef ISL_SQLITE_EXTENSION
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -26,10 +25,8 @@ SQLITE_EXTENSION_INIT3
     "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c "                 \
     "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id'"
 
-/* Of those, the results, by name (run_param describes a run rather than
- * holding its results; the per-run name tables behind the view fact_status
- * are part of its rows, of which fact_status_row holds one per fact
- * status). */
+/* Of those, the results, by name (not run_param, nor the name tables that
+ * fact_status_row's rows refer to). */
 #define RESULT_TABLES                                                                               \
     ISL_RUN_TABLES " AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', " \
                    "'fact_status_fact') ORDER BY m.name"
@@ -58,8 +55,7 @@ enum isl_stmt_id {
     ST_COUNT
 };
 
-/* The ids of the fact statuses of the run being written (write_status.c;
- * one block, freed with free()). */
+/* The fact-status ids of the run being written (write_status.c; one block). */
 typedef struct isl_status_ids isl_status_ids;
 
 struct isl_store {
@@ -82,8 +78,7 @@ struct isl_store {
     isl_status_ids *status_ids; /* made by the run's first fact status, freed at its end */
 };
 
-/* A module's caller's function (the one its kind of rows calls for) and
- * context, for the row function a module hands to isl_base_rows. */
+/* A caller's function for its kind of rows, and its context: a row function's ctx. */
 typedef struct isl_each {
     union {
         isl_line_fn line;
@@ -102,79 +97,64 @@ const char *isl_file_kind(mode_t mode);
 /* Largest seed file read, in bytes. */
 #define ISL_SEED_MAX_BYTES (64 << 20)
 
-/* The model's tables, the only ones a seed file may write; NULL ends the
- * list (src/store/script.c). */
+/* The model's tables, the only ones a seed file may write; NULL-ended. */
 extern const char *const isl_model_tables[];
 
-/* 1 when SQL from files and users (seeds, claims, export --sql) may call
- * the function name: SQLite's ordinary functions and isolab's own
- * (src/store/allow.c); 0 for anything else (fts3_tokenizer, readfile, ...). */
+/* 1 when SQL from files and users may call the function name: SQLite's
+ * ordinary functions and isolab's own; 0 for others (readfile, ...). */
 int isl_sql_function_allowed(const char *name);
 
-/* How a script runs: isolab's schema free; a seed confined (checked by the
- * authorizer while each statement is prepared, bounded by the work budget
- * while it runs) and the claims it writes compiled at once
- * (isl_store_exec_script); a built-in seed confined, its claims compiled by
- * the tests that load seeds/ and at every check, not at every new database. */
+/* How a script runs: the schema free; a seed confined (authorizer, work
+ * budget), its claims compiled at once; a built-in seed confined only. */
 enum isl_script { ISL_SCRIPT_SCHEMA, ISL_SCRIPT_SEED, ISL_SCRIPT_BUILTIN };
 
-/* Runs the built-in files (isolab/embedded.h) as scripts of kind how, named
- * "dir/NAME" in errors: every one in order, or with only the one of that
- * name (ISL_EINTERNAL when it is not built in). */
+/* Runs the built-in files as scripts of kind how, named "dir/NAME": all in
+ * order, or only the one named only (ISL_EINTERNAL when not built in). */
 isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, const char *dir, const char *only,
                                 enum isl_script how, isl_error *err);
 
 /* Drops every TEMP table, view and trigger (what seeds made for themselves). */
 isl_status isl_drop_temp_objects(isl_store *s, isl_error *err);
 
-/* Bounds what follows by the work budget (s->work_limit); isl_work_end
- * removes the bound and returns 1 when the budget ran out (the statement
- * was interrupted), else 0. */
+/* Bounds what follows by the work budget; isl_work_end removes the bound and
+ * returns 1 when the budget ran out (the statement was interrupted). */
 void isl_work_begin(isl_store *s);
 int isl_work_end(isl_store *s);
 
-/* The cached statement id, prepared on first use and reset for reuse; NULL
- * with err set on failure. */
+/* The cached statement id, prepared once and reset for reuse; NULL on failure. */
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
 
-/* Binds the values that follow to the cached statement id as isl_base_rows
- * binds them, steps it once and resets it; on failure err says what was
- * being written. A parameter left out (types shorter) is NULL. */
+/* Binds the values to the cached statement id as isl_base_rows does (one left
+ * out is NULL), steps it once and resets it. */
 isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...);
 
-/* Counts n rows written to the run of c, calling c->tick when they pass a
- * multiple of 4096 (isl_run_ctx). */
+/* Counts n rows written to c's run, calling c->tick at each 4096th. */
 void isl_run_count(isl_run_ctx *c, size_t n);
 
-/* isl_base_fail on the store's connection, naming its path; a key conflict
- * on the rows of the run being written, which isolab makes unique itself,
- * is damage (ISL_R_DAMAGED). */
+/* isl_base_fail naming the store's path; a key conflict on the rows of the
+ * run being written (isolab makes them unique) is damage. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
 
 /* isl_base_rows on the store's connection, naming its path. */
 isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
                        isl_error *err, const char *types, ...);
 
-/* A row function for isl_db_rows: column 0's text (NULL for SQL NULL) to
- * the isl_each's line function. */
+/* A row function: column 0's text (NULL for SQL NULL) to the isl_each's line. */
 isl_status isl_each_line(void *ctx, sqlite3_stmt *q);
 
 /* The seed file at path (a regular file, at most ISL_SEED_MAX_BYTES, text)
  * applied as a script. */
 isl_status isl_store_exec_file(isl_store *s, const char *path, isl_error *err);
 
-/* Every *.sql file of dir, sorted by name, applied as a script (no
- * transaction is opened here). */
+/* Every *.sql file of dir, by name, applied as a script (no transaction). */
 isl_status isl_store_load_dir(isl_store *s, const char *dir, isl_error *err);
 
-/* BEGIN IMMEDIATE (waiting for another writer as configured), then checks
- * that the path still names the file this store opened: ISL_EDB, nothing
- * begun, when it was replaced or removed meanwhile. */
+/* BEGIN IMMEDIATE, then isl_db_still_here (ISL_EDB, nothing begun, when the
+ * file was replaced or removed meanwhile). */
 isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 
-/* ISL_OK when the path still names the file this store opened; else rolls
- * back and ISL_EDB "replaced or removed": called right before a writer's
- * COMMIT, so rows never go to a file init --force has replaced. */
+/* ISL_OK when the path still names the file opened, else rolls back and
+ * ISL_EDB: before a COMMIT, so rows never go to a file replaced meanwhile. */
 isl_status isl_db_still_here(isl_store *s, isl_error *err);
 
 /* Calls the tests' pause callback (isl_store_on_pause) at point. */
@@ -186,20 +166,16 @@ void isl_store_progress(const char *what);
 /* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 
-/* ISL_OK when code is in the lesson table, else ISL_EINPUT ("no lesson
- * 'CODE' in the lesson table"). */
+/* ISL_OK when code is in the lesson table, else ISL_EINPUT. */
 isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err);
 
-/* After statement stmt failed with a constraint error on table (a BEFORE
- * INSERT probe re-runs it in a savepoint that is rolled back): writes
- * "table.col = value, ..." for the columns the error names into msg and the
- * 1-based index of the offending row into *row. 1 when found, else 0. */
+/* After stmt failed with a constraint error on table (re-run in a savepoint):
+ * "table.col = value, ..." into msg, the offending row (from 1) into *row; 1 if found. */
 int isl_probe_row(isl_store *s, const char *table, const char *stmt, const char *errmsg, char *msg, size_t n,
                   int *row);
 
 /* Where the SQL text at p goes on after the characters of blanks and any
- * comments ("--" to the end of the line; an unclosed comment to the end of
- * the text): the one comment skipper of the store. */
+ * comments (an unclosed one runs to the end): the store's one comment skipper. */
 #define ISL_SQL_BLANKS " \t\n\r\f"
 const char *isl_sql_skip(const char *p, const char *blanks);
 
@@ -212,33 +188,24 @@ const char *isl_values_row_holding(const char *stmt, const char *lit);
 /* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is none. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);
 
-/* The rule every load and every new database ends with, inside its
- * transaction: the model now in the file reads as a valid model, and its
- * digest is recorded as the current one. */
+/* How every load and new database ends, in its transaction: the model reads
+ * as valid, and its digest is recorded as the current one. */
 isl_status isl_store_settle_model(isl_store *s, isl_error *err);
 
-/* Installs every saved query (queries/NAME.sql) as view NAME on db;
- * with replace, a view of that name is dropped first. */
+/* Installs every saved query as view NAME (with replace, dropped first). */
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
 
-/* Checks the file's schema objects against this build and the record of
- * what isolab installed (src/store/verify.c): restores saved queries and
- * triggers, notes those changed outside isolab in s->notes, refuses a file
- * missing a table as damaged (ISL_EDB). Opens its own write transaction
- * only when something must change, unless one is open. */
+/* Checks the schema against this build and what isolab installed: restores
+ * saved queries and triggers (noted), refuses a missing table (ISL_EDB). */
 isl_status isl_store_verify(isl_store *s, isl_error *err);
-/* Writes the fact statuses of one surface row of run c but the absent ones
- * (and, once, the names they use), counted in c->rows. */
+/* The fact statuses of a surface row but the absent ones (and, once, their names). */
 isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row);
 
-/* Records every schema object now in the file as what isolab installed,
- * with this build's digest, in the caller's write transaction: for a
- * database isolab has just built from its own schema and saved queries
- * (seeds cannot touch the schema), where the file is the reference. */
+/* Records every schema object now in the file as what isolab installed (a
+ * new database, in the caller's transaction). */
 isl_status isl_store_record_installed(isl_store *s, isl_error *err);
 
-/* Migrates an older database to ISL_SCHEMA_VERSION in one transaction
- * (src/store/migrate.c); a no-op when it is current. */
+/* Migrates an older database to ISL_SCHEMA_VERSION in one transaction. */
 isl_status isl_store_migrate(isl_store *s, isl_error *err);
 
 #endif

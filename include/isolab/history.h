@@ -35,16 +35,14 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
  * model digest into digest (empty when NULL). */
 isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err);
 
-/* The command that computes current results of `kind` under the focus
- * (missing_result: stale_command, else command) into buf[n]; "" if current. */
+/* The command that makes current results of `kind` (missing_result) into buf[n]; "" if current. */
 isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err);
 
 /* Called with the rows read so far (every 4096 rows), for progress. */
 typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
 
-/* What differs between runs a and b of one kind (else ISL_EINPUT) as lines
- * to fn (src/store/diff_status.c), *ndiff the differences; tick (or NULL)
- * counts the isl_store_status_rows(s, a, b) rows read before the first line. */
+/* What differs between runs a and b of one kind as lines to fn, *ndiff the
+ * differences; tick (or NULL) counts the isl_store_status_rows rows read. */
 isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
                                    void *tick_ctx, size_t *ndiff, isl_error *err);
 
@@ -73,13 +71,8 @@ typedef isl_status (*isl_lesson_fn)(void *ctx, const char *code, const char *tit
                                     const char *channel);
 isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err);
 
-/* The stale results (stale_result) grouped by what brings them up to date,
- * each group once, in this order: "lessons" (a 'run' run or a sweep of a
- * lesson's focus bundle x channel: every run and every lesson's sweeps),
- * "run" (stale runs when no lesson has a focus), a sweep kind ("samples",
- * "removal", "addition") with the bundle and channel of a pair that is no
- * lesson's focus, "bundles" (the power-set sweep); bundle and channel are
- * NULL but for the sweep kinds. */
+/* The stale results grouped by what updates them, in order: "lessons", "run"
+ * (no focus), a sweep kind with its bundle and channel (else NULL), "bundles". */
 typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *bundle, const char *channel);
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
 

@@ -36,30 +36,23 @@ typedef struct isl_outfile {
     int slot;         /* the temporary's place among the live ones, -1 for none */
 } isl_outfile;
 
-/* Opens an output to path under the rules above; db (NULL for none) is
- * the open database, never to be written over. ISL_EINPUT naming path for
- * a refused target (the database: "isolab never writes over the database
- * it has open"), ISL_EOUTPUT when the temporary cannot be created,
- * ISL_ENOMEM. On failure *o needs no abort. */
+/* Opens an output to path under the rules above, never over db (the open database
+ * or NULL): ISL_EINPUT for a refused target, ISL_EOUTPUT; *o then needs no abort. */
 isl_status isl_outfile_open(isl_outfile *o, const char *path, unsigned flags, const char *db, isl_error *err);
 
-/* Finishes the output: closes the stream, syncs and renames the temporary
- * onto the target. ISL_EOUTPUT "PATH: cannot write: REASON" (the
- * temporary removed) when any of it fails. *o is released either way. */
+/* Closes, syncs and renames the temporary onto the target; ISL_EOUTPUT "PATH:
+ * cannot write: REASON" (the temporary removed) on failure; *o released. */
 isl_status isl_outfile_commit(isl_outfile *o, isl_error *err);
 
-/* Gives the output up: the stream closed, the temporary removed, *o
- * released; the target untouched. Safe on a zeroed or released *o. */
+/* Gives up: the temporary removed, the target untouched (safe on a released *o). */
 void isl_outfile_abort(isl_outfile *o);
 
-/* Decides the file that writing to path replaces, as isl_outfile_open
- * does (without the database check): *target (free()) and *direct = 0,
- * or with through a FIFO or device *target = NULL and *direct = 1. */
+/* The file writing to path replaces, as isl_outfile_open decides: *target (free()),
+ * or with through, for a FIFO or device, *target NULL and *direct 1. */
 isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err);
 
-/* Registers path (a file, or with dir 1 an empty directory) to be removed
- * if a signal ends the process: the slot, or -1 when out of memory. Entries
- * are removed in the reverse order of registering. */
+/* Registers path (with dir 1 an empty directory) to be removed, newest first, if
+ * a signal ends the process: the slot, or -1 when out of memory. */
 int isl_temp_register(const char *path, int dir);
 
 /* Forgets slot (the file was renamed, or removed by the caller). -1 is no slot. */
@@ -68,21 +61,15 @@ void isl_temp_forget(int slot);
 /* The child process (gnuplot) to stop if a signal ends this one; 0 for none. */
 void isl_temp_child(pid_t pid);
 
-/* Notes that something is now written for good (a file renamed into
- * place, a transaction committed): an interruption from now on says so. */
+/* Notes that something is written for good: an interruption from now on says so. */
 void isl_temp_written(void);
 
-/* With on, the files committed from now on are scratch files of isolab's
- * own (the page's plots), which isl_temp_written does not count; off again
- * when they are gone. */
+/* With on, files committed are isolab's scratch files, which isl_temp_written
+ * does not count. */
 void isl_temp_scratch(int on);
 
-/* Installs the handlers: SIGINT, SIGTERM, SIGHUP remove every registered
- * temporary, write a line on stderr (nothing, or once isl_temp_written
- * was called, something; each copied, up to 255 bytes) and exit with
- * 128 + the signal's number (a signal ignored on entry stays ignored, as
- * under nohup); SIGXFSZ is ignored, so a file-size limit is a write error
- * (EFBIG) like a full disk. */
+/* SIGINT, SIGTERM, SIGHUP (unless ignored) remove every temporary, write line
+ * nothing or something (once written) and exit 128 + signal; SIGXFSZ ignored. */
 void isl_outfile_signals(const char *nothing, const char *something);
 
 #endif

@@ -9,10 +9,8 @@
 
 struct sqlite3;
 
-/* Reads and validates the model of the isolab database on db; nothing is
- * written. *out is a finished model to free with isl_model_free (NULL on
- * failure). ISL_EINPUT names what is wrong with the model; a failure of
- * the database names path (NULL: SQLite's name of it). */
+/* Reads and validates the model on db into *out (isl_model_free; NULL on failure);
+ * ISL_EINPUT names what is wrong with the model. */
 isl_status isl_read_model(struct sqlite3 *db, const char *path, isl_model **out, isl_error *err);
 
 #endif

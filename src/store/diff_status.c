@@ -1,16 +1,8 @@
-/* isolab store: what differs between two runs (isl_store_diff_progress).
- *
- * Surfaces are compared per bundle x channel, with the facts that left or
- * joined the open surface (status visible, left-open or returns; absent
- * counts as closed) found in one ordered pass over each run's
- * integer-keyed fact statuses (fact_status_row): run b's names (bundles,
- * channels, facts) and statuses are read into arrays, indexed by the
- * position of each id among the run's ids; run a's rows are then read in
- * key order and each looked up in b through its names (a binary search
- * over b's names sorted). What is left of b afterwards is only in b. The
- * moved facts are sorted by bundle, channel, lost before gained, and
- * position, and shown under their pair. Every other result table is
- * compared row by row in SQL. */
+/* isolab store: what differs between two runs. Surfaces are compared per
+ * bundle x channel, with the facts that left or joined the open surface
+ * (absent counts as closed) found in one pass over each run's fact statuses:
+ * run b's in arrays, run a's rows looked up there by name; what is left of b
+ * is only in b. Every other result table is compared row by row in SQL. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,8 +11,7 @@
 
 enum { BUNDLE, CHANNEL, FACT };
 
-/* One run's names of one kind: ids ascending, their names (and facts'
- * positions). */
+/* One run's names of one kind: ids ascending, names, facts' positions. */
 typedef struct names {
     size_t n, cap;
     int64_t *id;
@@ -107,8 +98,7 @@ static isl_status name_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* The rows of sql for run `run` to fn; a row function's ISL_ENOMEM set in
- * err. */
+/* The rows of sql for run `run` to fn; a row function's ISL_ENOMEM set in err. */
 static isl_status read_rows(differ *d, const char *sql, int64_t run, isl_base_row_fn fn, void *ctx)
 {
     isl_status st = isl_db_rows(d->s, "comparing runs", sql, fn, ctx, d->err, "i", run);
@@ -133,8 +123,7 @@ static unsigned char *cell(const side *s, const size_t at[3])
     return &s->st[(at[BUNDLE] * s->x[CHANNEL].n + at[CHANNEL]) * s->x[FACT].n + at[FACT]];
 }
 
-/* The indexes in s of the ids of fact_status_row q into at, and its
- * status: 0 when s has no such id or it is no status. */
+/* The indexes in s of q's ids into at, and its status (0: unknown id or no status). */
 static int locate(const side *s, sqlite3_stmt *q, size_t at[3])
 {
     for (int k = 0; k < 3; k++)
@@ -170,8 +159,7 @@ static isl_status read_side(differ *d, int64_t run, int with_rows, side *s)
     return isl_db_rows(d->s, "comparing runs", ROWS, status_row, d, d->err, "i", run);
 }
 
-/* map[i]: the index in y of x's name i, or ISL_NONE; NULL when out of
- * memory. */
+/* map[i]: the index in y of x's name i, or ISL_NONE; NULL when out of memory. */
 static size_t *map_names(const names *x, const names *y)
 {
     size_t *map = malloc((x->n + y->n + 1) * sizeof *map);
@@ -207,8 +195,7 @@ static int moved_cmp(const void *x, const void *y)
     return c ? c : strcmp(p->fact, q->fact);
 }
 
-/* Appends the fact of s at at[], with status sa in a and sb in b, when
- * its openness differs: 0, or -1 when out of memory. */
+/* Appends the fact of s at at[] when its openness differs (sa in a, sb in b): -1 on OOM. */
 static int add_moved(differ *d, const side *s, const size_t at[3], int sa, int sb, int64_t pos)
 {
     int open_a = sa && sa != 4, open_b = sb && sb != 4;
@@ -274,8 +261,7 @@ static isl_status read_moves(differ *d)
     return st;
 }
 
-/* Hands one line to fn; counts the lines whose first character is not a
- * blank as differences. */
+/* Hands one line to fn; one not starting with a blank is a difference. */
 static isl_status emit(differ *d, const char *line)
 {
     if (line[0] != ' ') d->n++;
@@ -297,8 +283,7 @@ static isl_status line_row(void *ctx, sqlite3_stmt *q)
     return line ? emit(ctx, line) : ISL_OK;
 }
 
-/* Surfaces, per bundle x channel (both runs' pairs, in name order): whether
- * each run has it, and the counts that changed ('' when none). */
+/* Per bundle x channel of either run, in name order: which runs have it, the counts changed. */
 static const char SURFACE_COUNTS[] =
     "WITH a AS (SELECT * FROM surface WHERE run_id = ?1), b AS (SELECT * FROM surface WHERE run_id = ?2),\n"
     "pairs AS (SELECT bundle, channel FROM a UNION SELECT bundle, channel FROM b)\n"
@@ -319,9 +304,8 @@ static const char SURFACE_COUNTS[] =
     "  LEFT JOIN b ON b.bundle = p.bundle AND b.channel = p.channel\n"
     " ORDER BY p.bundle, p.channel";
 
-/* One bundle x channel of the surfaces: a line when only one run has it,
- * its counts changed or facts moved, then the facts that moved (d->m from
- * d->next on: the pairs come in the order d->m is sorted in). */
+/* One bundle x channel: a line when only one run has it, its counts changed or
+ * facts moved, then those facts (d->m is sorted in the pairs' order). */
 static isl_status pair_row(void *ctx, sqlite3_stmt *q)
 {
     differ *d = ctx;
@@ -359,11 +343,8 @@ static isl_status column_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* Rows of one result table only run a has ("-") or only run b has ("+"),
- * compared on every column but run_id, each shown as col=value pairs. The
- * power-set sweep's rows are compared by name (bundle_sweep_named: the
- * channel and the members, not channel_id and mask, which depend on what
- * each run swept). Surfaces and fact statuses are compared above. */
+/* Rows of one result table only run a ("-") or only b ("+") has, on every column
+ * but run_id; bundle_sweep's by name (bundle_sweep_named: mask depends on the run). */
 static isl_status table_row(void *ctx, sqlite3_stmt *q)
 {
     differ *d = ctx;

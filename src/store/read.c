@@ -1,14 +1,7 @@
-/* isolab store: the model reader (include/isolab/reader.h), over the base
- * alone: the SQL functions read the model of the database they run in at
- * the start of every statement, with nothing else of the store. Each table
- * is read once, in the core's order, by a plain query (joined on its keys
- * for that order); names become indexes here: a fact by its position (its
- * rank among the positions read), anything else by its name, found in a
- * list of the names read, sorted as SQLite's BINARY collation sorts
- * (strcmp: names hold no NUL). Numbering the rows in SQL with window
- * functions cost more than the rest of the reading. A row naming what does
- * not exist (written with foreign keys off, in the sqlite3 shell) is an
- * error naming the table, the row and the value (check_dangling). */
+/* isolab store: the model reader, over the base alone (the SQL functions read
+ * the model at every statement). Each table is read once in the core's order;
+ * names become indexes here, by a binary search over the names read (numbering
+ * rows in SQL with window functions cost more than the rest of the reading). */
 #ifdef ISL_SQLITE_EXTENSION
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -50,10 +43,8 @@ static isl_status rows(reader *r, const char *sql, isl_base_row_fn fn, void *ctx
     return isl_base_rows(r->db, r->path, "reading the model", sql, fn, ctx ? ctx : r, r->err, NULL);
 }
 
-/* A name C would cut short (a NUL byte) or a terminal would act on: the
- * schema's triggers refuse them, but rows written before those existed
- * are read here too. The name in column col of a row of `table`, or NULL
- * with err set. */
+/* The name in column col of a row of `table`, or NULL with err set when it holds
+ * a NUL or control character (rows older than the triggers refusing them). */
 static const char *name(reader *r, sqlite3_stmt *q, int col, const char *table)
 {
     const char *t = isl_base_text(q, col);
@@ -67,8 +58,7 @@ static const char *name(reader *r, sqlite3_stmt *q, int col, const char *table)
     return NULL;
 }
 
-/* The index of the fact at `position`, or ISL_NONE when no fact read is
- * there. */
+/* The index of the fact at `position`, or ISL_NONE. */
 static size_t fact_at(const reader *r, sqlite3_int64 position)
 {
     size_t lo = 0, hi = r->m->nfacts;
@@ -80,8 +70,7 @@ static size_t fact_at(const reader *r, sqlite3_int64 position)
     return lo < r->m->nfacts && r->pos[lo] == position ? lo : ISL_NONE;
 }
 
-/* Makes x the lookup of the n names name_of(model, i), i < n (one block:
- * free x->name). */
+/* Makes x the lookup of the names name_of(model, i < n) (one block: free x->name). */
 static isl_status named_init(reader *r, named *x, size_t n, const char *(*name_of)(const isl_model *, size_t))
 {
     if (!(x->name = malloc((n ? n : 1) * (sizeof *x->name + sizeof *x->order)))) return OOM(r);
@@ -121,8 +110,7 @@ static const char *mech_name(const isl_model *m, size_t i) { return m->mech[i].n
 static const char *bundle_name(const isl_model *m, size_t i) { return m->bundle[i].name; }
 static const char *channel_name(const isl_model *m, size_t i) { return m->channel[i].name; }
 
-/* A table whose rows name new items: add adds one to the model (NULL:
- * the names are only checked). */
+/* A table whose rows name new items, added by add (NULL: only checked). */
 typedef struct adder {
     reader *r;
     const char *table;
@@ -144,9 +132,7 @@ static isl_status read_added(reader *r, const char *sql, const char *table, size
     return rows(r, sql, added_row, &a);
 }
 
-/* Each fact's axis is found among the axes just read (in name order, as
- * the BINARY collation orders them): a join with the numbered axes was
- * half of reading the model. */
+/* A fact's axis is found among the axes read (in name order): a join was half of the reading. */
 static isl_status fact_row(void *ctx, sqlite3_stmt *q)
 {
     reader *r = ctx;
@@ -340,9 +326,8 @@ static isl_status param_row(void *ctx, sqlite3_stmt *q)
                     shown, key);
 }
 
-/* Dangling rows: a row naming a row that is not there, and a param value
- * naming no bundle or channel (a lesson without a focus has a meaning:
- * the last lesson that has one). */
+/* Dangling rows: a row naming a row that is not there, a param value naming no
+ * bundle or channel (a lesson without a focus means the last with one). */
 static isl_status check_dangling(reader *r)
 {
     isl_status st = ISL_OK;

@@ -1,24 +1,11 @@
-/* isolab store: the saved queries and the schema isolab installed, checked
- * on every open.
- *
- * isolab's own schema (tables, indexes, triggers, views) and saved queries
- * (the views of queries/) are compiled into the binary. The reference is
- * that schema applied to an empty in-memory database; the record is the
- * isolab_object table: what was installed in this file, one digest per
- * object, and a digest of the whole build. When the record agrees with the
- * file and with this build, opening costs one read of sqlite_schema.
- * Otherwise, in one write transaction:
- *   - a table of the reference missing from the file: the file is damaged
- *     (exit 4, naming the table); isolab never re-creates a table;
- *   - a view, trigger or index missing or different: installed again from
- *     the reference. When the record shows it was changed after isolab
- *     installed it, that is reported (a note naming it); when the record
- *     is older than this build (a migrated database, a new isolab), it is
- *     an upgrade and nothing is said;
- *   - the record is written anew.
- * A database isolab creates is recorded from its own schema as installed
- * (isl_store_record_installed): the same files built the reference, so
- * building it again would only repeat that work. */
+/* isolab store: the schema and saved queries isolab installed, checked on
+ * every open against the reference (the built-in schema in an in-memory
+ * database) and the record (isolab_object: a digest per object and one of the
+ * build). When the record agrees with the file and this build, opening reads
+ * sqlite_schema once. Otherwise a missing table is damage (isolab never
+ * re-creates one); a view, trigger or index missing or different is
+ * installed again, with a note when the record shows it was changed after
+ * isolab installed it (an older record is an upgrade, said nothing of). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,8 +37,7 @@ static void build_digest(char out[17])
     isl_digest_hex(&d, out);
 }
 
-/* The length of a saved query's text without its trailing ';' and blanks:
- * the body of its view. */
+/* The length of a saved query's text without its trailing ';' and blanks. */
 static size_t body_len(const isl_embedded_file *f)
 {
     size_t len = f->len;

@@ -98,12 +98,8 @@ isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row);
 isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row);
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row);
 
-/* Starts a power-set sweep's rows: mask bit i stands for mechs[i], channel_id
- * k for channels[k - 1] (0: none). */
-isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t nm,
-                                   const size_t *channels, size_t nc);
-/* Writes the power-set sweep of those lists with one INSERT ... SELECT from
- * isolab_powerset (registered by the caller); tick every 65536 rows; c->rows. */
+/* A power-set sweep's rows (mask bit i: mechs[i]; channel_id k: channels[k - 1],
+ * 0 none) from isolab_powerset (registered by the caller); tick every 65536 rows. */
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
                                  void (*tick)(void *ctx, uint64_t rows), void *tick_ctx);
 

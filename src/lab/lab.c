@@ -104,13 +104,7 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(s);
     if ((st = isl_store_begin_run(s, "bundles", argv, m, &ctx.run_id, err))) return st;
-    st = isl_store_bundles_begin(&ctx, k->mechs, k->nm, k->channels, k->nc);
-    if (!st) {
-        /* the run's rows, as 'isolab runs' counts them: the mechanisms, the
-         * channels (and no channel), then the sweep's rows */
-        ctx.rows = k->nm + k->nc + 1;
-        st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
-    }
+    st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
     return finish(&ctx, st, NULL, run_id, rows);
 }
 

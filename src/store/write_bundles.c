@@ -5,8 +5,8 @@
  * the table's B-tree, with no bind, step and reset per row. */
 #include "store_int.h"
 
-isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t nm,
-                                   const size_t *channels, size_t nc)
+isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
+                                 void (*tick)(void *ctx, uint64_t rows), void *tick_ctx)
 {
     isl_store *s = c->store;
     const isl_model *m = c->model;
@@ -18,20 +18,14 @@ isl_status isl_store_bundles_begin(isl_run_ctx *c, const size_t *mechs, size_t n
     for (size_t k = 0; k <= nc && !st; k++)
         st = isl_db_put(s, ST_BUNDLE_CHANNEL, c->err, "writing the bundle sweep's channels", "iit", c->run_id,
                         (int64_t)k, k ? m->channel[channels[k - 1]].name : NULL);
-    return st;
-}
-
-isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
-                                 void (*tick)(void *ctx, uint64_t rows), void *tick_ctx)
-{
-    isl_store *s = c->store;
-    isl_powerset_spec spec = {c->model, mechs, nm, channels, nc, 1, tick, tick_ctx};
-    sqlite3_stmt *q = isl_stmt(s, ST_BUNDLE_SWEEP, c->err);
+    sqlite3_stmt *q = st ? NULL : isl_stmt(s, ST_BUNDLE_SWEEP, c->err);
     if (!q) return c->err->status;
+    c->rows = nm + nc + 1; /* the rows 'isolab runs' counts: those above, then the sweep's */
+    isl_powerset_spec spec = {m, mechs, nm, channels, nc, 1, tick, tick_ctx};
     int rc = sqlite3_bind_int64(q, 1, c->run_id);
     if (rc == SQLITE_OK) rc = sqlite3_bind_pointer(q, 2, &spec, ISL_POWERSET_SPEC, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_step(q);
-    isl_status st = rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, c->err, "writing the bundle sweep's rows");
+    st = rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, c->err, "writing the bundle sweep's rows");
     if (!st) c->rows += (size_t)sqlite3_changes64(s->db);
     /* the spec lives on this stack frame: no statement may keep it */
     sqlite3_reset(q);

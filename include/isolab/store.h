@@ -31,7 +31,6 @@ void isl_store_close(isl_store *s);
 /* The work budget: million SQLite VM steps one seed statement, claim or
  * query may take before it is stopped (a runaway recursive query never ends). */
 #define ISL_WORK_LIMIT_DEFAULT_M 1000
-unsigned long long isl_store_work_limit(const isl_store *s);
 
 /* For the stores opened after it: seconds a writer waits for another's
  * lock (default 10), and the work budget (0: ISL_WORK_LIMIT_DEFAULT_M). */

@@ -194,7 +194,7 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
         snprintf(why, n, "cannot evaluate: %s", reason);
     } else if (isl_work_begin(s), (rc = sqlite3_step(q)), isl_work_end(s)) {
         snprintf(why, n, "cannot evaluate: the expression exceeded the work budget (%llu million steps)",
-                 isl_store_work_limit(s));
+                 s->work_limit);
         c->over_budget = 1;
         rc = SQLITE_ERROR;
     } else if (rc == SQLITE_ROW) {

@@ -256,8 +256,6 @@ struct sqlite3 *isl_store_db(isl_store *s) { return s->db; }
 /* The progress handler is called every WORK_TICK virtual-machine steps. */
 #define WORK_TICK 1000
 
-unsigned long long isl_store_work_limit(const isl_store *s) { return s->work_limit; }
-
 const char *isl_store_notes(const isl_store *s) { return s->notes; }
 
 static int work_tick(void *ctx)

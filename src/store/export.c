@@ -258,7 +258,7 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
         st = stream_rows(s, q, fn, ctx, err);
         if (isl_work_end(s) && st)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY_BUDGET, "the query exceeded the work budget (%llu million "
-                              "steps): stopped", isl_store_work_limit(s));
+                              "steps): stopped", s->work_limit);
     }
     sqlite3_finalize(q);
     return st;

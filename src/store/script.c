@@ -297,7 +297,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         if (over && rc != SQLITE_DONE)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
                               "(%llu million steps): stopped; nothing of this load was written",
-                              name, line_of(sql, start), isl_store_work_limit(s));
+                              name, line_of(sql, start), s->work_limit);
         else if (rc != SQLITE_DONE)
             st = step_failure(s, name, sql, start, q, &au, err);
         sqlite3_finalize(q);

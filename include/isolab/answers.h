@@ -1,13 +1,7 @@
-/* isolab: the power set's answers without its rows. Pure: no I/O, no
- * SQLite; memory is allocated when an answer starts, never per subset, and
- * does not grow with the number of subsets.
- *
- * As in isolab/powerset.h, for mechanisms mechs[0..nm) (distinct, in the
- * order they apply) subset `mask` is the bundle of the mechs[i] whose bit i
- * is set, applied in increasing i; surfaces are over every fact of the
- * model, under one channel (ISL_NONE: none). "Mask order" is increasing
- * mask. The answers are exact: equal to what the whole power set's rows
- * give (the tests compare them); src/core/answers.c says how. */
+/* isolab: the power set's answers without its rows, exact (the tests compare
+ * them with the rows), in memory that does not grow with the subsets. As in
+ * isolab/powerset.h, subset `mask` of mechs[0..nm) applies the mechs[i] whose
+ * bit i is set in increasing i, under one channel (ISL_NONE: none). */
 #ifndef ISOLAB_ANSWERS_H
 #define ISOLAB_ANSWERS_H
 
@@ -28,27 +22,23 @@ typedef struct isl_frontier_row {
     uint64_t first;
 } isl_frontier_row;
 
-/* Writes the frontier for sizes 0..nm into out[0..nm]. ISL_OK, ISL_EINPUT
- * when nm > ISL_ANSWERS_MAX, or ISL_ENOMEM. */
+/* The frontier for sizes 0..nm into out[0..nm]; ISL_EINPUT when nm > ISL_ANSWERS_MAX. */
 isl_status isl_frontier(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,
                         isl_frontier_row *out);
 
-/* The smallest subsets: those with the fewest members whose open surface is
- * at most max_open, pulled one at a time in mask order (none when no subset
- * reaches it). The iterator keeps pointers to m and mechs. */
+/* The smallest subsets whose open surface is at most max_open, one at a time in
+ * increasing mask (none when no subset reaches it); keeps pointers to m and mechs. */
 typedef struct isl_smallest isl_smallest;
 /* ISL_OK with *out set, ISL_EINPUT when nm > ISL_ANSWERS_MAX, ISL_ENOMEM. */
 isl_status isl_smallest_new(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,
                             size_t max_open, isl_smallest **out);
-/* The next subset's mask and open surface into *mask and *open: 1, or 0
- * when there are no more. */
+/* The next subset's mask and open surface: 1, or 0 when there are no more. */
 int isl_smallest_next(isl_smallest *s, uint64_t *mask, size_t *open);
 /* Frees s; NULL is fine. */
 void isl_smallest_free(isl_smallest *s);
 
-/* One mechanism's marginal effect on a bundle: the open surface with the
- * mechanism appended to the bundle, or taken out when it is a member, and
- * the difference from the bundle's own open surface. */
+/* A mechanism's marginal effect on a bundle: the open surface with it appended (or
+ * taken out when a member), and the difference from the bundle's own. */
 typedef struct isl_marginal_row {
     size_t mech;
     int in_bundle;
@@ -56,9 +46,8 @@ typedef struct isl_marginal_row {
     long long delta;
 } isl_marginal_row;
 
-/* For the bundle members[0..n) (distinct mechanisms, in bundle order),
- * writes one row per mechanism of the model, in model order, into
- * out[0..m->nmech). ISL_OK or ISL_ENOMEM. */
+/* For the bundle members[0..n), one row per mechanism of the model into
+ * out[0..m->nmech), in model order. */
 isl_status isl_marginal(const isl_model *m, const size_t *members, size_t n, size_t channel,
                         isl_marginal_row *out);
 

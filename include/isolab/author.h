@@ -1,11 +1,9 @@
-/* isolab: a course author's loop in the store: removing lessons with what
- * they own, and replacing the lessons seed files define. What a lesson owns
- * is listed in src/store/author.c and the README ("Adding a lesson"). */
+/* isolab: a course author's loop: removing lessons with what they own (listed
+ * in src/store/author.c), and where a database came from. */
 #ifndef ISOLAB_AUTHOR_H
 #define ISOLAB_AUTHOR_H
 
-/* The message of a seed statement that adds a lesson the database holds
- * already (its reason: ISL_R_LESSON_LOADED). */
+/* The message of a seed adding a lesson loaded already (ISL_R_LESSON_LOADED). */
 #define ISL_LESSON_LOADED "the lesson is loaded already"
 
 #include <stddef.h>
@@ -13,15 +11,12 @@
 #include "isolab/error.h"
 #include "isolab/store.h"
 
-/* Removes the lessons codes[0..n) with every row each owns, in one
- * transaction; runs are kept (their results become stale: the model's
- * digest changes). ISL_EINPUT (nothing removed) when a code is unknown. */
+/* Removes the lessons codes[0..n) with what each owns, all or none (ISL_EINPUT
+ * for an unknown code); runs are kept, their results stale. */
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err);
 
-/* What the database at path (opened read-only) was made from: *seeds the
- * directory init read (NULL: the seeds built into isolab, or no database
- * there) and *lessons its lessons as lines "CODE<TAB>FILE" (FILE the one
- * 'load' read, empty for a seed's; NULL: none). Free both with free(). */
+/* What the database at path was made from (read-only): *seeds the directory
+ * (NULL: built in, or no database), *lessons lines "CODE<TAB>FILE"; free() both. */
 isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_error *err);
 
 #endif

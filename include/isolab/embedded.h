@@ -1,6 +1,5 @@
-/* isolab: the schema, seed, query and gnuplot files compiled into the binary, so an
- * installed isolab needs none of the source tree. Each list is in file-name
- * order; `count` excludes the terminating empty entry. */
+/* isolab: the schema, seed, query and gnuplot files compiled into the binary, in
+ * name order; `count` excludes the terminating empty entry. */
 #ifndef ISOLAB_EMBEDDED_H
 #define ISOLAB_EMBEDDED_H
 

@@ -1,6 +1,4 @@
-/* isolab: exporting a table or view: the store reads the rows
- * (isl_store_export) and hands them as cells; the text formats are pure
- * (isolab/textout.h). */
+/* isolab: a table's or view's rows, handed as cells (formats: isolab/textout.h). */
 #ifndef ISOLAB_EXPORT_H
 #define ISOLAB_EXPORT_H
 
@@ -14,8 +12,7 @@
 /* Called once with the column names (row == NULL), then once per row. */
 typedef isl_status (*isl_row_fn)(void *ctx, size_t ncols, const char *const *names, const isl_cell *row);
 
-/* The rows isl_store_export reads, into *n, when name is a table (counted);
- * 0 for a view. */
+/* The rows isl_store_export reads into *n when name is a table; 0 for a view. */
 isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
                                 isl_error *err);
 

@@ -1,10 +1,6 @@
-/* isolab store: the SQL functions that SQL from files and users (seeds,
- * claims, export --sql) may call. SQLite's ordinary scalar, aggregate,
- * window, date, math and JSON functions and isolab's own; nothing else:
- * not fts3_tokenizer (which hands out and takes code pointers),
- * load_extension, the shell's readfile/writefile/edit, SQLite's internals
- * (sqlite_offset, sqlite_compileoption_*, sqlite_log), full-text and
- * R-tree helpers, or any function a future library adds. */
+/* isolab store: the functions SQL from files and users may call: SQLite's
+ * ordinary ones and isolab's own; not fts3_tokenizer, load_extension,
+ * readfile, SQLite's internals, or any function a future library adds. */
 #include <stdlib.h>
 #include <string.h>
 

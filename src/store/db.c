@@ -80,7 +80,6 @@ static const char *const STMT_SQL[ST_COUNT] = {
     [ST_RUN_PARAM] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)",
 };
 
-/* Limits every store opened or created from now on (isl_store_set_limits). */
 static unsigned wait_seconds = 10;
 static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT_M;
 
@@ -90,7 +89,6 @@ void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
     work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT_M;
 }
 
-/* Who is told, as it happens, of work that takes a while (isl_store_on_progress). */
 static void (*progress_fn)(void *, const char *);
 static void *progress_ctx;
 
@@ -253,7 +251,6 @@ void isl_store_close(isl_store *s)
 
 struct sqlite3 *isl_store_db(isl_store *s) { return s->db; }
 
-/* The progress handler is called every WORK_TICK virtual-machine steps. */
 #define WORK_TICK 1000
 
 const char *isl_store_notes(const isl_store *s) { return s->notes; }
@@ -359,12 +356,9 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
         st = isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
                           "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
                           path, ver, ISL_SCHEMA_VERSION);
-    /* In WAL mode, NORMAL syncs at checkpoints instead of at every commit:
-     * a run is still all there or not at all after a crash of isolab or of
-     * the machine, but a power loss may take back the last runs committed.
-     * For an experiment record that can be rerun, that beats an fsync per
-     * run (the lesson job writes five runs). Set only once the file is
-     * known to be an isolab database: the pragma reads it. */
+    /* NORMAL in WAL syncs at checkpoints: a power loss may take back the last
+     * runs, which can be rerun, for no fsync per run. Set once the file is
+     * known to be isolab's: the pragma reads it. */
     if (!st) st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err);
     if (!st && ver < ISL_SCHEMA_VERSION) st = isl_store_migrate(s, err);
     if (!st) st = isl_store_verify(s, err);
@@ -388,11 +382,9 @@ static isl_status set_wal(isl_store *s, isl_error *err)
     return st || wal ? st : isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path);
 }
 
-/* Takes the write lock of the database at path, which --force is about to
- * replace, so no writer is in the middle of a run there: *out holds it
- * (NULL when path is no database, so there is nothing to lock). The
- * connection keeps its log files on close (PERSIST_WAL): their names will
- * be the new database's. */
+/* Takes the write lock of the database at path, about to be replaced, so no
+ * writer is in the middle of a run there: *out holds it (NULL: no database).
+ * It keeps its log files on close (PERSIST_WAL): their names are the new one's. */
 static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
 {
     sqlite3 *db = NULL;
@@ -427,10 +419,7 @@ static int sqlite_header(const char *path, off_t size)
     return ok;
 }
 
-/* --force replaces only a regular file, and follows a symbolic link as
- * every other command does: the link stays, the file it names is replaced.
- * Anything else (a device, FIFO, socket, directory, a link to nothing) is
- * refused. */
+/* Only a regular file is replaced, through a symbolic link as every output is. */
 isl_status isl_store_create(const char *given, const char *seeds_dir, int force, isl_error *err)
 {
     struct stat lsb, sb;
@@ -474,9 +463,7 @@ static int remove_logs(const char *db)
     return wal && shm ? 0 : -1;
 }
 
-/* Fills the new database of s, in one transaction: the schema and saved
- * queries, the seeds, the record of what was installed, the model's digest;
- * then switches it to WAL. */
+/* Fills the new database of s in one transaction, then switches it to WAL. */
 static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
 {
     char pragma[96], *real = seeds_dir ? realpath(seeds_dir, NULL) : NULL;

@@ -1,8 +1,5 @@
-/* isolab store: listing runs (a run's rows counted in every table with a
- * run_id column, found in the schema: tables added later are counted
- * without a change here; their names reach SQL text only from
- * sqlite_schema, quoted as identifiers), the latest of a kind, and what
- * computes results that are missing. */
+/* isolab store: listing runs (their rows counted in every table with a run_id
+ * column, found in the schema), the latest of a kind, missing results. */
 #include <assert.h>
 #include <stdio.h>
 
@@ -32,11 +29,8 @@ static isl_status run_row(void *ctx, sqlite3_stmt *q)
     return e->fn.run(e->ctx, &r);
 }
 
-/* The query of isl_store_runs: ?1 kind, ?2 with checks, ?3 since, ?4
- * limit, then each param's key and value from ?5 on. A run's rows are
- * "(SELECT count(*) FROM t WHERE run_id = r.id) + ..." over every result
- * table ("0" when there is none): counted through each table's run_id
- * index, for the runs listed only. */
+/* The query of isl_store_runs: ?1 kind, ?2 with checks, ?3 since, ?4 limit,
+ * each param's key and value from ?5 on; rows counted for the runs listed only. */
 static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
 {
     per_run c = {sqlite3_str_new(s->db), 0};
@@ -84,8 +78,7 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
     return st;
 }
 
-/* Column 0's text into out[n], column 1's integer (when there is one)
- * into id; found: there was a row. */
+/* Column 0's text into out[n], column 1's integer (if any) into id; found: a row. */
 typedef struct text_out {
     char *out;
     size_t n;

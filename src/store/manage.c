@@ -1,7 +1,5 @@
-/* isolab store: managing runs (removing, pruning, their parameters) and the
- * parameters the saved queries read (the param table, per connection). Run
- * rows are removed from every table that has a run_id column, found in the
- * schema, so tables added later are covered without a change here. */
+/* isolab store: removing and pruning runs (from every table with a run_id
+ * column, found in the schema), and the param table per connection. */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,16 +7,13 @@
 #include "isolab/history.h"
 #include "store_int.h"
 
-/* "DELETE FROM t WHERE run_id = ?1;" for every table t with a run_id
- * column, into out; remove_one runs them one after the other. */
 static isl_status add_delete(void *ctx, sqlite3_stmt *q)
 {
     sqlite3_str_appendf(ctx, "DELETE FROM \"%w\" WHERE run_id = ?1;\n", isl_base_text(q, 0));
     return ISL_OK;
 }
 
-/* A removal in progress: the statements that remove one run's rows, and
- * how many runs they removed. */
+/* A removal: the statements removing one run's rows, and the runs removed. */
 typedef struct remover {
     isl_store *s;
     const char *deletes;
@@ -161,17 +156,14 @@ static isl_status must_exist(isl_store *s, const char *sql, const char *name, co
     return st;
 }
 
-/* The views that read param, directly or through another such view (by
- * name in their text: a view whose text holds the name inside another,
- * run_param, is copied for nothing, which costs less than telling them
- * apart with GLOB). */
+/* The views that read param, directly or through another (by name in their
+ * text: run_param's readers are copied for nothing, cheaper than GLOB). */
 static const char SHADOWED_VIEWS[] =
     "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION "
     "  SELECT v.name FROM main.sqlite_schema v JOIN dep ON instr(v.sql, dep.name) > 0 WHERE v.type = 'view') "
     "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
     "AND v.sql LIKE 'CREATE VIEW %'";
 
-/* The store and the error of make_shadow. */
 typedef struct shadow {
     isl_store *s;
     isl_error *err;
@@ -188,10 +180,8 @@ static isl_status shadow_view(void *ctx, sqlite3_stmt *q)
     return rc == SQLITE_OK ? ISL_OK : isl_db_fail(w->s, w->err, "shadowing a saved query");
 }
 
-/* Shadows main.param for this connection only: a TEMP param, a copy of
- * the file's, and a TEMP copy of every view that reads it (a TEMP view's
- * names find TEMP objects first; a main view's would not). Writes only the
- * TEMP schema: no lock on the database is taken. */
+/* Shadows main.param for this connection: a TEMP copy of it and of every view
+ * reading it (a TEMP view finds TEMP objects first); takes no lock. */
 static isl_status make_shadow(isl_store *s, isl_error *err)
 {
     shadow w = {s, err};

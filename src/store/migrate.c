@@ -1,14 +1,6 @@
-/* isolab store: bringing a database made by an older isolab up to the
- * current schema version.
- *
- * Schema files are applied in name order by 'isolab init', and the version
- * a database has tells which of them it has seen. MIGRATIONS lists, for
- * each version after the first, the schema files that reach it from the one
- * before; a migration applies them (the very files init applies, so the two
- * can never disagree), installs the saved queries of the new version in
- * place of the old ones, and sets user_version, all in one BEGIN IMMEDIATE
- * transaction: an interrupted or failed migration leaves the old version.
- * To add a version: docs/HACKING.md, "a table". */
+/* isolab store: bringing an older database to the current schema version by
+ * the very schema files a new one runs (MIGRATIONS: the file that reaches each
+ * version), with the saved queries reinstalled, in one transaction. */
 #include <stdio.h>
 #include <string.h>
 

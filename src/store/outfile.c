@@ -16,8 +16,7 @@
 
 enum { TEMP_FILE, TEMP_DIR, TEMP_SQLITE, MAX_TEMPS = 64 }; /* TEMP_DIR: isl_temp_register's dir */
 
-/* live[0..top): each a path (malloc'd) or NULL once forgotten; changed
- * only with the handled signals blocked, read by the handler */
+/* live[0..top): paths (NULL once forgotten), changed with the signals blocked */
 static char *volatile live[MAX_TEMPS];
 static volatile unsigned char live_kind[MAX_TEMPS];
 static volatile sig_atomic_t top;
@@ -201,9 +200,8 @@ static char *canonical(const char *path)
     return out;
 }
 
-/* ISL_EINPUT when target is db or one of its side files: the same file
- * (device and inode, through any link) or, not existing yet, the same
- * name in the same directory. */
+/* ISL_EINPUT when target is db or a side file of it: the same inode or, not
+ * existing yet, the same canonical name. */
 static isl_status guard_db(const char *target, const char *path, const char *db, isl_error *err)
 {
     static const char *const sides[] = {"", "-wal", "-shm", "-journal"};
@@ -230,9 +228,8 @@ static isl_status guard_db(const char *target, const char *path, const char *db,
     return st;
 }
 
-/* Creates o->tmp, a new file beside target under a random name, registered
- * as a live temporary; its mode that of the file it replaces (else as a
- * new file's). Returns the open descriptor, or -1 with err set. */
+/* Creates and registers o->tmp beside target, with the mode of the file it
+ * replaces: the open descriptor, or -1 with err set. */
 static int make_temp(isl_outfile *o, const char *target, unsigned flags, isl_error *err)
 {
     char *dir = dir_of(target);

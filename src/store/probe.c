@@ -1,11 +1,7 @@
-/* isolab store: finding the offending row of a seed statement that failed.
- *
- * SQLite says which constraint failed but not which row of a multi-row
- * INSERT broke it, nor the value. To name them, the failed statement is run
- * once more inside a savepoint, with a temporary BEFORE INSERT trigger on
- * its table that hands every row to a C function: the last row seen is the
- * one the constraint stopped. The savepoint is then rolled back, so the
- * probe leaves no trace (the trigger and its rows go with it). */
+/* isolab store: the offending row of a seed statement that failed (SQLite does
+ * not say which row of a multi-row INSERT, nor the value): the statement is
+ * run again in a savepoint, rolled back after, with a BEFORE INSERT trigger
+ * handing each row to C; the last row seen is the one the constraint stopped. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,9 +115,8 @@ static int has_word(const char *text, const char *word)
     return 0;
 }
 
-/* Which columns the error names: the "table.col" list of UNIQUE and NOT
- * NULL messages, the identifiers of a CHECK expression; every column when
- * none matches (a named constraint). */
+/* The columns the error names ("table.col" of UNIQUE and NOT NULL, a CHECK's
+ * identifiers); every column when none matches (a named constraint). */
 static void pick_columns(const probe *p, const char *table, const char *errmsg, int *pick)
 {
     const char *detail = strstr(errmsg, "failed: ");

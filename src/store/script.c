@@ -36,17 +36,14 @@ const char *isl_sql_skip(const char *p, const char *blanks)
     }
 }
 
-/* When the statement just run left a foreign key unresolved, describes the
- * first offending value: "<table>.<column> = '<value>' has no match in
- * <parent>(<column>)". Returns 1 and fills msg, or 0 when none. */
+/* 1 when the statement just run left a foreign key unresolved, msg then naming
+ * the first offending value ("T.C = 'V' has no match in P(C)"), lit the value. */
 static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn)
 {
     int cur = 0, hi = 0;
     if (sqlite3_db_status(s->db, SQLITE_DBSTATUS_DEFERRED_FKS, &cur, &hi, 0) != SQLITE_OK || cur == 0) return 0;
     sqlite3_stmt *q = NULL;
     int found = 0;
-    /* Every foreign key of every table, with the first child value that has
-     * no parent row. Table and column names come from the schema itself. */
     static const char *const sql =
         "SELECT m.name, f.\"from\", f.\"table\", coalesce(f.\"to\", 'name') "
         "FROM sqlite_schema m, pragma_foreign_key_list(m.name) f WHERE m.type = 'table'";
@@ -74,10 +71,8 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
     return 1;
 }
 
-/* The tables a seed file may write: the model. Everything else in the main
- * database (runs, results, the schema itself, saved queries) changes only
- * through isolab's own code. A model table added to the schema is added
- * here too. */
+/* The tables a seed file may write: the model (a model table added to the
+ * schema is added here too); everything else changes only through isolab. */
 const char *const isl_model_tables[] = {
     "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
     "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "column_label",
@@ -91,11 +86,9 @@ static int is_model_table(const char *name)
     return 0;
 }
 
-/* What a seed file may not do: end or nest the load's transaction, attach
- * other files, change the connection's settings, or write anything but the
- * model's tables and TEMP objects of its own (DDL on the main database, a
- * write to a run or result table, a TEMP trigger on such a table). The
- * authorizer records the first refusal so the error can name it. */
+/* What a seed file may not do: touch the load's transaction, attach files,
+ * change settings, or write anything but the model's tables and TEMP objects
+ * of its own. The authorizer records the first refusal for the error. */
 typedef struct script_auth {
     int denied;        /* 1: transaction/settings; 2: outside the model; 3: a function */
     char what[160];    /* for 2 and 3: what was refused */
@@ -332,9 +325,8 @@ isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, co
     return only ? isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, only) : ISL_OK;
 }
 
-/* Checks that the open file fd (path) may be read as a seed: only a regular
- * file of at most ISL_SEED_MAX_BYTES (a FIFO or a device could block or
- * never end); *cap: its size + 1. */
+/* Only a regular file of at most ISL_SEED_MAX_BYTES is read as a seed (a FIFO
+ * or a device could block or never end); *cap: its size + 1. */
 static isl_status seed_file_ok(int fd, const char *path, size_t *cap, isl_error *err)
 {
     struct stat sb;
@@ -350,8 +342,7 @@ static isl_status seed_file_ok(int fd, const char *path, size_t *cap, isl_error 
     return ISL_OK;
 }
 
-/* Reads fd to its end into *buf (of *cap bytes, grown as needed up to the
- * limit), NUL-terminated; *n the bytes read. */
+/* Reads fd to its end into *buf (of *cap bytes, grown up to the limit), NUL-ended. */
 static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, size_t *n, isl_error *err)
 {
     for (;;) {

@@ -1,23 +1,13 @@
-/* isolab store: writing fact statuses, the bulk of a run. Each status is one
- * row of integer ids and a status code in fact_status_row; the run's bundle,
- * channel and fact names go once into fact_status_bundle, _channel and _fact
- * (see schema/011_fact_status_ids.sql). Ids are ranks in name order, so the
- * view fact_status lists rows in the order of their names; within a bundle x
- * channel the rows are written in key order.
- *
- * The rows of one bundle x channel go into the B-tree with one INSERT INTO
- * fact_status_row SELECT ... FROM json_each(?4) WHERE value > 0 over the
- * codes of every fact in rank order as a JSON array, instead of a
- * bind/step/reset round trip per row (1.5x to 1.8x the time of a 'run' of
- * 100000 facts; a table-valued function of isolab's own over the core's
- * states bought less than 1.15x over json_each). */
+/* isolab store: writing fact statuses, the bulk of a run: rows of integer ids
+ * (ranks in name order) and a status code, the names once per run
+ * (schema/011_fact_status_ids.sql). A bundle x channel's rows go in with one
+ * INSERT ... SELECT from json_each over the codes (a bind and step per row
+ * took 1.5x to 1.8x as long: docs/PERFORMANCE.md). */
 #include <stdlib.h>
 
 #include "isolab/sort.h"
 #include "store_int.h"
 
-/* The code stored for a state (schema/011: 1 visible .. 4 closed) is the
- * state itself; 0 is absent. */
 _Static_assert(ISL_FACT_ABSENT == 0 && ISL_FACT_VISIBLE == 1 && ISL_FACT_LEFT_OPEN == 2 && ISL_FACT_RETURNS == 3
                    && ISL_FACT_CLOSED == 4,
                "a fact state is its status code");
@@ -43,8 +33,7 @@ static isl_status ids_new(isl_run_ctx *c, isl_status_ids **out)
 {
     const isl_model *m = c->model;
     size_t nf = m->nfacts, nb = m->nbundles, nc = m->nchannels;
-    /* the struct, fact_of_rank, bundle_id, channel_id, room to rank the
-     * bundles' and the channels' names (order, names), the done flags */
+    /* the struct, fact_of_rank, bundle_id, channel_id, order, names, done flags */
     isl_status_ids *ids = calloc(1, sizeof *ids + (nf + 2 * (nb + nc)) * sizeof(size_t)
                                         + (nb + nc) * sizeof(char *) + nb + nc);
     if (!ids) return isl_fail(c->err, ISL_ENOMEM, "out of memory");

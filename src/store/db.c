@@ -355,7 +355,7 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
      * known to be isolab's: the pragma reads it. */
     if (!st) st = isl_db_exec(s, "PRAGMA synchronous = NORMAL", err);
     if (!st && ver < ISL_SCHEMA_VERSION) st = isl_store_migrate(s, err);
-    if (!st) st = isl_store_verify(s, err);
+    if (!st) st = isl_store_verify(s, 0, err);
     if (st) isl_store_close(s);
     else *out = s;
     return st;
@@ -479,7 +479,7 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
                          NULL, err, "t", real ? real : seeds_dir);
     free(real);
     if (!st) st = isl_drop_temp_objects(s, err);
-    if (!st) st = isl_store_record_installed(s, err);
+    if (!st) st = isl_store_verify(s, 1, err);
     if (!st) st = isl_store_settle_model(s, err);
     if (!st) st = isl_db_exec(s, "COMMIT", err);
     /* WAL: readers (the sqlite3 shell) never block isolab's writes and

@@ -195,15 +195,11 @@ isl_status isl_store_settle_model(isl_store *s, isl_error *err);
 /* Installs every saved query as view NAME (with replace, dropped first). */
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
 
-/* Checks the schema against this build and what isolab installed: restores
- * saved queries and triggers (noted), refuses a missing table (ISL_EDB). */
-isl_status isl_store_verify(isl_store *s, isl_error *err);
+/* Checks the schema against this build and what isolab installed: restores saved
+ * queries and triggers (noted), refuses a missing table; installed: records the file. */
+isl_status isl_store_verify(isl_store *s, int installed, isl_error *err);
 /* The fact statuses of a surface row but the absent ones (and, once, their names). */
 isl_status isl_store_put_statuses(isl_run_ctx *c, const isl_surface_row *row);
-
-/* Records every schema object now in the file as what isolab installed (a
- * new database, in the caller's transaction). */
-isl_status isl_store_record_installed(isl_store *s, isl_error *err);
 
 /* Migrates an older database to ISL_SCHEMA_VERSION in one transaction. */
 isl_status isl_store_migrate(isl_store *s, isl_error *err);

@@ -232,34 +232,22 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
     return st;
 }
 
-isl_status isl_store_record_installed(isl_store *s, isl_error *err)
+isl_status isl_store_verify(isl_store *s, int installed, isl_error *err)
 {
     char build[17];
     build_digest(build);
-    objects file = {0};
-    /* the file is its own reference: repair finds nothing to restore and
-     * writes the record */
-    isl_status st = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
-    if (!st) st = repair(s, &file, build, err);
-    objects_free(&file);
-    return st;
-}
-
-isl_status isl_store_verify(isl_store *s, isl_error *err)
-{
-    char build[17];
-    build_digest(build);
-    objects file = {0}, rec = {0};
-    isl_status rst = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
-    if (!rst) rst = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
+    objects file = {0}, rec = {0}, ref = {0};
+    isl_status st = installed ? ISL_OK : objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
+    if (!st && !installed)
+        st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
     /* a file without the record table is damaged; the repair below says which table */
-    int current = !rst && record_current(&file, &rec, build);
+    int current = !installed && !st && record_current(&file, &rec, build);
     objects_free(&file);
     objects_free(&rec);
-    if (current) return ISL_OK;
-    if (rst == ISL_ENOMEM) return rst;
-    objects ref = {0};
-    isl_status st = reference(&ref, err);
+    if (current || st == ISL_ENOMEM) return st;
+    /* a file isolab has just built from its own schema is its own reference:
+     * repair finds nothing to restore and writes the record */
+    st = installed ? objects_read(s->db, s->path, FILE_OBJECTS, &ref, err) : reference(&ref, err);
     int own = sqlite3_get_autocommit(s->db);
     if (!st && own) st = isl_db_begin_write(s, err);
     if (!st) {

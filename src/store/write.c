@@ -126,32 +126,31 @@ isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row)
     return st;
 }
 
+/* A removal or addition sweep row: what was removed or added (name), and n. */
+static isl_status put_sweep(isl_run_ctx *c, enum isl_stmt_id id, const char *what, const char *name, int64_t n,
+                            const isl_surface *s)
+{
+    isl_status st = isl_db_put(c->store, id, c->err, what, "itttiiiii", c->run_id, bundle_of(c), channel_of(c), name,
+                               n, (int64_t)s->visible, (int64_t)s->returned, (int64_t)s->open_surface,
+                               (int64_t)s->open_axes);
+    if (!st) isl_run_count(c, 1);
+    return st;
+}
+
 /* The baseline row (fact ISL_NONE) has no removed fact: its name is NULL,
  * and its position (ISL_NONE + 1 == 0) NULL too (nullif in ST_REMOVAL). */
 isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row)
 {
     isl_run_ctx *c = ctx;
-    const isl_surface *s = &row->s;
-    isl_status st = isl_db_put(c->store, ST_REMOVAL, c->err, "writing a removal sweep row", "itttiiiii", c->run_id,
-                               bundle_of(c), channel_of(c),
-                               row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact],
-                               (int64_t)(row->fact + 1), (int64_t)s->visible, (int64_t)s->returned,
-                               (int64_t)s->open_surface, (int64_t)s->open_axes);
-    if (!st) isl_run_count(c, 1);
-    return st;
+    return put_sweep(c, ST_REMOVAL, "writing a removal sweep row",
+                     row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact], (int64_t)(row->fact + 1), &row->s);
 }
 
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
 {
     isl_run_ctx *c = ctx;
-    const isl_surface *s = &row->s;
-    isl_status st = isl_db_put(c->store, ST_ADDITION, c->err, "writing an addition sweep row", "itttiiiii", c->run_id,
-                               bundle_of(c), channel_of(c),
-                               row->axis == ISL_NONE ? NULL : c->model->axis_name[row->axis],
-                               (int64_t)row->facts, (int64_t)s->visible, (int64_t)s->returned,
-                               (int64_t)s->open_surface, (int64_t)s->open_axes);
-    if (!st) isl_run_count(c, 1);
-    return st;
+    return put_sweep(c, ST_ADDITION, "writing an addition sweep row",
+                     row->axis == ISL_NONE ? NULL : c->model->axis_name[row->axis], (int64_t)row->facts, &row->s);
 }
 
 /* Writes the digest of m into model_state when it differs. */

@@ -197,14 +197,16 @@ const char *isl_values_row(const char *stmt, int k)
     return NULL;
 }
 
-const char *isl_values_row_holding(const char *stmt, const char *lit)
+const char *isl_values_row_holding(const char *start, const char *tail, const char *lit)
 {
-    size_t n = strlen(lit);
-    for (int k = 1;; k++) {
-        const char *r = isl_values_row(stmt, k);
-        if (!r) return NULL;
-        const char *end = isl_values_row(stmt, k + 1);
-        const char *hit = strstr(r, lit);
-        if (hit && (!end || hit + n <= end)) return r;
+    char *stmt = lit && lit[0] ? sqlite3_mprintf("%.*s", (int)(tail - start), start) : NULL;
+    const char *at = NULL;
+    for (int k = 1; stmt && !at; k++) {
+        const char *r = isl_values_row(stmt, k), *end = r ? isl_values_row(stmt, k + 1) : NULL;
+        const char *hit = r ? strstr(r, lit) : NULL;
+        if (!r) break;
+        if (hit && (!end || hit + strlen(lit) <= end)) at = start + (r - stmt);
     }
+    sqlite3_free(stmt);
+    return at ? at : start;
 }

@@ -197,17 +197,6 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
                         line_of(sql, start), errmsg);
 }
 
-/* Where the first VALUES row of the statement [start, tail) holding the
- * text lit starts; start when none does (or lit is NULL or ""). */
-static const char *row_holding(const char *start, const char *tail, const char *lit)
-{
-    char *text = lit && lit[0] ? sqlite3_mprintf("%.*s", (int)(tail - start), start) : NULL;
-    const char *at = text ? isl_values_row_holding(text, lit) : NULL;
-    at = at ? start + (at - text) : start;
-    sqlite3_free(text);
-    return at;
-}
-
 /* The claim's place in a seed file, for a claim whose SQL does not compile. */
 typedef struct claim_place {
     const char *name, *sql, *start, *tail;
@@ -220,7 +209,7 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
 {
     const claim_place *cp = ctx;
     char *lit = sqlite3_mprintf("%Q", claim ? claim : "");
-    const char *at = row_holding(cp->start, cp->tail, lit);
+    const char *at = isl_values_row_holding(cp->start, cp->tail, lit);
     sqlite3_free(lit);
     return isl_fail(err, ISL_EINPUT, "%s:%d: claim '%s' of lesson %s: its %s does not compile: %s", cp->name,
                     line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
@@ -299,7 +288,8 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         if (au.claims && how == ISL_SCRIPT_SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
         char fk[400], lit[200];
         if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
-            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, row_holding(start, tail, lit)), fk);
+            const char *at = isl_values_row_holding(start, tail, lit);
+            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, at), fk);
             break;
         }
         p = tail;

@@ -182,8 +182,9 @@ const char *isl_sql_skip(const char *p, const char *blanks);
 /* Where the k-th row (from 1) of the VALUES list of stmt starts, or NULL. */
 const char *isl_values_row(const char *stmt, int k);
 
-/* Where the first VALUES row of stmt holding the text lit starts, or NULL. */
-const char *isl_values_row_holding(const char *stmt, const char *lit);
+/* Where the first VALUES row of the statement [start, tail) holding the text lit
+ * starts; start when none does (or lit is NULL or ""). */
+const char *isl_values_row_holding(const char *start, const char *tail, const char *lit);
 
 /* The kind of run id into kind[n]; ISL_EINPUT "no run ID" when there is none. */
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err);

@@ -14,9 +14,8 @@
 isl_status isl_store_keep_model(isl_store *s, const char *digest, isl_error *err);
 
 /* What changed from run a's model to run b's, as lines "model: ..." to fn in
- * model order, *ndiff grown by their number; nothing when a model was not kept. */
-isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
-                                isl_error *err);
+ * model order; nothing when a model was not kept. */
+isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_error *err);
 
 /* Run `run`'s model as seed SQL, one INSERT a line to fn, in foreign-key order;
  * ISL_EINPUT when there is no such run or its model was not kept. */

@@ -18,6 +18,7 @@ typedef struct diff_out {
     int flushed;
     isl_progress *p;
     isl_listing *listing; /* --format other than table: each line a row */
+    size_t nm;            /* the model's lines */
 } diff_out;
 
 static const char *const DIFF_COLUMNS[] = {"change", "what"};
@@ -55,6 +56,7 @@ static isl_status emit(diff_out *d, const char *line)
 static isl_status keep_line(void *ctx, const char *line)
 {
     diff_out *d = ctx;
+    d->nm++;
     isl_buf_printf(&d->model, "%s\n", line);
     return d->model.oom ? ISL_ENOMEM : ISL_OK;
 }
@@ -97,19 +99,19 @@ static void print_count(FILE *out, size_t n, size_t nm, int64_t ra, int64_t rb)
 int isl_cmd_diff(isl_cli *cli, const isl_args *a)
 {
     int64_t ra, rb;
-    size_t n = 0, nm = 0;
+    size_t n = 0;
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
     isl_progress p;
     isl_progress_start(&p, "fact statuses", 0);
     isl_listing l;
-    diff_out d = {cli->out, {NULL, 0, 0, 0}, 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l};
+    diff_out d = {cli->out, {NULL, 0, 0, 0}, 0, &p, fmt == ISL_FMT_TABLE ? NULL : &l, 0};
     int rc = isl_parse_run_id(cli, a->ops[0], &ra);
     if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
     if (d.listing) isl_listing_start(&l, (isl_format)fmt, cli->out);
     /* the models compared first: a clock, nothing to count */
     isl_clock_start("isolab diff: comparing the runs' models,");
-    if (!rc) rc = isl_store_model_diff(cli->store, ra, rb, keep_line, &d, &nm, &cli->err);
+    if (!rc) rc = isl_store_model_diff(cli->store, ra, rb, keep_line, &d, &cli->err);
     isl_clock_stop();
     uint64_t total = 0;
     if (!rc && p.on && !(rc = isl_store_status_rows(cli->store, ra, rb, &total, &cli->err))) p.total = total;
@@ -123,7 +125,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     free(d.model.p);
     if (rc && rc != ISL_EOUTPUT) return rc;
     /* the count line: with rows on stdout, it goes to stderr */
-    if (!rc) print_count(d.listing ? stderr : cli->out, n, nm, ra, rb);
+    if (!rc) print_count(d.listing ? stderr : cli->out, n, d.nm, ra, rb);
     fflush(cli->out); /* lost output is exit 7, never mistaken for "the runs differ" */
     rc = isl_check_output(cli, cli->out, "the output");
     /* as 'git diff --exit-code': 1 when the runs' results differ */

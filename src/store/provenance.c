@@ -78,28 +78,14 @@ static const char DIFF[] =
     "   WHERE a.value IS NOT b.value)"
     "SELECT 'model: ' || line FROM lines ORDER BY k, name, sub, line";
 
-/* The lines of a model diff, counted. */
-typedef struct counted {
-    isl_each each;
-    size_t *n;
-} counted;
-
-static isl_status counted_line(void *ctx, sqlite3_stmt *q)
+isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_error *err)
 {
-    counted *c = ctx;
-    ++*c->n;
-    return isl_each_line(&c->each, q);
-}
-
-isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, size_t *ndiff,
-                                isl_error *err)
-{
-    counted c = {{.fn.line = fn, .ctx = ctx}, ndiff};
+    isl_each e = {.fn.line = fn, .ctx = ctx};
     char kind[64];
     /* both runs first: comparing two models takes seconds at 10^6 facts */
     isl_status st = isl_run_kind(s, a, kind, sizeof kind, err);
     if (!st) st = isl_run_kind(s, b, kind, sizeof kind, err);
-    return st ? st : isl_db_rows(s, "reading the runs' models", DIFF, counted_line, &c, err, "ii", a, b);
+    return st ? st : isl_db_rows(s, "reading the runs' models", DIFF, isl_each_line, &e, err, "ii", a, b);
 }
 
 /* Run ?1's model as seed SQL, one statement a line, in the order the

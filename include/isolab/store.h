@@ -98,9 +98,8 @@ isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row);
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row);
 
 /* A power-set sweep's rows (mask bit i: mechs[i]; channel_id k: channels[k - 1],
- * 0 none) from isolab_powerset (registered by the caller); tick every 65536 rows. */
-isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
-                                 void (*tick)(void *ctx, uint64_t rows), void *tick_ctx);
+ * 0 none) from isolab_powerset (registered by the caller); c->tick every 65536 rows. */
+isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc);
 
 /* The power set's answers (answers.h) under channel c->channel (ISL_NONE:
  * none), mask bit i for mechs[i]; a smallest row's rank is c->rows + 1. */

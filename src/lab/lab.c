@@ -97,14 +97,14 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
                            void (*tick)(void *ctx, uint64_t rows), void *tick_ctx, int64_t *run_id, size_t *rows,
                            isl_error *err)
 {
-    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, NULL, NULL};
+    isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, tick, tick_ctx};
     /* the table function the rows come from, on the connection they go to */
     isl_status st = isl_store_add_functions(s, isl_ext_register, err);
     if (st) return st;
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(s);
     if ((st = isl_store_begin_run(s, "bundles", argv, m, &ctx.run_id, err))) return st;
-    st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc, tick, tick_ctx);
+    st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc);
     return finish(&ctx, st, NULL, run_id, rows);
 }
 

@@ -5,8 +5,7 @@
  * the table's B-tree, with no bind, step and reset per row. */
 #include "store_int.h"
 
-isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc,
-                                 void (*tick)(void *ctx, uint64_t rows), void *tick_ctx)
+isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
     isl_store *s = c->store;
     const isl_model *m = c->model;
@@ -21,7 +20,7 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
     sqlite3_stmt *q = st ? NULL : isl_stmt(s, ST_BUNDLE_SWEEP, c->err);
     if (!q) return c->err->status;
     c->rows = nm + nc + 1; /* the rows 'isolab runs' counts: those above, then the sweep's */
-    isl_powerset_spec spec = {m, mechs, nm, channels, nc, 1, tick, tick_ctx};
+    isl_powerset_spec spec = {m, mechs, nm, channels, nc, 1, c->tick, c->tick_ctx};
     int rc = sqlite3_bind_int64(q, 1, c->run_id);
     if (rc == SQLITE_OK) rc = sqlite3_bind_pointer(q, 2, &spec, ISL_POWERSET_SPEC, NULL);
     if (rc == SQLITE_OK) rc = sqlite3_step(q);

@@ -276,30 +276,17 @@ static isl_status open_through(isl_outfile *o, isl_error *err)
 isl_status isl_outfile_open(isl_outfile *o, const char *path, unsigned flags, const char *db, isl_error *err)
 {
     *o = (isl_outfile){NULL, NULL, NULL, path, -1};
-    int direct = 0;
+    int direct = 0, fd = -1;
     isl_status st = flags & ISL_OUT_SCRATCH ? ISL_OK : isl_output_target(path, (flags & ISL_OUT_THROUGH) != 0, &o->target, &direct, err);
     if (st) return st;
     if (direct) return open_through(o, err);
-    if (db && (st = guard_db(o->target, path, db, err))) {
-        isl_outfile_abort(o);
-        return st;
-    }
-    int fd = make_temp(o, o->target ? o->target : path, flags, err);
-    if (fd < 0) {
-        st = err->status;
-        isl_outfile_abort(o);
-        return st;
-    }
-    if (flags & ISL_OUT_BY_NAME) {
-        close(fd);
-        return ISL_OK;
-    }
-    if (!(o->f = fdopen(fd, "wb"))) {
-        close(fd);
-        isl_outfile_abort(o);
-        return isl_fail(err, ISL_ENOMEM, "out of memory");
-    }
-    return ISL_OK;
+    if (db) st = guard_db(o->target, path, db, err);
+    if (!st && (fd = make_temp(o, o->target ? o->target : path, flags, err)) < 0) st = err->status;
+    if (!st && !(flags & ISL_OUT_BY_NAME) && !(o->f = fdopen(fd, "wb")))
+        st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (fd >= 0 && !o->f) close(fd);
+    if (st) isl_outfile_abort(o);
+    return st;
 }
 
 /* Releases *o: the temporary forgotten (and first removed, with drop). */

@@ -1,7 +1,8 @@
 /* isolab store: the model reader, over the base alone (the SQL functions read
  * the model at every statement). Each table is read once in the core's order;
- * names become indexes here, by a binary search over the names read (numbering
- * rows in SQL with window functions cost more than the rest of the reading). */
+ * names become indexes here: an axis by a binary search over the axes (in name
+ * order), a fact by its position, the few mechanisms, bundles and channels by
+ * the core's lookup (numbering rows in SQL cost more than the whole reading). */
 #ifdef ISL_SQLITE_EXTENSION
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT3
@@ -14,15 +15,7 @@ SQLITE_EXTENSION_INIT3
 #include "isolab/base.h"
 #include "isolab/escape.h"
 #include "isolab/reader.h"
-#include "isolab/sort.h"
 #include "isolab/textout.h"
-
-/* Names read, and their indexes in name order, to look them up. */
-typedef struct named {
-    const char **name; /* per index */
-    size_t *order;     /* indexes, by name */
-    size_t n;
-} named;
 
 typedef struct reader {
     sqlite3 *db;
@@ -32,7 +25,6 @@ typedef struct reader {
     sqlite3_int64 *pos; /* per fact index: its position (increasing) */
     size_t nfacts;      /* the facts counted before they are read */
     int found;          /* a row was read (the baseline setting) */
-    named mechs, bundles, channels;
 } reader;
 
 #define OOM(r) isl_fail((r)->err, ISL_ENOMEM, "reading the model: out of memory")
@@ -70,45 +62,19 @@ static size_t fact_at(const reader *r, sqlite3_int64 position)
     return lo < r->m->nfacts && r->pos[lo] == position ? lo : ISL_NONE;
 }
 
-/* Makes x the lookup of the names name_of(model, i < n) (one block: free x->name). */
-static isl_status named_init(reader *r, named *x, size_t n, const char *(*name_of)(const isl_model *, size_t))
+/* The index of the axis `name` (the axes are added in name order), or ISL_NONE. */
+static size_t axis_named(const isl_model *m, const char *name)
 {
-    if (!(x->name = malloc((n ? n : 1) * (sizeof *x->name + sizeof *x->order)))) return OOM(r);
-    x->order = (size_t *)(x->name + n);
-    x->n = n;
-    for (size_t i = 0; i < n; i++) {
-        x->name[i] = name_of(r->m, i);
-        x->order[i] = i;
-    }
-    isl_sort_by_name(x->order, x->name, n);
-    return ISL_OK;
-}
-
-/* The index named `name` among names[order[0..n)], or ISL_NONE. */
-static size_t find_name(const char *const *names, const size_t *order, size_t n, const char *name)
-{
-    size_t lo = 0, hi = n;
+    size_t lo = 0, hi = m->naxes;
     while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2, i = order ? order[mid] : mid;
-        int c = strcmp(names[i], name);
-        if (c == 0) return i;
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(m->axis_name[mid], name);
+        if (c == 0) return mid;
         if (c < 0) lo = mid + 1;
         else hi = mid;
     }
     return ISL_NONE;
 }
-
-static size_t named_find(const named *x, const char *name) { return find_name(x->name, x->order, x->n, name); }
-
-/* The axes are added in name order: found without a list of their own. */
-static size_t axis_named(const isl_model *m, const char *name)
-{
-    return find_name((const char *const *)m->axis_name, NULL, m->naxes, name);
-}
-
-static const char *mech_name(const isl_model *m, size_t i) { return m->mech[i].name; }
-static const char *bundle_name(const isl_model *m, size_t i) { return m->bundle[i].name; }
-static const char *channel_name(const isl_model *m, size_t i) { return m->channel[i].name; }
 
 /* A table whose rows name new items, added by add (NULL: only checked). */
 typedef struct adder {
@@ -148,14 +114,16 @@ static isl_status fact_row(void *ctx, sqlite3_stmt *q)
 static isl_status closes_row(void *ctx, sqlite3_stmt *q)
 {
     reader *r = ctx;
-    size_t d = named_find(&r->mechs, isl_base_text(q, 0)), a = axis_named(r->m, isl_base_text(q, 1));
+    size_t d = isl_model_find_mechanism(r->m, isl_base_text(q, 0));
+    size_t a = axis_named(r->m, isl_base_text(q, 1));
     return d != ISL_NONE && a != ISL_NONE && isl_model_mechanism_axis(r->m, d, a) ? OOM(r) : ISL_OK;
 }
 
 static isl_status left_open_row(void *ctx, sqlite3_stmt *q)
 {
     reader *r = ctx;
-    size_t d = named_find(&r->mechs, isl_base_text(q, 0)), f = fact_at(r, sqlite3_column_int64(q, 1));
+    size_t d = isl_model_find_mechanism(r->m, isl_base_text(q, 0));
+    size_t f = fact_at(r, sqlite3_column_int64(q, 1));
     return d != ISL_NONE && f != ISL_NONE && isl_model_left_open(r->m, d, f) ? OOM(r) : ISL_OK;
 }
 
@@ -169,7 +137,6 @@ static isl_status read_names(reader *r)
     if (!st) st = rows(r, "SELECT name, axis, position FROM fact ORDER BY position", fact_row, NULL);
     if (!st)
         st = read_added(r, "SELECT name FROM mechanism ORDER BY position, name", "mechanism", isl_model_add_mechanism);
-    if (!st) st = named_init(r, &r->mechs, r->m->nmech, mech_name);
     if (!st)
         st = rows(r, "SELECT x.mechanism, x.axis FROM mechanism_axis x JOIN mechanism m ON m.name = x.mechanism "
                      "ORDER BY m.position, m.name, x.axis", closes_row, NULL);
@@ -182,7 +149,8 @@ static isl_status read_names(reader *r)
 static isl_status member_row(void *ctx, sqlite3_stmt *q)
 {
     reader *r = ctx;
-    size_t b = named_find(&r->bundles, isl_base_text(q, 0)), d = named_find(&r->mechs, isl_base_text(q, 2));
+    size_t b = isl_model_find_bundle(r->m, isl_base_text(q, 0));
+    size_t d = isl_model_find_mechanism(r->m, isl_base_text(q, 2));
     if (b == ISL_NONE || d == ISL_NONE) return ISL_OK;
     long long pos = sqlite3_column_int64(q, 1);
     if (pos != (long long)r->m->bundle[b].n + 1)
@@ -195,7 +163,6 @@ static isl_status member_row(void *ctx, sqlite3_stmt *q)
 static isl_status read_bundles(reader *r)
 {
     isl_status st = read_added(r, "SELECT name FROM bundle ORDER BY position, name", "bundle", isl_model_add_bundle);
-    if (!st) st = named_init(r, &r->bundles, r->m->nbundles, bundle_name);
     if (!st)
         st = rows(r, "SELECT x.bundle, x.position, x.mechanism FROM bundle_member x "
                      "JOIN bundle b ON b.name = x.bundle ORDER BY b.position, b.name, x.position", member_row, NULL);
@@ -213,7 +180,8 @@ static isl_status channel_row(void *ctx, sqlite3_stmt *q)
 static isl_status shows_row(void *ctx, sqlite3_stmt *q)
 {
     reader *r = ctx;
-    size_t c = named_find(&r->channels, isl_base_text(q, 0)), f = fact_at(r, sqlite3_column_int64(q, 1));
+    size_t c = isl_model_find_channel(r->m, isl_base_text(q, 0));
+    size_t f = fact_at(r, sqlite3_column_int64(q, 1));
     return c != ISL_NONE && f != ISL_NONE && isl_model_channel_fact(r->m, c, f) ? OOM(r) : ISL_OK;
 }
 
@@ -222,7 +190,6 @@ static isl_status shows_row(void *ctx, sqlite3_stmt *q)
 static isl_status read_channels(reader *r)
 {
     isl_status st = rows(r, "SELECT name, lesson, cost_pct FROM channel ORDER BY position, name", channel_row, NULL);
-    if (!st) st = named_init(r, &r->channels, r->m->nchannels, channel_name);
     if (!st)
         st = rows(r, "WITH x(channel, fact, position) AS (SELECT channel, fact, position FROM channel_fact "
                      "UNION ALL SELECT p.channel, cf.fact, NULL FROM channel_part p "
@@ -358,9 +325,6 @@ isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_er
     if (!st) st = read_channels(&r);
     if (!st) st = read_settings(&r);
     free(r.pos);
-    free(r.mechs.name);
-    free(r.bundles.name);
-    free(r.channels.name);
     if (!st) st = isl_model_validate(r.m, err);
     if (!st && isl_model_finish(r.m)) st = OOM(&r);
     if (st) {

@@ -1,11 +1,8 @@
 #define _XOPEN_SOURCE 700 /* realpath() */
-/* isolab store: a course author's loop: removing a lesson with every row it
- * owns (unload), loading seed files that replace the lessons they define
- * (load --replace), and recording the shared rows a lesson's file added
- * (lesson_brings). What a lesson owns: its lesson row; its lesson_focus,
- * claim and lesson_announces rows; its channels with their channel_fact and
- * channel_part rows; and, of the axes, facts, mechanisms and bundles its
- * file added, those no other lesson added and nothing left uses. */
+/* isolab store: a course author's loop: loading seed files (replacing the
+ * lessons they define, if asked) and removing a lesson with what it owns: its
+ * lesson, lesson_focus, claim, lesson_announces and channel rows, and of the
+ * rows its file added (lesson_brings), those no other lesson added or uses. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -14,7 +14,6 @@ _Static_assert(ISL_CELL_INTEGER == SQLITE_INTEGER && ISL_CELL_FLOAT == SQLITE_FL
                    && ISL_CELL_BLOB == SQLITE_BLOB && ISL_CELL_NULL == SQLITE_NULL,
                "isl_cell types are SQLite's");
 
-/* What find_relation finds. */
 typedef struct relation {
     char name[512];
     int found, is_table, without_rowid, has_run_id;
@@ -330,7 +329,6 @@ static void table_comment(const char *name, char *out, size_t n)
     }
 }
 
-/* Relations listed (isl_store_relations). */
 typedef struct lister {
     isl_store *s;
     isl_relation_fn fn;

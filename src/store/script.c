@@ -315,23 +315,6 @@ isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, co
     return only ? isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, only) : ISL_OK;
 }
 
-/* Only a regular file of at most ISL_SEED_MAX_BYTES is read as a seed (a FIFO
- * or a device could block or never end); *cap: its size + 1. */
-static isl_status seed_file_ok(int fd, const char *path, size_t *cap, isl_error *err)
-{
-    struct stat sb;
-    if (fstat(fd, &sb) != 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    if (S_ISDIR(sb.st_mode)) return isl_fail(err, ISL_EINPUT, "%s: cannot read: Is a directory", path);
-    if (!S_ISREG(sb.st_mode))
-        return isl_fail(err, ISL_EINPUT, "%s: %s, not a regular file: seeds are read only from regular files",
-                        path, isl_file_kind(sb.st_mode));
-    if (sb.st_size > ISL_SEED_MAX_BYTES)
-        return isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB", path,
-                        (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
-    *cap = (size_t)sb.st_size + 1;
-    return ISL_OK;
-}
-
 /* Reads fd to its end into *buf (of *cap bytes, grown up to the limit), NUL-ended. */
 static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, size_t *n, isl_error *err)
 {
@@ -357,13 +340,25 @@ static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, si
 }
 
 /* Reads a whole seed file into a NUL-terminated buffer, opened without
- * blocking, so even opening a FIFO cannot hang. */
+ * blocking, so even opening a FIFO cannot hang; only a regular file of at
+ * most ISL_SEED_MAX_BYTES (a FIFO or a device could block or never end). */
 static isl_status read_file(const char *path, char **out, isl_error *err)
 {
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    size_t cap = 1, n = 0;
-    isl_status st = seed_file_ok(fd, path, &cap, err);
+    struct stat sb;
+    isl_status st = ISL_OK;
+    if (fstat(fd, &sb) != 0)
+        st = isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+    else if (S_ISDIR(sb.st_mode))
+        st = isl_fail(err, ISL_EINPUT, "%s: cannot read: Is a directory", path);
+    else if (!S_ISREG(sb.st_mode))
+        st = isl_fail(err, ISL_EINPUT, "%s: %s, not a regular file: seeds are read only from "
+                      "regular files", path, isl_file_kind(sb.st_mode));
+    else if (sb.st_size > ISL_SEED_MAX_BYTES)
+        st = isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB",
+                      path, (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
+    size_t cap = st ? 1 : (size_t)sb.st_size + 1, n = 0;
     char *buf = st ? NULL : malloc(cap);
     if (!st && !buf) st = isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
     if (!st) st = read_all(fd, path, &buf, &cap, &n, err);

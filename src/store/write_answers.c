@@ -1,6 +1,4 @@
-/* isolab store: the rows of the power set's answers (answer_frontier,
- * answer_smallest, answer_marginal) and their runs' parameters, written
- * inside a run begun with isl_store_begin_run. */
+/* isolab store: the rows of the power set's answers and their runs' parameters. */
 #include <stdlib.h>
 
 #include "isolab/answers.h"

@@ -1,8 +1,6 @@
-/* isolab store: writing a power-set sweep of bundles. The rows come from
- * the isolab_powerset table-valued function (src/ext), which the lab
- * registers on the store's connection (isl_store_add_functions), in one
- * INSERT ... SELECT: SQLite pulls each row from the core and appends it to
- * the table's B-tree, with no bind, step and reset per row. */
+/* isolab store: a power-set sweep of bundles, in one INSERT ... SELECT from the
+ * isolab_powerset table-valued function the lab registers (no bind, step and
+ * reset per row). */
 #include "store_int.h"
 
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)

@@ -229,12 +229,7 @@ static int vt_close(sqlite3_vtab_cursor *cur)
 
 /* Sets the table's error message "NAME: MESSAGE"; returns SQLITE_ERROR.
  * SQLite's printf: no %zu. */
-static int fail(cursor *c, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static int fail(cursor *c, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int fail(cursor *c, const char *fmt, ...)
 {
     vtab *v = (vtab *)c->base.pVtab;
     va_list ap;
@@ -259,8 +254,6 @@ static int parse_members(cursor *c, sqlite3_value *v)
 {
     const char *t = arg_text(v);
     if (!t) return fail(c, "members is NULL (name a bundle, or mechanisms separated by commas)");
-    c->mechs = malloc((c->m->nmech ? c->m->nmech : 1) * sizeof *c->mechs);
-    if (!c->mechs) return SQLITE_NOMEM;
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_model_members(c->m, t, c->mechs, &c->nm, &err);
@@ -314,18 +307,9 @@ static int named_mechanisms(cursor *c, const char *list)
     }
 }
 
-/* Room in c->members for the names of every swept mechanism. */
-static int members_room(cursor *c)
-{
-    const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
-    size_t total = 0;
-    for (size_t i = 0; i < c->nm; i++) total += strlen(c->m->mech[mechs[i]].name) + 1;
-    return (c->members = malloc(total + 1)) ? SQLITE_OK : SQLITE_NOMEM;
-}
-
 /* The swept mechanisms (argument number `argno`) into c->mechs, in
  * mechanism order: the names in v, or (NULL) every mechanism; at most
- * ISL_POWERSET_MAX. Then room for their names. */
+ * ISL_POWERSET_MAX. */
 static int swept_mechanisms(cursor *c, sqlite3_value *v, int argno)
 {
     const isl_model *m = c->m;
@@ -333,12 +317,9 @@ static int swept_mechanisms(cursor *c, sqlite3_value *v, int argno)
     if (!list && m->nmech > ISL_POWERSET_MAX)
         return fail(c, "more than %d mechanisms (the model has %llu): name some as the %s argument", ISL_POWERSET_MAX,
                     (unsigned long long)m->nmech, argno == 2 ? "second" : "third");
-    if (!(c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs))) return SQLITE_NOMEM;
-    int rc = SQLITE_OK;
-    if (list) rc = named_mechanisms(c, list);
-    else
-        for (c->nm = 0; c->nm < m->nmech; c->nm++) c->mechs[c->nm] = c->nm;
-    return rc ? rc : members_room(c);
+    if (list) return named_mechanisms(c, list);
+    for (c->nm = 0; c->nm < m->nmech; c->nm++) c->mechs[c->nm] = c->nm;
+    return SQLITE_OK;
 }
 
 /* The largest open surface isolab_smallest's rows may have: argument 2, a
@@ -358,9 +339,15 @@ static int max_open_of(cursor *c, sqlite3_value *v)
 }
 
 /* Parses the arguments in their order, so that the first bad one is
- * named; a spec stands for all of them. */
+ * named; a spec stands for all of them. First, room for the members (or
+ * swept mechanisms) and for the names of any subset of them. */
 static int parse_args(cursor *c, const fn_def *f)
 {
+    const isl_model *m = c->m;
+    size_t names = 1;
+    for (size_t d = 0; d < m->nmech; d++) names += strlen(m->mech[d].name) + 1;
+    c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
+    if (!c->mechs || !(c->members = malloc(names))) return SQLITE_NOMEM;
     int rc = SQLITE_OK;
     for (int a = 0; a < f->nargs && !rc && !c->spec; a++) {
         sqlite3_value *v = c->arg[a];
@@ -384,7 +371,7 @@ static int start_powerset(cursor *c)
     } else
         st = isl_powerset_new(c->m, c->mechs, c->nm, none, none ? NULL : &c->channel, !none, &c->ps);
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
-    if (st || (p && members_room(c))) return SQLITE_NOMEM;
+    if (st) return SQLITE_NOMEM;
     if (c->no_axes) isl_powerset_no_axes(c->ps);
     c->bi = 0;
     c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
@@ -598,11 +585,8 @@ static int vt_next(sqlite3_vtab_cursor *cur)
 {
     cursor *c = (cursor *)cur;
     c->row++;
-    if (c->sm) {
-        smallest_row(c);
-        return SQLITE_OK;
-    }
-    c->eof = c->row >= c->nrows;
+    if (c->sm) smallest_row(c);
+    else c->eof = c->row >= c->nrows;
     return SQLITE_OK;
 }
 
@@ -632,10 +616,7 @@ static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
 /* The members of the current subset, comma-separated in mechanism order.
  * Not inlined: ps_column, called for every row, stays a leaf that saves no
  * registers. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void members_column(sqlite3_context *ctx, cursor *c, uint64_t mask)
+__attribute__((noinline)) static void members_column(sqlite3_context *ctx, cursor *c, uint64_t mask)
 {
     const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
     size_t n = 0;

@@ -19,19 +19,16 @@ isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb
     }
     isl_status st = ISL_OK;
     for (size_t i = 0; i < nb && !st; i++) {
-        const isl_bundle *b = &m->bundle[bundles ? bundles[i] : i];
+        size_t bi = bundles ? bundles[i] : i;
+        const isl_bundle *b = &m->bundle[bi];
         for (size_t j = 0; j < nc && !st; j++) {
-            const isl_channel *c = &m->channel[channels ? channels[j] : j];
-            isl_surface_row row;
-            row.bundle = bundles ? bundles[i] : i;
-            row.channel = channels ? channels[j] : j;
-            row.s = isl_surface_of(m, b->members, b->n, c->shows, NULL, &w);
-            row.cost_pct = c->cost_pct;
+            size_t ci = channels ? channels[j] : j;
+            const isl_channel *c = &m->channel[ci];
+            isl_surface s = isl_surface_of(m, b->members, b->n, c->shows, NULL, &w);
+            isl_surface_row row = {bi, ci, s, c->cost_pct, 0, 0, 0, states};
             row.run_time = isl_run_time(m->baseline_time, c->cost_pct);
-            row.cost_per_fact = 0;
             row.has_cost_per_fact = isl_cost_per_fact(c->cost_pct, row.s.returned, &row.cost_per_fact);
             isl_fact_states(m, b->members, b->n, c->shows, NULL, &w, states);
-            row.states = states;
             st = fn(ctx, &row);
         }
     }

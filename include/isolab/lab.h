@@ -72,17 +72,17 @@ typedef struct isl_lab_show {
 } isl_lab_show;
 /* The power set's answers (isolab/answers.h) over the subsets of mechs[0..nm)
  * under channel (ISL_NONE: none), each one run of its kind with its rows in
- * answer_KIND; show may be NULL. ISL_EINPUT when nm > ISL_ANSWERS_MAX. */
+ * answer_KIND, shown by show (may be NULL). ISL_EINPUT when nm > ISL_ANSWERS_MAX. */
 isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
-                            size_t channel, const isl_lab_show *show, int64_t *run_id, size_t *rows, isl_error *err);
+                            size_t channel, const isl_lab_show *show, isl_error *err);
 /* The subsets of the fewest members with open surface <= max_open. */
 isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
-                            size_t channel, size_t max_open, const isl_lab_show *show, int64_t *run_id, size_t *rows,
+                            size_t channel, size_t max_open, const isl_lab_show *show,
                             isl_error *err);
 /* Each mechanism's effect on the bundle members[0..n), named `bundle` (a
  * bundle's name or the member list the user gave) in run_param. */
 isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, const char *bundle,
                             const size_t *members, size_t n, size_t channel, const isl_lab_show *show,
-                            int64_t *run_id, size_t *rows, isl_error *err);
+                            isl_error *err);
 
 #endif

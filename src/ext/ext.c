@@ -575,7 +575,6 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
         if (st) return fail(c, "%s", err.msg);
     }
     c->m = c->spec ? c->spec->model : c->own;
-    c->eof = 0;
     c->no_axes = (idx >> MAX_ARGS) & 1;
     if ((rc = parse_args(c, &FN[v->kind]))) return rc;
     return v->kind == K_POWERSET ? start_powerset(c) : compute(c, v->kind);
@@ -699,8 +698,7 @@ int isl_ext_register(sqlite3 *db)
 #ifdef ISL_SQLITE_EXTENSION
 /* The entry point SQLite looks for in isolab.so (.load ./isolab). */
 __attribute__((visibility("default"))) int sqlite3_isolab_init(sqlite3 *db, char **err,
-                                                                const sqlite3_api_routines *api);
-int sqlite3_isolab_init(sqlite3 *db, char **err, const sqlite3_api_routines *api)
+                                                                const sqlite3_api_routines *api)
 {
     SQLITE_EXTENSION_INIT2(api);
     if (sqlite3_libversion_number() < 3038000) {

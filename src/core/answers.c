@@ -82,10 +82,11 @@ static size_t solver_layout(solver *s, uint64_t *block, size_t ncls)
     return used;
 }
 
-/* A fact's signature: the members (bits of mechs' indexes) that touch it
- * and those that close it. */
+/* A class of facts: the members (bits of mechs' indexes) that touch its
+ * facts and those that close them (its signature), and its facts' count. */
 typedef struct sig {
     uint64_t touch, add;
+    size_t weight;
 } sig;
 
 static int sig_cmp(const void *a, const void *b)
@@ -95,7 +96,7 @@ static int sig_cmp(const void *a, const void *b)
     return x->add < y->add ? -1 : x->add > y->add;
 }
 
-/* The signatures of the facts that can be hidden, sorted (*n of them). */
+/* The classes of the facts that can be hidden, in signature order (*n). */
 static sig *signatures(const isl_model *m, const size_t *mechs, size_t nm, size_t channel, size_t *n)
 {
     sig *g = malloc((m->nfacts ? m->nfacts : 1) * sizeof *g);
@@ -104,7 +105,7 @@ static sig *signatures(const isl_model *m, const size_t *mechs, size_t nm, size_
     *n = 0;
     for (size_t f = 0; f < m->nfacts; f++) {
         if (shows && isl_bit_test(shows, f)) continue;
-        sig x = {0, 0};
+        sig x = {0, 0, 1};
         for (size_t i = 0; i < nm; i++) {
             const isl_mechanism *d = &m->mech[mechs[i]];
             int closes = isl_bit_test(d->closes, f), reopens = isl_bit_test(d->reopens, f);
@@ -114,25 +115,25 @@ static sig *signatures(const isl_model *m, const size_t *mechs, size_t nm, size_
         if (x.touch) g[(*n)++] = x;
     }
     qsort(g, *n, sizeof *g, sig_cmp);
+    size_t k = 0;
+    for (size_t j = 0; j < *n; j++)
+        if (k && !sig_cmp(&g[k - 1], &g[j])) g[k - 1].weight++;
+        else g[k++] = g[j];
+    *n = k;
     return g;
 }
 
-/* Fills the classes and the mechanisms' class sets from the sorted
- * signatures g[0..n). */
+/* Fills the classes' weights and the mechanisms' class sets from the
+ * classes g[0..n). */
 static void classes(solver *s, const sig *g, size_t n)
 {
-    size_t c = 0, cw = s->cw;
-    for (size_t j = 0; j < n; j++) {
-        if (j && !sig_cmp(&g[j - 1], &g[j])) {
-            s->weight[c - 1]++;
-            continue;
-        }
-        s->weight[c] = 1;
+    size_t cw = s->cw;
+    for (size_t c = 0; c < n; c++) {
+        s->weight[c] = g[c].weight;
         for (size_t i = 0; i < s->nm; i++) {
-            if (g[j].touch >> i & 1) isl_bit_set(s->touch + i * cw, c);
-            if (g[j].add >> i & 1) isl_bit_set(s->add + i * cw, c);
+            if (g[c].touch >> i & 1) isl_bit_set(s->touch + i * cw, c);
+            if (g[c].add >> i & 1) isl_bit_set(s->add + i * cw, c);
         }
-        c++;
     }
     for (size_t i = 0; i < s->nm; i++) {
         isl_bitset_copy(s->below + (i + 1) * cw, s->below + i * cw, cw);
@@ -143,16 +144,15 @@ static void classes(solver *s, const sig *g, size_t n)
 static isl_status solver_init(solver *s, const isl_model *m, const size_t *mechs, size_t nm, size_t channel)
 {
     if (nm > ISL_ANSWERS_MAX) return ISL_EINPUT;
-    size_t n = 0, ncls = 0;
-    sig *g = signatures(m, mechs, nm, channel, &n);
+    size_t ncls = 0;
+    sig *g = signatures(m, mechs, nm, channel, &ncls);
     if (!g) return ISL_ENOMEM;
-    for (size_t j = 0; j < n; j++) ncls += !j || sig_cmp(&g[j - 1], &g[j]);
     s->nm = nm;
     s->nfacts = m->nfacts;
     s->cw = isl_bitset_words(ncls);
     if ((s->block = calloc(solver_layout(s, NULL, ncls), sizeof *s->block))) {
         solver_layout(s, s->block, ncls);
-        classes(s, g, n);
+        classes(s, g, ncls);
     }
     free(g);
     return s->block ? ISL_OK : ISL_ENOMEM;

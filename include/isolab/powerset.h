@@ -25,18 +25,19 @@ typedef struct isl_bundle_row {
 } isl_bundle_row;
 
 /* The rows of every subset of mechs[0..nm), each under no channel first
- * when with_none, then under channels[0..nc): 2^nm * (nc + with_none) rows
+ * with ISL_POWERSET_NONE in flags, then under channels[0..nc) (with
+ * ISL_POWERSET_NO_AXES, open_axes is left 0, not computed): 2^nm * (nc + 1
+ * or 0) rows
  * in increasing (mask, channel_id) order, pulled a block at a time. Each
  * subset costs one mechanism applied and one taken back (src/core/powerset.c).
  * The iterator keeps pointers to m, mechs and channels. */
 typedef struct isl_powerset isl_powerset;
+enum { ISL_POWERSET_NONE = 1, ISL_POWERSET_NO_AXES = 2 };
 /* ISL_OK with *out set, ISL_EINPUT when nm > ISL_POWERSET_MAX, ISL_ENOMEM. */
-isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int with_none,
+isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int flags,
                             const size_t *channels, size_t nc, isl_powerset **out);
 /* The next rows into rows[0..n): how many, fewer than n only at the end. */
 size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n);
-/* Before the first row: open_axes is left 0, not computed (not read). */
-void isl_powerset_no_axes(isl_powerset *p);
 /* Frees p; NULL is fine. */
 void isl_powerset_free(isl_powerset *p);
 

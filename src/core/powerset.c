@@ -27,7 +27,6 @@
  * again, so the fully closed axes are (axes closed by members) minus (axes
  * of special facts that are open): a few bit tests per subset.
  */
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,12 +174,6 @@ size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n)
     return k;
 }
 
-void isl_powerset_no_axes(isl_powerset *p)
-{
-    assert(p->mask == 0 && p->next_c == (p->with_none ? 0u : 1u)); /* before the first row */
-    p->no_axes = 1;
-}
-
 void isl_powerset_free(isl_powerset *p)
 {
     if (p) free(p->block);
@@ -311,7 +304,7 @@ out:
     return st;
 }
 
-isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int with_none,
+isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int flags,
                             const size_t *channels, size_t nc, isl_powerset **out)
 {
     *out = NULL;
@@ -320,7 +313,8 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
     if (!p) return ISL_ENOMEM;
     p->nm = nm;
     p->nc = nc;
-    p->with_none = with_none != 0;
+    p->with_none = (flags & ISL_POWERSET_NONE) != 0;
+    p->no_axes = (flags & ISL_POWERSET_NO_AXES) != 0;
     p->end = (uint64_t)1 << nm;
     if (ps_init(p, m, mechs, nm, channels)) {
         isl_powerset_free(p);

@@ -363,16 +363,13 @@ static int parse_args(cursor *c, const fn_def *f)
 static int start_powerset(cursor *c)
 {
     const isl_powerset_spec *p = c->spec;
-    int none = c->channel == ISL_NONE;
-    isl_status st;
-    if (p) {
-        c->nm = p->nm;
-        st = isl_powerset_new(c->m, p->mechs, c->nm, p->with_none, p->channels, p->nc, &c->ps);
-    } else
-        st = isl_powerset_new(c->m, c->mechs, c->nm, none, none ? NULL : &c->channel, !none, &c->ps);
+    int none = p ? p->with_none : c->channel == ISL_NONE;
+    int flags = (none ? ISL_POWERSET_NONE : 0) | (c->no_axes ? ISL_POWERSET_NO_AXES : 0);
+    if (p) c->nm = p->nm;
+    isl_status st = p ? isl_powerset_new(c->m, p->mechs, c->nm, flags, p->channels, p->nc, &c->ps)
+                      : isl_powerset_new(c->m, c->mechs, c->nm, flags, none ? NULL : &c->channel, !none, &c->ps);
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
     if (st) return SQLITE_NOMEM;
-    if (c->no_axes) isl_powerset_no_axes(c->ps);
     c->bi = 0;
     c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
     c->eof = c->bn == 0;

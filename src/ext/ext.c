@@ -359,15 +359,15 @@ static int parse_args(cursor *c, const fn_def *f)
     return rc;
 }
 
-/* The power set's rows: from a spec bound in C, or from the arguments. */
+/* The power set's rows: from a spec bound in C, or the arguments' own. */
 static int start_powerset(cursor *c)
 {
-    const isl_powerset_spec *p = c->spec;
-    int none = p ? p->with_none : c->channel == ISL_NONE;
-    int flags = (none ? ISL_POWERSET_NONE : 0) | (c->no_axes ? ISL_POWERSET_NO_AXES : 0);
-    if (p) c->nm = p->nm;
-    isl_status st = p ? isl_powerset_new(c->m, p->mechs, c->nm, flags, p->channels, p->nc, &c->ps)
-                      : isl_powerset_new(c->m, c->mechs, c->nm, flags, none ? NULL : &c->channel, !none, &c->ps);
+    int none = c->channel == ISL_NONE;
+    isl_powerset_spec args = {c->m, c->mechs, c->nm, &c->channel, !none, none, NULL, NULL};
+    const isl_powerset_spec *p = c->spec ? c->spec : &args;
+    int flags = (p->with_none ? ISL_POWERSET_NONE : 0) | (c->no_axes ? ISL_POWERSET_NO_AXES : 0);
+    c->nm = p->nm;
+    isl_status st = isl_powerset_new(p->model, p->mechs, p->nm, flags, p->channels, p->nc, &c->ps);
     if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
     if (st) return SQLITE_NOMEM;
     c->bi = 0;

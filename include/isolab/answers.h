@@ -1,7 +1,7 @@
 /* isolab: the power set's answers without its rows, exact (the tests compare
  * them with the rows), in memory that does not grow with the subsets. As in
- * isolab/powerset.h, subset `mask` of mechs[0..nm) applies the mechs[i] whose
- * bit i is set in increasing i, under one channel (ISL_NONE: none). */
+ * isolab/powerset.h, subset `mask` of mechs[0..nm) applies the mechs[i] whose bit i
+ * is set, under one channel (ISL_NONE: none); "mask order" is increasing mask. */
 #ifndef ISOLAB_ANSWERS_H
 #define ISOLAB_ANSWERS_H
 
@@ -26,8 +26,8 @@ typedef struct isl_frontier_row {
 isl_status isl_frontier(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,
                         isl_frontier_row *out);
 
-/* The smallest subsets whose open surface is at most max_open, one at a time in
- * increasing mask (none when no subset reaches it); keeps pointers to m and mechs. */
+/* The subsets with the fewest members whose open surface is at most
+ * max_open, pulled in mask order. The iterator keeps pointers to m, mechs. */
 typedef struct isl_smallest isl_smallest;
 /* ISL_OK with *out set, ISL_EINPUT when nm > ISL_ANSWERS_MAX, ISL_ENOMEM. */
 isl_status isl_smallest_new(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,

@@ -747,6 +747,8 @@ expect "export of a model table without results: no note" 0 "" nores.db "$ISOLAB
 bad_seed "a statement over isolab's length limit names the limit" \
     "isolab load: long.sql:1: the statement is longer than isolab's limit of 10000000 bytes (10 MB) for one statement; split it into several" long.sql
 
+expect "--lesson naming no lesson with a focus: the name in its place" 3 \
+    "isolab report: no lesson 'nosuch' with a focus (see lesson_focus)" nores.db "$ISOLAB" --db nores.db report --lesson nosuch
 expect "rm naming a run twice" 2 "isolab rm: run 1 is named twice
 Try 'isolab rm --help'." nores.db "$ISOLAB" --db nores.db rm 1 1
 expect "prune --kind with a kind that does not exist" 2 \

@@ -147,12 +147,13 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
     return isl_db_rows(s, "reading stale_result", SQL, group_row, &e, err, NULL);
 }
 
-/* ISL_EINPUT unless `sql` (one bound name) finds a row. */
-static isl_status must_exist(isl_store *s, const char *sql, const char *name, const char *what, isl_error *err)
+/* ISL_EINPUT ("no WHAT 'NAME'TAIL") unless `sql` (one bound name) finds a row. */
+static isl_status must_exist(isl_store *s, const char *sql, const char *name, const char *what, const char *tail,
+                             isl_error *err)
 {
     int found = 0;
     isl_status st = isl_db_rows(s, "reading the model", sql, isl_base_count, &found, err, "t", name);
-    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no %s '%s'", what, name);
+    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no %s '%s'%s", what, name, tail);
     return st;
 }
 
@@ -194,12 +195,12 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
 {
     assert(!s->in_run);
     isl_status st = ISL_OK;
-    if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson,
-                                "lesson with a focus (see lesson_focus)", err);
+    if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson, "lesson",
+                                " with a focus (see lesson_focus)", err);
     if (!st && bundle)
         st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1 UNION ALL SELECT 1 FROM run_param "
-                        "WHERE key = 'members' AND value = ?1", bundle, "bundle", err);
-    if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", err);
+                        "WHERE key = 'members' AND value = ?1", bundle, "bundle", "", err);
+    if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", "", err);
     if (st || (!lesson && !bundle && !channel)) return st;
     if (!s->in_focus && (st = make_shadow(s, err))) return st;
     s->in_focus = 1;

@@ -144,12 +144,8 @@ isl_status isl_check_distinct(const char *what, const char *const *v, size_t n, 
  * 0, else -1 (no message). */
 int isl_parse_whole(const char *text, long long min, long long max, long long *v);
 
-/* word quoted for a POSIX shell when it is not plain (for every command
- * isolab prints to paste). NULL when out of memory; free with free(). */
-char *isl_shell_quote(const char *word);
-
-/* The command line as one string, words quoted (isl_shell_quote); NULL
- * when out of memory. Free with free(). */
+/* The words as one string for a POSIX shell, each quoted unless plain (every
+ * command isolab prints to paste); NULL when out of memory. Free with free(). */
 char *isl_argv_text(int argc, char *const *argv);
 
 /* The text of `isolab NAME --help`, generated from the command's table. */

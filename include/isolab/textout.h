@@ -19,8 +19,8 @@ typedef struct isl_cell {
     double real;
 } isl_cell;
 
-/* A growing text buffer; oom is set (and text dropped) when memory runs
- * out. Free p with free(). */
+/* A growing text buffer, p NUL-terminated; oom is set (and text dropped)
+ * when memory runs out. Free p with free(). */
 typedef struct isl_buf {
     char *p;
     size_t n, cap;

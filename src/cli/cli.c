@@ -103,7 +103,8 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 
 const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n)
 {
-    char *db = cli->db_given && !strncmp(command, "isolab ", 7) ? isl_shell_quote(cli->db_path) : NULL;
+    int with_db = cli->db_given && !strncmp(command, "isolab ", 7);
+    char *db = with_db ? isl_argv_text(1, (char *const *)&cli->db_path) : NULL;
     const char *rest = db ? command + 7 : command;
     int q = (db && strchr(db, '\'')) || strchr(rest, '\'') ? '"' : '\'';
     snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);

@@ -105,7 +105,7 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
     const char *name = PLOTS[i][0];
     isl_buf prefix = {NULL, 0, 0, 0};
     /* the ids of one lesson's plot: the lesson's code as an id, the plot's name */
-    page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name), isl_buf_put(&prefix, "", 1);
+    page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name);
     if (prefix.oom) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     page_puts(b, "<figure id=\"plot-"), page_puts(b, prefix.p), page_puts(b, "\">\n");
     size_t n = strlen(dir) + strlen(name) + 8, len = 0;

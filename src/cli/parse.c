@@ -370,16 +370,6 @@ static size_t quote_word(const char *word, char *p)
     return n;
 }
 
-char *isl_shell_quote(const char *word)
-{
-    size_t n = quote_word(word, NULL);
-    char *s = malloc(n + 1);
-    if (!s) return NULL;
-    quote_word(word, s);
-    s[n] = '\0';
-    return s;
-}
-
 char *isl_argv_text(int argc, char *const *argv)
 {
     size_t n = 1;

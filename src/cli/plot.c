@@ -213,7 +213,6 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
     isl_buf e = {NULL, 0, 0, 0};
     const char *vars[][2] = {{"csv=", csv}, {"; out=", out}, {"; fmt=", fmt}};
     for (size_t i = 0; i < 3; i++) isl_buf_put(&e, vars[i][0], strlen(vars[i][0])), put_gp_string(&e, vars[i][1]);
-    isl_buf_put(&e, "", 1); /* the terminating NUL */
     if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};
     isl_outfile errs = {NULL, NULL, NULL, NULL, -1};

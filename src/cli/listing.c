@@ -247,7 +247,7 @@ isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const 
     if (b->p) b->p[0] = '\0';
     format_row(l, n, names, row);
     if (b->oom) return ISL_ENOMEM;
-    if (row && ++l->rows % 4096 == 0 && l->progress) isl_progress_tick(l->progress, l->rows);
+    if (row && ++l->rows % 4096 == 0 && l->progress) isl_progress_rows(l->progress, l->rows);
     if (b->n && fwrite(b->p, 1, b->n, l->out) != b->n) return ISL_EOUTPUT;
     return ISL_OK;
 }

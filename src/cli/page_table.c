@@ -191,7 +191,7 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
     if (ts.rows == 0) {
         char hint[1024];
         page_puts(b, "<p class=\"note\">"), page_html(b, t->empty);
-        if (t->command) page_html(b, isl_hint(cli, t->command, hint, sizeof hint)), page_html(b, t->after ? t->after : ".");
+        if (t->command) page_html(b, isl_hint(cli, t->command, hint, sizeof hint)), page_puts(b, ".");
         page_puts(b, "</p>\n");
     } else {
         page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");

@@ -42,13 +42,6 @@ static int find_option(const isl_option *const *opts, const char *word, size_t l
     return -1;
 }
 
-int isl_has_option(const isl_command *cmd, const char *name)
-{
-    for (size_t k = 0; cmd->options && cmd->options[k]; k++)
-        if (!strcmp(cmd->options[k]->name, name)) return 1;
-    return 0;
-}
-
 int isl_parse_whole(const char *text, long long min, long long max, long long *v)
 {
     const char *d = text + (*text == '-');

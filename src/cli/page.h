@@ -26,9 +26,6 @@ typedef struct page_table {
 /* Appends table t: labels and units, numbers rounded, statuses marked. */
 int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t);
 
-/* Appends in <details> what 'isolab lesson CODE' prints; *rows: its lines. */
-int page_put_text(isl_cli *cli, isl_buf *b, const char *lesson, size_t *rows);
-
 /* Appends the glossary: the model's words in a sentence each. */
 void page_put_glossary(isl_buf *b);
 

@@ -36,8 +36,9 @@ typedef struct isl_listing {
     isl_buf buf;
     struct isl_grid *grid; /* ISL_FMT_TABLE: the rows kept */
     isl_progress *progress; /* when not NULL: ticked with the rows handed */
-    isl_labels *labels;    /* ISL_FMT_TABLE after isl_listing_labelled */
-    char *object;          /* whose labels */
+    int labelled;          /* ISL_FMT_TABLE after isl_listing_labelled: */
+    isl_labels labels;     /* ... column_label's rows */
+    const char *object;    /* ... for this object (the caller's string) */
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */

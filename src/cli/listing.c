@@ -17,7 +17,6 @@ typedef struct isl_grid {
     int *digits;    /* per column, labelled: its digits (-1: four at most) */
     isl_buf *details; /* per row: the lines under it, each ending in '\n' */
     int *numeric;   /* per column: every value a number */
-    int labelled;
 } isl_grid;
 
 void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out)
@@ -56,11 +55,11 @@ static char *printable(const char *t, size_t len)
  * name with '_' as a space when it has none); its unit in *unit. */
 static isl_status head_text(const isl_listing *l, isl_grid *g, size_t i, const char *name, char **text)
 {
-    const isl_label *lab = isl_labels_find(l->labels, l->object, name);
+    const isl_label *lab = isl_labels_find(&l->labels, l->object, name);
     g->digits[i] = lab ? lab->digits : -1;
     if (lab && lab->unit && !(g->units[i] = isl_escape_dup(lab->unit))) return ISL_ENOMEM;
     if (!(*text = isl_escape_dup(lab ? lab->label : name))) return ISL_ENOMEM;
-    for (char *c = *text; l->labels && !lab && *c; c++) *c = *c == '_' ? ' ' : *c;
+    for (char *c = *text; l->labelled && !lab && *c; c++) *c = *c == '_' ? ' ' : *c;
     return ISL_OK;
 }
 
@@ -69,7 +68,7 @@ static isl_status grid_start(isl_listing *l, size_t n)
 {
     isl_grid *g = l->grid = calloc(1, sizeof *g);
     if (!g) return ISL_ENOMEM;
-    g->ncols = n, g->labelled = l->labels != NULL;
+    g->ncols = n;
     g->numeric = calloc(n + 1, sizeof *g->numeric), g->digits = calloc(n + 1, sizeof *g->digits);
     g->units = calloc(n + 1, sizeof *g->units);
     if (!g->numeric || !g->digits || !g->units) return ISL_ENOMEM;
@@ -78,11 +77,11 @@ static isl_status grid_start(isl_listing *l, size_t n)
 }
 
 /* The text a cell shows: labelled, a real number rounded to its digits. */
-static char *cell_text(const isl_grid *g, size_t i, const isl_cell *c)
+static char *cell_text(const isl_listing *l, size_t i, const isl_cell *c)
 {
-    if (!g->labelled || c->type != ISL_CELL_FLOAT) return c->text ? printable(c->text, c->len) : NULL;
+    if (!l->labelled || c->type != ISL_CELL_FLOAT) return c->text ? printable(c->text, c->len) : NULL;
     isl_buf b = {NULL, 0, 0, 0};
-    isl_buf_number(&b, c->real, g->digits[i]);
+    isl_buf_number(&b, c->real, l->grid->digits[i]);
     if (b.oom) free(b.p);
     return b.oom ? NULL : b.p;
 }
@@ -112,7 +111,7 @@ static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, c
         if (!row) continue;
         if (row[i].type != ISL_CELL_INTEGER && row[i].type != ISL_CELL_FLOAT && row[i].type != ISL_CELL_NULL)
             g->numeric[i] = 0;
-        if (row[i].text && !(cells[i] = cell_text(g, i, &row[i]))) return ISL_ENOMEM;
+        if (row[i].text && !(cells[i] = cell_text(l, i, &row[i]))) return ISL_ENOMEM;
     }
     return ISL_OK;
 }
@@ -131,9 +130,8 @@ isl_status isl_listing_detail(isl_listing *l, const char *line)
 int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object)
 {
     if (l->fmt != ISL_FMT_TABLE) return ISL_OK;
-    if (!(l->labels = calloc(1, sizeof *l->labels)) || (object && !(l->object = strdup(object))))
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    return isl_labels_read(cli, l->labels);
+    l->labelled = 1, l->object = object;
+    return isl_labels_read(cli, &l->labels);
 }
 
 /* Width of UTF-8 text in characters. */
@@ -256,9 +254,7 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
 {
     free(l->buf.p);
     l->buf.p = NULL;
-    if (l->labels) isl_labels_free(l->labels);
-    free(l->labels), free(l->object);
-    l->labels = NULL, l->object = NULL;
+    isl_labels_free(&l->labels);
     if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;
     l->grid = NULL;

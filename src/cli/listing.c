@@ -39,18 +39,6 @@ isl_cell isl_cell_int(long long v, char buf[24])
     return c;
 }
 
-/* A copy of t[0..len) as the terminal may show it (isl_escape_dup). */
-static char *printable(const char *t, size_t len)
-{
-    char *raw = malloc(len + 1);
-    if (!raw) return NULL;
-    memcpy(raw, t, len);
-    raw[len] = '\0';
-    char *c = isl_escape_dup(raw);
-    free(raw);
-    return c;
-}
-
 /* The text a header cell shows: the name, or labelled its label (its
  * name with '_' as a space when it has none); its unit in *unit. */
 static isl_status head_text(const isl_listing *l, isl_grid *g, size_t i, const char *name, char **text)
@@ -79,7 +67,8 @@ static isl_status grid_start(isl_listing *l, size_t n)
 /* The text a cell shows: labelled, a real number rounded to its digits. */
 static char *cell_text(const isl_listing *l, size_t i, const isl_cell *c)
 {
-    if (!l->labelled || c->type != ISL_CELL_FLOAT) return c->text ? printable(c->text, c->len) : NULL;
+    /* a cell's text ends in a NUL (sqlite3_column_text), shown up to the first */
+    if (!l->labelled || c->type != ISL_CELL_FLOAT) return c->text ? isl_escape_dup(c->text) : NULL;
     isl_buf b = {NULL, 0, 0, 0};
     isl_buf_number(&b, c->real, l->grid->digits[i]);
     if (b.oom) free(b.p);

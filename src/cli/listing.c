@@ -88,12 +88,11 @@ static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, c
         if (cells) g->cells = cells;
         isl_buf *details = cells ? realloc(g->details, cap * sizeof *details) : NULL;
         if (!details) return ISL_ENOMEM;
+        for (size_t i = g->cap; i < cap; i++) details[i] = (isl_buf){NULL, 0, 0, 0};
         g->details = details, g->cap = cap;
     }
     size_t r = row ? g->nrows + 1 : 0;
     char **cells = g->cells + r * n;
-    for (size_t i = 0; i < n; i++) cells[i] = NULL;
-    g->details[r] = (isl_buf){NULL, 0, 0, 0};
     if (row) g->nrows++;
     for (size_t i = 0; i < n; i++) {
         if (!row && head_text(l, g, i, names[i], &cells[i])) return ISL_ENOMEM;

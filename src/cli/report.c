@@ -56,12 +56,9 @@ static int refresh_model(isl_cli *cli)
     isl_error err;
     isl_error_clear(&err);
     isl_model *m = NULL;
-    if (!isl_store_read_model(cli->store, &m, &err) && isl_store_sync_model(cli->store, m, &err) == ISL_ENOMEM) {
-        isl_model_free(m);
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    }
+    int oom = !isl_store_read_model(cli->store, &m, &err) && isl_store_sync_model(cli->store, m, &err) == ISL_ENOMEM;
     isl_model_free(m);
-    return ISL_OK;
+    return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
 int isl_apply_focus(isl_cli *cli, const isl_args *a)

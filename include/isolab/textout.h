@@ -34,9 +34,8 @@ void isl_buf_printf(isl_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Appends a field as the sqlite3 shell's csv mode writes it: quoted (inner
- * quotes doubled) when empty or holding a control character, space, quote,
- * apostrophe, comma, byte >= 0x7f or sep; NULL as nothing. */
+/* Appends a field as the sqlite3 shell's csv mode writes it: quoted (quotes doubled) when
+ * empty or holding a control character, space, ", ', comma, byte >= 0x7f or sep. */
 void isl_buf_csv_field(isl_buf *b, const char *text, size_t len, char sep);
 /* Appends a TSV field: quoted only when empty or holding a tab, newline,
  * carriage return or double quote. */

@@ -55,7 +55,7 @@ static isl_status isl_sweep_powerset(const isl_model *m, const size_t *mechs, si
                                      size_t nc, isl_bundle_fn fn, void *ctx)
 {
     isl_powerset *p;
-    isl_status st = isl_powerset_new(m, mechs, nm, 1, channels, nc, &p);
+    isl_status st = isl_powerset_new(m, mechs, nm, ISL_POWERSET_NONE, channels, nc, &p);
     isl_bundle_row row;
     while (!st && isl_powerset_fill(p, &row, 1)) st = fn(ctx, &row);
     isl_powerset_free(p);
@@ -164,8 +164,8 @@ static void test_random_no_axes(void **state)
             if (rand() % 2) chans[nc++] = c;
         int with_none = nc == 0 || rand() % 2;
         isl_powerset *p = NULL;
-        assert_int_equal(isl_powerset_new(m, mechs, nm, with_none, chans, nc, &p), ISL_OK);
-        isl_powerset_no_axes(p);
+        int flags = (with_none ? ISL_POWERSET_NONE : 0) | ISL_POWERSET_NO_AXES;
+        assert_int_equal(isl_powerset_new(m, mechs, nm, flags, chans, nc, &p), ISL_OK);
         isl_bundle_row blk[70];
         size_t per = nc + (size_t)with_none, i = 0, got, one = seed % 2;
         while ((got = one ? isl_powerset_fill(p, blk, 1) : isl_powerset_fill(p, blk, 1 + (size_t)rand() % 70)))

@@ -1,13 +1,9 @@
-/* isolab: the power set's answers without its rows. Pure: no I/O, no
- * SQLite; memory is allocated when an answer starts, never per subset, and
- * does not grow with the number of subsets.
+/* isolab: the power set's answers without its rows, exact (equal to what
+ * its rows give; src/core/answers.c says how). Pure: no I/O, no SQLite;
+ * memory is allocated when an answer starts, never per subset.
  *
- * As in isolab/powerset.h, for mechanisms mechs[0..nm) (distinct, in the
- * order they apply) subset `mask` is the bundle of the mechs[i] whose bit i
- * is set, applied in increasing i; surfaces are over every fact of the
- * model, under one channel (ISL_NONE: none). "Mask order" is increasing
- * mask. The answers are exact: equal to what the whole power set's rows
- * give (the tests compare them); src/core/answers.c says how. */
+ * Subsets of mechs[0..nm) (distinct) are as in isolab/powerset.h, under one
+ * channel (ISL_NONE: none); "mask order" is increasing mask. */
 #ifndef ISOLAB_ANSWERS_H
 #define ISOLAB_ANSWERS_H
 
@@ -33,15 +29,13 @@ typedef struct isl_frontier_row {
 isl_status isl_frontier(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,
                         isl_frontier_row *out);
 
-/* The smallest subsets: those with the fewest members whose open surface is
- * at most max_open, pulled one at a time in mask order (none when no subset
- * reaches it). The iterator keeps pointers to m and mechs. */
+/* The subsets with the fewest members whose open surface is at most
+ * max_open, pulled in mask order. The iterator keeps pointers to m, mechs. */
 typedef struct isl_smallest isl_smallest;
 /* ISL_OK with *out set, ISL_EINPUT when nm > ISL_ANSWERS_MAX, ISL_ENOMEM. */
 isl_status isl_smallest_new(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,
                             size_t max_open, isl_smallest **out);
-/* The next subset's mask and open surface into *mask and *open: 1, or 0
- * when there are no more. */
+/* The next subset's mask and open surface: 1, or 0 when there are no more. */
 int isl_smallest_next(isl_smallest *s, uint64_t *mask, size_t *open);
 /* Frees s; NULL is fine. */
 void isl_smallest_free(isl_smallest *s);

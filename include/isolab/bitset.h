@@ -29,4 +29,8 @@ int isl_bitset_intersects(const uint64_t *a, const uint64_t *b, size_t n);
 /* Index of the first set bit at or after i, or nbits when there is none. */
 size_t isl_bitset_next(const uint64_t *a, size_t nbits, size_t i);
 
+/* n elements of `size` bytes at word *used of block, *used moved past them
+ * (block NULL: only counts): arrays laid out in one allocation. */
+void *isl_words_take(uint64_t *block, size_t *used, size_t n, size_t size);
+
 #endif

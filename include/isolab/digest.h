@@ -7,8 +7,6 @@
  *     for a negative value cast to uint64_t;
  *   - a string (isl_digest_str): its length in bytes as such an integer,
  *     then its bytes (no NUL); a NULL string is the length 2^64 - 1 alone;
- *   - a double: the string printf("%.17g") gives in the C locale (which
- *     round-trips an IEEE double), hashed as a string;
  *   - raw bytes (isl_digest_bytes): as they are.
  * FNV-1a: h = 0xcbf29ce484222325; for each byte b: h ^= b, h *= 0x100000001b3
  * (mod 2^64). Shown as 16 lowercase hex digits.
@@ -32,8 +30,6 @@ void isl_digest_bytes(isl_digest *d, const void *p, size_t n);
 void isl_digest_u64(isl_digest *d, uint64_t v);
 /* Hashes s length-prefixed (see above); s may be NULL. */
 void isl_digest_str(isl_digest *d, const char *s);
-/* Hashes x as its "%.17g" text, length-prefixed. */
-void isl_digest_double(isl_digest *d, double x);
 /* d's value as 16 lowercase hex digits and a NUL. */
 void isl_digest_hex(const isl_digest *d, char out[17]);
 

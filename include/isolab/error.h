@@ -46,21 +46,12 @@ typedef struct isl_error {
     char msg[1024];
 } isl_error;
 
-/* Records status and a printf-style message in err (if err is not NULL),
- * with no reason;
- * returns status so callers can write `return isl_fail(err, ...)`. */
-isl_status isl_fail(isl_error *err, isl_status status, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-/* The same with a reason. */
+/* Records status, the reason why and a printf-style message in err (if err
+ * is not NULL); returns status, so callers can write `return isl_fail(...)`. */
 isl_status isl_fail_why(isl_error *err, isl_status status, isl_reason why, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
+    __attribute__((format(printf, 4, 5)));
+/* The same with no reason. */
+#define isl_fail(err, status, ...) isl_fail_why(err, status, ISL_R_NONE, __VA_ARGS__)
 
 /* Clears err to ISL_OK with an empty message. */
 void isl_error_clear(isl_error *err);

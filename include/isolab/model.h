@@ -122,7 +122,8 @@ isl_status isl_model_validate(const isl_model *m, isl_error *err);
  * each, its name, its axes' count and names, its left-open facts' count
  * and names; the number of bundles and, for each, its name, its members'
  * count and names (bundle order); the number of channels and, for each,
- * its name, its lesson (NULL when none), its cost_pct as a double, its
+ * its name, its lesson (NULL when none), its cost_pct as the string
+ * printf("%.17g") gives in the C locale (it round-trips a double), its
  * facts' count and names (listing order); the baseline time; the number
  * of sample counts and each count. Counts and numbers are integers,
  * names strings, in isolab/digest.h's encoding. */

@@ -1,10 +1,9 @@
 /* isolab: the power-set sweep of bundles. Pure: no I/O, no SQLite; memory is
- * allocated once per sweep, never per row.
+ * allocated by isl_powerset_new only, never per row.
  *
- * For a list of mechanisms mechs[0..nm), every subset is a bundle that
- * applies its members in the list's order; subset number `mask` holds
- * mechs[i] when bit i of mask is set. Surfaces are over every fact of the
- * model (the model's rules (README, 'The rules isolab computes') with F = all facts). */
+ * For mechanisms mechs[0..nm), subset `mask` is the bundle of the mechs[i]
+ * whose bit i is set, applied in increasing i. Surfaces are over every fact
+ * of the model (README, "The rules isolab computes"). */
 #ifndef ISOLAB_POWERSET_H
 #define ISOLAB_POWERSET_H
 
@@ -25,37 +24,28 @@ typedef struct isl_bundle_row {
     isl_surface s;
 } isl_bundle_row;
 
-/* The rows of every subset of mechs[0..nm) in increasing mask order, each
- * subset under no channel first when with_none, then under channels[0..nc)
- * (channel_id k >= 1 is channels[k - 1]): 2^nm * (nc + with_none) rows, in
- * increasing (mask, channel_id) order, pulled a block at a time (what a
- * table-valued function needs). Each subset costs one mechanism applied and
- * one taken back, over the fact words that mechanism touches (facts are
- * grouped by axis inside), and each row O(1) more (plus the axis words when
- * open_axes is computed). The iterator keeps pointers to m, mechs and
- * channels, which must outlive it; memory is allocated by isl_powerset_new
- * only. */
+/* The rows of every subset of mechs[0..nm), each under no channel first
+ * with ISL_POWERSET_NONE in flags, then under channels[0..nc) (with
+ * ISL_POWERSET_NO_AXES, open_axes is left 0, not computed): 2^nm * (nc + 1
+ * or 0) rows
+ * in increasing (mask, channel_id) order, pulled a block at a time. Each
+ * subset costs one mechanism applied and one taken back (src/core/powerset.c).
+ * The iterator keeps pointers to m, mechs and channels. */
 typedef struct isl_powerset isl_powerset;
+enum { ISL_POWERSET_NONE = 1, ISL_POWERSET_NO_AXES = 2 };
 /* ISL_OK with *out set, ISL_EINPUT when nm > ISL_POWERSET_MAX, ISL_ENOMEM. */
-isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int with_none,
+isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int flags,
                             const size_t *channels, size_t nc, isl_powerset **out);
-/* The next rows into rows[0..n), in order: how many were written,
- * fewer than n only when the rows run out (0: every row has been given). */
+/* The next rows into rows[0..n): how many, fewer than n only at the end. */
 size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n);
-/* For callers that never read open_axes (a query that does not ask for
- * it), called before the first row: open_axes is left 0 and not computed. */
-void isl_powerset_no_axes(isl_powerset *p);
 /* Frees p; NULL is fine. */
 void isl_powerset_free(isl_powerset *p);
 
-/* A power-set sweep chosen in C, handed to the SQL function isolab_powerset
- * (isolab/ext.h) as a pointer value of type ISL_POWERSET_SPEC bound to its
- * third (hidden) argument, in place of the first two: rows over
- * model, mechanisms mechs[0..nm) (mask bit i: mechs[i]), with no channel
- * first when with_none, then channels[0..nc); the hidden column channel_id
- * numbers them (0: none, k: channels[k - 1]). SQL text cannot make such a
- * value. When tick is set, it is called every 65536 rows with the rows
- * given so far. */
+/* A power-set sweep chosen in C: bound to isolab_powerset's third (hidden)
+ * argument as a pointer of type ISL_POWERSET_SPEC (SQL text cannot make
+ * one), in place of the first two, it gives isl_powerset_new's rows over
+ * these (channel_id a hidden column); tick, when set, gets the rows so far
+ * every 65536 rows. */
 #define ISL_POWERSET_SPEC "isolab-powerset-spec"
 typedef struct isl_powerset_spec {
     const isl_model *model;

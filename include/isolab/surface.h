@@ -1,9 +1,6 @@
-/* isolab: the surface engine. Pure: no I/O, no SQLite, no allocation in the
- * computing calls (scratch space comes from an isl_work).
- *
- * Semantics (see the project README): a bundle is an ordered list of
- * mechanisms; each, in order, closes every fact of F on its axes and then
- * reopens its left-open facts. F is the set of facts in use. */
+/* isolab: the surface engine (README, "The rules isolab computes"). Pure: no
+ * I/O, no SQLite, no allocation in the computing calls (scratch space comes
+ * from an isl_work). F is the set of facts in use. */
 #ifndef ISOLAB_SURFACE_H
 #define ISOLAB_SURFACE_H
 
@@ -36,7 +33,7 @@ typedef struct isl_work {
     uint64_t *closed, *touched, *open;
 } isl_work;
 
-/* Sizes w for model m. ISL_OK or ISL_ENOMEM; free with isl_work_free. */
+/* Sizes w for model m: ISL_OK or ISL_ENOMEM. */
 isl_status isl_work_init(isl_work *w, const isl_model *m);
 void isl_work_free(isl_work *w);
 

@@ -1,7 +1,6 @@
-/* isolab: runs and sweeps as streams of rows. Pure: each function computes
- * rows and hands them, one by one, to a callback (the store writes them).
- * A callback returns ISL_OK to go on; any other status stops the sweep, and
- * the sweep returns that status. */
+/* isolab: runs and sweeps as streams of rows. Pure: each function hands its
+ * rows one by one to a callback (the store writes them); a status other
+ * than ISL_OK from it stops the sweep, which returns that status. */
 #ifndef ISOLAB_SWEEP_H
 #define ISOLAB_SWEEP_H
 
@@ -40,29 +39,26 @@ typedef isl_status (*isl_sample_fn)(void *ctx, const isl_sample_row *row);
 isl_status isl_sweep_samples(const isl_model *m, size_t bundle, size_t channel,
                              isl_sample_fn fn, void *ctx);
 
-/* Removal sweep: first the baseline (fact = ISL_NONE, every fact), then one
- * row per fact in fact order, with that fact removed from the fact set.
- * O(facts) in all. */
+/* Removal sweep: the baseline (fact = ISL_NONE), then per fact, in fact
+ * order, that fact removed from the fact set. O(facts) in all. */
 typedef struct isl_removal_row {
     size_t fact;
     isl_surface s;
 } isl_removal_row;
 typedef isl_status (*isl_removal_fn)(void *ctx, const isl_removal_row *row);
-/* For the member list mechs[0..n) (applied in that order) and a channel
- * index or ISL_NONE (no channel on). */
+/* For the members mechs[0..n), in order, and a channel or ISL_NONE. */
 isl_status isl_sweep_removal(const isl_model *m, const size_t *mechs, size_t n, size_t channel,
                              isl_removal_fn fn, void *ctx);
 
-/* Addition sweep: first the baseline (axis = ISL_NONE), then one row per
- * axis in name order, with one new fact ("new-fact", no left-open entry)
- * added on that axis. facts = the size of the fact set used. O(facts). */
+/* Addition sweep: the baseline (axis = ISL_NONE), then per axis, in name
+ * order, one new fact ("new-fact", no left-open entry) added on it; facts =
+ * the size of the fact set used. O(facts). */
 typedef struct isl_addition_row {
     size_t axis;
     size_t facts;
     isl_surface s;
 } isl_addition_row;
 typedef isl_status (*isl_addition_fn)(void *ctx, const isl_addition_row *row);
-/* For the member list mechs[0..n) and a channel index or ISL_NONE. */
 isl_status isl_sweep_addition(const isl_model *m, const size_t *mechs, size_t n, size_t channel,
                               isl_addition_fn fn, void *ctx);
 

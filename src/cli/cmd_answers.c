@@ -62,8 +62,8 @@ int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
 {
     answer_args x;
     int rc = pick(cli, a, "answer_frontier", 1, &x);
-    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &x.show, NULL,
-                                   NULL, &cli->err);
+    if (!rc) rc = isl_lab_frontier(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, &x.show,
+                                   &cli->err);
     free(x.mechs);
     return rc;
 }
@@ -75,7 +75,7 @@ int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
     answer_args x;
     int rc = pick(cli, a, "answer_smallest", 1, &x);
     if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, (size_t)max,
-                                   &x.show, NULL, NULL, &cli->err);
+                                   &x.show, &cli->err);
     free(x.mechs);
     return rc;
 }
@@ -89,7 +89,7 @@ int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
     int rc = members ? pick(cli, a, "answer_marginal", 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = isl_model_members(cli->model, bundle, members, &n, &cli->err);
     if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &x.show,
-                                   NULL, NULL, &cli->err);
+                                   &cli->err);
     free(members);
     return rc;
 }

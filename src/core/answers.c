@@ -36,7 +36,16 @@ typedef struct best {
     size_t hidden;         /* most facts hidden */
 } best;
 
+/* A node of the smallest subsets' walk at level nm - depth. */
+typedef struct frame {
+    uint64_t mask;  /* the members decided so far */
+    size_t hidden;  /* facts they hide */
+    size_t need;    /* members still to take */
+    int phase;      /* 0: leave the next mechanism out next; 1: take it; 2: done */
+} frame;
+
 typedef struct solver {
+    uint64_t *block;         /* every array below, in one allocation */
     size_t nm, cw, nfacts;   /* mechanisms; words of a class set; facts of the model */
     size_t *weight;          /* per class: its facts */
     uint64_t *add, *touch;   /* per mechanism (cw words each): classes it closes, it decides */
@@ -46,28 +55,38 @@ typedef struct solver {
     uint32_t *slot_level;    /* per slot: level + 1 of the key held, 0: empty */
     uint64_t *slot_key;      /* per slot: cw words */
     best *slot_best;         /* per slot: nm + 1 entries */
+    best *probe;             /* nm + 1 entries: one walk's answer */
+    frame *fr;               /* the smallest's walk, per depth: its node */
+    uint64_t *fs;            /* ... and its free classes (cw words) */
 } solver;
 
-static void solver_free(solver *s)
+/* Lays the solver's arrays out in block (NULL: counts the words they take)
+ * for ncls classes; returns the words. */
+static size_t solver_layout(solver *s, uint64_t *block, size_t ncls)
 {
-    free(s->weight);
-    free(s->add);
-    free(s->touch);
-    free(s->below);
-    free(s->key);
-    free(s->inc);
-    free(s->ta);
-    free(s->tb);
-    free(s->slot_level);
-    free(s->slot_key);
-    free(s->slot_best);
-    memset(s, 0, sizeof *s);
+    size_t cw = s->cw, lv = s->nm + 1, used = 0;
+    s->weight = isl_words_take(block, &used, ncls, sizeof *s->weight);
+    s->add = isl_words_take(block, &used, s->nm * cw, sizeof *s->add);
+    s->touch = isl_words_take(block, &used, s->nm * cw, sizeof *s->touch);
+    s->below = isl_words_take(block, &used, lv * cw, sizeof *s->below);
+    s->key = isl_words_take(block, &used, lv * cw, sizeof *s->key);
+    s->inc = isl_words_take(block, &used, lv * cw, sizeof *s->inc);
+    s->ta = isl_words_take(block, &used, lv * lv, sizeof *s->ta);
+    s->tb = isl_words_take(block, &used, lv * lv, sizeof *s->tb);
+    s->slot_level = isl_words_take(block, &used, SLOTS, sizeof *s->slot_level);
+    s->slot_key = isl_words_take(block, &used, SLOTS * cw, sizeof *s->slot_key);
+    s->slot_best = isl_words_take(block, &used, SLOTS * lv, sizeof *s->slot_best);
+    s->probe = isl_words_take(block, &used, lv, sizeof *s->probe);
+    s->fr = isl_words_take(block, &used, lv, sizeof *s->fr);
+    s->fs = isl_words_take(block, &used, lv * cw, sizeof *s->fs);
+    return used;
 }
 
-/* A fact's signature: the members (bits of mechs' indexes) that touch it
- * and those that close it. */
+/* A class of facts: the members (bits of mechs' indexes) that touch its
+ * facts and those that close them (its signature), and its facts' count. */
 typedef struct sig {
     uint64_t touch, add;
+    size_t weight;
 } sig;
 
 static int sig_cmp(const void *a, const void *b)
@@ -77,7 +96,7 @@ static int sig_cmp(const void *a, const void *b)
     return x->add < y->add ? -1 : x->add > y->add;
 }
 
-/* The signatures of the facts that can be hidden, sorted (*n of them). */
+/* The classes of the facts that can be hidden, in signature order (*n). */
 static sig *signatures(const isl_model *m, const size_t *mechs, size_t nm, size_t channel, size_t *n)
 {
     sig *g = malloc((m->nfacts ? m->nfacts : 1) * sizeof *g);
@@ -86,7 +105,7 @@ static sig *signatures(const isl_model *m, const size_t *mechs, size_t nm, size_
     *n = 0;
     for (size_t f = 0; f < m->nfacts; f++) {
         if (shows && isl_bit_test(shows, f)) continue;
-        sig x = {0, 0};
+        sig x = {0, 0, 1};
         for (size_t i = 0; i < nm; i++) {
             const isl_mechanism *d = &m->mech[mechs[i]];
             int closes = isl_bit_test(d->closes, f), reopens = isl_bit_test(d->reopens, f);
@@ -96,25 +115,25 @@ static sig *signatures(const isl_model *m, const size_t *mechs, size_t nm, size_
         if (x.touch) g[(*n)++] = x;
     }
     qsort(g, *n, sizeof *g, sig_cmp);
+    size_t k = 0;
+    for (size_t j = 0; j < *n; j++)
+        if (k && !sig_cmp(&g[k - 1], &g[j])) g[k - 1].weight++;
+        else g[k++] = g[j];
+    *n = k;
     return g;
 }
 
-/* Fills the classes and the mechanisms' class sets from the sorted
- * signatures g[0..n). */
+/* Fills the classes' weights and the mechanisms' class sets from the
+ * classes g[0..n). */
 static void classes(solver *s, const sig *g, size_t n)
 {
-    size_t c = 0, cw = s->cw;
-    for (size_t j = 0; j < n; j++) {
-        if (j && !sig_cmp(&g[j - 1], &g[j])) {
-            s->weight[c - 1]++;
-            continue;
-        }
-        s->weight[c] = 1;
+    size_t cw = s->cw;
+    for (size_t c = 0; c < n; c++) {
+        s->weight[c] = g[c].weight;
         for (size_t i = 0; i < s->nm; i++) {
-            if (g[j].touch >> i & 1) isl_bit_set(s->touch + i * cw, c);
-            if (g[j].add >> i & 1) isl_bit_set(s->add + i * cw, c);
+            if (g[c].touch >> i & 1) isl_bit_set(s->touch + i * cw, c);
+            if (g[c].add >> i & 1) isl_bit_set(s->add + i * cw, c);
         }
-        c++;
     }
     for (size_t i = 0; i < s->nm; i++) {
         isl_bitset_copy(s->below + (i + 1) * cw, s->below + i * cw, cw);
@@ -124,36 +143,19 @@ static void classes(solver *s, const sig *g, size_t n)
 
 static isl_status solver_init(solver *s, const isl_model *m, const size_t *mechs, size_t nm, size_t channel)
 {
-    memset(s, 0, sizeof *s);
     if (nm > ISL_ANSWERS_MAX) return ISL_EINPUT;
-    size_t n = 0, ncls = 0;
-    sig *g = signatures(m, mechs, nm, channel, &n);
+    size_t ncls = 0;
+    sig *g = signatures(m, mechs, nm, channel, &ncls);
     if (!g) return ISL_ENOMEM;
-    for (size_t j = 0; j < n; j++) ncls += !j || sig_cmp(&g[j - 1], &g[j]);
     s->nm = nm;
     s->nfacts = m->nfacts;
     s->cw = isl_bitset_words(ncls);
-    size_t cw = s->cw, lv = nm + 1;
-    s->weight = calloc(ncls ? ncls : 1, sizeof *s->weight);
-    s->add = calloc((nm ? nm : 1) * cw, sizeof *s->add);
-    s->touch = calloc((nm ? nm : 1) * cw, sizeof *s->touch);
-    s->below = calloc(lv * cw, sizeof *s->below);
-    s->key = calloc(lv * cw, sizeof *s->key);
-    s->inc = calloc(lv * cw, sizeof *s->inc);
-    s->ta = calloc(lv * lv, sizeof *s->ta);
-    s->tb = calloc(lv * lv, sizeof *s->tb);
-    s->slot_level = calloc(SLOTS, sizeof *s->slot_level);
-    s->slot_key = calloc(SLOTS * cw, sizeof *s->slot_key);
-    s->slot_best = calloc(SLOTS * lv, sizeof *s->slot_best);
-    if (!s->weight || !s->add || !s->touch || !s->below || !s->key || !s->inc || !s->ta || !s->tb
-        || !s->slot_level || !s->slot_key || !s->slot_best) {
-        free(g);
-        solver_free(s);
-        return ISL_ENOMEM;
+    if ((s->block = calloc(solver_layout(s, NULL, ncls), sizeof *s->block))) {
+        solver_layout(s, s->block, ncls);
+        classes(s, g, ncls);
     }
-    classes(s, g, n);
     free(g);
-    return ISL_OK;
+    return s->block ? ISL_OK : ISL_ENOMEM;
 }
 
 /* The facts of the classes in a & b. */
@@ -229,30 +231,18 @@ isl_status isl_frontier(const isl_model *m, const size_t *mechs, size_t nm, size
     solver s;
     isl_status st = solver_init(&s, m, mechs, nm, channel);
     if (st) return st;
-    best *t = malloc((nm + 1) * sizeof *t);
-    if (t) solve(&s, nm, all_classes(&s), t);
-    for (size_t k = 0; t && k <= nm; k++)
+    const best *t = s.probe;
+    solve(&s, nm, all_classes(&s), s.probe);
+    for (size_t k = 0; k <= nm; k++)
         out[k] = (isl_frontier_row){k, m->nfacts - t[k].hidden, t[k].count, t[k].first};
-    solver_free(&s);
-    free(t);
-    return t ? ISL_OK : ISL_ENOMEM;
+    free(s.block);
+    return ISL_OK;
 }
-
-/* A node of the smallest subsets' walk at level nm - depth. */
-typedef struct frame {
-    uint64_t mask;  /* the members decided so far */
-    size_t hidden;  /* facts they hide */
-    size_t need;    /* members still to take */
-    int phase;      /* 0: leave the next mechanism out next; 1: take it; 2: done */
-} frame;
 
 struct isl_smallest {
     solver s;
     size_t target;   /* facts to hide at least */
-    size_t depth;    /* frames in use: fr[0..depth) */
-    frame *fr;       /* per depth */
-    uint64_t *fs;    /* per depth: the free classes (cw words) */
-    best *probe;     /* nm + 1 entries */
+    size_t depth;    /* frames in use: s.fr[0..depth) */
 };
 
 /* Pushes the node (free classes F, ...) when it can still reach the target
@@ -261,10 +251,10 @@ static void push_if(isl_smallest *z, const uint64_t *F, uint64_t mask, size_t hi
 {
     size_t i = z->s.nm - z->depth;
     if (need > i) return;
-    solve(&z->s, i, F, z->probe);
-    if (hidden + z->probe[need].hidden < z->target) return;
-    isl_bitset_copy(z->fs + z->depth * z->s.cw, F, z->s.cw);
-    z->fr[z->depth++] = (frame){mask, hidden, need, 0};
+    solve(&z->s, i, F, z->s.probe);
+    if (hidden + z->s.probe[need].hidden < z->target) return;
+    isl_bitset_copy(z->s.fs + z->depth * z->s.cw, F, z->s.cw);
+    z->s.fr[z->depth++] = (frame){mask, hidden, need, 0};
 }
 
 isl_status isl_smallest_new(const isl_model *m, const size_t *mechs, size_t nm, size_t channel,
@@ -278,17 +268,10 @@ isl_status isl_smallest_new(const isl_model *m, const size_t *mechs, size_t nm, 
         free(z);
         return st;
     }
-    z->fr = malloc((nm + 1) * sizeof *z->fr);
-    z->fs = malloc((nm + 1) * z->s.cw * sizeof *z->fs);
-    z->probe = malloc((nm + 1) * sizeof *z->probe);
-    if (!z->fr || !z->fs || !z->probe) {
-        isl_smallest_free(z);
-        return ISL_ENOMEM;
-    }
     z->target = max_open >= m->nfacts ? 0 : m->nfacts - max_open;
-    solve(&z->s, nm, all_classes(&z->s), z->probe);
+    solve(&z->s, nm, all_classes(&z->s), z->s.probe);
     size_t k = 0;
-    while (k <= nm && z->probe[k].hidden < z->target) k++;
+    while (k <= nm && z->s.probe[k].hidden < z->target) k++;
     if (k <= nm) push_if(z, all_classes(&z->s), 0, 0, k);
     *out = z;
     return ISL_OK;
@@ -298,9 +281,9 @@ int isl_smallest_next(isl_smallest *z, uint64_t *mask, size_t *open)
 {
     size_t cw = z->s.cw;
     while (z->depth) {
-        frame *f = &z->fr[z->depth - 1];
+        frame *f = &z->s.fr[z->depth - 1];
         size_t i = z->s.nm - (z->depth - 1);
-        uint64_t *F = z->fs + (z->depth - 1) * cw;
+        uint64_t *F = z->s.fs + (z->depth - 1) * cw;
         if (i == 0 || f->phase == 2) {
             z->depth--;
             if (i > 0) continue;
@@ -324,11 +307,7 @@ int isl_smallest_next(isl_smallest *z, uint64_t *mask, size_t *open)
 
 void isl_smallest_free(isl_smallest *z)
 {
-    if (!z) return;
-    solver_free(&z->s);
-    free(z->fr);
-    free(z->fs);
-    free(z->probe);
+    if (z) free(z->s.block);
     free(z);
 }
 

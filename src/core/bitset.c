@@ -50,3 +50,10 @@ size_t isl_bitset_next(const uint64_t *a, size_t nbits, size_t i)
     }
     return nbits;
 }
+
+void *isl_words_take(uint64_t *block, size_t *used, size_t n, size_t size)
+{
+    void *at = block ? block + *used : NULL;
+    *used += (n * size + sizeof *block - 1) / sizeof *block;
+    return at;
+}

@@ -30,11 +30,4 @@ void isl_digest_str(isl_digest *d, const char *s)
     if (s) isl_digest_bytes(d, s, n);
 }
 
-void isl_digest_double(isl_digest *d, double x)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, "%.17g", x);
-    isl_digest_str(d, buf);
-}
-
 void isl_digest_hex(const isl_digest *d, char out[17]) { snprintf(out, 17, "%016llx", (unsigned long long)d->h); }

@@ -1,5 +1,6 @@
 /* isolab: the course model in memory: building, lookup, digest. */
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -353,9 +354,11 @@ void isl_model_digest(const isl_model *m, char out[17])
     isl_digest_u64(&d, m->nchannels);
     for (size_t i = 0; i < m->nchannels; i++) {
         const isl_channel *c = &m->channel[i];
+        char cost[64];
+        snprintf(cost, sizeof cost, "%.17g", c->cost_pct);
         isl_digest_str(&d, c->name);
         isl_digest_str(&d, c->lesson);
-        isl_digest_double(&d, c->cost_pct);
+        isl_digest_str(&d, cost);
         isl_digest_u64(&d, c->nfacts);
         for (size_t k = 0; k < c->nfacts; k++) isl_digest_str(&d, m->fact_name[c->facts[k]]);
     }

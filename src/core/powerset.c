@@ -27,7 +27,6 @@
  * again, so the fully closed axes are (axes closed by members) minus (axes
  * of special facts that are open): a few bit tests per subset.
  */
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,12 +174,6 @@ size_t isl_powerset_fill(isl_powerset *p, isl_bundle_row *rows, size_t n)
     return k;
 }
 
-void isl_powerset_no_axes(isl_powerset *p)
-{
-    assert(p->mask == 0 && p->next_c == (p->with_none ? 0u : 1u)); /* before the first row */
-    p->no_axes = 1;
-}
-
 void isl_powerset_free(isl_powerset *p)
 {
     if (p) free(p->block);
@@ -205,38 +198,29 @@ static void renumber(const isl_model *m, const size_t *perm, const uint64_t *s, 
         isl_bit_set(out, perm[f]);
 }
 
-/* n elements of `size` bytes from block, at word *used on (block NULL:
- * only counts the words). */
-static void *take(uint64_t *block, size_t *used, size_t n, size_t size)
-{
-    void *at = block ? block + *used : NULL;
-    *used += (n * size + sizeof *block - 1) / sizeof *block;
-    return at;
-}
-
 /* Lays the iterator's arrays out in block (NULL: counts the words they
  * take) for nm mechanisms making nt word changes; returns the words. */
 static size_t ps_layout(isl_powerset *p, uint64_t *block, size_t nm, size_t nt)
 {
     size_t w = p->w, aw = p->aw, nc = p->nc, nf = p->m->nfacts, used = 0;
-    p->ts = take(block, &used, nm + 1, sizeof *p->ts);
-    p->tword = take(block, &used, nt, sizeof *p->tword);
-    p->tadd = take(block, &used, nt, sizeof *p->tadd);
-    p->ttouch = take(block, &used, nt, sizeof *p->ttouch);
-    p->savc = take(block, &used, nt, sizeof *p->savc);
-    p->savf = take(block, &used, nt, sizeof *p->savf);
-    p->C = take(block, &used, w, sizeof *p->C);
-    p->F = take(block, &used, w, sizeof *p->F);
-    p->shows = take(block, &used, nc * w, sizeof *p->shows);
-    p->axes = take(block, &used, nm * aw, sizeof *p->axes);
-    p->lx = take(block, &used, (nm + 1) * aw, sizeof *p->lx);
-    p->lc = take(block, &used, nm + 1, sizeof *p->lc);
-    p->lr = take(block, &used, (nm + 1) * nc, sizeof *p->lr);
-    p->nonempty = take(block, &used, aw, sizeof *p->nonempty);
-    p->dark = take(block, &used, aw, sizeof *p->dark);
-    p->sp_fact = take(block, &used, nf, sizeof *p->sp_fact);
-    p->sp_axis = take(block, &used, nf, sizeof *p->sp_axis);
-    p->shown_axes = take(block, &used, nc * aw, sizeof *p->shown_axes);
+    p->ts = isl_words_take(block, &used, nm + 1, sizeof *p->ts);
+    p->tword = isl_words_take(block, &used, nt, sizeof *p->tword);
+    p->tadd = isl_words_take(block, &used, nt, sizeof *p->tadd);
+    p->ttouch = isl_words_take(block, &used, nt, sizeof *p->ttouch);
+    p->savc = isl_words_take(block, &used, nt, sizeof *p->savc);
+    p->savf = isl_words_take(block, &used, nt, sizeof *p->savf);
+    p->C = isl_words_take(block, &used, w, sizeof *p->C);
+    p->F = isl_words_take(block, &used, w, sizeof *p->F);
+    p->shows = isl_words_take(block, &used, nc * w, sizeof *p->shows);
+    p->axes = isl_words_take(block, &used, nm * aw, sizeof *p->axes);
+    p->lx = isl_words_take(block, &used, (nm + 1) * aw, sizeof *p->lx);
+    p->lc = isl_words_take(block, &used, nm + 1, sizeof *p->lc);
+    p->lr = isl_words_take(block, &used, (nm + 1) * nc, sizeof *p->lr);
+    p->nonempty = isl_words_take(block, &used, aw, sizeof *p->nonempty);
+    p->dark = isl_words_take(block, &used, aw, sizeof *p->dark);
+    p->sp_fact = isl_words_take(block, &used, nf, sizeof *p->sp_fact);
+    p->sp_axis = isl_words_take(block, &used, nf, sizeof *p->sp_axis);
+    p->shown_axes = isl_words_take(block, &used, nc * aw, sizeof *p->shown_axes);
     return used;
 }
 
@@ -320,7 +304,7 @@ out:
     return st;
 }
 
-isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int with_none,
+isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, int flags,
                             const size_t *channels, size_t nc, isl_powerset **out)
 {
     *out = NULL;
@@ -329,7 +313,8 @@ isl_status isl_powerset_new(const isl_model *m, const size_t *mechs, size_t nm, 
     if (!p) return ISL_ENOMEM;
     p->nm = nm;
     p->nc = nc;
-    p->with_none = with_none != 0;
+    p->with_none = (flags & ISL_POWERSET_NONE) != 0;
+    p->no_axes = (flags & ISL_POWERSET_NO_AXES) != 0;
     p->end = (uint64_t)1 << nm;
     if (ps_init(p, m, mechs, nm, channels)) {
         isl_powerset_free(p);

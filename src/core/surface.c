@@ -39,31 +39,20 @@ static void closed_by(const isl_model *m, const size_t *mechs, size_t n,
     }
 }
 
-/* open = (F \ closed) ∪ (shows ∩ closed); returns |shows ∩ closed| in *returned. */
-static void open_set(const isl_model *m, const uint64_t *shows, const uint64_t *F,
-                     const uint64_t *closed, uint64_t *open, size_t *visible, size_t *returned)
-{
-    size_t v = 0, r = 0;
-    for (size_t k = 0; k < m->words; k++) {
-        uint64_t vis = F[k] & ~closed[k];
-        uint64_t ret = shows ? (shows[k] & closed[k]) : 0;
-        v += (size_t)__builtin_popcountll(vis);
-        r += (size_t)__builtin_popcountll(ret);
-        open[k] = vis | ret;
-    }
-    *visible = v;
-    *returned = r;
-}
-
 isl_surface isl_surface_of(const isl_model *m, const size_t *mechs, size_t n,
                            const uint64_t *shows, const uint64_t *F, isl_work *w)
 {
-    isl_surface s;
+    isl_surface s = {0, 0, 0, 0};
     if (!F) F = m->all_facts;
     closed_by(m, mechs, n, F, w->closed);
-    open_set(m, shows, F, w->closed, w->open, &s.visible, &s.returned);
+    /* open = (F \ closed) ∪ (shows ∩ closed) */
+    for (size_t k = 0; k < m->words; k++) {
+        uint64_t vis = F[k] & ~w->closed[k], ret = shows ? (shows[k] & w->closed[k]) : 0;
+        s.visible += (size_t)__builtin_popcountll(vis);
+        s.returned += (size_t)__builtin_popcountll(ret);
+        w->open[k] = vis | ret;
+    }
     s.open_surface = isl_bitset_count(w->open, m->words);
-    s.open_axes = 0;
     for (size_t a = 0; a < m->naxes; a++)
         if (isl_bitset_intersects(w->open, m->axis_facts + a * m->words, m->words)) s.open_axes++;
     return s;

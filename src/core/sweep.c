@@ -1,6 +1,5 @@
 /* isolab: runs and sweeps, computed row by row and handed to a callback. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "isolab/bitset.h"
 #include "isolab/sort.h"
@@ -19,19 +18,16 @@ isl_status isl_run_surfaces(const isl_model *m, const size_t *bundles, size_t nb
     }
     isl_status st = ISL_OK;
     for (size_t i = 0; i < nb && !st; i++) {
-        const isl_bundle *b = &m->bundle[bundles ? bundles[i] : i];
+        size_t bi = bundles ? bundles[i] : i;
+        const isl_bundle *b = &m->bundle[bi];
         for (size_t j = 0; j < nc && !st; j++) {
-            const isl_channel *c = &m->channel[channels ? channels[j] : j];
-            isl_surface_row row;
-            row.bundle = bundles ? bundles[i] : i;
-            row.channel = channels ? channels[j] : j;
-            row.s = isl_surface_of(m, b->members, b->n, c->shows, NULL, &w);
-            row.cost_pct = c->cost_pct;
+            size_t ci = channels ? channels[j] : j;
+            const isl_channel *c = &m->channel[ci];
+            isl_surface s = isl_surface_of(m, b->members, b->n, c->shows, NULL, &w);
+            isl_surface_row row = {bi, ci, s, c->cost_pct, 0, 0, 0, states};
             row.run_time = isl_run_time(m->baseline_time, c->cost_pct);
-            row.cost_per_fact = 0;
             row.has_cost_per_fact = isl_cost_per_fact(c->cost_pct, row.s.returned, &row.cost_per_fact);
             isl_fact_states(m, b->members, b->n, c->shows, NULL, &w, states);
-            row.states = states;
             st = fn(ctx, &row);
         }
     }
@@ -61,17 +57,43 @@ isl_status isl_sweep_samples(const isl_model *m, size_t bundle, size_t channel,
     return st;
 }
 
-/* The surface of mechs[0..n) x shows over every fact, leaving in w the
- * closed and open sets, and in axis_open[a] the number of open facts on
- * axis a. */
-static isl_surface base_surface(const isl_model *m, const size_t *mechs, size_t n, const uint64_t *shows,
-                                isl_work *w, size_t *axis_open)
+/* A fact-set sweep's baseline: the surface of the members under the
+ * channel over every fact, its closed and open sets (w), and per axis its
+ * open facts and whether a member closes it, then room to order the axes. */
+typedef struct baseline {
+    isl_surface s;
+    const uint64_t *shows;
+    isl_work w;
+    size_t *axis_open, *closes_axis, *order; /* naxes each, in one block */
+} baseline;
+
+static isl_status baseline_of(baseline *b, const isl_model *m, const size_t *mechs, size_t n,
+                              size_t channel)
 {
-    isl_surface s = isl_surface_of(m, mechs, n, shows, NULL, w);
-    memset(axis_open, 0, (m->naxes ? m->naxes : 1) * sizeof *axis_open);
-    for (size_t f = isl_bitset_next(w->open, m->nfacts, 0); f < m->nfacts; f = isl_bitset_next(w->open, m->nfacts, f + 1))
-        axis_open[m->fact_axis[f]]++;
-    return s;
+    size_t na = m->naxes ? m->naxes : 1;
+    if (!(b->axis_open = calloc(3 * na, sizeof *b->axis_open))) return ISL_ENOMEM;
+    if (isl_work_init(&b->w, m)) {
+        free(b->axis_open);
+        return ISL_ENOMEM;
+    }
+    b->closes_axis = b->axis_open + na;
+    b->order = b->closes_axis + na;
+    b->shows = channel == ISL_NONE ? NULL : m->channel[channel].shows;
+    b->s = isl_surface_of(m, mechs, n, b->shows, NULL, &b->w);
+    for (size_t f = 0; f < m->nfacts; f++)
+        b->axis_open[m->fact_axis[f]] += (size_t)isl_bit_test(b->w.open, f);
+    for (size_t i = 0; i < n; i++) {
+        const isl_mechanism *d = &m->mech[mechs[i]];
+        for (size_t k = 0; k < d->naxes; k++) b->closes_axis[d->axes[k]] = 1;
+    }
+    return ISL_OK;
+}
+
+static isl_status baseline_free(baseline *b, isl_status st)
+{
+    free(b->axis_open);
+    isl_work_free(&b->w);
+    return st;
 }
 
 /* A fact's state does not depend on which other facts are in F (a
@@ -82,32 +104,21 @@ static isl_surface base_surface(const isl_model *m, const size_t *mechs, size_t 
 isl_status isl_sweep_removal(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
                              isl_removal_fn fn, void *ctx)
 {
-    isl_work w;
-    if (isl_work_init(&w, m)) return ISL_ENOMEM;
-    size_t *axis_open = malloc((m->naxes ? m->naxes : 1) * sizeof *axis_open);
-    if (!axis_open) {
-        isl_work_free(&w);
-        return ISL_ENOMEM;
-    }
-    const uint64_t *shows = channel == ISL_NONE ? NULL : m->channel[channel].shows;
-    isl_removal_row row;
-    row.fact = ISL_NONE;
-    const isl_surface base = row.s = base_surface(m, mechs, nmech, shows, &w, axis_open);
+    baseline b;
+    if (baseline_of(&b, m, mechs, nmech, channel)) return ISL_ENOMEM;
+    isl_removal_row row = {ISL_NONE, b.s};
     isl_status st = fn(ctx, &row);
     for (size_t f = 0; f < m->nfacts && !st; f++) {
-        row.fact = f;
-        row.s = base;
-        if (!isl_bit_test(w.closed, f)) row.s.visible--;
-        else if (shows && isl_bit_test(shows, f)) row.s.returned--;
-        if (isl_bit_test(w.open, f)) {
+        row = (isl_removal_row){f, b.s};
+        if (!isl_bit_test(b.w.closed, f)) row.s.visible--;
+        else if (b.shows && isl_bit_test(b.shows, f)) row.s.returned--;
+        if (isl_bit_test(b.w.open, f)) {
             row.s.open_surface--;
-            if (axis_open[m->fact_axis[f]] == 1) row.s.open_axes--;
+            if (b.axis_open[m->fact_axis[f]] == 1) row.s.open_axes--;
         }
         st = fn(ctx, &row);
     }
-    free(axis_open);
-    isl_work_free(&w);
-    return st;
+    return baseline_free(&b, st);
 }
 
 /* The new fact has no left-open entry and no channel shows it, so it is
@@ -116,43 +127,21 @@ isl_status isl_sweep_removal(const isl_model *m, const size_t *mechs, size_t nme
 isl_status isl_sweep_addition(const isl_model *m, const size_t *mechs, size_t nmech, size_t channel,
                               isl_addition_fn fn, void *ctx)
 {
-    size_t na = m->naxes ? m->naxes : 1;
-    size_t *order = malloc(na * sizeof *order), *axis_open = malloc(na * sizeof *axis_open);
-    unsigned char *closes_axis = calloc(na, 1);
-    isl_work w;
-    if (!order || !axis_open || !closes_axis || isl_work_init(&w, m)) {
-        free(order);
-        free(axis_open);
-        free(closes_axis);
-        return ISL_ENOMEM;
-    }
-    for (size_t i = 0; i < nmech; i++) {
-        const isl_mechanism *d = &m->mech[mechs[i]];
-        for (size_t k = 0; k < d->naxes; k++) closes_axis[d->axes[k]] = 1;
-    }
-    isl_addition_row row;
-    row.axis = ISL_NONE;
-    row.facts = m->nfacts;
-    const isl_surface base = row.s =
-        base_surface(m, mechs, nmech, channel == ISL_NONE ? NULL : m->channel[channel].shows, &w, axis_open);
-    isl_work_free(&w);
+    baseline b;
+    if (baseline_of(&b, m, mechs, nmech, channel)) return ISL_ENOMEM;
+    isl_addition_row row = {ISL_NONE, m->nfacts, b.s};
     isl_status st = fn(ctx, &row);
-    for (size_t i = 0; i < m->naxes; i++) order[i] = i;
-    isl_sort_by_name(order, (const char *const *)m->axis_name, m->naxes);
+    for (size_t i = 0; i < m->naxes; i++) b.order[i] = i;
+    isl_sort_by_name(b.order, (const char *const *)m->axis_name, m->naxes);
     for (size_t i = 0; i < m->naxes && !st; i++) {
-        size_t a = order[i];
-        row.axis = a;
-        row.facts = m->nfacts + 1;
-        row.s = base;
-        if (!closes_axis[a]) {
+        size_t a = b.order[i];
+        row = (isl_addition_row){a, m->nfacts + 1, b.s};
+        if (!b.closes_axis[a]) {
             row.s.visible++;
             row.s.open_surface++;
-            if (!axis_open[a]) row.s.open_axes++;
+            if (!b.axis_open[a]) row.s.open_axes++;
         }
         st = fn(ctx, &row);
     }
-    free(order);
-    free(axis_open);
-    free(closes_axis);
-    return st;
+    return baseline_free(&b, st);
 }

@@ -33,47 +33,52 @@ SQLITE_EXTENSION_INIT1
 
 enum kind { K_SURFACE, K_FACT_STATUS, K_POWERSET, K_REMOVAL, K_ADDITION, K_FRONTIER, K_SMALLEST, K_MARGINAL, K_COUNT };
 
+/* What an argument is (A_SPEC: a pointer bound from C only), and what a
+ * required one is called when it is missing. */
+enum arg { A_MEMBERS, A_CHANNEL, A_MAX_OPEN, A_MECHANISMS, A_SPEC };
+static const char *const ARG_NAME[] = {"members", "channel, or NULL for none", "max_open_surface"};
+
 /* One function: its name, its columns (arguments last, HIDDEN), where the
- * arguments start, how many there are and how many are required, whether
- * SQL stored in the database (views, triggers) may call it, and what its
- * required arguments are called in a message. */
+ * arguments start, how many are required, whether SQL stored in the
+ * database (views, triggers) may call it, and its arguments. */
 typedef struct fn_def {
     const char *name;
     const char *decl;
-    int first_arg, nargs, required;
+    int first_arg, required;
     int direct_only;
-    const char *arg_name[2];
+    int nargs;
+    enum arg arg[3];
 } fn_def;
 
-#define MEMBERS_ARG {"members", NULL}
-#define CHANNEL_ARG {"channel, or NULL for none", "max_open_surface"}
+#define MEMBERS_ARGS 2, {A_MEMBERS, A_CHANNEL}
 
 static const fn_def FN[K_COUNT] = {
     [K_SURFACE] = {"isolab_surface",
                    "CREATE TABLE x(visible, returned, open_surface, open_axes, cost_pct, run_time, cost_per_fact, "
-                   "members HIDDEN, channel HIDDEN)", 7, 2, 1, 0, MEMBERS_ARG},
+                   "members HIDDEN, channel HIDDEN)", 7, 1, 0, MEMBERS_ARGS},
     [K_FACT_STATUS] = {"isolab_fact_status",
-                       "CREATE TABLE x(fact, axis, position, status, members HIDDEN, channel HIDDEN)", 4, 2, 1, 0,
-                       MEMBERS_ARG},
-    /* spec: a pointer bound from C only; channel_id: not an argument */
+                       "CREATE TABLE x(fact, axis, position, status, members HIDDEN, channel HIDDEN)", 4, 1, 0,
+                       MEMBERS_ARGS},
+    /* channel_id: not an argument */
     [K_POWERSET] = {"isolab_powerset",
                     "CREATE TABLE x(mask, members, size, visible, returned, open_surface, open_axes, "
-                    "channel HIDDEN, mechanisms HIDDEN, spec HIDDEN, channel_id HIDDEN)", 7, 3, 1, 1, CHANNEL_ARG},
+                    "channel HIDDEN, mechanisms HIDDEN, spec HIDDEN, channel_id HIDDEN)", 7, 1, 1,
+                    3, {A_CHANNEL, A_MECHANISMS, A_SPEC}},
     [K_REMOVAL] = {"isolab_removal",
                    "CREATE TABLE x(removed_fact, position, visible, returned, open_surface, open_axes, "
-                   "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1, MEMBERS_ARG},
+                   "members HIDDEN, channel HIDDEN)", 6, 1, 1, MEMBERS_ARGS},
     [K_ADDITION] = {"isolab_addition",
                     "CREATE TABLE x(axis, facts, visible, returned, open_surface, open_axes, "
-                    "members HIDDEN, channel HIDDEN)", 6, 2, 1, 1, MEMBERS_ARG},
+                    "members HIDDEN, channel HIDDEN)", 6, 1, 1, MEMBERS_ARGS},
     [K_FRONTIER] = {"isolab_frontier",
-                    "CREATE TABLE x(size, open_surface, bundles, members, channel HIDDEN, mechanisms HIDDEN)", 4, 2,
-                    1, 1, CHANNEL_ARG},
+                    "CREATE TABLE x(size, open_surface, bundles, members, channel HIDDEN, mechanisms HIDDEN)", 4, 1,
+                    1, 2, {A_CHANNEL, A_MECHANISMS}},
     [K_SMALLEST] = {"isolab_smallest",
                     "CREATE TABLE x(size, open_surface, returned, members, channel HIDDEN, max_open_surface HIDDEN, "
-                    "mechanisms HIDDEN)", 4, 3, 2, 1, CHANNEL_ARG},
+                    "mechanisms HIDDEN)", 4, 2, 1, 3, {A_CHANNEL, A_MAX_OPEN, A_MECHANISMS}},
     [K_MARGINAL] = {"isolab_marginal",
-                    "CREATE TABLE x(mechanism, in_bundle, open_surface, delta, members HIDDEN, channel HIDDEN)", 4, 2,
-                    1, 1, MEMBERS_ARG},
+                    "CREATE TABLE x(mechanism, in_bundle, open_surface, delta, members HIDDEN, channel HIDDEN)", 4, 1,
+                    1, MEMBERS_ARGS},
 };
 #define PS_CHANNEL_ID 10 /* isolab_powerset's channel_id column */
 #define MAX_ARGS 3
@@ -89,13 +94,14 @@ typedef struct vtab {
     enum kind kind;
 } vtab;
 
-/* A row of the removal or addition sweep: item = fact or axis (ISL_NONE:
- * the baseline), n = the fact's position (removal) or the fact count
- * (addition). */
-typedef struct sweep_row {
-    size_t item, n;
-    isl_surface s;
-} sweep_row;
+/* A computed row's cell: SQL NULL (type 0), an integer ('i'), a real
+ * ('r'), a name the model keeps ('t'), or the members of subset i ('m'). */
+typedef struct cell {
+    char type;
+    sqlite3_int64 i;
+    double r;
+    const char *t;
+} cell;
 
 typedef struct cursor {
     sqlite3_vtab_cursor base;
@@ -109,25 +115,17 @@ typedef struct cursor {
     int no_axes;                  /* isolab_powerset: open_axes not read */
     size_t *mechs, nm;            /* members or swept mechanisms */
     size_t channel;               /* ISL_NONE: no channel */
-    /* isolab_surface */
-    isl_surface s;
-    /* isolab_fact_status */
-    isl_fact_state *states;
+    size_t max_open;              /* isolab_smallest's target */
+    cell *cells;                  /* every row but the power set's, ncols cells each */
+    size_t ncols;
+    isl_work w;
+    isl_smallest *sm;             /* isolab_smallest: its current row is cells' first */
+    char *members;                /* room for every swept name, comma-separated */
     /* isolab_powerset */
     const isl_powerset_spec *spec;
     isl_powerset *ps;
     isl_bundle_row blk[PS_BLOCK]; /* the current block: row bi of bn */
     size_t bi, bn;
-    char *members;                /* room for every swept name, comma-separated */
-    /* isolab_removal, isolab_addition */
-    sweep_row *rows;
-    /* isolab_frontier, isolab_smallest (the current subset: sm_mask and s),
-     * isolab_marginal */
-    isl_frontier_row *front;
-    isl_smallest *sm;
-    uint64_t sm_mask;
-    isl_work w;
-    isl_marginal_row *marg;
 } cursor;
 
 static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out, char **err)
@@ -211,14 +209,11 @@ static void cursor_reset(cursor *c)
 {
     for (int i = 0; i < MAX_ARGS; i++) sqlite3_value_free(c->arg[i]);
     free(c->mechs);
-    free(c->states);
-    free(c->members);
-    free(c->rows);
-    isl_powerset_free(c->ps);
-    free(c->front);
-    isl_smallest_free(c->sm);
+    free(c->cells);
     isl_work_free(&c->w);
-    free(c->marg);
+    isl_smallest_free(c->sm);
+    free(c->members);
+    isl_powerset_free(c->ps);
     memset(&c->m, 0, sizeof *c - offsetof(cursor, m));
     c->eof = 1;
 }
@@ -234,12 +229,7 @@ static int vt_close(sqlite3_vtab_cursor *cur)
 
 /* Sets the table's error message "NAME: MESSAGE"; returns SQLITE_ERROR.
  * SQLite's printf: no %zu. */
-static int fail(cursor *c, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static int fail(cursor *c, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int fail(cursor *c, const char *fmt, ...)
 {
     vtab *v = (vtab *)c->base.pVtab;
     va_list ap;
@@ -264,8 +254,6 @@ static int parse_members(cursor *c, sqlite3_value *v)
 {
     const char *t = arg_text(v);
     if (!t) return fail(c, "members is NULL (name a bundle, or mechanisms separated by commas)");
-    c->mechs = malloc((c->m->nmech ? c->m->nmech : 1) * sizeof *c->mechs);
-    if (!c->mechs) return SQLITE_NOMEM;
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_model_members(c->m, t, c->mechs, &c->nm, &err);
@@ -283,20 +271,6 @@ static int parse_channel(cursor *c, sqlite3_value *v)
     if (c->channel != ISL_NONE) return SQLITE_OK;
     char q[84];
     return fail(c, "no channel named '%s'", isl_short_name(t, strlen(t), q));
-}
-
-static isl_status collect_removal(void *ctx, const isl_removal_row *r)
-{
-    cursor *c = ctx;
-    c->rows[c->nrows++] = (sweep_row){r->fact, r->fact + 1, r->s};
-    return ISL_OK;
-}
-
-static isl_status collect_addition(void *ctx, const isl_addition_row *r)
-{
-    cursor *c = ctx;
-    c->rows[c->nrows++] = (sweep_row){r->axis, r->facts, r->s};
-    return ISL_OK;
 }
 
 static const uint64_t *shows_of(const cursor *c)
@@ -343,60 +317,14 @@ static int swept_mechanisms(cursor *c, sqlite3_value *v, int argno)
     if (!list && m->nmech > ISL_POWERSET_MAX)
         return fail(c, "more than %d mechanisms (the model has %llu): name some as the %s argument", ISL_POWERSET_MAX,
                     (unsigned long long)m->nmech, argno == 2 ? "second" : "third");
-    if (!(c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs))) return SQLITE_NOMEM;
     if (list) return named_mechanisms(c, list);
     for (c->nm = 0; c->nm < m->nmech; c->nm++) c->mechs[c->nm] = c->nm;
     return SQLITE_OK;
 }
 
-/* Room in c->members for the names of every swept mechanism. */
-static int members_room(cursor *c)
-{
-    const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
-    size_t total = 0;
-    for (size_t i = 0; i < c->nm; i++) total += strlen(c->m->mech[mechs[i]].name) + 1;
-    return (c->members = malloc(total + 1)) ? SQLITE_OK : SQLITE_NOMEM;
-}
-
-/* The power set's rows: from a spec bound in C, or from the arguments. */
-static int start_powerset(cursor *c)
-{
-    const isl_model *m = c->m;
-    isl_status st;
-    int rc;
-    if (c->spec) {
-        c->nm = c->spec->nm;
-        st = isl_powerset_new(m, c->spec->mechs, c->nm, c->spec->with_none, c->spec->channels, c->spec->nc, &c->ps);
-    } else {
-        if ((rc = parse_channel(c, c->arg[0])) || (rc = swept_mechanisms(c, c->arg[1], 2))) return rc;
-        int none = c->channel == ISL_NONE;
-        st = isl_powerset_new(m, c->mechs, c->nm, none, none ? NULL : &c->channel, none ? 0 : 1, &c->ps);
-    }
-    if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
-    if (st || members_room(c)) return SQLITE_NOMEM;
-    if (c->no_axes) isl_powerset_no_axes(c->ps);
-    c->bi = 0;
-    c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
-    c->eof = c->bn == 0;
-    return SQLITE_OK;
-}
-
-/* isolab_smallest: the next subset and its surface (sm_mask, s), or eof. */
-static void smallest_row(cursor *c)
-{
-    size_t open;
-    c->eof = !isl_smallest_next(c->sm, &c->sm_mask, &open);
-    if (c->eof) return;
-    size_t members[ISL_POWERSET_MAX], n = 0;
-    for (size_t i = 0; i < c->nm; i++)
-        if (c->sm_mask >> i & 1) members[n++] = c->mechs[i];
-    c->s = isl_surface_of(c->m, members, n, shows_of(c), NULL, &c->w);
-    assert(c->s.open_surface == open);
-}
-
 /* The largest open surface isolab_smallest's rows may have: argument 2, a
  * whole number >= 0. */
-static int max_open_of(cursor *c, sqlite3_value *v, size_t *out)
+static int max_open_of(cursor *c, sqlite3_value *v)
 {
     sqlite3_int64 n = sqlite3_value_int64(v);
     int t = sqlite3_value_numeric_type(v);
@@ -406,40 +334,163 @@ static int max_open_of(cursor *c, sqlite3_value *v, size_t *out)
         return fail(c, "max_open_surface must be a whole number >= 0, not '%s'",
                     txt ? isl_short_name(txt, strlen(txt), q) : "NULL");
     }
-    *out = (size_t)n;
+    c->max_open = (size_t)n;
     return SQLITE_OK;
 }
 
-/* isolab_frontier, isolab_smallest, isolab_marginal: parse the arguments
- * and compute (the smallest's first row). */
-static int start_answer(cursor *c, enum kind k)
+/* Parses the arguments in their order, so that the first bad one is
+ * named; a spec stands for all of them. First, room for the members (or
+ * swept mechanisms) and for the names of any subset of them. */
+static int parse_args(cursor *c, const fn_def *f)
 {
     const isl_model *m = c->m;
-    int rc;
-    size_t max_open = 0;
-    isl_status st;
-    if (k == K_MARGINAL) {
-        if ((rc = parse_members(c, c->arg[0])) || (rc = parse_channel(c, c->arg[1]))) return rc;
-        if (!(c->marg = malloc((m->nmech ? m->nmech : 1) * sizeof *c->marg))) return SQLITE_NOMEM;
-        if (isl_marginal(m, c->mechs, c->nm, c->channel, c->marg)) return SQLITE_NOMEM;
-        c->nrows = (sqlite3_int64)m->nmech;
-        c->eof = c->nrows == 0;
-        return SQLITE_OK;
+    size_t names = 1;
+    for (size_t d = 0; d < m->nmech; d++) names += strlen(m->mech[d].name) + 1;
+    c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
+    if (!c->mechs || !(c->members = malloc(names))) return SQLITE_NOMEM;
+    int rc = SQLITE_OK;
+    for (int a = 0; a < f->nargs && !rc && !c->spec; a++) {
+        sqlite3_value *v = c->arg[a];
+        if (f->arg[a] == A_MEMBERS) rc = parse_members(c, v);
+        else if (f->arg[a] == A_CHANNEL) rc = parse_channel(c, v);
+        else if (f->arg[a] == A_MAX_OPEN) rc = max_open_of(c, v);
+        else if (f->arg[a] == A_MECHANISMS) rc = swept_mechanisms(c, v, a + 1);
     }
-    sqlite3_value *list = c->arg[k == K_SMALLEST ? 2 : 1];
-    if ((rc = parse_channel(c, c->arg[0])) || (k == K_SMALLEST && (rc = max_open_of(c, c->arg[1], &max_open)))
-        || (rc = swept_mechanisms(c, list, k == K_SMALLEST ? 3 : 2)) || (rc = members_room(c)))
-        return rc;
-    if (k == K_FRONTIER) {
-        if (!(c->front = malloc((c->nm + 1) * sizeof *c->front))) return SQLITE_NOMEM;
-        if ((st = isl_frontier(m, c->mechs, c->nm, c->channel, c->front))) return SQLITE_NOMEM;
-        c->nrows = (sqlite3_int64)c->nm + 1;
-        return SQLITE_OK;
-    }
-    if (isl_work_init(&c->w, m) || isl_smallest_new(m, c->mechs, c->nm, c->channel, max_open, &c->sm))
-        return SQLITE_NOMEM;
-    smallest_row(c);
+    return rc;
+}
+
+/* The power set's rows: from a spec bound in C, or the arguments' own. */
+static int start_powerset(cursor *c)
+{
+    int none = c->channel == ISL_NONE;
+    isl_powerset_spec args = {c->m, c->mechs, c->nm, &c->channel, !none, none, NULL, NULL};
+    const isl_powerset_spec *p = c->spec ? c->spec : &args;
+    int flags = (p->with_none ? ISL_POWERSET_NONE : 0) | (c->no_axes ? ISL_POWERSET_NO_AXES : 0);
+    c->nm = p->nm;
+    isl_status st = isl_powerset_new(p->model, p->mechs, p->nm, flags, p->channels, p->nc, &c->ps);
+    if (st == ISL_EINPUT) return fail(c, "more than %d mechanisms", ISL_POWERSET_MAX);
+    if (st) return SQLITE_NOMEM;
+    c->bi = 0;
+    c->bn = isl_powerset_fill(c->ps, c->blk, PS_BLOCK);
+    c->eof = c->bn == 0;
     return SQLITE_OK;
+}
+
+static const cell NONE;
+static cell I(sqlite3_int64 i) { return (cell){'i', i, 0, NULL}; }
+static cell R(double r) { return (cell){'r', 0, r, NULL}; }
+static cell T(const char *t) { return (cell){'t', 0, 0, t}; }
+static cell M(uint64_t mask) { return (cell){'m', (sqlite3_int64)mask, 0, NULL}; }
+/* The counts every sweep's row ends with. */
+#define SURFACE_CELLS(s) I((s).visible), I((s).returned), I((s).open_surface), I((s).open_axes)
+
+/* Appends the row r (c->ncols cells). */
+static void put_row(cursor *c, const cell *r)
+{
+    memcpy(c->cells + (size_t)c->nrows++ * c->ncols, r, c->ncols * sizeof *r);
+}
+
+static isl_status removal_row(void *ctx, const isl_removal_row *r)
+{
+    cursor *c = ctx;
+    int base = r->fact == ISL_NONE;
+    put_row(c, (cell[]){base ? NONE : T(c->m->fact_name[r->fact]), base ? NONE : I(r->fact + 1),
+                        SURFACE_CELLS(r->s)});
+    return ISL_OK;
+}
+
+static isl_status addition_row(void *ctx, const isl_addition_row *r)
+{
+    cursor *c = ctx;
+    const char *axis = r->axis == ISL_NONE ? NULL : c->m->axis_name[r->axis];
+    put_row(c, (cell[]){axis ? T(axis) : NONE, I(r->facts), SURFACE_CELLS(r->s)});
+    return ISL_OK;
+}
+
+static void surface_row(cursor *c)
+{
+    const isl_model *m = c->m;
+    isl_surface s = isl_surface_of(m, c->mechs, c->nm, shows_of(c), NULL, &c->w);
+    double cost = c->channel == ISL_NONE ? 0 : m->channel[c->channel].cost_pct, per;
+    cell cpf = isl_cost_per_fact(cost, s.returned, &per) ? R(per) : NONE;
+    put_row(c, (cell[]){SURFACE_CELLS(s), R(cost), I(isl_run_time(m->baseline_time, cost)), cpf});
+}
+
+static isl_status fact_rows(cursor *c)
+{
+    const isl_model *m = c->m;
+    isl_fact_state *st = malloc((m->nfacts ? m->nfacts : 1) * sizeof *st);
+    if (!st) return ISL_ENOMEM;
+    isl_fact_states(m, c->mechs, c->nm, shows_of(c), NULL, &c->w, st);
+    for (size_t f = 0; f < m->nfacts; f++)
+        put_row(c, (cell[]){T(m->fact_name[f]), T(m->axis_name[m->fact_axis[f]]), I(f + 1),
+                            T(isl_fact_state_name(st[f]))});
+    free(st);
+    return ISL_OK;
+}
+
+static isl_status frontier_rows(cursor *c)
+{
+    isl_frontier_row *f = malloc((c->nm + 1) * sizeof *f);
+    isl_status st = f ? isl_frontier(c->m, c->mechs, c->nm, c->channel, f) : ISL_ENOMEM;
+    for (size_t k = 0; !st && k <= c->nm; k++)
+        put_row(c, (cell[]){I(f[k].size), I(f[k].open_surface), I(f[k].bundles), M(f[k].first)});
+    free(f);
+    return st;
+}
+
+static isl_status marginal_rows(cursor *c)
+{
+    const isl_model *m = c->m;
+    isl_marginal_row *r = malloc((m->nmech ? m->nmech : 1) * sizeof *r);
+    isl_status st = r ? isl_marginal(m, c->mechs, c->nm, c->channel, r) : ISL_ENOMEM;
+    for (size_t d = 0; !st && d < m->nmech; d++)
+        put_row(c, (cell[]){T(m->mech[r[d].mech].name), I(r[d].in_bundle), I(r[d].open_surface),
+                            I(r[d].delta)});
+    free(r);
+    return st;
+}
+
+/* isolab_smallest: the next subset's row, or eof. */
+static void smallest_row(cursor *c)
+{
+    uint64_t mask;
+    size_t open, members[ISL_POWERSET_MAX], n = 0;
+    c->eof = !isl_smallest_next(c->sm, &mask, &open);
+    if (c->eof) return;
+    for (size_t i = 0; i < c->nm; i++)
+        if (mask >> i & 1) members[n++] = c->mechs[i];
+    isl_surface s = isl_surface_of(c->m, members, n, shows_of(c), NULL, &c->w);
+    assert(s.open_surface == open);
+    c->nrows = 0;
+    put_row(c, (cell[]){I(n), I(s.open_surface), I(s.returned), M(mask)});
+}
+
+/* The rows of every function but the power set (isolab_smallest: its
+ * first). */
+static int compute(cursor *c, enum kind k)
+{
+    const isl_model *m = c->m;
+    size_t rows[K_COUNT] = {[K_SURFACE] = 1, [K_FACT_STATUS] = m->nfacts,
+                            [K_REMOVAL] = m->nfacts + 1, [K_ADDITION] = m->naxes + 1,
+                            [K_FRONTIER] = c->nm + 1, [K_SMALLEST] = 1, [K_MARGINAL] = m->nmech};
+    c->ncols = (size_t)FN[k].first_arg;
+    c->cells = malloc((rows[k] ? rows[k] : 1) * c->ncols * sizeof *c->cells);
+    if (!c->cells || isl_work_init(&c->w, m)) return SQLITE_NOMEM;
+    isl_status st = ISL_OK;
+    if (k == K_SURFACE) surface_row(c);
+    else if (k == K_FACT_STATUS) st = fact_rows(c);
+    else if (k == K_REMOVAL) st = isl_sweep_removal(m, c->mechs, c->nm, c->channel, removal_row, c);
+    else if (k == K_ADDITION)
+        st = isl_sweep_addition(m, c->mechs, c->nm, c->channel, addition_row, c);
+    else if (k == K_FRONTIER) st = frontier_rows(c);
+    else if (k == K_MARGINAL) st = marginal_rows(c);
+    else if (!(st = isl_smallest_new(m, c->mechs, c->nm, c->channel, c->max_open, &c->sm))) {
+        smallest_row(c);
+        return SQLITE_OK;
+    }
+    c->eof = c->nrows == 0;
+    return st ? SQLITE_NOMEM : SQLITE_OK;
 }
 
 /* A name given as an argument may not hold a NUL byte (it would end the
@@ -487,16 +538,16 @@ static int take_args(cursor *c, int idx, int argc, sqlite3_value **argv)
     const fn_def *f = &FN[v->kind];
     if (idx & MISSING_BIT) {
         int a = idx >> (MAX_ARGS + 3) & 3;
-        return fail(c, "argument %d (%s) is missing", a + 1, f->arg_name[a]);
+        return fail(c, "argument %d (%s) is missing", a + 1, ARG_NAME[f->arg[a]]);
     }
     for (int a = 0, i = 0; a < f->nargs; a++)
         if (idx & 1 << a) {
             assert(i < argc);
             /* a copy keeps no pointer value: the spec is read here */
-            if (v->kind == K_POWERSET && a == 2
+            if (f->arg[a] == A_SPEC
                 && !(c->spec = sqlite3_value_pointer(argv[i], ISL_POWERSET_SPEC)))
                 return fail(c, "takes one or two arguments: channel, mechanisms");
-            int rc = c->spec && a == 2 ? SQLITE_OK : check_nul(c, argv[i], a);
+            int rc = f->arg[a] == A_SPEC ? SQLITE_OK : check_nul(c, argv[i], a);
             if (rc) return rc;
             if (!(c->arg[a] = sqlite3_value_dup(argv[i++]))) return SQLITE_NOMEM;
         }
@@ -520,58 +571,18 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
         if (st == ISL_ENOMEM) return SQLITE_NOMEM;
         if (st) return fail(c, "%s", err.msg);
     }
-    const isl_model *m = c->m = c->spec ? c->spec->model : c->own;
-    c->eof = 0;
+    c->m = c->spec ? c->spec->model : c->own;
     c->no_axes = (idx >> MAX_ARGS) & 1;
-    switch (v->kind) {
-    case K_POWERSET:
-        return start_powerset(c);
-    case K_FRONTIER:
-    case K_SMALLEST:
-    case K_MARGINAL:
-        return start_answer(c, v->kind);
-    case K_SURFACE:
-    case K_FACT_STATUS:
-    case K_REMOVAL:
-    case K_ADDITION:
-        if ((rc = parse_members(c, c->arg[0])) || (rc = parse_channel(c, c->arg[1]))) return rc;
-        break;
-    case K_COUNT:
-        break;
-    }
-    isl_work w;
-    isl_status st = ISL_OK;
-    if (v->kind == K_SURFACE || v->kind == K_FACT_STATUS) {
-        if (isl_work_init(&w, m)) return SQLITE_NOMEM;
-        if (v->kind == K_SURFACE) {
-            c->s = isl_surface_of(m, c->mechs, c->nm, shows_of(c), NULL, &w);
-            c->nrows = 1;
-        } else if ((c->states = malloc((m->nfacts ? m->nfacts : 1) * sizeof *c->states))) {
-            isl_fact_states(m, c->mechs, c->nm, shows_of(c), NULL, &w, c->states);
-            c->nrows = (sqlite3_int64)m->nfacts;
-        } else st = ISL_ENOMEM;
-        isl_work_free(&w);
-    } else if (v->kind == K_REMOVAL) {
-        if (!(c->rows = malloc((m->nfacts + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
-        st = isl_sweep_removal(m, c->mechs, c->nm, c->channel, collect_removal, c);
-    } else {
-        if (!(c->rows = malloc((m->naxes + 1) * sizeof *c->rows))) return SQLITE_NOMEM;
-        st = isl_sweep_addition(m, c->mechs, c->nm, c->channel, collect_addition, c);
-    }
-    if (st) return SQLITE_NOMEM;
-    c->eof = c->nrows == 0;
-    return SQLITE_OK;
+    if ((rc = parse_args(c, &FN[v->kind]))) return rc;
+    return v->kind == K_POWERSET ? start_powerset(c) : compute(c, v->kind);
 }
 
 static int vt_next(sqlite3_vtab_cursor *cur)
 {
     cursor *c = (cursor *)cur;
     c->row++;
-    if (c->sm) {
-        smallest_row(c);
-        return SQLITE_OK;
-    }
-    c->eof = c->row >= c->nrows;
+    if (c->sm) smallest_row(c);
+    else c->eof = c->row >= c->nrows;
     return SQLITE_OK;
 }
 
@@ -598,23 +609,10 @@ static int vt_rowid(sqlite3_vtab_cursor *cur, sqlite3_int64 *rowid)
     return SQLITE_OK;
 }
 
-/* The counts shared by every function's row, from column `first` on:
- * visible, returned, open_surface, open_axes. 1 when col was one of them. */
-static int surface_column(sqlite3_context *ctx, const isl_surface *s, int first, int col)
-{
-    const size_t v[] = {s->visible, s->returned, s->open_surface, s->open_axes};
-    if (col < first || col >= first + 4) return 0;
-    sqlite3_result_int64(ctx, (sqlite3_int64)v[col - first]);
-    return 1;
-}
-
 /* The members of the current subset, comma-separated in mechanism order.
  * Not inlined: ps_column, called for every row, stays a leaf that saves no
  * registers. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void members_column(sqlite3_context *ctx, cursor *c, uint64_t mask)
+__attribute__((noinline)) static void members_column(sqlite3_context *ctx, cursor *c, uint64_t mask)
 {
     const size_t *mechs = c->spec ? c->spec->mechs : c->mechs;
     size_t n = 0;
@@ -629,83 +627,20 @@ static void members_column(sqlite3_context *ctx, cursor *c, uint64_t mask)
     sqlite3_result_text(ctx, c->members, (int)n, SQLITE_TRANSIENT);
 }
 
-/* The columns of isolab_frontier, isolab_smallest and isolab_marginal. */
-static void answer_column(sqlite3_context *ctx, cursor *c, enum kind k, int col)
-{
-    sqlite3_int64 v = 0;
-    if (k == K_MARGINAL) {
-        const isl_marginal_row *r = &c->marg[c->row];
-        if (col == 0) {
-            sqlite3_result_text(ctx, c->m->mech[r->mech].name, -1, SQLITE_STATIC);
-            return;
-        }
-        v = col == 1 ? r->in_bundle : col == 2 ? (sqlite3_int64)r->open_surface : r->delta;
-    } else if (k == K_FRONTIER) {
-        const isl_frontier_row *r = &c->front[c->row];
-        if (col == 3) {
-            members_column(ctx, c, r->first);
-            return;
-        }
-        v = (sqlite3_int64)(col == 0 ? r->size : col == 1 ? r->open_surface : r->bundles);
-    } else {
-        if (col == 3) {
-            members_column(ctx, c, c->sm_mask);
-            return;
-        }
-        v = (sqlite3_int64)(col == 0 ? (size_t)__builtin_popcountll(c->sm_mask)
-                                     : col == 1 ? c->s.open_surface : c->s.returned);
-    }
-    sqlite3_result_int64(ctx, v);
-}
-
 static int vt_column(sqlite3_vtab_cursor *cur, sqlite3_context *ctx, int col)
 {
     cursor *c = (cursor *)cur;
-    vtab *v = (vtab *)cur->pVtab;
-    const isl_model *m = c->m;
-    const fn_def *f = &FN[v->kind];
-    if (col >= f->first_arg && col < f->first_arg + f->nargs) {
+    const fn_def *f = &FN[((vtab *)cur->pVtab)->kind];
+    if (col >= f->first_arg) {
         sqlite3_value *a = c->arg[col - f->first_arg];
-        if (a && !(v->kind == K_POWERSET && col == f->first_arg + 2)) sqlite3_result_value(ctx, a);
+        if (a && f->arg[col - f->first_arg] != A_SPEC) sqlite3_result_value(ctx, a);
         return SQLITE_OK; /* NULL when not given, and for the spec */
     }
-    switch (v->kind) {
-    case K_SURFACE:
-        if (surface_column(ctx, &c->s, 0, col)) break;
-        {
-            double cost = c->channel == ISL_NONE ? 0 : m->channel[c->channel].cost_pct, per;
-            if (col == 4) sqlite3_result_double(ctx, cost);
-            else if (col == 5) sqlite3_result_int64(ctx, isl_run_time(m->baseline_time, cost));
-            else if (col == 6 && isl_cost_per_fact(cost, c->s.returned, &per)) sqlite3_result_double(ctx, per);
-        }
-        break;
-    case K_FACT_STATUS: {
-        size_t fact = (size_t)c->row;
-        if (col == 0) sqlite3_result_text(ctx, m->fact_name[fact], -1, SQLITE_STATIC);
-        else if (col == 1) sqlite3_result_text(ctx, m->axis_name[m->fact_axis[fact]], -1, SQLITE_STATIC);
-        else if (col == 2) sqlite3_result_int64(ctx, (sqlite3_int64)fact + 1);
-        else if (col == 3) sqlite3_result_text(ctx, isl_fact_state_name(c->states[fact]), -1, SQLITE_STATIC);
-        break;
-    }
-    case K_REMOVAL:
-    case K_ADDITION: {
-        const sweep_row *r = &c->rows[c->row];
-        char *const *name = v->kind == K_REMOVAL ? m->fact_name : m->axis_name;
-        if (col == 0 && r->item != ISL_NONE) sqlite3_result_text(ctx, name[r->item], -1, SQLITE_STATIC);
-        else if (col == 1 && (r->item != ISL_NONE || v->kind == K_ADDITION))
-            sqlite3_result_int64(ctx, (sqlite3_int64)r->n);
-        else surface_column(ctx, &r->s, 2, col);
-        break;
-    }
-    case K_FRONTIER:
-    case K_SMALLEST:
-    case K_MARGINAL:
-        answer_column(ctx, c, v->kind, col);
-        break;
-    case K_POWERSET: /* its rows: ps_column */
-    case K_COUNT:
-        break;
-    }
+    const cell *x = &c->cells[(c->sm ? 0 : (size_t)c->row) * c->ncols + (size_t)col];
+    if (x->type == 'i') sqlite3_result_int64(ctx, x->i);
+    else if (x->type == 'r') sqlite3_result_double(ctx, x->r);
+    else if (x->type == 't') sqlite3_result_text(ctx, x->t, -1, SQLITE_STATIC);
+    else if (x->type == 'm') members_column(ctx, c, (uint64_t)x->i);
     return SQLITE_OK;
 }
 
@@ -760,8 +695,7 @@ int isl_ext_register(sqlite3 *db)
 #ifdef ISL_SQLITE_EXTENSION
 /* The entry point SQLite looks for in isolab.so (.load ./isolab). */
 __attribute__((visibility("default"))) int sqlite3_isolab_init(sqlite3 *db, char **err,
-                                                                const sqlite3_api_routines *api);
-int sqlite3_isolab_init(sqlite3 *db, char **err, const sqlite3_api_routines *api)
+                                                                const sqlite3_api_routines *api)
 {
     SQLITE_EXTENSION_INIT2(api);
     if (sqlite3_libversion_number() < 3038000) {

@@ -126,7 +126,7 @@ static isl_status begin_answer(isl_run_ctx *ctx, const char *kind, const char *a
 }
 
 isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
-                            size_t channel, const isl_lab_show *show, int64_t *run_id, size_t *rows, isl_error *err)
+                            size_t channel, const isl_lab_show *show, isl_error *err)
 {
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_frontier_row *out = malloc((nm + 1) * sizeof *out);
@@ -137,11 +137,11 @@ isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, 
         isl_fail(err, st, st == ISL_EINPUT ? "too many mechanisms" : "out of memory");
     for (size_t i = 0; !st && i <= nm; i++) st = isl_store_put_frontier(&ctx, mechs, nm, &out[i]);
     free(out);
-    return finish(&ctx, st, show, run_id, rows);
+    return finish(&ctx, st, show, NULL, NULL);
 }
 
 isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, const size_t *mechs, size_t nm,
-                            size_t channel, size_t max_open, const isl_lab_show *show, int64_t *run_id, size_t *rows,
+                            size_t channel, size_t max_open, const isl_lab_show *show,
                             isl_error *err)
 {
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
@@ -156,12 +156,12 @@ isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, 
     size_t open;
     while (!st && isl_smallest_next(it, &mask, &open)) st = isl_store_put_smallest(&ctx, mechs, nm, mask, open);
     isl_smallest_free(it);
-    return finish(&ctx, st, show, run_id, rows);
+    return finish(&ctx, st, show, NULL, NULL);
 }
 
 isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, const char *bundle,
                             const size_t *members, size_t n, size_t channel, const isl_lab_show *show,
-                            int64_t *run_id, size_t *rows, isl_error *err)
+                            isl_error *err)
 {
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_marginal_row *out = malloc((m->nmech + 1) * sizeof *out);
@@ -171,5 +171,5 @@ isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, 
     if (!st && (st = isl_marginal(m, members, n, channel, out))) isl_fail(err, st, "out of memory");
     for (size_t i = 0; !st && i < m->nmech; i++) st = isl_store_put_marginal(&ctx, &out[i]);
     free(out);
-    return finish(&ctx, st, show, run_id, rows);
+    return finish(&ctx, st, show, NULL, NULL);
 }

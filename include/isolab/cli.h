@@ -1,6 +1,5 @@
-/* isolab: the command line, shaped as git's: a table of commands
- * (commands.c) with their needs and options as data, one parser (parse.c),
- * one error path (isl_main); docs/HACKING.md draws the rest. */
+/* isolab: the command line, shaped as git's: a table of commands with their
+ * needs and options as data, one parser, one error path (docs/HACKING.md). */
 #ifndef ISOLAB_CLI_H
 #define ISOLAB_CLI_H
 
@@ -18,12 +17,10 @@ enum {
     ISL_NEEDS_DB = 1 << 0,    /* open the database (cli->store) */
     ISL_NEEDS_MODEL = 1 << 1, /* ... and read its model (cli->model); implies NEEDS_DB */
     ISL_WRITES = 1 << 2,      /* it records runs: cli->argv_text holds the command line */
-    ISL_CREATES = 1 << 3,     /* create the database first when it is missing, or anew
-                                 when the command's flag --fresh is given */
+    ISL_CREATES = 1 << 3,     /* create the database when missing, or anew for --fresh */
 };
 
-/* What an option's value is: the parser checks it before the command runs
- * (a bad one: exit 2, one wording for every command). */
+/* What an option's value is; the parser checks it (a bad one: exit 2). */
 typedef enum isl_opt_kind {
     ISL_FLAG,    /* no value: given or not (isl_opt_flag) */
     ISL_STRING,  /* any text, "" included (isl_opt, isl_opt_all) */
@@ -35,22 +32,19 @@ typedef enum isl_opt_kind {
     ISL_ENUM,    /* one of choices (isl_opt_int: its index) */
 } isl_opt_kind;
 
-/* One option of a command, as data: "--name VALUE", "--name=VALUE" or (a
- * flag) "--name"; `isolab CMD --help` lists it. */
+/* One option of a command: "--name VALUE", "--name=VALUE" or (a flag) "--name". */
 typedef struct isl_option {
     const char *name;  /* "--bundle", "-o" */
     const char *value; /* the value's placeholder in --help ("B"), or NULL for a flag */
     isl_opt_kind kind;
     int repeatable;    /* may be given more than once (values kept in order) */
     const char *help;  /* one line */
-    const char *what;  /* a value, for messages: "a run id", "format", "file"; a
-                          repeatable option or a list: what each names ("bundle") */
+    const char *what;  /* for messages: a value ("a run id", "file"), or what each item names */
     long long min, max;         /* ISL_INT, ISL_SECONDS: the range (max LLONG_MAX: none) */
     const char *const *choices; /* ISL_ENUM: NULL-terminated */
 } isl_option;
 
-/* At most this many options per command, global ones included. */
-#define ISL_MAX_OPTIONS 20
+#define ISL_MAX_OPTIONS 20 /* per command, global ones included */
 
 /* A command line parsed against one command's options: option k's n[k]
  * values (a flag's is "", a list's its items), num[k] the last typed. */
@@ -67,8 +61,7 @@ typedef struct isl_args {
 
 typedef struct isl_cli isl_cli;
 
-/* A command: returns an exit status (isl_status); on failure it has set
- * cli->err, which isl_main prints once as "isolab NAME: MESSAGE". */
+/* A command: returns an exit status; on failure cli->err, which isl_main prints. */
 typedef int (*isl_cmd_fn)(isl_cli *cli, const isl_args *args);
 
 typedef struct isl_command {
@@ -91,27 +84,25 @@ extern const isl_option *const isl_global_options[];
 struct isl_cli {
     const isl_command *cmd;
     const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
-    int db_given;         /* --db named the database (before the command's name, or after it:
-                             hints repeat it) */
+    int db_given;         /* --db named the database (hints repeat it) */
     char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
     FILE *out;            /* where results go (stdout) */
     isl_store *store;     /* open when the command has ISL_NEEDS_DB */
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
     int stale_noted;      /* isl_warn_stale said results are stale */
-    const char *hint;     /* isolab's own advice (a static string), printed on a line of its own after err */
+    const char *hint;     /* advice (a static string) printed on a line after err */
 };
 
-/* The exit statuses with what each means, for `isolab help` and the man
- * page; {-1, NULL} ends it. */
+/* The exit statuses with what each means (`isolab help`); {-1, NULL} ends it. */
 typedef struct isl_exit_code {
     int code;
     const char *meaning;
 } isl_exit_code;
 extern const isl_exit_code isl_exit_codes[];
 
-/* The whole program: parse, open, run, print the error, check stdout.
- * Returns the exit status; may be called more than once in a process. */
+/* The whole program: parse, open, run, print the error, check stdout; returns
+ * the exit status. May be called more than once in a process. */
 int isl_main(int argc, char **argv);
 
 /* Closes stdout at the end of the process; returns rc, or ISL_EOUTPUT (with
@@ -130,26 +121,18 @@ const char *isl_opt(const isl_args *a, const char *name);
 int isl_opt_flag(const isl_args *a, const char *name);
 /* Every value of option `name`, in order (a list's items); *n their number. */
 const char *const *isl_opt_all(const isl_args *a, const char *name, size_t *n);
-/* The number an ISL_INT, ISL_SECONDS or ISL_SINCE option was given, or the index in
- * choices of an ISL_ENUM's value, in *v; returns 1. When the option was not
- * given returns 0 and leaves *v as it was (the caller's default). */
+/* 1 with the number an ISL_INT, ISL_SECONDS or ISL_SINCE option was given (an
+ * ISL_ENUM: its choice's index) in *v; 0, *v untouched, when it was not given. */
 int isl_opt_int(const isl_args *a, const char *name, long long *v);
-/* Whether the command's table (not the global options) has option `name`. */
-int isl_has_option(const isl_command *cmd, const char *name);
 
 /* Usage error in err unless v[0..n) differ: "WHAT 'V' is named twice". */
 isl_status isl_check_distinct(const char *what, const char *const *v, size_t n, isl_error *err);
 
-/* The one integer parser: text as a whole number from min to max into *v:
- * 0, else -1 (no message). */
+/* The one integer parser: text as a whole number from min to max into *v: 0, else -1. */
 int isl_parse_whole(const char *text, long long min, long long max, long long *v);
 
-/* word quoted for a POSIX shell when it is not plain (for every command
- * isolab prints to paste). NULL when out of memory; free with free(). */
-char *isl_shell_quote(const char *word);
-
-/* The command line as one string, words quoted (isl_shell_quote); NULL
- * when out of memory. Free with free(). */
+/* The words as one string for a POSIX shell, each quoted unless plain (every
+ * command isolab prints to paste); NULL when out of memory. Free with free(). */
 char *isl_argv_text(int argc, char *const *argv);
 
 /* The text of `isolab NAME --help`, generated from the command's table. */
@@ -198,9 +181,8 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 #endif
     ;
 
-/* The progress of a long command on stderr while it is a terminal: after
- * a second, at most twice a second, "isolab: DONE of TOTAL WHAT, RATE WHAT/s,
- * N s left" (total 0: "isolab: DONE WHAT, RATE WHAT/s"). */
+/* A long command's progress on stderr while it is a terminal, at most twice a
+ * second after the first: "isolab: DONE of TOTAL WHAT, RATE WHAT/s, N s left". */
 typedef struct isl_progress {
     const char *what; /* "rows" */
     unsigned long long done, total;
@@ -210,14 +192,12 @@ typedef struct isl_progress {
     unsigned long long first_done; /* ... and its count */
 } isl_progress;
 void isl_progress_start(isl_progress *p, const char *what, unsigned long long total);
-void isl_progress_tick(isl_progress *p, unsigned long long done);
-/* isl_progress_tick as a callback of rows done (p is an isl_progress). */
+/* The count done so far (p is an isl_progress: a callback of rows done). */
 void isl_progress_rows(void *p, uint64_t rows);
 /* Shows the last line, the whole when complete, if a line was shown. */
 void isl_progress_end(isl_progress *p, int complete);
-/* Blanks the line, if one was shown, before other output (shown again at
- * the next tick). A clock running (isl_clock_start) stops when the first
- * line is shown. */
+/* Blanks the line, if one was shown, before other output (shown again at the
+ * next tick). The first line shown stops a clock (isl_clock_start). */
 void isl_progress_clear(isl_progress *p);
 
 /* For work with nothing to count: "LABEL N s" on stderr while it is a
@@ -231,36 +211,31 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 /* Seconds on the monotonic clock, for progress on a terminal. */
 double isl_now(void);
 
-/* Parses a run id (a positive whole number) into *id; else a usage error
- * "'TEXT' is not a run id". */
+/* A run id (a positive whole number) into *id; else a usage error. */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
 
-/* The model indexes (find) of the names option opt was given, in order,
- * into list[] (*n of them), or 0..count-1 when none was given. An unknown
- * name is bad input: "no WHAT named 'V'". Returns an exit status. */
+/* The model indexes (find) of the names opt was given into list[] (*n of them),
+ * or 0..count-1 when none was; an unknown name: "no WHAT named 'V'" (exit 3). */
 int isl_pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
              size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n);
 /* Sorts v[0..n) ascending: model indexes in the model's order. */
 void isl_sort_indexes(size_t *v, size_t n);
 
-/* Which claims a check prints as lines: all, only those that failed, none
- * (the count line alone). */
+/* Which claims a check prints as lines (none: the count line alone). */
 typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NONE } isl_claims_shown;
 
-/* ISL_OK when kind (--kind) is a kind of run, or NULL; else the usage
- * error listing the kinds. */
+/* ISL_OK when kind (--kind) is NULL or a kind of run; else a usage error. */
 int isl_check_kind(isl_cli *cli, const char *kind);
 
-/* Draws plot `name` as dir/NAME.svg beside dir/NAME.csv, silently. Returns
- * an exit status: ISL_EINPUT when its run is missing, ISL_ETOOL (gnuplot). */
+/* Draws plot `name` as dir/NAME.svg beside dir/NAME.csv, silently; an exit
+ * status: ISL_EINPUT when its run is missing, ISL_ETOOL (gnuplot). */
 int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
 
 /* Subcommands. */
 int isl_cmd_init(isl_cli *cli, const isl_args *a);
 int isl_cmd_load(isl_cli *cli, const isl_args *a);
 int isl_cmd_unload(isl_cli *cli, const isl_args *a);
-/* lesson --fresh: a new database from the seeds it was made from (or
- * --seeds DIR), saying which, and naming the loaded lessons it lost. */
+/* lesson --fresh: a new database from the seeds it was made from (or --seeds). */
 int isl_lesson_fresh(isl_cli *cli, const isl_args *a);
 int isl_cmd_run(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a);

@@ -1,5 +1,5 @@
-/* isolab: what the commands that print results share: listings, labels,
- * claims' outcomes (check, lesson) and exported relations (export, plot). */
+/* isolab: what commands that print results share: listings, labels, claims'
+ * outcomes (check, lesson) and exported relations (export, plot). */
 #ifndef ISOLAB_REPORT_H
 #define ISOLAB_REPORT_H
 
@@ -9,8 +9,8 @@
 #include "isolab/cli.h"
 #include "isolab/export.h"
 
-/* A column's label, unit (or NULL) and digits (-1: as stored), a row of
- * column_label: for its object (table or view), or '*' for any. */
+/* A row of column_label: a column of object (or of '*': any) labelled, its
+ * unit (or NULL) and digits (-1: as stored). */
 typedef struct isl_label {
     char *object, *column, *label, *unit;
     int digits;
@@ -23,8 +23,7 @@ typedef struct isl_labels {
 
 /* Reads column_label into l (none when it is missing); an exit status. */
 int isl_labels_read(isl_cli *cli, isl_labels *l);
-/* The label of object's column: its own row, else the '*' row; NULL when
- * neither exists (or l is NULL). */
+/* The label of object's column: its own row, else the '*' row, else NULL. */
 const isl_label *isl_labels_find(const isl_labels *l, const char *object, const char *column);
 void isl_labels_free(isl_labels *l);
 
@@ -37,8 +36,9 @@ typedef struct isl_listing {
     isl_buf buf;
     struct isl_grid *grid; /* ISL_FMT_TABLE: the rows kept */
     isl_progress *progress; /* when not NULL: ticked with the rows handed */
-    isl_labels *labels;    /* ISL_FMT_TABLE after isl_listing_labelled */
-    char *object;          /* whose labels */
+    int labelled;          /* ISL_FMT_TABLE after isl_listing_labelled: */
+    isl_labels labels;     /* ... column_label's rows */
+    const char *object;    /* ... for this object (the caller's string) */
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */
@@ -49,33 +49,30 @@ void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out);
 /* An isl_row_fn: the header (row == NULL), then each row. ISL_ENOMEM, or
  * ISL_EOUTPUT when out cannot be written. */
 isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const isl_cell *row);
-/* For a table only, before the header: columns headed by object's labels
- * (NULL: the '*' rows), units below, reals rounded; an exit status. */
+/* For a table, before the header: columns headed by object's labels (NULL:
+ * the '*' rows), units below, reals rounded; an exit status. */
 int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object);
-/* Ends l begun with status st (isl_listing_end) and returns the command's
- * exit status: out of memory worded in cli->err unless it holds a message
- * already, an output error as isl_check_output reports it. */
+/* isl_listing_end, then the command's exit status with its failure worded in
+ * cli->err (unless it holds a message). */
 int isl_listing_done(isl_cli *cli, isl_listing *l, isl_status st);
-/* For a table: a line written under the row handed last, indented by 8
- * spaces, outside the columns (other formats: nothing). ISL_ENOMEM. */
+/* For a table: a line under the row handed last, indented by 8 spaces, outside
+ * the columns (other formats: nothing). ISL_ENOMEM. */
 isl_status isl_listing_detail(isl_listing *l, const char *line);
 /* Ends the listing begun with status st: writes what it kept when st is
- * ISL_OK; ISL_ENOMEM or ISL_EOUTPUT; always frees what it holds. */
+ * ISL_OK, frees it; ISL_ENOMEM or ISL_EOUTPUT. */
 isl_status isl_listing_end(isl_listing *l, isl_status st);
 /* A cell holding text (NULL: SQL NULL), or a whole number written in buf. */
 isl_cell isl_cell_text(const char *text);
 isl_cell isl_cell_int(long long v, char buf[24]);
 
-/* An isl_line_fn: line (NULL: empty) as it is and a newline to the FILE *
- * ctx; ISL_EOUTPUT when it cannot be written. */
+/* An isl_line_fn: line (NULL: empty) and a newline to the FILE * ctx. */
 isl_status isl_put_line(void *ctx, const char *line);
 
-/* The lines 'isolab lesson CODE' prints as rows (lesson, line) of l, after
- * the header when header is nonzero. */
+/* The lines 'isolab lesson CODE' prints as rows (lesson, line) of l. */
 isl_status isl_report_lesson_rows(isl_cli *cli, isl_listing *l, const char *code, int header);
 
-/* Checks lesson's claims (NULL: all) as one 'check' run: lines `show` asks
- * for (or rows in fmt) to out, a count line. ISL_EFAIL when a claim fails. */
+/* Checks lesson's claims (NULL: all) as a 'check' run: lines `show` asks for (or
+ * rows in fmt) to out, a count line; ISL_EFAIL when a claim fails. */
 int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt);
 
 /* Writes the rows of `name` (of run run_id when has_run) or of query sql in
@@ -83,23 +80,19 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
 int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
                     const char *file, size_t *rows);
 
-/* The options --lesson, --bundle, --channel of a command that prints
- * results: after reading the model again when it was changed outside
- * isolab (model_state's digest is NULL), sets the param table to them for this
- * command only (isl_store_focus), then isl_warn_stale. Returns an exit
- * status (cli->err set). */
+/* --lesson, --bundle, --channel for this command only (isl_store_focus), the
+ * model read again first if changed outside isolab; then isl_warn_stale. */
 int isl_apply_focus(isl_cli *cli, const isl_args *a);
 
-/* Notes when results of an older model are stale, with the commands that
- * bring them up to date. */
+/* Notes stale results of an older model, with the commands that update them. */
 int isl_warn_stale(isl_cli *cli);
 
-/* 1 with msg[n] "DB: no results yet: run 'isolab lesson' (or 'isolab run')"
- * when no run is recorded, 0 when one is, -1 on failure (cli->err). */
+/* 1 with msg[n] "DB: no results yet: run ..." when no run is recorded, 0 when
+ * one is, -1 on failure (cli->err). */
 int isl_no_results(isl_cli *cli, char *msg, size_t n);
 
-/* Notes isl_no_results' words when no run is recorded and `rows` rows of
- * `name` (NULL: the lessons' lines) were printed: none, or results. */
+/* Notes isl_no_results' words after `rows` rows of `name` (NULL: lessons'
+ * lines) were printed: none, or results. */
 void isl_note_no_results(isl_cli *cli, const char *name, size_t rows);
 
 #endif

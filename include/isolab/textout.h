@@ -8,9 +8,8 @@
 /* The formats of a listing; ISL_FMT_TABLE is aligned text for people. */
 typedef enum isl_format { ISL_FMT_CSV, ISL_FMT_TSV, ISL_FMT_JSON, ISL_FMT_NDJSON, ISL_FMT_TABLE } isl_format;
 
-/* One value of a row: its SQLite type (SQLITE_INTEGER 1, FLOAT 2, TEXT 3,
- * BLOB 4, NULL 5), SQLite's text of it (what the sqlite3 shell prints; NULL
- * for SQL NULL) and its length, and for a FLOAT the double itself. */
+/* One value of a row: its SQLite type, SQLite's text of it (as the sqlite3
+ * shell prints it; NULL for SQL NULL) and its length, a FLOAT's double. */
 enum { ISL_CELL_INTEGER = 1, ISL_CELL_FLOAT, ISL_CELL_TEXT, ISL_CELL_BLOB, ISL_CELL_NULL }; /* = SQLite's */
 typedef struct isl_cell {
     int type;
@@ -19,8 +18,8 @@ typedef struct isl_cell {
     double real;
 } isl_cell;
 
-/* A growing text buffer; oom is set (and text dropped) when memory runs
- * out. Free p with free(). */
+/* A growing text buffer, p NUL-terminated; oom is set (and text dropped)
+ * when memory runs out. Free p with free(). */
 typedef struct isl_buf {
     char *p;
     size_t n, cap;
@@ -35,29 +34,23 @@ void isl_buf_printf(isl_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Appends a field as the sqlite3 shell's csv mode writes it: text (NULL as
- * nothing) in double quotes, inner quotes doubled, when it is empty or
- * holds a control character, space, quote, apostrophe, comma, byte >= 0x7f
- * or the separator sep; else as it is. */
+/* Appends a field as the sqlite3 shell's csv mode writes it: quoted (quotes doubled) when
+ * empty or holding a control character, space, ", ', comma, byte >= 0x7f or sep. */
 void isl_buf_csv_field(isl_buf *b, const char *text, size_t len, char sep);
-/* Appends a TSV field: like CSV, but quoted only when it is empty or holds
- * a tab, newline, carriage return or double quote. */
+/* Appends a TSV field: quoted only when empty or holding a tab, newline,
+ * carriage return or double quote. */
 void isl_buf_tsv_field(isl_buf *b, const char *text, size_t len);
 /* Appends text as a JSON string (quotes, backslash and control characters
  * escaped; other bytes as they are). */
 void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
-/* Appends a JSON value for the cell: integer and real numbers as numbers
- * (reals with enough digits to read back the same double, and a '.0' when
- * they would look whole; inf and nan as null), NULL as null, text as a
- * string, a blob as a string of hex digits. */
+/* Appends the cell as JSON: numbers as numbers (reals read back the same,
+ * '.0' when whole; inf, nan and NULL as null), a blob as a hex string. */
 void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
-/* Appends a real number for people: with `digits` decimals when digits >=
- * 0, else with at most four (trailing zeros dropped, one kept after the
- * point); a zero is never written "-0". */
+/* Appends a real for people: `digits` decimals (< 0: at most four, trailing
+ * zeros dropped but one); never "-0". */
 void isl_buf_number(isl_buf *b, double v, int digits);
-/* Appends text as HTML character data or an attribute value: &, <, >, "
- * and ' as entities, other control characters than tab and newline as
- * U+FFFD (they cannot appear in HTML), other bytes as they are. */
+/* Appends text as HTML data or attribute value: &, <, >, " and ' as entities,
+ * control characters but tab and newline as U+FFFD. */
 void isl_buf_html(isl_buf *b, const char *text, size_t len);
 
 #endif

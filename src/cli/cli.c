@@ -103,7 +103,8 @@ int isl_print_line(FILE *out, const char *fmt, ...)
 
 const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n)
 {
-    char *db = cli->db_given && !strncmp(command, "isolab ", 7) ? isl_shell_quote(cli->db_path) : NULL;
+    int with_db = cli->db_given && !strncmp(command, "isolab ", 7);
+    char *db = with_db ? isl_argv_text(1, (char *const *)&cli->db_path) : NULL;
     const char *rest = db ? command + 7 : command;
     int q = (db && strchr(db, '\'')) || strchr(rest, '\'') ? '"' : '\'';
     snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);
@@ -287,6 +288,14 @@ static int global_options(isl_cli *cli, int argc, char **argv, int *i)
     return -1;
 }
 
+/* Whether the command's table (not the global options) has option `name`. */
+static int has_option(const isl_command *cmd, const char *name)
+{
+    for (size_t k = 0; cmd->options && cmd->options[k]; k++)
+        if (!strcmp(cmd->options[k]->name, name)) return 1;
+    return 0;
+}
+
 /* Runs the command cli->cmd with its parsed arguments. */
 static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args)
 {
@@ -300,12 +309,12 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     /* the limits of every store opened from now on */
     long long wait = 10, work = 0;
     isl_opt_int(args, "--wait", &wait);
-    if (isl_has_option(cli->cmd, "--work-limit")) isl_opt_int(args, "--work-limit", &work);
+    if (has_option(cli->cmd, "--work-limit")) isl_opt_int(args, "--work-limit", &work);
     isl_store_set_limits((unsigned)wait, (unsigned long long)work);
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     int rc = setup(cli, args);
-    if (!rc && isl_has_option(cli->cmd, "--note")) isl_store_note_runs(cli->store, isl_opt(args, "--note"));
+    if (!rc && has_option(cli->cmd, "--note")) isl_store_note_runs(cli->store, isl_opt(args, "--note"));
     return rc ? rc : cli->cmd->fn(cli, args);
 }
 

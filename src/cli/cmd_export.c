@@ -84,7 +84,7 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     long long fmt = ISL_FMT_CSV, run_id = 0;
     const char *sql = isl_opt(a, "--sql");
     int list = isl_opt_flag(a, "--list"), run = isl_opt_int(a, "--run", &run_id);
-    isl_opt_int(a, "--format", &fmt);
+    int given = isl_opt_int(a, "--format", &fmt);
     if ((a->nops > 0 && !list) + (sql != NULL) + list != 1)
         return isl_usage(cli, "name a table, view or saved query, or give --sql or --list (one of them)");
     if (list && (run || isl_opt(a, "-o")))
@@ -92,8 +92,7 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     if (run && !a->nops) return isl_usage(cli, "--run goes with a NAME");
     int rc = isl_apply_focus(cli, a);
     if (rc) return rc;
-    isl_format lfmt = isl_opt_int(a, "--format", &fmt) ? (isl_format)fmt : ISL_FMT_TABLE;
-    if (list) return list_names(cli, a->nops ? a->ops[0] : NULL, lfmt);
+    if (list) return list_names(cli, a->nops ? a->ops[0] : NULL, given ? (isl_format)fmt : ISL_FMT_TABLE);
     size_t rows = 0;
     rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
     /* results without values because nothing was run: say what to run */

@@ -53,7 +53,7 @@ static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
 {
     isl_listing l;
     isl_status st = ISL_OK;
-    if (fmt != ISL_FMT_TABLE) isl_listing_start(&l, fmt, cli->out);
+    isl_listing_start(&l, fmt, cli->out);
     for (size_t i = 0; i < ls->n && !st; i++) {
         if (fmt != ISL_FMT_TABLE) {
             st = isl_report_lesson_rows(cli, &l, ls->l[i].code, i == 0);
@@ -62,35 +62,25 @@ static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
         if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);
         st = isl_store_lesson_lines(cli->store, ls->l[i].code, isl_put_line, cli->out, &cli->err);
     }
-    if (fmt != ISL_FMT_TABLE) return isl_listing_done(cli, &l, st);
-    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
+    return isl_listing_done(cli, &l, st); /* a table's lines were printed as they came */
 }
 
 /* Where the runs are, and a query to paste (quoted for the shell). */
 static int print_hint(isl_cli *cli, const char *lesson)
 {
+    isl_buf sql = {NULL, 0, 0, 0};
+    isl_buf_printf(&sql, "SELECT line FROM channel_table WHERE lesson = '");
     /* the SQL string literal: quotes doubled */
-    size_t n = strlen(lesson);
-    char *sql = malloc(2 * n + 64), *p = sql;
-    if (sql) {
-        p += sprintf(p, "SELECT line FROM channel_table WHERE lesson = '");
-        for (const char *c = lesson; *c; c++) {
-            *p++ = *c;
-            if (*c == '\'') *p++ = '\'';
-        }
-        strcpy(p, "'");
-    }
-    char *db = isl_shell_quote(cli->db_path), *q = sql ? isl_shell_quote(sql) : NULL;
-    int rc = db && q ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    if (!rc) {
-        fputc('\n', stderr);
-        isl_print_line(stderr, "isolab: the runs are in %s; try:", cli->db_path);
-        isl_print_line(stderr, "  sqlite3 %s %s", db, q);
-    }
-    free(sql);
-    free(db);
-    free(q);
-    return rc;
+    for (const char *c = lesson; *c; c++) isl_buf_put(&sql, *c == '\'' ? "''" : c, 1 + (*c == '\''));
+    isl_buf_put(&sql, "'", 1);
+    char *cmd = sql.oom ? NULL : isl_argv_text(3, (char *const[]){"sqlite3", (char *)cli->db_path, sql.p});
+    free(sql.p);
+    if (!cmd) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    fputc('\n', stderr);
+    isl_print_line(stderr, "isolab: the runs are in %s; try:", cli->db_path);
+    isl_print_line(stderr, "  %s", cmd);
+    free(cmd);
+    return ISL_OK;
 }
 
 /* Finds the lessons asked for, in order; an unknown code is bad input. */

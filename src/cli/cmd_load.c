@@ -1,12 +1,20 @@
-/* isolab load: apply seed files to an existing database (--replace: the
- * lessons they define replace the loaded ones); isolab unload: remove
- * lessons with what they own. */
-#include "isolab/author.h"
+/* isolab init: create the database; load: apply seed files to it (--replace:
+ * the lessons they define replace the loaded ones); unload: remove lessons
+ * with what they own. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/author.h"
 #include "isolab/cli.h"
+
+int isl_cmd_init(isl_cli *cli, const isl_args *a)
+{
+    if (isl_store_create(cli->db_path, isl_opt(a, "--seeds"), isl_opt(a, "--force") != NULL, &cli->err))
+        return cli->err.status;
+    isl_print_line(cli->out, "created %s", cli->db_path);
+    return ISL_OK;
+}
 
 /* A lesson loaded already: the command that replaces it, ready to paste
  * (--db and the same files, quoted for the shell), after the store's

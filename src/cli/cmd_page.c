@@ -150,27 +150,39 @@ static const char *const LESSON_TABLES[][2] = {
     {"page_lesson_addition", "The addition sweep: one new fact on each axis in turn"},
 };
 
-/* A lesson's tables, or one note when it has none yet; then the same as
- * text in <details>. */
+/* One line of lesson_report as HTML text into the isl_buf ctx. */
+static isl_status text_line(void *ctx, const char *line)
+{
+    page_html(ctx, line ? line : ""), page_puts(ctx, "\n");
+    return ISL_OK;
+}
+
+/* A lesson's tables, or one note when it has none yet; then in <details>
+ * the same as text, exactly what 'isolab lesson CODE' prints. */
 static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code)
 {
     static const char *const hide[] = {"lesson", "n", NULL};
     isl_buf text = {NULL, 0, 0, 0}, empty = {NULL, 0, 0, 0};
-    size_t rows = 0;
-    int rc = page_put_text(cli, &text, code, &rows);
+    int rc = isl_store_lesson_lines(cli->store, code, text_line, &text, &cli->err);
     char *cmd = isl_command_text(cli, 2, (const char *const[]){"lesson", code});
     page_puts(&empty, "not run yet: "), page_puts(&empty, cmd ? cmd : "");
     empty.oom |= !cmd;
-    free(cmd);
-    if (!rc && rows == 0) page_puts(b, "<p class=\"note\">"), page_html(b, empty.p ? empty.p : ""), page_puts(b, "</p>\n");
-    for (size_t k = 0; !rc && rows && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
+    const char *note = empty.p ? empty.p : "";
+    if (!rc && !text.n)
+        page_puts(b, "<p class=\"note\">"), page_html(b, note), page_puts(b, "</p>\n");
+    for (size_t k = 0; !rc && text.n && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
         page_table t = {.view = LESSON_TABLES[k][0], .caption = LESSON_TABLES[k][1], .lesson = code, .hide = hide,
-                        .empty = empty.p ? empty.p : ""};
+                        .empty = note};
         rc = page_put_table(cli, b, labels, &t);
     }
-    if (!rc && text.p) isl_buf_put(b, text.p, text.n);
+    if (!rc && text.n) {
+        page_puts(b, "<details><summary>These tables as text, as <code>");
+        page_html(b, cmd ? cmd : ""), page_puts(b, "</code> prints them</summary>\n");
+        page_puts(b, "<pre class=\"report\" data-view=\"lesson_report\">");
+        isl_buf_put(b, text.p, text.n), page_puts(b, "</pre></details>\n");
+    }
     int oom = text.oom || empty.oom;
-    free(text.p), free(empty.p);
+    free(text.p), free(empty.p), free(cmd);
     if (rc) return rc;
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }

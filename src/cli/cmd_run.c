@@ -1,8 +1,11 @@
-/* isolab run: surfaces for bundles x channels, written as one run. */
+/* isolab run, sweep and sweep bundles: surfaces for bundles x channels, one
+ * sweep of one bundle x one channel, or every subset of the chosen mechanisms
+ * x every chosen channel (and no channel), each written as one run. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/history.h"
 #include "isolab/lab.h"
 
 /* The member list the run computes, or NULL: --members, else a lone
@@ -56,5 +59,74 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
                 nb == 1 ? "" : "s", nc, nc == 1 ? "" : "s", rows, cli->db_path);
     free(bundles);
     free(channels);
+    return rc;
+}
+
+int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
+{
+    const char *kind = a->ops[0];
+    const char *bundle = isl_opt(a, "--bundle"), *channel = isl_opt(a, "--channel");
+    size_t k = 0;
+    while (isl_lab_sweep_kinds[k] && strcmp(isl_lab_sweep_kinds[k], kind)) k++;
+    if (!isl_lab_sweep_kinds[k])
+        return isl_usage(cli, "unknown sweep '%s' (samples, removal, addition, bundles)", kind);
+    /* by default, the pair the saved queries use (current_focus) */
+    char lesson[256], fb[256], fc[256];
+    if ((!bundle || !channel) && isl_store_current_focus(cli->store, lesson, fb, fc, sizeof fb, &cli->err))
+        return cli->err.status;
+    if (!bundle) bundle = fb;
+    if (!channel) channel = fc;
+    size_t b = isl_model_find_bundle(cli->model, bundle), c = isl_model_find_channel(cli->model, channel);
+    if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);
+    /* a bundle's name, else a member list swept as a bundle of its own */
+    if (b == ISL_NONE && !strchr(bundle, ',') && bundle[0] != '-'
+        && isl_model_find_mechanism(cli->model, bundle) == ISL_NONE)
+        return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'", bundle);
+    if (b == ISL_NONE && isl_lab_adhoc(cli->model, bundle, &b, &cli->err)) return cli->err.status;
+    int64_t id;
+    size_t rows;
+    const isl_model *m = cli->model;
+    isl_progress p;
+    isl_progress_start(&p, "rows", isl_lab_rows(m, kind, 1, 1));
+    isl_lab_tick tick = {isl_progress_rows, &p};
+    isl_clock_start("isolab sweep: sweeping,"); /* until the first rows are counted */
+    int rc = isl_lab_sweep(cli->store, m, cli->argv_text, kind, b, c, p.on ? &tick : NULL, &id, &rows, &cli->err);
+    isl_clock_stop();
+    isl_progress_end(&p, !rc);
+    if (rc) return cli->err.status;
+    isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, kind, bundle,
+            channel, rows, cli->db_path);
+    return ISL_OK;
+}
+
+int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
+{
+    const isl_model *m = cli->model;
+    size_t *channels = calloc(m->nchannels + 1, sizeof *channels);
+    size_t *mechs = calloc(m->nmech + 1, sizeof *mechs);
+    size_t nc = 0, nm = 0, rows = 0;
+    int64_t run_id = 0;
+    int rc = channels && mechs ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) rc = isl_pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
+    if (!rc) rc = isl_pick(cli, a, "--mechanisms", "mechanism", isl_model_find_mechanism, m->nmech, mechs, &nm);
+    /* the model numbers mechanisms in mechanism order (position) */
+    isl_sort_indexes(mechs, nm);
+    if (!rc && nm > ISL_POWERSET_MAX)
+        rc = isl_fail(&cli->err, ISL_EINPUT,
+                      "%zu mechanisms chosen, but at most %d can be swept (2^%d bundles per channel); "
+                      "choose some with --mechanisms M1,M2,...", nm, ISL_POWERSET_MAX, ISL_POWERSET_MAX);
+    isl_lab_choice k = {mechs, nm, channels, nc};
+    isl_progress p;
+    isl_progress_start(&p, "rows", rc ? 0 : ((unsigned long long)1 << nm) * (nc + 1));
+    if (!rc)
+        rc = isl_lab_bundles(cli->store, m, cli->argv_text, &k, p.on ? isl_progress_rows : NULL, &p, &run_id, &rows,
+                             &cli->err);
+    isl_progress_end(&p, !rc);
+    if (!rc)
+        isl_print_line(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no "
+                       "channel, %zu rows written to %s", (long long)run_id, nm, nm == 1 ? "" : "s",
+                       (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", rows, cli->db_path);
+    free(channels);
+    free(mechs);
     return rc;
 }

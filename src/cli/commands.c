@@ -10,6 +10,8 @@
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
+/* A command's options, NULL-terminated. */
+#define OPTS(...) ((const isl_option *const[]){__VA_ARGS__, NULL})
 
 /* ---- options several commands share, declared once ---- */
 
@@ -41,7 +43,6 @@ static const isl_option INIT_SEEDS = {
     .help = "seed from every *.sql of DIR instead of the seeds built into isolab"};
 static const isl_option INIT_FORCE = {
     .name = "--force", .kind = ISL_FLAG, .help = "replace an existing database (a regular file only; a symlink's target)"};
-static const isl_option *const INIT_OPTS[] = {&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT, NULL};
 
 static const isl_option RUN_BUNDLES = {
     .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
@@ -51,7 +52,6 @@ static const isl_option RUN_MEMBERS = {
     .help = "a bundle made of LIST: bundles, mechanisms, -mechanism, comma-separated"};
 static const isl_option RUN_CHANNELS = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel", .help = "only channel C"};
-static const isl_option *const RUN_OPTS[] = {&RUN_BUNDLES, &RUN_MEMBERS, &RUN_CHANNELS, &NOTE, NULL};
 
 static const isl_option SWEEP_BUNDLE = {
     .name = "--bundle", .value = "B", .kind = ISL_STRING,
@@ -59,7 +59,6 @@ static const isl_option SWEEP_BUNDLE = {
 static const isl_option SWEEP_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING,
     .help = "the channel (default: current_focus's, sampling-profile)"};
-static const isl_option *const SWEEP_OPTS[] = {&SWEEP_BUNDLE, &SWEEP_CHANNEL, &NOTE, NULL};
 
 static const isl_option BUNDLES_CHANNELS = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel",
@@ -67,7 +66,6 @@ static const isl_option BUNDLES_CHANNELS = {
 static const isl_option BUNDLES_MECHANISMS = {
     .name = "--mechanisms", .value = "LIST", .kind = ISL_LIST, .what = "mechanism",
     .help = "only these mechanisms, comma-separated (default: all)"};
-static const isl_option *const BUNDLES_OPTS[] = {&BUNDLES_CHANNELS, &BUNDLES_MECHANISMS, &NOTE, NULL};
 
 static const isl_option ANSWER_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "under channel C (default: no channel)"};
@@ -80,10 +78,6 @@ static const isl_option SMALLEST_MAX = {
 static const isl_option MARGINAL_BUNDLE = {
     .name = "--bundle", .value = "B", .kind = ISL_STRING,
     .help = "the bundle, or a member list such as strict,-user-namespace (required)"};
-static const isl_option *const FRONTIER_OPTS[] = {&ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE, NULL};
-static const isl_option *const SMALLEST_OPTS[] = {&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE,
-                                                 NULL};
-static const isl_option *const MARGINAL_OPTS[] = {&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE, NULL};
 
 static const isl_option LESSON_ALL = {
     .name = "--all", .kind = ISL_FLAG, .help = "every lesson that has a focus (lesson_focus)"};
@@ -95,14 +89,10 @@ static const isl_option LESSON_SEEDS = {
     .help = "with --fresh: from every *.sql of DIR instead"};
 static const isl_option LESSON_VERBOSE = {
     .name = "--verbose", .kind = ISL_FLAG, .help = "print every claim's line on stderr, not only those that failed"};
-static const isl_option *const LESSON_OPTS[] = {&LESSON_ALL, &LESSON_FRESH, &LESSON_SEEDS, &LESSON_VERBOSE, &FORMAT,
-                                               &WORK_LIMIT, NULL};
 
-static const isl_option *const REPORT_OPTS[] = {&FORMAT, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
 static const isl_option DIFF_EXIT_CODE = {
     .name = "--exit-code", .kind = ISL_FLAG, .help = "exit 1 when the runs differ, 0 when they do not"};
-static const isl_option *const DIFF_OPTS[] = {&DIFF_EXIT_CODE, &FORMAT, NULL};
 
 static const isl_option PRUNE_KEEP = {
     .name = "--keep", .value = "N", .kind = ISL_INT, .min = 0, .max = LLONG_MAX,
@@ -111,14 +101,12 @@ static const isl_option PRUNE_KIND = {
     .name = "--kind", .value = "KIND", .kind = ISL_STRING, .help = "prune only runs of this kind"};
 static const isl_option PRUNE_VACUUM = {
     .name = "--vacuum", .kind = ISL_FLAG, .help = "then give the freed space back to the file system"};
-static const isl_option *const PRUNE_OPTS[] = {&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM, NULL};
 
 static const isl_option CHECK_LESSON = {
     .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .help = "only the claims lesson CODE states"};
 static const isl_option CHECK_FAILED = {
     .name = "--failed", .kind = ISL_FLAG, .help = "print only the claims that failed, and the count line"};
 static const isl_option CHECK_QUIET = {.name = "--quiet", .kind = ISL_FLAG, .help = "print only the count line"};
-static const isl_option *const CHECK_OPTS[] = {&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT, NULL};
 
 static const isl_option EXPORT_RUN = {
     .name = "--run", .value = "ID", .kind = ISL_INT, .min = 1, .max = LLONG_MAX, .what = "a run id",
@@ -128,8 +116,6 @@ static const isl_option EXPORT_SQL = {
 static const isl_option EXPORT_LIST = {
     .name = "--list", .kind = ISL_FLAG,
     .help = "list the tables and views: description and row count (with NAME: its columns and their labels)"};
-static const isl_option *const EXPORT_OPTS[] = {&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT,
-                                               &EXPORT_LIST, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
 static const isl_option RUNS_KIND = {
     .name = "--kind", .value = "KIND", .kind = ISL_STRING, .help = "only runs of this kind"};
@@ -146,8 +132,6 @@ static const isl_option RUNS_SINCE = {
 static const isl_option RUNS_PARAM = {
     .name = "--param", .value = "KEY=VALUE", .kind = ISL_STRING, .repeatable = 1,
     .help = "only runs with this parameter (run_param), e.g. bundle=strict"};
-static const isl_option *const RUNS_OPTS[] = {&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &RUNS_LIMIT, &RUNS_SINCE, &RUNS_PARAM,
-                                             &FORMAT, NULL};
 
 static const char *const IMAGE_FORMATS[] = {"png", "svg", NULL};
 static const isl_option PLOT_DIR = {
@@ -159,34 +143,29 @@ static const isl_option PLOT_FORMAT = {
 static const isl_option PLOT_SCRIPTS = {
     .name = "--scripts", .value = "DIR", .kind = ISL_PATH, .what = "directory",
     .help = "take NAME.gp from DIR (e.g. your edited gnuplot/)"};
-static const isl_option *const PLOT_OPTS[] = {&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS,
-                                             &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL, NULL};
 
 static const isl_option PAGE_LESSONS = {
     .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .repeatable = 1, .what = "lesson",
     .help = "only lesson CODE (default: every lesson)"};
-static const isl_option *const PAGE_OPTS[] = {&OUTPUT_FILE, &PAGE_LESSONS, NULL};
 
 static const isl_option LOAD_REPLACE = {
     .name = "--replace", .kind = ISL_FLAG, .help = "the lessons the files define replace the loaded ones of the same code"};
-static const isl_option *const LOAD_OPTS[] = {&LOAD_REPLACE, &WORK_LIMIT, NULL};
 
 static const isl_option *const NO_OPTS[] = {NULL};
-static const isl_option *const FORMAT_OPTS[] = {&FORMAT, NULL};
 
 const isl_command isl_commands[] = {
     {"init", isl_cmd_init, 0, NULL, 0, 0, "create the database from the schema and seed files",
      "Creates the database: the schema, then the shipped seed files (or every\n"
      "*.sql file of DIR, in name order), then the saved queries as views. It is\n"
      "built in a temporary file and moved into place only when complete.\n",
-     INIT_OPTS},
+     OPTS(&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT)},
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
      "them or none. The model must still be valid afterwards. With --replace,\n"
      "a lesson a file defines that is loaded already is first removed with\n"
      "every row it owns (as 'isolab unload' removes it); runs are kept, and\n"
      "their results become stale.\n",
-     LOAD_OPTS},
+     OPTS(&LOAD_REPLACE, &WORK_LIMIT)},
     {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
      "Removes the lessons CODE... in one transaction: each lesson row with its\n"
      "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
@@ -205,7 +184,7 @@ const isl_command isl_commands[] = {
      "one out ('strict,-user-namespace', 'common,mandatory-label'); its rows\n"
      "carry the list as the bundle's name, which report, export, diff and the\n"
      "comparison views take (--bundle LIST), and run_param keeps it ('members').\n",
-     RUN_OPTS},
+     OPTS(&RUN_BUNDLES, &RUN_MEMBERS, &RUN_CHANNELS, &NOTE)},
     {"sweep", isl_cmd_sweep, ISL_NEEDS_MODEL | ISL_WRITES, "samples|removal|addition", 1, 1,
      "run one of the lesson's sweeps and store its rows",
      "One sweep of one bundle x one channel, written as one run whose kind is\n"
@@ -214,7 +193,7 @@ const isl_command isl_commands[] = {
      "  removal   the baseline, then one row per fact removed from the fact set\n"
      "  addition  the baseline, then one row per axis given one new fact\n"
      "For every subset of the mechanisms, see 'isolab sweep bundles --help'.\n",
-     SWEEP_OPTS},
+     OPTS(&SWEEP_BUNDLE, &SWEEP_CHANNEL, &NOTE)},
     {"sweep bundles", isl_cmd_sweep_bundles, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "every subset of the mechanisms x every channel, as one run",
      "The power-set sweep: every subset of the chosen mechanisms (at most\n"
@@ -222,28 +201,28 @@ const isl_command isl_commands[] = {
      "under no channel and under every chosen channel, one row each in\n"
      "bundle_sweep (see the view bundle_sweep_named). Saved queries on the\n"
      "latest such run: bundle_smallest, bundle_marginal, bundle_frontier.\n",
-     BUNDLES_OPTS},
+     OPTS(&BUNDLES_CHANNELS, &BUNDLES_MECHANISMS, &NOTE)},
     {"frontier", isl_cmd_frontier, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the least open surface at each bundle size, without a sweep",
      "For each size 0..M, the least open surface of the subsets of the chosen\n"
      "mechanisms (in mechanism order) with that many members, how many subsets\n"
      "reach it and the first of them, computed without writing the power set;\n"
      "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n",
-     FRONTIER_OPTS},
+     OPTS(&ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE)},
     {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the fewest-member bundles with open surface at most N",
      "The subsets of the chosen mechanisms with the fewest members whose open\n"
      "surface is at most --max N, in mask order, computed without writing the\n"
      "power set; recorded as a run of kind 'smallest' (rows: answer_smallest)\n"
      "and printed.\n",
-     SMALLEST_OPTS},
+     OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE)},
     {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "what each mechanism adds to or takes from a bundle",
      "For each mechanism of the model, the open surface of --bundle B with the\n"
      "mechanism appended (or taken out when it is a member) and the difference\n"
      "from B's own; recorded as a run of kind 'marginal' (rows:\n"
      "answer_marginal) and printed.\n",
-     MARGINAL_OPTS},
+     OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE)},
     {"report", isl_cmd_report, ISL_NEEDS_DB, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"
@@ -256,7 +235,7 @@ const isl_command isl_commands[] = {
      "bundle_frontier (the current bundles sweep). Any other table or view is\n"
      "printed as an aligned table; --format prints one NAME's rows (table,\n"
      "csv, tsv, json, ndjson). Says on stderr when results are stale.\n",
-     REPORT_OPTS},
+     OPTS(&FORMAT, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL)},
     {"lesson", isl_cmd_lesson, ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, "[CODE...]", 0, -1,
      "the main job: seed, run, sweep and print a lesson's tables",
      "Creates the database if it is missing, writes one run of every bundle x\n"
@@ -269,7 +248,7 @@ const isl_command isl_commands[] = {
      "(--verbose: every claim), so stdout holds the lesson's tables alone;\n"
      "exits 1 when a claim fails. --format other than table writes the\n"
      "tables' lines as rows (lesson, line).\n",
-     LESSON_OPTS},
+     OPTS(&LESSON_ALL, &LESSON_FRESH, &LESSON_SEEDS, &LESSON_VERBOSE, &FORMAT, &WORK_LIMIT)},
     {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "check the lessons' claims against the latest results",
      "Evaluates every claim of the claim table (or only lesson CODE's, e.g.\n"
@@ -283,7 +262,7 @@ const isl_command isl_commands[] = {
      "claim, outcome, expected, actual, reason, statement) and the count line\n"
      "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
      "run. Exits 1 when a claim fails.\n",
-     CHECK_OPTS},
+     OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT)},
     {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
@@ -303,7 +282,8 @@ const isl_command isl_commands[] = {
      "          newline or a double quote, or is empty\n"
      "  json    an array of objects: numbers as numbers, NULL as null\n"
      "  ndjson  one JSON object per line, as json writes them\n",
-     EXPORT_OPTS},
+     OPTS(&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT, &EXPORT_LIST, &FOCUS_LESSON,
+          &FOCUS_BUNDLE, &FOCUS_CHANNEL)},
     {"runs", isl_cmd_runs, ISL_NEEDS_DB, NULL, 0, 0, "list the runs",
      "Lists every run but 'check' runs: id, kind (run, samples, removal,\n"
      "addition, bundles, ...), when it started, status, the digest of the\n"
@@ -311,7 +291,7 @@ const isl_command isl_commands[] = {
      "run's command line, parameters (run_param) and note below it.\n"
      "--limit, --since and --param choose runs (in SQL, every value bound);\n"
      "--format lists every column of the run table and rows.\n",
-     RUNS_OPTS},
+     OPTS(&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &RUNS_LIMIT, &RUNS_SINCE, &RUNS_PARAM, &FORMAT)},
     {"note", isl_cmd_note, ISL_NEEDS_DB, "RUN TEXT", 2, 2, "set a run's note",
      "Sets the note of run RUN (run.note) to TEXT; an empty TEXT removes it.\n",
      NO_OPTS},
@@ -323,7 +303,7 @@ const isl_command isl_commands[] = {
      "Removes, in one transaction, the runs older than the N latest of their\n"
      "kind (of KIND only with --kind), with every row of theirs, except runs\n"
      "that hold a current result (the views current_*). Prints how many.\n",
-     PRUNE_OPTS},
+     OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM)},
     {"diff", isl_cmd_diff, ISL_NEEDS_DB, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"
@@ -334,7 +314,7 @@ const isl_command isl_commands[] = {
      "('+'); power-set sweep rows by channel and members. Ends with the\n"
      "number of differences (with --format on stderr; each line a row of\n"
      "change: ~, -, +, lost or gained, and what).\n",
-     DIFF_OPTS},
+     OPTS(&DIFF_EXIT_CODE, &FORMAT)},
     {"plot", isl_cmd_plot, ISL_NEEDS_DB, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
      "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"
      "rows of its saved query go to DIR/NAME.csv (what 'isolab export QUERY'\n"
@@ -354,7 +334,8 @@ const isl_command isl_commands[] = {
      "command to run first. Needs gnuplot\n"
      "(Debian: gnuplot-nox); exits 6 when it is missing or fails. Says on\n"
      "stderr when results are stale.\n",
-     PLOT_OPTS},
+     OPTS(&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS, &FOCUS_LESSON, &FOCUS_BUNDLE,
+          &FOCUS_CHANNEL)},
     {"page", isl_cmd_page, ISL_NEEDS_DB, NULL, 0, 0, "write the results as one self-contained HTML page",
      "Writes one HTML file (no script, nothing fetched from the network) with\n"
      "the model's words explained; for each lesson, its tables (and the same as\n"
@@ -367,12 +348,12 @@ const isl_command isl_commands[] = {
      "page_lesson_*, lesson_report, page_claims, channel_comparison, page_axes,\n"
      "page_mechanisms, page_bundles, page_channels, channel_overlap,\n"
      "axis_visibility, bundle_smallest and page_runs.\n",
-     PAGE_OPTS},
+     OPTS(&OUTPUT_FILE, &PAGE_LESSONS)},
     {"version", isl_cmd_version, 0, NULL, 0, 0, "print isolab's, SQLite's and the schema's versions",
      "Prints the version of isolab, of the SQLite library it runs on, and of\n"
      "the database schema it creates and migrates to, one a line; with\n"
      "--format, as one row with the columns isolab, sqlite and schema.\n",
-     FORMAT_OPTS},
+     OPTS(&FORMAT)},
     {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"
      "prints.\n",

@@ -17,7 +17,6 @@ typedef struct isl_grid {
     int *digits;    /* per column, labelled: its digits (-1: four at most) */
     isl_buf *details; /* per row: the lines under it, each ending in '\n' */
     int *numeric;   /* per column: every value a number */
-    int labelled;
 } isl_grid;
 
 void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out)
@@ -40,27 +39,15 @@ isl_cell isl_cell_int(long long v, char buf[24])
     return c;
 }
 
-/* A copy of t[0..len) as the terminal may show it (isl_escape_dup). */
-static char *printable(const char *t, size_t len)
-{
-    char *raw = malloc(len + 1);
-    if (!raw) return NULL;
-    memcpy(raw, t, len);
-    raw[len] = '\0';
-    char *c = isl_escape_dup(raw);
-    free(raw);
-    return c;
-}
-
 /* The text a header cell shows: the name, or labelled its label (its
  * name with '_' as a space when it has none); its unit in *unit. */
 static isl_status head_text(const isl_listing *l, isl_grid *g, size_t i, const char *name, char **text)
 {
-    const isl_label *lab = isl_labels_find(l->labels, l->object, name);
+    const isl_label *lab = isl_labels_find(&l->labels, l->object, name);
     g->digits[i] = lab ? lab->digits : -1;
     if (lab && lab->unit && !(g->units[i] = isl_escape_dup(lab->unit))) return ISL_ENOMEM;
     if (!(*text = isl_escape_dup(lab ? lab->label : name))) return ISL_ENOMEM;
-    for (char *c = *text; l->labels && !lab && *c; c++) *c = *c == '_' ? ' ' : *c;
+    for (char *c = *text; l->labelled && !lab && *c; c++) *c = *c == '_' ? ' ' : *c;
     return ISL_OK;
 }
 
@@ -69,7 +56,7 @@ static isl_status grid_start(isl_listing *l, size_t n)
 {
     isl_grid *g = l->grid = calloc(1, sizeof *g);
     if (!g) return ISL_ENOMEM;
-    g->ncols = n, g->labelled = l->labels != NULL;
+    g->ncols = n;
     g->numeric = calloc(n + 1, sizeof *g->numeric), g->digits = calloc(n + 1, sizeof *g->digits);
     g->units = calloc(n + 1, sizeof *g->units);
     if (!g->numeric || !g->digits || !g->units) return ISL_ENOMEM;
@@ -78,11 +65,12 @@ static isl_status grid_start(isl_listing *l, size_t n)
 }
 
 /* The text a cell shows: labelled, a real number rounded to its digits. */
-static char *cell_text(const isl_grid *g, size_t i, const isl_cell *c)
+static char *cell_text(const isl_listing *l, size_t i, const isl_cell *c)
 {
-    if (!g->labelled || c->type != ISL_CELL_FLOAT) return c->text ? printable(c->text, c->len) : NULL;
+    /* a cell's text ends in a NUL (sqlite3_column_text), shown up to the first */
+    if (!l->labelled || c->type != ISL_CELL_FLOAT) return c->text ? isl_escape_dup(c->text) : NULL;
     isl_buf b = {NULL, 0, 0, 0};
-    isl_buf_number(&b, c->real, g->digits[i]);
+    isl_buf_number(&b, c->real, l->grid->digits[i]);
     if (b.oom) free(b.p);
     return b.oom ? NULL : b.p;
 }
@@ -100,19 +88,18 @@ static isl_status grid_row(isl_listing *l, size_t n, const char *const *names, c
         if (cells) g->cells = cells;
         isl_buf *details = cells ? realloc(g->details, cap * sizeof *details) : NULL;
         if (!details) return ISL_ENOMEM;
+        for (size_t i = g->cap; i < cap; i++) details[i] = (isl_buf){NULL, 0, 0, 0};
         g->details = details, g->cap = cap;
     }
     size_t r = row ? g->nrows + 1 : 0;
     char **cells = g->cells + r * n;
-    for (size_t i = 0; i < n; i++) cells[i] = NULL;
-    g->details[r] = (isl_buf){NULL, 0, 0, 0};
     if (row) g->nrows++;
     for (size_t i = 0; i < n; i++) {
         if (!row && head_text(l, g, i, names[i], &cells[i])) return ISL_ENOMEM;
         if (!row) continue;
         if (row[i].type != ISL_CELL_INTEGER && row[i].type != ISL_CELL_FLOAT && row[i].type != ISL_CELL_NULL)
             g->numeric[i] = 0;
-        if (row[i].text && !(cells[i] = cell_text(g, i, &row[i]))) return ISL_ENOMEM;
+        if (row[i].text && !(cells[i] = cell_text(l, i, &row[i]))) return ISL_ENOMEM;
     }
     return ISL_OK;
 }
@@ -131,9 +118,8 @@ isl_status isl_listing_detail(isl_listing *l, const char *line)
 int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object)
 {
     if (l->fmt != ISL_FMT_TABLE) return ISL_OK;
-    if (!(l->labels = calloc(1, sizeof *l->labels)) || (object && !(l->object = strdup(object))))
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    return isl_labels_read(cli, l->labels);
+    l->labelled = 1, l->object = object;
+    return isl_labels_read(cli, &l->labels);
 }
 
 /* Width of UTF-8 text in characters. */
@@ -247,7 +233,7 @@ isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const 
     if (b->p) b->p[0] = '\0';
     format_row(l, n, names, row);
     if (b->oom) return ISL_ENOMEM;
-    if (row && ++l->rows % 4096 == 0 && l->progress) isl_progress_tick(l->progress, l->rows);
+    if (row && ++l->rows % 4096 == 0 && l->progress) isl_progress_rows(l->progress, l->rows);
     if (b->n && fwrite(b->p, 1, b->n, l->out) != b->n) return ISL_EOUTPUT;
     return ISL_OK;
 }
@@ -256,9 +242,7 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
 {
     free(l->buf.p);
     l->buf.p = NULL;
-    if (l->labels) isl_labels_free(l->labels);
-    free(l->labels), free(l->object);
-    l->labels = NULL, l->object = NULL;
+    isl_labels_free(&l->labels);
     if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;
     l->grid = NULL;

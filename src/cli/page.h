@@ -10,29 +10,21 @@
 #include "isolab/textout.h"
 
 /* One table of a saved query: rows of another lesson (or none of keep) left
- * out, columns in hide (and with drop_empty, empty ones) not shown; stack:
- * labelled blocks on a narrow screen; empty: the note when no row is left,
- * then command (isl_hint) and after ("." when NULL); blank: pairs of a
- * column and what its empty cell shows, NULL-ended. */
+ * out, columns in hide (and with drop_empty, empty ones) not shown. */
 typedef struct page_table {
-    const char *view, *caption, *empty, *command;
+    const char *view, *caption, *empty, *command; /* no row: the note empty, command and "." */
     const char *const *hide;
-    const char *const *blank;
-    int stack;
+    const char *const *blank; /* pairs: a column, what its empty cell shows */
+    int stack;                /* labelled blocks on a narrow screen */
     int folded; /* for page_put_model: folded in <details> */
-    const char *lesson, *after;
+    const char *lesson;
     const char *const *keep;
     size_t nkeep;
     int drop_empty;
 } page_table;
 
-/* Appends table t: caption, labels and units, numbers rounded, statuses
- * marked, names never broken, in a box that scrolls on its own. */
+/* Appends table t: labels and units, numbers rounded, statuses marked. */
 int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t);
-
-/* Appends the lines of lesson_report for lesson (exactly what 'isolab
- * lesson CODE' prints) in a <pre> inside <details>; *rows: how many. */
-int page_put_text(isl_cli *cli, isl_buf *b, const char *lesson, size_t *rows);
 
 /* Appends the glossary: the model's words in a sentence each. */
 void page_put_glossary(isl_buf *b);
@@ -40,8 +32,7 @@ void page_put_glossary(isl_buf *b);
 /* Appends the model's tables and those that compare channels and bundles. */
 int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l);
 
-/* Appends a lesson's plots drawn for its focus; one that cannot be drawn
- * leaves a note, and a gnuplot failure a note on stderr unless *noted. */
+/* Appends a lesson's plots; one not drawn leaves a note (on stderr once: *noted). */
 int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted);
 
 /* Appends s, or s escaped as HTML text. */

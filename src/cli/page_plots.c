@@ -21,28 +21,6 @@ static const char *const PLOTS[][2] = {
     {"frontier", "The power-set sweep under the channel: the open surface of every bundle against its size."},
 };
 
-/* Appends text with every occurrence of pairs[k][0] replaced by pairs[k][1]. */
-static void put_replaced(isl_buf *b, const char *text, size_t len, const char *(*pairs)[2], size_t npairs)
-{
-    size_t i = 0, from = 0;
-    while (i < len) {
-        size_t k = 0;
-        for (; k < npairs; k++) {
-            size_t n = strlen(pairs[k][0]);
-            if (n <= len - i && !memcmp(text + i, pairs[k][0], n)) break;
-        }
-        if (k == npairs) {
-            i++;
-            continue;
-        }
-        isl_buf_put(b, text + from, i - from);
-        page_puts(b, pairs[k][1]);
-        i += strlen(pairs[k][0]);
-        from = i;
-    }
-    isl_buf_put(b, text + from, len - from);
-}
-
 /* Reads a whole file into a NUL-terminated string (NULL on failure). */
 static char *read_file(const char *path, size_t *len)
 {
@@ -79,22 +57,25 @@ static void put_compact(isl_buf *b, const char *svg, size_t len)
     }
 }
 
-/* Appends the SVG text, compacted, its ids prefixed with prefix. */
+/* Appends the SVG text, compacted, every id (and reference to one) prefixed
+ * with prefix and '-'. */
 static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefix)
 {
+    static const char *const refs[] = {"id='", "id=\"", "href='#", "href=\"#", "url(#"};
     isl_buf c = {NULL, 0, 0, 0};
     put_compact(&c, text, size);
-    if (c.oom) b->oom = 1;
-    const char *svg = c.p ? c.p : "";
-    size_t len = c.n;
-    static const char *const refs[] = {"id='", "id=\"", "href='#", "href=\"#", "url(#"};
-    char id[5][200];
-    const char *pairs[5][2];
-    for (size_t k = 0; k < 5; k++) {
-        snprintf(id[k], sizeof id[k], "%s%s-", refs[k], prefix);
-        pairs[k][0] = refs[k], pairs[k][1] = id[k];
-    }
-    put_replaced(b, svg, len, pairs, 5);
+    b->oom |= c.oom;
+    size_t from = 0;
+    for (size_t i = 0; i < c.n; i++)
+        for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {
+            size_t n = strlen(refs[k]);
+            if (n > c.n - i || memcmp(c.p + i, refs[k], n)) continue;
+            isl_buf_put(b, c.p + from, i + n - from);
+            page_puts(b, prefix), page_puts(b, "-");
+            from = i + n, i += n - 1;
+            break;
+        }
+    if (c.p) isl_buf_put(b, c.p + from, c.n - from);
     free(c.p);
 }
 
@@ -105,7 +86,7 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
     const char *name = PLOTS[i][0];
     isl_buf prefix = {NULL, 0, 0, 0};
     /* the ids of one lesson's plot: the lesson's code as an id, the plot's name */
-    page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name), isl_buf_put(&prefix, "", 1);
+    page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name);
     if (prefix.oom) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     page_puts(b, "<figure id=\"plot-"), page_puts(b, prefix.p), page_puts(b, "\">\n");
     size_t n = strlen(dir) + strlen(name) + 8, len = 0;

@@ -191,7 +191,7 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
     if (ts.rows == 0) {
         char hint[1024];
         page_puts(b, "<p class=\"note\">"), page_html(b, t->empty);
-        if (t->command) page_html(b, isl_hint(cli, t->command, hint, sizeof hint)), page_html(b, t->after ? t->after : ".");
+        if (t->command) page_html(b, isl_hint(cli, t->command, hint, sizeof hint)), page_puts(b, ".");
         page_puts(b, "</p>\n");
     } else {
         page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");
@@ -204,36 +204,4 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
     int oom = body.oom;
     free(body.p);
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
-}
-
-/* Collects one lesson's lines of lesson_report, as HTML text. */
-typedef struct text_state {
-    isl_buf *b;
-    size_t rows;
-} text_state;
-
-static isl_status text_line(void *ctx, const char *line)
-{
-    text_state *ts = ctx;
-    ts->rows++;
-    page_html(ts->b, line ? line : ""), page_puts(ts->b, "\n");
-    return ISL_OK;
-}
-
-int page_put_text(isl_cli *cli, isl_buf *b, const char *lesson, size_t *rows)
-{
-    isl_buf body = {NULL, 0, 0, 0};
-    text_state ts = {&body, 0};
-    isl_status st = isl_store_lesson_lines(cli->store, lesson, text_line, &ts, &cli->err);
-    char *cmd = !st && ts.rows ? isl_command_text(cli, 2, (const char *const[]){"lesson", lesson}) : NULL;
-    if (!st && ts.rows) {
-        page_puts(b, "<details><summary>These tables as text, as <code>"), page_html(b, cmd ? cmd : "");
-        page_puts(b, "</code> prints them</summary>\n<pre class=\"report\" data-view=\"lesson_report\">");
-        if (body.p) isl_buf_put(b, body.p, body.n);
-        page_puts(b, "</pre></details>\n");
-    }
-    *rows = ts.rows;
-    int oom = body.oom || (!st && ts.rows && !cmd);
-    free(body.p), free(cmd);
-    return st ? st : oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }

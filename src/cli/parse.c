@@ -42,13 +42,6 @@ static int find_option(const isl_option *const *opts, const char *word, size_t l
     return -1;
 }
 
-int isl_has_option(const isl_command *cmd, const char *name)
-{
-    for (size_t k = 0; cmd->options && cmd->options[k]; k++)
-        if (!strcmp(cmd->options[k]->name, name)) return 1;
-    return 0;
-}
-
 int isl_parse_whole(const char *text, long long min, long long max, long long *v)
 {
     const char *d = text + (*text == '-');
@@ -368,16 +361,6 @@ static size_t quote_word(const char *word, char *p)
     if (!plain) PUT(dq ? "\"" : "'", 1);
 #undef PUT
     return n;
-}
-
-char *isl_shell_quote(const char *word)
-{
-    size_t n = quote_word(word, NULL);
-    char *s = malloc(n + 1);
-    if (!s) return NULL;
-    quote_word(word, s);
-    s[n] = '\0';
-    return s;
 }
 
 char *isl_argv_text(int argc, char *const *argv)

@@ -39,8 +39,9 @@ static void show(isl_progress *p, double t)
     p->shown = t;
 }
 
-void isl_progress_tick(isl_progress *p, unsigned long long done)
+void isl_progress_rows(void *ctx, uint64_t done)
 {
+    isl_progress *p = ctx;
     p->done = done;
     if (!p->on) return;
     double t = isl_now();
@@ -48,8 +49,6 @@ void isl_progress_tick(isl_progress *p, unsigned long long done)
     /* a rate from a quarter second of ticks at least */
     if (t - p->start >= 1.0 && t - p->first >= 0.25 && t - p->shown >= 0.5) show(p, t);
 }
-
-void isl_progress_rows(void *p, uint64_t rows) { isl_progress_tick(p, rows); }
 
 void isl_progress_clear(isl_progress *p)
 {

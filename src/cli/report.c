@@ -56,12 +56,9 @@ static int refresh_model(isl_cli *cli)
     isl_error err;
     isl_error_clear(&err);
     isl_model *m = NULL;
-    if (!isl_store_read_model(cli->store, &m, &err) && isl_store_sync_model(cli->store, m, &err) == ISL_ENOMEM) {
-        isl_model_free(m);
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    }
+    int oom = !isl_store_read_model(cli->store, &m, &err) && isl_store_sync_model(cli->store, m, &err) == ISL_ENOMEM;
     isl_model_free(m);
-    return ISL_OK;
+    return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
 int isl_apply_focus(isl_cli *cli, const isl_args *a)
@@ -199,27 +196,18 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
     return ferror(out) ? ISL_EOUTPUT : rc ? ISL_ENOMEM : ISL_OK;
 }
 
-/* Runs the check with the claims going to co. */
-static isl_status check_into(isl_cli *cli, const char *lesson, claim_out *co, isl_format fmt, isl_claim_counts *n,
-                             int64_t *run_id)
-{
-    isl_listing listing;
-    isl_status st = ISL_OK;
-    if (fmt != ISL_FMT_TABLE) {
-        isl_listing_start(&listing, fmt, co->out);
-        co->listing = &listing;
-        st = isl_listing_row(&listing, NCOLUMNS, CLAIM_COLUMNS, NULL);
-    }
-    if (!st) st = isl_lab_check(cli->store, cli->model, cli->argv_text, lesson, print_claim, co, n, run_id, &cli->err);
-    return co->listing ? isl_listing_end(&listing, st) : st;
-}
-
 int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt)
 {
     isl_claim_counts n = {{0}};
     int64_t run_id = 0;
-    claim_out co = {cli, out, show, NULL};
-    isl_status st = check_into(cli, lesson, &co, fmt, &n, &run_id);
+    isl_listing listing;
+    claim_out co = {cli, out, show, fmt != ISL_FMT_TABLE ? &listing : NULL};
+    isl_listing_start(&listing, fmt, out);
+    isl_status st = co.listing ? isl_listing_row(&listing, NCOLUMNS, CLAIM_COLUMNS, NULL) : ISL_OK;
+    if (!st)
+        st = isl_lab_check(cli->store, cli->model, cli->argv_text, lesson, print_claim, &co, &n, &run_id,
+                           &cli->err);
+    if (co.listing) st = isl_listing_end(&listing, st);
     if (st == ISL_EOUTPUT) return isl_check_output(cli, out, out == stderr ? "to stderr" : "the output");
     if (st == ISL_ENOMEM && !cli->err.msg[0]) return isl_fail(&cli->err, st, "out of memory");
     if (st) return st;
@@ -240,46 +228,38 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
 
 /* ---- a relation or query into a file ---- */
 
-/* Exports into the listing e; returns an exit status (cli->err set). */
-static int export_to(isl_cli *cli, isl_listing *e, const char *name, const char *sql, int has_run, int64_t run_id)
+int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                    const char *file, size_t *rows)
 {
     isl_error *err = &cli->err;
-    /* progress on a terminal, but not into output shown on it */
-    isl_progress p;
-    isl_progress_start(&p, "rows", 0);
-    p.on = p.on && !isatty(fileno(e->out));
-    e->progress = &p;
-    /* the total, when a table's count gives it; else rows alone */
-    uint64_t total = 0;
-    isl_error cerr;
-    isl_error_clear(&cerr);
-    if (p.on && !sql && !isl_store_table_rows(cli->store, name, has_run, run_id, &total, &cerr)) p.total = total;
-    isl_status st = isl_listing_labelled(e, cli, name);
-    if (!st && sql) st = isl_store_export_sql(cli->store, sql, isl_listing_row, e, err);
-    else if (!st) st = isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, e, err);
-    p.done = e->rows;
-    isl_progress_end(&p, !st);
-    st = isl_listing_end(e, st);
-    if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
-    else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
-    return st;
-}
-
-int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
-                       const char *file, size_t *rows)
-{
     isl_listing e;
     isl_outfile o;
     int to_file = file && strcmp(file, "-"), rc;
     isl_listing_start(&e, fmt, cli->out);
     /* the rules of every output file: include/isolab/outfile.h */
-    if (to_file && (rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, &cli->err))) return rc;
+    if (to_file && (rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, err))) return rc;
     if (to_file) e.out = o.f;
-    rc = export_to(cli, &e, name, sql, has_run, run_id);
+    /* progress on a terminal, but not into output shown on it */
+    isl_progress p;
+    isl_progress_start(&p, "rows", 0);
+    p.on = p.on && !isatty(fileno(e.out));
+    e.progress = &p;
+    /* the total, when a table's count gives it; else rows alone */
+    uint64_t total = 0;
+    isl_error cerr;
+    isl_error_clear(&cerr);
+    if (p.on && !sql && !isl_store_table_rows(cli->store, name, has_run, run_id, &total, &cerr)) p.total = total;
+    isl_status st = isl_listing_labelled(&e, cli, name);
+    if (!st && sql) st = isl_store_export_sql(cli->store, sql, isl_listing_row, &e, err);
+    else if (!st) st = isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, &e, err);
+    p.done = e.rows;
+    isl_progress_end(&p, !st);
     if (rows) *rows = e.rows;
-    if (!to_file) return rc ? rc : isl_check_output(cli, cli->out, "the output");
-    if (rc == ISL_EOUTPUT) isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
-    if (rc) isl_outfile_abort(&o);
-    else rc = isl_outfile_commit(&o, &cli->err);
-    return rc;
+    st = isl_listing_end(&e, st);
+    if (st == ISL_ENOMEM && !err->msg[0]) isl_fail(err, st, "out of memory");
+    else if (st && !err->msg[0]) isl_fail(err, st, "cannot write the output: %s", strerror(errno ? errno : EIO));
+    if (!to_file) return st ? (int)st : isl_check_output(cli, cli->out, "the output");
+    if (st == ISL_EOUTPUT) isl_fail(err, st, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
+    if (st) isl_outfile_abort(&o);
+    return st ? (int)st : (int)isl_outfile_commit(&o, err);
 }

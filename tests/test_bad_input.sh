@@ -752,11 +752,17 @@ expect "--lesson naming no lesson with a focus: the name in its place" 3 \
 expect "rm naming a run twice" 2 "isolab rm: run 1 is named twice
 Try 'isolab rm --help'." nores.db "$ISOLAB" --db nores.db rm 1 1
 expect "prune --kind with a kind that does not exist" 2 \
-    "isolab prune: --kind: no kind of run 'bundle' (run, samples, removal, addition, bundles, check)
+    "isolab prune: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check)
 Try 'isolab prune --help'." nores.db "$ISOLAB" --db nores.db prune --keep 1 --kind bundle
 expect "runs --kind with a kind that does not exist" 2 \
-    "isolab runs: --kind: no kind of run 'bundle' (run, samples, removal, addition, bundles, check)
+    "isolab runs: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check)
 Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --kind bundle
+for k in frontier smallest marginal; do
+    expect "runs --kind $k: a kind of run isolab records" 0 "isolab runs: note: no run matches the options given" \
+        nores.db "$ISOLAB" --db nores.db runs --kind "$k"
+done
+expect "help with a word after the command: that word named" 2 "isolab help: unexpected argument 'extra'
+Try 'isolab help --help'." nores.db "$ISOLAB" --db nores.db help run extra
 cp nores.db esc.db
 sqlite3 esc.db "CREATE VIEW \"red$(printf '\033')[31m\" AS SELECT 1 AS x"
 "$ISOLAB" --db esc.db export --list >list.out 2>&1

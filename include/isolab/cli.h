@@ -224,9 +224,6 @@ void isl_sort_indexes(size_t *v, size_t n);
 /* Which claims a check prints as lines (none: the count line alone). */
 typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NONE } isl_claims_shown;
 
-/* ISL_OK when kind (--kind) is NULL or a kind of run; else a usage error. */
-int isl_check_kind(isl_cli *cli, const char *kind);
-
 /* Draws plot `name` as dir/NAME.svg beside dir/NAME.csv, silently; an exit
  * status: ISL_EINPUT when its run is missing, ISL_ETOOL (gnuplot). */
 int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);

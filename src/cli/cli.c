@@ -155,15 +155,6 @@ int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
     return ISL_OK;
 }
 
-int isl_check_kind(isl_cli *cli, const char *kind)
-{
-    static const char *const KINDS[] = {"run", "samples", "removal", "addition", "bundles", "check"};
-    for (size_t i = 0; kind && i < sizeof KINDS / sizeof KINDS[0]; i++)
-        if (!strcmp(kind, KINDS[i])) return ISL_OK;
-    if (!kind) return ISL_OK;
-    return isl_usage(cli, "--kind: no kind of run '%s' (run, samples, removal, addition, bundles, check)", kind);
-}
-
 int isl_pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
              size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n)
 {
@@ -387,7 +378,8 @@ int isl_cmd_help(isl_cli *cli, const isl_args *a)
     }
     int words = 0;
     const isl_command *c = find_command(a->nops, a->ops, 0, &words);
-    if (!c || words != a->nops) return isl_usage(cli, "no command named '%s'", a->ops[0]);
+    if (!c) return isl_usage(cli, "no command named '%s'", a->ops[0]);
+    if (words != a->nops) return isl_usage(cli, "unexpected argument '%s'", a->ops[words]);
     isl_print_usage(c, cli->out);
     return ISL_OK;
 }

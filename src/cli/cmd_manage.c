@@ -34,7 +34,6 @@ int isl_cmd_prune(isl_cli *cli, const isl_args *a)
     long long n;
     if (!isl_opt_int(a, "--keep", &n)) return isl_usage(cli, "say how many runs of each kind to keep: --keep N");
     size_t deleted = 0;
-    if (isl_check_kind(cli, isl_opt(a, "--kind"))) return ISL_EUSAGE;
     int rc = isl_store_prune(cli->store, n, isl_opt(a, "--kind"), &deleted, &cli->err);
     if (!rc && isl_opt_flag(a, "--vacuum")) rc = isl_store_vacuum(cli->store, &cli->err);
     if (!rc)

@@ -102,7 +102,6 @@ int isl_cmd_runs(isl_cli *cli, const isl_args *a)
 {
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
-    if (isl_check_kind(cli, isl_opt(a, "--kind"))) return ISL_EUSAGE;
     isl_listing listing;
     lister l = {cli, isl_opt_flag(a, "--long"), &listing};
     isl_run_filter f = {0};

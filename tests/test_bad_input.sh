@@ -761,6 +761,13 @@ for k in frontier smallest marginal; do
     expect "runs --kind $k: a kind of run isolab records" 0 "isolab runs: note: no run matches the options given" \
         nores.db "$ISOLAB" --db nores.db runs --kind "$k"
 done
+"$ISOLAB" --db nolessons.db init --seeds "$root/tests/synth" >/dev/null 2>&1 || not_ok "init --seeds tests/synth"
+expect "runs on a model without lessons: the hint is run ('lesson' would fail there)" 0 \
+    "isolab runs: note: nolessons.db: no runs yet: run 'isolab --db nolessons.db run'" nolessons.db \
+    "$ISOLAB" --db nolessons.db runs
+expect "report on a model without lessons: the hint is run alone" 3 \
+    "isolab report: nolessons.db: no results yet: run 'isolab --db nolessons.db run'" nolessons.db \
+    "$ISOLAB" --db nolessons.db report
 expect "help with a word after the command: that word named" 2 "isolab help: unexpected argument 'extra'
 Try 'isolab help --help'." nores.db "$ISOLAB" --db nores.db help run extra
 cp nores.db esc.db

@@ -87,6 +87,10 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a);
 /* Notes stale results of an older model, with the commands that update them. */
 int isl_warn_stale(isl_cli *cli);
 
+/* The command that computes a first result: "isolab lesson" when a lesson
+ * has a focus, else "isolab run" (a model with no lessons). */
+const char *isl_first_command(isl_cli *cli);
+
 /* 1 with msg[n] "DB: no results yet: run ..." when no run is recorded, 0 when
  * one is, -1 on failure (cli->err). */
 int isl_no_results(isl_cli *cli, char *msg, size_t n);

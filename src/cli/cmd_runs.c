@@ -94,8 +94,8 @@ static void note_empty(isl_cli *cli, const isl_run_filter *f)
     if (f->kind || f->since || f->nparams) isl_note(cli, "no run matches the options given");
     else if (!f->with_checks && !isl_store_latest_run(cli->store, "check", &id, digest, &err) && id)
         isl_note(cli, "%s: no runs yet but checks (%s lists them): run %s", cli->db_path,
-                 isl_hint(cli, "isolab runs --all", a, sizeof a), isl_hint(cli, "isolab lesson", l, sizeof l));
-    else isl_note(cli, "%s: no runs yet: run %s", cli->db_path, isl_hint(cli, "isolab lesson", l, sizeof l));
+                 isl_hint(cli, "isolab runs --all", a, sizeof a), isl_hint(cli, isl_first_command(cli), l, sizeof l));
+    else isl_note(cli, "%s: no runs yet: run %s", cli->db_path, isl_hint(cli, isl_first_command(cli), l, sizeof l));
 }
 
 int isl_cmd_runs(isl_cli *cli, const isl_args *a)

@@ -115,14 +115,34 @@ int isl_warn_stale(isl_cli *cli)
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
+static isl_status count_lesson(void *ctx, const char *code, const char *title, const char *bundle,
+                               const char *channel)
+{
+    (void)code, (void)title, (void)bundle, (void)channel;
+    ++*(int *)ctx;
+    return ISL_OK;
+}
+
+const char *isl_first_command(isl_cli *cli)
+{
+    int lessons = 0;
+    isl_error err;
+    isl_error_clear(&err);
+    isl_store_lessons(cli->store, count_lesson, &lessons, &err);
+    return lessons ? "isolab lesson" : "isolab run";
+}
+
 int isl_no_results(isl_cli *cli, char *msg, size_t n)
 {
     int64_t id = 0;
     char digest[17], l[512], r[512];
     if (isl_store_latest_run(cli->store, "run", &id, digest, &cli->err)) return -1;
     if (id) return 0;
-    snprintf(msg, n, "%s: no results yet: run %s (or %s)", cli->db_path, isl_hint(cli, "isolab lesson", l, sizeof l),
-             isl_hint(cli, "isolab run", r, sizeof r));
+    const char *first = isl_first_command(cli);
+    if (strcmp(first, "isolab run"))
+        snprintf(msg, n, "%s: no results yet: run %s (or %s)", cli->db_path, isl_hint(cli, first, l, sizeof l),
+                 isl_hint(cli, "isolab run", r, sizeof r));
+    else snprintf(msg, n, "%s: no results yet: run %s", cli->db_path, isl_hint(cli, first, r, sizeof r));
     return 1;
 }
 

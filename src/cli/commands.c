@@ -29,7 +29,7 @@ static const isl_option FOCUS_LESSON = {
 static const isl_option FOCUS_BUNDLE = {
     .name = "--bundle", .value = "B", .kind = ISL_STRING, .help = "compare under bundle B (param 'bundle')"};
 static const isl_option FOCUS_CHANNEL = {
-    .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "plot channel C (param 'channel')"};
+    .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "use channel C (param 'channel')"};
 static const isl_option FORMAT = {
     .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = isl_format_names,
     .help = "table, csv, tsv, json or ndjson (default table; for export NAME csv)"};

@@ -128,7 +128,8 @@ const char *isl_first_command(isl_cli *cli)
     int lessons = 0;
     isl_error err;
     isl_error_clear(&err);
-    isl_store_lessons(cli->store, count_lesson, &lessons, &err);
+    /* the lessons unreadable: the usual hint, the failure left to the command */
+    if (isl_store_lessons(cli->store, count_lesson, &lessons, &err)) lessons = 1;
     return lessons ? "isolab lesson" : "isolab run";
 }
 

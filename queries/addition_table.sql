@@ -36,4 +36,4 @@ rows AS (
 )
 SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, axis COLLATE BINARY) AS n
   FROM rows
- ORDER BY lp IS NULL, lp, lesson, n;
+ ORDER BY lp NULLS LAST, lesson, n;

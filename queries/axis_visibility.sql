@@ -15,5 +15,5 @@ SELECT fs.bundle, fs.channel, fs.axis,
   LEFT JOIN bundle b ON b.name = fs.bundle
   LEFT JOIN lesson_channel lc ON lc.channel = fs.channel
  GROUP BY fs.bundle, fs.channel, fs.axis
- ORDER BY b.position IS NULL, b.position, fs.bundle, lc.ord IS NULL, lc.ord, fs.channel,
+ ORDER BY b.position NULLS LAST, fs.bundle, lc.ord NULLS LAST, fs.channel,
           fs.axis COLLATE BINARY;

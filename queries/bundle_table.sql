@@ -28,4 +28,4 @@ SELECT lesson,
        row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
   FROM width
  WHERE shown
- ORDER BY lp IS NULL, lp, lesson, n;
+ ORDER BY lp NULLS LAST, lesson, n;

@@ -31,4 +31,4 @@ SELECT lesson,
             ELSE '  ' || printf('%!-*s', wf, fact) || printf('%!-*s', wa, axis) || status END AS line,
        row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
   FROM width
- ORDER BY lp IS NULL, lp, lesson, n;
+ ORDER BY lp NULLS LAST, lesson, n;

@@ -44,4 +44,4 @@ SELECT p.bundle, p.channel_a, p.channel_b,
   LEFT JOIN lists lb ON lb.bundle = p.bundle AND lb.channel_a = p.channel_a AND lb.channel_b = p.channel_b AND lb.side = 'both'
   LEFT JOIN lists la ON la.bundle = p.bundle AND la.channel_a = p.channel_a AND la.channel_b = p.channel_b AND la.side = 'a'
   LEFT JOIN lists lo ON lo.bundle = p.bundle AND lo.channel_a = p.channel_a AND lo.channel_b = p.channel_b AND lo.side = 'b'
- ORDER BY bu.position IS NULL, bu.position, p.bundle, p.ord_a, p.channel_a, p.ord_b, p.channel_b;
+ ORDER BY bu.position NULLS LAST, p.bundle, p.ord_a, p.channel_a, p.ord_b, p.channel_b;

@@ -59,4 +59,4 @@ SELECT lesson,
                                 wt, run_time, wp, per_fact) END AS line,
        row_number() OVER (PARTITION BY lesson ORDER BY part, other, cpos, name) AS n
   FROM width
- ORDER BY lp IS NULL, lp, lesson, n;
+ ORDER BY lp NULLS LAST, lesson, n;

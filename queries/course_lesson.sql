@@ -8,4 +8,4 @@ SELECT l.code AS lesson, l.position
   LEFT JOIN lesson k ON k.code = cs.lesson
  WHERE k.code IS NULL OR l.code = k.code OR l.position <= k.position
     OR l.position IN (SELECT a.position FROM lesson_announces a WHERE a.lesson = k.code)
- ORDER BY l.position IS NULL, l.position, l.code;
+ ORDER BY l.position NULLS LAST, l.code;

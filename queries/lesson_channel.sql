@@ -11,8 +11,8 @@
 -- EXISTS, into which course_lesson is flattened (IN sorted it and built a
 -- list of it).
 SELECT row_number() OVER (
-         ORDER BY l.position IS NULL, l.position, coalesce(p.channel, c.name),
-                  p.channel IS NOT NULL, p.position IS NULL, p.position, c.name) AS ord,
+         ORDER BY l.position NULLS LAST, coalesce(p.channel, c.name), p.channel IS NOT NULL,
+                  p.position NULLS LAST, c.name) AS ord,
        l.position AS lesson_position, c.lesson, l.title AS lesson_title,
        c.name AS channel, p.channel AS part_of, c.cost_pct
   FROM channel c
@@ -20,5 +20,5 @@ SELECT row_number() OVER (
   LEFT JOIN channel_part p ON p.part = c.name
  WHERE CASE WHEN c.lesson IS NULL THEN NOT EXISTS (SELECT 1 FROM course_scope cs JOIN lesson k ON k.code = cs.lesson)
             ELSE EXISTS (SELECT 1 FROM course_lesson cl WHERE cl.lesson = c.lesson) END
- ORDER BY l.position IS NULL, l.position, coalesce(p.channel, c.name),
-          p.channel IS NOT NULL, p.position IS NULL, p.position, c.name;
+ ORDER BY l.position NULLS LAST, coalesce(p.channel, c.name), p.channel IS NOT NULL,
+          p.position NULLS LAST, c.name;

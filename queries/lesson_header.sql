@@ -15,4 +15,4 @@ SELECT x.lesson,
   FROM lesson_scope x
   JOIN fact_status fs ON fs.run_id = x.run_id AND fs.bundle = x.bundle AND fs.channel = x.channel
  GROUP BY x.lesson
- ORDER BY min(x.lesson_position) IS NULL, min(x.lesson_position), x.lesson;
+ ORDER BY min(x.lesson_position) NULLS LAST, x.lesson;

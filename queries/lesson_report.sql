@@ -17,4 +17,4 @@ SELECT r.lesson, r.line
         UNION ALL SELECT lesson, 7, n, line FROM removal_summary
         UNION ALL SELECT lesson, 8, n, line FROM addition_table) r
   JOIN lesson l ON l.code = r.lesson
- ORDER BY l.position IS NULL, l.position, r.lesson, r.block, r.n;
+ ORDER BY l.position NULLS LAST, r.lesson, r.block, r.n;

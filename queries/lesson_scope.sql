@@ -13,7 +13,7 @@ SELECT f.lesson, l.position AS lesson_position,
        coalesce(pc.value, f.channel) AS channel,
        coalesce(f.axis, (SELECT fa.axis FROM channel_fact cf JOIN fact fa ON fa.name = cf.fact
                           WHERE cf.channel = f.channel
-                          ORDER BY cf.position IS NULL, cf.position, fa.position LIMIT 1)) AS axis,
+                          ORDER BY cf.position NULLS LAST, fa.position LIMIT 1)) AS axis,
        r.id AS run_id
   FROM lesson_focus f JOIN lesson l ON l.code = f.lesson
   LEFT JOIN param pb ON pb.key = 'bundle'
@@ -21,5 +21,5 @@ SELECT f.lesson, l.position AS lesson_position,
   JOIN run r ON r.id = (SELECT max(s.run_id) FROM surface s JOIN run x ON x.id = s.run_id
          WHERE s.bundle = coalesce(pb.value, f.bundle) AND s.channel = coalesce(pc.value, f.channel)
            AND x.kind = 'run' AND x.status = 'done' AND x.model_digest = (SELECT digest FROM model_state))
- ORDER BY l.position IS NULL, l.position, f.lesson
+ ORDER BY l.position NULLS LAST, f.lesson
 ;

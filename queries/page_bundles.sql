@@ -5,4 +5,4 @@ SELECT b.name AS bundle,
        (SELECT group_concat(mechanism, ', ')
           FROM (SELECT mechanism FROM bundle_member WHERE bundle = b.name ORDER BY position)) AS members
   FROM bundle b
- ORDER BY b.position IS NULL, b.position, b.name;
+ ORDER BY b.position NULLS LAST, b.name;

@@ -16,4 +16,4 @@ SELECT r.lesson, r.claim, c.statement,
   JOIN claim_result r ON r.run_id = k.run_id AND r.lesson = k.lesson
   LEFT JOIN claim c ON c.lesson = r.lesson AND c.name = r.claim
   LEFT JOIN lesson l ON l.code = r.lesson
- ORDER BY l.position IS NULL, l.position, r.lesson, c.id IS NULL, c.id, r.claim;
+ ORDER BY l.position NULLS LAST, r.lesson, c.id NULLS LAST, r.claim;

@@ -14,4 +14,4 @@ SELECT a.lesson, a.axis, a.facts, a.open_surface,
   FROM sweep a
   LEFT JOIN sweep b ON b.lesson = a.lesson AND b.axis IS NULL
  WHERE a.axis IS NOT NULL
- ORDER BY a.lp IS NULL, a.lp, a.lesson, a.axis COLLATE BINARY;
+ ORDER BY a.lp NULLS LAST, a.lesson, a.axis COLLATE BINARY;

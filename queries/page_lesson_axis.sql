@@ -13,4 +13,4 @@ SELECT x.lesson, fs.axis, fs.fact,
   FROM lesson_scope x
   JOIN fact_status fs ON fs.run_id = x.run_id AND fs.bundle = x.bundle AND fs.channel = x.channel
                      AND fs.axis = x.axis
- ORDER BY x.lesson_position IS NULL, x.lesson_position, x.lesson, fs.position, fs.fact;
+ ORDER BY x.lesson_position NULLS LAST, x.lesson, fs.position, fs.fact;

@@ -5,4 +5,4 @@ SELECT x.lesson, s.bundle, s.visible, s.returned, s.open_surface, s.open_axes
   FROM lesson_scope x
   JOIN current_surface s ON s.channel = x.channel
   JOIN bundle b ON b.name = s.bundle
- ORDER BY x.lesson_position IS NULL, x.lesson_position, x.lesson, b.position;
+ ORDER BY x.lesson_position NULLS LAST, x.lesson, b.position;

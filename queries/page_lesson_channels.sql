@@ -11,4 +11,4 @@ SELECT x.lesson, c.name AS channel, s.returned, s.open_surface, s.cost_pct, s.ru
  WHERE c.name = x.channel
     OR l.position <= (SELECT ol.position FROM channel oc JOIN lesson ol ON ol.code = oc.lesson
                        WHERE oc.name = x.channel)
- ORDER BY x.lesson_position IS NULL, x.lesson_position, x.lesson, c.name <> x.channel, l.position, c.name;
+ ORDER BY x.lesson_position NULLS LAST, x.lesson, c.name <> x.channel, l.position, c.name;

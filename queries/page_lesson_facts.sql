@@ -15,9 +15,9 @@ SELECT x.lesson, sh.fact, fs.axis,
        CASE WHEN fs.status = 'returns' THEN 'RETURNS'
             WHEN fs.status IN ('visible', 'left-open') THEN 'already visible'
             ELSE 'closed' END AS status,
-       row_number() OVER (PARTITION BY x.lesson ORDER BY sh.cpos IS NULL, sh.cpos, fs.position, sh.fact) AS n
+       row_number() OVER (PARTITION BY x.lesson ORDER BY sh.cpos NULLS LAST, fs.position, sh.fact) AS n
   FROM lesson_scope x
   JOIN shown sh ON sh.channel = x.channel
   JOIN fact_status fs ON fs.run_id = x.run_id AND fs.bundle = x.bundle AND fs.channel = x.channel
                      AND fs.fact = sh.fact
- ORDER BY x.lesson_position IS NULL, x.lesson_position, x.lesson, n;
+ ORDER BY x.lesson_position NULLS LAST, x.lesson, n;

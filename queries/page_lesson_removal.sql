@@ -20,4 +20,4 @@ SELECT b.lesson, b.open_surface AS baseline_open_surface,
                  ORDER BY r.position, r.removed_fact)) AS facts_lowering_return
   FROM sweep b
  WHERE b.removed_fact IS NULL
- ORDER BY b.lp IS NULL, b.lp, b.lesson;
+ ORDER BY b.lp NULLS LAST, b.lesson;

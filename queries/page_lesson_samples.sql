@@ -6,4 +6,4 @@ SELECT x.lesson, s.samples, s.lines, s.returned, s.lines_per_fact
   FROM lesson_scope x
   JOIN current_sweep c ON c.kind = 'samples' AND c.bundle = x.bundle AND c.channel = x.channel
   JOIN sample_sweep s ON s.run_id = c.run_id
- ORDER BY x.lesson_position IS NULL, x.lesson_position, x.lesson, s.samples;
+ ORDER BY x.lesson_position NULLS LAST, x.lesson, s.samples;

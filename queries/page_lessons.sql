@@ -6,4 +6,4 @@ SELECT l.code AS lesson, l.title, l.position,
          AS channels,
        (SELECT count(*) FROM claim c WHERE c.lesson = l.code) AS claims
   FROM lesson l
- ORDER BY l.position IS NULL, l.position, l.code;
+ ORDER BY l.position NULLS LAST, l.code;

@@ -7,4 +7,4 @@ SELECT m.name AS mechanism,
           FROM (SELECT lo.fact FROM left_open lo LEFT JOIN fact f ON f.name = lo.fact
                  WHERE lo.mechanism = m.name ORDER BY f.position, lo.fact)) AS leaves_open
   FROM mechanism m
- ORDER BY m.position IS NULL, m.position, m.name;
+ ORDER BY m.position NULLS LAST, m.name;

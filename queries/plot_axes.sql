@@ -16,8 +16,8 @@ full AS (
 ),
 v AS (
   SELECT a.*,
-         dense_rank() OVER (ORDER BY b.position IS NULL, b.position, a.bundle) AS bundle_no,
-         row_number() OVER (PARTITION BY a.bundle ORDER BY o.position IS NULL, o.position,
+         dense_rank() OVER (ORDER BY b.position NULLS LAST, a.bundle) AS bundle_no,
+         row_number() OVER (PARTITION BY a.bundle ORDER BY o.position NULLS LAST,
                                                           a.axis COLLATE BINARY) AS axis_no
     FROM axis_visibility a
     JOIN p ON p.channel = a.channel
@@ -31,6 +31,6 @@ SELECT bundle, channel, axis, facts, visible_without, visible_with, pct_without,
        run_id,
        coalesce((SELECT group_concat(name, ', ')
                    FROM (SELECT f.bundle AS name FROM full f LEFT JOIN bundle b ON b.name = f.bundle
-                          ORDER BY b.position IS NULL, b.position, f.bundle)), '') AS left_out
+                          ORDER BY b.position NULLS LAST, f.bundle)), '') AS left_out
   FROM v
  ORDER BY bundle_no, axis_no;

@@ -61,4 +61,4 @@ rows AS (
 )
 SELECT lesson, line, k AS n
   FROM rows
- ORDER BY lp IS NULL, lp, lesson, n;
+ ORDER BY lp NULLS LAST, lesson, n;

@@ -27,4 +27,4 @@ WITH rows AS (
 )
 SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, pos, fact) AS n
   FROM rows
- ORDER BY lp IS NULL, lp, lesson, n;
+ ORDER BY lp NULLS LAST, lesson, n;

@@ -38,4 +38,4 @@ SELECT lesson,
                                                  wr + 1, 'returned fact', wp, 'lines per fact')) END AS line,
        row_number() OVER (PARTITION BY lesson ORDER BY part, k) AS n
   FROM width
- ORDER BY lp IS NULL, lp, lesson, n;
+ ORDER BY lp NULLS LAST, lesson, n;

@@ -9,30 +9,38 @@
 -- The sweep is read once: the baseline's open surface and the widths are
 -- windows over it (a second reading of the sweep for the baseline, and a
 -- width table over it, expanded lesson_scope and current_sweep again).
+-- The title rides on a row of its own (t = 0) beside the sweep's, so
+-- lesson_scope is read once; the sweep's run is current_sweep's, found in
+-- run and run_param directly (the latest finished 'addition' run of the
+-- lesson's bundle and channel computed from the model now in the database).
 WITH sweep AS (
-  SELECT x.lesson, x.lesson_position AS lp, a.axis, a.facts, a.open_surface,
+  SELECT x.lesson, x.lesson_position AS lp, j.t, a.axis, a.facts, a.open_surface,
          max(a.open_surface) FILTER (WHERE a.axis IS NULL) OVER w AS base_surface,
          max(10, max(length(a.axis)) OVER w) AS wa,
          max(length(a.facts)) FILTER (WHERE a.axis IS NOT NULL) OVER w AS wf,
          max(2, max(length(a.open_surface)) FILTER (WHERE a.axis IS NOT NULL) OVER w) AS wo
     FROM lesson_scope x
-    JOIN current_sweep c ON c.kind = 'addition' AND c.bundle = x.bundle AND c.channel = x.channel
-    JOIN addition_sweep a ON a.run_id = c.run_id
+   CROSS JOIN (SELECT 0 AS t UNION ALL SELECT 1) j
+    LEFT JOIN addition_sweep a ON j.t = 1
+          AND a.run_id = (SELECT r.id FROM run r
+                            JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle' AND b.value = x.bundle
+                            JOIN run_param c ON c.run_id = r.id AND c.key = 'channel' AND c.value = x.channel
+                           WHERE r.kind = 'addition' AND r.status = 'done'
+                             AND r.model_digest = (SELECT digest FROM model_state)
+                           ORDER BY r.id DESC LIMIT 1)
+   WHERE j.t = 0 OR a.run_id IS NOT NULL
   WINDOW w AS (PARTITION BY x.lesson)
 ),
 rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, '' AS axis,
-         'FACT SET SWEEP -- addition (one new fact per axis)' AS line
-    FROM lesson_scope x
+  SELECT lesson, lp, t AS part, coalesce(axis, '') AS axis,
+         CASE WHEN t = 0 THEN 'FACT SET SWEEP -- addition (one new fact per axis)'
+              ELSE '  +' || printf('%!-*s', wa, axis) || ' facts ' || printf('%*d', wf, facts)
+                   || '  open surface ' || printf('%*d', wo, open_surface)
+                   || CASE WHEN open_surface > base_surface THEN '  <-- grows' ELSE '' END END AS line
+    FROM sweep
+   WHERE t = 0 OR axis IS NOT NULL
   UNION ALL
   SELECT z.lesson, z.lesson_position, 1, '', z.line FROM lesson_not_run z WHERE z.kind = 'addition'
-  UNION ALL
-  SELECT lesson, lp, 1, axis,
-         '  +' || printf('%!-*s', wa, axis) || ' facts ' || printf('%*d', wf, facts)
-         || '  open surface ' || printf('%*d', wo, open_surface)
-         || CASE WHEN open_surface > base_surface THEN '  <-- grows' ELSE '' END
-    FROM sweep
-   WHERE axis IS NOT NULL
 )
 SELECT lesson, line, row_number() OVER (PARTITION BY lesson ORDER BY part, axis COLLATE BINARY) AS n
   FROM rows

@@ -12,33 +12,33 @@
 -- lesson's Python formatting does; SQLite's printf would round them up.
 -- The widths are windows over the rows, the header one of them: a width
 -- table over rows, joined twice, had SQLite expand lesson_scope and
--- current_surface again at each join.
-WITH chans AS (
-  SELECT x.lesson, x.lesson_position AS lp, x.bundle, c.name, c.name <> x.channel AS other,
-         l.position AS cpos
-    FROM lesson_scope x
-    JOIN channel c
-    LEFT JOIN lesson l ON l.code = c.lesson
-   WHERE c.name = x.channel
-      OR l.position <= (SELECT ol.position FROM channel oc JOIN lesson ol ON ol.code = oc.lesson
-                         WHERE oc.name = x.channel)
-),
-rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 0 AS part, 0 AS other, 0 AS cpos, '' AS name,
-         NULL AS returned, NULL AS open_surface, NULL AS run_time, NULL AS cost, NULL AS per_fact
-    FROM lesson_scope x
-  UNION ALL
-  SELECT ch.lesson, ch.lp, 1, ch.other, ch.cpos, ch.name, s.returned, s.open_surface, s.run_time,
-         CASE WHEN s.cost_pct = round(s.cost_pct)    THEN printf('%d', s.cost_pct)
+-- current_surface again at each join. The header (part 0) and the channel
+-- rows come from one reading of lesson_scope: the header is the row of
+-- part 0, which joins no channel.
+WITH rows AS (
+  SELECT x.lesson, x.lesson_position AS lp, j.part, coalesce(c.name <> x.channel, 0) AS other,
+         CASE j.part WHEN 0 THEN 0 ELSE l.position END AS cpos, coalesce(c.name, '') AS name,
+         s.returned, s.open_surface, s.run_time,
+         CASE WHEN j.part = 0 THEN NULL
+              WHEN s.cost_pct = round(s.cost_pct)    THEN printf('%d', s.cost_pct)
               WHEN s.cost_pct = round(s.cost_pct, 1) THEN printf('%.1f', s.cost_pct)
-              ELSE printf('%.2f', s.cost_pct) END,
-         CASE WHEN s.cost_per_fact IS NULL THEN '-'
+              ELSE printf('%.2f', s.cost_pct) END AS cost,
+         CASE WHEN j.part = 0 THEN NULL
+              WHEN s.cost_per_fact IS NULL THEN '-'
               WHEN s.cost_per_fact * 100 - CAST(s.cost_per_fact * 100 AS INTEGER) = 0.5
                 THEN printf('%.2f', (CAST(s.cost_per_fact * 100 AS INTEGER)
                                      + CAST(s.cost_per_fact * 100 AS INTEGER) % 2) / 100.0)
-              ELSE printf('%.2f', s.cost_per_fact) END
-    FROM chans ch
-    JOIN current_surface s ON s.bundle = ch.bundle AND s.channel = ch.name
+              ELSE printf('%.2f', s.cost_per_fact) END AS per_fact
+    FROM lesson_scope x
+   CROSS JOIN (SELECT 0 AS part UNION ALL SELECT 1) j
+    LEFT JOIN channel c ON j.part = 1
+    LEFT JOIN lesson l ON l.code = c.lesson
+    LEFT JOIN current_surface s ON s.bundle = x.bundle AND s.channel = c.name
+   WHERE j.part = 0
+      OR s.bundle IS NOT NULL
+         AND (c.name = x.channel
+              OR l.position <= (SELECT ol.position FROM channel oc JOIN lesson ol ON ol.code = oc.lesson
+                                 WHERE oc.name = x.channel))
 ),
 width AS (
   SELECT *, max(22, coalesce(max(CASE WHEN part = 1 THEN length(name) END) OVER w, 0)) AS wn,

@@ -12,11 +12,22 @@
 -- The sweep is read once and summed by windows on its baseline row: joins
 -- of the sweep with its baseline, referenced from four places, had SQLite
 -- expand lesson_scope and current_sweep six times per compile.
-WITH sweep AS (
-  SELECT x.lesson, x.lesson_position AS lp, rs.removed_fact, rs.position, rs.returned, rs.open_surface
+-- The title rides on a row of its own (t = 0) beside the sweep's, so
+-- lesson_scope is read once; the sweep's run is current_sweep's, found in
+-- run and run_param directly (the latest finished 'removal' run of the
+-- lesson's bundle and channel computed from the model now in the database).
+WITH sweep AS (                  -- a title row (t = 0), then the sweep's rows
+  SELECT x.lesson, x.lesson_position AS lp, j.t, rs.removed_fact, rs.position, rs.returned, rs.open_surface
     FROM lesson_scope x
-    JOIN current_sweep c ON c.kind = 'removal' AND c.bundle = x.bundle AND c.channel = x.channel
-    JOIN removal_sweep rs ON rs.run_id = c.run_id
+   CROSS JOIN (SELECT 0 AS t UNION ALL SELECT 1) j
+    LEFT JOIN removal_sweep rs ON j.t = 1
+          AND rs.run_id = (SELECT r.id FROM run r
+                             JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle' AND b.value = x.bundle
+                             JOIN run_param c ON c.run_id = r.id AND c.key = 'channel' AND c.value = x.channel
+                            WHERE r.kind = 'removal' AND r.status = 'done'
+                              AND r.model_digest = (SELECT digest FROM model_state)
+                            ORDER BY r.id DESC LIMIT 1)
+   WHERE j.t = 0 OR rs.run_id IS NOT NULL
 ),
 based AS (                       -- each row beside its sweep's baseline
   SELECT *, max(CASE WHEN removed_fact IS NULL THEN open_surface END) OVER (PARTITION BY lesson) AS base_surface,
@@ -32,7 +43,7 @@ falls AS (                       -- each name as Python's repr() writes it
     FROM based
 ),
 summary AS (                     -- on each baseline row, its sweep's counts
-  SELECT lesson, lp, removed_fact, base_surface,
+  SELECT lesson, lp, t, removed_fact, base_surface,
          count(*) FILTER (WHERE removed_fact IS NOT NULL) OVER w AS total,
          count(*) FILTER (WHERE removed_fact IS NOT NULL AND open_surface <> base_surface) OVER w AS changed,
          count(*) FILTER (WHERE falls) OVER w AS n,
@@ -44,20 +55,18 @@ summary AS (                     -- on each baseline row, its sweep's counts
   WINDOW w AS (PARTITION BY lesson)
 ),
 rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, 1 AS k, 'FACT SET SWEEP -- removal' AS line
-    FROM lesson_scope x
-  UNION ALL
-  SELECT z.lesson, z.lesson_position, 2, z.line FROM lesson_not_run z WHERE z.kind = 'removal'
-  UNION ALL
   SELECT s.lesson, s.lp, j.k,
-         CASE j.k WHEN 2 THEN '  baseline open surface ' || s.base_surface
+         CASE j.k WHEN 1 THEN 'FACT SET SWEEP -- removal'
+                  WHEN 2 THEN '  baseline open surface ' || s.base_surface
                               || ' | changes it ' || s.changed || ' | does not ' || (s.total - s.changed)
                   ELSE CASE WHEN s.n = 1 AND s.most_left = 0 THEN '  the only fact zeroing out the return: ['
                             ELSE '  facts whose removal lowers the return: [' END
-                       || coalesce(s.list, '') || ']' END
+                       || coalesce(s.list, '') || ']' END AS line
     FROM summary s
-   CROSS JOIN (SELECT 2 AS k UNION ALL SELECT 3) j
-   WHERE s.removed_fact IS NULL
+   CROSS JOIN (SELECT 1 AS k UNION ALL SELECT 2 UNION ALL SELECT 3) j
+   WHERE CASE WHEN s.t = 0 THEN j.k = 1 ELSE s.removed_fact IS NULL AND j.k > 1 END
+  UNION ALL
+  SELECT z.lesson, z.lesson_position, 2, z.line FROM lesson_not_run z WHERE z.kind = 'removal'
 )
 SELECT lesson, line, k AS n
   FROM rows

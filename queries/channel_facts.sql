@@ -10,16 +10,14 @@
 -- wide, or as wide as their longest value and a space.
 -- page_lesson_facts is read once: the widths are windows over the rows
 -- (a width subquery per reference read it four more times, which made this
--- the dearest block of lesson_report to compile). The header (k = 0) and
--- the fact rows come from one reading of lesson_scope: the header is the
--- row of j = 0, which joins no fact.
+-- the dearest block of lesson_report to compile).
 WITH rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, CASE j.k WHEN 0 THEN 0 ELSE f.n END AS k,
-         CASE j.k WHEN 0 THEN x.bundle END AS bundle, f.fact, f.axis, f.status
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS k, x.bundle, NULL AS fact, NULL AS axis, NULL AS status
     FROM lesson_scope x
-   CROSS JOIN (SELECT 0 AS k UNION ALL SELECT 1) j
-    LEFT JOIN page_lesson_facts f ON j.k = 1 AND f.lesson = x.lesson
-   WHERE j.k = 0 OR f.lesson IS NOT NULL
+  UNION ALL
+  SELECT f.lesson, x.lesson_position, f.n, NULL, f.fact, f.axis, f.status
+    FROM page_lesson_facts f
+    JOIN lesson_scope x ON x.lesson = f.lesson
 ),
 width AS (
   SELECT *, max(24, coalesce(max(length(fact)) OVER (PARTITION BY lesson) + 1, 0)) AS wf,

@@ -10,9 +10,7 @@
 -- windows over it (a second reading of the sweep for the baseline, and a
 -- width table over it, expanded lesson_scope and current_sweep again).
 -- The title rides on a row of its own (t = 0) beside the sweep's, so
--- lesson_scope is read once; the sweep's run is current_sweep's, found in
--- run and run_param directly (the latest finished 'addition' run of the
--- lesson's bundle and channel computed from the model now in the database).
+-- lesson_scope is read once.
 WITH sweep AS (
   SELECT x.lesson, x.lesson_position AS lp, j.t, a.axis, a.facts, a.open_surface,
          max(a.open_surface) FILTER (WHERE a.axis IS NULL) OVER w AS base_surface,
@@ -21,13 +19,8 @@ WITH sweep AS (
          max(2, max(length(a.open_surface)) FILTER (WHERE a.axis IS NOT NULL) OVER w) AS wo
     FROM lesson_scope x
    CROSS JOIN (SELECT 0 AS t UNION ALL SELECT 1) j
-    LEFT JOIN addition_sweep a ON j.t = 1
-          AND a.run_id = (SELECT r.id FROM run r
-                            JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle' AND b.value = x.bundle
-                            JOIN run_param c ON c.run_id = r.id AND c.key = 'channel' AND c.value = x.channel
-                           WHERE r.kind = 'addition' AND r.status = 'done'
-                             AND r.model_digest = (SELECT digest FROM model_state)
-                           ORDER BY r.id DESC LIMIT 1)
+    LEFT JOIN current_sweep c ON j.t = 1 AND c.kind = 'addition' AND c.bundle = x.bundle AND c.channel = x.channel
+    LEFT JOIN addition_sweep a ON a.run_id = c.run_id
    WHERE j.t = 0 OR a.run_id IS NOT NULL
   WINDOW w AS (PARTITION BY x.lesson)
 ),

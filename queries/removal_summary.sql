@@ -13,20 +13,13 @@
 -- of the sweep with its baseline, referenced from four places, had SQLite
 -- expand lesson_scope and current_sweep six times per compile.
 -- The title rides on a row of its own (t = 0) beside the sweep's, so
--- lesson_scope is read once; the sweep's run is current_sweep's, found in
--- run and run_param directly (the latest finished 'removal' run of the
--- lesson's bundle and channel computed from the model now in the database).
+-- lesson_scope is read once.
 WITH sweep AS (                  -- a title row (t = 0), then the sweep's rows
   SELECT x.lesson, x.lesson_position AS lp, j.t, rs.removed_fact, rs.position, rs.returned, rs.open_surface
     FROM lesson_scope x
    CROSS JOIN (SELECT 0 AS t UNION ALL SELECT 1) j
-    LEFT JOIN removal_sweep rs ON j.t = 1
-          AND rs.run_id = (SELECT r.id FROM run r
-                             JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle' AND b.value = x.bundle
-                             JOIN run_param c ON c.run_id = r.id AND c.key = 'channel' AND c.value = x.channel
-                            WHERE r.kind = 'removal' AND r.status = 'done'
-                              AND r.model_digest = (SELECT digest FROM model_state)
-                            ORDER BY r.id DESC LIMIT 1)
+    LEFT JOIN current_sweep c ON j.t = 1 AND c.kind = 'removal' AND c.bundle = x.bundle AND c.channel = x.channel
+    LEFT JOIN removal_sweep rs ON rs.run_id = c.run_id
    WHERE j.t = 0 OR rs.run_id IS NOT NULL
 ),
 based AS (                       -- each row beside its sweep's baseline

@@ -10,22 +10,15 @@
 -- left-joined with lesson_not_run (a NOT EXISTS over lesson_not_run and a
 -- second reading of the sweep for the header compiled them again). The
 -- title and header rows (k 1 and 2) and the sweep's rows (k 3) come from
--- one reading of lesson_scope; the sweep's run is current_sweep's, found
--- in run and run_param directly (the latest finished 'samples' run of the
--- lesson's bundle and channel computed from the model now in the database).
+-- one reading of lesson_scope.
 WITH rows AS (
   SELECT x.lesson, x.lesson_position AS lp, j.k > 2 AS part, CASE WHEN j.k > 2 THEN s.samples ELSE j.k END AS k,
          z.line AS not_run, s.samples, s.lines, s.returned, s.lines_per_fact
     FROM lesson_scope x
    CROSS JOIN (SELECT 1 AS k UNION ALL SELECT 2 UNION ALL SELECT 3) j
     LEFT JOIN lesson_not_run z ON j.k < 3 AND z.lesson = x.lesson AND z.kind = 'samples'
-    LEFT JOIN sample_sweep s ON j.k = 3
-          AND s.run_id = (SELECT r.id FROM run r
-                            JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle' AND b.value = x.bundle
-                            JOIN run_param c ON c.run_id = r.id AND c.key = 'channel' AND c.value = x.channel
-                           WHERE r.kind = 'samples' AND r.status = 'done'
-                             AND r.model_digest = (SELECT digest FROM model_state)
-                           ORDER BY r.id DESC LIMIT 1)
+    LEFT JOIN current_sweep c ON j.k = 3 AND c.kind = 'samples' AND c.bundle = x.bundle AND c.channel = x.channel
+    LEFT JOIN sample_sweep s ON s.run_id = c.run_id
    WHERE j.k < 3 OR s.run_id IS NOT NULL
 ),
 width AS (

@@ -148,7 +148,11 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
     *target = NULL;
     *direct = 0;
     if (lstat(path, &lsb) != 0) {
-        if (errno != ENOENT) return isl_fail(err, ISL_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+        /* a path that cannot be reached (a file for a directory, no search
+         * permission) cannot be written: as a failing create or write */
+        int e = errno;
+        if (e != ENOENT)
+            return isl_fail(err, e == ENOMEM ? ISL_ENOMEM : ISL_EOUTPUT, "%s: cannot write: %s", path, strerror(e));
         return (*target = strdup(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISLNK(lsb.st_mode)) {

@@ -74,4 +74,8 @@ void isl_temp_scratch(int on);
  * nothing or something (once written) and exit 128 + signal; SIGXFSZ ignored. */
 void isl_outfile_signals(const char *nothing, const char *something);
 
+/* Whether stderr's last line is left unfinished (open: 1), as a progress line
+ * on a terminal is: that line then first gets its newline. Async-signal-safe. */
+void isl_outfile_line_open(int open);
+
 #endif

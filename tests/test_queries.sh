@@ -353,7 +353,7 @@ fdb=$tmp/focus14.db
 if "$ISOLAB" --db "$fdb" lesson >/dev/null 2>&1 \
    && "$ISOLAB" --db "$fdb" load tests/fixtures/next_lessons.sql >/dev/null 2>&1; then
     old=$(sed -n '/^CREATE VIEW current_focus AS/,/^  FROM f, p;/p' "$root/schema/009_lessons_runs.sql")
-    q "$fdb" "DROP VIEW current_focus; $old PRAGMA user_version = 14;"
+    q "$fdb" "DROP VIEW current_focus; $old DELETE FROM schema_version WHERE version > 14; PRAGMA user_version = 14;"
     sets="SELECT 1 WHERE 0;
 UPDATE param SET value = 'common' WHERE key = 'bundle';
 UPDATE param SET value = 'test-memory-channel' WHERE key = 'channel';

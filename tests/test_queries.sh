@@ -439,4 +439,36 @@ else
     not_ok "version 14: database built"
 fi
 
+# --- schema version 15 -> 16: stale_result names what-if results ----------
+# A database of today with stale results of the model's bundles and of a
+# member list, taken back to version 15 (stale_result as schema/017 made
+# it, which leaves the list out). Opened, it is migrated: the rows of the
+# model's bundles are those the old view gave, in its order, and the
+# list's run and sweep are named (rows worked by hand).
+vdb=$tmp/v15.db
+if "$ISOLAB" --db "$vdb" lesson >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" sweep removal --bundle common --channel system-call-tracing >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" sweep samples --bundle strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" load "$tmp/cost.sql" >/dev/null 2>&1; then
+    { echo "DROP VIEW stale_result;"; sed -n '/^CREATE VIEW stale_result/,/;$/p' "$root/schema/017_quoted_commands.sql"
+      echo "DELETE FROM schema_version WHERE version > 15; PRAGMA user_version = 15;"; } | sqlite3 "$vdb"
+    q "$vdb" "SELECT * FROM stale_result" >"$tmp/v15.stale"
+    check "version 15: its stale_result leaves the list out" "15|5|0" \
+        "$(q "$vdb" "PRAGMA user_version")|$(wc -l <"$tmp/v15.stale" | tr -d ' ')|$(grep -c ',-user-namespace' "$tmp/v15.stale")"
+    "$ISOLAB" --db "$vdb" runs >/dev/null 2>&1
+    check "version 15: migrated" "$(q "$tmp/pos.db" "PRAGMA user_version")|1" \
+        "$(q "$vdb" "PRAGMA user_version")|$(q "$vdb" "SELECT count(*) FROM schema_version WHERE version = 16")"
+    q "$vdb" "SELECT * FROM stale_result" >"$tmp/v16.stale"
+    if grep -v ',-user-namespace' "$tmp/v16.stale" | cmp -s - "$tmp/v15.stale"; then
+        ok "version 15 migrated: the model's bundles' rows as the old view gave them, in its order"
+    else not_ok "version 15 migrated: the model's bundles' rows as the old view gave them"; diff "$tmp/v15.stale" "$tmp/v16.stale"; fi
+    check "version 15 migrated: the list's sweep and run named" \
+"samples|$(q "$vdb" "SELECT max(id) FROM run WHERE kind = 'samples'")|strict,-user-namespace|sampling-profile|isolab sweep samples --bundle strict,-user-namespace --channel sampling-profile
+run|$(q "$vdb" "SELECT max(id) FROM run WHERE kind = 'run'")|strict,-user-namespace|sampling-profile|isolab run --members strict,-user-namespace --channel sampling-profile" \
+        "$(grep ',-user-namespace' "$tmp/v16.stale")"
+else
+    not_ok "version 15: database built"
+fi
+
 finish

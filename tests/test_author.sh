@@ -257,14 +257,14 @@ check "init --seeds records the directory" "$tmp/my seeds|M03/K04 M03/K05 M04/K0
 "$ISOLAB" --db "$db4" lesson --fresh >/dev/null 2>"$tmp/f.err"
 check "lesson --fresh: from the recorded seeds, said so; the loaded lesson it lost named, with its load command" \
 "0|isolab lesson: note: a new $db4 from the seeds in $tmp/my seeds (the directory it was made from)
-isolab lesson: note: the old database's lessons M04/K02 are not in those seeds and are gone; to load them again, run: 'isolab --db $db4 load $work/b.sql'" \
+isolab lesson: note: the old database's lesson M04/K02 is not in those seeds and is gone; to load it again, run: 'isolab --db $db4 load $work/b.sql'" \
     "$?|$(grep '^isolab lesson: note' "$tmp/f.err")"
 check "... the seeds' own lessons are there, M04/K01 among them" "M03/K04 M03/K05 M04/K01" \
     "$(q "$db4" "SELECT group_concat(code, ' ') FROM (SELECT code FROM lesson ORDER BY position)")"
 "$ISOLAB" --db "$db4" lesson --fresh --seeds seeds >/dev/null 2>"$tmp/f2.err"
 check "lesson --fresh --seeds DIR: from DIR, said so, and what it lost" \
 "0|isolab lesson: note: a new $db4 from the seeds in seeds
-isolab lesson: note: the old database's lessons M04/K01 are not in those seeds and are gone; no file of theirs is known" \
+isolab lesson: note: the old database's lesson M04/K01 is not in those seeds and is gone; no file of it is known" \
     "$?|$(grep '^isolab lesson: note' "$tmp/f2.err")"
 "$ISOLAB" --db "$db4" lesson --seeds seeds >/dev/null 2>"$tmp/f3.err"
 check "--seeds without --fresh is a usage error" 2 $?

@@ -878,5 +878,76 @@ else
 fi
 [ "$(sqlite3 n.db 'SELECT count(*) FROM fact')" = 26 ] && ok "the fact table is still there" || not_ok "fact table damaged"
 
+# ---- rough edges a new user, a course author and a scripter met -----------
+# report NAME... looks every NAME up before it prints anything
+expect "report of a table and an unknown name" 3 "isolab report: no saved query named 'nosuch'" \
+    base.db "$ISOLAB" --db base.db report run nosuch
+check "... and prints nothing of the first" "" "$(cat out.txt)"
+# a query that fails on its first row writes nothing, not even the header
+expect "export --sql failing on its first row" 3 "isolab export: reading the rows: integer overflow" \
+    base.db "$ISOLAB" --db base.db export --sql "SELECT abs(-9223372036854775808) AS a"
+check "... and writes nothing" "" "$(cat out.txt)"
+# one failing after its first row: the rows are out, the exit status says
+# the output is incomplete, and a file is not written at all
+"$ISOLAB" --db base.db export --sql "SELECT 1 AS a UNION ALL SELECT abs(-9223372036854775808)" >out.txt 2>err.txt
+check "export --sql failing after a row: exit 3, the row before it" "3|a 1" "$?|$(tr '\n' ' ' <out.txt | sed 's/ $//')"
+"$ISOLAB" --db base.db export -o part.csv --sql "SELECT 1 AS a UNION ALL SELECT abs(-9223372036854775808)" 2>err.txt
+check "... into a file: exit 3, no file" "3|absent" "$?|$(state part.csv | head -n 1)"
+# smallest --max N no subset reaches: said on stderr, as an empty report is
+cp base.db sm.db
+"$ISOLAB" --db sm.db smallest --max 0 --mechanisms user-namespace,pid-namespace --format csv >out.txt 2>err.txt
+check "smallest with no subset reaching --max: exit 0, the header alone, one note" \
+    "0|run_id,rank,channel,size,open_surface,mask,members|isolab smallest: note: no subset of the 2 mechanisms has an open surface of at most 0 under no channel; 'isolab --db sm.db frontier --mechanisms user-namespace,pid-namespace' gives the least of each size" \
+    "$?|$(cat out.txt)|$(cat err.txt)"
+"$ISOLAB" --db sm.db smallest --max 24 --mechanisms user-namespace --format csv >out.txt 2>err.txt
+check "smallest with an answer: no note" "0|2|" "$?|$(wc -l <out.txt | tr -d ' ')|$(cat err.txt)"
+# --since 0m: a time ago of nothing is now
+cp sm.db since.db
+sqlite3 since.db "UPDATE run SET started_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour')"
+"$ISOLAB" --db since.db runs --since 0m >out.txt 2>err.txt
+check "runs --since 0m: since now, no run of an hour ago" "0|isolab runs: note: no run matches the options given" \
+    "$?|$(cat err.txt)"
+"$ISOLAB" --db since.db runs --since 0d --format csv >out.txt 2>&1
+check "runs --since 0d: the header alone" "0|1" "$?|$(wc -l <out.txt | tr -d ' ')"
+"$ISOLAB" --db since.db runs --since 2h --format csv >out.txt 2>&1
+check "runs --since 2h: the header and every run" "0|$(sqlite3 since.db "SELECT count(*) + 1 FROM run WHERE kind <> 'check'")" \
+    "$?|$(wc -l <out.txt | tr -d ' ')"
+"$ISOLAB" runs --help | grep -q -- "--since WHEN .*(90m, 2h, 3d; 0m: now)" && ok "runs --help says what 0m means" \
+    || not_ok "runs --help says what 0m means"
+# an empty note is no note, given to the run or afterwards
+"$ISOLAB" --db sm.db run --bundle strict --channel sampling-profile --note "" >/dev/null 2>&1
+id=$(sqlite3 sm.db "SELECT max(id) FROM run")
+check "run --note '': no note (NULL)" "1" "$(sqlite3 sm.db "SELECT note IS NULL FROM run WHERE id = $id")"
+"$ISOLAB" --db sm.db note "$id" "kept" && "$ISOLAB" --db sm.db note "$id" ""
+check "note RUN '': no note (NULL) either" "1" "$(sqlite3 sm.db "SELECT note IS NULL FROM run WHERE id = $id")"
+# an output whose path cannot be reached is not written: exit 7, as a full disk
+echo text >afile
+expect "export -o under a file: exit 7" 7 "isolab export: afile/x.csv: cannot write: Not a directory" \
+    base.db "$ISOLAB" --db base.db export run -o afile/x.csv
+"$ISOLAB" --db base.db page -o afile/x.html 2>err.txt
+check "page -o under a file: exit 7" "7|isolab page: afile/x.html: cannot write: Not a directory" \
+    "$?|$(grep -v ': note: ' err.txt)"
+if command -v gnuplot >/dev/null 2>&1; then
+    "$ISOLAB" --db sm.db plot channels -o afile >out.txt 2>err.txt
+    check "plot -o a file for a directory: exit 7" "7|isolab plot: afile/channels.csv: cannot write: Not a directory" \
+        "$?|$(grep -v ': note: ' err.txt)"
+else
+    echo "skip - plot -o a file for a directory (no gnuplot)"
+fi
+# lesson --fresh names the lessons it lost, in the number they are
+printf "INSERT INTO lesson(code, title, position) VALUES ('M09/K01', 'One', 90);\n" >lost1.sql
+printf "INSERT INTO lesson(code, title, position) VALUES ('M09/K02', 'Two', 91);\n" >lost2.sql
+cp base.db fr.db
+"$ISOLAB" --db fr.db load lost1.sql lost2.sql >/dev/null
+"$ISOLAB" --db fr.db lesson --fresh >/dev/null 2>err.txt
+check "lesson --fresh that lost two lessons: plural" \
+    "isolab lesson: note: the old database's lessons M09/K01 M09/K02 are not in those seeds and are gone; to load them again, run: 'isolab --db fr.db load $tmp/lost1.sql', 'isolab --db fr.db load $tmp/lost2.sql'" \
+    "$(grep 'gone' err.txt)"
+"$ISOLAB" --db fr.db load lost1.sql >/dev/null
+"$ISOLAB" --db fr.db lesson --fresh >/dev/null 2>err.txt
+check "... one lesson: singular" \
+    "isolab lesson: note: the old database's lesson M09/K01 is not in those seeds and is gone; to load it again, run: 'isolab --db fr.db load $tmp/lost1.sql'" \
+    "$(grep 'gone' err.txt)"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -4,14 +4,17 @@
  * the model's rules define (worked out by hand in tests/models/alt/). */
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "testutil.h"
 #include "isolab/cli.h"
+#include "isolab/outfile.h"
 
 static char dir[64];
 static char out_text[1 << 16], err_text[1 << 14];
@@ -252,6 +255,11 @@ static void test_option_tables(void **state)
         usage_fails(c->name, args, "unknown option '--no-such-option'");
         snprintf(args, sizeof args, "%s --help", c->name);
         assert_int_equal(cli("o.db", args), 0);
+        /* --db and --wait listed where a database is opened, and only there */
+        int no_db = (c->needs & ISL_NO_DB) != 0;
+        assert_int_equal(no_db, !strcmp(c->name, "help") || !strcmp(c->name, "version"));
+        assert_int_equal(strstr(out_text, "  --db FILE ") != NULL, !no_db);
+        assert_int_equal(strstr(out_text, "  --wait SECONDS ") != NULL, !no_db);
         for (const isl_option *const *op = c->options; *op; op++) {
             assert_non_null(strstr(out_text, (*op)->name));
             assert_non_null(strstr(out_text, (*op)->help));
@@ -306,6 +314,12 @@ static void test_option_tables(void **state)
                 "channel 'system-call-tracing' is named twice");
     usage_fails("lesson", "lesson M03/K05 M03/K05", "lesson 'M03/K05' is named twice");
     usage_fails("plot", "plot axes axes", "plot 'axes' is named twice");
+    /* help and version open no database, yet take --db and --wait */
+    assert_int_equal(cli("never.db", "version --wait 1"), 0);
+    assert_int_equal(cli("never.db", "help runs --wait 1"), 0);
+    char never[256];
+    snprintf(never, sizeof never, "%s/never.db", dir);
+    assert_int_equal(access(never, F_OK), -1);
     /* --wait takes units */
     assert_int_equal(cli("o.db", "runs --wait 1m"), 0);
     /* help CMD is CMD --help */
@@ -316,6 +330,44 @@ static void test_option_tables(void **state)
 
 /* `isolab lesson` prints the lesson's block byte for byte, and a second
  * lesson keeps the first one's runs. */
+/* Ctrl-C while a progress line is open on stderr: the 'interrupted' line
+ * starts on a line of its own; with no open line, nothing before it. */
+static void interrupted_text(int line_open, char *buf, size_t n)
+{
+    char ep[256];
+    snprintf(ep, sizeof ep, "%s/sigerr", dir);
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int fe = open(ep, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fe, 2);
+        /* one line, whether or not earlier tests wrote a file */
+        isl_outfile_signals("isolab x: interrupted\n", "isolab x: interrupted\n");
+        const char *progress = "\risolab: 10 of 20 rows";
+        if (write(2, progress, strlen(progress)) < 0) _exit(1);
+        isl_outfile_line_open(line_open);
+        raise(SIGINT);
+        _exit(1);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 130);
+    slurp(ep, buf, n);
+}
+
+static void test_interrupted_line(void **state)
+{
+    (void)state;
+    char text[256];
+    interrupted_text(1, text, sizeof text);
+    assert_string_equal(text, "\risolab: 10 of 20 rows\nisolab x: interrupted\n");
+    interrupted_text(0, text, sizeof text);
+    assert_string_equal(text, "\risolab: 10 of 20 rows" "isolab x: interrupted\n");
+}
+
 static void test_lesson_identical_and_history(void **state)
 {
     (void)state;
@@ -383,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_init_run_lesson_figures),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_option_tables),
+        cmocka_unit_test(test_interrupted_line),
         cmocka_unit_test(test_lesson_identical_and_history),
         cmocka_unit_test(test_alt_model),
     };

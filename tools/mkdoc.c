@@ -207,7 +207,8 @@ static void completion(void)
     for (const isl_command *c = isl_commands; c->name; c++) {
         printf("        '%s')\n            opts='", c->name);
         for (const isl_option *const *o = c->options; *o; o++) printf("%s ", (*o)->name);
-        for (const isl_option *const *o = isl_global_options; *o; o++) printf("%s%s", (*o)->name, o[1] ? " " : "");
+        for (const isl_option *const *o = isl_global_options; *o; o++)
+            if (isl_option_listed(c, *o)) printf("%s%s", (*o)->name, o[1] ? " " : "");
         operand_class(c, cls, sizeof cls);
         printf("'\n            ops='%s'\n            case $prev in\n", cls);
         for (const isl_option *const *o = c->options; *o; o++) {

@@ -18,6 +18,7 @@ enum {
     ISL_NEEDS_MODEL = 1 << 1, /* ... and read its model (cli->model); implies NEEDS_DB */
     ISL_WRITES = 1 << 2,      /* it records runs: cli->argv_text holds the command line */
     ISL_CREATES = 1 << 3,     /* create the database when missing, or anew for --fresh */
+    ISL_NO_DB = 1 << 4,       /* never opens a database: --db and --wait are taken, not listed */
 };
 
 /* What an option's value is; the parser checks it (a bad one: exit 2). */
@@ -67,7 +68,7 @@ typedef int (*isl_cmd_fn)(isl_cli *cli, const isl_args *args);
 typedef struct isl_command {
     const char *name;      /* one or two words: "run", "sweep bundles" */
     isl_cmd_fn fn;
-    unsigned needs;        /* ISL_NEEDS_DB | ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES */
+    unsigned needs;        /* ISL_NEEDS_DB | ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, or ISL_NO_DB */
     const char *operands;  /* the operands in the usage line ("FILE..."), or NULL */
     int min_ops, max_ops;  /* how many operands (max -1: any number) */
     const char *summary;   /* one line for `isolab --help` */
@@ -137,6 +138,10 @@ char *isl_argv_text(int argc, char *const *argv);
 
 /* The text of `isolab NAME --help`, generated from the command's table. */
 void isl_print_usage(const isl_command *cmd, FILE *f);
+
+/* 1 when cmd's --help lists option o (its own or a global one); 0 for
+ * --db and --wait of a command that opens no database (ISL_NO_DB). */
+int isl_option_listed(const isl_command *cmd, const isl_option *o);
 
 /* command ("isolab WORDS...") to paste, with "--db DB" when --db named the
  * database, between ' (or " when it holds a '), into buf[n]; returns buf. */

@@ -37,7 +37,9 @@ typedef struct isl_outfile {
 } isl_outfile;
 
 /* Opens an output to path under the rules above, never over db (the open database
- * or NULL): ISL_EINPUT for a refused target, ISL_EOUTPUT; *o then needs no abort. */
+ * or NULL): ISL_EINPUT for a target the rules refuse, ISL_EOUTPUT "PATH: cannot
+ * write: REASON" for one the system does not let be written (a directory on the
+ * way missing or a file, no permission); *o then needs no abort. */
 isl_status isl_outfile_open(isl_outfile *o, const char *path, unsigned flags, const char *db, isl_error *err);
 
 /* Closes, syncs and renames the temporary onto the target; ISL_EOUTPUT "PATH:
@@ -71,5 +73,9 @@ void isl_temp_scratch(int on);
 /* SIGINT, SIGTERM, SIGHUP (unless ignored) remove every temporary, write line
  * nothing or something (once written) and exit 128 + signal; SIGXFSZ ignored. */
 void isl_outfile_signals(const char *nothing, const char *something);
+
+/* Whether stderr's last line is left unfinished (open: 1), as a progress line
+ * on a terminal is: that line then first gets its newline. Async-signal-safe. */
+void isl_outfile_line_open(int open);
 
 #endif

@@ -34,6 +34,7 @@ typedef struct isl_listing {
     FILE *out;
     size_t rows;        /* rows handed so far */
     isl_buf buf;
+    isl_buf head;       /* CSV, TSV: the header, written with the first row or at a good end */
     struct isl_grid *grid; /* ISL_FMT_TABLE: the rows kept */
     isl_progress *progress; /* when not NULL: ticked with the rows handed */
     int labelled;          /* ISL_FMT_TABLE after isl_listing_labelled: */

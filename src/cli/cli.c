@@ -305,7 +305,9 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     int rc = setup(cli, args);
-    if (!rc && has_option(cli->cmd, "--note")) isl_store_note_runs(cli->store, isl_opt(args, "--note"));
+    /* an empty note is no note (NULL), as 'isolab note RUN ""' makes it */
+    const char *note = has_option(cli->cmd, "--note") ? isl_opt(args, "--note") : NULL;
+    if (!rc && note) isl_store_note_runs(cli->store, *note ? note : NULL);
     return rc ? rc : cli->cmd->fn(cli, args);
 }
 

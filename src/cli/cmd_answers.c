@@ -19,14 +19,15 @@ typedef struct answer_args {
     size_t nm;
     isl_format fmt;
     isl_lab_show show;
+    size_t rows; /* the rows shown */
 } answer_args;
 
 /* Prints the rows run run_id wrote into the table, in the chosen format
  * (before the run commits: lab keeps no run whose rows could not be shown). */
 static isl_status print_rows(void *ctx, int64_t run_id)
 {
-    const answer_args *x = ctx;
-    return (isl_status)isl_export_path(x->cli, x->table, NULL, x->fmt, 1, run_id, NULL, NULL);
+    answer_args *x = ctx;
+    return (isl_status)isl_export_path(x->cli, x->table, NULL, x->fmt, 1, run_id, NULL, &x->rows);
 }
 
 /* The channel (none by default), the format and, when with_mechs, the
@@ -37,7 +38,7 @@ static int pick(isl_cli *cli, const isl_args *a, const char *table, int with_mec
     const char *ch = isl_opt(a, "--channel");
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
-    *x = (answer_args){cli, table, ISL_NONE, NULL, 0, (isl_format)fmt, {print_rows, x}};
+    *x = (answer_args){cli, table, ISL_NONE, NULL, 0, (isl_format)fmt, {print_rows, x}, 0};
     if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
         return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
     if (!with_mechs) return ISL_OK;
@@ -68,6 +69,24 @@ int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
     return rc;
 }
 
+/* Below smallest's empty answer: that no subset reaches max, and the
+ * command that gives the least open surface of each size. */
+static void note_unreached(isl_cli *cli, const isl_args *a, const answer_args *x, long long max)
+{
+    const char *ch = isl_opt(a, "--channel"), *list = isl_opt(a, "--mechanisms");
+    const char *words[5] = {"frontier"};
+    int n = 1;
+    if (ch) words[n++] = "--channel", words[n++] = ch;
+    if (list) words[n++] = "--mechanisms", words[n++] = list;
+    isl_buf hint = {NULL, 0, 0, 0};
+    isl_put_command(cli, &hint, n, words);
+    /* isl_note escapes the names; out of memory, the empty output stands alone */
+    if (hint.p)
+        isl_note(cli, "no subset of the %zu mechanism%s has an open surface of at most %lld under %s; %s gives the "
+                 "least of each size", x->nm, x->nm == 1 ? "" : "s", max, ch ? ch : "no channel", hint.p);
+    free(hint.p);
+}
+
 int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
 {
     long long max = 0;
@@ -76,6 +95,8 @@ int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
     int rc = pick(cli, a, "answer_smallest", 1, &x);
     if (!rc) rc = isl_lab_smallest(cli->store, cli->model, cli->argv_text, x.mechs, x.nm, x.channel, (size_t)max,
                                    &x.show, &cli->err);
+    /* nothing printed is said, as by every reading command */
+    if (!rc && !x.rows) note_unreached(cli, a, &x, max);
     free(x.mechs);
     return rc;
 }

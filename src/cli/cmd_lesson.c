@@ -115,9 +115,11 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
 
 /* The lines "CODE\tFILE" of old whose CODE has no line in now: the lessons
  * a new database lost, each with the file 'load' read it from, as
- * " CODE" words into codes and the commands that load them again into cmds. */
-static void lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf *codes, isl_buf *cmds)
+ * " CODE" words into codes and the commands that load them again into cmds.
+ * Returns how many. */
+static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf *codes, isl_buf *cmds)
 {
+    size_t lost = 0;
     for (const char *l = old; l && *l;) {
         size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
         int kept = 0;
@@ -127,6 +129,7 @@ static void lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf
             m += mlen + (m[mlen] == '\n');
         }
         if (!kept && code < len) {
+            lost++;
             isl_buf_printf(codes, " %.*s", (int)code, l);
             char *file = code + 1 < len ? strndup(l + code + 1, len - code - 1) : NULL;
             const char *words[2] = {"load", file};
@@ -135,6 +138,7 @@ static void lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf
         }
         l += len + (l[len] == '\n');
     }
+    return lost;
 }
 
 int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
@@ -151,10 +155,14 @@ int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
         isl_note(cli, "a new %s from the seeds %s%s%s", cli->db_path, dir ? "in " : "built into isolab", dir ? dir : "",
                  isl_opt(a, "--seeds") ? "" : dir ? " (the directory it was made from)" : "");
         isl_buf codes = {NULL, 0, 0, 0}, cmds = {NULL, 0, 0, 0};
-        lost_lessons(cli, old, now, &codes, &cmds);
+        int one = lost_lessons(cli, old, now, &codes, &cmds) == 1;
         const char *c = codes.p, *m = cmds.p;
-        if (c) isl_note(cli, "the old database's lessons%s are not in those seeds and are gone; %s%s", c,
-                        m ? "to load them again, run: " : "no file of theirs is known", m ? m : "");
+        if (c)
+            isl_note(cli, "the old database's lesson%s%s %s not in those seeds and %s gone; %s%s", one ? "" : "s", c,
+                     one ? "is" : "are", one ? "is" : "are",
+                     m ? (one ? "to load it again, run: " : "to load them again, run: ")
+                       : (one ? "no file of it is known" : "no file of theirs is known"),
+                     m ? m : "");
         free(codes.p);
         free(cmds.p);
     }

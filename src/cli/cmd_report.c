@@ -61,6 +61,14 @@ static int lesson_rows(isl_cli *cli, isl_format fmt)
     return rc;
 }
 
+/* One NAME: a saved query prints its lines (unless --format table, given,
+ * asks for its rows); anything else as a table. */
+static int print_one(isl_cli *cli, const char *name, int given)
+{
+    if (given || isl_store_has_column(cli->store, name, "line") == 0) return print_table(cli, name, ISL_FMT_TABLE);
+    return print_view(cli, name);
+}
+
 int isl_cmd_report(isl_cli *cli, const isl_args *a)
 {
     long long fmt = ISL_FMT_TABLE;
@@ -77,13 +85,13 @@ int isl_cmd_report(isl_cli *cli, const isl_args *a)
         if (none) return none < 0 ? cli->err.status : isl_fail(&cli->err, ISL_EINPUT, "%s", msg);
         return print_view(cli, "lesson_report");
     }
+    /* every name is looked up before anything is printed: one that is no
+     * table or view fails on its own path, which prints nothing for it */
+    for (int i = 0; i < a->nops; i++)
+        if (isl_store_has_column(cli->store, a->ops[i], "") < 0) return print_one(cli, a->ops[i], given);
     for (int i = 0; i < a->nops && !rc; i++) {
-        const char *name = a->ops[i];
         if (i) fputc('\n', cli->out);
-        /* a saved query prints its lines (unless --format table asks for
-         * its rows); anything else as a table */
-        if (given || isl_store_has_column(cli->store, name, "line") == 0) rc = print_table(cli, name, ISL_FMT_TABLE);
-        else rc = print_view(cli, name);
+        rc = print_one(cli, a->ops[i], given);
     }
     return rc;
 }

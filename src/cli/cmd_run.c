@@ -99,6 +99,19 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     return ISL_OK;
 }
 
+/* A bundles sweep's progress: its mechanism and channel rows (`before`)
+ * are written first, then the sweep ticks the bundle x channel rows. */
+typedef struct bundles_progress {
+    isl_progress p;
+    uint64_t before;
+} bundles_progress;
+
+static void bundles_tick(void *ctx, uint64_t rows)
+{
+    bundles_progress *b = ctx;
+    isl_progress_rows(&b->p, b->before + rows);
+}
+
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
 {
     const isl_model *m = cli->model;
@@ -116,12 +129,16 @@ int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
                       "%zu mechanisms chosen, but at most %d can be swept (2^%d bundles per channel); "
                       "choose some with --mechanisms M1,M2,...", nm, ISL_POWERSET_MAX, ISL_POWERSET_MAX);
     isl_lab_choice k = {mechs, nm, channels, nc};
-    isl_progress p;
-    isl_progress_start(&p, "rows", rc ? 0 : ((unsigned long long)1 << nm) * (nc + 1));
+    /* the total is the rows written ('isolab runs' counts): a mechanism row
+     * each, a channel row each and one for no channel, every bundle x
+     * (channels + none) */
+    bundles_progress b = {.before = nm + nc + 1};
+    isl_progress *p = &b.p;
+    isl_progress_start(p, "rows", rc ? 0 : b.before + ((unsigned long long)1 << nm) * (nc + 1));
     if (!rc)
-        rc = isl_lab_bundles(cli->store, m, cli->argv_text, &k, p.on ? isl_progress_rows : NULL, &p, &run_id, &rows,
+        rc = isl_lab_bundles(cli->store, m, cli->argv_text, &k, p->on ? bundles_tick : NULL, &b, &run_id, &rows,
                              &cli->err);
-    isl_progress_end(&p, !rc);
+    isl_progress_end(p, !rc);
     if (!rc)
         isl_print_line(cli->out, "run %lld: bundles sweep of %zu mechanism%s (%llu bundles) x %zu channel%s and no "
                        "channel, %zu rows written to %s", (long long)run_id, nm, nm == 1 ? "" : "s",

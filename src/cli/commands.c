@@ -21,7 +21,7 @@ static const isl_option WORK_LIMIT = {
     .help = "let one seed statement, claim or --sql query take N million SQLite steps (default "
             STR(ISL_WORK_LIMIT_DEFAULT_M) ")"};
 static const isl_option NOTE = {
-    .name = "--note", .value = "TEXT", .kind = ISL_STRING, .help = "the run's note: what it was for"};
+    .name = "--note", .value = "TEXT", .kind = ISL_STRING, .help = "the run's note: what it was for (empty: none)"};
 /* For one command only: the param table's values, never committed. */
 static const isl_option FOCUS_LESSON = {
     .name = "--lesson", .value = "CODE", .kind = ISL_STRING,
@@ -133,7 +133,8 @@ static const isl_option RUNS_LIMIT = {
     .help = "only the N latest of the runs chosen"};
 static const isl_option RUNS_SINCE = {
     .name = "--since", .value = "WHEN", .kind = ISL_SINCE,
-    .help = "only runs started since WHEN: a UTC date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)"};
+    .help = "only runs started since WHEN: a UTC date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d; "
+            "0m: now)"};
 static const isl_option RUNS_PARAM = {
     .name = "--param", .value = "KEY=VALUE", .kind = ISL_STRING, .repeatable = 1,
     .help = "only runs with this parameter (run_param), e.g. bundle=strict"};
@@ -354,12 +355,12 @@ const isl_command isl_commands[] = {
      "page_mechanisms, page_bundles, page_channels, channel_overlap,\n"
      "axis_visibility, bundle_smallest and page_runs.\n",
      OPTS(&OUTPUT_FILE, &PAGE_LESSONS)},
-    {"version", isl_cmd_version, 0, NULL, 0, 0, "print isolab's, SQLite's and the schema's versions",
+    {"version", isl_cmd_version, ISL_NO_DB, NULL, 0, 0, "print isolab's, SQLite's and the schema's versions",
      "Prints the version of isolab, of the SQLite library it runs on, and of\n"
      "the database schema it creates and migrates to, one a line; with\n"
      "--format, as one row with the columns isolab, sqlite and schema.\n",
      OPTS(&FORMAT)},
-    {"help", isl_cmd_help, 0, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
+    {"help", isl_cmd_help, ISL_NO_DB, "[COMMAND]", 0, 2, "every command, or one command's options ('isolab CMD --help')",
      "Prints the list of commands, or with COMMAND what 'isolab COMMAND --help'\n"
      "prints.\n",
      NO_OPTS},

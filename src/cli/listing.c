@@ -192,11 +192,10 @@ static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
     return st;
 }
 
-/* Formats the header (row == NULL) or one row into l->buf as CSV, TSV,
- * JSON or NDJSON. */
-static void format_row(isl_listing *l, size_t n, const char *const *names, const isl_cell *row)
+/* Formats the header (row == NULL) or one row into b as CSV, TSV, JSON or
+ * NDJSON. */
+static void format_row(isl_listing *l, isl_buf *b, size_t n, const char *const *names, const isl_cell *row)
 {
-    isl_buf *b = &l->buf;
     if (l->fmt == ISL_FMT_JSON || l->fmt == ISL_FMT_NDJSON) {
         if (!row) return;
         if (l->fmt == ISL_FMT_JSON) isl_buf_put(b, l->rows ? ",\n  {" : "[\n  {", 5);
@@ -220,6 +219,14 @@ static void format_row(isl_listing *l, size_t n, const char *const *names, const
     isl_buf_put(b, "\n", 1);
 }
 
+/* Writes the header kept in l->head, once. -1 when out cannot be written. */
+static int put_head(isl_listing *l)
+{
+    size_t n = l->head.n;
+    l->head.n = 0;
+    return n && fwrite(l->head.p, 1, n, l->out) != n ? -1 : 0;
+}
+
 isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
 {
     isl_listing *l = ctx;
@@ -228,20 +235,26 @@ isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const 
         if (!st && row) l->rows++;
         return st;
     }
-    isl_buf *b = &l->buf;
+    /* the header waits for the first row (or a good end): a listing that
+     * fails before its first row writes nothing at all */
+    isl_buf *b = row ? &l->buf : &l->head;
     b->n = 0;
     if (b->p) b->p[0] = '\0';
-    format_row(l, n, names, row);
+    format_row(l, b, n, names, row);
     if (b->oom) return ISL_ENOMEM;
-    if (row && ++l->rows % 4096 == 0 && l->progress) isl_progress_rows(l->progress, l->rows);
+    if (!row) return ISL_OK;
+    if (put_head(l)) return ISL_EOUTPUT;
+    if (++l->rows % 4096 == 0 && l->progress) isl_progress_rows(l->progress, l->rows);
     if (b->n && fwrite(b->p, 1, b->n, l->out) != b->n) return ISL_EOUTPUT;
     return ISL_OK;
 }
 
 isl_status isl_listing_end(isl_listing *l, isl_status st)
 {
+    if (!st && put_head(l)) st = ISL_EOUTPUT;
     free(l->buf.p);
-    l->buf.p = NULL;
+    free(l->head.p);
+    l->buf.p = l->head.p = NULL;
     isl_labels_free(&l->labels);
     if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;

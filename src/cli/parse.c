@@ -93,11 +93,12 @@ static int digits(const char **t, int n, char sep, int *v)
 }
 
 /* A moment as UNIX time: a date in UTC, YYYY-MM-DD with an optional
- * [T ]HH:MM[:SS][Z], or a duration before now (90m, 2h, 3d; as --wait). */
+ * [T ]HH:MM[:SS][Z], or a duration before now (90m, 2h, 3d; as --wait; 0m
+ * is now). */
 static int parse_since(const char *text, long long *v)
 {
     long long ago;
-    if (!parse_seconds(text, 1, 100LL * 366 * 86400, &ago)) {
+    if (!parse_seconds(text, 0, 100LL * 366 * 86400, &ago)) {
         *v = (long long)time(NULL) - ago;
         return 0;
     }
@@ -319,12 +320,18 @@ int isl_opt_int(const isl_args *a, const char *name, long long *v)
     return 1;
 }
 
+int isl_option_listed(const isl_command *cmd, const isl_option *o)
+{
+    return !(cmd->needs & ISL_NO_DB) || (o != &OPT_DB && o != &OPT_WAIT);
+}
+
 void isl_print_usage(const isl_command *cmd, FILE *f)
 {
     fprintf(f, "usage: isolab %s [options]%s%s\n\n%s\noptions:\n", cmd->name, cmd->operands ? " " : "",
             cmd->operands ? cmd->operands : "", cmd->about);
     const isl_option *o;
     for (size_t k = 0; (o = option_at(cmd->options, k)); k++) {
+        if (!isl_option_listed(cmd, o)) continue;
         char left[64];
         snprintf(left, sizeof left, "%s%s%s", o->name, o->value ? " " : "", o->value ? o->value : "");
         fprintf(f, "  %-18s %s%s\n", left, o->help, o->repeatable ? " (repeatable)" : "");

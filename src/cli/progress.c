@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/outfile.h"
 
 void isl_progress_start(isl_progress *p, const char *what, unsigned long long total)
 {
@@ -37,6 +38,7 @@ static void show(isl_progress *p, double t)
         w = fprintf(stderr, "\risolab: %llu %s, %.0f %s/s   ", done, p->what, rate, p->what);
     if (w > p->width) p->width = w;
     p->shown = t;
+    isl_outfile_line_open(1); /* a Ctrl-C's line goes below it */
 }
 
 void isl_progress_rows(void *ctx, uint64_t done)
@@ -55,6 +57,7 @@ void isl_progress_clear(isl_progress *p)
     if (!p->on || p->shown == 0) return;
     fprintf(stderr, "\r%*s\r", p->width, "");
     p->shown = 0;
+    isl_outfile_line_open(0);
 }
 
 void isl_progress_end(isl_progress *p, int complete)
@@ -63,6 +66,7 @@ void isl_progress_end(isl_progress *p, int complete)
     if (complete && p->total) p->done = p->total;
     show(p, isl_now());
     fputc('\n', stderr);
+    isl_outfile_line_open(0);
 }
 
 /* ---- a clock for work with nothing to count (yet) ---- */
@@ -89,6 +93,7 @@ static void clock_tick(int sig)
     while (k) buf[n++] = digits[--k];
     buf[n++] = ' ', buf[n++] = 's', buf[n++] = ' ';
     clock_shown = 1;
+    isl_outfile_line_open(1);
     ssize_t w = write(STDERR_FILENO, buf, n);
     (void)w;
 }
@@ -117,6 +122,7 @@ void isl_clock_stop(void)
     setitimer(ITIMER_REAL, &off, NULL);
     sigaction(SIGALRM, &clock_old, NULL);
     if (clock_shown) fprintf(stderr, "\r%*s\r", (int)clock_label_len + 12, "");
+    if (clock_shown) isl_outfile_line_open(0);
     clock_label_len = 0;
     clock_shown = 0;
 }

@@ -24,6 +24,7 @@ static volatile pid_t child;
 static char line_text[2][256]; /* nothing was written; something was */
 static size_t line_len[2];
 static volatile sig_atomic_t written; /* a file was renamed into place or a transaction committed */
+static volatile sig_atomic_t line_open; /* stderr's last line is unfinished (progress on a terminal) */
 static const int HANDLED[] = {SIGINT, SIGTERM, SIGHUP};
 
 static void block(sigset_t *old)
@@ -100,11 +101,18 @@ static void on_signal(int sig)
     for (sig_atomic_t i = top; i-- > 0;)
         if (live[i]) remove_temp(live[i], live_kind[i]);
     int w = written != 0;
+    /* the line says what happened on a line of its own */
+    if (line_open && write(STDERR_FILENO, "\n", 1) < 0) { /* nothing more to do */ }
     if (line_len[w] && write(STDERR_FILENO, line_text[w], line_len[w]) < 0) { /* nothing more to do */ }
     _exit(128 + sig);
 }
 
 static int scratch_only; /* outputs now go to scratch files: nothing the user named is written */
+
+void isl_outfile_line_open(int open)
+{
+    line_open = open;
+}
 
 void isl_temp_written(void)
 {
@@ -129,6 +137,7 @@ void isl_outfile_signals(const char *nothing, const char *something)
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     for (size_t i = 0; i < sizeof HANDLED / sizeof HANDLED[0]; i++) sigaddset(&sa.sa_mask, HANDLED[i]);
+    sigaddset(&sa.sa_mask, SIGALRM); /* no clock tick (a progress clock) between its lines */
     /* a signal ignored on entry (nohup, a shell's background job) stays so */
     for (size_t i = 0; i < sizeof HANDLED / sizeof HANDLED[0]; i++) {
         struct sigaction was;
@@ -148,7 +157,11 @@ isl_status isl_output_target(const char *path, int through, char **target, int *
     *target = NULL;
     *direct = 0;
     if (lstat(path, &lsb) != 0) {
-        if (errno != ENOENT) return isl_fail(err, ISL_EINPUT, "%s: cannot write: %s", path, strerror(errno));
+        /* a path that cannot be reached (a file for a directory, no search
+         * permission) cannot be written: as a failing create or write */
+        int e = errno;
+        if (e != ENOENT)
+            return isl_fail(err, e == ENOMEM ? ISL_ENOMEM : ISL_EOUTPUT, "%s: cannot write: %s", path, strerror(e));
         return (*target = strdup(path)) ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (S_ISLNK(lsb.st_mode)) {

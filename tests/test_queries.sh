@@ -281,18 +281,20 @@ check "page_lessons: how many claims each lesson states" "M03/K04|0 M03/K05|43" 
 # --bundle LIST --channel C'; a name holding a quote or a $ in single
 # quotes, each ' written '\''.
 wdb=$tmp/whatif.db
-cat >"$tmp/whatif_odd.sql" <<'EOF'
+# (odd.sql: a bundle and a channel whose names hold a space, a quote and a
+# $; cost.sql: a cost change. The migration tests below use them too.)
+cat >"$tmp/odd.sql" <<'EOF'
 INSERT INTO bundle(name) VALUES ('b x''$y');
 INSERT INTO bundle_member(bundle, position, mechanism)
   SELECT 'b x''$y', position, mechanism FROM bundle_member WHERE bundle = 'strict';
 INSERT INTO channel(name, cost_pct) VALUES ('c ''$z', 7);
 INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
 EOF
-printf "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile';\n" >"$tmp/whatif_cost.sql"
+printf "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
 # strict without user-namespace (position 7 of 8): the list strict,-user-namespace no longer reads
 printf "DELETE FROM bundle_member WHERE bundle = 'strict' AND mechanism = 'user-namespace';
 UPDATE bundle_member SET position = 7 WHERE bundle = 'strict' AND position = 8;\n" >"$tmp/whatif_drop.sql"
-if "$ISOLAB" --db "$wdb" init >/dev/null 2>&1 && "$ISOLAB" --db "$wdb" load "$tmp/whatif_odd.sql" >/dev/null 2>&1 \
+if "$ISOLAB" --db "$wdb" init >/dev/null 2>&1 && "$ISOLAB" --db "$wdb" load "$tmp/odd.sql" >/dev/null 2>&1 \
    && "$ISOLAB" --db "$wdb" run --members strict,-user-namespace >/dev/null 2>&1 \
    && "$ISOLAB" --db "$wdb" run --members "b x'\$y,-user-namespace" --channel "c '\$z" >/dev/null 2>&1 \
    && "$ISOLAB" --db "$wdb" sweep samples --bundle strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
@@ -300,7 +302,7 @@ if "$ISOLAB" --db "$wdb" init >/dev/null 2>&1 && "$ISOLAB" --db "$wdb" load "$tm
    && "$ISOLAB" --db "$wdb" run --bundle strict --channel sampling-profile >/dev/null 2>&1 \
    && "$ISOLAB" --db "$wdb" run --members strict,-user-namespace --channel system-call-tracing >/dev/null 2>&1; then
     check "stale_result: nothing stale while the model is the runs' own" 0 "$(q "$wdb" "SELECT count(*) FROM stale_result")"
-    "$ISOLAB" --db "$wdb" load "$tmp/whatif_cost.sql" >/dev/null 2>&1
+    "$ISOLAB" --db "$wdb" load "$tmp/cost.sql" >/dev/null 2>&1
     check "stale_result: a what-if run's pairs and sweeps, each with the command that redoes it" \
 "removal|4|b x'\$y,-user-namespace|c '\$z|isolab sweep removal --bundle 'b x'\\''\$y,-user-namespace' --channel 'c '\\''\$z'
 run|5|||isolab run
@@ -348,7 +350,6 @@ fi
 # for swept_pair, dropped). Opening it migrates it to today's
 # version; each view schema/012 rewrites gives the rows the old one gave.
 mdb=$tmp/v8.db
-printf "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
 cat "$root"/schema/00*.sql "$root"/schema/01[01]_*.sql | sqlite3 "$tmp/ref8.db"
 if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$mdb" sweep bundles --mechanisms \
        "$(q "$mdb" "SELECT group_concat(name) FROM (SELECT name FROM mechanism ORDER BY position LIMIT 3)")" >/dev/null 2>&1 \
@@ -391,13 +392,6 @@ fi
 # space, a quote and a $, taken back to version 13 (stale_result as
 # schema/012 made it): opened, it is migrated and the command is quoted.
 qdb=$tmp/v13.db
-cat >"$tmp/odd.sql" <<'EOF'
-INSERT INTO bundle(name) VALUES ('b x''$y');
-INSERT INTO bundle_member(bundle, position, mechanism)
-  SELECT 'b x''$y', position, mechanism FROM bundle_member WHERE bundle = 'strict';
-INSERT INTO channel(name, cost_pct) VALUES ('c ''$z', 7);
-INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
-EOF
 "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" load "$tmp/odd.sql" >/dev/null \
     && "$ISOLAB" --db "$qdb" sweep removal --bundle "b x'\$y" --channel "c '\$z" >/dev/null \
     && "$ISOLAB" --db "$qdb" load "$tmp/cost.sql" >/dev/null

@@ -2,7 +2,8 @@
 -- 2 removal, 3 addition, 4 bundles) that has no current rows for
 -- current_focus's bundle x channel (any current bundles sweep, for
 -- bundles): stale_command, stale_result's command when an older model
--- computed that kind for the focus (NULL when nothing did), and command,
+-- computed that kind for the focus (its row for the focus's very pair
+-- first: a what-if list's run; NULL when nothing did), and command,
 -- the one that computes it: the lesson's own command under the lesson's
 -- focus, a sweep of the pair when --bundle/--channel set another one (the
 -- lesson would sweep its own pair, not that one). isolab check uses it
@@ -13,7 +14,7 @@ WITH k(kind_no, kind) AS (VALUES (0, 'run'), (1, 'samples'), (2, 'removal'), (3,
 SELECT k.kind_no, k.kind,
        (SELECT x.command FROM stale_result x
          WHERE x.kind = k.kind AND (x.bundle IS NULL OR (x.bundle = f.bundle AND x.channel = f.channel))
-         ORDER BY x.run_id DESC LIMIT 1) AS stale_command,
+         ORDER BY x.bundle IS NULL, x.run_id DESC LIMIT 1) AS stale_command,
        CASE WHEN k.kind_no = 4 THEN 'isolab sweep bundles'
             WHEN k.kind_no > 0 AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
             THEN 'isolab sweep ' || k.kind

@@ -272,6 +272,74 @@ check "page_runs: the latest check and the one the claims come from" "$(q "$cdb"
 check "page_lessons: how many claims each lesson states" "M03/K04|0 M03/K05|43" \
     "$(q "$cdb" "SELECT lesson || '|' || claims FROM page_lessons" | tr '\n' ' ' | sed 's/ $//')"
 
+# --- stale_result: what-if results -----------------------------------------
+# Runs of member lists (what-if bundles, run_param 'members') and a named
+# run, then a cost change: every result is stale. Rows worked by hand: the
+# named run is 'isolab run'; each what-if pair its own newest run (run 1
+# computed all three channels, run 6 system-call-tracing again) with
+# 'run --members LIST --channel C'; each what-if sweep 'sweep KIND
+# --bundle LIST --channel C'; a name holding a quote or a $ in single
+# quotes, each ' written '\''.
+wdb=$tmp/whatif.db
+# (odd.sql: a bundle and a channel whose names hold a space, a quote and a
+# $; cost.sql: a cost change. The migration tests below use them too.)
+cat >"$tmp/odd.sql" <<'EOF'
+INSERT INTO bundle(name) VALUES ('b x''$y');
+INSERT INTO bundle_member(bundle, position, mechanism)
+  SELECT 'b x''$y', position, mechanism FROM bundle_member WHERE bundle = 'strict';
+INSERT INTO channel(name, cost_pct) VALUES ('c ''$z', 7);
+INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
+EOF
+printf "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
+# strict without user-namespace (position 7 of 8): the list strict,-user-namespace no longer reads
+printf "DELETE FROM bundle_member WHERE bundle = 'strict' AND mechanism = 'user-namespace';
+UPDATE bundle_member SET position = 7 WHERE bundle = 'strict' AND position = 8;\n" >"$tmp/whatif_drop.sql"
+if "$ISOLAB" --db "$wdb" init >/dev/null 2>&1 && "$ISOLAB" --db "$wdb" load "$tmp/odd.sql" >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$wdb" run --members strict,-user-namespace >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$wdb" run --members "b x'\$y,-user-namespace" --channel "c '\$z" >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$wdb" sweep samples --bundle strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$wdb" sweep removal --bundle "b x'\$y,-user-namespace" --channel "c '\$z" >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$wdb" run --bundle strict --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$wdb" run --members strict,-user-namespace --channel system-call-tracing >/dev/null 2>&1; then
+    check "stale_result: nothing stale while the model is the runs' own" 0 "$(q "$wdb" "SELECT count(*) FROM stale_result")"
+    "$ISOLAB" --db "$wdb" load "$tmp/cost.sql" >/dev/null 2>&1
+    check "stale_result: a what-if run's pairs and sweeps, each with the command that redoes it" \
+"removal|4|b x'\$y,-user-namespace|c '\$z|isolab sweep removal --bundle 'b x'\\''\$y,-user-namespace' --channel 'c '\\''\$z'
+run|5|||isolab run
+run|2|b x'\$y,-user-namespace|c '\$z|isolab run --members 'b x'\\''\$y,-user-namespace' --channel 'c '\\''\$z'
+run|1|strict,-user-namespace|c '\$z|isolab run --members strict,-user-namespace --channel 'c '\\''\$z'
+run|1|strict,-user-namespace|sampling-profile|isolab run --members strict,-user-namespace --channel sampling-profile
+run|6|strict,-user-namespace|system-call-tracing|isolab run --members strict,-user-namespace --channel system-call-tracing
+samples|3|strict,-user-namespace|sampling-profile|isolab sweep samples --bundle strict,-user-namespace --channel sampling-profile" \
+        "$(q "$wdb" "SELECT * FROM stale_result ORDER BY kind, bundle, channel")"
+    check "missing_result: a what-if focus names its own run, not 'isolab run' (run 5 is newer)" \
+        "isolab run --members strict,-user-namespace --channel 'c '\\''\$z'" \
+        "$(q "$wdb" "UPDATE param SET value = 'strict,-user-namespace' WHERE key = 'bundle';
+                     UPDATE param SET value = 'c ''\$z' WHERE key = 'channel';
+                     SELECT stale_command FROM missing_result WHERE kind = 'run';
+                     UPDATE param SET value = NULL;")"
+    "$ISOLAB" --db "$wdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+    check "stale_result: a what-if pair run again is gone, the others stay" \
+        "removal|b x'\$y,-user-namespace|c '\$z run|| run|b x'\$y,-user-namespace|c '\$z run|strict,-user-namespace|c '\$z run|strict,-user-namespace|system-call-tracing samples|strict,-user-namespace|sampling-profile" \
+        "$(q "$wdb" "SELECT kind || '|' || coalesce(bundle, '') || '|' || coalesce(channel, '') FROM stale_result ORDER BY kind, bundle, channel" | tr '\n' ' ' | sed 's/ $//')"
+    cp "$wdb" "$tmp/whatif_paste.db"
+    "$ISOLAB" --db "$wdb" load "$tmp/whatif_drop.sql" >/dev/null 2>&1
+    check "stale_result: a list the model no longer reads is not named (strict,-user-namespace: user-namespace is no member)" \
+        "removal|b x'\$y,-user-namespace|c '\$z run|| run|b x'\$y,-user-namespace|c '\$z" \
+        "$(q "$wdb" "SELECT kind || '|' || coalesce(bundle, '') || '|' || coalesce(channel, '') FROM stale_result ORDER BY kind, bundle, channel" | tr '\n' ' ' | sed 's/ $//')"
+    # every command, pasted into a shell, brings its result up to date
+    wpdb=$tmp/whatif_paste.db
+    q "$wpdb" "SELECT command FROM stale_result" >"$tmp/whatif_cmds"
+    pasted=0
+    while IFS= read -r cmd; do
+        eval "\"\$ISOLAB\" --db \"\$wpdb\" ${cmd#isolab }" >/dev/null 2>&1 && pasted=$((pasted + 1))
+    done <"$tmp/whatif_cmds"
+    check "stale_result: its 6 commands, pasted, each run and leave nothing stale" "6|0" \
+        "$pasted|$(q "$wpdb" "SELECT count(*) FROM stale_result")"
+else
+    not_ok "stale_result: what-if database built"
+fi
+
 # --- schema version 8 -> 9: the latest runs looked up through indexes -------
 # A database of schema version 8 holding runs of two models: the older
 # model's results (stale where the current one has none) and, after the
@@ -282,7 +350,6 @@ check "page_lessons: how many claims each lesson states" "M03/K04|0 M03/K05|43" 
 # for swept_pair, dropped). Opening it migrates it to today's
 # version; each view schema/012 rewrites gives the rows the old one gave.
 mdb=$tmp/v8.db
-printf "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
 cat "$root"/schema/00*.sql "$root"/schema/01[01]_*.sql | sqlite3 "$tmp/ref8.db"
 if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$mdb" sweep bundles --mechanisms \
        "$(q "$mdb" "SELECT group_concat(name) FROM (SELECT name FROM mechanism ORDER BY position LIMIT 3)")" >/dev/null 2>&1 \
@@ -325,13 +392,6 @@ fi
 # space, a quote and a $, taken back to version 13 (stale_result as
 # schema/012 made it): opened, it is migrated and the command is quoted.
 qdb=$tmp/v13.db
-cat >"$tmp/odd.sql" <<'EOF'
-INSERT INTO bundle(name) VALUES ('b x''$y');
-INSERT INTO bundle_member(bundle, position, mechanism)
-  SELECT 'b x''$y', position, mechanism FROM bundle_member WHERE bundle = 'strict';
-INSERT INTO channel(name, cost_pct) VALUES ('c ''$z', 7);
-INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
-EOF
 "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" load "$tmp/odd.sql" >/dev/null \
     && "$ISOLAB" --db "$qdb" sweep removal --bundle "b x'\$y" --channel "c '\$z" >/dev/null \
     && "$ISOLAB" --db "$qdb" load "$tmp/cost.sql" >/dev/null
@@ -353,7 +413,7 @@ fdb=$tmp/focus14.db
 if "$ISOLAB" --db "$fdb" lesson >/dev/null 2>&1 \
    && "$ISOLAB" --db "$fdb" load tests/fixtures/next_lessons.sql >/dev/null 2>&1; then
     old=$(sed -n '/^CREATE VIEW current_focus AS/,/^  FROM f, p;/p' "$root/schema/009_lessons_runs.sql")
-    q "$fdb" "DROP VIEW current_focus; $old PRAGMA user_version = 14;"
+    q "$fdb" "DROP VIEW current_focus; $old DELETE FROM schema_version WHERE version > 14; PRAGMA user_version = 14;"
     sets="SELECT 1 WHERE 0;
 UPDATE param SET value = 'common' WHERE key = 'bundle';
 UPDATE param SET value = 'test-memory-channel' WHERE key = 'channel';
@@ -371,6 +431,38 @@ DELETE FROM lesson_focus WHERE lesson = 'M03/K04';"
     else not_ok "version 14 migrated: current_focus gives the same rows"; diff "$tmp/focus14.focus" "$tmp/focus15.focus"; fi
 else
     not_ok "version 14: database built"
+fi
+
+# --- schema version 15 -> 16: stale_result names what-if results ----------
+# A database of today with stale results of the model's bundles and of a
+# member list, taken back to version 15 (stale_result as schema/017 made
+# it, which leaves the list out). Opened, it is migrated: the rows of the
+# model's bundles are those the old view gave, in its order, and the
+# list's run and sweep are named (rows worked by hand).
+vdb=$tmp/v15.db
+if "$ISOLAB" --db "$vdb" lesson >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" sweep removal --bundle common --channel system-call-tracing >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" sweep samples --bundle strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
+   && "$ISOLAB" --db "$vdb" load "$tmp/cost.sql" >/dev/null 2>&1; then
+    { echo "DROP VIEW stale_result;"; sed -n '/^CREATE VIEW stale_result/,/;$/p' "$root/schema/017_quoted_commands.sql"
+      echo "DELETE FROM schema_version WHERE version > 15; PRAGMA user_version = 15;"; } | sqlite3 "$vdb"
+    q "$vdb" "SELECT * FROM stale_result" >"$tmp/v15.stale"
+    check "version 15: its stale_result leaves the list out" "15|5|0" \
+        "$(q "$vdb" "PRAGMA user_version")|$(wc -l <"$tmp/v15.stale" | tr -d ' ')|$(grep -c ',-user-namespace' "$tmp/v15.stale")"
+    "$ISOLAB" --db "$vdb" runs >/dev/null 2>&1
+    check "version 15: migrated" "$(q "$tmp/pos.db" "PRAGMA user_version")|1" \
+        "$(q "$vdb" "PRAGMA user_version")|$(q "$vdb" "SELECT count(*) FROM schema_version WHERE version = 16")"
+    q "$vdb" "SELECT * FROM stale_result" >"$tmp/v16.stale"
+    if grep -v ',-user-namespace' "$tmp/v16.stale" | cmp -s - "$tmp/v15.stale"; then
+        ok "version 15 migrated: the model's bundles' rows as the old view gave them, in its order"
+    else not_ok "version 15 migrated: the model's bundles' rows as the old view gave them"; diff "$tmp/v15.stale" "$tmp/v16.stale"; fi
+    check "version 15 migrated: the list's sweep and run named" \
+"samples|$(q "$vdb" "SELECT max(id) FROM run WHERE kind = 'samples'")|strict,-user-namespace|sampling-profile|isolab sweep samples --bundle strict,-user-namespace --channel sampling-profile
+run|$(q "$vdb" "SELECT max(id) FROM run WHERE kind = 'run'")|strict,-user-namespace|sampling-profile|isolab run --members strict,-user-namespace --channel sampling-profile" \
+        "$(grep ',-user-namespace' "$tmp/v16.stale")"
+else
+    not_ok "version 15: database built"
 fi
 
 finish

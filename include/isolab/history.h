@@ -72,7 +72,8 @@ typedef isl_status (*isl_lesson_fn)(void *ctx, const char *code, const char *tit
 isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err);
 
 /* The stale results grouped by what updates them, in order: "lessons", "run"
- * (no focus), a sweep kind with its bundle and channel (else NULL), "bundles". */
+ * (no focus), "members" (a what-if run's list and channel), a sweep kind with
+ * its bundle and channel (else NULL), "bundles". */
 typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *bundle, const char *channel);
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
 

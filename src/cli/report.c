@@ -87,7 +87,10 @@ static isl_status add_group(void *ctx, const char *group, const char *bundle, co
     if (!strcmp(group, "lessons")) words[n++] = "lesson", words[n++] = "--all";
     else if (!strcmp(group, "run")) words[n++] = "run";
     else if (!strcmp(group, "bundles")) words[n++] = "sweep", words[n++] = "bundles";
-    else {
+    else if (!strcmp(group, "members")) {
+        words[n++] = "run", words[n++] = "--members", words[n++] = bundle ? bundle : "";
+        words[n++] = "--channel", words[n++] = channel ? channel : "";
+    } else {
         words[n++] = "sweep", words[n++] = group;
         words[n++] = "--bundle", words[n++] = bundle ? bundle : "";
         words[n++] = "--channel", words[n++] = channel ? channel : "";

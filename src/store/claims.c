@@ -92,11 +92,14 @@ static isl_status tables_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* Reads the stale kinds and their commands, and the result tables. */
+/* Reads the stale kinds of the model's bundles and their commands, and the
+ * result tables. */
 static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
 {
     memset(c, 0, sizeof *c);
-    isl_status st = isl_db_rows(s, "reading stale_result", "SELECT kind, command FROM stale_result ORDER BY run_id DESC",
+    /* a what-if list's results (a bundle of no name of the model) are no claim's inputs */
+    isl_status st = isl_db_rows(s, "reading stale_result", "SELECT kind, command FROM stale_result "
+                                "WHERE bundle IS NULL OR bundle IN (SELECT name FROM bundle) ORDER BY run_id DESC",
                                 stale_row, c, err, NULL);
     if (!st)
         st = isl_db_rows(s, "listing result tables", "SELECT ',' || group_concat(name, ',') || ',' FROM ("

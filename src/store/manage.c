@@ -135,14 +135,16 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
     static const char SQL[] =
         "WITH g AS ("
         " SELECT CASE WHEN x.kind = 'bundles' THEN 'bundles'"
+        "             WHEN x.kind = 'run' AND x.bundle IS NOT NULL THEN 'members'"
         "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN CASE WHEN x.kind = 'run' THEN 'run' ELSE x.kind END"
         "             WHEN x.kind = 'run' OR EXISTS (SELECT 1 FROM lesson_focus f"
         "                  WHERE f.bundle = x.bundle AND f.channel = x.channel) THEN 'lessons'"
         "             ELSE x.kind END AS grp, x.bundle, x.channel"
         "   FROM stale_result x)"
-        " SELECT DISTINCT grp, CASE WHEN grp IN ('samples', 'removal', 'addition') THEN bundle END AS b,"
-        "        CASE WHEN grp IN ('samples', 'removal', 'addition') THEN channel END AS c"
-        "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'bundles' THEN 3 ELSE 2 END, grp, b, c";
+        " SELECT DISTINCT grp, CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN bundle END AS b,"
+        "        CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN channel END AS c"
+        "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'members' THEN 2 WHEN 'bundles' THEN 4"
+        "                   ELSE 3 END, grp, b, c";
     isl_each e = {.fn.group = fn, .ctx = ctx};
     return isl_db_rows(s, "reading stale_result", SQL, group_row, &e, err, NULL);
 }

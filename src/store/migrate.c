@@ -29,6 +29,7 @@ static const migration MIGRATIONS[] = {
     {13, "016_answers.sql", NULL},
     {14, "017_quoted_commands.sql", NULL},
     {15, "018_focus_view.sql", NULL},
+    {16, "019_whatif_stale.sql", NULL},
 };
 
 static isl_status apply(isl_store *s, long long from, isl_error *err)

@@ -12,42 +12,14 @@
 -- no empty channel); each stale sweep of a what-if pair is a row as a
 -- model's bundle's is ('isolab sweep KIND --bundle LIST --channel C').
 -- Names are quoted for the shell as in part 17. As for a model's bundle,
--- only what the model now can redo is named: the channel is the model's,
--- and the list reads as isolab reads it. The rows of part 17 are those it
--- gave, in the order it gave them.
+-- the channel is one of the model's. A list is named even when the model
+-- no longer reads it (a mechanism gone): its command then fails, saying
+-- which item, which tells the user why the result cannot be redone. The
+-- rows of part 17 are those it gave, in the order it gave them.
 
 DROP VIEW stale_result;
 
 CREATE VIEW stale_result AS
-WITH RECURSIVE
--- Each member list a run computed that names no bundle, read item by item
--- (rest: the items not read yet, each followed by a comma) against the
--- model now: an item is a bundle (its members), else a mechanism, or
--- -mechanism (taken out); ok while no item names nothing, adds a member
--- twice or takes out one not there. members: the members so far, as
--- ',m1,m2,'.
-walk(list, rest, members, ok) AS (
-  SELECT DISTINCT value, value || ',', ',', 1 FROM run_param
-   WHERE key = 'members' AND value NOT IN (SELECT name FROM bundle)
-  UNION ALL
-  SELECT w.list, substr(w.rest, instr(w.rest, ',') + 1),
-         CASE WHEN w.rest GLOB '-*' THEN replace(w.members, ',' || m.name || ',', ',')
-              ELSE w.members || coalesce(b.members, m.name || ',') END,
-         CASE WHEN w.rest GLOB '-*' THEN instr(w.members, ',' || m.name || ',') > 0
-              WHEN b.name IS NOT NULL
-              THEN NOT EXISTS (SELECT 1 FROM bundle_member x
-                                WHERE x.bundle = b.name AND instr(w.members, ',' || x.mechanism || ',') > 0)
-              ELSE instr(w.members, ',' || m.name || ',') = 0 END
-    FROM walk w
-    LEFT JOIN (SELECT b.name, coalesce(group_concat(x.mechanism, ',') || ',', '') AS members
-                 FROM bundle b LEFT JOIN bundle_member x ON x.bundle = b.name GROUP BY b.name) b
-           ON b.name = substr(w.rest, 1, instr(w.rest, ',') - 1)
-    LEFT JOIN mechanism m
-           ON m.name = substr(w.rest, 1 + (w.rest GLOB '-*'), instr(w.rest, ',') - 1 - (w.rest GLOB '-*'))
-   WHERE w.ok AND w.rest <> ''
-),
--- the lists the model reads to the end: those a command can compute again
-whatif(list) AS (SELECT list FROM walk WHERE rest = '' AND ok)
 SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel, 'isolab run' AS command
   FROM bundle b
  CROSS JOIN channel c
@@ -81,6 +53,5 @@ SELECT s.kind, s.run_id, s.bundle, s.channel,
          WHERE l.key = 'members'
            AND NOT EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = s.bundle AND x.channel = s.channel)
          GROUP BY s.bundle, s.channel) s
- WHERE (s.kind <> 'run' AND s.bundle IN (SELECT name FROM bundle)) OR s.bundle IN (SELECT list FROM whatif);
+ WHERE s.bundle IN (SELECT name FROM bundle) OR s.bundle IN (SELECT value FROM run_param WHERE key = 'members');
 
-INSERT INTO schema_version(version, applied_at) VALUES (16, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

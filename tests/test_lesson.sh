@@ -58,6 +58,11 @@ before=$(date -u +%Y-%m-%dT%H:%M:%S)
 after=$(date -u +%Y-%m-%dT%H:%M:%S.999Z)
 stamps=$(sqlite3 "$tmp/new.db" "SELECT count(*) || ' ' || sum(applied_at >= '$before' AND applied_at <= '$after' AND length(applied_at) = 24) FROM schema_version")
 check "every schema_version.applied_at is the time of making" "$(sqlite3 "$tmp/new.db" "SELECT count(*) FROM schema_version") $(sqlite3 "$tmp/new.db" "SELECT count(*) FROM schema_version")" "$stamps"
+# every version from 4 (the first with this table) to the current one is
+# recorded: the list worked out by seq from the version isolab reports
+ver=$(sed -n 's/^#define ISL_SCHEMA_VERSION \([0-9]*\).*/\1/p' "$top/include/isolab/store.h")
+check "schema_version holds every version 4..$ver" "$(seq 4 "$ver" | tr '\n' ',' | sed 's/,$//')" \
+    "$(sqlite3 "$tmp/new.db" "SELECT group_concat(version, ',') FROM (SELECT version FROM schema_version ORDER BY version)")"
 check "integrity_check and foreign_key_check are clean, WAL" "ok wal" "$(sqlite3 "$tmp/new.db" "PRAGMA integrity_check; PRAGMA foreign_key_check; PRAGMA journal_mode" | tr '\n' ' ' | sed 's/ $//')"
 # seeds/ loaded from the directory: every claim of the built-in seeds is
 # compiled as it is loaded (a new database from the built-in copy skips that)

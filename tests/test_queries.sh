@@ -324,9 +324,13 @@ samples|3|strict,-user-namespace|sampling-profile|isolab sweep samples --bundle 
         "$(q "$wdb" "SELECT kind || '|' || coalesce(bundle, '') || '|' || coalesce(channel, '') FROM stale_result ORDER BY kind, bundle, channel" | tr '\n' ' ' | sed 's/ $//')"
     cp "$wdb" "$tmp/whatif_paste.db"
     "$ISOLAB" --db "$wdb" load "$tmp/whatif_drop.sql" >/dev/null 2>&1
-    check "stale_result: a list the model no longer reads is not named (strict,-user-namespace: user-namespace is no member)" \
-        "removal|b x'\$y,-user-namespace|c '\$z run|| run|b x'\$y,-user-namespace|c '\$z" \
+    check "stale_result: a list the model no longer reads is named still (strict,-user-namespace: user-namespace is no member)" \
+        "removal|b x'\$y,-user-namespace|c '\$z run|| run|b x'\$y,-user-namespace|c '\$z run|strict,-user-namespace|c '\$z run|strict,-user-namespace|sampling-profile run|strict,-user-namespace|system-call-tracing samples|strict,-user-namespace|sampling-profile" \
         "$(q "$wdb" "SELECT kind || '|' || coalesce(bundle, '') || '|' || coalesce(channel, '') FROM stale_result ORDER BY kind, bundle, channel" | tr '\n' ' ' | sed 's/ $//')"
+    # its command, pasted, says why the result cannot be redone
+    out=$(eval "\"\$ISOLAB\" --db \"\$wdb\" $(q "$wdb" "SELECT substr(command, 8) FROM stale_result WHERE kind = 'run' AND bundle = 'strict,-user-namespace' AND channel = 'sampling-profile'")" 2>&1)
+    check "stale_result: a list the model no longer reads: its command fails naming the item" \
+        "3|isolab run: '-user-namespace': that mechanism is not among the members before it" "$?|$out"
     # every command, pasted into a shell, brings its result up to date
     wpdb=$tmp/whatif_paste.db
     q "$wpdb" "SELECT command FROM stale_result" >"$tmp/whatif_cmds"
@@ -403,6 +407,9 @@ check "version 13: its stale_result names the sweep unquoted" "13|isolab sweep r
 check "version 13 migrated: the command quoted for the shell, the rest of the row as it was" \
     "$(q "$tmp/pos.db" "PRAGMA user_version")|removal|b x'\$y|c '\$z|isolab sweep removal --bundle 'b x'\\''\$y' --channel 'c '\\''\$z'" \
     "$(q "$qdb" "PRAGMA user_version")|$(q "$qdb" "SELECT kind, bundle, channel, command FROM stale_result")"
+check "version 13 migrated: schema_version records 14 up to the current version, each once" \
+    "$(seq 14 "$(q "$tmp/pos.db" "PRAGMA user_version")" | tr '\n' ' ')" \
+    "$(q "$qdb" "SELECT version FROM schema_version WHERE version > 13 ORDER BY version" | tr '\n' ' ')"
 
 # --- schema version 14 -> 15: current_focus made cheaper to compile -------
 # A database of today taken back to version 14 (current_focus as schema/009

@@ -470,6 +470,7 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
     if (!st) st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
     if (!st) st = isl_store_exec_files(s, isl_schema_files, "schema", NULL, ISL_SCRIPT_SCHEMA, err);
     if (!st) st = isl_db_exec(s, pragma, err);
+    if (!st) st = isl_store_record_versions(s, 3, err);
     if (!st) st = isl_install_views(s->db, 0, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                             : isl_store_exec_files(s, isl_seed_files, "seeds", NULL, ISL_SCRIPT_BUILTIN, err);

@@ -32,6 +32,15 @@ static const migration MIGRATIONS[] = {
     {16, "019_whatif_stale.sql", NULL},
 };
 
+isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)
+{
+    return isl_db_rows(s, "recording the schema versions",
+                       "WITH RECURSIVE v(n) AS (SELECT max(?1 + 1, 4) UNION ALL SELECT n + 1 FROM v WHERE n < ?2) "
+                       "INSERT OR IGNORE INTO schema_version(version, applied_at) "
+                       "SELECT n, strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM v",
+                       NULL, NULL, err, "ii", (int64_t)from, (int64_t)ISL_SCHEMA_VERSION);
+}
+
 static isl_status apply(isl_store *s, long long from, isl_error *err)
 {
     for (size_t i = 0; i < sizeof MIGRATIONS / sizeof MIGRATIONS[0]; i++) {
@@ -43,7 +52,8 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
         if (st) return st;
     }
     /* the saved queries of this version replace the older ones */
-    isl_status st = isl_install_views(s->db, 1, err);
+    isl_status st = isl_store_record_versions(s, from, err);
+    if (!st) st = isl_install_views(s->db, 1, err);
     if (st) return st;
     char pragma[64];
     snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", ISL_SCHEMA_VERSION);

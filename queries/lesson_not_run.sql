@@ -5,10 +5,6 @@
 -- 'isolab lesson CODE' under the lesson's focus, 'isolab sweep KIND
 -- --bundle B --channel C' when param sets another bundle or channel. Each
 -- name is quoted for a POSIX shell unless it is made of safe characters.
--- "No current sweep" is current_sweep's test read from run and run_param
--- directly (a finished sweep of the kind, bundle and channel computed from
--- the model now in the database): three blocks of lesson_report read this
--- view, and current_sweep was a quarter of its compile.
 SELECT x.lesson,
        '  (not run yet: isolab '
        || CASE WHEN x.bundle = f.bundle AND x.channel = f.channel
@@ -24,7 +20,5 @@ SELECT x.lesson,
   FROM lesson_scope x
   JOIN lesson_focus f ON f.lesson = x.lesson
   JOIN (SELECT 'samples' AS kind UNION ALL SELECT 'removal' UNION ALL SELECT 'addition') k
- WHERE NOT EXISTS (SELECT 1 FROM run r
-                     JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle' AND b.value = x.bundle
-                     JOIN run_param c ON c.run_id = r.id AND c.key = 'channel' AND c.value = x.channel
-                    WHERE r.kind = k.kind AND r.status = 'done' AND r.model_digest = (SELECT digest FROM model_state));
+ WHERE NOT EXISTS (SELECT 1 FROM current_sweep c
+                    WHERE c.kind = k.kind AND c.bundle = x.bundle AND c.channel = x.channel);

@@ -191,6 +191,17 @@ check "runs of an older model only: channels plot exits 3, names the command, no
 "$ISOLAB" --db "$sdb" plot channels -o "$tmp/stale" >/dev/null 2>&1
 check "... after a run of one channel: that channel alone is drawn" "0 sampling-profile" \
     "$? $(awk -F, 'NR > 1 { print $3 }' "$tmp/stale/channels.csv" | tr '\n' ' ' | sed 's/ $//')"
+# the model changes again: the plot that now fails leaves the files it drew
+# before as they were (its CSV is not replaced by a header alone), and
+# writes no CSV where there was none
+cp "$tmp/stale/channels.csv" "$tmp/channels.before.csv"
+printf "UPDATE channel SET cost_pct = 6 WHERE name = 'sampling-profile';\n" >"$tmp/cost6.sql"
+"$ISOLAB" --db "$sdb" load "$tmp/cost6.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" plot channels -o "$tmp/stale" >/dev/null 2>&1
+check "a plot that fails keeps its old CSV" "3 same" \
+    "$? $(cmp -s "$tmp/stale/channels.csv" "$tmp/channels.before.csv" && echo same || echo changed)"
+"$ISOLAB" --db "$sdb" plot channels -o "$tmp/stale2" >/dev/null 2>&1
+check "a plot that fails writes no CSV" "3 none" "$? $(ls -A "$tmp/stale2" 2>/dev/null | tr '\n' ' ')none"
 
 "$ISOLAB" --db "$db" plot pie -o "$tmp/bad" >/dev/null 2>&1
 check "unknown plot: exit 2" 2 $?

@@ -67,8 +67,8 @@ void isl_temp_child(pid_t pid);
 void isl_temp_written(void);
 
 /* With on, files committed are isolab's scratch files, which isl_temp_written
- * does not count. */
-void isl_temp_scratch(int on);
+ * does not count. Returns the setting it replaces. */
+int isl_temp_scratch(int on);
 
 /* SIGINT, SIGTERM, SIGHUP (unless ignored) remove every temporary, write line
  * nothing or something (once written) and exit 128 + signal; SIGXFSZ ignored. */

@@ -248,24 +248,31 @@ static char *path_of(const char *dir, const char *name, const char *ext)
     return p;
 }
 
-/* One plot: the CSV, then the image, written by gnuplot into a temporary
- * file renamed into place once it is there and not empty (the one way of
- * include/isolab/outfile.h); a line on say (unless NULL) names both. */
+/* One plot: the CSV, renamed into place once it has rows (a plot with no
+ * rows leaves an older CSV as it was), then the image, written by gnuplot
+ * into a temporary file renamed into place once it is there and not empty
+ * (the one way of include/isolab/outfile.h); a line on say (unless NULL)
+ * names both. */
 static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *fmt, const char *scripts, FILE *say)
 {
     char *csv = path_of(dir, p->name, "csv"), *img = path_of(dir, p->name, fmt);
-    char *script = scripts ? path_of(scripts, p->name, "gp") : NULL, *csv_target = NULL;
+    char *script = scripts ? path_of(scripts, p->name, "gp") : NULL;
     isl_outfile image = {NULL, NULL, NULL, img, -1}, gp = {NULL, NULL, NULL, NULL, -1};
-    int rc = csv && img && (script || !scripts) ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory"), direct;
+    isl_outfile table = {NULL, NULL, NULL, csv, -1};
+    int rc = csv && img && (script || !scripts) ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     size_t rows = 0;
     /* the CSV replaces only a regular file too (gnuplot reads it back) */
-    if (!rc) rc = isl_output_target(csv, 0, &csv_target, &direct, &cli->err);
-    free(csv_target);
+    if (!rc) rc = isl_outfile_open(&table, csv, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
-    if (!rc) rc = isl_export_path(cli, p->query, NULL, ISL_FMT_CSV, 0, 0, csv, &rows);
+    /* the CSV's temporary is scratch until it is known to have rows */
+    int was_scratch = isl_temp_scratch(1);
+    if (!rc) rc = isl_export_path(cli, p->query, NULL, ISL_FMT_CSV, 0, 0, table.tmp, &rows);
+    isl_temp_scratch(was_scratch);
     char hint[600];
     if (!rc && rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query, hint);
+    if (!rc) rc = isl_outfile_commit(&table, &cli->err);
+    isl_outfile_abort(&table);
     if (!rc && scripts && access(script, R_OK) != 0) {
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
     }

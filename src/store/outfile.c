@@ -119,9 +119,11 @@ void isl_temp_written(void)
     if (!scratch_only) written = 1;
 }
 
-void isl_temp_scratch(int on)
+int isl_temp_scratch(int on)
 {
+    int was = scratch_only;
     scratch_only = on;
+    return was;
 }
 
 void isl_outfile_signals(const char *nothing, const char *something)

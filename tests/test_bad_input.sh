@@ -893,6 +893,10 @@ check "... and writes nothing" "" "$(cat out.txt)"
 check "export --sql failing after a row: exit 3, the row before it" "3|a 1" "$?|$(tr '\n' ' ' <out.txt | sed 's/ $//')"
 "$ISOLAB" --db base.db export -o part.csv --sql "SELECT 1 AS a UNION ALL SELECT abs(-9223372036854775808)" 2>err.txt
 check "... into a file: exit 3, no file" "3|absent" "$?|$(state part.csv | head -n 1)"
+# as JSON: the array stays open (no ']'), its last line ended, so that on a
+# terminal the error message starts a line of its own
+"$ISOLAB" --db base.db export --format json --sql "SELECT 1 AS a UNION ALL SELECT abs(-9223372036854775808)" >out.txt 2>err.txt
+check "... as JSON: exit 3, the row, its line ended, no ']'" "3|[|  {\"a\": 1}|" "$?|$(tr '\n' '|' <out.txt)"
 # smallest --max N no subset reaches: said on stderr, as an empty report is
 cp base.db sm.db
 "$ISOLAB" --db sm.db smallest --max 0 --mechanisms user-namespace,pid-namespace --format csv >out.txt 2>err.txt

@@ -258,6 +258,9 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
     isl_labels_free(&l->labels);
     if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;
+    /* a JSON array cut short by a failure ends its last line (still no ']'):
+     * the error message then starts a line of its own on a terminal */
+    else if (st && st != ISL_EOUTPUT && l->fmt == ISL_FMT_JSON && l->rows) fputc('\n', l->out);
     l->grid = NULL;
     if (!st && ferror(l->out)) st = ISL_EOUTPUT;
     return st;

@@ -88,6 +88,11 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a);
 /* Notes stale results of an older model, with the commands that update them. */
 int isl_warn_stale(isl_cli *cli);
 
+/* For a reader of every lesson's results (page): the model read again first
+ * if changed outside isolab, so the current results are those of the model
+ * now; then isl_warn_stale. */
+int isl_current_results(isl_cli *cli);
+
 /* The command that computes a first result: "isolab lesson" when a lesson
  * has a focus, else "isolab run" (a model with no lessons). */
 const char *isl_first_command(isl_cli *cli);

@@ -279,8 +279,10 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     isl_outfile o = {cli->out, NULL, NULL, path, -1};
     int rc = to_file ? isl_outfile_open(&o, path, ISL_OUT_THROUGH, cli->db_path, &cli->err) : ISL_OK;
     if (rc) return rc;
+    /* a model edited in the shell is read again, stale results are named */
     isl_buf b = {NULL, 0, 0, 0};
-    rc = build(cli, &b, want, nwant);
+    rc = isl_current_results(cli);
+    if (!rc) rc = build(cli, &b, want, nwant);
     if (!rc && fwrite(b.p, 1, b.n, o.f) != b.n)
         rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", to_file ? path : "the output", strerror(errno));
     if (!to_file) rc = rc ? rc : isl_check_output(cli, cli->out, "the output");

@@ -61,6 +61,12 @@ static int refresh_model(isl_cli *cli)
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
+int isl_current_results(isl_cli *cli)
+{
+    int rc = refresh_model(cli);
+    return rc ? rc : isl_warn_stale(cli);
+}
+
 int isl_apply_focus(isl_cli *cli, const isl_args *a)
 {
     int rc = refresh_model(cli);

@@ -916,6 +916,16 @@ check "runs --since 0d: the header alone" "0|1" "$?|$(wc -l <out.txt | tr -d ' '
 "$ISOLAB" --db since.db runs --since 2h --format csv >out.txt 2>&1
 check "runs --since 2h: the header and every run" "0|$(sqlite3 since.db "SELECT count(*) + 1 FROM run WHERE kind <> 'check'")" \
     "$?|$(wc -l <out.txt | tr -d ' ')"
+# a time ago has its unit: a bare number (2026: a year?) is refused, as is a sign
+for w in 2026 -0m +5m; do
+    "$ISOLAB" --db since.db runs --since "$w" >out.txt 2>err.txt
+    check "runs --since $w: refused, saying what WHEN may be" \
+        "2||isolab runs: --since: '$w' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)" \
+        "$?|$(cat out.txt)|$(head -1 err.txt)"
+done
+# --format's default is the command's own: csv for export, table elsewhere
+check "--format's help: export's default csv, runs' table" "1|1|0" \
+    "$("$ISOLAB" export --help | grep -c -- '--format F .*(default csv; table with --list)')|$("$ISOLAB" runs --help | grep -c -- '--format F .*(default table)')|$("$ISOLAB" runs --help | grep -c 'export')"
 "$ISOLAB" runs --help | grep -q -- "--since WHEN .*(90m, 2h, 3d; 0m: now)" && ok "runs --help says what 0m means" \
     || not_ok "runs --help says what 0m means"
 # an empty note is no note, given to the run or afterwards

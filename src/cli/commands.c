@@ -32,7 +32,10 @@ static const isl_option FOCUS_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "use channel C (param 'channel')"};
 static const isl_option FORMAT = {
     .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = isl_format_names,
-    .help = "table, csv, tsv, json or ndjson (default table; for export NAME csv)"};
+    .help = "table, csv, tsv, json or ndjson (default table)"};
+static const isl_option EXPORT_FORMAT = {
+    .name = "--format", .value = "F", .kind = ISL_ENUM, .what = "format", .choices = isl_format_names,
+    .help = "table, csv, tsv, json or ndjson (default csv; table with --list)"};
 static const isl_option OUTPUT_FILE = {
     .name = "-o", .value = "FILE", .kind = ISL_PATH, .what = "file",
     .help = "write FILE (it appears only when complete) instead of stdout"};
@@ -288,7 +291,7 @@ const isl_command isl_commands[] = {
      "          newline or a double quote, or is empty\n"
      "  json    an array of objects: numbers as numbers, NULL as null\n"
      "  ndjson  one JSON object per line, as json writes them\n",
-     OPTS(&FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT, &EXPORT_LIST, &FOCUS_LESSON,
+     OPTS(&EXPORT_FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT, &EXPORT_LIST, &FOCUS_LESSON,
           &FOCUS_BUNDLE, &FOCUS_CHANNEL)},
     {"runs", isl_cmd_runs, ISL_NEEDS_DB, NULL, 0, 0, "list the runs",
      "Lists every run but 'check' runs: id, kind (run, samples, removal,\n"

@@ -4,6 +4,7 @@
  * and exit 2 whatever the command. */
 #include <assert.h>
 #include <errno.h>
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,7 +99,10 @@ static int digits(const char **t, int n, char sep, int *v)
 static int parse_since(const char *text, long long *v)
 {
     long long ago;
-    if (!parse_seconds(text, 0, 100LL * 366 * 86400, &ago)) {
+    size_t len = strlen(text);
+    /* a time ago has its unit: a bare number would read as a year */
+    if (len > 1 && isdigit((unsigned char)text[0]) && strchr("smhd", text[len - 1])
+        && !parse_seconds(text, 0, 100LL * 366 * 86400, &ago)) {
         *v = (long long)time(NULL) - ago;
         return 0;
     }

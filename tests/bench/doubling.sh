@@ -48,6 +48,9 @@ INSERT INTO bundle_member(bundle, position, mechanism)
 SELECT 'strict', row_number() OVER (ORDER BY position), name FROM mechanism;
 INSERT INTO channel(name, lesson, cost_pct) VALUES ('sampling-profile', 'S00/K01', 3);
 INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('S00/K01', 'strict', 'sampling-profile', 'axis-001');
+-- the synthetic channels are the lesson's too: a claim reads the course as
+-- its lesson knew it, and a channel of no lesson is in no lesson's course
+UPDATE channel SET lesson = 'S00/K01' WHERE lesson IS NULL;
 UPDATE param SET value = 'S00/K01' WHERE key = 'lesson';
 -- like the synthetic channels: facts spread over the list, about 12
 INSERT INTO channel_fact(channel, fact, position)

@@ -3,8 +3,8 @@
  * the same way for every command, so a bad command line gets one wording
  * and exit 2 whatever the command. */
 #include <assert.h>
-#include <errno.h>
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

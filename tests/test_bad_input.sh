@@ -819,6 +819,13 @@ sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO fact(position, name, axis)
 expect "run with a fact on an axis that does not exist" 3 \
     "isolab run: fact row (name 'f99', axis 'nowhere', position 99): axis 'nowhere' names no axis (written with foreign keys off?); correct or delete the row" \
     dg.db "$ISOLAB" --db dg.db run
+# every model table with foreign keys is checked (isl_model_tables), the
+# lessons a lesson announces too
+cp base.db dg.db
+sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO lesson_announces(lesson, position, about) VALUES ('M09/K99', 1, 'x')"
+expect "run with a lesson announced by no lesson" 3 \
+    "isolab run: lesson_announces row (lesson 'M09/K99', position 1, about 'x'): lesson 'M09/K99' names no lesson (written with foreign keys off?); correct or delete the row" \
+    dg.db "$ISOLAB" --db dg.db run
 cat >param_gone.sql <<'EOF'
 INSERT INTO bundle(name) VALUES ('brief');
 INSERT INTO bundle_member(bundle, position, mechanism) SELECT 'brief', 1, name FROM mechanism LIMIT 1;

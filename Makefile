@@ -6,6 +6,7 @@
 #   make check-deep the long ones: valgrind, fault injection at every point
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
 #   make page       the same, then the results as one HTML file, page.html
+#   make views      the view graph in docs/HACKING.md, from a new database
 #   make install    PREFIX=/usr/local DESTDIR= (BINDIR LIBDIR DATADIR MANDIR); make uninstall
 #   make clean
 
@@ -157,6 +158,14 @@ plots: isolab
 	@./isolab lesson >/dev/null 2>build/lesson.log || { cat build/lesson.log; exit 1; }
 	./isolab sweep bundles
 	./isolab plot
+
+# The view graph in docs/HACKING.md, read from a new database's views
+# (tools/viewgraph.sh), so it cannot drift from them (tests/test_views.sh).
+.PHONY: views
+views: isolab
+	@rm -f build/views.db && ./isolab --db build/views.db init >/dev/null
+	sh tools/viewgraph.sh build/views.db docs/HACKING.md
+	@rm -f build/views.db
 
 # The results as one HTML page, page.html (gnuplot for its plots; chromium
 # too, for the page's browser test and the README's screenshot,

@@ -7,6 +7,7 @@ SQLITE_EXTENSION_INIT3
 #else
 #include <sqlite3.h>
 #endif
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -53,8 +54,7 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
     const char *p = shown_path(db, path);
     switch (sqlite3_extended_errcode(db) & 0xff) {
     case SQLITE_BUSY:
-        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s (%s)", p, p,
-                            what);
+        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock (%s)", p, what);
     case SQLITE_IOERR: {
         int e = sqlite3_system_errno(db);
         if (e != ENOSPC)
@@ -127,8 +127,8 @@ isl_status isl_base_begin(sqlite3 *db, const char *path, unsigned wait_s, isl_er
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) return ISL_OK;
     if ((sqlite3_extended_errcode(db) & 0xff) != SQLITE_BUSY) return isl_base_fail(db, path, err, "taking the write lock");
     const char *p = shown_path(db, path);
-    return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s; waited %u s "
-                        "(taking the write lock)", p, p, wait_s);
+    return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock; waited %u s "
+                        "(taking the write lock)", p, wait_s);
 }
 
 isl_status isl_base_end(sqlite3 *db, const char *path, isl_status st, isl_error *err)
@@ -144,6 +144,7 @@ isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite
     isl_status st = ISL_OK;
     int rc;
     sqlite3_reset(q);
+    /* a column read out of memory returns NULL, and the next step fails */
     while ((rc = sqlite3_step(q)) == SQLITE_ROW)
         if (fn && (st = fn(ctx, q))) break;
     if (!st && rc != SQLITE_DONE) st = isl_base_fail(db, path, err, what);
@@ -164,7 +165,8 @@ int isl_base_bind(sqlite3_stmt *q, const char *types, va_list ap)
             rc = v ? sqlite3_bind_value(q, k, v) : sqlite3_bind_null(q, k);
             break;
         }
-        default: rc = sqlite3_bind_text(q, k, va_arg(ap, const char *), -1, SQLITE_STATIC); break;
+        case 't': rc = sqlite3_bind_text(q, k, va_arg(ap, const char *), -1, SQLITE_STATIC); break;
+        default: assert(!"isl_base_bind: a type letter not i, d, t or v"); return SQLITE_MISUSE;
         }
     }
     return rc;
@@ -200,7 +202,7 @@ isl_status isl_base_int_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_base_int(sqlite3 *db, const char *path, const char *sql, long long *v, isl_error *err)
 {
     *v = 0;
-    return isl_base_rows(db, path, path ? path : "reading a value", sql, isl_base_int_row, v, err, NULL);
+    return isl_base_rows(db, path, "reading a value", sql, isl_base_int_row, v, err, NULL);
 }
 
 isl_status isl_base_count(void *ctx, sqlite3_stmt *q)

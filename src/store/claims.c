@@ -172,11 +172,11 @@ static isl_status compile_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err)
 {
     loading l = {.s = s, .fn = fn, .ctx = ctx, .err = err};
-    sqlite3_set_authorizer(s->db, on_access, &l.c);
-    isl_status st = isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim "
-                                "WHERE id > ?1 ORDER BY id", compile_row, &l, err, "i", after);
-    sqlite3_set_authorizer(s->db, NULL, NULL);
-    return st;
+    isl_status st = isl_db_authorize(s, on_access, &l.c, ISL_OK, err);
+    if (!st)
+        st = isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim "
+                         "WHERE id > ?1 ORDER BY id", compile_row, &l, err, "i", after);
+    return isl_db_authorize(s, NULL, NULL, st, err);
 }
 
 /* The value of one claim expression into *out (a copy, free with
@@ -247,16 +247,9 @@ static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *
                              sqlite3_value *actual, isl_error *err)
 {
     static const char *const WORD[] = {"pass", "fail", "pending", "stale"};
-    sqlite3_stmt *q = isl_stmt(s, ST_CLAIM_RESULT, err);
-    if (!q) return err->status;
-    if (sqlite3_bind_int64(q, 1, run_id) || sqlite3_bind_text(q, 2, row->lesson, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 3, row->name, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 4, WORD[row->outcome], -1, SQLITE_STATIC) || sqlite3_bind_value(q, 5, expected)
-        || (actual ? sqlite3_bind_value(q, 6, actual) : sqlite3_bind_null(q, 6))
-        || (row->reason ? sqlite3_bind_text(q, 7, row->reason, -1, SQLITE_STATIC) : sqlite3_bind_null(q, 7))
-        || sqlite3_step(q) != SQLITE_DONE)
-        return isl_db_fail(s, err, "writing a claim result");
-    return ISL_OK;
+    /* a NULL reason is bound as SQL NULL */
+    return isl_db_put(s, ST_CLAIM_RESULT, err, "writing a claim result", "itttvvt", run_id, row->lesson, row->name,
+                      WORD[row->outcome], expected, actual, row->reason);
 }
 
 /* The outcome of a claim that evaluated to actual, into row (reason and
@@ -303,15 +296,19 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
                          (const char *)sqlite3_column_text(q, 2), ISL_CLAIM_PASS,
                          (const char *)sqlite3_value_text(expected), NULL, NULL, ISL_R_NONE, NULL};
     const char *pending_sql = (const char *)sqlite3_column_text(q, 5);
+    const char *actual_sql = (const char *)sqlite3_column_text(q, 4);
     int rc = SQLITE_NOMEM;
     int bad = 0;
     isl_status st = ISL_OK;
-    if (!row.lesson || !row.name || !row.statement || !row.expected) goto fail;
+    /* a column read out of memory is NULL with SQLITE_NOMEM as the error
+     * code (SQLite's idiom): no missing pending_sql judged on that */
+    if (!row.lesson || !row.name || !row.statement || !row.expected || sqlite3_errcode(s->db) == SQLITE_NOMEM)
+        goto fail;
     c->reads = 0;
     c->over_budget = 0;
     if (pending_sql) bad = eval_expr(s, c, pending_sql, &pending, why, sizeof why, &rc);
     if (!bad && !pending)
-        bad = eval_expr(s, c, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why, &rc);
+        bad = eval_expr(s, c, actual_sql, &actual, why, sizeof why, &rc);
     if (bad < 0) goto fail;
     if (bad) {
         row.outcome = ISL_CLAIM_FAIL;
@@ -485,9 +482,8 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
      * had the claim list and the result insert compiled anew per claim. */
     checker c;
     memset(&c, 0, sizeof c);
-    sqlite3_set_authorizer(s->db, on_access, &c);
     checking k = {s, &c, run_id, fn, ctx, counts, err, NULL};
-    isl_status st = check_all(&k, lesson);
-    sqlite3_set_authorizer(s->db, NULL, NULL);
-    return st;
+    isl_status st = isl_db_authorize(s, on_access, &c, ISL_OK, err);
+    if (!st) st = check_all(&k, lesson);
+    return isl_db_authorize(s, NULL, NULL, st, err);
 }

@@ -178,6 +178,14 @@ isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
     return isl_base_exec(s->db, s->path, sql, err);
 }
 
+isl_status isl_db_authorize(isl_store *s, int (*fn)(void *, int, const char *, const char *, const char *,
+                                                    const char *), void *ctx, isl_status st, isl_error *err)
+{
+    int rc = sqlite3_set_authorizer(s->db, fn, ctx);
+    return st || rc == SQLITE_OK ? st : isl_fail(err, ISL_EDB, "%s: setting the authorizer: %s", s->path,
+                                                 sqlite3_errstr(rc));
+}
+
 isl_status isl_db_still_here(isl_store *s, isl_error *err)
 {
     /* the lock is this file's: if the path names another file now (init
@@ -372,7 +380,7 @@ static isl_status wal_row(void *ctx, sqlite3_stmt *q)
 static isl_status set_wal(isl_store *s, isl_error *err)
 {
     int wal = 0;
-    isl_status st = isl_db_rows(s, s->path, "PRAGMA journal_mode = WAL", wal_row, &wal, err, NULL);
+    isl_status st = isl_db_rows(s, "switching to WAL mode", "PRAGMA journal_mode = WAL", wal_row, &wal, err, NULL);
     return st || wal ? st : isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path);
 }
 
@@ -386,7 +394,11 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     int on = 1;
     *out = NULL;
     if (isl_base_open(path, SQLITE_OPEN_READWRITE, wait_seconds, &db, &ignored)) return ISL_OK;
-    sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
+    int rc = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
+    if (rc != SQLITE_OK) {
+        sqlite3_close(db);
+        return isl_fail(err, ISL_EDB, "%s: cannot keep its log files for the new one: %s", path, sqlite3_errstr(rc));
+    }
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
         *out = db;
         return ISL_OK;
@@ -394,8 +406,8 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     int prim = sqlite3_errcode(db) & 0xff;
     sqlite3_close(db);
     if (prim == SQLITE_BUSY)
-        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED_OLD, "%s: another process holds the write lock on %s; "
-                            "waited %u s", path, path, wait_seconds);
+        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED_OLD, "%s: another process holds the write lock; "
+                            "waited %u s", path, wait_seconds);
     if (prim == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
     return ISL_OK; /* not a database: nothing to lock */
 }

@@ -163,6 +163,11 @@ void isl_db_pause(const char *point);
 /* Tells the progress callback (isl_store_on_progress) what starts now. */
 void isl_store_progress(const char *what);
 
+/* Sets the authorizer fn (NULL: removes it); returns st, or when st is
+ * ISL_OK and SQLite refuses, ISL_EDB. */
+isl_status isl_db_authorize(isl_store *s, int (*fn)(void *, int, const char *, const char *, const char *,
+                                                    const char *), void *ctx, isl_status st, isl_error *err);
+
 /* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);
 

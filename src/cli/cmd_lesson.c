@@ -59,7 +59,11 @@ static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
             st = isl_report_lesson_rows(cli, &l, ls->l[i].code, i == 0);
             continue;
         }
-        if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);
+        /* the title is data: escaped, as every text printed */
+        if (ls->n > 1 && (fputs(i ? "\n" : "", cli->out) == EOF
+                          || isl_print_line(cli->out, "== %s %s", ls->l[i].code, ls->l[i].title) < 0
+                          || fputc('\n', cli->out) == EOF))
+            st = ferror(cli->out) ? ISL_EOUTPUT : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         st = isl_store_lesson_lines(cli->store, ls->l[i].code, isl_put_line, cli->out, &cli->err);
     }
     return isl_listing_done(cli, &l, st); /* a table's lines were printed as they came */

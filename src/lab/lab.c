@@ -24,6 +24,23 @@ static isl_status finish(isl_run_ctx *ctx, isl_status st, const isl_lab_show *sh
     return st;
 }
 
+/* The run's parameters (run_param), written here for every kind: the sweep's
+ * kind, each bundle it computes (a member list's also as 'members') and each
+ * channel (bundles or channels NULL: the first nb or nc of the model). */
+static isl_status put_params(isl_run_ctx *ctx, const char *sweep, const size_t *bundles, size_t nb,
+                             const size_t *channels, size_t nc)
+{
+    isl_status st = sweep ? isl_store_put_param(ctx, "sweep", sweep) : ISL_OK;
+    for (size_t i = 0; !st && i < nb; i++) {
+        const isl_bundle *b = &ctx->model->bundle[bundles ? bundles[i] : i];
+        st = isl_store_put_param(ctx, "bundle", b->name);
+        if (!st && b->adhoc) st = isl_store_put_param(ctx, "members", b->name);
+    }
+    for (size_t i = 0; !st && i < nc; i++)
+        st = isl_store_put_param(ctx, "channel", ctx->model->channel[channels ? channels[i] : i].name);
+    return st;
+}
+
 isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
                        const size_t *channels, size_t nc, const isl_lab_tick *tick, int64_t *run_id, size_t *rows,
                        isl_error *err)
@@ -31,7 +48,8 @@ isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const
     isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, tick ? tick->fn : NULL, tick ? tick->ctx : NULL};
     isl_status st = isl_store_begin_run(s, "run", argv, m, &ctx.run_id, err);
     if (st) return st;
-    st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
+    st = put_params(&ctx, NULL, bundles, nb, channels, nc);
+    if (!st) st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
     return finish(&ctx, st, NULL, run_id, rows);
 }
 
@@ -45,7 +63,9 @@ isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, con
     isl_status st = isl_store_begin_run(s, kind, argv, m, &ctx.run_id, err);
     if (st) return st;
     const isl_bundle *b = &m->bundle[bundle];
-    if (!strcmp(kind, "samples")) {
+    st = put_params(&ctx, kind, &bundle, 1, &channel, 1);
+    if (st) {
+    } else if (!strcmp(kind, "samples")) {
         st = isl_sweep_samples(m, bundle, channel, isl_store_put_sample, &ctx);
     } else if (!strcmp(kind, "removal")) {
         st = isl_sweep_removal(m, b->members, b->n, channel, isl_store_put_removal, &ctx);
@@ -104,7 +124,9 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(s);
     if ((st = isl_store_begin_run(s, "bundles", argv, m, &ctx.run_id, err))) return st;
-    st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc);
+    st = put_params(&ctx, "bundles", NULL, 0, k->channels, k->nc);
+    if (!st && k->nm) st = isl_store_put_mechanisms(&ctx, k->mechs, k->nm);
+    if (!st) st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc);
     return finish(&ctx, st, NULL, run_id, rows);
 }
 

@@ -48,20 +48,6 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))",
     [ST_BUNDLE_CHANNEL] =
         "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
-    /* What a run computed, read back from its own rows when it ends. */
-    [ST_RUN_PARAMS_FROM_ROWS] =
-        "WITH r(bundle, channel) AS (SELECT bundle, channel FROM surface WHERE run_id = ?1 "
-        "  UNION SELECT bundle, channel FROM sample_sweep WHERE run_id = ?1 "
-        "  UNION SELECT bundle, channel FROM removal_sweep WHERE run_id = ?1 "
-        "  UNION SELECT bundle, channel FROM addition_sweep WHERE run_id = ?1) "
-        "INSERT OR IGNORE INTO run_param(run_id, key, value) "
-        "SELECT ?1, 'bundle', bundle FROM r UNION SELECT ?1, 'channel', channel FROM r "
-        "UNION SELECT ?1, 'channel', channel FROM bundle_sweep_channel WHERE run_id = ?1 AND channel IS NOT NULL "
-        "UNION SELECT ?1, 'mechanisms', group_concat(mechanism, ',') "
-        "  FROM (SELECT mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1 ORDER BY bit) HAVING count(*) > 0 "
-        "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles') "
-        /* a member list run as a bundle: its rows carry the list as the name */
-        "UNION SELECT ?1, 'members', bundle FROM r WHERE bundle NOT IN (SELECT name FROM bundle)",
     [ST_FS_BUNDLE] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)",
     [ST_FS_CHANNEL] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
     [ST_FS_FACT] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)",

@@ -67,7 +67,6 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
  * it back. */
 static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
 {
-    if (!st) st = isl_db_put(s, ST_RUN_PARAMS_FROM_ROWS, err, "writing the run's parameters", "i", (int64_t)s->run_id);
     if (!st) st = isl_db_put(s, ST_RUN_FINISH, err, "finishing the run", "i", (int64_t)s->run_id);
     if (!st) {
         isl_db_pause("commit");

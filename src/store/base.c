@@ -51,6 +51,7 @@ const char *isl_base_message(sqlite3 *db, char *buf, size_t n)
 
 isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const char *what)
 {
+    assert(db && err && what);
     const char *p = shown_path(db, path);
     switch (sqlite3_extended_errcode(db) & 0xff) {
     case SQLITE_BUSY:
@@ -141,6 +142,7 @@ isl_status isl_base_end(sqlite3 *db, const char *path, isl_status st, isl_error 
 isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite3_stmt *q, isl_base_row_fn fn,
                          void *ctx, isl_error *err)
 {
+    assert(db && q && what);
     isl_status st = ISL_OK;
     int rc;
     sqlite3_reset(q);
@@ -175,6 +177,7 @@ int isl_base_bind(sqlite3_stmt *q, const char *types, va_list ap)
 isl_status isl_base_vrows(sqlite3 *db, const char *path, const char *what, const char *sql, isl_base_row_fn fn,
                           void *ctx, isl_error *err, const char *types, va_list ap)
 {
+    assert(db && sql && what);
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
     if (rc == SQLITE_OK) rc = isl_base_bind(q, types, ap);

@@ -1,6 +1,7 @@
 /* isolab store: connections, their settings, creating and opening databases. */
 /* realpath() is XSI */
 #define _XOPEN_SOURCE 700
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -146,6 +147,7 @@ isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
 
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
 {
+    assert(id < ST_COUNT && STMT_SQL[id]);
     if (!s->stmt[id]) {
         if (sqlite3_prepare_v3(s->db, STMT_SQL[id], -1, SQLITE_PREPARE_PERSISTENT, &s->stmt[id], NULL)
             != SQLITE_OK) {

@@ -189,9 +189,8 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
         /* a pair two lessons share is swept once */
         int done = 0;
         for (size_t j = 0; j < i; j++) done |= ls.l[j].bundle == ls.l[i].bundle && ls.l[j].channel == ls.l[i].channel;
-        for (size_t k = 0; isl_lab_sweep_kinds[k] && !rc && !done; k++)
-            rc = isl_lab_sweep(s, m, cli->argv_text, isl_lab_sweep_kinds[k], ls.l[i].bundle, ls.l[i].channel, NULL, NULL,
-                               NULL, &cli->err);
+        for (isl_kind k = ISL_KIND_SAMPLES; k <= ISL_KIND_ADDITION && !rc && !done; k++)
+            rc = isl_lab_sweep(s, m, cli->argv_text, k, ls.l[i].bundle, ls.l[i].channel, NULL, NULL, NULL, &cli->err);
     }
     isl_clock_stop();
     long long fmt = ISL_FMT_TABLE;

@@ -213,6 +213,9 @@ cp "$db5" "$tmp/one.db" && q "$tmp/one.db" "CREATE TABLE my_note(run_id INTEGER,
 check "rm of one run: its rows" "0|removed 1 run and its rows from $tmp/one.db" "$?|$(cat "$tmp/rm.txt")"
 check "rm of one run: every row referring to it gone, the user's own table kept" "0|1" \
     "$(q "$tmp/one.db" "SELECT (SELECT count(*) FROM run WHERE id = 3) + (SELECT count(*) FROM run_param WHERE run_id = 3) + (SELECT count(*) FROM bundle_sweep WHERE run_id = 3) + (SELECT count(*) FROM bundle_sweep_mechanism WHERE run_id = 3) + (SELECT count(*) FROM claim_result WHERE run_id = 3)")|$(q "$tmp/one.db" "SELECT count(*) FROM my_note")"
+esc=$(printf 'e\033[2Jx.db')
+cp "$db5" "$tmp/$esc" && "$ISOLAB" --db "$tmp/$esc" prune --keep 0 >"$tmp/rm.txt"
+check "prune: a path's ESC escaped" "removed 0 runs from $tmp/e\\033[2Jx.db" "$(cat "$tmp/rm.txt")"
 "$ISOLAB" --db "$db5" rm x 2>/dev/null
 check "rm of a run id that is no number exits 2" 2 $?
 for i in 1 2 3; do "$ISOLAB" --db "$db5" run --bundle plain >/dev/null; done

@@ -83,11 +83,10 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
 static isl_status configure(sqlite3 *db, const char *path, unsigned wait_s, isl_error *err)
 {
     int on = 0;
-    sqlite3_extended_result_codes(db, 1);
     /* Defensive mode: no writes to the schema table or other corruption
      * paths from SQL text, which seeds and saved queries are. */
-    if (sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on) != SQLITE_OK
-        || sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
+    if (sqlite3_extended_result_codes(db, 1) != SQLITE_OK
+        || sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on) != SQLITE_OK || sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
         || sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on)
         return isl_base_fail(db, path, err, "configuring the connection");
     sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);

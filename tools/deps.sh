@@ -6,6 +6,8 @@
 #             libcmocka-dev, and the sqlite3 shell
 #     plots   gnuplot (gnuplot-nox)             for make plots, isolab plot
 #     page    chromium                           for make page's browser test
+#     wasm    emscripten, tclsh and dpkg-source   for make wasm (the page's engine;
+#             SQLite's source comes from Debian: tools/sqlite-src.sh)
 #     ci      all of the above, gcc, make and valgrind (a fresh CI machine)
 # Whatever is missing is installed with apt-get when run as root; otherwise
 # it stops (exit 1) with the exact command to run.
@@ -27,17 +29,18 @@ group_build() {
 }
 group_plots() { need_cmd gnuplot gnuplot-nox; }
 group_page() { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || want chromium; }
+group_wasm() { need_cmd emcc emscripten; need_cmd tclsh tcl; need_cmd dpkg-source dpkg-dev; }
 group_ci() {
     need_cmd cc gcc; need_cmd make make
-    group_build; group_plots; group_page
+    group_build; group_plots; group_page; group_wasm
     need_cmd valgrind valgrind
 }
 
 [ $# -eq 0 ] && set -- build
 for g; do
     case $g in
-        build | plots | page | ci) "group_$g" ;;
-        *) echo "tools/deps.sh: unknown group '$g' (build, plots, page, ci)" >&2; exit 2 ;;
+        build | plots | page | wasm | ci) "group_$g" ;;
+        *) echo "tools/deps.sh: unknown group '$g' (build, plots, page, wasm, ci)" >&2; exit 2 ;;
     esac
 done
 [ -z "$missing" ] && exit 0

@@ -78,15 +78,7 @@ typedef struct streamer {
 static isl_status cell_row(void *ctx, sqlite3_stmt *q)
 {
     streamer *w = ctx;
-    for (size_t i = 0; i < w->n; i++) {
-        int c = (int)i, t = sqlite3_column_type(q, c);
-        isl_cell *cell = &w->cells[i];
-        cell->type = t;
-        cell->real = t == SQLITE_FLOAT ? sqlite3_column_double(q, c) : 0.0;
-        cell->text = t == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(q, c);
-        cell->len = t == SQLITE_NULL ? 0 : (size_t)sqlite3_column_bytes(q, c);
-        if (t != SQLITE_NULL && !cell->text) return isl_fail(w->err, ISL_ENOMEM, "out of memory");
-    }
+    if (isl_base_cells(q, w->cells, w->n)) return isl_fail(w->err, ISL_ENOMEM, "out of memory");
     return w->fn(w->ctx, w->n, w->names, w->cells);
 }
 

@@ -3,7 +3,7 @@
 # the Debian packages (the Makefile and .ci/run both call it):
 #   tools/deps.sh [GROUP...]    default: build
 #     build   compiler headers and libraries: pkg-config, libsqlite3-dev,
-#             libcmocka-dev, and the sqlite3 shell
+#             libcmocka-dev, zlib1g-dev, and the sqlite3 shell
 #     plots   gnuplot (gnuplot-nox)             for make plots, isolab plot
 #     page    chromium                           for make page's browser test
 #     wasm    emscripten, tclsh and dpkg-source   for make wasm (the page's engine;
@@ -22,8 +22,9 @@ group_build() {
     if command -v pkg-config >/dev/null 2>&1; then
         pkg-config --exists sqlite3 || want libsqlite3-dev
         pkg-config --exists cmocka || want libcmocka-dev
+        pkg-config --exists zlib || want zlib1g-dev
     else
-        want libsqlite3-dev; want libcmocka-dev
+        want libsqlite3-dev; want libcmocka-dev; want zlib1g-dev
     fi
     need_cmd sqlite3 sqlite3
 }

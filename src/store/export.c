@@ -388,3 +388,14 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column)
                                 isl_base_int_row, &has, &err, "tt", name, column);
     return st ? -1 : (int)has;
 }
+
+isl_status isl_store_image(isl_store *s, unsigned char **bytes, size_t *n, isl_error *err)
+{
+    sqlite3_int64 size = 0;
+    unsigned char *p = sqlite3_serialize(s->db, "main", &size, 0);
+    *bytes = p && size > 0 ? malloc((size_t)size) : NULL;
+    *n = *bytes ? (size_t)size : 0;
+    if (*bytes) memcpy(*bytes, p, (size_t)size);
+    sqlite3_free(p);
+    return *bytes ? ISL_OK : isl_fail(err, ISL_ENOMEM, "%s: out of memory reading the database into the page", s->path);
+}

@@ -6,8 +6,9 @@
  *
  * One connection, to an in-memory copy of the database the page carries. A
  * result is text the script parses with JSON.parse: on success
- *   {"columns": [NAMES], "rows": ROWS}
- * where ROWS is, byte for byte, what `isolab export --format json` writes
+ *   {"columns": [NAMES], "types": [TYPES], "rows": ROWS}
+ * where TYPES holds a string per row, a letter per column (i integer, r
+ * real, t text, b blob, n null), and ROWS is, byte for byte, what `isolab export --format json` writes
  * for the same rows (isl_buf_json_object); on failure {"error": MESSAGE}
  * with SQLite's message. */
 #include <sqlite3.h>
@@ -57,7 +58,8 @@ int isl_wasm_open(unsigned char *p, int n)
     return rc;
 }
 
-/* Runs every statement of sql, the last one's rows as the result; a
+/* Runs every statement of sql, the rows of the last one that has columns
+ * as the result (a BEGIN, INSERT or ROLLBACK after it leaves them); a
  * statement stops after about steps * 1000 virtual machine steps (its
  * work budget) with an error saying so. */
 const char *isl_wasm_query(const char *sql, double steps)
@@ -73,6 +75,15 @@ const char *isl_wasm_query(const char *sql, double steps)
         if (rc != SQLITE_OK) return error(sqlite3_errmsg(db));
         if (!q) continue; /* a comment or white space */
         size_t nc = (size_t)sqlite3_column_count(q), rows = 0;
+        if (!nc && any) { /* BEGIN, INSERT, ROLLBACK ...: the rows shown stay the last query's */
+            while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
+            sqlite3_finalize(q);
+            if (rc != SQLITE_DONE)
+                return error(rc == SQLITE_INTERRUPT ? "the statement went past its work budget and was stopped"
+                                                    : sqlite3_errmsg(db));
+            used = 0;
+            continue;
+        }
         isl_cell *cells = calloc(nc + 1, sizeof *cells);
         const char **names = calloc(nc + 1, sizeof *names);
         if (!cells || !names) return free(cells), free(names), sqlite3_finalize(q), error("out of memory");
@@ -84,13 +95,20 @@ const char *isl_wasm_query(const char *sql, double steps)
             if (i) isl_buf_put(&out, ", ", 2);
             isl_buf_json_string(&out, names[i], strlen(names[i]));
         }
-        isl_buf_put(&out, "], \"rows\": ", 11);
+        isl_buf_put(&out, "], \"types\": [", 13);
+        isl_buf body = {NULL, 0, 0, 0};
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
             if (isl_base_cells(q, cells, nc)) break;
-            isl_buf_put(&out, rows++ ? ",\n  " : "[\n  ", 4);
-            isl_buf_json_object(&out, nc, names, cells);
+            isl_buf_put(&out, rows ? ", \"" : "\"", rows ? 3 : 1);
+            for (size_t i = 0; i < nc; i++) isl_buf_put(&out, &"?irtbn"[cells[i].type], 1);
+            isl_buf_put(&out, "\"", 1);
+            isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
+            isl_buf_json_object(&body, nc, names, cells);
         }
-        free(cells), free(names);
+        isl_buf_put(&out, "], \"rows\": ", 11);
+        if (body.p) isl_buf_put(&out, body.p, body.n);
+        out.oom |= body.oom;
+        free(body.p), free(cells), free(names);
         if (rc != SQLITE_DONE) {
             char msg[200];
             if (rc == SQLITE_INTERRUPT)

@@ -103,6 +103,7 @@
           var s = String(v);
           if ((c === 'status' || c === 'outcome' || c === 'grows') && s && s.length < 32)
             td.className = 'st st-' + s.replace(/ /g, '-');
+          if (!/[ ,]/.test(s)) td.className += (td.className ? ' ' : '') + 'nw'; // a name stays whole
           td.textContent = s;
         }
         tr.appendChild(td);
@@ -260,6 +261,7 @@
     ui.list = el('input');
     ui.list.readOnly = true, ui.list.size = 40, ui.list.setAttribute('aria-label', 'the member list');
     ui.cmd = el('code');
+    ui.cmd.style.overflowWrap = 'anywhere';
     ui.mechs = el('ol', 'lab-mechs');
     ui.out = el('div');
     add(w, el('h3', null, 'What if'),

@@ -8,7 +8,8 @@
 #     page    chromium                           for make page's browser test
 #     wasm    emscripten, tclsh and dpkg-source   for make wasm (the page's engine;
 #             SQLite's source comes from Debian: tools/sqlite-src.sh)
-#     ci      all of the above, gcc, make and valgrind (a fresh CI machine)
+#     ci      all of the above, gcc, make, valgrind and tmux (a fresh CI
+#             machine; tmux drives the completion in a real bash)
 # Whatever is missing is installed with apt-get when run as root; otherwise
 # it stops (exit 1) with the exact command to run.
 set -u
@@ -34,7 +35,7 @@ group_wasm() { need_cmd emcc emscripten; need_cmd tclsh tcl; need_cmd dpkg-sourc
 group_ci() {
     need_cmd cc gcc; need_cmd make make
     group_build; group_plots; group_page; group_wasm
-    need_cmd valgrind valgrind
+    need_cmd valgrind valgrind; need_cmd tmux tmux
 }
 
 [ $# -eq 0 ] && set -- build

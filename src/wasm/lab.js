@@ -188,14 +188,21 @@
     document.getElementById('lab').setAttribute('data-change-ms', String(Math.round(performance.now() - t0)));
   }
 
+  // the frontier and the smallest bundles depend on the channel (and the
+  // target) alone: asked again only when those change
+  var asked = {};
+  function once(sql) {
+    if (!(sql in asked)) asked[sql] = query(sql);
+    return asked[sql];
+  }
   function questions() {
     var ch = state.channel ? lit(state.channel) : 'NULL';
     var max = parseInt(ui.max.value, 10);
     ui.q.textContent = '';
     add(ui.q,
-        table(query('SELECT * FROM isolab_frontier(' + ch + ')'), 'isolab_frontier',
+        table(once('SELECT * FROM isolab_frontier(' + ch + ')'), 'isolab_frontier',
               'The frontier: per size, the least open surface any subset of the mechanisms reaches'),
-        table(query('SELECT * FROM isolab_smallest(' + ch + ', ' + (isNaN(max) ? 0 : max) + ')'), 'isolab_smallest',
+        table(once('SELECT * FROM isolab_smallest(' + ch + ', ' + (isNaN(max) ? 0 : max) + ')'), 'isolab_smallest',
               'The smallest bundles whose open surface is at most ' + (isNaN(max) ? 0 : max)),
         table(query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')'), 'isolab_marginal',
               'Each mechanism toggled in ' + (state.members || '(no member)')));
@@ -208,6 +215,7 @@
     var m = /^\s*SELECT \* FROM "?([A-Za-z0-9_]+)"?\s*;?\s*$/i.exec(sql);
     ui.res.textContent = '';
     ui.res.appendChild(table(query(sql, isNaN(budget) ? BUDGET : budget), m ? m[1] : '*'));
+    asked = {}; // the SQL may have changed the model
     setAddress('#sql=' + encodeURIComponent(sql));
     if (fromAddress) document.getElementById('lab-query').scrollIntoView();
   }

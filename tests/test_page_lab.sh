@@ -151,4 +151,19 @@ check "the member list shown is the one given, pasteable into run --members" 1 \
     "$(grep -c 'isolab run --members strict,-user-namespace --channel sampling-profile</code>' "$tmp/wdom.html")"
 check "the hostile title is text, not an element, with the lab running" 1 \
     "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; "Co" .s</h2>' "$tmp/wdom.html")"
+# --- laid out with the lab's panels open ------------------------------------------
+# tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
+# the page in an iframe 1280 and 390 px wide, a what-if and an answer shown
+for w in 1280 390; do
+    sed '/^<\/body>$/,$d' "$tmp/lab.html" >"$tmp/lay-$w.html"
+    { printf '<script nonce="%s">\nwindow.isolabLab.ready.then(function () {\n' "$nonce"
+      cat "$here/tests/page_layout.js"; printf '});\n</script>\n</body>\n</html>\n'; } >>"$tmp/lay-$w.html"
+    printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="lay-%s.html#members=strict,-user-namespace&amp;channel=sampling-profile" width="%s" height="900" style="border:0;display:block"></iframe></body></html>\n' \
+        "$w" "$w" >"$tmp/frame-$w.html"
+    chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=60000 --dump-dom "file://$tmp/frame-$w.html" \
+        | sed -n '/<pre id="layout-report">/,/<\/pre>/p' | sed 's/<pre id="layout-report">//; s/<\/pre>.*//' | sed '/^$/d' >"$tmp/found.txt"
+    check "with the lab at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
+    check "with the lab at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals" "" \
+        "$(sed 1d "$tmp/found.txt" | head -5)"
+done
 finish

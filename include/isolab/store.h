@@ -25,6 +25,20 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
  * seeds_dir's *.sql), all or nothing; an existing path only with force. */
 isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err);
 
+/* A new database, before it replaces anything: ISL_OK when it will do. */
+typedef isl_status (*isl_store_check_fn)(isl_store *fresh, void *ctx, isl_error *err);
+
+/* isl_store_create, with check(new, ctx, err) run on the new database
+ * before it takes path's place: a failure leaves the old file untouched. */
+isl_status isl_store_create_checked(const char *path, const char *seeds_dir, int force, isl_store_check_fn check,
+                                    void *ctx, isl_error *err);
+
+/* ISL_OK when path names no file, an empty one, or (through a symbolic link)
+ * a regular file holding an isolab database of this or an older schema: what
+ * a new database may replace; else why not (ISL_EINPUT, ISL_EDB). Opens no
+ * database (a FIFO is refused, never opened). */
+isl_status isl_store_replaceable(const char *path, isl_error *err);
+
 /* Closes the store (NULL is fine); finalizes every statement it prepared. */
 void isl_store_close(isl_store *s);
 

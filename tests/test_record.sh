@@ -1,0 +1,80 @@
+#!/bin/sh
+# The record keeps what it holds (issue 33): nothing is replaced until its
+# replacement is known to be good, damage is called damage, and every wait
+# is bounded. POSIX sh; env ISOLAB = the binary. Last line: "N passed, M failed".
+set -u
+
+. "$(dirname "$0")/shlib.sh"
+cd "$tmp" || exit 2
+
+# sum FILE : its bytes' checksum, or "absent"
+sum() { if [ -e "$1" ]; then cksum <"$1"; else echo absent; fi; }
+
+# refused NAME STATUS STDERR_LINE FILE CMD... : CMD exits STATUS, its
+# stderr's last line is STDERR_LINE, and FILE is byte for byte as before.
+refused() {
+    name=$1 want_rc=$2 want_err=$3 f=$4
+    shift 4
+    before=$(sum "$f")
+    "$@" >out.txt 2>err.txt
+    rc=$?
+    check "$name" "$want_rc|$want_err|$before" "$rc|$(tail -n 1 err.txt)|$(sum "$f")"
+}
+
+# ---- item 2: lesson --fresh and init --force check before they replace ----
+"$ISOLAB" --db k.db lesson >/dev/null 2>&1
+"$ISOLAB" --db k.db run >/dev/null 2>&1
+refused "lesson NOPE --fresh: refused, the database untouched" 3 \
+    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus)" k.db \
+    "$ISOLAB" --db k.db lesson NOPE --fresh
+refused "lesson M03/K05 M03/K04 NOPE --fresh: the same" 3 \
+    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus)" k.db \
+    "$ISOLAB" --db k.db lesson M03/K05 M03/K04 NOPE --fresh
+mkdir nofocus
+cp "$root"/seeds/*.sql nofocus/
+for f in nofocus/*.sql; do sed -i '/lesson_focus/,/;/d' "$f"; done
+refused "lesson --fresh --seeds DIR whose seeds give no focus: refused first" 3 \
+    "isolab lesson: no lesson has a focus (see lesson_focus)" k.db \
+    "$ISOLAB" --db k.db lesson --fresh --seeds nofocus
+mkdir badseeds
+printf 'INSERT INTO nosuchtable VALUES (1);\n' >badseeds/001_bad.sql
+before=$(sum k.db)
+"$ISOLAB" --db k.db init --force --seeds badseeds >/dev/null 2>err.txt
+check "init --force with a failing seed: exit 3, the database untouched" "3|$before" "$?|$(sum k.db)"
+
+sqlite3 foreign.db 'CREATE TABLE t(x); INSERT INTO t VALUES (1);'
+refused "init --force on another program's SQLite file: refused, what it is said" 4 \
+    "isolab init: foreign.db: not an isolab database (application_id 0); --force replaces only an isolab database: remove or rename it yourself if it is to go" foreign.db \
+    "$ISOLAB" --db foreign.db init --force
+refused "lesson --fresh on it: the same" 4 \
+    "isolab lesson: foreign.db: not an isolab database (application_id 0); --fresh replaces only an isolab database: remove or rename it yourself if it is to go" foreign.db \
+    "$ISOLAB" --db foreign.db lesson --fresh
+sqlite3 app.db 'PRAGMA application_id = 7; CREATE TABLE t(x);'
+refused "init --force on a file of another application_id" 4 \
+    "isolab init: app.db: not an isolab database (application_id 7); --force replaces only an isolab database: remove or rename it yourself if it is to go" app.db \
+    "$ISOLAB" --db app.db init --force
+cp k.db newer.db
+sqlite3 newer.db 'PRAGMA user_version = 99'
+refused "init --force on a newer schema" 4 \
+    "isolab init: newer.db: schema version 99 is newer than this isolab's ($(sqlite3 k.db 'PRAGMA user_version')); use a newer isolab" newer.db \
+    "$ISOLAB" --db newer.db init --force
+refused "lesson --fresh on a newer schema" 4 \
+    "isolab lesson: newer.db: schema version 99 is newer than this isolab's ($(sqlite3 k.db 'PRAGMA user_version')); use a newer isolab" newer.db \
+    "$ISOLAB" --db newer.db lesson --fresh
+
+mkfifo ff
+timeout 10 "$ISOLAB" --db ff lesson --fresh >out.txt 2>err.txt
+check "lesson --fresh on a FIFO: refused at once" "3|isolab lesson: ff: a FIFO; --fresh replaces only a regular file" \
+    "$?|$(cat err.txt)"
+
+cp k.db drop.db
+printf "INSERT INTO bundle(name) VALUES ('extra-bundle');\n" >extra.sql
+"$ISOLAB" --db drop.db load extra.sql >/dev/null 2>&1
+runs=$(sqlite3 drop.db 'SELECT count(*) FROM run')
+ids=$(sqlite3 drop.db "SELECT min(id) || '-' || max(id) FROM run")
+"$ISOLAB" --db drop.db lesson --fresh >/dev/null 2>err.txt
+check "lesson --fresh names the runs it drops" \
+    "isolab lesson: note: the old database's $runs runs (ids $ids) are dropped" \
+    "$(grep 'runs (' err.txt)"
+
+finish

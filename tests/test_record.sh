@@ -77,4 +77,26 @@ check "lesson --fresh names the runs it drops" \
     "isolab lesson: note: the old database's $runs runs (ids $ids) are dropped" \
     "$(grep 'runs (' err.txt)"
 
+# ---- item 4: each run keeps the count of rows it wrote ----------------------
+# Another database's -wal copied beside the file: SQLite replays it (its
+# pages for ours, every one well formed), and run 1 loses the rows of the
+# bundle 'plain' with nothing in SQLite calling that damage.
+"$ISOLAB" --db a.db lesson >/dev/null 2>&1
+cp a.db b.db
+wrote=$(q a.db "SELECT count(*) FROM surface WHERE run_id = 1")
+lost=$(q a.db "SELECT count(*) FROM surface WHERE run_id = 1 AND bundle = 'plain'")
+has=$(($(q a.db "SELECT (SELECT count(*) FROM surface WHERE run_id = 1) + (SELECT count(*) FROM fact_status_row WHERE run_id = 1)") - lost))
+all=$(q a.db "SELECT (SELECT count(*) FROM surface WHERE run_id = 1) + (SELECT count(*) FROM fact_status_row WHERE run_id = 1)")
+printf "PRAGMA journal_mode = WAL;\nPRAGMA wal_autocheckpoint = 0;\nDELETE FROM surface WHERE run_id = 1 AND bundle = 'plain';\n.shell cp b.db-wal a.db-wal\n" \
+    | sqlite3 b.db >/dev/null
+check "the foreign -wal took rows of run 1 (the case is set up)" "$((wrote - lost))" \
+    "$(q a.db "SELECT count(*) FROM surface WHERE run_id = 1")"
+for cmd in runs "diff 1 1" check "export surface" report "page -o p.html"; do
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db a.db $cmd >out.txt 2>err.txt
+    check "$cmd on a file that lost rows: damage, exit 4" \
+        "4|isolab ${cmd%% *}: a.db: damaged: run 1 has $has of its $all rows" "$?|$(tail -n 1 err.txt)"
+done
+check "... and nothing of the page written" "absent" "$(sum p.html)"
+
 finish

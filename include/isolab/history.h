@@ -33,7 +33,7 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
 
 /* ISL_EDB (ISL_R_DAMAGED) "PATH: damaged: run N has R of its W rows" for the
  * first run (of runs a and b; a == 0: of every run) whose result rows are not
- * the count it wrote (row_count; a run of an older isolab has none); ISL_OK
+ * the count it wrote (run_written; a run of an older isolab has none); ISL_OK
  * when every count holds. */
 isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *err);
 

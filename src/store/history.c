@@ -59,9 +59,9 @@ static isl_status damaged_row(void *ctx, sqlite3_stmt *q)
 
 isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *err)
 {
-    char *sql = isl_run_rows_sql(s, "SELECT id, row_count, n FROM (SELECT r.id, r.row_count, ", "r.id",
-                                 " AS n FROM run r WHERE r.row_count IS NOT NULL AND (?1 = 0 OR r.id IN (?1, ?2))) "
-                                 "WHERE n <> row_count ORDER BY id LIMIT 1", err);
+    char *sql = isl_run_rows_sql(s, "SELECT id, row_count, n FROM (SELECT r.id, w.row_count, ", "r.id",
+                                 " AS n FROM run r JOIN run_written w ON w.run = r.id "
+                                 "WHERE ?1 = 0 OR r.id IN (?1, ?2)) WHERE n <> row_count ORDER BY id LIMIT 1", err);
     if (!sql) return err->status;
     damage d = {s->path, err};
     isl_status st = isl_db_rows(s, "counting the runs' rows", sql, damaged_row, &d, err, "ii", a, b);

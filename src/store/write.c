@@ -70,7 +70,7 @@ static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
     if (!st) st = isl_db_put(s, ST_RUN_PARAMS_FROM_ROWS, err, "writing the run's parameters", "i", (int64_t)s->run_id);
     if (!st) st = isl_db_put(s, ST_RUN_FINISH, err, "finishing the run", "i", (int64_t)s->run_id);
     /* the rows it wrote, kept with it: a file that loses some later says so */
-    char *count = st ? NULL : isl_run_rows_sql(s, "UPDATE run SET row_count = ", "?1", " WHERE id = ?1", err);
+    char *count = st ? NULL : isl_run_rows_sql(s, "INSERT INTO run_written(run, row_count) VALUES (?1, ", "?1", ")", err);
     if (!st && !count) st = err->status;
     if (!st) st = isl_db_rows(s, "counting the run's rows", count, NULL, NULL, err, "i", (int64_t)s->run_id);
     sqlite3_free(count);

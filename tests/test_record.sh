@@ -77,6 +77,18 @@ check "lesson --fresh names the runs it drops" \
     "isolab lesson: note: the old database's $runs runs (ids $ids) are dropped" \
     "$(grep 'runs (' err.txt)"
 
+# ---- item 3: a user's view runs under the work budget ---------------------
+# (timeout only guards against a hang; the budget is steps, not seconds)
+"$ISOLAB" --db v.db init >/dev/null 2>&1
+q v.db "CREATE VIEW forever AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c" >/dev/null
+timeout 120 "$ISOLAB" --db v.db export --list --work-limit 1 >out.txt 2>err.txt
+check "export --list with a never-ending view: listed, its rows not counted" "0|forever view" \
+    "$?|$(grep '^forever ' out.txt | tr -s ' ' | sed 's/ $//')"
+timeout 120 "$ISOLAB" --db v.db export forever --work-limit 1 -o f.csv >out.txt 2>err.txt
+check "export of a never-ending view: stopped by the budget, nothing written" \
+    "3|isolab export: v.db: the view 'forever' exceeded the work budget (1 million steps): stopped (raise the budget with --work-limit)|absent" \
+    "$?|$(cat err.txt)|$(sum f.csv)"
+
 # ---- item 4: each run keeps the count of rows it wrote ----------------------
 # Another database's -wal copied beside the file: SQLite replays it (its
 # pages for ours, every one well formed), and run 1 loses the rows of the

@@ -89,6 +89,29 @@ check "export of a never-ending view: stopped by the budget, nothing written" \
     "3|isolab export: v.db: the view 'forever' exceeded the work budget (1 million steps): stopped (raise the budget with --work-limit)|absent" \
     "$?|$(cat err.txt)|$(sum f.csv)"
 
+# ---- item 8: readers name a dangling param or lesson_focus row ------------
+"$ISOLAB" --db d.db lesson >/dev/null 2>&1
+cp d.db f.db
+q d.db "INSERT INTO bundle(name) VALUES ('brief');
+INSERT INTO bundle_member(bundle, position, mechanism) SELECT 'brief', 1, name FROM mechanism LIMIT 1;
+UPDATE param SET value = 'brief' WHERE key = 'bundle';
+DELETE FROM bundle_member WHERE bundle = 'brief'; DELETE FROM bundle WHERE name = 'brief';" >/dev/null
+q f.db "PRAGMA foreign_keys = OFF; UPDATE lesson_focus SET channel = 'nowhere' WHERE lesson = 'M03/K04'" >/dev/null
+focus_row=$(q f.db "SELECT '(lesson ''' || lesson || ''', bundle ''' || bundle || ''', channel ''nowhere'', axis '
+    || coalesce('''' || axis || '''', 'NULL') || ')' FROM lesson_focus WHERE lesson = 'M03/K04'")
+for cmd in "export channel_comparison" report "page -o p.html" plot; do
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db d.db $cmd >out.txt 2>err.txt
+    check "$cmd with a dangling param: the row named, exit 3" \
+        "3|isolab ${cmd%% *}: param row 'bundle': value 'brief' names no bundle; set it to one, or to NULL" \
+        "$?|$(tail -n 1 err.txt)"
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db f.db $cmd >out.txt 2>err.txt
+    check "$cmd with a lesson_focus row naming no channel: the row named, exit 3" \
+        "3|isolab ${cmd%% *}: lesson_focus row $focus_row: channel 'nowhere' names no channel (written with foreign keys off?); correct or delete the row" \
+        "$?|$(tail -n 1 err.txt)"
+done
+
 # ---- item 4: each run keeps the count of rows it wrote ----------------------
 # Another database's -wal copied beside the file: SQLite replays it (its
 # pages for ours, every one well formed), and run 1 loses the rows of the

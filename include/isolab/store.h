@@ -75,6 +75,10 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
  * line; no transaction is opened here. */
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err);
 
+/* isl_read_dangling (isolab/reader.h) on the store's connection: a
+ * dangling model row named, as reading the model names it. */
+isl_status isl_store_check_dangling(isl_store *s, isl_error *err);
+
 /* isl_read_model (isolab/reader.h) on the store's connection. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
 /* Starts a run: BEGIN IMMEDIATE and the run row (kind, argv, digest of m). */

@@ -232,7 +232,7 @@ const isl_command isl_commands[] = {
      "from B's own; recorded as a run of kind 'marginal' (rows:\n"
      "answer_marginal) and printed.\n",
      OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE)},
-    {"report", isl_cmd_report, ISL_NEEDS_DB | ISL_READS_RUNS, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
+    {"report", isl_cmd_report, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"
      "lesson_report: the lesson's eight tables in the lesson's order, from the\n"
@@ -272,7 +272,7 @@ const isl_command isl_commands[] = {
      "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
      "run. Exits 1 when a claim fails.\n",
      OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT)},
-    {"export", isl_cmd_export, ISL_NEEDS_DB | ISL_READS_RUNS, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
+    {"export", isl_cmd_export, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
      "'export model --run N' writes instead the model run N used, as SQL a\n"
@@ -324,7 +324,7 @@ const isl_command isl_commands[] = {
      "number of differences (with --format on stderr; each line a row of\n"
      "change: ~, -, +, lost or gained, and what).\n",
      OPTS(&DIFF_EXIT_CODE, &FORMAT)},
-    {"plot", isl_cmd_plot, ISL_NEEDS_DB | ISL_READS_RUNS, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
+    {"plot", isl_cmd_plot, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
      "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"
      "rows of its saved query go to DIR/NAME.csv (what 'isolab export QUERY'\n"
      "writes) and gnuplot draws DIR/NAME.png (or .svg) from that file with the\n"
@@ -345,7 +345,7 @@ const isl_command isl_commands[] = {
      "stderr when results are stale.\n",
      OPTS(&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS, &FOCUS_LESSON, &FOCUS_BUNDLE,
           &FOCUS_CHANNEL)},
-    {"page", isl_cmd_page, ISL_NEEDS_DB | ISL_READS_RUNS, NULL, 0, 0, "write the results as one self-contained HTML page",
+    {"page", isl_cmd_page, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, NULL, 0, 0, "write the results as one self-contained HTML page",
      "Writes one HTML file (no script, nothing fetched from the network) with\n"
      "the model's words explained; for each lesson, its tables (and the same as\n"
      "text, as 'isolab lesson CODE' prints them), its claims as the latest\n"

@@ -173,6 +173,8 @@ isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
     return isl_read_model(s->db, s->path, out, err);
 }
 
+isl_status isl_store_check_dangling(isl_store *s, isl_error *err) { return isl_read_dangling(s->db, s->path, err); }
+
 isl_status isl_store_settle_model(isl_store *s, isl_error *err)
 {
     isl_model *m = NULL;

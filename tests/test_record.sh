@@ -134,4 +134,49 @@ for cmd in runs "diff 1 1" check "export surface" report "page -o p.html"; do
 done
 check "... and nothing of the page written" "absent" "$(sum p.html)"
 
+# ---- item 9: the small ones -------------------------------------------------
+"$ISOLAB" --db s.db init >/dev/null 2>&1
+for d in 2026-02-30 2026-02-29 2026-04-31 2100-02-29; do
+    "$ISOLAB" --db s.db runs --since "$d" >out.txt 2>err.txt
+    check "runs --since $d: no such day, refused" \
+        "2|isolab runs: --since: '$d' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)" \
+        "$?|$(head -n 1 err.txt)"
+done
+"$ISOLAB" --db s.db runs --since 2028-02-29 >out.txt 2>err.txt
+check "runs --since 2028-02-29 (a leap day): taken" "0|0" "$?|$(grep -c 'not a date' err.txt)"
+
+printf "INSERT INTO lesson(code, title, position) VALUES ('M09/K09', 'Nine', 99);\n" >nine.sql
+"$ISOLAB" --db s.db load nine.sql >/dev/null 2>&1
+printf "DROP TRIGGER temp.isl_no_replace;\nINSERT INTO lesson(code, title, position) VALUES ('M09/K09', 'Again', 98);\n" >drop.sql
+refused "a seed dropping isolab's TEMP trigger: refused" 3 \
+    "isolab load: drop.sql:1: a seed file may write only the model's tables and TEMP objects of its own; isolab's own TEMP object isl_no_replace is refused" \
+    s.db "$ISOLAB" --db s.db load drop.sql
+printf "DELETE FROM temp.isl_defined;\n" >wipe.sql
+refused "a seed writing isolab's TEMP table: refused" 3 \
+    "isolab load: wipe.sql:1: a seed file may write only the model's tables and TEMP objects of its own; a write to isolab's own TEMP table isl_defined is refused" \
+    s.db "$ISOLAB" --db s.db load wipe.sql
+printf "INSERT INTO axis(name) VALUES (zeroblob(20000000));\n" >huge.sql
+refused "a seed value longer than a statement may be: refused" 3 \
+    "isolab load: huge.sql:1: string or blob too big" \
+    s.db "$ISOLAB" --db s.db load huge.sql
+# printf() past the limit gives NULL, which no name may be
+printf "INSERT INTO axis(name) VALUES (printf('%%.*c', 999999999, 'x'));\n" >huge2.sql
+before=$(sum s.db)
+"$ISOLAB" --db s.db load huge2.sql >out.txt 2>err.txt
+check "printf of 10^9 characters in a seed: refused, no value made" "3|$before" "$?|$(sum s.db)"
+
+if command -v gnuplot >/dev/null 2>&1; then
+    ISOLAB_TOOL_TIMEOUT=soon "$ISOLAB" --db k.db plot channels -o plots >out.txt 2>err.txt
+    check "a bad ISOLAB_TOOL_TIMEOUT: refused, exit 3, nothing written" \
+        "3|isolab plot: ISOLAB_TOOL_TIMEOUT: 'soon' is not a number of seconds from 1 to 86400|absent" \
+        "$?|$(tail -n 1 err.txt)|$(sum plots)"
+else
+    echo "skip - a bad ISOLAB_TOOL_TIMEOUT (no gnuplot)"
+fi
+man=$root/build/isolab.1
+if [ -f "$man" ]; then
+    check "the man page's environment names ISOLAB_TOOL_TIMEOUT and TMPDIR" "1 1" \
+        "$(grep -c '^\.B ISOLAB_TOOL_TIMEOUT' "$man") $(grep -c '^\.B SQLITE_TMPDIR, TMPDIR' "$man")"
+fi
+
 finish

@@ -418,7 +418,7 @@ static isl_status check_replaceable(const char *given, const char *path, off_t s
     unsigned char h[100];
     FILE *f = size ? fopen(path, "rb") : NULL;
     if (!size) return ISL_OK;
-    if (!f) return isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
+    if (!f) return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
     size_t n = fread(h, 1, sizeof h, f);
     fclose(f);
     if (n < sizeof h || memcmp(h, "SQLite format 3", 16) != 0)

@@ -1,4 +1,4 @@
--- isolab schema, part 20 (schema version 17): each run keeps the count of
+-- isolab schema, part 21 (schema version 18): each run keeps the count of
 -- the rows it wrote. A file can lose rows without SQLite calling it
 -- damaged (another database's -wal copied beside it is replayed into it:
 -- its pages for ours, every page well formed), and nothing then told a run
@@ -15,7 +15,7 @@ CREATE TABLE IF NOT EXISTS run_written (
   row_count INTEGER NOT NULL
 );
 
--- Part 20 also indexes lesson_brings by what was brought: 'unload' and
+-- Part 21 also indexes lesson_brings by what was brought: 'unload' and
 -- 'load --replace' ask, per row a gone lesson brought, whether a loaded
 -- lesson brought it too, and without the index each asking scanned the
 -- table (10,000 facts: 7.5 s of CPU; 300,000: unending).

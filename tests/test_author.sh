@@ -264,6 +264,7 @@ check "... the seeds' own lessons are there, M04/K01 among them" "M03/K04 M03/K0
 "$ISOLAB" --db "$db4" lesson --fresh --seeds seeds >/dev/null 2>"$tmp/f2.err"
 check "lesson --fresh --seeds DIR: from DIR, said so, and what it lost" \
 "0|isolab lesson: note: a new $db4 from the seeds in seeds
+isolab lesson: note: the old database's 5 runs (ids 1-5) are dropped
 isolab lesson: note: the old database's lesson M04/K01 is not in those seeds and is gone; no file of it is known" \
     "$?|$(grep '^isolab lesson: note' "$tmp/f2.err")"
 "$ISOLAB" --db "$db4" lesson --seeds seeds >/dev/null 2>"$tmp/f3.err"

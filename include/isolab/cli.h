@@ -19,6 +19,8 @@ enum {
     ISL_WRITES = 1 << 2,      /* it records runs: cli->argv_text holds the command line */
     ISL_CREATES = 1 << 3,     /* create the database when missing, or anew for --fresh */
     ISL_NO_DB = 1 << 4,       /* never opens a database: --db and --wait are taken, not listed */
+    ISL_READS_VIEWS = 1 << 6, /* prints results: a dangling model row (param, lesson_focus) is named first */
+    ISL_READS_RUNS = 1 << 5,  /* reads runs' rows: each run's count (run_written) is checked first */
 };
 
 /* What an option's value is; the parser checks it (a bad one: exit 2). */

@@ -31,6 +31,12 @@ typedef struct isl_run_filter {
 /* The runs f chooses, by id, handed to fn. */
 isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn fn, void *ctx, isl_error *err);
 
+/* ISL_EDB (ISL_R_DAMAGED) "PATH: damaged: run N has R of its W rows" for the
+ * first run (of runs a and b; a == 0: of every run) whose result rows are not
+ * the count it wrote (run_written; a run of an older isolab has none); ISL_OK
+ * when every count holds. */
+isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *err);
+
 /* The latest finished run of `kind`: *id (0 when there is none) and its
  * model digest into digest (empty when NULL). */
 isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err);

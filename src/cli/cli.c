@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/history.h"
 #include "isolab/escape.h"
 #include "isolab/outfile.h"
 #include "isolab/report.h"
@@ -242,6 +243,8 @@ static int setup(isl_cli *cli, const isl_args *a)
     }
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))
         return cli->err.status;
+    if (needs & ISL_READS_RUNS && isl_store_check_rows(cli->store, 0, 0, &cli->err)) return cli->err.status;
+    if (needs & ISL_READS_VIEWS && isl_store_check_dangling(cli->store, &cli->err)) return cli->err.status;
     /* what opening repaired (saved queries changed outside isolab): a note each */
     for (const char *n = cli->store ? isl_store_notes(cli->store) : ""; *n;) {
         size_t len = strcspn(n, "\n");

@@ -1,6 +1,7 @@
 /* isolab lesson: the main job: every bundle x channel, each lesson's three
  * sweeps of its focus, the lessons' tables on stdout, then the claims'
  * check on stderr (isl_main created the database when it was missing). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,19 +146,59 @@ static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_b
     return lost;
 }
 
+/* The command line's own mistakes, before anything is read or replaced. */
+static int lesson_usage(isl_cli *cli, const isl_args *a)
+{
+    if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
+    if (isl_opt_flag(a, "--all") && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
+    return isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
+}
+
+typedef struct fresh_check {
+    isl_cli *cli;
+    const isl_args *a;
+} fresh_check;
+
+/* The new database has every lesson asked for, each with a focus of its
+ * model (isl_store_check_fn): found as the command will find them. */
+static isl_status check_fresh(isl_store *fresh, void *ctx, isl_error *err)
+{
+    fresh_check *fc = ctx;
+    isl_cli *cli = fc->cli;
+    isl_model *m = NULL;
+    isl_status st = isl_store_read_model(fresh, &m, err);
+    lesson_list ls = {0, 0, NULL, m, isl_opt_flag(fc->a, "--all"), fc->a->ops, fc->a->nops};
+    isl_store *kept = cli->store;
+    cli->store = fresh;
+    assert(err == &cli->err);
+    if (!st) st = find_lessons(cli, fc->a, &ls);
+    cli->store = kept;
+    for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
+    free(ls.l);
+    isl_model_free(m);
+    return st;
+}
+
 int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
 {
     char *seeds = NULL, *old = NULL, *ignored = NULL, *now = NULL;
+    int64_t runs[3], none[3];
     isl_error e;
     isl_error_clear(&e);
-    if (isl_store_origin(cli->db_path, &seeds, &old, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (lesson_usage(cli, a) || isl_store_replaceable(cli->db_path, &cli->err)) return cli->err.status;
+    if (isl_store_origin(cli->db_path, &seeds, &old, runs, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     const char *dir = isl_opt(a, "--seeds") ? isl_opt(a, "--seeds") : seeds;
-    int rc = isl_store_create(cli->db_path, dir, 1, &cli->err);
-    if (!rc && isl_store_origin(cli->db_path, &ignored, &now, &e) == ISL_ENOMEM)
+    fresh_check fc = {cli, a};
+    int rc = isl_store_create_checked(cli->db_path, dir, 1, check_fresh, &fc, &cli->err);
+    if (!rc && isl_store_origin(cli->db_path, &ignored, &now, none, &e) == ISL_ENOMEM)
         rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) {
         isl_note(cli, "a new %s from the seeds %s%s%s", cli->db_path, dir ? "in " : "built into isolab", dir ? dir : "",
                  isl_opt(a, "--seeds") ? "" : dir ? " (the directory it was made from)" : "");
+        if (runs[0] == 1) isl_note(cli, "the old database's run (id %lld) is dropped", (long long)runs[1]);
+        else if (runs[0])
+            isl_note(cli, "the old database's %lld runs (ids %lld-%lld) are dropped", (long long)runs[0],
+                     (long long)runs[1], (long long)runs[2]);
         isl_buf codes = {NULL, 0, 0, 0}, cmds = {NULL, 0, 0, 0};
         int one = lost_lessons(cli, old, now, &codes, &cmds) == 1;
         const char *c = codes.p, *m = cmds.p;
@@ -176,12 +217,10 @@ int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
-    if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
     isl_store *s = cli->store;
     const isl_model *m = cli->model;
     lesson_list ls = {0, 0, NULL, m, isl_opt_flag(a, "--all"), a->ops, a->nops};
-    if (ls.all && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
-    int rc = isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
+    int rc = lesson_usage(cli, a);
     if (!rc) rc = find_lessons(cli, a, &ls);
     isl_clock_start("isolab lesson: running and sweeping,");
     if (!rc) rc = isl_lab_run(s, m, cli->argv_text, NULL, m->nbundles, NULL, m->nchannels, NULL, NULL, NULL, &cli->err);

@@ -233,7 +233,7 @@ const isl_command isl_commands[] = {
      "from B's own; recorded as a run of kind 'marginal' (rows:\n"
      "answer_marginal) and printed.\n",
      OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE)},
-    {"report", isl_cmd_report, ISL_NEEDS_DB, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
+    {"report", isl_cmd_report, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"
      "lesson_report: the lesson's eight tables in the lesson's order, from the\n"
@@ -259,7 +259,7 @@ const isl_command isl_commands[] = {
      "exits 1 when a claim fails. --format other than table writes the\n"
      "tables' lines as rows (lesson, line).\n",
      OPTS(&LESSON_ALL, &LESSON_FRESH, &LESSON_SEEDS, &LESSON_VERBOSE, &FORMAT, &WORK_LIMIT)},
-    {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+    {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES | ISL_READS_RUNS, NULL, 0, 0,
      "check the lessons' claims against the latest results",
      "Evaluates every claim of the claim table (or only lesson CODE's, e.g.\n"
      "M03/K05) against the current results, each lesson's under its focus,\n"
@@ -273,7 +273,7 @@ const isl_command isl_commands[] = {
      "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
      "run. Exits 1 when a claim fails.\n",
      OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT)},
-    {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
+    {"export", isl_cmd_export, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
      "'export model --run N' writes instead the model run N used, as SQL a\n"
@@ -294,7 +294,7 @@ const isl_command isl_commands[] = {
      "  ndjson  one JSON object per line, as json writes them\n",
      OPTS(&EXPORT_FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT, &EXPORT_LIST, &FOCUS_LESSON,
           &FOCUS_BUNDLE, &FOCUS_CHANNEL)},
-    {"runs", isl_cmd_runs, ISL_NEEDS_DB, NULL, 0, 0, "list the runs",
+    {"runs", isl_cmd_runs, ISL_NEEDS_DB | ISL_READS_RUNS, NULL, 0, 0, "list the runs",
      "Lists every run but 'check' runs: id, kind (run, samples, removal,\n"
      "addition, bundles, ...), when it started, status, the digest of the\n"
      "model it used, and how many result rows it wrote; with --long, each\n"
@@ -314,7 +314,7 @@ const isl_command isl_commands[] = {
      "kind (of KIND only with --kind), with every row of theirs, except runs\n"
      "that hold a current result (the views current_*). Prints how many.\n",
      OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM)},
-    {"diff", isl_cmd_diff, ISL_NEEDS_DB, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
+    {"diff", isl_cmd_diff, ISL_NEEDS_DB | ISL_READS_RUNS, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
@@ -325,7 +325,7 @@ const isl_command isl_commands[] = {
      "number of differences (with --format on stderr; each line a row of\n"
      "change: ~, -, +, lost or gained, and what).\n",
      OPTS(&DIFF_EXIT_CODE, &FORMAT)},
-    {"plot", isl_cmd_plot, ISL_NEEDS_DB, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
+    {"plot", isl_cmd_plot, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
      "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"
      "rows of its saved query go to DIR/NAME.csv (what 'isolab export QUERY'\n"
      "writes) and gnuplot draws DIR/NAME.png (or .svg) from that file with the\n"
@@ -346,7 +346,8 @@ const isl_command isl_commands[] = {
      "stderr when results are stale.\n",
      OPTS(&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS, &FOCUS_LESSON, &FOCUS_BUNDLE,
           &FOCUS_CHANNEL)},
-    {"page", isl_cmd_page, ISL_NEEDS_DB, NULL, 0, 0, "write the results as one self-contained HTML page",
+    {"page", isl_cmd_page, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, NULL, 0, 0,
+     "write the results as one self-contained HTML page",
      "Writes one HTML file (nothing fetched from the network) with\n"
      "the model's words explained; for each lesson, its tables (and the same as\n"
      "text, as 'isolab lesson CODE' prints them), its claims as the latest\n"

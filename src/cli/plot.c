@@ -123,12 +123,23 @@ static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
     return ISL_OK;
 }
 
-/* How long gnuplot may take: $ISOLAB_TOOL_TIMEOUT seconds, else 60. */
+/* How long gnuplot may take: $ISOLAB_TOOL_TIMEOUT seconds (1 to 86400),
+ * else 60; -1 when it is set to anything else. */
 static int tool_seconds(void)
 {
     const char *v = getenv("ISOLAB_TOOL_TIMEOUT");
     long long n;
-    return v && !isl_parse_whole(v, 1, 86400, &n) ? (int)n : 60;
+    if (!v) return 60;
+    return !isl_parse_whole(v, 1, 86400, &n) ? (int)n : -1;
+}
+
+/* A bad $ISOLAB_TOOL_TIMEOUT: exit 3 naming it. */
+static int bad_timeout(isl_cli *cli)
+{
+    char shown[ISL_ESCAPE_MAX(40)];
+    isl_escape(getenv("ISOLAB_TOOL_TIMEOUT"), shown, sizeof shown);
+    return isl_fail(&cli->err, ISL_EINPUT, "ISOLAB_TOOL_TIMEOUT: '%s' is not a number of seconds from 1 to 86400",
+                    shown);
 }
 
 /* Waits for child pid up to limit seconds (then kills it): 0 with *status,
@@ -217,6 +228,8 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
     char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};
     isl_outfile errs = {NULL, NULL, NULL, NULL, -1};
     pid_t pid;
+    int limit = tool_seconds();
+    if (limit < 0) return free(e.p), bad_timeout(cli);
     int rc = isl_outfile_open(&errs, out, ISL_OUT_SCRATCH, NULL, &cli->err);
     if (rc) return free(e.p), rc;
     rc = spawn_gnuplot(argv, fileno(errs.f), &pid);
@@ -225,7 +238,7 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
         isl_outfile_abort(&errs);
         return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
     }
-    int status, limit = tool_seconds();
+    int status;
     rc = wait_for(pid, limit, &status);
     isl_temp_child(0);
     *empty = tool_lines(fileno(errs.f));
@@ -321,6 +334,7 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
 int isl_cmd_plot(isl_cli *cli, const isl_args *a)
 {
     const char *dir = isl_opt(a, "-o"), *scripts = isl_opt(a, "--scripts");
+    if (tool_seconds() < 0) return bad_timeout(cli); /* before any file is written */
     long long svg = 0; /* the index of --format's choice: png, svg */
     const plot_kind *want[sizeof PLOTS / sizeof PLOTS[0]];
     size_t n = 0;

@@ -329,6 +329,12 @@ static isl_status check_dangling(reader *r)
     return st;
 }
 
+isl_status isl_read_dangling(sqlite3 *db, const char *path, isl_error *err)
+{
+    reader r = {.db = db, .path = path, .err = err};
+    return check_dangling(&r);
+}
+
 isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_error *err)
 {
     reader r = {.db = db, .path = path, .err = err};

@@ -173,10 +173,6 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
     echo "skip - a bad ISOLAB_TOOL_TIMEOUT (no gnuplot)"
 fi
-man=$root/build/isolab.1
-if [ -f "$man" ]; then
-    check "the man page's environment names ISOLAB_TOOL_TIMEOUT and TMPDIR" "1 1" \
-        "$(grep -c '^\.B ISOLAB_TOOL_TIMEOUT' "$man") $(grep -c '^\.B SQLITE_TMPDIR, TMPDIR' "$man")"
-fi
+# (the man page's ENVIRONMENT is checked by test_install.sh, which makes it)
 
 finish

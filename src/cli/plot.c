@@ -179,7 +179,9 @@ static int tool_seconds(void)
  * ETIMEDOUT, or the errno of waitpid. */
 static int wait_for(pid_t pid, int limit, int *status)
 {
-    struct timespec tick = {0, 10 * 1000 * 1000};
+    /* a tick from 0.5 ms growing to 10 ms: a plot takes 10-30 ms, and a
+     * fixed 10 ms tick cost 5 ms a plot on average */
+    struct timespec tick = {0, 500 * 1000};
     for (double end = isl_now() + limit;;) {
         pid_t got = waitpid(pid, status, WNOHANG);
         if (got == pid) return 0;
@@ -190,6 +192,7 @@ static int wait_for(pid_t pid, int limit, int *status)
             return ETIMEDOUT;
         }
         nanosleep(&tick, NULL);
+        tick.tv_nsec = tick.tv_nsec < 5 * 1000 * 1000 ? 2 * tick.tv_nsec : 10 * 1000 * 1000;
     }
 }
 

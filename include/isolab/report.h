@@ -40,6 +40,8 @@ typedef struct isl_listing {
     int labelled;          /* ISL_FMT_TABLE after isl_listing_labelled: */
     isl_labels labels;     /* ... column_label's rows */
     const char *object;    /* ... for this object (the caller's string) */
+    isl_row_fn tee;        /* when not NULL: handed the header and every row too */
+    void *tee_ctx;
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */
@@ -80,6 +82,9 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
  * fmt to file (NULL or "-": cli->out), *rows their count; an exit status. */
 int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
                     const char *file, size_t *rows);
+/* isl_export_path of a relation, its header and rows handed to tee(tee_ctx)
+ * as well (a failure of tee fails the export). */
+int isl_export_tee(isl_cli *cli, const char *name, const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx);
 
 /* --lesson, --bundle, --channel for this command only (isl_store_focus), the
  * model read again first if changed outside isolab; then isl_warn_stale. */

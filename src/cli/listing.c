@@ -224,6 +224,8 @@ static int put_head(isl_listing *l)
 isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
 {
     isl_listing *l = ctx;
+    isl_status ts = l->tee ? l->tee(l->tee_ctx, n, names, row) : ISL_OK;
+    if (ts) return ts;
     if (l->fmt == ISL_FMT_TABLE) {
         isl_status st = grid_row(l, n, names, row);
         if (!st && row) l->rows++;

@@ -258,14 +258,15 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
 
 /* ---- a relation or query into a file ---- */
 
-int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
-                    const char *file, size_t *rows)
+static int export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                       const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx)
 {
     isl_error *err = &cli->err;
     isl_listing e;
     isl_outfile o;
     int to_file = file && strcmp(file, "-"), rc;
     isl_listing_start(&e, fmt, cli->out);
+    e.tee = tee, e.tee_ctx = tee_ctx;
     /* the rules of every output file: include/isolab/outfile.h */
     if (to_file && (rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, err))) return rc;
     if (to_file) e.out = o.f;
@@ -292,4 +293,15 @@ int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format 
     if (st == ISL_EOUTPUT) isl_fail(err, st, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
     if (st) isl_outfile_abort(&o);
     return st ? (int)st : (int)isl_outfile_commit(&o, err);
+}
+
+int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                    const char *file, size_t *rows)
+{
+    return export_path(cli, name, sql, fmt, has_run, run_id, file, rows, NULL, NULL);
+}
+
+int isl_export_tee(isl_cli *cli, const char *name, const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx)
+{
+    return export_path(cli, name, NULL, ISL_FMT_CSV, 0, 0, file, rows, tee, tee_ctx);
 }

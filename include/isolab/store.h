@@ -12,7 +12,7 @@
 #include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 16
+#define ISL_SCHEMA_VERSION 17
 
 typedef struct isl_store isl_store;
 struct sqlite3;

@@ -9,8 +9,8 @@
 -- latest over some. Columns: line (for 'isolab report'; the channel 22
 -- characters wide, or as wide as the longest, the numbers as their widest;
 -- '(over N of M mechanisms)' after it when the run covered only some),
--- then the same as data, and mechanisms: the ones the run covered
--- (run_coverage).
+-- then the same as data, and mechanisms: the ones the run covered when
+-- not every one (run_coverage; NULL: every mechanism of the model).
 WITH r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
@@ -66,7 +66,8 @@ SELECT printf('%!-*s size %*d  open surface %*d  %s',
               CASE WHEN n.members = '' THEN '(none)' ELSE n.members END)
        || CASE WHEN c.every_mechanism THEN ''
                ELSE printf('  (over %d of %d mechanisms)', c.covered, c.mechanisms_in_model) END AS line,
-       n.run_id, n.channel, n.size, n.open_surface, n.mask, n.members, c.mechanisms
+       n.run_id, n.channel, n.size, n.open_surface, n.mask, n.members,
+       CASE WHEN NOT c.every_mechanism THEN c.mechanisms END AS mechanisms
   FROM rows n
   LEFT JOIN run_coverage c ON c.run_id = n.run_id
  ORDER BY n.ord, n.channel, n.size, n.mask;

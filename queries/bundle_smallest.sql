@@ -6,7 +6,7 @@
 -- characters wide, or as wide as the longest, the numbers as their widest;
 -- '(over N of M mechanisms)' after it when the sweep covered only some of
 -- the model's), then the same as data, and mechanisms: the ones swept
--- (run_coverage).
+-- when not every one (run_coverage; NULL: every mechanism of the model).
 WITH r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
@@ -30,7 +30,8 @@ SELECT printf('%!-*s open surface %*d with %*d of %*d: %s',
               CASE WHEN n.members = '' THEN '(none)' ELSE n.members END)
        || CASE WHEN c.every_mechanism THEN ''
                ELSE printf('  (over %d of %d mechanisms)', c.covered, c.mechanisms_in_model) END AS line,
-       n.run_id, n.channel, n.open_surface, n.size, n.mask, n.members, c.mechanisms
+       n.run_id, n.channel, n.open_surface, n.size, n.mask, n.members,
+       CASE WHEN NOT c.every_mechanism THEN c.mechanisms END AS mechanisms
   FROM bundle_sweep_named n
   JOIN r ON n.run_id = r.id
   JOIN (SELECT run_id, count(*) AS n FROM bundle_sweep_mechanism GROUP BY run_id) m ON m.run_id = n.run_id

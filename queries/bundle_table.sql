@@ -9,9 +9,8 @@ WITH rows AS (
          NULL AS open_surface, NULL AS open_axes
     FROM lesson_scope x
   UNION ALL
-  SELECT b.lesson, x.lesson_position, b.n, b.bundle, b.visible, b.returned, b.open_surface, b.open_axes
+  SELECT b.lesson, b.lesson_position, b.n, b.bundle, b.visible, b.returned, b.open_surface, b.open_axes
     FROM page_lesson_bundles b
-    JOIN lesson_scope x ON x.lesson = b.lesson
 ),
 width AS (
   SELECT *, max(12, coalesce(max(length(bundle)) OVER (PARTITION BY lesson), 0)) AS w

@@ -11,5 +11,4 @@ SELECT b.name AS bundle, b.position, l.code AS lesson, l.position AS lesson_posi
   FROM bundle b
   LEFT JOIN lesson l ON l.code = (SELECT lb.lesson FROM lesson_brings lb JOIN lesson k ON k.code = lb.lesson
                                    WHERE lb.kind = 'bundle' AND lb.name = b.name
-                                   ORDER BY k.position NULLS LAST, k.code LIMIT 1)
- ORDER BY b.position NULLS LAST, b.name;
+                                   ORDER BY k.position NULLS LAST, k.code LIMIT 1);

@@ -4,7 +4,7 @@
 -- to it brought; a later lesson's bundle and a member list's what-if row
 -- are not its), in bundle position order, from current_surface; a bundle
 -- with no current result is left out. n numbers a lesson's rows.
-SELECT x.lesson, s.bundle, s.visible, s.returned, s.open_surface, s.open_axes,
+SELECT x.lesson, x.lesson_position, s.bundle, s.visible, s.returned, s.open_surface, s.open_axes,
        row_number() OVER (PARTITION BY x.lesson ORDER BY b.position NULLS LAST, b.bundle) AS n
   FROM lesson_scope x
   JOIN current_surface s ON s.channel = x.channel

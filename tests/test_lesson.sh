@@ -125,4 +125,18 @@ check "K04's plots: the channels of the course as K04 knew it" "system-call-trac
 check "the later lesson's plots name its bundle" "common namespaces-only plain strict" \
     "$("$ISOLAB" --db "$walk/isolab.db" export plot_frontier --lesson M04/K01 --format tsv 2>/dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "named") c = i; next } $c != "" && $c != "\"\"" { print $c }' | sort | tr '\n' ' ' | sed 's/ $//')"
 
+# Each of the lesson's text blocks is a layout over one data view (the
+# page's, which export and --format read too): none reads the results
+# itself, so no rule is computed twice (the SQL without its comments).
+for pair in resource_axis:page_lesson_axis channel_facts:page_lesson_facts bundle_table:page_lesson_bundles \
+            channel_table:page_lesson_channels sample_table:page_lesson_samples removal_summary:lesson_removal \
+            addition_table:page_lesson_addition page_lesson_removal:lesson_removal; do
+    block=${pair%%:*} data=${pair#*:}
+    sql=$(sed 's/--.*$//' "$top/queries/$block.sql")
+    reads=$(printf '%s\n' "$sql" | grep -o -w -e current_surface -e current_sweep -e fact_status -e sample_sweep \
+        -e removal_sweep -e addition_sweep -e bundle_member | sort -u | tr '\n' ' ')
+    check "$block: a layout over $data, reading no result of its own" "yes|" \
+        "$(printf '%s\n' "$sql" | grep -q -w "$data" && echo yes)|$reads"
+done
+
 finish

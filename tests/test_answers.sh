@@ -234,17 +234,17 @@ check "load: a bundle named like a mechanism is refused" "3|1" "$?|$(grep -c "a 
 check "the shell: a mechanism named like a bundle is refused" "1" \
     "$(sqlite3 "$rdb" "INSERT INTO mechanism(name) VALUES ('again')" 2>&1 | grep -c 'could not tell them apart')"
 
-# the migration to schema version 17 gives stored rows the facts' positions:
-# this database taken back to version 16 as isolab 16 wrote it (ranks 1..3)
+# the migration to schema version 18 gives stored rows the facts' positions:
+# this database taken back to version 17 as isolab 17 wrote it (ranks 1..3)
 sqlite3 "$rdb" "UPDATE fact_status_fact SET position = fact_id;
   UPDATE removal_sweep SET position = (SELECT count(*) FROM fact f JOIN fact g ON g.position <= f.position WHERE f.name = removal_sweep.removed_fact) WHERE removed_fact IS NOT NULL;
   DROP TRIGGER isolab_list_name_both_mechanism; DROP TRIGGER isolab_list_name_both_mechanism_update;
   DROP TRIGGER isolab_list_name_both_bundle; DROP TRIGGER isolab_list_name_both_bundle_update;
-  DELETE FROM schema_version WHERE version > 16; PRAGMA user_version = 16;"
-check "version 16: the ranks as isolab 16 wrote them" "1,2,3|1,2,3" \
+  DELETE FROM schema_version WHERE version > 17; PRAGMA user_version = 17;"
+check "version 17: the ranks as isolab 17 wrote them" "1,2,3|1,2,3" \
     "$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM fact_status WHERE run_id = 1 ORDER BY position)")|$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM removal_sweep WHERE removed_fact IS NOT NULL ORDER BY position)")"
 "$ISOLAB" --db "$rdb" runs >/dev/null 2>&1
-check "version 16 migrated: the facts' positions from each run's model record, the guard back" "10,20,30|10,20,30|4" \
+check "version 17 migrated: the facts' positions from each run's model record, the guard back" "10,20,30|10,20,30|4" \
     "$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM fact_status WHERE run_id = 1 ORDER BY position)")|$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM removal_sweep WHERE removed_fact IS NOT NULL ORDER BY position)")|$(q "$rdb" "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'isolab_list_name_both%'")"
 
 # --- answers say what they cover -------------------------------------------

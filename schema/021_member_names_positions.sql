@@ -1,4 +1,4 @@
--- isolab schema, part 20 (schema version 17): a member list names a
+-- isolab schema, part 21 (schema version 18): a member list names a
 -- mechanism or a bundle, never both; stored fact positions are the facts'.
 --
 -- A member list ('strict,-user-namespace', --mechanisms, the extension's

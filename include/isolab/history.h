@@ -84,7 +84,8 @@ typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const cha
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
 
 /* Sets param's lesson, bundle and channel (those not NULL) for this
- * connection only (a TEMP shadow, no lock); ISL_EINPUT naming an unknown one. */
+ * connection only (a TEMP shadow, no lock), and with a lesson course_scope's
+ * (the course as that lesson knew it); ISL_EINPUT naming an unknown one. */
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
                            isl_error *err);
 

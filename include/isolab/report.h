@@ -110,4 +110,14 @@ int isl_no_results(isl_cli *cli, char *msg, size_t n);
  * lines) were printed: none, or results. */
 void isl_note_no_results(isl_cli *cli, const char *name, size_t rows);
 
+/* The values of the list option opt joined by commas, as they were written
+ * (malloc'd), or NULL when it was not given (or out of memory: *oom set). */
+char *isl_opt_joined(const isl_args *a, const char *opt, int *oom);
+
+/* The mechanisms --mechanisms names, a member list (its items checked by the
+ * parser: none empty, none twice), as a set in mechanism order
+ * (isl_model_mechanism_set) into mechs (room for isl_model_list_room), or
+ * every mechanism when it is not given. An exit status. */
+int isl_pick_mechanisms(isl_cli *cli, const isl_args *a, size_t *mechs, size_t *nm);
+
 #endif

@@ -67,15 +67,14 @@ static const isl_option SWEEP_CHANNEL = {
 static const isl_option BUNDLES_CHANNELS = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel",
     .help = "only channel C (default: every channel)"};
-static const isl_option BUNDLES_MECHANISMS = {
+/* one grammar for every --mechanisms: a member list, read as a set */
+static const isl_option MECHANISMS = {
     .name = "--mechanisms", .value = "LIST", .kind = ISL_LIST, .what = "mechanism",
-    .help = "only these mechanisms, comma-separated (default: all)"};
+    .help = "over the subsets of these mechanisms (a member list: bundles, mechanisms, -mechanism; default: all), "
+            "in mechanism order"};
 
 static const isl_option ANSWER_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "under channel C (default: no channel)"};
-static const isl_option ANSWER_MECHANISMS = {
-    .name = "--mechanisms", .value = "LIST", .kind = ISL_STRING,
-    .help = "over the subsets of these mechanisms (a member list; default: all), in mechanism order"};
 static const isl_option SMALLEST_MAX = {
     .name = "--max", .value = "N", .kind = ISL_INT, .min = 0, .max = 1000000000, .what = "a number of facts",
     .help = "the largest open surface wanted (required)"};
@@ -211,21 +210,21 @@ const isl_command isl_commands[] = {
      "under no channel and under every chosen channel, one row each in\n"
      "bundle_sweep (see the view bundle_sweep_named). Saved queries on the\n"
      "latest such run: bundle_smallest, bundle_marginal, bundle_frontier.\n",
-     OPTS(&BUNDLES_CHANNELS, &BUNDLES_MECHANISMS, &NOTE)},
+     OPTS(&BUNDLES_CHANNELS, &MECHANISMS, &NOTE)},
     {"frontier", isl_cmd_frontier, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the least open surface at each bundle size, without a sweep",
      "For each size 0..M, the least open surface of the subsets of the chosen\n"
      "mechanisms (in mechanism order) with that many members, how many subsets\n"
      "reach it and the first of them, computed without writing the power set;\n"
      "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n",
-     OPTS(&ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE)},
+     OPTS(&ANSWER_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the fewest-member bundles with open surface at most N",
      "The subsets of the chosen mechanisms with the fewest members whose open\n"
      "surface is at most --max N, in mask order, computed without writing the\n"
      "power set; recorded as a run of kind 'smallest' (rows: answer_smallest)\n"
      "and printed.\n",
-     OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE)},
+     OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "what each mechanism adds to or takes from a bundle",
      "For each mechanism of the model, the open surface of --bundle B with the\n"

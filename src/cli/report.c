@@ -61,6 +61,34 @@ static int refresh_model(isl_cli *cli)
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
+char *isl_opt_joined(const isl_args *a, const char *opt, int *oom)
+{
+    size_t n = 0;
+    const char *const *items = isl_opt_all(a, opt, &n);
+    isl_buf list = {NULL, 0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        if (i) isl_buf_put(&list, ",", 1);
+        isl_buf_put(&list, items[i], strlen(items[i]));
+    }
+    if (n) isl_buf_put(&list, "", 1);
+    *oom = list.oom;
+    if (list.oom) free(list.p), list.p = NULL;
+    return list.p;
+}
+
+int isl_pick_mechanisms(isl_cli *cli, const isl_args *a, size_t *mechs, size_t *nm)
+{
+    int oom = 0;
+    /* the items as the list they were written as: one grammar, the core's */
+    char *list = isl_opt_joined(a, "--mechanisms", &oom);
+    int rc = oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
+    if (!rc && list) rc = isl_model_mechanism_set(cli->model, list, mechs, nm, &cli->err);
+    else if (!rc)
+        for (*nm = 0; *nm < cli->model->nmech; ++*nm) mechs[*nm] = *nm;
+    free(list);
+    return rc;
+}
+
 int isl_current_results(isl_cli *cli)
 {
     int rc = refresh_model(cli);

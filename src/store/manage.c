@@ -135,10 +135,11 @@ static isl_status must_exist(isl_store *s, const char *sql, const char *name, co
     return st;
 }
 
-/* The views that read param, directly or through another (by name in their
- * text: run_param's readers are copied for nothing, cheaper than GLOB). */
+/* The views that read param or course_scope, directly or through another (by
+ * name in their text: run_param's readers are copied for nothing, cheaper
+ * than GLOB). */
 static const char SHADOWED_VIEWS[] =
-    "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION "
+    "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION SELECT 'course_scope' UNION "
     "  SELECT v.name FROM main.sqlite_schema v JOIN dep ON instr(v.sql, dep.name) > 0 WHERE v.type = 'view') "
     "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
     "AND v.sql LIKE 'CREATE VIEW %'";
@@ -159,12 +160,14 @@ static isl_status shadow_view(void *ctx, sqlite3_stmt *q)
     return rc == SQLITE_OK ? ISL_OK : isl_db_fail(w->s, w->err, "shadowing a saved query");
 }
 
-/* Shadows main.param for this connection: a TEMP copy of it and of every view
- * reading it (a TEMP view finds TEMP objects first); takes no lock. */
+/* Shadows main.param and main.course_scope for this connection: a TEMP copy
+ * of each and of every view reading them (a TEMP view finds TEMP objects
+ * first); takes no lock. */
 static isl_status make_shadow(isl_store *s, isl_error *err)
 {
     shadow w = {s, err};
-    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param", err);
+    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param;"
+                                "CREATE TEMP TABLE course_scope AS SELECT id, lesson FROM main.course_scope", err);
     if (!st) st = isl_db_rows(s, "reading the saved queries", SHADOWED_VIEWS, shadow_view, &w, err, NULL);
     return st;
 }
@@ -189,6 +192,10 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
             st = isl_db_rows(s, "setting param for this command",
                              "UPDATE temp.param SET value = ?2 WHERE key = ?1", NULL, NULL, err, "tt", key[i],
                              value[i]);
+    /* a lesson's plots and comparisons list the course as it knew it */
+    if (!st && lesson)
+        st = isl_db_rows(s, "setting the course for this command", "UPDATE temp.course_scope SET lesson = ?1", NULL,
+                         NULL, err, "t", lesson);
     return st;
 }
 

@@ -108,7 +108,10 @@ static isl_status fact_row(void *ctx, sqlite3_stmt *q)
     if (a == ISL_NONE) return ISL_OK;
     if (r->m->nfacts == r->nfacts) return isl_fail(r->err, ISL_EINPUT, "the fact table changed while it was read");
     r->pos[r->m->nfacts] = sqlite3_column_int64(q, 2);
-    return isl_model_add_fact(r->m, t, a) == ISL_NONE ? OOM(r) : ISL_OK;
+    size_t f = isl_model_add_fact(r->m, t, a);
+    if (f == ISL_NONE) return OOM(r);
+    r->m->fact_pos[f] = r->pos[f];
+    return ISL_OK;
 }
 
 static isl_status closes_row(void *ctx, sqlite3_stmt *q)

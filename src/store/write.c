@@ -145,12 +145,14 @@ static isl_status put_sweep(isl_run_ctx *c, enum isl_stmt_id id, const char *wha
 }
 
 /* The baseline row (fact ISL_NONE) has no removed fact: its name is NULL,
- * and its position (ISL_NONE + 1 == 0) NULL too (nullif in ST_REMOVAL). */
+ * and its position (0 here) NULL too (nullif in ST_REMOVAL); a removed
+ * fact's position is the fact's own (fact.position). */
 isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row)
 {
     isl_run_ctx *c = ctx;
     return put_sweep(c, ST_REMOVAL, "writing a removal sweep row",
-                     row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact], (int64_t)(row->fact + 1), &row->s);
+                     row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact],
+                     row->fact == ISL_NONE ? 0 : (int64_t)c->model->fact_pos[row->fact], &row->s);
 }
 
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)

@@ -198,7 +198,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     if (!rc && verbose) fputc('\n', stderr);
     if (!rc)
         rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr,
-                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE);
+                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE, 0);
     if (!rc && verbose) rc = print_hint(cli, ls.l[0].code);
     for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
     free(ls.l);

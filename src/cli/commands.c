@@ -114,6 +114,8 @@ static const isl_option CHECK_LESSON = {
 static const isl_option CHECK_FAILED = {
     .name = "--failed", .kind = ISL_FLAG, .help = "print only the claims that failed, and the count line"};
 static const isl_option CHECK_QUIET = {.name = "--quiet", .kind = ISL_FLAG, .help = "print only the count line"};
+static const isl_option CHECK_STRICT = {
+    .name = "--strict", .kind = ISL_FLAG, .help = "exit 1 also when a claim is pending or stale (not verified)"};
 
 static const isl_option EXPORT_RUN = {
     .name = "--run", .value = "ID", .kind = ISL_INT, .min = 1, .max = LLONG_MAX, .what = "a run id",
@@ -270,8 +272,11 @@ const isl_command isl_commands[] = {
      "line; --format other than table lists every claim as a row (lesson,\n"
      "claim, outcome, expected, actual, reason, statement) and the count line\n"
      "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
-     "run. Exits 1 when a claim fails.\n",
-     OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT)},
+     "run. Exits 1 when a claim fails; with --strict also when one is pending\n"
+     "or stale, the count line saying how many were not verified (for CI).\n"
+     "Machine formats write outcomes as claim_result stores them: pass, fail,\n"
+     "pending, stale.\n",
+     OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &CHECK_STRICT, &FORMAT, &WORK_LIMIT)},
     {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"

@@ -1,6 +1,7 @@
 /* isolab store: evaluating the claims of the claim table. A claim's SQL is
  * seed data, as trusted as the seed that holds it; it is still confined to
  * one read-only expression, so a claim can read anything but change nothing. */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,7 +11,14 @@
 
 const char *isl_claim_outcome_name(isl_claim_outcome o)
 {
-    return o == ISL_CLAIM_PASS ? "pass" : o == ISL_CLAIM_FAIL ? "FAIL" : o == ISL_CLAIM_STALE ? "stale" : "pending";
+    return o == ISL_CLAIM_FAIL ? "FAIL" : isl_claim_outcome_value(o);
+}
+
+const char *isl_claim_outcome_value(isl_claim_outcome o)
+{
+    static const char *const WORD[] = {"pass", "fail", "pending", "stale"};
+    assert((unsigned)o < sizeof WORD / sizeof *WORD);
+    return WORD[o];
 }
 
 /* The kinds of results, as bits: what a claim reads, and what is stale. */
@@ -246,12 +254,11 @@ static int same_value(sqlite3_value *expected, sqlite3_value *actual)
 static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *row, sqlite3_value *expected,
                              sqlite3_value *actual, isl_error *err)
 {
-    static const char *const WORD[] = {"pass", "fail", "pending", "stale"};
     sqlite3_stmt *q = isl_stmt(s, ST_CLAIM_RESULT, err);
     if (!q) return err->status;
     if (sqlite3_bind_int64(q, 1, run_id) || sqlite3_bind_text(q, 2, row->lesson, -1, SQLITE_STATIC)
         || sqlite3_bind_text(q, 3, row->name, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 4, WORD[row->outcome], -1, SQLITE_STATIC) || sqlite3_bind_value(q, 5, expected)
+        || sqlite3_bind_text(q, 4, isl_claim_outcome_value(row->outcome), -1, SQLITE_STATIC) || sqlite3_bind_value(q, 5, expected)
         || (actual ? sqlite3_bind_value(q, 6, actual) : sqlite3_bind_null(q, 6))
         || (row->reason ? sqlite3_bind_text(q, 7, row->reason, -1, SQLITE_STATIC) : sqlite3_bind_null(q, 7))
         || sqlite3_step(q) != SQLITE_DONE)

@@ -160,7 +160,11 @@ static const isl_option PAGE_LESSONS = {
     .help = "only lesson CODE (default: every lesson)"};
 
 static const isl_option LOAD_REPLACE = {
-    .name = "--replace", .kind = ISL_FLAG, .help = "the lessons the files define replace the loaded ones of the same code"};
+    .name = "--replace", .kind = ISL_FLAG,
+    .help = "the lessons the files define replace the loaded ones of the same code from the same file"};
+static const isl_option LOAD_TAKE_OVER = {
+    .name = "--take-over", .kind = ISL_FLAG,
+    .help = "as --replace, also for a lesson loaded from another file (on purpose)"};
 
 static const isl_option *const NO_OPTS[] = {NULL};
 
@@ -172,11 +176,15 @@ const isl_command isl_commands[] = {
      OPTS(&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT)},
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
-     "them or none. The model must still be valid afterwards. With --replace,\n"
-     "a lesson a file defines that is loaded already is first removed with\n"
-     "every row it owns (as 'isolab unload' removes it); runs are kept, and\n"
-     "their results become stale.\n",
-     OPTS(&LOAD_REPLACE, &WORK_LIMIT)},
+     "them or none. The model must still be valid afterwards. Then one line\n"
+     "per file names the lessons it added or replaced and the rows it wrote\n"
+     "per table; a file that wrote nothing gets a note on stderr. With\n"
+     "--replace, a lesson a file defines that was loaded from that same file\n"
+     "is first removed with every row it owns (as 'isolab unload' removes it);\n"
+     "runs are kept, and their results become stale. A lesson loaded from\n"
+     "another file (or built in) is refused, naming that file; --take-over\n"
+     "replaces it all the same, and the lesson is then this file's.\n",
+     OPTS(&LOAD_REPLACE, &LOAD_TAKE_OVER, &WORK_LIMIT)},
     {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
      "Removes the lessons CODE... in one transaction: each lesson row with its\n"
      "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"

@@ -115,10 +115,14 @@ int isl_warn_stale(isl_cli *cli)
     /* two lines, whatever their length: never cut */
     char *shown = !st && p.n && !p.line.oom ? isl_escape_dup(p.line.p) : NULL;
     int oom = st == ISL_ENOMEM || p.line.oom || (!st && p.n && !shown);
-    if (shown)
-        fprintf(stderr, "isolab%s%s: note: some results were computed from an older model than the database holds "
-                        "now and are not shown;\n  to bring everything up to date, run: %s\n",
-                cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
+    /* kept for isl_main: a note before an error would bury the error */
+    isl_buf note = {NULL, 0, 0, 0};
+    if (shown && !cli->stale_note)
+        isl_buf_printf(&note, "isolab%s%s: note: some results were computed from an older model than the database "
+                       "holds now and are not shown;\n  to bring everything up to date, run: %s\n",
+                       cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
+    if (note.oom) free(note.p), note.p = NULL, oom = 1;
+    if (note.p) cli->stale_note = note.p;
     cli->stale_noted |= shown != NULL;
     free(shown), free(p.line.p);
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;

@@ -140,7 +140,11 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
         "             WHEN x.kind = 'run' OR EXISTS (SELECT 1 FROM lesson_focus f"
         "                  WHERE f.bundle = x.bundle AND f.channel = x.channel) THEN 'lessons'"
         "             ELSE x.kind END AS grp, x.bundle, x.channel"
-        "   FROM stale_result x)"
+        "   FROM stale_result x"
+        /* an older model's latest sweep of a pair with a current one (the model back at the digest it was
+           computed from, after an unload): nothing to bring up to date */
+        "  WHERE NOT EXISTS (SELECT 1 FROM current_sweep c WHERE c.kind = x.kind AND c.bundle = x.bundle"
+        "                       AND c.channel = x.channel))"
         " SELECT DISTINCT grp, CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN bundle END AS b,"
         "        CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN channel END AS c"
         "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'members' THEN 2 WHEN 'bundles' THEN 4"

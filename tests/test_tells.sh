@@ -4,6 +4,9 @@
 #      at the digest its results were computed from; lesson --fresh names
 #      each lost file once
 #   2  a closed pipe: no message, the status cat gives (SIGPIPE)
+#   3  note and page -o say on stderr what they wrote; prune keeps noted
+#      runs unless --all; README outputs ignored by git
+#   (the man page's environment: tests/test_install.sh)
 . "$(dirname "$0")/shlib.sh"
 
 db=$tmp/t.db
@@ -54,5 +57,36 @@ ref=$({ cat "$tmp/big.txt"; echo $? >"$tmp/cat.rc"; } | head -n 1 >/dev/null; ca
 many="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000) SELECT x FROM c"
 { "$ISOLAB" --db "$db" export --sql "$many" 2>"$tmp/pipe.err"; echo $? >"$tmp/pipe.rc"; } | head -n 1 >/dev/null
 check "export | head -1: no message, the status cat gives ($ref)" "$ref|" "$(cat "$tmp/pipe.rc")|$(cat "$tmp/pipe.err")"
+
+# --- 3: small ones ---------------------------------------------------------------
+cp "$db" "$tmp/n.db"
+"$ISOLAB" --db "$tmp/n.db" note 1 "the baseline" >"$tmp/o.txt" 2>"$tmp/e.txt"
+check "note: stdout empty, one line on stderr saying what it wrote" \
+    "0||isolab note: run 1: note set in $tmp/n.db" "$?|$(cat "$tmp/o.txt")|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$tmp/n.db" note 1 "" 2>"$tmp/e.txt"
+check "note RUN '': says the note is removed" "isolab note: run 1: note removed in $tmp/n.db" "$(cat "$tmp/e.txt")"
+if command -v gnuplot >/dev/null 2>&1; then
+    "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html" >"$tmp/o.txt" 2>"$tmp/e.txt"
+    check "page -o: stdout empty, one line on stderr naming the file and its size" \
+        "0||isolab page: wrote $tmp/k05.html ($(wc -c <"$tmp/k05.html" | tr -d ' ') bytes)" \
+        "$?|$(cat "$tmp/o.txt")|$(cat "$tmp/e.txt")"
+fi
+# prune: the 3 runs of kind run after the lesson's, one noted; --keep 1
+# removes the two older un-noted ones, never the noted one; --all removes it
+cp "$db" "$tmp/p.db"
+for i in 1 2 3; do "$ISOLAB" --db "$tmp/p.db" run >/dev/null 2>&1; done
+first=$(q "$tmp/p.db" "SELECT min(id) FROM run WHERE kind = 'run'")
+"$ISOLAB" --db "$tmp/p.db" note "$first" "the run the report quotes" 2>/dev/null
+"$ISOLAB" --db "$tmp/p.db" prune --keep 1 --kind run >/dev/null 2>&1
+check "prune --keep 1 keeps a noted run" 1 "$(q "$tmp/p.db" "SELECT count(*) FROM run WHERE id = $first")"
+"$ISOLAB" --db "$tmp/p.db" prune --keep 1 --kind run --all >/dev/null 2>&1
+check "prune --keep 1 --all removes it" 0 "$(q "$tmp/p.db" "SELECT count(*) FROM run WHERE id = $first")"
+# every file the README's commands write is ignored by git
+if command -v git >/dev/null 2>&1 && git rev-parse --git-dir >/dev/null 2>&1; then
+    for f in comparison.csv comparison.png figures/axes.svg my.svg k05.html; do
+        git check-ignore -q "$f"
+        check "README's output $f is ignored by git" 0 $?
+    done
+fi
 
 finish

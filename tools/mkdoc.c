@@ -81,6 +81,9 @@ static void man(const char *datadir, const char *libdir)
     fputs(".SH ENVIRONMENT\n.TP\n.B ISOLAB_DB\nthe database when no \\fB\\-\\-db\\fR is given (default: isolab.db)\n"
           ".TP\n.B NO_COLOR\nwhen set and not empty, claim outcomes are never coloured\n"
           ".TP\n.B TERM\nwhen \\(lqdumb\\(rq, claim outcomes are not coloured\n"
+          ".TP\n.B ISOLAB_TOOL_TIMEOUT\nthe seconds gnuplot may take for one plot (1 to 86400; default 60)\n"
+          ".TP\n.B TMPDIR\nwhere \\fBpage\\fR makes the scratch directory of its plots (default /tmp);\n"
+          "SQLite's temporary files go there too (\\fBSQLITE_TMPDIR\\fR first)\n"
           ".SH FILES\n.TP\n.I isolab.db\nthe database in the current directory, unless \\fB\\-\\-db\\fR or\n"
           ".B ISOLAB_DB\nnames another\n",
           stdout);

@@ -66,8 +66,10 @@ isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n
 isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *err);
 
 /* Removes the runs of `kind` (NULL: every kind) older than the `keep` latest
- * of their kind but those holding a current result; *deleted: how many. */
-isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t *deleted, isl_error *err);
+ * of their kind but those holding a current result and (unless noted) those
+ * with a note; *deleted: how many. */
+isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int noted, size_t *deleted,
+                           isl_error *err);
 
 /* VACUUM: gives the space of removed rows back to the file system. */
 isl_status isl_store_vacuum(isl_store *s, isl_error *err);

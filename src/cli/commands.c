@@ -106,6 +106,8 @@ static const char *const RUN_KINDS[] = {"run",      "samples",  "removal",  "add
 static const isl_option PRUNE_KIND = {
     .name = "--kind", .value = "KIND", .kind = ISL_ENUM, .what = "kind of run", .choices = RUN_KINDS,
     .help = "prune only runs of this kind"};
+static const isl_option PRUNE_ALL = {
+    .name = "--all", .kind = ISL_FLAG, .help = "runs with a note too (kept otherwise)"};
 static const isl_option PRUNE_VACUUM = {
     .name = "--vacuum", .kind = ISL_FLAG, .help = "then give the freed space back to the file system"};
 
@@ -324,8 +326,10 @@ const isl_command isl_commands[] = {
     {"prune", isl_cmd_prune, ISL_NEEDS_DB, NULL, 0, 0, "remove all but the latest runs of each kind",
      "Removes, in one transaction, the runs older than the N latest of their\n"
      "kind (of KIND only with --kind), with every row of theirs, except runs\n"
-     "that hold a current result (the views current_*). Prints how many.\n",
-     OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM)},
+     "that hold a current result (the views current_*) and runs with a note\n"
+     "(what they were for is worth keeping; --all removes those too). Prints\n"
+     "how many.\n",
+     OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_ALL, &PRUNE_VACUUM)},
     {"diff", isl_cmd_diff, ISL_NEEDS_DB, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"

@@ -73,13 +73,19 @@ isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *e
     return delete_runs(s, ids, n, NULL, 0, NULL, NULL, err);
 }
 
-isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t *deleted, isl_error *err)
+isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int noted, size_t *deleted,
+                           isl_error *err)
 {
     assert(keep >= 0);
-    /* older than the keep latest of their kind, and no current result */
+    /* older than the keep latest of their kind, no current result, and no note (a note says it matters) */
     return delete_runs(s, NULL, 0,
-                       "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
+                       noted ? "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) "
+                       "AS k FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
+                       "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
+                       "UNION SELECT run_id FROM current_sweep) ORDER BY id"
+                       : "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
                        "FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
+                       "AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
                        "UNION SELECT run_id FROM current_sweep) ORDER BY id",
                        keep, kind, deleted, err);

@@ -113,6 +113,16 @@ done
 check "check --format json/csv: a failed claim's outcome is 'fail', as claim_result stores it" "fail|fail|fail" \
     "$(python3 -c 'import json,sys; print(sorted(set(r["outcome"] for r in json.load(open(sys.argv[1])))-{"pass","pending","stale"})[0])' "$tmp/c.json")|$(python3 -c 'import csv,sys; print(sorted(set(r["outcome"] for r in csv.DictReader(open(sys.argv[1])))-{"pass","pending","stale"})[0])' "$tmp/c.csv")|$(q "$tmp/c.db" "SELECT DISTINCT outcome FROM claim_result WHERE outcome NOT IN ('pass', 'pending', 'stale')")"
 
+# JSON keys made unique (a second 'a' is 'a:1'), so no value is lost; an
+# infinity as 1e999 (as sqlite3 -json writes it: it reads back as one), a
+# blob as its hex digits
+"$ISOLAB" --db "$db" export --sql "SELECT 1 AS a, 2 AS a, 1e999 AS i, -1e999 AS j, x'00ff' AS b" --format json >"$tmp/u.json"
+check "export --format json: duplicate names made unique, infinities as numbers, a blob as hex" \
+    "a=1 a:1=2 i=inf j=-inf b=00ff" \
+    "$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; print(" ".join(f"{k}={v}" for k,v in r.items()))' "$tmp/u.json")"
+"$ISOLAB" --db "$db" export --sql "SELECT 1 AS a, 2 AS a, 3 AS 'a:1'" --format ndjson >"$tmp/u.ndjson"
+check "export --format ndjson: a made name is no column's own" '{"a": 1, "a:2": 2, "a:1": 3}' "$(cat "$tmp/u.ndjson")"
+
 same_rows "report NAME" "$ISOLAB" --db "$db" report channel_comparison
 sqlite3 -json -cmd 'PRAGMA trusted_schema = OFF' "$db" "SELECT * FROM channel_comparison" >"$tmp/ref.json"
 rows "$tmp/ref.json" json >"$tmp/ref.rows"

@@ -40,6 +40,8 @@ typedef struct isl_listing {
     int labelled;          /* ISL_FMT_TABLE after isl_listing_labelled: */
     isl_labels labels;     /* ... column_label's rows */
     const char *object;    /* ... for this object (the caller's string) */
+    char **keys;           /* JSON, NDJSON: each column's key, made unique ("a", "a:1"), as JSON text */
+    size_t nkeys;
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */

@@ -89,4 +89,20 @@ if command -v git >/dev/null 2>&1 && git rev-parse --git-dir >/dev/null 2>&1; th
     done
 fi
 
+# --- 4: text tables by display columns; bidi controls escaped ---------------------
+# the reference: Python's unicodedata (East Asian W/F: 2 columns, combining: 0)
+if command -v python3 >/dev/null 2>&1; then
+    "$ISOLAB" --db "$db" export --format table --sql "SELECT '漢字テスト' AS name, 1 AS n UNION ALL SELECT 'ab', 22 UNION ALL SELECT 'e' || char(0x301) || 'x', 333" >"$tmp/w.txt"
+    check "a table with CJK and combining text: every line's number ends at one display column" "ok" \
+        "$(python3 -c 'import sys, unicodedata as u
+def cols(s): return sum(0 if u.combining(c) else 2 if u.east_asian_width(c) in "WF" else 1 for c in s)
+ends = {cols(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8") if l.strip() and l.strip()[-1].isdigit()}
+print("ok" if len(ends) == 1 else "ends at %s" % sorted(ends))' "$tmp/w.txt")"
+fi
+"$ISOLAB" --db "$db" export --format table --sql "SELECT 'evil' || char(0x202e) || 'txt.exe' AS name" >"$tmp/b.txt"
+check "a table cell holding U+202E shows it escaped" 'evil\u202etxt.exe' "$(sed -n 3p "$tmp/b.txt")"
+"$ISOLAB" --db "$db" note 1 "$(printf 'a\342\200\256b')" 2>/dev/null
+check "runs --long: a note's U+202E escaped" '        note: a\u202eb' "$("$ISOLAB" --db "$db" runs --long | grep '^        note:' | head -n 1)"
+"$ISOLAB" --db "$db" note 1 "" 2>/dev/null
+
 finish

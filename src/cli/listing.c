@@ -123,12 +123,10 @@ int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object)
     return isl_labels_read(cli, &l->labels);
 }
 
-/* Width of UTF-8 text in characters. */
+/* Width of UTF-8 text in terminal columns (CJK: 2 a character). */
 static size_t width_of(const char *t)
 {
-    size_t w = 0;
-    for (; t && *t; t++) w += ((unsigned char)*t & 0xC0) != 0x80;
-    return w;
+    return t ? isl_text_columns(t) : 0;
 }
 
 /* Writes row r of the grid (the header: r = 0, its units: r = -1), up to

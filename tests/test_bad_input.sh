@@ -265,7 +265,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (16); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (17); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -317,7 +317,7 @@ EOF2
 sqlite3 v1.db <v1.sql
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 16 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 17 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/001_column_labels.sql") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
@@ -327,9 +327,9 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
    && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
-    ok "a version-1 database is migrated to version 16 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 17 (bundles in seed order, the column labels, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 16 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 17 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
 fi
 sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
 if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"
@@ -566,10 +566,10 @@ printf "BEGIN IMMEDIATE;\nINSERT INTO sample_count(n) VALUES (12345);\nSELECT 'h
 read -r held <lk.out || held="(no answer)"
 [ "$held" = holding ] && ok "the lock holder holds the write lock" || not_ok "the lock holder says: $held"
 expect "write lock held by another process" 4 \
-    "isolab run: lk.db: another process holds the write lock on lk.db; waited 1 s (taking the write lock); retry when it has finished, or wait longer with --wait" \
+    "isolab run: lk.db: another process holds the write lock; waited 1 s (taking the write lock); retry when it has finished, or wait longer with --wait" \
     lk.db "$ISOLAB" --db lk.db run --wait 1
 expect "init --force while another process writes" 4 \
-    "isolab init: lk.db: another process holds the write lock on lk.db; waited 1 s; --force replaces a database only while no one writes it: retry when it has finished, or wait longer with --wait" \
+    "isolab init: lk.db: another process holds the write lock; waited 1 s; --force replaces a database only while no one writes it: retry when it has finished, or wait longer with --wait" \
     lk.db "$ISOLAB" --db lk.db init --force --wait 1
 exec 4>&-
 wait $holder

@@ -100,7 +100,8 @@ static void test_row_loop(void **state)
 }
 
 /* Another connection holds the write lock: the status is ISL_EDB with the
- * reason ISL_R_LOCKED, and the command line's words are today's. */
+ * reason ISL_R_LOCKED, and the command line's words are today's; the
+ * message names the path once. */
 static void test_locked_words(void **state)
 {
     (void)state;
@@ -117,8 +118,14 @@ static void test_locked_words(void **state)
     assert_int_equal(isl_base_begin(b, "l.db", 0, &err), ISL_EDB);
     assert_int_equal(err.reason, ISL_R_LOCKED);
     assert_string_equal(isl_words(NULL, &err, text, sizeof text),
-                        "l.db: another process holds the write lock on l.db; waited 0 s (taking the write lock); "
+                        "l.db: another process holds the write lock; waited 0 s (taking the write lock); "
                         "retry when it has finished, or wait longer with --wait");
+    /* a reader locked out: the message names the path once */
+    assert_int_equal(isl_base_exec(a, "l.db", "CREATE TABLE t(x); COMMIT; BEGIN EXCLUSIVE", &err), ISL_OK);
+    long long v = 0;
+    assert_int_equal(isl_base_int(b, "l.db", "SELECT count(*) FROM t", &v, &err), ISL_EDB);
+    assert_int_equal(err.reason, ISL_R_LOCKED);
+    assert_string_equal(err.msg, "l.db: another process holds the write lock (reading a value)");
     assert_int_equal(isl_base_end(a, "l.db", ISL_OK, &err), ISL_OK);
     sqlite3_close(a);
     sqlite3_close(b);

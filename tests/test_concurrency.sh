@@ -244,7 +244,7 @@ if [ -x "$PAUSED" ]; then
     swept="$swept $((rows + nm + nc + 1)) rows written to s.db"
     replaced="isolab sweep bundles: s.db: the database was replaced or removed while this command ran"
     replaced="$replaced (by 'isolab --db s.db init --force'?); nothing was written; run the command again"
-    locked="isolab init: s.db: another process holds the write lock on s.db; waited 0 s; --force replaces a"
+    locked="isolab init: s.db: another process holds the write lock; waited 0 s; --force replaces a"
     locked="$locked database only while no one writes it: retry when it has finished, or wait longer with --wait"
 
     if start model; then

@@ -83,6 +83,91 @@ if command -v bash >/dev/null 2>&1; then
     check "completion: \$ISOLAB_DB when no --db" "$(complete_ --db "$db" lesson '')" \
         "$(ISOLAB_DB=$db complete_ lesson '')"
     check "completion: no database, no names" "" "$(complete_ --db "$tmp/none.db" run --bundle '')"
+
+    # Each candidate is an element of its own: the count, not the joined text.
+    # (IFS=' ' around compgen once made 'run runs' one element, 'run\nruns'.)
+    count_() {
+        bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; echo ${#COMPREPLY[@]}' \
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" "$@"
+    }
+    check "completion: 'ru' is two candidates" 2 "$(count_ ru)"
+    check "completion: --format's five choices are five candidates" 5 "$(count_ runs --format '')"
+    check "completion: a database's three bundles are three candidates" 3 "$(count_ --db "$db" run --bundle '')"
+
+    # Names from the database are data: offered shell-quoted, as themselves,
+    # and a TAB runs nothing ($(...), backquotes) and globs nothing (*, ~).
+    hostile=$tmp/hostile
+    mkdir "$hostile"
+    cp "$db" "$hostile/h.db"
+    sqlite3 "$hostile/h.db" "INSERT INTO bundle(name) VALUES ('\$(touch pwned)'), ('\`touch pwned2\`'), ('*'), ('~root'), ('a b'), ('it''s'), ('back\\slash'), ('semi;colon'), ('\$HOME')"
+    names=$(cd "$hostile" && bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab
+            for w in "${COMPREPLY[@]}"; do eval "printf \"%s\\n\" $w"; done' \
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db h.db run --bundle '')
+    check "completion: hostile names complete as themselves (each word, read back by the shell)" \
+        "$(q "$hostile/h.db" "SELECT name FROM bundle ORDER BY rowid")" "$names"
+    check "completion: hostile names ran and globbed nothing" "h.db" "$(ls "$hostile")"
+    check "completion: a hostile name is offered by its own prefix" '\$\(touch\ pwned\)' \
+        "$(cd "$hostile" && complete_ --db h.db run --bundle '$(')"
+
+    # The database is read, never written: an old schema stays as it was
+    # (no migration), and no -wal or -shm is left beside it.
+    cat "$root"/schema/00[123]_*.sql "$root"/seeds/000_*.sql >"$tmp/v1.sql"
+    printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>"$tmp/v1.sql"
+    mkdir "$tmp/old" && sqlite3 "$tmp/old/v1.db" <"$tmp/v1.sql"
+    before=$(cksum <"$tmp/old/v1.db")
+    check "completion: an old-schema database's bundles" "common plain strict" \
+        "$(complete_ --db "$tmp/old/v1.db" run --bundle '')"
+    check "completion: an old-schema database is byte-identical after a TAB, nothing beside it" \
+        "$before v1.db" "$(cksum <"$tmp/old/v1.db") $(ls "$tmp/old")"
+
+    # Every lookup is bounded: a never-ending view is listed, never counted,
+    # and a 'bundle' that never ends, or that would write a file, is cut off
+    # (a second) or refused (safe mode) without a side effect.
+    cp "$db" "$tmp/forever.db"
+    sqlite3 "$tmp/forever.db" "CREATE VIEW forever AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x FROM r"
+    check "completion: a never-ending view is offered at once" "forever" \
+        "$(cd "$tmp" && timeout 20 bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s\n" "${COMPREPLY[@]}"' \
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db forever.db report fore)"
+    mkdir "$tmp/evil"
+    sqlite3 "$tmp/evil/e.db" "CREATE VIEW bundle AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x AS name FROM r WHERE x < 0; CREATE VIEW channel AS SELECT writefile('written', 'x') AS name"
+    check "completion: a never-ending 'bundle' ends the lookup (timeout 20 not reached)" "0:" \
+        "$(cd "$tmp/evil" && timeout 20 bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s" "${COMPREPLY[@]}"' \
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db e.db run --bundle ''; echo "$?:")"
+    check "completion: a 'channel' that writes a file writes none" "e.db" \
+        "$(cd "$tmp/evil" && complete_ --db e.db sweep removal --channel '' >/dev/null; ls "$tmp/evil")"
+
+    # As a person meets it: an interactive bash under tmux, TAB typed.
+    if command -v tmux >/dev/null 2>&1; then
+        sock=$tmp/tmux.sock
+        tm() { tmux -S "$sock" "$@"; }
+        # screen_ WANT : wait (at most 10 s) for WANT on the screen, then print it
+        screen_() {
+            for _ in $(seq 100); do
+                tm capture-pane -p -t t >"$tmp/screen" 2>/dev/null
+                grep -qF -- "$1" "$tmp/screen" && break
+                sleep 0.1
+            done
+            cat "$tmp/screen"
+        }
+        tm -f /dev/null new-session -d -s t -x 120 -y 20 \
+            "cd '$stage/usr/bin' && PS1='$ ' HISTFILE=/dev/null bash --norc --noprofile -i"
+        tm send-keys -t t ". '$stage/usr/share/bash-completion/completions/isolab'" Enter 'clear' Enter
+        tm send-keys -t t 'isolab ru' Tab
+        check "completion in a real bash: 'isolab ru<TAB>' puts 'run' on the line" '$ isolab run' \
+            "$(screen_ 'isolab run' | grep -F 'isolab' | sed 's/ *$//')"
+        tm send-keys -t t Tab Tab
+        shown=$(screen_ 'runs' | grep -v '^\$' | tr -s ' ' | sed 's/ *$//' | grep -v '^$')
+        check "completion in a real bash: then <TAB><TAB> lists run and runs" "run runs" "$shown"
+        tm send-keys -t t C-u 'clear' Enter
+        tm send-keys -t t "./isolab --db '$db' run --bundle st" Tab
+        check "completion in a real bash: './isolab … --bundle st<TAB>' puts 'strict' on the line" \
+            "\$ ./isolab --db '$db' run --bundle strict" "$(screen_ 'strict' | grep -F './isolab' | sed 's/ *$//')"
+        tm kill-server 2>/dev/null
+    elif [ "${CI:-}" = true ]; then
+        not_ok "tmux is not installed: completion in a real bash is not tried (CI=true)"
+    else
+        echo "skip - tmux is not installed: completion in a real bash is not tried"
+    fi
 else
     echo "skip - bash is not installed: the completion is not driven"
 fi

@@ -45,6 +45,15 @@ check "lesson --all: a heading per lesson, in lesson order" "== M03/K04 System C
 check "lesson of an unknown lesson exits 3" "3|isolab lesson: no lesson 'M99/K99' with a focus (see the table lesson_focus)" "$?|$(cat "$tmp/e.txt")"
 "$ISOLAB" --db "$db" lesson --all M03/K04 >/dev/null 2>&1
 check "lesson with codes and --all exits 2" 2 $?
+# a title is printed: refused with a control character (the guard), and
+# one planted past the guard (the trigger dropped) is escaped
+cp "$db" "$tmp/title.db"
+sqlite3 "$tmp/title.db" "UPDATE lesson SET title = 'T' || char(27) || '[31mRED' WHERE code = 'M03/K04'" 2>/dev/null
+check "a lesson title with ESC is refused" "19|System Call Tracing" "$?|$(q "$tmp/title.db" "SELECT title FROM lesson WHERE code = 'M03/K04'")"
+sqlite3 "$tmp/title.db" "DROP TRIGGER isolab_title_lesson_update;
+UPDATE lesson SET title = 'T' || char(27) || '[31mRED' WHERE code = 'M03/K04'"
+check "lesson --all: a title's ESC escaped" '== M03/K04 T\033[31mRED' \
+    "$("$ISOLAB" --db "$tmp/title.db" lesson --all 2>/dev/null | grep '^== M03/K04')"
 
 # --- 2: a third lesson in SQL only ------------------------------------------------
 db3=$tmp/t.db
@@ -197,8 +206,16 @@ check "rm with an unknown run exits 3 and removes nothing" "3|isolab rm: no run 
 check "rm says what it removed" "removed 2 runs and their rows from $db5" "$(cat "$tmp/rm.txt")"
 check "rm: the runs and every row of theirs are gone" "1,3|0|0|0|" \
     "$(q "$db5" "SELECT group_concat(id) FROM (SELECT id FROM run ORDER BY id)")|$(q "$db5" "SELECT count(*) FROM removal_sweep")|$(q "$db5" "SELECT count(*) FROM claim_result")|$(q "$db5" "SELECT count(*) FROM run_param WHERE run_id IN (2, 4)")|$(q "$db5" "PRAGMA foreign_key_check")"
-cp "$db5" "$tmp/one.db" && "$ISOLAB" --db "$tmp/one.db" rm 3 >"$tmp/rm.txt"
+# a table of the user's own with a run_id column is no row of the run's:
+# rm deletes the run, and its rows go by the foreign keys' cascade
+cp "$db5" "$tmp/one.db" && q "$tmp/one.db" "CREATE TABLE my_note(run_id INTEGER, note TEXT); INSERT INTO my_note VALUES (3, 'mine')"
+"$ISOLAB" --db "$tmp/one.db" rm 3 >"$tmp/rm.txt"
 check "rm of one run: its rows" "0|removed 1 run and its rows from $tmp/one.db" "$?|$(cat "$tmp/rm.txt")"
+check "rm of one run: every row referring to it gone, the user's own table kept" "0|1" \
+    "$(q "$tmp/one.db" "SELECT (SELECT count(*) FROM run WHERE id = 3) + (SELECT count(*) FROM run_param WHERE run_id = 3) + (SELECT count(*) FROM bundle_sweep WHERE run_id = 3) + (SELECT count(*) FROM bundle_sweep_mechanism WHERE run_id = 3) + (SELECT count(*) FROM claim_result WHERE run_id = 3)")|$(q "$tmp/one.db" "SELECT count(*) FROM my_note")"
+esc=$(printf 'e\033[2Jx.db')
+cp "$db5" "$tmp/$esc" && "$ISOLAB" --db "$tmp/$esc" prune --keep 0 >"$tmp/rm.txt"
+check "prune: a path's ESC escaped" "removed 0 runs from $tmp/e\\033[2Jx.db" "$(cat "$tmp/rm.txt")"
 "$ISOLAB" --db "$db5" rm x 2>/dev/null
 check "rm of a run id that is no number exits 2" 2 $?
 for i in 1 2 3; do "$ISOLAB" --db "$db5" run --bundle plain >/dev/null; done

@@ -53,6 +53,41 @@ static long long query_int(isl_store *s, const char *sql)
     return v;
 }
 
+/* One fact, two places: the table run_kinds (schema/020) holds kind.h's
+ * rows, one for one (the C side enumerated against the SQL one), and every
+ * table with a run_id column but run_param is one kind's result table. */
+static void test_run_kinds(void **state)
+{
+    (void)state;
+    isl_error err;
+    isl_store *s;
+    assert_int_equal(isl_store_create(path("k.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_open(path("k.db"), &s, &err), ISL_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(isl_store_db(s), "SELECT kind_no, kind, result_tables, command, claims_read "
+                                        "FROM run_kinds ORDER BY kind_no", -1, &q, NULL), SQLITE_OK);
+    int k = 0;
+    for (; sqlite3_step(q) == SQLITE_ROW; k++) {
+        assert_true(k < ISL_KIND_COUNT);
+        assert_int_equal(sqlite3_column_int(q, 0), k);
+        assert_string_equal((const char *)sqlite3_column_text(q, 1), isl_kind_names[k]);
+        assert_string_equal((const char *)sqlite3_column_text(q, 2), isl_kinds[k].tables);
+        assert_string_equal((const char *)sqlite3_column_text(q, 3), isl_kinds[k].command);
+        assert_int_equal(sqlite3_column_int(q, 4), k < ISL_KIND_CLAIMED);
+        assert_int_equal(isl_kind_find(isl_kind_names[k]), k);
+    }
+    sqlite3_finalize(q);
+    assert_int_equal(k, ISL_KIND_COUNT);
+    assert_null(isl_kind_names[ISL_KIND_COUNT]);
+    assert_int_equal(isl_kind_find("nope"), ISL_KIND_COUNT);
+    /* every result table is one kind's (run_param is no result) */
+    assert_int_equal(query_int(s, "SELECT count(*) FROM sqlite_schema m JOIN pragma_table_info(m.name) c "
+                                  "WHERE m.type = 'table' AND c.name = 'run_id' AND m.name <> 'run_param' AND NOT "
+                                  "EXISTS (SELECT 1 FROM run_kinds WHERE ',' || result_tables || ',' GLOB "
+                                  "'*,' || m.name || ',*')"), 0);
+    isl_store_close(s);
+}
+
 static void test_create_counts(void **state)
 {
     (void)state;
@@ -261,7 +296,7 @@ static void test_replaced_before_commit(void **state)
     assert_int_equal(isl_store_create(path("r2.db"), NULL, 0, &err), ISL_OK);
     assert_int_equal(isl_store_open(path("r.db"), &s, &err), ISL_OK);
     assert_int_equal(isl_store_read_model(s, &m, &err), ISL_OK);
-    assert_int_equal(isl_store_begin_run(s, "run", "test", m, &run_id, &err), ISL_OK);
+    assert_int_equal(isl_store_begin_run(s, ISL_KIND_RUN, "test", m, &run_id, &err), ISL_OK);
     /* what init --force does: a new file renamed onto the path */
     assert_int_equal(rename(path("r2.db"), path("r.db")), 0);
     assert_int_equal(isl_store_end_run(s, ISL_OK, &err), ISL_EDB);
@@ -277,6 +312,7 @@ static void test_replaced_before_commit(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_run_kinds),
         cmocka_unit_test(test_create_counts),
         cmocka_unit_test(test_model_is_lessons),
         cmocka_unit_test(test_model_positions_with_gaps),

@@ -6,7 +6,8 @@
 #             libcmocka-dev, and the sqlite3 shell
 #     plots   gnuplot (gnuplot-nox)             for make plots, isolab plot
 #     page    chromium                           for make page's browser test
-#     ci      all of the above, gcc, make and valgrind (a fresh CI machine)
+#     ci      all of the above, gcc, make, valgrind and tmux (a fresh CI
+#             machine; tmux drives the completion in a real bash)
 # Whatever is missing is installed with apt-get when run as root; otherwise
 # it stops (exit 1) with the exact command to run.
 set -u
@@ -30,7 +31,7 @@ group_page() { command -v chromium >/dev/null 2>&1 || command -v chromium-browse
 group_ci() {
     need_cmd cc gcc; need_cmd make make
     group_build; group_plots; group_page
-    need_cmd valgrind valgrind
+    need_cmd valgrind valgrind; need_cmd tmux tmux
 }
 
 [ $# -eq 0 ] && set -- build

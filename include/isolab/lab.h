@@ -27,17 +27,14 @@ isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const
                        const size_t *channels, size_t nc, const isl_lab_tick *tick, int64_t *run_id, size_t *rows,
                        isl_error *err);
 
-/* The fact-set and sample sweeps, by the name that is also their run's kind. */
-extern const char *const isl_lab_sweep_kinds[]; /* "samples", "removal", "addition", NULL */
-
-/* Records one sweep of `kind` (one of isl_lab_sweep_kinds) over bundle x
- * channel as one run of that kind; tick as for isl_lab_run. */
-isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
+/* Records one sweep of `kind` (ISL_KIND_SAMPLES, _REMOVAL or _ADDITION) over
+ * bundle x channel as one run of that kind; tick as for isl_lab_run. */
+isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, isl_kind kind, size_t bundle,
                          size_t channel, const isl_lab_tick *tick, int64_t *run_id, size_t *rows, isl_error *err);
 
-/* The rows a run of `kind` ("run" over nb bundles x nc channels, or a
- * sweep's kind) writes, known before it begins. */
-uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc);
+/* The rows a run of `kind` (ISL_KIND_RUN over nb bundles x nc channels, or
+ * a sweep's kind) writes, known before it begins. */
+uint64_t isl_lab_rows(const isl_model *m, isl_kind kind, size_t nb, size_t nc);
 
 /* Adds to m the member list `list` (isl_model_members) as an ad hoc bundle
  * named list, at *bundle. ISL_EINPUT with err naming what is wrong with the

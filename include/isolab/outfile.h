@@ -53,9 +53,10 @@ void isl_outfile_abort(isl_outfile *o);
  * or with through, for a FIFO or device, *target NULL and *direct 1. */
 isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err);
 
-/* Registers path (with dir 1 an empty directory) to be removed, newest first, if
- * a signal ends the process: the slot, or -1 when out of memory. */
-int isl_temp_register(const char *path, int dir);
+/* Registers path (kind 0: a file; 1: an empty directory; 2: an SQLite
+ * database, its -journal, -wal and -shm files too) to be removed, newest
+ * first, if a signal ends the process: the slot, or -1 when out of memory. */
+int isl_temp_register(const char *path, int kind);
 
 /* Forgets slot (the file was renamed, or removed by the caller). -1 is no slot. */
 void isl_temp_forget(int slot);

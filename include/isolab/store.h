@@ -7,12 +7,13 @@
 #include <stdint.h>
 
 #include "isolab/error.h"
+#include "isolab/kind.h"
 #include "isolab/model.h"
 #include "isolab/sweep.h"
 #include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 16
+#define ISL_SCHEMA_VERSION 17
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -77,7 +78,7 @@ isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql
 /* isl_read_model (isolab/reader.h) on the store's connection. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
 /* Starts a run: BEGIN IMMEDIATE and the run row (kind, argv, digest of m). */
-isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
+isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
                                const isl_model *m, int64_t *run_id, isl_error *err);
 /* Ends the run: with st == ISL_OK stamps finished_at and commits, else rolls
  * back leaving no trace; returns the final status. */

@@ -59,7 +59,11 @@ static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
             st = isl_report_lesson_rows(cli, &l, ls->l[i].code, i == 0);
             continue;
         }
-        if (ls->n > 1) fprintf(cli->out, "%s== %s %s\n\n", i ? "\n" : "", ls->l[i].code, ls->l[i].title);
+        /* the title is data: escaped, as every text printed */
+        if (ls->n > 1 && (fputs(i ? "\n" : "", cli->out) == EOF
+                          || isl_print_line(cli->out, "== %s %s", ls->l[i].code, ls->l[i].title) < 0
+                          || fputc('\n', cli->out) == EOF))
+            st = ferror(cli->out) ? ISL_EOUTPUT : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
         st = isl_store_lesson_lines(cli->store, ls->l[i].code, isl_put_line, cli->out, &cli->err);
     }
     return isl_listing_done(cli, &l, st); /* a table's lines were printed as they came */
@@ -207,9 +211,8 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
         /* a pair two lessons share is swept once */
         int done = 0;
         for (size_t j = 0; j < i; j++) done |= ls.l[j].bundle == ls.l[i].bundle && ls.l[j].channel == ls.l[i].channel;
-        for (size_t k = 0; isl_lab_sweep_kinds[k] && !rc && !done; k++)
-            rc = isl_lab_sweep(s, m, cli->argv_text, isl_lab_sweep_kinds[k], ls.l[i].bundle, ls.l[i].channel, NULL, NULL,
-                               NULL, &cli->err);
+        for (isl_kind k = ISL_KIND_SAMPLES; k <= ISL_KIND_ADDITION && !rc && !done; k++)
+            rc = isl_lab_sweep(s, m, cli->argv_text, k, ls.l[i].bundle, ls.l[i].channel, NULL, NULL, NULL, &cli->err);
     }
     isl_clock_stop();
     long long fmt = ISL_FMT_TABLE;

@@ -27,7 +27,7 @@ int isl_cmd_rm(isl_cli *cli, const isl_args *a)
     }
     if (!rc) rc = isl_store_rm(cli->store, ids, (size_t)a->nops, &cli->err);
     if (!rc)
-        fprintf(cli->out, "removed %d run%s and %s rows from %s\n", a->nops, a->nops == 1 ? "" : "s",
+        isl_print_line(cli->out, "removed %d run%s and %s rows from %s", a->nops, a->nops == 1 ? "" : "s",
                 a->nops == 1 ? "its" : "their", cli->db_path);
     free(ids);
     return rc;
@@ -41,7 +41,7 @@ int isl_cmd_prune(isl_cli *cli, const isl_args *a)
     int rc = isl_store_prune(cli->store, n, isl_opt(a, "--kind"), isl_opt_flag(a, "--all"), &deleted, &cli->err);
     if (!rc && isl_opt_flag(a, "--vacuum")) rc = isl_store_vacuum(cli->store, &cli->err);
     if (!rc)
-        fprintf(cli->out, "removed %zu run%s from %s%s\n", deleted, deleted == 1 ? "" : "s", cli->db_path,
+        isl_print_line(cli->out, "removed %zu run%s from %s%s", deleted, deleted == 1 ? "" : "s", cli->db_path,
                 isl_opt_flag(a, "--vacuum") ? " (vacuumed)" : "");
     return rc;
 }

@@ -46,7 +46,7 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     else if (!rc) rc = isl_pick(cli, a, "--bundle", "bundle", isl_model_find_bundle, m->nbundles, bundles, &nb);
     if (!rc) rc = isl_pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
     isl_progress p;
-    isl_progress_start(&p, "rows", rc ? 0 : isl_lab_rows(m, "run", nb, nc));
+    isl_progress_start(&p, "rows", rc ? 0 : isl_lab_rows(m, ISL_KIND_RUN, nb, nc));
     isl_lab_tick tick = {isl_progress_rows, &p};
     /* a clock until the rows of the first bundle x channel are written */
     isl_clock_start("isolab run: computing,");
@@ -64,12 +64,10 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
 {
-    const char *kind = a->ops[0];
+    isl_kind kind = isl_kind_find(a->ops[0]);
     const char *bundle = isl_opt(a, "--bundle"), *channel = isl_opt(a, "--channel");
-    size_t k = 0;
-    while (isl_lab_sweep_kinds[k] && strcmp(isl_lab_sweep_kinds[k], kind)) k++;
-    if (!isl_lab_sweep_kinds[k])
-        return isl_usage(cli, "unknown sweep '%s' (samples, removal, addition, bundles)", kind);
+    if (kind < ISL_KIND_SAMPLES || kind > ISL_KIND_ADDITION)
+        return isl_usage(cli, "unknown sweep '%s' (samples, removal, addition, bundles)", a->ops[0]);
     /* by default, the pair the saved queries use (current_focus) */
     char lesson[256], fb[256], fc[256];
     if ((!bundle || !channel) && isl_store_current_focus(cli->store, lesson, fb, fc, sizeof fb, &cli->err))
@@ -94,7 +92,7 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     isl_clock_stop();
     isl_progress_end(&p, !rc);
     if (rc) return cli->err.status;
-    isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, kind, bundle,
+    isl_print_line(cli->out, "run %lld: %s sweep of %s x %s, %zu rows written to %s", (long long)id, isl_kind_names[kind], bundle,
             channel, rows, cli->db_path);
     return ISL_OK;
 }

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "isolab/cli.h"
+#include "isolab/kind.h"
 #include "isolab/powerset.h"
 #include "isolab/report.h"
 
@@ -100,11 +101,8 @@ static const isl_option DIFF_EXIT_CODE = {
 static const isl_option PRUNE_KEEP = {
     .name = "--keep", .value = "N", .kind = ISL_INT, .min = 0, .max = LLONG_MAX,
     .help = "keep the N latest runs of each kind (required)"};
-/* the kinds of run isolab records (run.kind) */
-static const char *const RUN_KINDS[] = {"run",      "samples",  "removal",  "addition", "bundles",
-                                        "frontier", "smallest", "marginal", "check",    NULL};
 static const isl_option PRUNE_KIND = {
-    .name = "--kind", .value = "KIND", .kind = ISL_ENUM, .what = "kind of run", .choices = RUN_KINDS,
+    .name = "--kind", .value = "KIND", .kind = ISL_ENUM, .what = "kind of run", .choices = isl_kind_names,
     .help = "prune only runs of this kind"};
 static const isl_option PRUNE_ALL = {
     .name = "--all", .kind = ISL_FLAG, .help = "runs with a note too (kept otherwise)"};
@@ -129,7 +127,7 @@ static const isl_option EXPORT_LIST = {
     .help = "list the tables and views: description and row count (with NAME: its columns and their labels)"};
 
 static const isl_option RUNS_KIND = {
-    .name = "--kind", .value = "KIND", .kind = ISL_ENUM, .what = "kind of run", .choices = RUN_KINDS,
+    .name = "--kind", .value = "KIND", .kind = ISL_ENUM, .what = "kind of run", .choices = isl_kind_names,
     .help = "only runs of this kind"};
 static const isl_option RUNS_LONG = {
     .name = "--long", .kind = ISL_FLAG, .help = "each run's command line, parameters and note too"};

@@ -21,7 +21,8 @@ static isl_status label_row(void *ctx, size_t ncols, const char *const *names, c
     isl_label *x = &l->v[l->n++];
     x->object = dup_text(&row[0]), x->column = dup_text(&row[1]);
     x->label = dup_text(&row[2]), x->unit = dup_text(&row[3]);
-    x->digits = row[4].type == ISL_CELL_INTEGER ? atoi(row[4].text) : -1;
+    long long digits;
+    x->digits = row[4].type == ISL_CELL_INTEGER && !isl_parse_whole(row[4].text, 0, 4, &digits) ? (int)digits : -1;
     if (!x->object || !x->column || !x->label || (row[3].text && !x->unit)) return ISL_ENOMEM;
     return ISL_OK;
 }

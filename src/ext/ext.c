@@ -141,9 +141,10 @@ static int vt_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
     *v = (vtab){.db = db, .kind = k};
     /* direct-only: costly ones (2^n rows) may not run from a view or
      * trigger planted in a database file; the others are innocuous */
-    sqlite3_vtab_config(db, FN[k].direct_only ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
-    *out = &v->base;
-    return SQLITE_OK;
+    rc = sqlite3_vtab_config(db, FN[k].direct_only ? SQLITE_VTAB_DIRECTONLY : SQLITE_VTAB_INNOCUOUS);
+    if (rc != SQLITE_OK) sqlite3_free(v);
+    else *out = &v->base;
+    return rc;
 }
 
 static int vt_disconnect(sqlite3_vtab *v)

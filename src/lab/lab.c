@@ -4,7 +4,6 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "isolab/ext.h"
 #include "isolab/lab.h"
@@ -24,45 +23,58 @@ static isl_status finish(isl_run_ctx *ctx, isl_status st, const isl_lab_show *sh
     return st;
 }
 
+/* The run's parameters (run_param), written here for every kind: the sweep's
+ * kind, each bundle it computes (a member list's also as 'members') and each
+ * channel (bundles or channels NULL: the first nb or nc of the model). */
+static isl_status put_params(isl_run_ctx *ctx, isl_kind kind, const size_t *bundles, size_t nb,
+                             const size_t *channels, size_t nc)
+{
+    isl_status st = kind != ISL_KIND_RUN ? isl_store_put_param(ctx, "sweep", isl_kind_names[kind]) : ISL_OK;
+    for (size_t i = 0; !st && i < nb; i++) {
+        const isl_bundle *b = &ctx->model->bundle[bundles ? bundles[i] : i];
+        st = isl_store_put_param(ctx, "bundle", b->name);
+        if (!st && b->adhoc) st = isl_store_put_param(ctx, "members", b->name);
+    }
+    for (size_t i = 0; !st && i < nc; i++)
+        st = isl_store_put_param(ctx, "channel", ctx->model->channel[channels ? channels[i] : i].name);
+    return st;
+}
+
 isl_status isl_lab_run(isl_store *s, const isl_model *m, const char *argv, const size_t *bundles, size_t nb,
                        const size_t *channels, size_t nc, const isl_lab_tick *tick, int64_t *run_id, size_t *rows,
                        isl_error *err)
 {
     isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, tick ? tick->fn : NULL, tick ? tick->ctx : NULL};
-    isl_status st = isl_store_begin_run(s, "run", argv, m, &ctx.run_id, err);
+    isl_status st = isl_store_begin_run(s, ISL_KIND_RUN, argv, m, &ctx.run_id, err);
     if (st) return st;
-    st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
+    st = put_params(&ctx, ISL_KIND_RUN, bundles, nb, channels, nc);
+    if (!st) st = isl_run_surfaces(m, bundles, nb, channels, nc, isl_store_put_surface, &ctx);
     return finish(&ctx, st, NULL, run_id, rows);
 }
 
-const char *const isl_lab_sweep_kinds[] = {"samples", "removal", "addition", NULL};
-
-isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, const char *kind, size_t bundle,
+isl_status isl_lab_sweep(isl_store *s, const isl_model *m, const char *argv, isl_kind kind, size_t bundle,
                          size_t channel, const isl_lab_tick *tick, int64_t *run_id, size_t *rows, isl_error *err)
 {
-    assert(bundle < m->nbundles && channel < m->nchannels);
+    assert(bundle < m->nbundles && channel < m->nchannels && kind >= ISL_KIND_SAMPLES && kind <= ISL_KIND_ADDITION);
     isl_run_ctx ctx = {s, m, 0, bundle, channel, 0, err, tick ? tick->fn : NULL, tick ? tick->ctx : NULL};
     isl_status st = isl_store_begin_run(s, kind, argv, m, &ctx.run_id, err);
     if (st) return st;
     const isl_bundle *b = &m->bundle[bundle];
-    if (!strcmp(kind, "samples")) {
-        st = isl_sweep_samples(m, bundle, channel, isl_store_put_sample, &ctx);
-    } else if (!strcmp(kind, "removal")) {
+    st = put_params(&ctx, kind, &bundle, 1, &channel, 1);
+    if (!st && kind == ISL_KIND_SAMPLES) st = isl_sweep_samples(m, bundle, channel, isl_store_put_sample, &ctx);
+    else if (!st && kind == ISL_KIND_REMOVAL)
         st = isl_sweep_removal(m, b->members, b->n, channel, isl_store_put_removal, &ctx);
-    } else {
-        assert(!strcmp(kind, "addition"));
-        st = isl_sweep_addition(m, b->members, b->n, channel, isl_store_put_addition, &ctx);
-    }
+    else if (!st) st = isl_sweep_addition(m, b->members, b->n, channel, isl_store_put_addition, &ctx);
     return finish(&ctx, st, NULL, run_id, rows);
 }
 
-uint64_t isl_lab_rows(const isl_model *m, const char *kind, size_t nb, size_t nc)
+uint64_t isl_lab_rows(const isl_model *m, isl_kind kind, size_t nb, size_t nc)
 {
-    if (!strcmp(kind, "run")) return (uint64_t)nb * nc * (m->nfacts + 1);
-    if (!strcmp(kind, "samples")) return m->nsamples;
-    if (!strcmp(kind, "removal")) return (uint64_t)m->nfacts + 1;
-    assert(!strcmp(kind, "addition"));
-    return (uint64_t)m->naxes + 1;
+    assert(kind <= ISL_KIND_ADDITION);
+    return kind == ISL_KIND_RUN       ? (uint64_t)nb * nc * (m->nfacts + 1)
+           : kind == ISL_KIND_SAMPLES ? m->nsamples
+           : kind == ISL_KIND_REMOVAL ? (uint64_t)m->nfacts + 1
+                                      : (uint64_t)m->naxes + 1;
 }
 
 isl_status isl_lab_adhoc(isl_model *m, const char *list, size_t *bundle, isl_error *err)
@@ -79,7 +91,7 @@ isl_status isl_lab_check(isl_store *s, const isl_model *m, const char *argv, con
                          void *ctx, isl_claim_counts *counts, int64_t *run_id, isl_error *err)
 {
     isl_run_ctx rc = {s, m, 0, 0, 0, 0, err, NULL, NULL};
-    isl_status st = isl_store_begin_run(s, "check", argv, m, &rc.run_id, err);
+    isl_status st = isl_store_begin_run(s, ISL_KIND_CHECK, argv, m, &rc.run_id, err);
     if (st) return st;
     st = isl_store_check(s, rc.run_id, lesson, fn, ctx, counts, err);
     size_t total = 0;
@@ -103,13 +115,15 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
     if (st) return st;
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(s);
-    if ((st = isl_store_begin_run(s, "bundles", argv, m, &ctx.run_id, err))) return st;
-    st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc);
+    if ((st = isl_store_begin_run(s, ISL_KIND_BUNDLES, argv, m, &ctx.run_id, err))) return st;
+    st = put_params(&ctx, ISL_KIND_BUNDLES, NULL, 0, k->channels, k->nc);
+    if (!st && k->nm) st = isl_store_put_mechanisms(&ctx, k->mechs, k->nm);
+    if (!st) st = isl_store_put_bundles(&ctx, k->mechs, k->nm, k->channels, k->nc);
     return finish(&ctx, st, NULL, run_id, rows);
 }
 
 /* Begins a run of kind with its channel and mechanisms as parameters. */
-static isl_status begin_answer(isl_run_ctx *ctx, const char *kind, const char *argv, const size_t *mechs, size_t nm)
+static isl_status begin_answer(isl_run_ctx *ctx, isl_kind kind, const char *argv, const size_t *mechs, size_t nm)
 {
     assert(ctx->channel == ISL_NONE || ctx->channel < ctx->model->nchannels);
     isl_status st = isl_store_begin_run(ctx->store, kind, argv, ctx->model, &ctx->run_id, ctx->err);
@@ -126,7 +140,7 @@ isl_status isl_lab_frontier(isl_store *s, const isl_model *m, const char *argv, 
     isl_frontier_row *out = malloc((nm + 1) * sizeof *out);
     if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
     /* a run that failed to begin is already ended: finish only passes st on */
-    isl_status st = begin_answer(&ctx, "frontier", argv, mechs, nm);
+    isl_status st = begin_answer(&ctx, ISL_KIND_FRONTIER, argv, mechs, nm);
     if (!st && (st = isl_frontier(m, mechs, nm, channel, out)))
         isl_fail(err, st, st == ISL_EINPUT ? "too many mechanisms" : "out of memory");
     for (size_t i = 0; !st && i <= nm; i++) st = isl_store_put_frontier(&ctx, mechs, nm, &out[i]);
@@ -142,7 +156,7 @@ isl_status isl_lab_smallest(isl_store *s, const isl_model *m, const char *argv, 
     isl_smallest *it = NULL;
     char max[32];
     snprintf(max, sizeof max, "%zu", max_open);
-    isl_status st = begin_answer(&ctx, "smallest", argv, mechs, nm);
+    isl_status st = begin_answer(&ctx, ISL_KIND_SMALLEST, argv, mechs, nm);
     if (!st) st = isl_store_put_param(&ctx, "max", max);
     if (!st && (st = isl_smallest_new(m, mechs, nm, channel, max_open, &it)))
         isl_fail(err, st, st == ISL_EINPUT ? "too many mechanisms" : "out of memory");
@@ -160,7 +174,7 @@ isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, 
     isl_run_ctx ctx = {s, m, 0, 0, channel, 0, err, NULL, NULL};
     isl_marginal_row *out = malloc((m->nmech + 1) * sizeof *out);
     if (!out) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    isl_status st = begin_answer(&ctx, "marginal", argv, NULL, 0);
+    isl_status st = begin_answer(&ctx, ISL_KIND_MARGINAL, argv, NULL, 0);
     if (!st) st = isl_store_put_param(&ctx, "bundle", bundle);
     if (!st && (st = isl_marginal(m, members, n, channel, out))) isl_fail(err, st, "out of memory");
     for (size_t i = 0; !st && i < m->nmech; i++) st = isl_store_put_marginal(&ctx, &out[i]);

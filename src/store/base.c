@@ -7,6 +7,7 @@ SQLITE_EXTENSION_INIT3
 #else
 #include <sqlite3.h>
 #endif
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -50,11 +51,11 @@ const char *isl_base_message(sqlite3 *db, char *buf, size_t n)
 
 isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const char *what)
 {
+    assert(db && err && what);
     const char *p = shown_path(db, path);
     switch (sqlite3_extended_errcode(db) & 0xff) {
     case SQLITE_BUSY:
-        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s (%s)", p, p,
-                            what);
+        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock (%s)", p, what);
     case SQLITE_IOERR: {
         int e = sqlite3_system_errno(db);
         if (e != ENOSPC)
@@ -82,11 +83,10 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
 static isl_status configure(sqlite3 *db, const char *path, unsigned wait_s, isl_error *err)
 {
     int on = 0;
-    sqlite3_extended_result_codes(db, 1);
     /* Defensive mode: no writes to the schema table or other corruption
      * paths from SQL text, which seeds and saved queries are. */
-    if (sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on) != SQLITE_OK
-        || sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
+    if (sqlite3_extended_result_codes(db, 1) != SQLITE_OK
+        || sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on) != SQLITE_OK || sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
         || sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on)
         return isl_base_fail(db, path, err, "configuring the connection");
     sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
@@ -127,8 +127,8 @@ isl_status isl_base_begin(sqlite3 *db, const char *path, unsigned wait_s, isl_er
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) return ISL_OK;
     if ((sqlite3_extended_errcode(db) & 0xff) != SQLITE_BUSY) return isl_base_fail(db, path, err, "taking the write lock");
     const char *p = shown_path(db, path);
-    return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock on %s; waited %u s "
-                        "(taking the write lock)", p, p, wait_s);
+    return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock; waited %u s "
+                        "(taking the write lock)", p, wait_s);
 }
 
 isl_status isl_base_end(sqlite3 *db, const char *path, isl_status st, isl_error *err)
@@ -141,9 +141,11 @@ isl_status isl_base_end(sqlite3 *db, const char *path, isl_status st, isl_error 
 isl_status isl_base_step(sqlite3 *db, const char *path, const char *what, sqlite3_stmt *q, isl_base_row_fn fn,
                          void *ctx, isl_error *err)
 {
+    assert(db && q && what);
     isl_status st = ISL_OK;
     int rc;
     sqlite3_reset(q);
+    /* a column read out of memory returns NULL, and the next step fails */
     while ((rc = sqlite3_step(q)) == SQLITE_ROW)
         if (fn && (st = fn(ctx, q))) break;
     if (!st && rc != SQLITE_DONE) st = isl_base_fail(db, path, err, what);
@@ -164,7 +166,8 @@ int isl_base_bind(sqlite3_stmt *q, const char *types, va_list ap)
             rc = v ? sqlite3_bind_value(q, k, v) : sqlite3_bind_null(q, k);
             break;
         }
-        default: rc = sqlite3_bind_text(q, k, va_arg(ap, const char *), -1, SQLITE_STATIC); break;
+        case 't': rc = sqlite3_bind_text(q, k, va_arg(ap, const char *), -1, SQLITE_STATIC); break;
+        default: assert(!"isl_base_bind: a type letter not i, d, t or v"); return SQLITE_MISUSE;
         }
     }
     return rc;
@@ -173,6 +176,7 @@ int isl_base_bind(sqlite3_stmt *q, const char *types, va_list ap)
 isl_status isl_base_vrows(sqlite3 *db, const char *path, const char *what, const char *sql, isl_base_row_fn fn,
                           void *ctx, isl_error *err, const char *types, va_list ap)
 {
+    assert(db && sql && what);
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(db, sql, -1, &q, NULL);
     if (rc == SQLITE_OK) rc = isl_base_bind(q, types, ap);
@@ -200,7 +204,7 @@ isl_status isl_base_int_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_base_int(sqlite3 *db, const char *path, const char *sql, long long *v, isl_error *err)
 {
     *v = 0;
-    return isl_base_rows(db, path, path ? path : "reading a value", sql, isl_base_int_row, v, err, NULL);
+    return isl_base_rows(db, path, "reading a value", sql, isl_base_int_row, v, err, NULL);
 }
 
 isl_status isl_base_count(void *ctx, sqlite3_stmt *q)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "isolab/claims.h"
+#include "isolab/kind.h"
 #include "store_int.h"
 
 const char *isl_claim_outcome_name(isl_claim_outcome o)
@@ -21,16 +22,9 @@ const char *isl_claim_outcome_value(isl_claim_outcome o)
     return WORD[o];
 }
 
-/* The kinds of results, as bits: what a claim reads, and what is stale. */
-enum { K_RUN = 1, K_SAMPLES = 2, K_REMOVAL = 4, K_ADDITION = 8, K_BUNDLES = 16, K_ALL = 31 };
-
-static unsigned kind_bit(const char *kind)
-{
-    static const char *const NAME[] = {"run", "samples", "removal", "addition", "bundles"};
-    for (unsigned i = 0; i < 5; i++)
-        if (!strcmp(kind, NAME[i])) return 1u << i;
-    return 0;
-}
+/* The kinds a claim reads (kind.h), as bits 1u << kind: what a claim reads,
+ * and what is stale. */
+#define K_ALL ((1u << ISL_KIND_CLAIMED) - 1)
 
 /* A check in progress: which kinds of results are stale, the command that
  * brings each up to date, the result tables, and what the claim being
@@ -39,17 +33,17 @@ typedef struct checker {
     unsigned stale;
     unsigned missing; /* kinds with no current result for the lesson's focus */
     unsigned missing_stale; /* of those, the kinds an older model computed */
-    char *missing_cmd[5]; /* for each missing kind, the command that computes it (sqlite3_malloc'd) */
-    char *command[5];     /* for each stale kind, the command that brings it up to date (likewise) */
+    char *missing_cmd[ISL_KIND_CLAIMED]; /* for each missing kind, the command that computes it (sqlite3_malloc'd) */
+    char *command[ISL_KIND_CLAIMED];     /* for each stale kind, the command that brings it up to date (likewise) */
     char *reason;         /* the reason of the claim being judged, when it names a command */
-    char *result_tables; /* ",name,name," */
     unsigned reads;
     int over_budget; /* the claim being evaluated ran out of its work budget */
     char refused[64]; /* a function the claim may not call (allow.c) */
 } checker;
 
-/* The result tables a read belongs to: each known table's kind of run;
- * any other table with a run_id column, every kind. */
+/* The kinds a read belongs to: a claimed kind's tables, that kind (kind.h;
+ * a view's read is also a read of the tables under it); an answer's, every
+ * claimed kind; claim_result and any other table, none. */
 static int on_access(void *ctx, int action, const char *table, const char *col, const char *db, const char *via)
 {
     (void)col, (void)db, (void)via;
@@ -59,23 +53,8 @@ static int on_access(void *ctx, int action, const char *table, const char *col, 
         return SQLITE_DENY;
     }
     if (action != SQLITE_READ || !table) return SQLITE_OK;
-    static const struct { const char *table; unsigned kind; } KNOWN[] = {
-        /* fact_status is a view: a read of it is a read of the tables under it */
-        {"surface", K_RUN}, {"fact_status", K_RUN}, {"fact_status_row", K_RUN}, {"fact_status_bundle", K_RUN},
-        {"fact_status_channel", K_RUN}, {"fact_status_fact", K_RUN}, {"sample_sweep", K_SAMPLES}, {"removal_sweep", K_REMOVAL},
-        {"addition_sweep", K_ADDITION}, {"bundle_sweep", K_BUNDLES}, {"bundle_sweep_mechanism", K_BUNDLES},
-        {"bundle_sweep_channel", K_BUNDLES},
-    };
-    for (size_t i = 0; i < sizeof KNOWN / sizeof *KNOWN; i++)
-        if (!strcmp(table, KNOWN[i].table)) {
-            c->reads |= KNOWN[i].kind;
-            return SQLITE_OK;
-        }
-    if (c->result_tables) {
-        size_t n = strlen(table);
-        for (const char *p = c->result_tables; (p = strstr(p, table)); p++)
-            if (p[-1] == ',' && p[n] == ',') c->reads |= K_ALL;
-    }
+    isl_kind k = isl_kind_of_table(table);
+    c->reads |= k < ISL_KIND_CLAIMED ? 1u << k : k < ISL_KIND_CHECK ? K_ALL : 0;
     return SQLITE_OK;
 }
 
@@ -84,24 +63,15 @@ static isl_status stale_row(void *ctx, sqlite3_stmt *q)
 {
     checker *c = ctx;
     const char *kind = isl_base_col(q, 0), *cmd = isl_base_col(q, 1);
-    unsigned bit = kind ? kind_bit(kind) : 0;
-    if (!bit || !cmd) return ISL_OK;
-    unsigned i = 0;
-    while (!(bit & (1u << i))) i++;
+    isl_kind i = kind ? isl_kind_find(kind) : ISL_KIND_COUNT;
+    unsigned bit = 1u << i;
+    if (i >= ISL_KIND_CLAIMED || !cmd) return ISL_OK;
     if (!(c->stale & bit) && !(c->command[i] = sqlite3_mprintf("%s", cmd))) return ISL_ENOMEM;
     c->stale |= bit;
     return ISL_OK;
 }
 
-static isl_status tables_row(void *ctx, sqlite3_stmt *q)
-{
-    checker *c = ctx;
-    if (isl_base_col(q, 0) && !(c->result_tables = sqlite3_mprintf("%s", isl_base_col(q, 0)))) return ISL_ENOMEM;
-    return ISL_OK;
-}
-
-/* Reads the stale kinds of the model's bundles and their commands, and the
- * result tables. */
+/* Reads the stale kinds of the model's bundles and their commands. */
 static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
 {
     memset(c, 0, sizeof *c);
@@ -109,9 +79,6 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     isl_status st = isl_db_rows(s, "reading stale_result", "SELECT kind, command FROM stale_result "
                                 "WHERE bundle IS NULL OR bundle IN (SELECT name FROM bundle) ORDER BY run_id DESC",
                                 stale_row, c, err, NULL);
-    if (!st)
-        st = isl_db_rows(s, "listing result tables", "SELECT ',' || group_concat(name, ',') || ',' FROM ("
-                         ISL_RUN_TABLES " AND m.name NOT IN ('run_param', 'claim_result'))", tables_row, c, err, NULL);
     return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
@@ -180,11 +147,11 @@ static isl_status compile_row(void *ctx, sqlite3_stmt *q)
 isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err)
 {
     loading l = {.s = s, .fn = fn, .ctx = ctx, .err = err};
-    sqlite3_set_authorizer(s->db, on_access, &l.c);
-    isl_status st = isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim "
-                                "WHERE id > ?1 ORDER BY id", compile_row, &l, err, "i", after);
-    sqlite3_set_authorizer(s->db, NULL, NULL);
-    return st;
+    isl_status st = isl_db_authorize(s, on_access, &l.c, ISL_OK, err);
+    if (!st)
+        st = isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim "
+                         "WHERE id > ?1 ORDER BY id", compile_row, &l, err, "i", after);
+    return isl_db_authorize(s, NULL, NULL, st, err);
 }
 
 /* The value of one claim expression into *out (a copy, free with
@@ -254,16 +221,9 @@ static int same_value(sqlite3_value *expected, sqlite3_value *actual)
 static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *row, sqlite3_value *expected,
                              sqlite3_value *actual, isl_error *err)
 {
-    sqlite3_stmt *q = isl_stmt(s, ST_CLAIM_RESULT, err);
-    if (!q) return err->status;
-    if (sqlite3_bind_int64(q, 1, run_id) || sqlite3_bind_text(q, 2, row->lesson, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 3, row->name, -1, SQLITE_STATIC)
-        || sqlite3_bind_text(q, 4, isl_claim_outcome_value(row->outcome), -1, SQLITE_STATIC) || sqlite3_bind_value(q, 5, expected)
-        || (actual ? sqlite3_bind_value(q, 6, actual) : sqlite3_bind_null(q, 6))
-        || (row->reason ? sqlite3_bind_text(q, 7, row->reason, -1, SQLITE_STATIC) : sqlite3_bind_null(q, 7))
-        || sqlite3_step(q) != SQLITE_DONE)
-        return isl_db_fail(s, err, "writing a claim result");
-    return ISL_OK;
+    /* a NULL reason is bound as SQL NULL */
+    return isl_db_put(s, ST_CLAIM_RESULT, err, "writing a claim result", "itttvvt", run_id, row->lesson, row->name,
+                      isl_claim_outcome_value(row->outcome), expected, actual, row->reason);
 }
 
 /* The outcome of a claim that evaluated to actual, into row (reason and
@@ -310,15 +270,19 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
                          (const char *)sqlite3_column_text(q, 2), ISL_CLAIM_PASS,
                          (const char *)sqlite3_value_text(expected), NULL, NULL, ISL_R_NONE, NULL};
     const char *pending_sql = (const char *)sqlite3_column_text(q, 5);
+    const char *actual_sql = (const char *)sqlite3_column_text(q, 4);
     int rc = SQLITE_NOMEM;
     int bad = 0;
     isl_status st = ISL_OK;
-    if (!row.lesson || !row.name || !row.statement || !row.expected) goto fail;
+    /* a column read out of memory is NULL with SQLITE_NOMEM as the error
+     * code (SQLite's idiom): no missing pending_sql judged on that */
+    if (!row.lesson || !row.name || !row.statement || !row.expected || sqlite3_errcode(s->db) == SQLITE_NOMEM)
+        goto fail;
     c->reads = 0;
     c->over_budget = 0;
     if (pending_sql) bad = eval_expr(s, c, pending_sql, &pending, why, sizeof why, &rc);
     if (!bad && !pending)
-        bad = eval_expr(s, c, (const char *)sqlite3_column_text(q, 4), &actual, why, sizeof why, &rc);
+        bad = eval_expr(s, c, actual_sql, &actual, why, sizeof why, &rc);
     if (bad < 0) goto fail;
     if (bad) {
         row.outcome = ISL_CLAIM_FAIL;
@@ -417,7 +381,7 @@ static isl_status missing_row(void *ctx, sqlite3_stmt *q)
     checker *c = ctx;
     int i = sqlite3_column_int(q, 0);
     const char *stale = isl_base_col(q, 1), *first = isl_base_col(q, 2);
-    if (i < 0 || i > 4) return ISL_OK;
+    if (i < 0 || i >= ISL_KIND_CLAIMED) return ISL_OK;
     c->missing |= 1u << i;
     if (stale) c->missing_stale |= 1u << i;
     sqlite3_free(c->missing_cmd[i]);
@@ -477,8 +441,7 @@ static isl_status check_all(checking *k, const char *lesson)
     if (!st) st = rst;
     for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(k->focus);
-    sqlite3_free(k->c->result_tables);
-    for (int i = 0; i < 5; i++) sqlite3_free(k->c->missing_cmd[i]), sqlite3_free(k->c->command[i]);
+    for (int i = 0; i < ISL_KIND_CLAIMED; i++) sqlite3_free(k->c->missing_cmd[i]), sqlite3_free(k->c->command[i]);
     sqlite3_free(k->c->reason);
     return st;
 }
@@ -492,9 +455,8 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
      * had the claim list and the result insert compiled anew per claim. */
     checker c;
     memset(&c, 0, sizeof c);
-    sqlite3_set_authorizer(s->db, on_access, &c);
     checking k = {s, &c, run_id, fn, ctx, counts, err, NULL};
-    isl_status st = check_all(&k, lesson);
-    sqlite3_set_authorizer(s->db, NULL, NULL);
-    return st;
+    isl_status st = isl_db_authorize(s, on_access, &c, ISL_OK, err);
+    if (!st) st = check_all(&k, lesson);
+    return isl_db_authorize(s, NULL, NULL, st, err);
 }

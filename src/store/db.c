@@ -1,6 +1,7 @@
 /* isolab store: connections, their settings, creating and opening databases. */
 /* realpath() is XSI */
 #define _XOPEN_SOURCE 700
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -48,20 +49,6 @@ static const char *const STMT_SQL[ST_COUNT] = {
         "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))",
     [ST_BUNDLE_CHANNEL] =
         "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
-    /* What a run computed, read back from its own rows when it ends. */
-    [ST_RUN_PARAMS_FROM_ROWS] =
-        "WITH r(bundle, channel) AS (SELECT bundle, channel FROM surface WHERE run_id = ?1 "
-        "  UNION SELECT bundle, channel FROM sample_sweep WHERE run_id = ?1 "
-        "  UNION SELECT bundle, channel FROM removal_sweep WHERE run_id = ?1 "
-        "  UNION SELECT bundle, channel FROM addition_sweep WHERE run_id = ?1) "
-        "INSERT OR IGNORE INTO run_param(run_id, key, value) "
-        "SELECT ?1, 'bundle', bundle FROM r UNION SELECT ?1, 'channel', channel FROM r "
-        "UNION SELECT ?1, 'channel', channel FROM bundle_sweep_channel WHERE run_id = ?1 AND channel IS NOT NULL "
-        "UNION SELECT ?1, 'mechanisms', group_concat(mechanism, ',') "
-        "  FROM (SELECT mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1 ORDER BY bit) HAVING count(*) > 0 "
-        "UNION SELECT ?1, 'sweep', kind FROM run WHERE id = ?1 AND kind IN ('samples', 'removal', 'addition', 'bundles') "
-        /* a member list run as a bundle: its rows carry the list as the name */
-        "UNION SELECT ?1, 'members', bundle FROM r WHERE bundle NOT IN (SELECT name FROM bundle)",
     [ST_FS_BUNDLE] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)",
     [ST_FS_CHANNEL] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
     [ST_FS_FACT] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)",
@@ -160,6 +147,7 @@ isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
 
 sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
 {
+    assert(id < ST_COUNT && STMT_SQL[id]);
     if (!s->stmt[id]) {
         if (sqlite3_prepare_v3(s->db, STMT_SQL[id], -1, SQLITE_PREPARE_PERSISTENT, &s->stmt[id], NULL)
             != SQLITE_OK) {
@@ -176,6 +164,14 @@ sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
 {
     return isl_base_exec(s->db, s->path, sql, err);
+}
+
+isl_status isl_db_authorize(isl_store *s, int (*fn)(void *, int, const char *, const char *, const char *,
+                                                    const char *), void *ctx, isl_status st, isl_error *err)
+{
+    int rc = sqlite3_set_authorizer(s->db, fn, ctx);
+    return st || rc == SQLITE_OK ? st : isl_fail(err, ISL_EDB, "%s: setting the authorizer: %s", s->path,
+                                                 sqlite3_errstr(rc));
 }
 
 isl_status isl_db_still_here(isl_store *s, isl_error *err)
@@ -372,7 +368,7 @@ static isl_status wal_row(void *ctx, sqlite3_stmt *q)
 static isl_status set_wal(isl_store *s, isl_error *err)
 {
     int wal = 0;
-    isl_status st = isl_db_rows(s, s->path, "PRAGMA journal_mode = WAL", wal_row, &wal, err, NULL);
+    isl_status st = isl_db_rows(s, "switching to WAL mode", "PRAGMA journal_mode = WAL", wal_row, &wal, err, NULL);
     return st || wal ? st : isl_fail(err, ISL_EDB, "%s: cannot switch to WAL mode", s->path);
 }
 
@@ -386,7 +382,11 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     int on = 1;
     *out = NULL;
     if (isl_base_open(path, SQLITE_OPEN_READWRITE, wait_seconds, &db, &ignored)) return ISL_OK;
-    sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
+    int rc = sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &on);
+    if (rc != SQLITE_OK) {
+        sqlite3_close(db);
+        return isl_fail(err, ISL_EDB, "%s: cannot keep its log files for the new one: %s", path, sqlite3_errstr(rc));
+    }
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
         *out = db;
         return ISL_OK;
@@ -394,8 +394,8 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     int prim = sqlite3_errcode(db) & 0xff;
     sqlite3_close(db);
     if (prim == SQLITE_BUSY)
-        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED_OLD, "%s: another process holds the write lock on %s; "
-                            "waited %u s", path, path, wait_seconds);
+        return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED_OLD, "%s: another process holds the write lock; "
+                            "waited %u s", path, wait_seconds);
     if (prim == SQLITE_NOMEM) return isl_fail(err, ISL_ENOMEM, "out of memory");
     return ISL_OK; /* not a database: nothing to lock */
 }

@@ -225,11 +225,11 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
     sqlite3_stmt *q = NULL;
     const char *tail = NULL;
     sql_refusal refused = {0, ""};
-    sqlite3_set_authorizer(s->db, only_reads, &refused);
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
-    sqlite3_set_authorizer(s->db, NULL, NULL);
-    isl_status st = ISL_OK;
-    if (refused.action == SQLITE_FUNCTION)
+    isl_status st = isl_db_authorize(s, only_reads, &refused, ISL_OK, err);
+    int rc = st ? SQLITE_OK : sqlite3_prepare_v2(s->db, sql, -1, &q, &tail);
+    st = isl_db_authorize(s, NULL, NULL, st, err);
+    if (st) {
+    } else if (refused.action == SQLITE_FUNCTION)
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "the function %s is not allowed (a query may call SQLite's "
                           "ordinary functions and isolab's own)", refused.function);
     else if (refused.action)

@@ -1,5 +1,6 @@
-/* isolab store: removing and pruning runs (from every table with a run_id
- * column, found in the schema), and the param table per connection. */
+/* isolab store: removing and pruning runs (the run row: its rows go by
+ * ON DELETE CASCADE), vacuum, a run's parameters, the lessons with a focus
+ * and the stale groups, and the param table per connection (the focus). */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,39 +8,22 @@
 #include "isolab/history.h"
 #include "store_int.h"
 
-static isl_status add_delete(void *ctx, sqlite3_stmt *q)
-{
-    sqlite3_str_appendf(ctx, "DELETE FROM \"%w\" WHERE run_id = ?1;\n", isl_base_text(q, 0));
-    return ISL_OK;
-}
-
-/* A removal: the statements removing one run's rows, and the runs removed. */
+/* A removal: the runs removed so far. */
 typedef struct remover {
     isl_store *s;
-    const char *deletes;
     size_t k;
     isl_error *err;
 } remover;
 
-/* Runs the statements of r->deletes with run id bound; no such run when
- * the last one (DELETE FROM run) removed no row. */
+/* Deletes run id (ON DELETE CASCADE takes its rows, foreign keys being on);
+ * no such run when no row went. */
 static isl_status remove_one(remover *r, int64_t id)
 {
-    const char *p = r->deletes;
-    int found = 0;
-    while (*p) {
-        sqlite3_stmt *q = NULL;
-        int rc = sqlite3_prepare_v2(r->s->db, p, -1, &q, &p);
-        if (rc == SQLITE_OK && !q) break;
-        if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 1, id);
-        if (rc == SQLITE_OK) rc = sqlite3_step(q);
-        sqlite3_finalize(q);
-        if (rc != SQLITE_DONE) return isl_db_fail(r->s, r->err, "removing a run's rows");
-        found = sqlite3_changes(r->s->db) > 0;
-    }
-    if (!found) return isl_fail_why(r->err, ISL_EINPUT, ISL_R_NO_RUN, "no run %lld", (long long)id);
-    r->k++;
-    return ISL_OK;
+    isl_status st = isl_db_rows(r->s, "removing a run", "DELETE FROM run WHERE id = ?1", NULL, NULL, r->err, "i", id);
+    if (!st && sqlite3_changes(r->s->db) == 0)
+        st = isl_fail_why(r->err, ISL_EINPUT, ISL_R_NO_RUN, "no run %lld", (long long)id);
+    r->k += !st;
+    return st;
 }
 
 static isl_status remove_row(void *ctx, sqlite3_stmt *q) { return remove_one(ctx, sqlite3_column_int64(q, 0)); }
@@ -49,20 +33,12 @@ static isl_status remove_row(void *ctx, sqlite3_stmt *q) { return remove_one(ctx
 static isl_status delete_runs(isl_store *s, const int64_t *ids, size_t n, const char *pick, int64_t keep,
                               const char *kind, size_t *deleted, isl_error *err)
 {
-    sqlite3_str *tables = sqlite3_str_new(s->db);
+    assert(ids || pick);
+    remover r = {s, 0, err};
     isl_status st = isl_db_begin_write(s, err);
-    if (!st)
-        st = isl_db_rows(s, "listing result tables", ISL_RUN_TABLES " ORDER BY m.name", add_delete, tables, err, NULL);
-    sqlite3_str_appendall(tables, "DELETE FROM run WHERE id = ?1;\n");
-    int oom = sqlite3_str_errcode(tables) != SQLITE_OK;
-    char *list = sqlite3_str_finish(tables);
-    if (!st && (oom || !list)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    remover r = {s, list, 0, err};
     for (size_t i = 0; !st && ids && i < n; i++) st = remove_one(&r, ids[i]);
     if (!st && !ids)
-        st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep,
-                         kind);
-    sqlite3_free(list);
+        st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep, kind);
     if ((st = isl_base_end(s->db, s->path, st, err))) r.k = 0;
     if (deleted) *deleted = r.k;
     return st;

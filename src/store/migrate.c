@@ -30,6 +30,7 @@ static const migration MIGRATIONS[] = {
     {14, "017_quoted_commands.sql", NULL},
     {15, "018_focus_view.sql", NULL},
     {16, "019_whatif_stale.sql", NULL},
+    {17, "020_run_kinds_title_guard.sql", NULL},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)

@@ -96,9 +96,10 @@ static int probe_rerun(isl_store *s, const char *table, const char *stmt, probe 
             }
             sqlite3_finalize(q);
         }
-        sqlite3_exec(s->db, "ROLLBACK TO isl_probe; RELEASE isl_probe", NULL, NULL, NULL);
+        if (sqlite3_exec(s->db, "ROLLBACK TO isl_probe; RELEASE isl_probe", NULL, NULL, NULL) != SQLITE_OK) ok = -1;
     }
-    sqlite3_create_function_v2(s->db, "isl_probe_row", p->ncols, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL);
+    if (sqlite3_create_function_v2(s->db, "isl_probe_row", p->ncols, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL))
+        ok = -1;
     sqlite3_free(trigger);
     return ok;
 }

@@ -256,9 +256,12 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         if (!*start) break;
         memset(&au, 0, sizeof au);
         /* checked while preparing only: isolab's own queries below run free */
-        if (confined) sqlite3_set_authorizer(s->db, authorize, &au);
+        if (confined && (st = isl_db_authorize(s, authorize, &au, ISL_OK, err))) break;
         int rc = sqlite3_prepare_v2(s->db, start, -1, &q, &tail);
-        if (confined) sqlite3_set_authorizer(s->db, NULL, NULL);
+        if (confined && (st = isl_db_authorize(s, NULL, NULL, ISL_OK, err))) {
+            sqlite3_finalize(q);
+            break;
+        }
         if (rc != SQLITE_OK) {
             st = prepare_failure(s, name, sql, start, rc, &au, err);
             break;

@@ -20,16 +20,12 @@ SQLITE_EXTENSION_INIT3
 /* application_id stamped in every isolab database ("ISOL"). */
 #define ISL_APPLICATION_ID 0x49534f4c
 
-/* The names of the tables that have a run_id column (a run's rows). */
-#define ISL_RUN_TABLES                                                                     \
-    "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c "                 \
-    "WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite%' AND c.name = 'run_id'"
-
-/* Of those, the results, by name (not run_param, nor the name tables that
- * fact_status_row's rows refer to). */
-#define RESULT_TABLES                                                                               \
-    ISL_RUN_TABLES " AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', " \
-                   "'fact_status_fact') ORDER BY m.name"
+/* The results: the tables with a run_id column, by name, but run_param and
+ * the name tables that fact_status_row's rows refer to. */
+#define RESULT_TABLES                                                                                            \
+    "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c WHERE m.type = 'table' AND c.name = "     \
+    "'run_id' AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', 'fact_status_fact') " \
+    "ORDER BY m.name"
 
 /* Statements the store prepares once per connection and reuses. */
 enum isl_stmt_id {
@@ -44,7 +40,6 @@ enum isl_stmt_id {
     ST_BUNDLE_SWEEP,
     ST_BUNDLE_MECHANISM,
     ST_BUNDLE_CHANNEL,
-    ST_RUN_PARAMS_FROM_ROWS,
     ST_FS_BUNDLE,
     ST_FS_CHANNEL,
     ST_FS_FACT,
@@ -162,6 +157,11 @@ void isl_db_pause(const char *point);
 
 /* Tells the progress callback (isl_store_on_progress) what starts now. */
 void isl_store_progress(const char *what);
+
+/* Sets the authorizer fn (NULL: removes it); returns st, or when st is
+ * ISL_OK and SQLite refuses, ISL_EDB. */
+isl_status isl_db_authorize(isl_store *s, int (*fn)(void *, int, const char *, const char *, const char *,
+                                                    const char *), void *ctx, isl_status st, isl_error *err);
 
 /* isl_base_exec on the store's connection. */
 isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err);

@@ -105,7 +105,7 @@ static isl_status object_row(void *ctx, sqlite3_stmt *q)
 /* Reads (type, name, third column) rows of sql into l. */
 static isl_status objects_read(sqlite3 *db, const char *path, const char *sql, objects *l, isl_error *err)
 {
-    isl_status st = isl_base_rows(db, path, path, sql, object_row, l, err, NULL);
+    isl_status st = isl_base_rows(db, path, "reading the schema", sql, object_row, l, err, NULL);
     return st == ISL_ENOMEM ? isl_fail(err, ISL_ENOMEM, "out of memory") : st;
 }
 
@@ -169,7 +169,7 @@ static isl_status write_record(isl_store *s, const objects *ref, const char *bui
     sqlite3_stmt *q = NULL;
     if (sqlite3_prepare_v2(s->db, "INSERT INTO isolab_object(type, name, digest) VALUES (?1, ?2, ?3)", -1, &q,
                            NULL) != SQLITE_OK)
-        return isl_db_fail(s, err, s->path);
+        return isl_db_fail(s, err, "recording the schema digests");
     isl_status st = ISL_OK;
     for (size_t i = 0; i <= ref->n && !st; i++) {
         char d[17];
@@ -177,9 +177,9 @@ static isl_status write_record(isl_store *s, const objects *ref, const char *bui
         if (sqlite3_bind_text(q, 1, i < ref->n ? ref->o[i].type : "build", -1, SQLITE_STATIC) != SQLITE_OK
             || sqlite3_bind_text(q, 2, i < ref->n ? ref->o[i].name : "", -1, SQLITE_STATIC) != SQLITE_OK
             || sqlite3_bind_text(q, 3, i < ref->n ? d : build, -1, SQLITE_STATIC) != SQLITE_OK)
-            st = isl_db_fail(s, err, s->path);
+            st = isl_db_fail(s, err, "recording the schema digests");
         else
-            st = isl_base_step(s->db, s->path, s->path, q, NULL, NULL, err);
+            st = isl_base_step(s->db, s->path, "recording the schema digests", q, NULL, NULL, err);
     }
     sqlite3_finalize(q);
     return st;
@@ -222,7 +222,7 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
     if (!st && (oom || !dsql)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && (sqlite3_exec(s->db, dsql, NULL, NULL, NULL) != SQLITE_OK
                 || (csql && sqlite3_exec(s->db, csql, NULL, NULL, NULL) != SQLITE_OK)))
-        st = isl_db_fail(s, err, s->path);
+        st = isl_db_fail(s, err, "recording the schema digests");
     if (!st) st = write_record(s, ref, build, err);
     if (st) s->notes[0] = '\0';
     sqlite3_free(dsql);

@@ -1,5 +1,6 @@
 /* isolab store: writing runs. A run is one BEGIN IMMEDIATE transaction:
  * its run row and every result row commit together or not at all. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -18,6 +19,7 @@ void isl_run_count(isl_run_ctx *c, size_t n)
 
 isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...)
 {
+    assert(s->in_run && types); /* a run's rows, inside its transaction */
     sqlite3_stmt *q = isl_stmt(s, id, err);
     if (!q) return err->status;
     va_list ap;
@@ -45,15 +47,16 @@ static void checks_on(isl_store *s)
     if (s->fk_off && sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, (int *)NULL) == SQLITE_OK) s->fk_off = 0;
 }
 
-isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
+isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
                                const isl_model *m, int64_t *run_id, isl_error *err)
 {
+    assert(kind < ISL_KIND_COUNT);
     char digest[17];
     isl_status st = isl_db_begin_write(s, err);
     if (st) return isl_store_end_run(s, st, err); /* not in a run: the checks back on */
     s->in_run = 1;
     isl_model_digest(m, digest);
-    st = isl_db_put(s, ST_RUN_INSERT, err, "writing the run", "ttttt", kind, digest, ISOLAB_VERSION, argv, s->note);
+    st = isl_db_put(s, ST_RUN_INSERT, err, "writing the run", "ttttt", isl_kind_names[kind], digest, ISOLAB_VERSION, argv, s->note);
     if (st) return isl_store_end_run(s, st, err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
     /* the model it uses, kept once per digest (isl_store_model_diff) */
@@ -67,7 +70,6 @@ isl_status isl_store_begin_run(isl_store *s, const char *kind, const char *argv,
  * it back. */
 static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
 {
-    if (!st) st = isl_db_put(s, ST_RUN_PARAMS_FROM_ROWS, err, "writing the run's parameters", "i", (int64_t)s->run_id);
     if (!st) st = isl_db_put(s, ST_RUN_FINISH, err, "finishing the run", "i", (int64_t)s->run_id);
     if (!st) {
         isl_db_pause("commit");

@@ -1,10 +1,13 @@
 /* isolab store: a power-set sweep of bundles, in one INSERT ... SELECT from the
  * isolab_powerset table-valued function the lab registers (no bind, step and
  * reset per row). */
+#include <assert.h>
+
 #include "store_int.h"
 
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
+    assert(c->store->in_run && (mechs || !nm) && (channels || !nc));
     isl_store *s = c->store;
     const isl_model *m = c->model;
     isl_status st = ISL_OK;

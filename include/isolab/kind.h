@@ -1,0 +1,30 @@
+/* isolab: the kinds of run (run.kind), defined once: the row of each, read
+ * by lab (what a run records), the claims (what a claim reads), the command
+ * line (prune --kind) and, through the table run_kinds (schema/020, the same
+ * rows: tests/test_store.c compares them), missing_result. */
+#ifndef ISOLAB_KIND_H
+#define ISOLAB_KIND_H
+
+/* The claims read the kinds before ISL_KIND_CLAIMED, and no other. */
+typedef enum isl_kind {
+    ISL_KIND_RUN, ISL_KIND_SAMPLES, ISL_KIND_REMOVAL, ISL_KIND_ADDITION, ISL_KIND_BUNDLES,
+    ISL_KIND_CLAIMED, ISL_KIND_FRONTIER = ISL_KIND_CLAIMED, ISL_KIND_SMALLEST, ISL_KIND_MARGINAL, ISL_KIND_CHECK,
+    ISL_KIND_COUNT
+} isl_kind;
+
+typedef struct isl_kind_row {
+    const char *tables;  /* its result tables, and the views a claim reads them by: "a,b,..." */
+    const char *command; /* the command words that recompute it: "sweep samples" */
+} isl_kind_row;
+
+/* The names, by isl_kind, then NULL (an option's choices). */
+extern const char *const isl_kind_names[ISL_KIND_COUNT + 1];
+extern const isl_kind_row isl_kinds[ISL_KIND_COUNT];
+
+/* The kind named name, or ISL_KIND_COUNT. */
+isl_kind isl_kind_find(const char *name);
+
+/* The kind whose tables list table (a claimed kind first), or ISL_KIND_COUNT. */
+isl_kind isl_kind_of_table(const char *table);
+
+#endif

@@ -47,6 +47,9 @@ void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
  * '.0' when whole; an infinity as 1e999 or -1e999, as SQLite's JSON writes
  * it; nan and NULL as null), a blob as a string of its hex digits. */
 void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
+/* Appends one row as a JSON object, {"name": value, ...} in column order,
+ * as every JSON listing and the page's lab write it. */
+void isl_buf_json_object(isl_buf *b, size_t n, const char *const *names, const isl_cell *row);
 /* Appends a real for people: `digits` decimals (< 0: at most four, trailing
  * zeros dropped but one); never "-0". */
 void isl_buf_number(isl_buf *b, double v, int digits);

@@ -94,6 +94,7 @@ struct isl_cli {
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
     int stale_noted;      /* isl_warn_stale said results are stale */
+    char *stale_note;     /* ... and its note, printed by isl_main after the command unless it failed (malloc'd) */
     const char *hint;     /* advice (a static string) printed on a line after err */
 };
 

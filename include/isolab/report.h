@@ -42,6 +42,8 @@ typedef struct isl_listing {
     const char *object;    /* ... for this object (the caller's string) */
     isl_row_fn tee;        /* when not NULL: handed the header and every row too */
     void *tee_ctx;
+    char **keys;           /* JSON, NDJSON: each column's key, made unique ("a", "a:1"), as JSON text */
+    size_t nkeys;
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */
@@ -75,8 +77,9 @@ isl_status isl_put_line(void *ctx, const char *line);
 isl_status isl_report_lesson_rows(isl_cli *cli, isl_listing *l, const char *code, int header);
 
 /* Checks lesson's claims (NULL: all) as a 'check' run: lines `show` asks for (or
- * rows in fmt) to out, a count line; ISL_EFAIL when a claim fails. */
-int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt);
+ * rows in fmt) to out, a count line; ISL_EFAIL when a claim fails (strict:
+ * also when one is stale or pending, the count line saying so). */
+int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt, int strict);
 
 /* Writes the rows of `name` (of run run_id when has_run) or of query sql in
  * fmt to file (NULL or "-": cli->out), *rows their count; an exit status. */

@@ -72,6 +72,19 @@ struct sqlite3 *isl_store_db(isl_store *s);
  * a loaded lesson they define is removed first with what it owns (author.h). */
 isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err);
 
+/* How isl_store_load_report treats a lesson the files define that is loaded:
+ * refused (ISL_R_LESSON_LOADED when it came from the same file, else
+ * ISL_R_LESSON_OTHER_FILE), replaced when it came from the same file (else
+ * ISL_R_LESSON_OTHER_FILE, nothing loaded), or replaced whatever its file. */
+typedef enum isl_load_mode { ISL_LOAD_NEW, ISL_LOAD_REPLACE, ISL_LOAD_TAKE_OVER } isl_load_mode;
+/* What one file did, told in the load's transaction (the caller keeps it
+ * until the load commits): what "added" or "replaced" with name a lesson's
+ * code, or "table" with name a table and n the rows the file wrote in it. */
+typedef isl_status (*isl_load_fn)(void *ctx, const char *file, const char *what, const char *name, long long n);
+/* isl_store_load in mode, each file's lessons and tables to fn (NULL: none). */
+isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t n, isl_load_mode mode,
+                                 isl_load_fn fn, void *ctx, isl_error *err);
+
 /* Executes seed text statement by statement, errors naming `name` and the
  * line; no transaction is opened here. */
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err);

@@ -118,25 +118,47 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
     return ISL_OK;
 }
 
+/* The line "CODE\tFILE" at l (code: CODE's length) has a line of its CODE in now. */
+static int kept_in(const char *l, size_t code, const char *now)
+{
+    for (const char *m = now; m && *m;) {
+        size_t mlen = strcspn(m, "\n");
+        if (strcspn(m, "\t") == code && !strncmp(m, l, code)) return 1;
+        m += mlen + (m[mlen] == '\n');
+    }
+    return 0;
+}
+
+/* The line at l is lost (no CODE in now) and names a FILE a lost line before
+ * it (from old) names too: its file's command is given once. */
+static int file_named_before(const char *old, const char *l, const char *now)
+{
+    size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
+    if (code >= len) return 0;
+    for (const char *p = old; p < l;) {
+        size_t plen = strcspn(p, "\n"), pcode = strcspn(p, "\t");
+        if (pcode < plen && plen - pcode == len - code && !strncmp(p + pcode, l + code, len - code)
+            && !kept_in(p, pcode, now))
+            return 1;
+        p += plen + (p[plen] == '\n');
+    }
+    return 0;
+}
+
 /* The lines "CODE\tFILE" of old whose CODE has no line in now: the lessons
  * a new database lost, each with the file 'load' read it from, as
- * " CODE" words into codes and the commands that load them again into cmds.
- * Returns how many. */
+ * " CODE" words into codes and the commands that load them again into cmds
+ * (each file once, however many of its lessons were lost). Returns how many. */
 static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf *codes, isl_buf *cmds)
 {
     size_t lost = 0;
     for (const char *l = old; l && *l;) {
         size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
-        int kept = 0;
-        for (const char *m = now; m && *m && !kept;) {
-            size_t mlen = strcspn(m, "\n");
-            kept = strcspn(m, "\t") == code && !strncmp(m, l, code);
-            m += mlen + (m[mlen] == '\n');
-        }
-        if (!kept && code < len) {
+        if (!kept_in(l, code, now) && code < len) {
             lost++;
             isl_buf_printf(codes, " %.*s", (int)code, l);
-            char *file = code + 1 < len ? strndup(l + code + 1, len - code - 1) : NULL;
+            char *file = code + 1 < len && !file_named_before(old, l, now) ? strndup(l + code + 1, len - code - 1)
+                                                                             : NULL;
             const char *words[2] = {"load", file};
             if (file) isl_put_command(cli, cmds, 2, words);
             free(file);
@@ -240,7 +262,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     if (!rc && verbose) fputc('\n', stderr);
     if (!rc)
         rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr,
-                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE);
+                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE, 0);
     if (!rc && verbose) rc = print_hint(cli, ls.l[0].code);
     for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
     free(ls.l);

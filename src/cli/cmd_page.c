@@ -296,6 +296,8 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     if (!to_file) rc = rc ? rc : isl_check_output(cli, cli->out, "the output");
     else if (rc) isl_outfile_abort(&o);
     else rc = isl_outfile_commit(&o, &cli->err);
+    /* one line on stderr for a file (stdout would be the page itself) */
+    if (!rc && to_file) isl_print_line(stderr, "isolab page: wrote %s (%zu bytes)", path, b.n);
     free(b.p);
     return rc;
 }

@@ -103,6 +103,8 @@ static const isl_option PRUNE_KEEP = {
 static const isl_option PRUNE_KIND = {
     .name = "--kind", .value = "KIND", .kind = ISL_ENUM, .what = "kind of run", .choices = isl_kind_names,
     .help = "prune only runs of this kind"};
+static const isl_option PRUNE_ALL = {
+    .name = "--all", .kind = ISL_FLAG, .help = "runs with a note too (kept otherwise)"};
 static const isl_option PRUNE_VACUUM = {
     .name = "--vacuum", .kind = ISL_FLAG, .help = "then give the freed space back to the file system"};
 
@@ -111,6 +113,8 @@ static const isl_option CHECK_LESSON = {
 static const isl_option CHECK_FAILED = {
     .name = "--failed", .kind = ISL_FLAG, .help = "print only the claims that failed, and the count line"};
 static const isl_option CHECK_QUIET = {.name = "--quiet", .kind = ISL_FLAG, .help = "print only the count line"};
+static const isl_option CHECK_STRICT = {
+    .name = "--strict", .kind = ISL_FLAG, .help = "exit 1 also when a claim is pending or stale (not verified)"};
 
 static const isl_option EXPORT_RUN = {
     .name = "--run", .value = "ID", .kind = ISL_INT, .min = 1, .max = LLONG_MAX, .what = "a run id",
@@ -158,7 +162,11 @@ static const isl_option PAGE_STATIC = {
     .name = "--static", .kind = ISL_FLAG, .help = "leave the lab (its engine and the database) out of the page"};
 
 static const isl_option LOAD_REPLACE = {
-    .name = "--replace", .kind = ISL_FLAG, .help = "the lessons the files define replace the loaded ones of the same code"};
+    .name = "--replace", .kind = ISL_FLAG,
+    .help = "the lessons the files define replace the loaded ones of the same code from the same file"};
+static const isl_option LOAD_TAKE_OVER = {
+    .name = "--take-over", .kind = ISL_FLAG,
+    .help = "as --replace, also for a lesson loaded from another file (on purpose)"};
 
 static const isl_option *const NO_OPTS[] = {NULL};
 
@@ -170,11 +178,15 @@ const isl_command isl_commands[] = {
      OPTS(&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT)},
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
-     "them or none. The model must still be valid afterwards. With --replace,\n"
-     "a lesson a file defines that is loaded already is first removed with\n"
-     "every row it owns (as 'isolab unload' removes it); runs are kept, and\n"
-     "their results become stale.\n",
-     OPTS(&LOAD_REPLACE, &WORK_LIMIT)},
+     "them or none. The model must still be valid afterwards. Then one line\n"
+     "per file names the lessons it added or replaced and the rows it wrote\n"
+     "per table; a file that wrote nothing gets a note on stderr. With\n"
+     "--replace, a lesson a file defines that was loaded from that same file\n"
+     "is first removed with every row it owns (as 'isolab unload' removes it);\n"
+     "runs are kept, and their results become stale. A lesson loaded from\n"
+     "another file (or built in) is refused, naming that file; --take-over\n"
+     "replaces it all the same, and the lesson is then this file's.\n",
+     OPTS(&LOAD_REPLACE, &LOAD_TAKE_OVER, &WORK_LIMIT)},
     {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
      "Removes the lessons CODE... in one transaction: each lesson row with its\n"
      "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
@@ -270,8 +282,11 @@ const isl_command isl_commands[] = {
      "line; --format other than table lists every claim as a row (lesson,\n"
      "claim, outcome, expected, actual, reason, statement) and the count line\n"
      "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
-     "run. Exits 1 when a claim fails.\n",
-     OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT)},
+     "run. Exits 1 when a claim fails; with --strict also when one is pending\n"
+     "or stale, the count line saying how many were not verified (for CI).\n"
+     "Machine formats write outcomes as claim_result stores them: pass, fail,\n"
+     "pending, stale.\n",
+     OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &CHECK_STRICT, &FORMAT, &WORK_LIMIT)},
     {"export", isl_cmd_export, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
@@ -311,8 +326,10 @@ const isl_command isl_commands[] = {
     {"prune", isl_cmd_prune, ISL_NEEDS_DB, NULL, 0, 0, "remove all but the latest runs of each kind",
      "Removes, in one transaction, the runs older than the N latest of their\n"
      "kind (of KIND only with --kind), with every row of theirs, except runs\n"
-     "that hold a current result (the views current_*). Prints how many.\n",
-     OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM)},
+     "that hold a current result (the views current_*) and runs with a note\n"
+     "(what they were for is worth keeping; --all removes those too). Prints\n"
+     "how many.\n",
+     OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_ALL, &PRUNE_VACUUM)},
     {"diff", isl_cmd_diff, ISL_NEEDS_DB | ISL_READS_RUNS, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"

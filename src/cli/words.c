@@ -35,6 +35,7 @@ static const struct {
     {ISL_R_QUERY, "export --sql: ", "", NULL, NULL, NULL},
     {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit", NULL, NULL, NULL},
     {ISL_R_LESSON_LOADED, "", " (isolab load --replace replaces it)", NULL, NULL, NULL},
+    {ISL_R_LESSON_OTHER_FILE, "", " (isolab load --take-over takes it over from that file)", NULL, NULL, NULL},
 };
 
 const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_t n)

@@ -49,13 +49,19 @@ isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *e
     return delete_runs(s, ids, n, NULL, 0, NULL, NULL, err);
 }
 
-isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t *deleted, isl_error *err)
+isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int noted, size_t *deleted,
+                           isl_error *err)
 {
     assert(keep >= 0);
-    /* older than the keep latest of their kind, and no current result */
+    /* older than the keep latest of their kind, no current result, and no note (a note says it matters) */
     return delete_runs(s, NULL, 0,
-                       "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
+                       noted ? "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) "
+                       "AS k FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
+                       "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
+                       "UNION SELECT run_id FROM current_sweep) ORDER BY id"
+                       : "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
                        "FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
+                       "AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
                        "UNION SELECT run_id FROM current_sweep) ORDER BY id",
                        keep, kind, deleted, err);
@@ -116,7 +122,11 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
         "             WHEN x.kind = 'run' OR EXISTS (SELECT 1 FROM lesson_focus f"
         "                  WHERE f.bundle = x.bundle AND f.channel = x.channel) THEN 'lessons'"
         "             ELSE x.kind END AS grp, x.bundle, x.channel"
-        "   FROM stale_result x)"
+        "   FROM stale_result x"
+        /* an older model's latest sweep of a pair with a current one (the model back at the digest it was
+           computed from, after an unload): nothing to bring up to date */
+        "  WHERE NOT EXISTS (SELECT 1 FROM current_sweep c WHERE c.kind = x.kind AND c.bundle = x.bundle"
+        "                       AND c.channel = x.channel))"
         " SELECT DISTINCT grp, CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN bundle END AS b,"
         "        CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN channel END AS c"
         "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'members' THEN 2 WHEN 'bundles' THEN 4"

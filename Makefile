@@ -386,6 +386,12 @@ isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
 bench: bench-answers
 bench-answers: isolab isolab.so build/bench/measure build/bench/frontier_far
 	sh tests/bench/answers.sh
+# 'diff' of two bundle sweeps against the sweep (tests/bench/diff.sh),
+# part of make bench: at most 2x the sweep's CPU time.
+.PHONY: bench-diff
+bench: bench-diff
+bench-diff: isolab build/bench/measure
+	sh tests/bench/diff.sh
 build/bench/frontier_far: tests/bench/frontier_far.c build/libisolab.a | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS) -o $@ $< build/libisolab.a $(SQLITE_LIBS) -lm

@@ -130,4 +130,21 @@ check "31 mechanisms: no run written" 0 "$(q "$db" 'SELECT count(*) FROM run')"
 "$ISOLAB" --db "$db" sweep bundles --mechanisms mech-31,mech-01 >/dev/null
 check "31 mechanisms: choosing two of them works" 8 "$(q "$db" 'SELECT count(*) FROM bundle_sweep')"
 
+# --- diff of two bundle sweeps: rows looked up, not spilled to disk ---------
+# Two sweeps of 14 mechanisms (2 x 2^14 x 2 rows): comparing them by key
+# needs no temporary file; under a 2 MiB file-size limit (ulimit -f, SIGXFSZ
+# ignored so that a write past it fails) a sort spilled to disk would fail.
+db=$tmp/diff.db
+synth_db "$db" "('facts', 300), ('axes', 12), ('mechanisms', 14), ('channels', 1)"
+"$ISOLAB" --db "$db" sweep bundles >/dev/null
+"$ISOLAB" --db "$db" sweep bundles >/dev/null
+out=$( (trap '' XFSZ; ulimit -f 2048; "$ISOLAB" --db "$db" diff 1 2 2>&1); echo "exit $?")
+check "diff of two 14-mechanism sweeps within a 2 MiB file limit" "0 differences from run 1 to run 2
+exit 0" "$out"
+# one row changed in run 2: one line for it in each run, the rest the same
+q "$db" "UPDATE bundle_sweep SET visible = visible + 1 WHERE run_id = 2 AND mask = 5 AND channel_id = 0" >/dev/null
+out=$( (trap '' XFSZ; ulimit -f 2048; "$ISOLAB" --db "$db" diff 1 2 2>&1); echo "exit $?")
+printf '%s\n' "$out" >"$tmp/diff.txt"
+check "diff: one changed sweep row is one - and one + line" "1|1|2 differences from run 1 to run 2|exit 0" \
+    "$(grep -c '^- bundle_sweep: ' "$tmp/diff.txt")|$(grep -c '^+ bundle_sweep: ' "$tmp/diff.txt")|$(sed -n '$!p' "$tmp/diff.txt" | tail -1)|$(tail -1 "$tmp/diff.txt")"
 finish

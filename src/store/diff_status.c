@@ -364,10 +364,11 @@ static isl_status pair_row(void *ctx, sqlite3_stmt *q)
     return st;
 }
 
-/* The compared columns of a table, as a list and as 'col=' || quote(col). */
+/* The compared columns of a table, as a list, as 'col=' || quote(col) and
+ * as the probe y.col IS x.col AND ... (x a row of one run, y of the other). */
 typedef struct columns {
-    sqlite3_str *list, *shown;
-    int n;
+    sqlite3_str *list, *shown, *probe;
+    int n, np;
 } columns;
 
 static isl_status column_row(void *ctx, sqlite3_stmt *q)
@@ -380,8 +381,34 @@ static isl_status column_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
+static isl_status probe_row(void *ctx, sqlite3_stmt *q)
+{
+    columns *c = ctx;
+    const char *name = isl_base_text(q, 0);
+    sqlite3_str_appendf(c->probe, "%sy.\"%w\" IS x.\"%w\"", c->np ? " AND " : "", name, name);
+    c->np++;
+    return ISL_OK;
+}
+
+/* Whether runs ?1 and ?2 of bundle sweeps number mechanisms and channels alike
+ * (the same bit per mechanism, the same id per channel): then rows of equal
+ * mask and channel_id name the same bundle x channel. */
+static const char SAME_NUMBERING[] =
+    "SELECT NOT EXISTS (SELECT bit, mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1"
+    "                   EXCEPT SELECT bit, mechanism FROM bundle_sweep_mechanism WHERE run_id = ?2)"
+    "   AND NOT EXISTS (SELECT bit, mechanism FROM bundle_sweep_mechanism WHERE run_id = ?2"
+    "                   EXCEPT SELECT bit, mechanism FROM bundle_sweep_mechanism WHERE run_id = ?1)"
+    "   AND NOT EXISTS (SELECT channel_id, channel FROM bundle_sweep_channel WHERE run_id = ?1"
+    "                   EXCEPT SELECT channel_id, channel FROM bundle_sweep_channel WHERE run_id = ?2)"
+    "   AND NOT EXISTS (SELECT channel_id, channel FROM bundle_sweep_channel WHERE run_id = ?2"
+    "                   EXCEPT SELECT channel_id, channel FROM bundle_sweep_channel WHERE run_id = ?1)";
+
 /* Rows of one result table only run a ("-") or only b ("+") has, on every column
- * but run_id; bundle_sweep's by name (bundle_sweep_named: mask depends on the run). */
+ * but run_id; bundle_sweep's by name (bundle_sweep_named: mask depends on the run).
+ * Each row of one run is looked up in the other by its key (y.col IS x.col, as
+ * EXCEPT compares, DISTINCT as EXCEPT gives), so time goes with the rows and
+ * only the differences are sorted; bundle_sweep is looked up by mask and
+ * channel_id when both runs number them alike, else compared by name (EXCEPT). */
 static isl_status table_row(void *ctx, sqlite3_stmt *q)
 {
     differ *d = ctx;
@@ -389,22 +416,38 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
     if (!label || !strcmp(label, "surface") || !strcmp(label, "fact_status_row")) return ISL_OK;
     int named = !strcmp(label, "bundle_sweep");
     const char *table = named ? "bundle_sweep_named" : label;
-    columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), 0};
+    long long same = 1;
+    columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), 0, 0};
     isl_status st = isl_db_rows(d->s, "comparing runs",
                                 "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
                                 "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
                                 column_row, &k, d->err, "ti", table, (int64_t)named);
-    char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown);
-    char *sql = !st && c && sh && k.n ? sqlite3_mprintf(
-                                   "SELECT CASE k WHEN 1 THEN '- ' ELSE '+ ' END || '%q: ' || row, row, k FROM (SELECT 1 AS k, %s AS row FROM "
-                                   "(SELECT %s FROM \"%w\" WHERE run_id = ?1 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?2) "
-                                   "UNION ALL SELECT 2, %s FROM "
-                                   "(SELECT %s FROM \"%w\" WHERE run_id = ?2 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?1)) "
-                                   "ORDER BY k, row",
-                                   label, sh, c, table, c, table, sh, c, table, c, table)
-                             : NULL;
+    if (!st)
+        st = isl_db_rows(d->s, "comparing runs",
+                         "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' ORDER BY cid", probe_row,
+                         &k, d->err, "t", label);
+    if (!st && named) st = isl_db_rows(d->s, "comparing runs", SAME_NUMBERING, isl_base_int_row, &same, d->err, "ii", d->a, d->b);
+    char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown), *pr = sqlite3_str_finish(k.probe);
+    char *sql = NULL;
+    if (!st && c && sh && pr && k.n && k.np && same)
+        sql = sqlite3_mprintf("SELECT CASE k WHEN 1 THEN '- ' ELSE '+ ' END || '%q: ' || row, row, k FROM (SELECT 1 AS k, %s AS row FROM "
+                              "(SELECT DISTINCT %s FROM \"%w\" x WHERE x.run_id = ?1 AND NOT EXISTS "
+                              "(SELECT 1 FROM \"%w\" y WHERE y.run_id = ?2 AND %s)) "
+                              "UNION ALL SELECT 2, %s FROM "
+                              "(SELECT DISTINCT %s FROM \"%w\" x WHERE x.run_id = ?2 AND NOT EXISTS "
+                              "(SELECT 1 FROM \"%w\" y WHERE y.run_id = ?1 AND %s))) "
+                              "ORDER BY k, row",
+                              label, sh, c, table, label, pr, sh, c, table, label, pr);
+    else if (!st && c && sh && k.n)
+        sql = sqlite3_mprintf("SELECT CASE k WHEN 1 THEN '- ' ELSE '+ ' END || '%q: ' || row, row, k FROM (SELECT 1 AS k, %s AS row FROM "
+                              "(SELECT %s FROM \"%w\" WHERE run_id = ?1 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?2) "
+                              "UNION ALL SELECT 2, %s FROM "
+                              "(SELECT %s FROM \"%w\" WHERE run_id = ?2 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?1)) "
+                              "ORDER BY k, row",
+                              label, sh, c, table, c, table, sh, c, table, c, table);
     sqlite3_free(c);
     sqlite3_free(sh);
+    sqlite3_free(pr);
     if (st || !k.n) return st;
     if (!sql) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
     table_rows t = {d, label};

@@ -367,7 +367,7 @@ static isl_status pair_row(void *ctx, sqlite3_stmt *q)
 /* The compared columns of a table, as a list, as 'col=' || quote(col) and
  * as the probe y.col IS x.col AND ... (x a row of one run, y of the other). */
 typedef struct columns {
-    sqlite3_str *list, *shown, *probe;
+    sqlite3_str *list, *shown, *probe, *base;
     int n, np;
 } columns;
 
@@ -386,6 +386,7 @@ static isl_status probe_row(void *ctx, sqlite3_stmt *q)
     columns *c = ctx;
     const char *name = isl_base_text(q, 0);
     sqlite3_str_appendf(c->probe, "%sy.\"%w\" IS x.\"%w\"", c->np ? " AND " : "", name, name);
+    sqlite3_str_appendf(c->base, "%s\"%w\"", c->np ? ", " : "", name);
     c->np++;
     return ISL_OK;
 }
@@ -403,6 +404,114 @@ static const char SAME_NUMBERING[] =
     "   AND NOT EXISTS (SELECT channel_id, channel FROM bundle_sweep_channel WHERE run_id = ?2"
     "                   EXCEPT SELECT channel_id, channel FROM bundle_sweep_channel WHERE run_id = ?1)";
 
+/* One bundle_sweep row only one run has: its run (1 a, 2 b), key, shown row. */
+typedef struct sweep_diff {
+    int k;
+    int64_t mask, channel;
+    char *row;
+} sweep_diff;
+
+static int sweep_diff_cmp(const void *x, const void *y)
+{
+    const sweep_diff *p = x, *q = y;
+    if (p->k != q->k) return p->k < q->k ? -1 : 1;
+    return strcmp(p->row, q->row);
+}
+
+/* Whether the columns from 2 on of two rows hold the same values (as EXCEPT compares). */
+static int same_values(sqlite3_stmt *x, sqlite3_stmt *y)
+{
+    int n = sqlite3_column_count(x);
+    for (int i = 2; i < n; i++) {
+        int t = sqlite3_column_type(x, i);
+        if (t != sqlite3_column_type(y, i)) return 0;
+        if (t == SQLITE_INTEGER && sqlite3_column_int64(x, i) != sqlite3_column_int64(y, i)) return 0;
+        if (t == SQLITE_FLOAT && sqlite3_column_double(x, i) != sqlite3_column_double(y, i)) return 0;
+        if (t == SQLITE_TEXT || t == SQLITE_BLOB) {
+            const void *u = sqlite3_column_blob(x, i), *v = sqlite3_column_blob(y, i);
+            int lu = sqlite3_column_bytes(x, i), lv = sqlite3_column_bytes(y, i);
+            if (lu != lv || (lu && memcmp(u, v, (size_t)lu))) return 0;
+        }
+    }
+    return 1;
+}
+
+/* bundle_sweep of runs numbered alike: both runs' rows read once in key order
+ * (mask, channel_id: the primary key's, no sort) and merged; the rows only one
+ * has are then shown by name (shown: the 'col=' || quote(col) list over
+ * bundle_sweep_named) and emitted in EXCEPT's order (run a's, then b's, by text). */
+static isl_status merge_sweeps(differ *d, const char *base, const char *shown)
+{
+    sqlite3 *db = d->s->db;
+    char *sql = sqlite3_mprintf("SELECT mask, channel_id, %s FROM bundle_sweep WHERE run_id = ?1 ORDER BY mask, channel_id", base);
+    char *one = sqlite3_mprintf("SELECT %s FROM bundle_sweep_named WHERE run_id = ?1 AND mask = ?2 AND channel_id = ?3",
+                                shown);
+    sqlite3_stmt *x = NULL, *y = NULL, *z = NULL;
+    sweep_diff *v = NULL;
+    size_t n = 0, cap = 0;
+    isl_status st = ISL_OK;
+    if (!sql || !one) st = isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    else if (sqlite3_prepare_v2(db, sql, -1, &x, NULL) != SQLITE_OK || sqlite3_prepare_v2(db, sql, -1, &y, NULL) != SQLITE_OK
+             || sqlite3_prepare_v2(db, one, -1, &z, NULL) != SQLITE_OK || sqlite3_bind_int64(x, 1, d->a) != SQLITE_OK
+             || sqlite3_bind_int64(y, 1, d->b) != SQLITE_OK)
+        st = isl_db_fail(d->s, d->err, "comparing runs");
+    int rx = x ? sqlite3_step(x) : SQLITE_DONE, ry = y ? sqlite3_step(y) : SQLITE_DONE;
+    while (!st && (rx == SQLITE_ROW || ry == SQLITE_ROW)) {
+        int c = 0; /* -1: x's key first (only in a), 1: y's (only in b), 0: the same key */
+        if (rx != SQLITE_ROW) c = 1;
+        else if (ry != SQLITE_ROW) c = -1;
+        else {
+            int64_t mx = sqlite3_column_int64(x, 0), my = sqlite3_column_int64(y, 0);
+            int64_t cx = sqlite3_column_int64(x, 1), cy = sqlite3_column_int64(y, 1);
+            c = mx != my ? (mx < my ? -1 : 1) : cx != cy ? (cx < cy ? -1 : 1) : 0;
+        }
+        int differ_here = c || !same_values(x, y);
+        int take[2] = {c <= 0 && differ_here, c >= 0 && differ_here};
+        for (int k = 0; k < 2 && !st; k++) {
+            if (!take[k]) continue;
+            if (n == cap) {
+                size_t nc = cap ? 2 * cap : 64;
+                sweep_diff *w = realloc(v, nc * sizeof *w);
+                if (!w) {
+                    st = isl_fail(d->err, ISL_ENOMEM, "out of memory");
+                    break;
+                }
+                v = w, cap = nc;
+            }
+            sqlite3_stmt *r = k ? y : x;
+            v[n++] = (sweep_diff){k + 1, sqlite3_column_int64(r, 0), sqlite3_column_int64(r, 1), NULL};
+        }
+        if (c <= 0) rx = sqlite3_step(x);
+        if (c >= 0) ry = sqlite3_step(y);
+    }
+    if (!st && (rx != SQLITE_DONE || ry != SQLITE_DONE)) st = isl_db_fail(d->s, d->err, "comparing runs");
+    for (size_t i = 0; !st && i < n; i++) {
+        sqlite3_reset(z);
+        if (sqlite3_bind_int64(z, 1, v[i].k == 1 ? d->a : d->b) != SQLITE_OK || sqlite3_bind_int64(z, 2, v[i].mask) != SQLITE_OK
+            || sqlite3_bind_int64(z, 3, v[i].channel) != SQLITE_OK || sqlite3_step(z) != SQLITE_ROW) {
+            st = isl_db_fail(d->s, d->err, "comparing runs");
+            break;
+        }
+        const char *t = (const char *)sqlite3_column_text(z, 0);
+        if (!t || !(v[i].row = sqlite3_mprintf("%s", t))) st = isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    }
+    if (!st && n) qsort(v, n, sizeof *v, sweep_diff_cmp);
+    for (size_t i = 0; !st && i < n; i++) {
+        int only_a = v[i].k == 1;
+        isl_diff_row r = {NULL, only_a ? "-" : "+", "bundle_sweep", NULL, NULL, NULL, NULL, only_a ? v[i].row : NULL,
+                          only_a ? NULL : v[i].row};
+        st = emit_made(d, sqlite3_mprintf("%s bundle_sweep: %s", only_a ? "-" : "+", v[i].row), r);
+    }
+    for (size_t i = 0; i < n; i++) sqlite3_free(v[i].row);
+    free(v);
+    sqlite3_finalize(x);
+    sqlite3_finalize(y);
+    sqlite3_finalize(z);
+    sqlite3_free(sql);
+    sqlite3_free(one);
+    return st;
+}
+
 /* Rows of one result table only run a ("-") or only b ("+") has, on every column
  * but run_id; bundle_sweep's by name (bundle_sweep_named: mask depends on the run).
  * Each row of one run is looked up in the other by its key (y.col IS x.col, as
@@ -417,7 +526,8 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
     int named = !strcmp(label, "bundle_sweep");
     const char *table = named ? "bundle_sweep_named" : label;
     long long same = 1;
-    columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), 0, 0};
+    columns k = {sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db), sqlite3_str_new(d->s->db),
+                 sqlite3_str_new(d->s->db), 0, 0};
     isl_status st = isl_db_rows(d->s, "comparing runs",
                                 "SELECT name FROM pragma_table_info(?1) WHERE name <> 'run_id' "
                                 "AND NOT (?2 AND name IN ('channel_id', 'mask')) ORDER BY cid",
@@ -428,8 +538,17 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
                          &k, d->err, "t", label);
     if (!st && named) st = isl_db_rows(d->s, "comparing runs", SAME_NUMBERING, isl_base_int_row, &same, d->err, "ii", d->a, d->b);
     char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown), *pr = sqlite3_str_finish(k.probe);
+    char *ba = sqlite3_str_finish(k.base);
     char *sql = NULL;
-    if (!st && c && sh && pr && k.n && k.np && same)
+    if (!st && named && same && k.n && k.np) {
+        st = sh && ba ? merge_sweeps(d, ba, sh) : isl_fail(d->err, ISL_ENOMEM, "out of memory");
+        sqlite3_free(c);
+        sqlite3_free(sh);
+        sqlite3_free(pr);
+        sqlite3_free(ba);
+        return st;
+    }
+    if (!st && !named && c && sh && pr && k.n && k.np)
         sql = sqlite3_mprintf("SELECT CASE k WHEN 1 THEN '- ' ELSE '+ ' END || '%q: ' || row, row, k FROM (SELECT 1 AS k, %s AS row FROM "
                               "(SELECT DISTINCT %s FROM \"%w\" x WHERE x.run_id = ?1 AND NOT EXISTS "
                               "(SELECT 1 FROM \"%w\" y WHERE y.run_id = ?2 AND %s)) "
@@ -448,6 +567,7 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
     sqlite3_free(c);
     sqlite3_free(sh);
     sqlite3_free(pr);
+    sqlite3_free(ba);
     if (st || !k.n) return st;
     if (!sql) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
     table_rows t = {d, label};

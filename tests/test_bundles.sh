@@ -147,4 +147,28 @@ out=$( (trap '' XFSZ; ulimit -f 2048; "$ISOLAB" --db "$db" diff 1 2 2>&1); echo 
 printf '%s\n' "$out" >"$tmp/diff.txt"
 check "diff: one changed sweep row is one - and one + line" "1|1|2 differences from run 1 to run 2|exit 0" \
     "$(grep -c '^- bundle_sweep: ' "$tmp/diff.txt")|$(grep -c '^+ bundle_sweep: ' "$tmp/diff.txt")|$(sed -n '$!p' "$tmp/diff.txt" | tail -1)|$(tail -1 "$tmp/diff.txt")"
+# --- a full temporary directory is named as such ---------------------------
+# Sweeps of two different sets of 13 mechanisms are compared by name, which
+# sorts in SQLite's temporary directory; pointed (SQLITE_TMPDIR) at a 64 KiB
+# tmpfs it fills while the database's disk has room. Needs mount (root);
+# without it this part is said to be skipped.
+db=$tmp/temp.db
+synth_db "$db" "('facts', 300), ('axes', 12), ('mechanisms', 14), ('channels', 1)"
+first=$(q "$db" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position LIMIT 13)")
+last=$(q "$db" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position LIMIT 13 OFFSET 1)")
+"$ISOLAB" --db "$db" sweep bundles --mechanisms "$first" >/dev/null
+"$ISOLAB" --db "$db" sweep bundles --mechanisms "$last" >/dev/null
+mkdir "$tmp/small"
+if mount -t tmpfs -o size=64k tmpfs "$tmp/small" 2>/dev/null; then
+    SQLITE_TMPDIR=$tmp/small "$ISOLAB" --db "$db" diff 1 2 >/dev/null 2>"$tmp/err.txt"
+    rc=$?
+    umount "$tmp/small"
+    check "full temporary directory: exit 4" 4 "$rc"
+    check "full temporary directory: named, not the database's disk" \
+        "isolab diff: $db: the temporary directory $tmp/small is full (comparing runs; the database's disk has room); nothing of it was written; point SQLITE_TMPDIR (or TMPDIR) at a directory with room" \
+        "$(cat "$tmp/err.txt")"
+else
+    echo "skip - full temporary directory: cannot mount a small tmpfs here"
+fi
+
 finish

@@ -13,7 +13,11 @@ SQLITE_EXTENSION_INIT3
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #include "isolab/base.h"
 #include "isolab/textout.h"
@@ -50,6 +54,38 @@ const char *isl_base_message(sqlite3 *db, char *buf, size_t n)
     return msg;
 }
 
+/* The directory SQLite puts temporary files in, as its unix VFS picks it:
+ * $SQLITE_TMPDIR, $TMPDIR, /var/tmp, /usr/tmp, /tmp, the first that is a
+ * writable directory ("." else). */
+static const char *temp_dir(void)
+{
+    const char *dirs[] = {getenv("SQLITE_TMPDIR"), getenv("TMPDIR"), "/var/tmp", "/usr/tmp", "/tmp"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        struct stat st;
+        if (dirs[i] && !stat(dirs[i], &st) && S_ISDIR(st.st_mode) && !access(dirs[i], W_OK | X_OK)) return dirs[i];
+    }
+    return ".";
+}
+
+/* Whether a full disk is the temporary directory's, not the database's: the
+ * temporary directory is on another file system and the database's has room
+ * (1 MiB or more) left. Sets *dir to the temporary directory. */
+static int temp_is_full(sqlite3 *db, const char **dir)
+{
+    const char *file = db ? sqlite3_db_filename(db, "main") : NULL;
+    *dir = temp_dir();
+    if (!file || !*file) return 0;
+    char parent[4096];
+    const char *slash = strrchr(file, '/');
+    if (!slash) snprintf(parent, sizeof parent, ".");
+    else if (slash == file) snprintf(parent, sizeof parent, "/");
+    else snprintf(parent, sizeof parent, "%.*s", (int)(slash - file), file);
+    struct stat a, b;
+    struct statvfs v;
+    if (stat(parent, &a) || stat(*dir, &b) || a.st_dev == b.st_dev || statvfs(parent, &v)) return 0;
+    return (unsigned long long)v.f_bavail * v.f_frsize >= 1024ULL * 1024;
+}
+
 isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const char *what)
 {
     assert(db && err && what);
@@ -63,8 +99,15 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
             return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", p, what, e ? ": " : "", e ? strerror(e) : "");
     }
     /* fall through -- an I/O error for want of space is a full disk */
-    case SQLITE_FULL:
+    case SQLITE_FULL: {
+        const char *tmp;
+        if (temp_is_full(db, &tmp))
+            return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL,
+                                "%s: the temporary directory %s is full (%s; the database's disk has room); "
+                                "nothing of it was written; point SQLITE_TMPDIR (or TMPDIR) at a directory with room",
+                                p, tmp, what);
         return isl_fail_why(err, ISL_EDB, ISL_R_DISK_FULL, "%s: disk full (%s); nothing of it was written", p, what);
+    }
     case SQLITE_NOTADB:
         return isl_fail(err, ISL_EDB, "%s: file is not a database", p);
     case SQLITE_CORRUPT:

@@ -62,15 +62,6 @@ static isl_status unload_one(isl_store *s, const char *code, isl_error *err)
     return st;
 }
 
-isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err)
-{
-    int found = 0;
-    isl_status st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found,
-                                err, "t", code);
-    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", code);
-    return st;
-}
-
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err)
 {
     isl_status st = isl_db_begin_write(s, err);

@@ -265,16 +265,6 @@ int isl_work_end(isl_store *s)
 
 const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
 
-const char *isl_file_kind(mode_t mode)
-{
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
-}
-
 /* 1 when the -wal file beside db holds something, -1 when out of memory. */
 static int has_log(const char *db)
 {

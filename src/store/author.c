@@ -178,7 +178,7 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
         }
     }
     if (!st) st = isl_db_still_here(s, err);
-    s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+    s->commit_counts = 1; /* kept from the moment it is in the file (conn.c: isl_db_committed) */
     st = isl_base_end(s->db, s->path, st, err);
     s->commit_counts = 0;
     if (!st) isl_temp_written();

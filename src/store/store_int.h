@@ -27,28 +27,9 @@ SQLITE_EXTENSION_INIT3
     "'run_id' AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', 'fact_status_fact') " \
     "ORDER BY m.name"
 
-/* Statements the store prepares once per connection and reuses. */
-enum isl_stmt_id {
-    ST_RUN_INSERT,
-    ST_RUN_FINISH,
-    ST_SURFACE,
-    ST_FACT_STATUS,
-    ST_SAMPLE,
-    ST_REMOVAL,
-    ST_ADDITION,
-    ST_CLAIM_RESULT,
-    ST_BUNDLE_SWEEP,
-    ST_BUNDLE_MECHANISM,
-    ST_BUNDLE_CHANNEL,
-    ST_FS_BUNDLE,
-    ST_FS_CHANNEL,
-    ST_FS_FACT,
-    ST_ANSWER_FRONTIER,
-    ST_ANSWER_SMALLEST,
-    ST_ANSWER_MARGINAL,
-    ST_RUN_PARAM,
-    ST_COUNT
-};
+/* Statements the store prepares once per connection and reuses: room for
+ * the writers' statements (each file's ST_* beside its writer). */
+#define ISL_STMT_CACHE 24
 
 /* The fact-status ids of the run being written (write_status.c; one block). */
 typedef struct isl_status_ids isl_status_ids;
@@ -63,7 +44,7 @@ struct isl_store {
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* TEMP param (and views over it) hold this command's values */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
-    sqlite3_stmt *stmt[ST_COUNT];
+    struct { const char *sql; sqlite3_stmt *q; } stmt[ISL_STMT_CACHE]; /* by the SQL's address */
     dev_t dev;                     /* the file opened (0, 0 for a new one) */
     ino_t ino;
     unsigned wait_s;               /* how long a writer waits for another's lock */
@@ -116,12 +97,13 @@ isl_status isl_drop_temp_objects(isl_store *s, isl_error *err);
 void isl_work_begin(isl_store *s);
 int isl_work_end(isl_store *s);
 
-/* The cached statement id, prepared once and reset for reuse; NULL on failure. */
-sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
+/* The cached statement of sql (a static array: the cache keys its address),
+ * prepared once and reset for reuse; NULL on failure. */
+sqlite3_stmt *isl_stmt(isl_store *s, const char *sql, isl_error *err);
 
-/* Binds the values to the cached statement id as isl_base_rows does (one left
- * out is NULL), steps it once and resets it. */
-isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...);
+/* Binds the values to the cached statement of sql as isl_base_rows does (one
+ * left out is NULL), steps it once and resets it. */
+isl_status isl_db_put(isl_store *s, const char *sql, isl_error *err, const char *what, const char *types, ...);
 
 /* Counts n rows written to c's run, calling c->tick at each 4096th. */
 void isl_run_count(isl_run_ctx *c, size_t n);
@@ -151,6 +133,10 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 /* ISL_OK when the path still names the file opened, else rolls back and
  * ISL_EDB: before a COMMIT, so rows never go to a file replaced meanwhile. */
 isl_status isl_db_still_here(isl_store *s, isl_error *err);
+
+/* The connection's WAL hook: after each commit, a run's or a load's COMMIT
+ * counted as written (isl_temp_written), and SQLite's auto-checkpoint. */
+int isl_db_committed(void *ctx, sqlite3 *db, const char *name, int frames);
 
 /* Calls the tests' pause callback (isl_store_on_pause) at point. */
 void isl_db_pause(const char *point);

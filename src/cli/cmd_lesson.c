@@ -1,9 +1,11 @@
 /* isolab lesson: the main job: every bundle x channel, each lesson's three
  * sweeps of its focus, the lessons' tables on stdout, then the claims'
- * check on stderr (isl_main created the database when it was missing). */
+ * check on stderr; it creates the database when it is missing (or anew:
+ * --fresh), then opens it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 
 #include "isolab/author.h"
@@ -145,7 +147,8 @@ static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_b
     return lost;
 }
 
-int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
+/* lesson --fresh: a new database from the seeds it was made from (or --seeds). */
+static int lesson_fresh(isl_cli *cli, const isl_args *a)
 {
     char *seeds = NULL, *old = NULL, *ignored = NULL, *now = NULL;
     isl_error e;
@@ -176,6 +179,12 @@ int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
+    int fresh = isl_opt_flag(a, "--fresh");
+    struct stat sb;
+    if (fresh ? lesson_fresh(cli, a)
+              : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
+        return cli->err.status;
+    if (isl_cli_open(cli, ISL_NEEDS_MODEL)) return cli->err.status;
     if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
     isl_store *s = cli->store;
     const isl_model *m = cli->model;

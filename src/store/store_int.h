@@ -40,7 +40,7 @@ struct isl_store {
     int in_run;
     int commit_counts;    /* the COMMIT under way writes what the user asked for (a run, a load) */
     int fk_off;           /* the run is written without foreign-key checks */
-    int (*functions)(sqlite3 *db); /* what isl_store_add_functions registered */
+    int functions;        /* isolab's SQL functions are registered (write_bundles.c) */
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* TEMP param (and views over it) hold this command's values */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */

@@ -1,8 +1,9 @@
 /* isolab store: a power-set sweep of bundles, in one INSERT ... SELECT from the
- * isolab_powerset table-valued function the lab registers (no bind, step and
- * reset per row). */
+ * isolab_powerset table-valued function (ext.c), which it registers on its
+ * connection (no bind, step and reset per row). */
 #include <assert.h>
 
+#include "isolab/ext.h"
 #include "store_int.h"
 
 /* The statements this file's writers cache (isl_stmt). */
@@ -21,7 +22,10 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
     assert(c->store->in_run && (mechs || !nm) && (channels || !nc));
     isl_store *s = c->store;
     const isl_model *m = c->model;
-    isl_status st = ISL_OK;
+    /* the table function the rows come from, once on the connection they go to */
+    isl_status st = s->functions || isl_ext_register(s->db) == SQLITE_OK ? ISL_OK
+                  : isl_db_fail(s, c->err, "registering SQL functions");
+    s->functions = !st;
     for (size_t i = 0; i < nm && !st; i++)
         st = isl_db_put(s, ST_BUNDLE_MECHANISM, c->err, "writing the bundle sweep's mechanisms", "iit", c->run_id,
                         (int64_t)i, m->mech[mechs[i]].name);
@@ -42,12 +46,4 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     return st;
-}
-
-isl_status isl_store_add_functions(isl_store *s, int (*add)(struct sqlite3 *db), isl_error *err)
-{
-    if (s->functions == add) return ISL_OK;
-    if (add(s->db) != SQLITE_OK) return isl_db_fail(s, err, "registering SQL functions");
-    s->functions = add;
-    return ISL_OK;
 }

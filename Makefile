@@ -6,6 +6,8 @@
 #   make check-deep the long ones: valgrind, fault injection at every point
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
 #   make page       the same, then the results as one HTML file, page.html
+#   make views      the view graph in docs/HACKING.md, from a new database
+#   make wasm       the page's engine, isolab-sql.wasm and isolab-sql.js (emscripten)
 #   make install    PREFIX=/usr/local DESTDIR= (BINDIR LIBDIR DATADIR MANDIR); make uninstall
 #   make clean
 
@@ -31,8 +33,10 @@ no_deps_yet = $(if $(wildcard $(1).d),,$(HEADERS))
 SAN     := -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 # Recursive (=) so pkg-config runs after the deps check has installed them.
-SQLITE_CFLAGS = $(shell pkg-config --cflags sqlite3)
-SQLITE_LIBS   = $(shell pkg-config --libs sqlite3)
+# zlib comes with SQLite's flags: isolab page compresses the lab's engine
+# and database with it (src/cli/page_lab.c).
+SQLITE_CFLAGS = $(shell pkg-config --cflags sqlite3 zlib)
+SQLITE_LIBS   = $(shell pkg-config --libs sqlite3 zlib)
 CMOCKA_CFLAGS = $(shell pkg-config --cflags cmocka)
 CMOCKA_LIBS   = $(shell pkg-config --libs cmocka)
 ALL_CFLAGS    = $(WARN) $(CFLAGS) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS)
@@ -59,18 +63,21 @@ build/.deps: tools/deps.sh
 build/embed: tools/embed.c | build/.deps
 	$(CC) $(WARN) -O1 -o $@ $<
 
-build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) Makefile
+build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) src/wasm/lab.js Makefile
 	@{ echo '#include "isolab/embedded.h"'; \
 	   build/embed isl_schema $(SCHEMA) && \
 	   build/embed isl_seed $(SEEDS) && \
 	   build/embed isl_query $(QUERIES) && \
-	   build/embed isl_plot $(GNUPLOT); } > $@.tmp && mv $@.tmp $@
+	   build/embed isl_plot $(GNUPLOT) && \
+	   build/embed isl_page_script src/wasm/lab.js; } > $@.tmp && mv $@.tmp $@
 
 build/obj/%.o: src/%.c $$(call no_deps_yet,build/obj/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 build/obj/embedded.o: build/embedded.c include/isolab/embedded.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+# where make install puts the page's engine, for isolab page to find it there
+build/obj/cli/page_lab.o build/san/cli/page_lab.o build/fuzz/cli/page_lab.o: ALL_CFLAGS += -DISL_EXTDIR='"$(EXTDIR)"'
 build/san/%.o: src/%.c $$(call no_deps_yet,build/san/$$*) | build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) -c -o $@ $<
@@ -158,6 +165,14 @@ plots: isolab
 	./isolab sweep bundles
 	./isolab plot
 
+# The view graph in docs/HACKING.md, read from a new database's views
+# (tools/viewgraph.sh), so it cannot drift from them (tests/test_views.sh).
+.PHONY: views
+views: isolab
+	@rm -f build/views.db && ./isolab --db build/views.db init >/dev/null
+	sh tools/viewgraph.sh build/views.db docs/HACKING.md
+	@rm -f build/views.db
+
 # The results as one HTML page, page.html (gnuplot for its plots; chromium
 # too, for the page's browser test and the README's screenshot,
 # docs/page.png and docs/page-phone.png: make page-screenshot).
@@ -188,12 +203,14 @@ install: isolab isolab.so doc
 	  '$(DESTDIR)$(DATADIR)/isolab/seeds' '$(DESTDIR)$(DATADIR)/isolab/queries'
 	install -m 755 isolab '$(DESTDIR)$(BINDIR)/isolab'
 	install -m 644 isolab.so '$(DESTDIR)$(EXTDIR)/isolab.so'
+	if [ -f isolab-sql.wasm ]; then install -m 644 isolab-sql.wasm isolab-sql.js '$(DESTDIR)$(EXTDIR)'; fi
 	install -m 644 build/isolab.1 '$(DESTDIR)$(MANDIR)/man1/isolab.1'
 	install -m 644 build/isolab.bash '$(DESTDIR)$(COMPDIR)/isolab'
 	install -m 644 $(SEEDS) '$(DESTDIR)$(DATADIR)/isolab/seeds'
 	install -m 644 $(QUERIES) '$(DESTDIR)$(DATADIR)/isolab/queries'
 uninstall:
-	rm -f '$(DESTDIR)$(BINDIR)/isolab' '$(DESTDIR)$(EXTDIR)/isolab.so' '$(DESTDIR)$(MANDIR)/man1/isolab.1' \
+	rm -f '$(DESTDIR)$(BINDIR)/isolab' '$(DESTDIR)$(EXTDIR)/isolab.so' '$(DESTDIR)$(EXTDIR)/isolab-sql.wasm' \
+	  '$(DESTDIR)$(EXTDIR)/isolab-sql.js' '$(DESTDIR)$(MANDIR)/man1/isolab.1' \
 	  '$(DESTDIR)$(COMPDIR)/isolab'
 	cd '$(DESTDIR)$(DATADIR)/isolab/seeds' 2>/dev/null && rm -f $(notdir $(SEEDS)) || true
 	cd '$(DESTDIR)$(DATADIR)/isolab/queries' 2>/dev/null && rm -f $(notdir $(QUERIES)) || true
@@ -201,7 +218,7 @@ uninstall:
 	  '$(DESTDIR)$(EXTDIR)' 2>/dev/null
 
 clean:
-	rm -rf build isolab isolab.so
+	rm -rf build isolab isolab.so isolab-sql.wasm isolab-sql.js
 
 # Benchmark (not part of check): isolab sweep bundles vs SQLite's insert
 # ceiling; knobs in tests/bench/bench.sh (BENCH_RUNS, BENCH_M, ...).
@@ -377,3 +394,47 @@ build/bench/frontier_far: tests/bench/frontier_far.c build/libisolab.a | build/.
 bench: bench-doubling
 bench-doubling: isolab build/bench/measure
 	sh tests/bench/doubling.sh
+
+# ---- the page's engine: SQLite and the SQL functions in WebAssembly ------
+# isolab-sql.wasm and its loader isolab-sql.js: SQLite's amalgamation (from
+# Debian's source package of the libsqlite3-dev in use, tools/sqlite-src.sh,
+# kept in build/sqlite-src/ so it is made once), the extension's sources
+# (PIC_SRC) and the glue the page's script calls (src/wasm/glue.c), built by
+# Debian's emscripten (tools/deps.sh wasm). SQLite's options that change an
+# answer are Debian's (debian/rules); the rest leave out what a page cannot
+# use (threads, files, loading extensions). Nothing else needs emcc: isolab
+# page embeds the engine when it finds it (beside the isolab binary run, or
+# installed in EXTDIR), and isolab finds it there.
+EMCC ?= emcc
+SQLITE_TREE := build/sqlite-src/tree
+WASM_SRC := src/wasm/glue.c $(PIC_SRC)
+WASM_SQLITE := -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_LIKE_DOESNT_MATCH_BLOBS \
+  -DSQLITE_MAX_VARIABLE_NUMBER=250000 -DSQLITE_SOUNDEX -DSQLITE_SECURE_DELETE -DSQLITE_ALLOW_ROWID_IN_VIEW \
+  -DSQLITE_ENABLE_DBSTAT_VTAB -DSQLITE_MAX_SCHEMA_RETRY=25 \
+  -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_TEMP_STORE=3
+WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=isolabSql -sENVIRONMENT=web,node -sALLOW_MEMORY_GROWTH=1 \
+  -sDYNAMIC_EXECUTION=0 \
+  -sEXPORTED_FUNCTIONS=_isl_wasm_open,_isl_wasm_query,_isl_wasm_serialize,_isl_wasm_size,_isl_wasm_free,_malloc,_free \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+.PHONY: wasm
+wasm: isolab-sql.wasm
+# the lab's suite gets the engine built first where emcc is; without it the
+# suite skips, saying so (and fails under CI=true)
+test-sh-test_page_lab: $(if $(shell command -v emcc 2>/dev/null),isolab-sql.wasm)
+$(SQLITE_TREE)/sqlite3.c:
+	@sh tools/deps.sh build wasm
+	sh tools/sqlite-src.sh build/sqlite-src
+isolab-sql.js: isolab-sql.wasm
+isolab-sql.wasm: $(SQLITE_TREE)/sqlite3.c $(WASM_SRC) $(HEADERS) Makefile
+	@sh tools/deps.sh wasm
+	@mkdir -p build/wasm
+	NODE_PATH=/usr/share/nodejs $(EMCC) -Oz -std=c11 -Iinclude -I$(SQLITE_TREE) -DSQLITE_CORE -D_POSIX_C_SOURCE=200809L \
+	  $(WASM_SQLITE) $(WASM_LINK) -o build/wasm/isolab-sql.js $(WASM_SRC) $(SQLITE_TREE)/sqlite3.c
+	cp build/wasm/isolab-sql.js isolab-sql.js && cp build/wasm/isolab-sql.wasm isolab-sql.wasm
+
+# The lab's budgets (tests/bench/lab.sh), part of make bench: the page's
+# size with the engine, the first answer and a what-if change in Chromium.
+.PHONY: bench-lab
+bench: bench-lab
+bench-lab: isolab
+	sh tests/bench/lab.sh

@@ -33,7 +33,7 @@ swept AS (
 answered AS (
   SELECT max(a.run_id) AS run_id, a.channel
     FROM answer_frontier a
-    JOIN run x ON x.id = a.run_id AND x.kind = 'frontier' AND x.status = 'done'
+    JOIN run x ON x.id = a.run_id AND x.kind = 'frontier'
                 AND x.model_digest = (SELECT digest FROM model_state)
    WHERE NOT EXISTS (SELECT 1 FROM r)
    GROUP BY a.channel

@@ -6,7 +6,7 @@
 -- its seed file. A lesson no check has checked has no rows.
 WITH checked AS (
   SELECT c.lesson, max(c.run_id) AS run_id
-    FROM claim_result c JOIN run ON run.id = c.run_id AND run.kind = 'check' AND run.status = 'done'
+    FROM claim_result c JOIN run ON run.id = c.run_id AND run.kind = 'check'
    GROUP BY c.lesson
 )
 SELECT r.lesson, r.claim, c.statement,

@@ -46,19 +46,3 @@ CREATE TABLE fact_status (
   position INTEGER NOT NULL,  -- the fact's position when the run was made
   PRIMARY KEY (run_id, bundle, channel, fact)
 ) WITHOUT ROWID;
-
--- The latest finished run of each kind.
-CREATE VIEW latest_run AS
-SELECT kind, max(id) AS run_id
-  FROM run
- WHERE status = 'done'
- GROUP BY kind;
-
--- For each bundle x channel, the latest finished 'run' run that computed it
--- (a run may cover only some bundles and channels). Saved queries read
--- surfaces and fact statuses through this view.
-CREATE VIEW latest_surface AS
-SELECT s.bundle, s.channel, max(s.run_id) AS run_id
-  FROM surface s JOIN run r ON r.id = s.run_id
- WHERE r.kind = 'run' AND r.status = 'done'
- GROUP BY s.bundle, s.channel;

@@ -52,21 +52,6 @@ BEGIN
   SELECT RAISE(ABORT, 'param: the value names no lesson with a focus, bundle or channel of the model (see lesson_focus, bundle, channel)');
 END;
 
--- The parameters as one row, defaults resolved.
-CREATE VIEW current_focus AS
-WITH p AS (
-  SELECT (SELECT value FROM param WHERE key = 'lesson') AS lesson,
-         (SELECT value FROM param WHERE key = 'bundle') AS bundle,
-         (SELECT value FROM param WHERE key = 'channel') AS channel
-),
-f AS (
-  SELECT lf.* FROM lesson_focus lf JOIN lesson l ON l.code = lf.lesson
-   ORDER BY lf.lesson = (SELECT lesson FROM p) DESC, l.position IS NULL, l.position DESC, lf.lesson DESC
-   LIMIT 1
-)
-SELECT f.lesson, coalesce(p.bundle, f.bundle) AS bundle, coalesce(p.channel, f.channel) AS channel
-  FROM f, p;
-
 -- The digest of the model now in the database, as isolab computes it
 -- (run.model_digest is the same digest as a run saw it). isolab writes it
 -- when it creates the database, loads a seed or reads a changed model; any
@@ -159,67 +144,5 @@ CREATE TABLE claim_result (
 ) WITHOUT ROWID;
 INSERT INTO claim_result SELECT run_id, lesson, claim, outcome, expected, actual, reason FROM temp.claim_result_old;
 DROP TABLE temp.claim_result_old;
-
--- The current results: the latest finished runs computed from the model
--- now in the database (model_state.digest). Saved queries read results
--- through these; latest_run and latest_surface keep naming the latest
--- runs whatever model they saw.
-CREATE VIEW current_run AS
-SELECT kind, max(id) AS run_id
-  FROM run
- WHERE status = 'done' AND model_digest = (SELECT digest FROM model_state)
- GROUP BY kind;
-
--- For each bundle x channel, the latest current 'run' run that computed it.
-CREATE VIEW current_surface_run AS
-SELECT s.bundle, s.channel, max(s.run_id) AS run_id
-  FROM surface s JOIN run r ON r.id = s.run_id
- WHERE r.kind = 'run' AND r.status = 'done' AND r.model_digest = (SELECT digest FROM model_state)
- GROUP BY s.bundle, s.channel;
-
--- For each sweep kind (samples, removal, addition) and bundle x channel,
--- the latest finished sweep of that pair (sweeps of different pairs
--- coexist), and whether the model now in the database computed it.
-CREATE VIEW latest_sweep AS
-SELECT r.kind, b.value AS bundle, c.value AS channel, max(r.id) AS run_id,
-       r.model_digest IS (SELECT digest FROM model_state) AS current
-  FROM run r
-  JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle'
-  JOIN run_param c ON c.run_id = r.id AND c.key = 'channel'
- WHERE r.kind IN ('samples', 'removal', 'addition') AND r.status = 'done'
- GROUP BY r.kind, b.value, c.value;
-CREATE VIEW current_sweep AS
-SELECT r.kind, b.value AS bundle, c.value AS channel, max(r.id) AS run_id
-  FROM run r
-  JOIN run_param b ON b.run_id = r.id AND b.key = 'bundle'
-  JOIN run_param c ON c.run_id = r.id AND c.key = 'channel'
- WHERE r.kind IN ('samples', 'removal', 'addition') AND r.status = 'done'
-   AND r.model_digest = (SELECT digest FROM model_state)
- GROUP BY r.kind, b.value, c.value;
-
--- Results an older model computed that no current result replaces: the
--- bundle x channel pairs of the model that only an older model's 'run' runs
--- computed, a bundles sweep when no current one exists, and each sweep of a
--- pair of the model with no current sweep of its kind; command brings them
--- up to date.
-CREATE VIEW stale_result AS
-SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel, 'isolab run' AS command
-  FROM surface s
-  JOIN run r ON r.id = s.run_id AND r.kind = 'run' AND r.status = 'done'
-  JOIN bundle b ON b.name = s.bundle
-  JOIN channel c ON c.name = s.channel
- WHERE NOT EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = s.bundle AND x.channel = s.channel)
-HAVING count(*) > 0
-UNION ALL
-SELECT 'bundles', l.run_id, NULL, NULL, 'isolab sweep bundles'
-  FROM latest_run l
- WHERE l.kind = 'bundles' AND NOT EXISTS (SELECT 1 FROM current_run c WHERE c.kind = 'bundles')
-UNION ALL
-SELECT s.kind, s.run_id, s.bundle, s.channel,
-       'isolab sweep ' || s.kind || ' --bundle ' || s.bundle || ' --channel ' || s.channel
-  FROM latest_sweep s
-  JOIN bundle b ON b.name = s.bundle
-  JOIN channel c ON c.name = s.channel
- WHERE NOT s.current;
 
 INSERT INTO schema_version(version, applied_at) VALUES (6, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));

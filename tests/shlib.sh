@@ -49,3 +49,9 @@ q() { sqlite3 -batch -noheader -list -cmd 'PRAGMA trusted_schema = OFF' "$1" "$2
 
 # fresh_db DB : a database with the lesson's runs and one check run.
 fresh_db() { "$ISOLAB" --db "$1" lesson --fresh >"$tmp/lesson.out" 2>"$tmp/lesson.err"; }
+
+# The page's lab (the engine of make wasm) only where a suite asks for it
+# (tests/test_page_lab.sh): every other suite's page is written without it,
+# wherever isolab finds an engine.
+ISOLAB_ENGINE_DIR=
+export ISOLAB_ENGINE_DIR

@@ -296,10 +296,11 @@ isolab runs: mig.db: schema version 3 needs migrating to $ver, and another proce
 echo >mig.hold
 wait $holder
 
-# A database of the first release (schema version 1: schema files 001-003)
-# is migrated when opened, in one transaction, and then works.
+# A database of the first release (schema version 1: schema files 001-003
+# and its views, tests/fixtures/old_views/v1.sql) is migrated when opened,
+# in one transaction, and then works.
 # (the lesson seed without its focus: lesson_focus came later.)
-{ cat "$root"/schema/00[123]_*.sql "$root"/seeds/000_*.sql; sed '/lesson_focus/,$d' "$root"/seeds/010_*.sql; } >v1.sql
+{ cat "$root"/schema/00[123]_*.sql "$root"/tests/fixtures/old_views/v1.sql "$root"/seeds/000_*.sql; sed '/lesson_focus/,$d' "$root"/seeds/010_*.sql; } >v1.sql
 printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>v1.sql
 # Its fact statuses (a run of the old layout, names out of order) must come
 # through the migration to integer keys unchanged, in the old key order.
@@ -331,6 +332,21 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
 else
     not_ok "a version-1 database is migrated to version 17 (bundles in seed order, the column labels, the lesson's focus and views) and runs"; cat v1.out
 fi
+# and it holds the objects a new database holds, each as a new one has it
+# (latest_surface, which nothing read, dropped)
+objs="SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
+check "a migrated version-1 database has a new one's tables, views, triggers and indexes" "$(sqlite3 base.db "$objs")" \
+    "$(sqlite3 v1.db "$objs")"
+# latest_surface, which nothing read, is in no database of today: not a
+# new one, not a migrated one, not one of today's version an older isolab
+# made (its record names an older build: opened, it is dropped, silently)
+cp base.db v16.db
+sqlite3 v16.db "DROP VIEW IF EXISTS latest_surface; $(sed -n '/^CREATE VIEW latest_surface/,/;$/p' "$root/tests/fixtures/old_views/v1.sql")
+    UPDATE isolab_object SET digest = 'an older build' WHERE type = 'build'"
+check "latest_surface: in no new, migrated or reopened database; dropped without a note" "0 0 1 0 0 " \
+    "$(for d in base.db v1.db v16.db; do sqlite3 $d "SELECT count(*) FROM sqlite_schema WHERE name = 'latest_surface'"
+       [ $d = v16.db ] && { "$ISOLAB" --db v16.db runs 2>&1 >/dev/null | grep -c latest_surface || :; } &&
+       sqlite3 $d "SELECT count(*) FROM sqlite_schema WHERE name = 'latest_surface'"; done | tr '\n' ' ')"
 sqlite3 v1.db 'SELECT * FROM fact_status WHERE run_id = 1' >v1.after
 if cmp -s v1.before v1.after; then ok "the migration keeps the old fact statuses, in key order"
 else not_ok "the migration keeps the old fact statuses"; diff v1.before v1.after; fi
@@ -802,6 +818,13 @@ cp base.db dg.db
 sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO fact(position, name, axis) VALUES (99, 'f99', 'nowhere')"
 expect "run with a fact on an axis that does not exist" 3 \
     "isolab run: fact row (name 'f99', axis 'nowhere', position 99): axis 'nowhere' names no axis (written with foreign keys off?); correct or delete the row" \
+    dg.db "$ISOLAB" --db dg.db run
+# every model table with foreign keys is checked (isl_model_tables), the
+# lessons a lesson announces too
+cp base.db dg.db
+sqlite3 dg.db "PRAGMA foreign_keys = OFF; INSERT INTO lesson_announces(lesson, position, about) VALUES ('M09/K99', 1, 'x')"
+expect "run with a lesson announced by no lesson" 3 \
+    "isolab run: lesson_announces row (lesson 'M09/K99', position 1, about 'x'): lesson 'M09/K99' names no lesson (written with foreign keys off?); correct or delete the row" \
     dg.db "$ISOLAB" --db dg.db run
 cat >param_gone.sql <<'EOF'
 INSERT INTO bundle(name) VALUES ('brief');

@@ -21,7 +21,10 @@ check "page, root without apt-get: the command without sudo" \
     "$(deps 0 page | tr '\n' '|' | sed 's/|$//')"
 check "build: the sqlite3 shell" "    sudo apt-get install -y sqlite3" "$(deps 1000 build | sed -n 2p)"
 check "ci: everything a fresh machine lacks, each once" \
-    "    sudo apt-get install -y gcc make sqlite3 gnuplot-nox chromium valgrind tmux" "$(deps 1000 ci | sed -n 2p)"
+    "    sudo apt-get install -y gcc make sqlite3 gnuplot-nox chromium emscripten tcl dpkg-dev valgrind tmux" \
+    "$(deps 1000 ci | sed -n 2p)"
+check "wasm: emscripten, tclsh, dpkg-source" "    sudo apt-get install -y emscripten tcl dpkg-dev" \
+    "$(deps 1000 wasm | sed -n 2p)"
 check "unknown group: exit 2" "rc=2" "$(deps 1000 pie | tail -1)"
 printf '#!/bin/sh\n' >"$stub/gnuplot" && chmod +x "$stub/gnuplot"
 check "present: nothing said, exit 0" "rc=0" "$(deps 1000 plots)"

@@ -344,17 +344,35 @@ else
     not_ok "stale_result: what-if database built"
 fi
 
+# --- each view defined once ------------------------------------------------
+# A schema file creates only the views that INSTEAD OF triggers write
+# through; every other view is a saved query (queries/NAME.sql), and no
+# schema file drops or creates one again, so a new database executes no
+# superseded text.
+drops=
+for f in "$root"/schema/*.sql; do
+    for v in $(sed -n 's/^CREATE VIEW \([a-z_]*\).*/\1/p' "$f"); do
+        if grep -q "INSTEAD OF .* ON $v\$" "$f" && [ ! -f "$root/queries/$v.sql" ]; then
+            ok "schema view $v: written through INSTEAD OF triggers, defined once"
+        else not_ok "schema view $v ($(basename "$f")): no INSTEAD OF trigger, or a saved query too"; fi
+    done
+    grep -q '^DROP VIEW' "$f" && drops="$drops $(basename "$f")"
+done
+check "no schema file drops a view" "" "$drops"
+
 # --- schema version 8 -> 9: the latest runs looked up through indexes -------
 # A database of schema version 8 holding runs of two models: the older
 # model's results (stale where the current one has none) and, after the
 # model changed, a partial run and sweeps. It is made by an isolab of today
 # and taken back to version 8: every table, index and trigger that schema
-# files 001-011 do not make is dropped, the views they make are put back as
-# they made them (other views are saved queries, reinstalled on open, but
-# for swept_pair, dropped). Opening it migrates it to today's
-# version; each view schema/012 rewrites gives the rows the old one gave.
+# files 001-011 do not make is dropped, the views version 8 had are put back
+# as it made them (tests/fixtures/old_views: today they are saved queries,
+# reinstalled on open; swept_pair, which version 8 lacked, is dropped).
+# Opening it migrates it to today's version; each view schema/012 rewrote
+# gives the rows the old one gave.
 mdb=$tmp/v8.db
-cat "$root"/schema/00*.sql "$root"/schema/01[01]_*.sql | sqlite3 "$tmp/ref8.db"
+cat "$root"/schema/00*.sql "$root"/schema/01[01]_*.sql "$root"/tests/fixtures/old_views/v1.sql \
+    "$root"/tests/fixtures/old_views/v8.sql | sqlite3 "$tmp/ref8.db"
 if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$mdb" sweep bundles --mechanisms \
        "$(q "$mdb" "SELECT group_concat(name) FROM (SELECT name FROM mechanism ORDER BY position LIMIT 3)")" >/dev/null 2>&1 \
    && "$ISOLAB" --db "$mdb" load "$tmp/cost.sql" >/dev/null 2>&1 \
@@ -370,6 +388,7 @@ if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$mdb" sweep b
         UNION ALL SELECT 'DROP VIEW swept_pair;'
         UNION ALL SELECT 'DROP VIEW \"' || name || '\";' FROM ref.sqlite_schema r WHERE type = 'view'
            AND sql IS NOT (SELECT sql FROM main.sqlite_schema m WHERE m.name = r.name)
+           AND name IN (SELECT name FROM main.sqlite_schema)
         UNION ALL SELECT sql || ';' FROM ref.sqlite_schema r WHERE type = 'view'
            AND sql IS NOT (SELECT sql FROM main.sqlite_schema m WHERE m.name = r.name);" >"$tmp/v8.sql"
     { cat "$tmp/v8.sql"; echo "DELETE FROM schema_version WHERE version > 8; PRAGMA user_version = 8;"; } | sqlite3 "$mdb"
@@ -394,12 +413,13 @@ fi
 # --- version 13 -> 14: stale_result's commands quoted for the shell -----------
 # A database with a stale sweep of a bundle and channel whose names hold a
 # space, a quote and a $, taken back to version 13 (stale_result as
-# schema/012 made it): opened, it is migrated and the command is quoted.
+# schema/012 made it, tests/fixtures/old_views): opened, it is migrated and
+# the command is quoted.
 qdb=$tmp/v13.db
 "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" load "$tmp/odd.sql" >/dev/null \
     && "$ISOLAB" --db "$qdb" sweep removal --bundle "b x'\$y" --channel "c '\$z" >/dev/null \
     && "$ISOLAB" --db "$qdb" load "$tmp/cost.sql" >/dev/null
-{ echo "DROP VIEW stale_result;"; sed -n '/^CREATE VIEW stale_result/,/;$/p' "$root/schema/012_latest_run_lookups.sql"
+{ echo "DROP VIEW stale_result;"; cat "$root/tests/fixtures/old_views/v13_stale_result.sql"
   echo "DELETE FROM schema_version WHERE version > 13; PRAGMA user_version = 13;"; } | sqlite3 "$qdb"
 check "version 13: its stale_result names the sweep unquoted" "13|isolab sweep removal --bundle b x'\$y --channel c '\$z" \
     "$(q "$qdb" "PRAGMA user_version")|$(q "$qdb" "SELECT command FROM stale_result")"
@@ -413,13 +433,13 @@ check "version 13 migrated: schema_version records 14 up to the current version,
 
 # --- schema version 14 -> 15: current_focus made cheaper to compile -------
 # A database of today taken back to version 14 (current_focus as schema/009
-# made it); opening it migrates it, and current_focus gives the rows the old
+# made it, tests/fixtures/old_views/v8.sql); opening it migrates it, and current_focus gives the rows the old
 # view gave, whichever of param's values are set (one lesson with no
 # position, so the fallback's order is exercised too).
 fdb=$tmp/focus14.db
 if "$ISOLAB" --db "$fdb" lesson >/dev/null 2>&1 \
    && "$ISOLAB" --db "$fdb" load tests/fixtures/next_lessons.sql >/dev/null 2>&1; then
-    old=$(sed -n '/^CREATE VIEW current_focus AS/,/^  FROM f, p;/p' "$root/schema/009_lessons_runs.sql")
+    old=$(sed -n '/^CREATE VIEW current_focus AS/,/^  FROM f, p;/p' "$root/tests/fixtures/old_views/v8.sql")
     q "$fdb" "DROP VIEW current_focus; $old DELETE FROM schema_version WHERE version > 14; PRAGMA user_version = 14;"
     sets="SELECT 1 WHERE 0;
 UPDATE param SET value = 'common' WHERE key = 'bundle';
@@ -443,7 +463,7 @@ fi
 # --- schema version 15 -> 16: stale_result names what-if results ----------
 # A database of today with stale results of the model's bundles and of a
 # member list, taken back to version 15 (stale_result as schema/017 made
-# it, which leaves the list out). Opened, it is migrated: the rows of the
+# it, tests/fixtures/old_views, which leaves the list out). Opened, it is migrated: the rows of the
 # model's bundles are those the old view gave, in its order, and the
 # list's run and sweep are named (rows worked by hand).
 vdb=$tmp/v15.db
@@ -452,7 +472,7 @@ if "$ISOLAB" --db "$vdb" lesson >/dev/null 2>&1 \
    && "$ISOLAB" --db "$vdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
    && "$ISOLAB" --db "$vdb" sweep samples --bundle strict,-user-namespace --channel sampling-profile >/dev/null 2>&1 \
    && "$ISOLAB" --db "$vdb" load "$tmp/cost.sql" >/dev/null 2>&1; then
-    { echo "DROP VIEW stale_result;"; sed -n '/^CREATE VIEW stale_result/,/;$/p' "$root/schema/017_quoted_commands.sql"
+    { echo "DROP VIEW stale_result;"; cat "$root/tests/fixtures/old_views/v15_stale_result.sql"
       echo "DELETE FROM schema_version WHERE version > 15; PRAGMA user_version = 15;"; } | sqlite3 "$vdb"
     q "$vdb" "SELECT * FROM stale_result" >"$tmp/v15.stale"
     check "version 15: its stale_result leaves the list out" "15|5|0" \

@@ -10,6 +10,7 @@
 
 #include "testutil.h"
 #include "isolab/model.h"
+#include "isolab/reader.h"
 #include "isolab/store.h"
 
 static char dir[64];
@@ -113,6 +114,53 @@ static void test_create_counts(void **state)
     /* refuses to overwrite without force */
     assert_int_equal(isl_store_create(path("a.db"), NULL, 0, &err), ISL_EINPUT);
     assert_non_null(strstr(err.msg, "already exists"));
+    isl_store_close(s);
+}
+
+/* Every table of a new database is a model table (isl_model_tables), a
+ * result table (a run_id column) or one of isolab's own below: a table added
+ * to the schema fails here until it is placed. A model table is in each
+ * place its flags name and in no other: the change triggers, the name guard,
+ * the reader's foreign-key check; one with a lesson column is unloaded. */
+static void test_model_tables(void **state)
+{
+    (void)state;
+    static const char *const own[] = {"course_scope", "isolab_object", "lesson_brings", "lesson_source",
+                                      "model_record", "model_state", "run", "run_kinds", "schema_version", "seed_origin"};
+    isl_error err;
+    isl_store *s;
+    assert_int_equal(isl_store_create(path("mt.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_open(path("mt.db"), &s, &err), ISL_OK);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(isl_store_db(s), "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) p "
+                                        "WHERE p.name = 'run_id') FROM sqlite_schema m WHERE type = 'table'", -1, &q, NULL),
+                     SQLITE_OK);
+    int digested = 0;
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(q, 0);
+        int placed = sqlite3_column_int(q, 1);
+        for (size_t i = 0; i < sizeof own / sizeof *own; i++) placed += !strcmp(name, own[i]);
+        const isl_model_table *t = isl_model_tables;
+        while (t->name && strcmp(t->name, name)) t++;
+        if (placed == !!t->name) fail_msg("table %s: %s", name, placed ? "a model table, and a result or isolab's own"
+                                                                       : "in no list of test_model_tables");
+        if (!t->name) continue;
+        char sql[300];
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN "
+                 "('model_changed_%s_i', 'model_changed_%s_u', 'model_changed_%s_d')", name, name, name);
+        assert_int_equal(query_int(s, sql), t->flags & ISL_MT_DIGEST ? 3 : 0);
+        digested += t->flags & ISL_MT_DIGEST ? 3 : 0;
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = '%s' "
+                 "AND name = 'isolab_name_%s'", name, name);
+        assert_int_equal(query_int(s, sql), !!(t->flags & ISL_MT_NAMED));
+        snprintf(sql, sizeof sql, "SELECT count(*) > 0 FROM pragma_foreign_key_list('%s')", name);
+        assert_int_equal(query_int(s, sql), !!(t->flags & ISL_MT_REFERS));
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM pragma_table_info('%s') WHERE name = 'lesson'", name);
+        if (query_int(s, sql)) assert_non_null(t->unload);
+    }
+    assert_int_equal(sqlite3_finalize(q), SQLITE_OK);
+    assert_int_equal(query_int(s, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'model\\_changed\\_%' "
+                                  "ESCAPE '\\'"), digested);
     isl_store_close(s);
 }
 
@@ -317,6 +365,7 @@ int main(void)
         cmocka_unit_test(test_model_is_lessons),
         cmocka_unit_test(test_model_positions_with_gaps),
         cmocka_unit_test(test_bad_names_read),
+        cmocka_unit_test(test_model_tables),
         cmocka_unit_test(test_bad_seed_reported),
         cmocka_unit_test(test_load_atomic),
         cmocka_unit_test(test_open_errors),

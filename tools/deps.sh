@@ -3,9 +3,11 @@
 # the Debian packages (the Makefile and .ci/run both call it):
 #   tools/deps.sh [GROUP...]    default: build
 #     build   compiler headers and libraries: pkg-config, libsqlite3-dev,
-#             libcmocka-dev, and the sqlite3 shell
+#             libcmocka-dev, zlib1g-dev, and the sqlite3 shell
 #     plots   gnuplot (gnuplot-nox)             for make plots, isolab plot
 #     page    chromium                           for make page's browser test
+#     wasm    emscripten, tclsh and dpkg-source   for make wasm (the page's engine;
+#             SQLite's source comes from Debian: tools/sqlite-src.sh)
 #     ci      all of the above, gcc, make, valgrind and tmux (a fresh CI
 #             machine; tmux drives the completion in a real bash)
 # Whatever is missing is installed with apt-get when run as root; otherwise
@@ -21,24 +23,26 @@ group_build() {
     if command -v pkg-config >/dev/null 2>&1; then
         pkg-config --exists sqlite3 || want libsqlite3-dev
         pkg-config --exists cmocka || want libcmocka-dev
+        pkg-config --exists zlib || want zlib1g-dev
     else
-        want libsqlite3-dev; want libcmocka-dev
+        want libsqlite3-dev; want libcmocka-dev; want zlib1g-dev
     fi
     need_cmd sqlite3 sqlite3
 }
 group_plots() { need_cmd gnuplot gnuplot-nox; }
 group_page() { command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || want chromium; }
+group_wasm() { need_cmd emcc emscripten; need_cmd tclsh tcl; need_cmd dpkg-source dpkg-dev; }
 group_ci() {
     need_cmd cc gcc; need_cmd make make
-    group_build; group_plots; group_page
+    group_build; group_plots; group_page; group_wasm
     need_cmd valgrind valgrind; need_cmd tmux tmux
 }
 
 [ $# -eq 0 ] && set -- build
 for g; do
     case $g in
-        build | plots | page | ci) "group_$g" ;;
-        *) echo "tools/deps.sh: unknown group '$g' (build, plots, page, ci)" >&2; exit 2 ;;
+        build | plots | page | wasm | ci) "group_$g" ;;
+        *) echo "tools/deps.sh: unknown group '$g' (build, plots, page, wasm, ci)" >&2; exit 2 ;;
     esac
 done
 [ -z "$missing" ] && exit 0

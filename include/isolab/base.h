@@ -5,6 +5,7 @@
 #define ISOLAB_BASE_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #include "isolab/error.h"
 
@@ -53,6 +54,11 @@ int isl_base_bind(struct sqlite3_stmt *q, const char *types, va_list ap);
 /* isl_base_rows with the values in ap. */
 isl_status isl_base_vrows(struct sqlite3 *db, const char *path, const char *what, const char *sql,
                           isl_base_row_fn fn, void *ctx, isl_error *err, const char *types, va_list ap);
+
+/* The n columns of q's current row as cells (text and type as SQLite gives
+ * them, valid until the next step): ISL_OK, or ISL_ENOMEM. */
+struct isl_cell;
+isl_status isl_base_cells(struct sqlite3_stmt *q, struct isl_cell *cells, size_t n);
 
 /* The same on a statement the caller keeps (reset before and after, not finalized). */
 isl_status isl_base_step(struct sqlite3 *db, const char *path, const char *what, struct sqlite3_stmt *q,

@@ -1,4 +1,4 @@
-/* isolab: the schema, seed, query and gnuplot files compiled into the binary, in
+/* isolab: the schema, seed, query, gnuplot and page script files compiled into the binary, in
  * name order; `count` excludes the terminating empty entry. */
 #ifndef ISOLAB_EMBEDDED_H
 #define ISOLAB_EMBEDDED_H
@@ -19,5 +19,7 @@ extern const isl_embedded_file isl_query_files[];
 extern const size_t isl_query_count;
 extern const isl_embedded_file isl_plot_files[]; /* the gnuplot/ scripts */
 extern const size_t isl_plot_count;
+extern const isl_embedded_file isl_page_script_files[]; /* src/wasm/lab.js, the page's script */
+extern const size_t isl_page_script_count;
 
 #endif

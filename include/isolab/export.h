@@ -21,6 +21,11 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err);
 
+/* The database's main file as it reads now (sqlite3_serialize: what a copy
+ * of the file made under a read transaction would hold) in *bytes
+ * (malloc'd) and *n. */
+isl_status isl_store_image(isl_store *s, unsigned char **bytes, size_t *n, isl_error *err);
+
 /* The rows of one read-only query (SQL text); ISL_EINPUT saying why for an
  * SQL error, a second statement, or one that would write (nothing runs). */
 isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err);

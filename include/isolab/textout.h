@@ -46,6 +46,9 @@ void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
 /* Appends the cell as JSON: numbers as numbers (reals read back the same,
  * '.0' when whole; inf, nan and NULL as null), a blob as a hex string. */
 void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
+/* Appends one row as a JSON object, {"name": value, ...} in column order,
+ * as every JSON listing and the page's lab write it. */
+void isl_buf_json_object(isl_buf *b, size_t n, const char *const *names, const isl_cell *row);
 /* Appends a real for people: `digits` decimals (< 0: at most four, trailing
  * zeros dropped but one); never "-0". */
 void isl_buf_number(isl_buf *b, double v, int digits);

@@ -1,7 +1,8 @@
-/* isolab page: the results as one self-contained HTML file (no script, no
- * network, every value escaped): the glossary, each lesson's tables, claims
- * and plots, the comparison, the model and the runs. The pieces are in
- * page_table.c, page_plots.c and page_model.c. */
+/* isolab page: the results as one self-contained HTML file (nothing from
+ * the network, every value escaped): the glossary, each lesson's tables,
+ * claims and plots, the comparison, the model and the runs; with the
+ * engine, the lab (page_lab.c: its one script). The pieces are in
+ * page_table.c, page_plots.c, page_model.c and page_lab.c. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,7 +115,8 @@ static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_
 }
 
 /* The page's head, title and the list of its sections. */
-static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant)
+static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant,
+                     const page_lab *lab)
 {
     char when[32];
     time_t now = time(NULL);
@@ -123,7 +125,8 @@ static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *con
     page_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>isolab results: ");
     page_html(b, cli->db_path);
-    page_puts(b, "</title>\n<style>"), page_puts(b, STYLE), page_puts(b, "</style>\n</head>\n<body>\n<header>\n");
+    page_puts(b, "</title>\n"), page_put_lab_head(b, lab);
+    page_puts(b, "<style>"), page_puts(b, STYLE), page_puts(b, "</style>\n</head>\n<body>\n<header>\n");
     page_puts(b, "<h1>Kernel Interfaces and Isolation: results</h1>\n<p>From <code>"), page_html(b, cli->db_path);
     page_puts(b, "</code>, written "), page_html(b, when);
     page_puts(b, " by isolab page. The runs the results come from are listed <a href=\"#runs\">at the end</a>.</p>\n"
@@ -243,7 +246,7 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
     return rc;
 }
 
-static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant)
+static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant, const page_lab *lab)
 {
     lessons l = {NULL, 0, 0};
     isl_labels labels = {NULL, 0, 0};
@@ -251,7 +254,7 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
     if (!rc) rc = isl_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
-    if (!rc) put_head(cli, b, &l, want, nwant), page_put_glossary(b);
+    if (!rc) put_head(cli, b, &l, want, nwant, lab), page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
         if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], &noted);
     if (!rc) {
@@ -260,7 +263,9 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
         page_table runs = {.view = "page_runs", .caption = "The runs behind this page (page_runs)",
                            .empty = "No runs yet.", .stack = 1};
         rc = page_put_table(cli, b, &labels, &runs);
-        page_puts(b, "</section>\n</main>\n</body>\n</html>\n");
+        page_puts(b, "</section>\n");
+        if (!rc) rc = page_put_lab(cli, b, lab);
+        page_puts(b, "</main>\n</body>\n</html>\n");
     }
     lessons_free(&l), isl_labels_free(&labels), free(after.p);
     if (!rc && (b->oom || after.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
@@ -281,8 +286,11 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     if (rc) return rc;
     /* a model edited in the shell is read again, stale results are named */
     isl_buf b = {NULL, 0, 0, 0};
-    rc = isl_current_results(cli);
-    if (!rc) rc = build(cli, &b, want, nwant);
+    page_lab lab;
+    rc = page_lab_open(cli, &lab, isl_opt_flag(a, "--static"));
+    if (!rc) rc = isl_current_results(cli);
+    if (!rc) rc = build(cli, &b, want, nwant, &lab);
+    page_lab_free(&lab);
     if (!rc && fwrite(b.p, 1, b.n, o.f) != b.n)
         rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", to_file ? path : "the output", strerror(errno));
     if (!to_file) rc = rc ? rc : isl_check_output(cli, cli->out, "the output");

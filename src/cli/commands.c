@@ -155,6 +155,9 @@ static const isl_option PAGE_LESSONS = {
     .name = "--lesson", .value = "CODE", .kind = ISL_STRING, .repeatable = 1, .what = "lesson",
     .help = "only lesson CODE (default: every lesson)"};
 
+static const isl_option PAGE_STATIC = {
+    .name = "--static", .kind = ISL_FLAG, .help = "leave the lab (its engine and the database) out of the page"};
+
 static const isl_option LOAD_REPLACE = {
     .name = "--replace", .kind = ISL_FLAG, .help = "the lessons the files define replace the loaded ones of the same code"};
 
@@ -344,7 +347,7 @@ const isl_command isl_commands[] = {
      OPTS(&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS, &FOCUS_LESSON, &FOCUS_BUNDLE,
           &FOCUS_CHANNEL)},
     {"page", isl_cmd_page, ISL_NEEDS_DB, NULL, 0, 0, "write the results as one self-contained HTML page",
-     "Writes one HTML file (no script, nothing fetched from the network) with\n"
+     "Writes one HTML file (nothing fetched from the network) with\n"
      "the model's words explained; for each lesson, its tables (and the same as\n"
      "text, as 'isolab lesson CODE' prints them), its claims as the latest\n"
      "check found them (pass, FAIL, pending) and its plots as inline SVG (with\n"
@@ -354,8 +357,13 @@ const isl_command isl_commands[] = {
      "table column_label says. The rows come from saved queries: page_lessons,\n"
      "page_lesson_*, lesson_report, page_claims, channel_comparison, page_axes,\n"
      "page_mechanisms, page_bundles, page_channels, channel_overlap,\n"
-     "axis_visibility, bundle_smallest and page_runs.\n",
-     OPTS(&OUTPUT_FILE, &PAGE_LESSONS)},
+     "axis_visibility, bundle_smallest and page_runs.\n"
+     "With the engine built (make wasm) or installed, the page also carries\n"
+     "the lab: SQLite and isolab's SQL functions in WebAssembly and the\n"
+     "database, with a what-if panel, the questions, a query box and a\n"
+     "download of the database, its one script allowed by a\n"
+     "Content-Security-Policy that fetches nothing; --static leaves it out.\n",
+     OPTS(&OUTPUT_FILE, &PAGE_LESSONS, &PAGE_STATIC)},
     {"version", isl_cmd_version, ISL_NO_DB, NULL, 0, 0, "print isolab's, SQLite's and the schema's versions",
      "Prints the version of isolab, of the SQLite library it runs on, and of\n"
      "the database schema it creates and migrates to, one a line; with\n"

@@ -198,15 +198,9 @@ static void format_row(isl_listing *l, isl_buf *b, size_t n, const char *const *
 {
     if (l->fmt == ISL_FMT_JSON || l->fmt == ISL_FMT_NDJSON) {
         if (!row) return;
-        if (l->fmt == ISL_FMT_JSON) isl_buf_put(b, l->rows ? ",\n  {" : "[\n  {", 5);
-        else isl_buf_put(b, "{", 1);
-        for (size_t i = 0; i < n; i++) {
-            if (i) isl_buf_put(b, ", ", 2);
-            isl_buf_json_string(b, names[i], strlen(names[i]));
-            isl_buf_put(b, ": ", 2);
-            isl_buf_json_cell(b, &row[i]);
-        }
-        isl_buf_put(b, l->fmt == ISL_FMT_JSON ? "}" : "}\n", l->fmt == ISL_FMT_JSON ? 1 : 2);
+        if (l->fmt == ISL_FMT_JSON) isl_buf_put(b, l->rows ? ",\n  " : "[\n  ", 4);
+        isl_buf_json_object(b, n, names, row);
+        if (l->fmt == ISL_FMT_NDJSON) isl_buf_put(b, "\n", 1);
         return;
     }
     for (size_t i = 0; i < n; i++) {

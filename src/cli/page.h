@@ -35,6 +35,31 @@ int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l);
 /* Appends a lesson's plots; one not drawn leaves a note (on stderr once: *noted). */
 int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted);
 
+/* The lab (page_lab.c): the engine found (make wasm, or installed), its
+ * loader and module, and the nonce of the page's one script. */
+typedef struct page_lab {
+    int wanted;              /* not --static */
+    char *loader;            /* isolab-sql.js */
+    unsigned char *wasm;     /* isolab-sql.wasm */
+    size_t nloader, nwasm;
+    char nonce[33];          /* "" when the page carries no lab */
+    char from[4096];         /* the loader's path, for messages */
+} page_lab;
+
+/* Looks for the engine ($ISOLAB_ENGINE_DIR, else beside the running isolab,
+ * else EXTDIR) unless leave_out: not found is no error (the page says so). */
+int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out);
+void page_lab_free(page_lab *lab);
+/* Appends the Content-Security-Policy of a page carrying the lab. */
+void page_put_lab_head(isl_buf *b, const page_lab *lab);
+/* Appends the engine, the database and the script; or, without an engine,
+ * a note naming make wasm; with --static, nothing. */
+int page_put_lab(isl_cli *cli, isl_buf *b, const page_lab *lab);
+
+/* Reads a whole file into a NUL-terminated string, its length in *len
+ * (NULL on failure). */
+char *page_read_file(const char *path, size_t *len);
+
 /* Appends s, or s escaped as HTML text. */
 void page_puts(isl_buf *b, const char *s);
 void page_html(isl_buf *b, const char *s);

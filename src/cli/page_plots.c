@@ -21,8 +21,7 @@ static const char *const PLOTS[][2] = {
     {"frontier", "The power-set sweep under the channel: the open surface of every bundle against its size."},
 };
 
-/* Reads a whole file into a NUL-terminated string (NULL on failure). */
-static char *read_file(const char *path, size_t *len)
+char *page_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
@@ -97,7 +96,7 @@ static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson
     int cslot = csv ? isl_temp_register(csv, 0) : -1, sslot = path ? isl_temp_register(path, 0) : -1;
     int prc = cslot >= 0 && sslot >= 0 ? isl_plot_svg(cli, name, dir)
                                        : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    if (!prc && path) svg = read_file(path, &len);
+    if (!prc && path) svg = page_read_file(path, &len);
     const char *start = svg ? strstr(svg, "<svg") : NULL;
     int rc = ISL_OK;
     if (start && !strstr(start, "<script")) {

@@ -180,3 +180,15 @@ void isl_buf_html(isl_buf *b, const char *text, size_t len)
     }
     isl_buf_put(b, text + from, len - from);
 }
+
+void isl_buf_json_object(isl_buf *b, size_t n, const char *const *names, const isl_cell *row)
+{
+    isl_buf_put(b, "{", 1);
+    for (size_t i = 0; i < n; i++) {
+        if (i) isl_buf_put(b, ", ", 2);
+        isl_buf_json_string(b, names[i], strlen(names[i]));
+        isl_buf_put(b, ": ", 2);
+        isl_buf_json_cell(b, &row[i]);
+    }
+    isl_buf_put(b, "}", 1);
+}

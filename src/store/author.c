@@ -11,22 +11,6 @@
 #include "isolab/outfile.h"
 #include "store_int.h"
 
-/* Removes lesson ?1 and the rows it owns, in the order the foreign keys
- * need (the shared rows it brought: isl_cleanup). */
-static const char *const UNLOAD[] = {
-    "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' AND value IN "
-    "(SELECT name FROM channel WHERE lesson = ?1))",
-    "DELETE FROM claim WHERE lesson = ?1",
-    "DELETE FROM lesson_focus WHERE lesson = ?1",
-    "DELETE FROM lesson_announces WHERE lesson = ?1",
-    "DELETE FROM channel_part WHERE channel IN (SELECT name FROM channel WHERE lesson = ?1) "
-    "OR part IN (SELECT name FROM channel WHERE lesson = ?1)",
-    "DELETE FROM channel_fact WHERE channel IN (SELECT name FROM channel WHERE lesson = ?1)",
-    "DELETE FROM channel WHERE lesson = ?1",
-    "DELETE FROM lesson_source WHERE lesson = ?1",
-    "DELETE FROM lesson WHERE code = ?1",
-};
-
 /* The shared rows brought by lessons no longer loaded (lesson_brings) that
  * no loaded lesson brought and nothing left uses; then the records of rows
  * gone. A row still in use stays, and its record, until its last user goes. */
@@ -56,9 +40,13 @@ static const char CLEANUP[] =
  * transaction. */
 static isl_status unload_one(isl_store *s, const char *code, isl_error *err)
 {
-    isl_status st = ISL_OK;
-    for (size_t i = 0; i < sizeof UNLOAD / sizeof *UNLOAD && !st; i++)
-        st = isl_db_rows(s, "removing a lesson", UNLOAD[i], NULL, NULL, err, "t", code);
+    const isl_model_table *t = isl_model_tables;
+    while (t->name) t++;
+    /* its file's record, then its rows, children first (isl_model_tables) */
+    isl_status st = isl_db_rows(s, "removing a lesson", "DELETE FROM lesson_source WHERE lesson = ?1", NULL, NULL, err,
+                                "t", code);
+    while (t-- != isl_model_tables && !st)
+        if (t->unload) st = isl_db_rows(s, "removing a lesson", t->unload, NULL, NULL, err, "t", code);
     return st;
 }
 
@@ -113,10 +101,10 @@ static isl_status replace_first(isl_store *s, const char *const *paths, size_t n
     isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT);"
                                    "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
                                    "INSERT INTO isl_dry_lesson VALUES (NEW.code); SELECT RAISE(IGNORE); END;", err);
-    for (const char *const *m = isl_model_tables; !st && *m; m++) {
-        if (!strcmp(*m, "lesson")) continue;
+    for (const isl_model_table *t = isl_model_tables; !st && t->name; t++) {
+        if (!strcmp(t->name, "lesson")) continue;
         char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
-                                    "SELECT RAISE(IGNORE); END", *m, *m);
+                                    "SELECT RAISE(IGNORE); END", t->name, t->name);
         st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
         sqlite3_free(sql);
     }

@@ -16,6 +16,7 @@ SQLITE_EXTENSION_INIT3
 #include <string.h>
 
 #include "isolab/base.h"
+#include "isolab/textout.h"
 
 static const char *shown_path(sqlite3 *db, const char *path)
 {
@@ -220,4 +221,18 @@ const char *isl_base_text(sqlite3_stmt *q, int i)
 {
     const char *t = isl_base_col(q, i);
     return t ? t : "";
+}
+
+isl_status isl_base_cells(sqlite3_stmt *q, isl_cell *cells, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int c = (int)i, t = sqlite3_column_type(q, c);
+        isl_cell *cell = &cells[i];
+        cell->type = t;
+        cell->real = t == SQLITE_FLOAT ? sqlite3_column_double(q, c) : 0.0;
+        cell->text = t == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(q, c);
+        cell->len = t == SQLITE_NULL ? 0 : (size_t)sqlite3_column_bytes(q, c);
+        if (t != SQLITE_NULL && !cell->text) return ISL_ENOMEM;
+    }
+    return ISL_OK;
 }

@@ -78,15 +78,7 @@ typedef struct streamer {
 static isl_status cell_row(void *ctx, sqlite3_stmt *q)
 {
     streamer *w = ctx;
-    for (size_t i = 0; i < w->n; i++) {
-        int c = (int)i, t = sqlite3_column_type(q, c);
-        isl_cell *cell = &w->cells[i];
-        cell->type = t;
-        cell->real = t == SQLITE_FLOAT ? sqlite3_column_double(q, c) : 0.0;
-        cell->text = t == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(q, c);
-        cell->len = t == SQLITE_NULL ? 0 : (size_t)sqlite3_column_bytes(q, c);
-        if (t != SQLITE_NULL && !cell->text) return isl_fail(w->err, ISL_ENOMEM, "out of memory");
-    }
+    if (isl_base_cells(q, w->cells, w->n)) return isl_fail(w->err, ISL_ENOMEM, "out of memory");
     return w->fn(w->ctx, w->n, w->names, w->cells);
 }
 
@@ -395,4 +387,15 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column)
                                 "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1",
                                 isl_base_int_row, &has, &err, "tt", name, column);
     return st ? -1 : (int)has;
+}
+
+isl_status isl_store_image(isl_store *s, unsigned char **bytes, size_t *n, isl_error *err)
+{
+    sqlite3_int64 size = 0;
+    unsigned char *p = sqlite3_serialize(s->db, "main", &size, 0);
+    *bytes = p && size > 0 ? malloc((size_t)size) : NULL;
+    *n = *bytes ? (size_t)size : 0;
+    if (*bytes) memcpy(*bytes, p, (size_t)size);
+    sqlite3_free(p);
+    return *bytes ? ISL_OK : isl_fail(err, ISL_ENOMEM, "%s: out of memory reading the database into the page", s->path);
 }

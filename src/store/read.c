@@ -228,9 +228,25 @@ static isl_status read_settings(reader *r)
     return st;
 }
 
-/* The model's tables whose rows name other rows (foreign keys). */
-static const char *const REFERRING[] = {"fact", "mechanism_axis", "left_open", "bundle_member", "channel",
-                                        "channel_fact", "channel_part", "claim", "lesson_focus"};
+#define OF_LESSON "(SELECT name FROM channel WHERE lesson = ?1)"
+const isl_model_table isl_model_tables[] = {
+    {"axis", ISL_MT_DIGEST | ISL_MT_NAMED, NULL}, {"fact", ISL_MT_DIGEST | ISL_MT_REFERS | ISL_MT_NAMED, NULL},
+    {"mechanism", ISL_MT_DIGEST | ISL_MT_NAMED, NULL}, {"mechanism_axis", ISL_MT_DIGEST | ISL_MT_REFERS, NULL},
+    {"left_open", ISL_MT_DIGEST | ISL_MT_REFERS, NULL}, {"bundle", ISL_MT_DIGEST | ISL_MT_NAMED, NULL},
+    {"bundle_member", ISL_MT_DIGEST | ISL_MT_REFERS, NULL},
+    {"lesson", ISL_MT_NAMED, "DELETE FROM lesson WHERE code = ?1"},
+    {"channel", ISL_MT_DIGEST | ISL_MT_REFERS | ISL_MT_NAMED, "DELETE FROM channel WHERE lesson = ?1"},
+    {"channel_fact", ISL_MT_DIGEST | ISL_MT_REFERS, "DELETE FROM channel_fact WHERE channel IN " OF_LESSON},
+    {"channel_part", ISL_MT_DIGEST | ISL_MT_REFERS,
+     "DELETE FROM channel_part WHERE channel IN " OF_LESSON " OR part IN " OF_LESSON},
+    {"setting", ISL_MT_DIGEST, NULL}, {"sample_count", ISL_MT_DIGEST, NULL},
+    {"claim", ISL_MT_REFERS, "DELETE FROM claim WHERE lesson = ?1"},
+    {"lesson_focus", ISL_MT_REFERS, "DELETE FROM lesson_focus WHERE lesson = ?1"},
+    {"param", 0, "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' AND value IN "
+                 OF_LESSON ")"},
+    {"column_label", 0, NULL}, {"lesson_announces", ISL_MT_REFERS, "DELETE FROM lesson_announces WHERE lesson = ?1"},
+    {NULL, 0, NULL},
+};
 
 /* A foreign key being checked: table.col names parent.to. */
 typedef struct fkey {
@@ -298,11 +314,12 @@ static isl_status param_row(void *ctx, sqlite3_stmt *q)
 static isl_status check_dangling(reader *r)
 {
     isl_status st = ISL_OK;
-    for (size_t i = 0; i < sizeof REFERRING / sizeof REFERRING[0] && !st; i++) {
-        fkey k = {r, REFERRING[i], NULL, NULL};
+    for (const isl_model_table *t = isl_model_tables; t->name && !st; t++) {
+        if (!(t->flags & ISL_MT_REFERS)) continue;
+        fkey k = {r, t->name, NULL, NULL};
         st = isl_base_rows(r->db, r->path, "reading the model",
                            "SELECT \"from\", \"table\", \"to\" FROM pragma_foreign_key_list(?1) "
-                           "WHERE \"to\" IS NOT NULL ORDER BY id DESC", key_row, &k, r->err, "t", REFERRING[i]);
+                           "WHERE \"to\" IS NOT NULL ORDER BY id DESC", key_row, &k, r->err, "t", t->name);
     }
     if (!st)
         st = rows(r, "SELECT key, value FROM param WHERE value IS NOT NULL AND NOT CASE key "

@@ -56,18 +56,10 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
     return 1;
 }
 
-/* The tables a seed file may write: the model (a model table added to the
- * schema is added here too); everything else changes only through isolab. */
-const char *const isl_model_tables[] = {
-    "axis", "fact", "mechanism", "mechanism_axis", "left_open", "bundle", "bundle_member", "lesson",
-    "channel", "channel_fact", "channel_part", "setting", "sample_count", "claim", "lesson_focus", "param", "column_label",
-    "lesson_announces", NULL,
-};
-
 static int is_model_table(const char *name)
 {
-    for (size_t i = 0; name && isl_model_tables[i]; i++)
-        if (sqlite3_stricmp(name, isl_model_tables[i]) == 0) return 1;
+    for (const isl_model_table *t = isl_model_tables; name && t->name; t++)
+        if (sqlite3_stricmp(name, t->name) == 0) return 1;
     return 0;
 }
 

@@ -15,6 +15,7 @@ SQLITE_EXTENSION_INIT3
 #include "isolab/embedded.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
+#include "isolab/reader.h"
 #include "isolab/store.h"
 
 /* application_id stamped in every isolab database ("ISOL"). */
@@ -73,8 +74,6 @@ const char *isl_file_kind(mode_t mode);
 /* Largest seed file read, in bytes. */
 #define ISL_SEED_MAX_BYTES (64 << 20)
 
-/* The model's tables, the only ones a seed file may write; NULL-ended. */
-extern const char *const isl_model_tables[];
 
 /* 1 when SQL from files and users may call the function name: SQLite's
  * ordinary functions and isolab's own; 0 for others (readfile, ...). */

@@ -185,6 +185,9 @@ static isl_status write_record(isl_store *s, const objects *ref, const char *bui
     return st;
 }
 
+/* Views an older isolab installed and this one does not: dropped on open. */
+static const char *const RETIRED[] = {"latest_surface"};
+
 /* Compares, repairs and records, inside the caller's write transaction. */
 static isl_status repair(isl_store *s, const objects *ref, const char *build, isl_error *err)
 {
@@ -196,6 +199,8 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
         st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
     sqlite3_str *drop = sqlite3_str_new(s->db), *create = sqlite3_str_new(s->db);
     sqlite3_str_appendall(drop, "DELETE FROM isolab_object;");
+    for (size_t i = 0; i < sizeof RETIRED / sizeof RETIRED[0]; i++)
+        if (find(&file, RETIRED[i])) sqlite3_str_appendf(drop, "DROP VIEW IF EXISTS \"%w\";", RETIRED[i]);
     for (size_t i = 0; i < ref->n && !st; i++) {
         const object *r = &ref->o[i], *f = find(&file, r->name), *c = find(&rec, r->name);
         if (f && strcmp(f->type, r->type))

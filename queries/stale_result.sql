@@ -1,0 +1,50 @@
+-- Results an older model computed that no current result replaces: one row
+-- per stale result, with the command that brings it up to date. The
+-- model's bundle x channel pairs that only an older model's 'run' runs
+-- computed come first (one row of kind 'run' for all of them: 'isolab
+-- run'; a database whose results are all current reads no run but the
+-- latest ones), then a bundles sweep when no current one exists, then each
+-- stale sweep of a pair of the model and each what-if bundle x channel
+-- (a member list run as a bundle of its own: run_param 'members') that
+-- 'run' runs computed, none of them from the model now ('isolab run
+-- --members LIST --channel C', 'isolab sweep KIND --bundle B --channel C').
+-- Names are quoted for a POSIX shell unless they are made of characters no
+-- shell treats specially (A-Z a-z 0-9 _ . / : = @ % + , -): in single
+-- quotes, each single quote written '\''. The channel is one of the
+-- model's; a list is named even when the model no longer reads it (a
+-- mechanism gone): its command then fails, saying which item.
+SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel, 'isolab run' AS command
+  FROM bundle b
+ CROSS JOIN channel c
+ CROSS JOIN surface s ON s.bundle = b.name AND s.channel = c.name
+ CROSS JOIN run r ON r.id = s.run_id AND r.kind = 'run'
+ WHERE NOT EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = b.name AND x.channel = c.name)
+HAVING count(*) > 0
+UNION ALL
+SELECT 'bundles', l.run_id, NULL, NULL, 'isolab sweep bundles'
+  FROM latest_run l
+ WHERE l.kind = 'bundles' AND NOT EXISTS (SELECT 1 FROM current_run c WHERE c.kind = 'bundles')
+UNION ALL
+SELECT s.kind, s.run_id, s.bundle, s.channel,
+       'isolab ' || CASE WHEN s.kind = 'run' THEN 'run --members ' ELSE 'sweep ' || s.kind || ' --bundle ' END
+       || CASE WHEN s.bundle <> '' AND s.bundle NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
+               THEN s.bundle ELSE '''' || replace(s.bundle, '''', '''\''''') || '''' END
+       || ' --channel ' || CASE WHEN s.channel <> '' AND s.channel NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
+                                THEN s.channel ELSE '''' || replace(s.channel, '''', '''\''''') || '''' END
+  FROM (-- the stale sweeps (of a model's bundle or a list, told apart below)
+        SELECT s.kind, s.run_id, s.bundle, s.channel
+          FROM latest_sweep s
+          JOIN channel c ON c.name = s.channel
+         WHERE NOT s.current
+        UNION ALL
+        -- the what-if pairs with no current 'run' run: the newest run of each
+        SELECT 'run', max(s.run_id), s.bundle, s.channel
+          FROM run_param l
+          JOIN surface s ON s.run_id = l.run_id AND s.bundle = l.value
+          JOIN run r ON r.id = l.run_id AND r.kind = 'run'
+          JOIN channel c ON c.name = s.channel
+         WHERE l.key = 'members'
+           AND NOT EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = s.bundle AND x.channel = s.channel)
+         GROUP BY s.bundle, s.channel) s
+ WHERE s.bundle IN (SELECT name FROM bundle) OR s.bundle IN (SELECT value FROM run_param WHERE key = 'members');
+

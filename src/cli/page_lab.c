@@ -1,0 +1,172 @@
+/* isolab page: the lab. When the engine (make wasm: isolab-sql.wasm and its
+ * loader isolab-sql.js) is found, the page carries it and the database, each
+ * gzip-compressed and base64-encoded in a data block (a script element of
+ * type application/gzip, never run, never markup), and one script: the
+ * loader followed by the page's own (src/wasm/lab.js, compiled in). The
+ * script builds the lab's panels; with scripts off the page reads as
+ * without it. A Content-Security-Policy allows that one script (by a nonce)
+ * and WebAssembly, and nothing from anywhere. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "isolab/embedded.h"
+#include "isolab/export.h"
+#include "page.h"
+
+#ifndef ISL_EXTDIR
+#define ISL_EXTDIR "/usr/local/lib/isolab"
+#endif
+
+/* Reads the engine from dir into lab: 1 when both files are there. */
+static int read_engine(page_lab *lab, const char *dir)
+{
+    char js[PATH_MAX], wasm[PATH_MAX];
+    if (snprintf(js, sizeof js, "%s/isolab-sql.js", dir) >= (int)sizeof js) return 0;
+    if (snprintf(wasm, sizeof wasm, "%s/isolab-sql.wasm", dir) >= (int)sizeof wasm) return 0;
+    lab->loader = page_read_file(js, &lab->nloader);
+    lab->wasm = (unsigned char *)page_read_file(wasm, &lab->nwasm);
+    if (lab->loader && lab->wasm) return snprintf(lab->from, sizeof lab->from, "%s", js), 1;
+    free(lab->loader), free(lab->wasm);
+    lab->loader = NULL, lab->wasm = NULL;
+    return 0;
+}
+
+/* 1 when text holds s, letters in any case. */
+static int holds(const char *text, size_t n, const char *s)
+{
+    size_t k = strlen(s);
+    for (size_t i = 0; i + k <= n; i++)
+        if (!strncasecmp(text + i, s, k)) return 1;
+    return 0;
+}
+
+int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out)
+{
+    *lab = (page_lab){0};
+    if (leave_out) return ISL_OK;
+    lab->wanted = 1;
+    /* ISOLAB_ENGINE_DIR names the one directory to look in ('': none);
+     * else beside the running isolab, then where make install puts it */
+    const char *env = getenv("ISOLAB_ENGINE_DIR");
+    char exe[PATH_MAX];
+    ssize_t k = env ? -1 : readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (k > 0) {
+        exe[k] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = 0;
+    }
+    int found = env ? *env && read_engine(lab, env) : (k > 0 && read_engine(lab, exe)) || read_engine(lab, ISL_EXTDIR);
+    if (!found) return ISL_OK;
+    const isl_embedded_file *script = &isl_page_script_files[0];
+    if (holds(lab->loader, lab->nloader, "</script") || holds(lab->loader, lab->nloader, "<!--")
+        || holds(script->text, script->len, "</script") || holds(script->text, script->len, "<!--"))
+        return page_lab_free(lab), isl_fail(&cli->err, ISL_EINPUT, "%s: holds '</script' or '<!--': it cannot be put in a page",
+                                            lab->from);
+    unsigned char r[16];
+    FILE *f = fopen("/dev/urandom", "rb");
+    int got = f && fread(r, 1, sizeof r, f) == sizeof r;
+    if (f) fclose(f);
+    if (!got) return page_lab_free(lab), isl_fail(&cli->err, ISL_EOUTPUT, "/dev/urandom: cannot read: %s", strerror(errno));
+    for (size_t i = 0; i < sizeof r; i++) snprintf(lab->nonce + 2 * i, 3, "%02x", r[i]);
+    return ISL_OK;
+}
+
+void page_lab_free(page_lab *lab)
+{
+    free(lab->loader), free(lab->wasm);
+    lab->loader = NULL, lab->wasm = NULL, lab->nonce[0] = 0;
+}
+
+void page_put_lab_head(isl_buf *b, const page_lab *lab)
+{
+    if (!lab->nonce[0]) return;
+    page_puts(b, "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-");
+    page_puts(b, lab->nonce);
+    page_puts(b, "' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">\n");
+}
+
+/* Appends n bytes of p, gzip-compressed, base64-encoded: 0, or -1 when
+ * zlib fails or memory runs out. */
+static int put_gzip64(isl_buf *b, const unsigned char *p, size_t n)
+{
+    static const char ALPHA[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    z_stream z = {0};
+    if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
+    uLong cap = deflateBound(&z, (uLong)n);
+    unsigned char *gz = malloc(cap);
+    if (!gz) return deflateEnd(&z), -1;
+    z.next_in = (Bytef *)p, z.avail_in = (uInt)n, z.next_out = gz, z.avail_out = (uInt)cap;
+    int rc = deflate(&z, Z_FINISH);
+    size_t m = cap - z.avail_out;
+    deflateEnd(&z);
+    if (rc != Z_STREAM_END) return free(gz), -1;
+    for (size_t i = 0; i < m; i += 3) {
+        unsigned v = (unsigned)gz[i] << 16 | (i + 1 < m ? (unsigned)gz[i + 1] << 8 : 0) | (i + 2 < m ? gz[i + 2] : 0);
+        char q[4] = {ALPHA[v >> 18 & 63], ALPHA[v >> 12 & 63], i + 1 < m ? ALPHA[v >> 6 & 63] : '=',
+                     i + 2 < m ? ALPHA[v & 63] : '='};
+        isl_buf_put(b, q, 4);
+    }
+    free(gz);
+    return 0;
+}
+
+/* Appends text as a JSON string that cannot end a script element ('<' as
+ * \u003c). */
+static void put_json_text(isl_buf *b, const char *text)
+{
+    isl_buf j = {NULL, 0, 0, 0};
+    isl_buf_json_string(&j, text, strlen(text));
+    for (size_t i = 0; i < j.n; i++)
+        if (j.p[i] == '<') page_puts(b, "\\u003c");
+        else isl_buf_put(b, &j.p[i], 1);
+    b->oom |= j.oom;
+    free(j.p);
+}
+
+/* One saved query for the query box's list: {"name", "about", "rows"}. */
+static isl_status view_listed(void *ctx, const char *name, const char *type, const char *about, long long rows)
+{
+    isl_buf *b = ctx;
+    if (strcmp(type, "view")) return ISL_OK;
+    page_puts(b, b->n && b->p[b->n - 1] == '}' ? ",\n{\"name\": " : "\n{\"name\": "), put_json_text(b, name);
+    page_puts(b, ", \"about\": "), put_json_text(b, about);
+    isl_buf_printf(b, ", \"rows\": %lld}", rows);
+    return ISL_OK;
+}
+
+int page_put_lab(isl_cli *cli, isl_buf *b, const page_lab *lab)
+{
+    if (!lab->wanted) return ISL_OK;
+    if (!lab->nonce[0]) {
+        page_puts(b, "<p class=\"note\" id=\"lab-note\">The lab (what-if, questions, a query box) is left out: "
+                     "isolab found no engine. Build it with <code>make wasm</code>.</p>\n");
+        return ISL_OK;
+    }
+    unsigned char *db = NULL;
+    size_t ndb = 0;
+    int rc = isl_store_image(cli->store, &db, &ndb, &cli->err);
+    if (rc) return rc;
+    char num[32];
+    page_puts(b, "<script type=\"application/gzip\" id=\"isl-engine\" data-bytes=\"");
+    snprintf(num, sizeof num, "%zu", lab->nwasm), page_puts(b, num), page_puts(b, "\">");
+    int bad = put_gzip64(b, lab->wasm, lab->nwasm);
+    page_puts(b, "</script>\n<script type=\"application/gzip\" id=\"isl-db\" data-name=\"");
+    const char *base = strrchr(cli->db_path, '/');
+    page_html(b, base ? base + 1 : cli->db_path), page_puts(b, "\" data-bytes=\"");
+    snprintf(num, sizeof num, "%zu", ndb), page_puts(b, num), page_puts(b, "\">");
+    bad |= put_gzip64(b, db, ndb);
+    free(db);
+    page_puts(b, "</script>\n<script type=\"application/json\" id=\"isl-views\">[");
+    rc = isl_store_relations(cli->store, view_listed, b, &cli->err);
+    if (rc) return rc;
+    page_puts(b, "]</script>\n<script nonce=\""), page_puts(b, lab->nonce), page_puts(b, "\">\n");
+    isl_buf_put(b, lab->loader, lab->nloader);
+    page_puts(b, "\n"), page_puts(b, isl_page_script_files[0].text), page_puts(b, "</script>\n");
+    return bad ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory compressing the page's engine and database") : ISL_OK;
+}

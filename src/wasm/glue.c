@@ -1,0 +1,141 @@
+/* isolab's engine for the page (isolab-sql.wasm, `make wasm`): SQLite and the
+ * extension's own sources (src/ext, the core, store/base.c, store/read.c)
+ * compiled into one WebAssembly module with Debian's emscripten; the page's
+ * script (src/wasm/lab.js) calls these four functions. Not part of isolab
+ * or isolab.so: the Makefile builds it with emcc only.
+ *
+ * One connection, to an in-memory copy of the database the page carries. A
+ * result is text the script parses with JSON.parse: on success
+ *   {"columns": [NAMES], "types": [TYPES], "rows": ROWS}
+ * where TYPES holds a string per row, a letter per column (i integer, r
+ * real, t text, b blob, n null), and ROWS is, byte for byte, what `isolab export --format json` writes
+ * for the same rows (isl_buf_json_object); on failure {"error": MESSAGE}
+ * with SQLite's message. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/base.h"
+#include "isolab/ext.h"
+#include "isolab/textout.h"
+
+static sqlite3 *db;
+static isl_buf out;           /* the last result; the script reads it before the next call */
+static long long budget, used; /* progress callbacks left for this statement */
+
+/* SQLite's progress callback: nonzero stops the statement (SQLITE_INTERRUPT). */
+static int progress(void *ctx)
+{
+    (void)ctx;
+    return ++used > budget;
+}
+
+static const char *error(const char *msg)
+{
+    out.n = 0, out.oom = 0;
+    isl_buf_put(&out, "{\"error\": ", 10);
+    isl_buf_json_string(&out, msg, strlen(msg));
+    isl_buf_put(&out, "}", 1);
+    return out.oom ? "{\"error\": \"out of memory\"}" : out.p;
+}
+
+/* Opens the n bytes at p (malloc'd; the connection owns them from here)
+ * as the database: 0, or SQLite's result code. A database in WAL mode is
+ * read as one in rollback mode (header bytes 18-19: 1), or SQLite could
+ * not open it from memory. */
+int isl_wasm_open(unsigned char *p, int n)
+{
+    if (db) sqlite3_close(db), db = NULL;
+    if (n >= 20 && p[18] == 2 && p[19] == 2) p[18] = p[19] = 1;
+    int rc = sqlite3_open(":memory:", &db);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_deserialize(db, "main", p, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+    else free(p);
+    if (rc == SQLITE_OK) rc = isl_ext_register(db);
+    if (rc == SQLITE_OK) rc = sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+    if (rc == SQLITE_OK) sqlite3_progress_handler(db, 1000, progress, NULL);
+    return rc;
+}
+
+/* Runs every statement of sql, the rows of the last one that has columns
+ * as the result (a BEGIN, INSERT or ROLLBACK after it leaves them); a
+ * statement stops after about steps * 1000 virtual machine steps (its
+ * work budget) with an error saying so. */
+const char *isl_wasm_query(const char *sql, double steps)
+{
+    if (!db) return error("no database is open");
+    budget = (long long)steps, used = 0;
+    out.n = 0, out.oom = 0;
+    const char *tail = sql;
+    int any = 0;
+    while (tail && *tail) {
+        sqlite3_stmt *q = NULL;
+        int rc = sqlite3_prepare_v2(db, tail, -1, &q, &tail);
+        if (rc != SQLITE_OK) return error(sqlite3_errmsg(db));
+        if (!q) continue; /* a comment or white space */
+        size_t nc = (size_t)sqlite3_column_count(q), rows = 0;
+        if (!nc && any) { /* BEGIN, INSERT, ROLLBACK ...: the rows shown stay the last query's */
+            while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
+            sqlite3_finalize(q);
+            if (rc != SQLITE_DONE)
+                return error(rc == SQLITE_INTERRUPT ? "the statement went past its work budget and was stopped"
+                                                    : sqlite3_errmsg(db));
+            used = 0;
+            continue;
+        }
+        isl_cell *cells = calloc(nc + 1, sizeof *cells);
+        const char **names = calloc(nc + 1, sizeof *names);
+        if (!cells || !names) return free(cells), free(names), sqlite3_finalize(q), error("out of memory");
+        out.n = 0, any = 1;
+        isl_buf_put(&out, "{\"columns\": [", 13);
+        for (size_t i = 0; i < nc; i++) {
+            names[i] = sqlite3_column_name(q, (int)i);
+            if (!names[i]) names[i] = "";
+            if (i) isl_buf_put(&out, ", ", 2);
+            isl_buf_json_string(&out, names[i], strlen(names[i]));
+        }
+        isl_buf_put(&out, "], \"types\": [", 13);
+        isl_buf body = {NULL, 0, 0, 0};
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+            if (isl_base_cells(q, cells, nc)) break;
+            isl_buf_put(&out, rows ? ", \"" : "\"", rows ? 3 : 1);
+            for (size_t i = 0; i < nc; i++) isl_buf_put(&out, &"?irtbn"[cells[i].type], 1);
+            isl_buf_put(&out, "\"", 1);
+            isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
+            isl_buf_json_object(&body, nc, names, cells);
+        }
+        isl_buf_put(&out, "], \"rows\": ", 11);
+        if (body.p) isl_buf_put(&out, body.p, body.n);
+        out.oom |= body.oom;
+        free(body.p), free(cells), free(names);
+        if (rc != SQLITE_DONE) {
+            char msg[200];
+            if (rc == SQLITE_INTERRUPT)
+                snprintf(msg, sizeof msg, "the query went past its work budget (%lld thousand steps) and was stopped",
+                         budget);
+            else snprintf(msg, sizeof msg, "%s", rc == SQLITE_ROW ? "out of memory" : sqlite3_errmsg(db));
+            sqlite3_finalize(q);
+            return error(msg);
+        }
+        sqlite3_finalize(q);
+        isl_buf_put(&out, rows ? "\n]\n}" : "[]\n}", 4);
+        used = 0;
+    }
+    if (!any) return error("no statement to run");
+    return out.oom ? error("out of memory") : out.p;
+}
+
+static sqlite3_int64 size;
+
+/* The database as it is now, in the file format (sqlite3_malloc'd: free it
+ * with isl_wasm_free); its size by isl_wasm_size. NULL when out of memory. */
+unsigned char *isl_wasm_serialize(void)
+{
+    size = 0;
+    return db ? sqlite3_serialize(db, "main", &size, 0) : NULL;
+}
+
+int isl_wasm_size(void) { return (int)size; }
+
+void isl_wasm_free(void *p) { sqlite3_free(p); }

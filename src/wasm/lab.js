@@ -1,0 +1,378 @@
+// isolab's lab in the page: the page's own script (isolab page puts it after
+// the engine's loader, isolab-sql.js, in one script element its
+// Content-Security-Policy allows). It inflates the engine and the database
+// from the page's data blocks (gzip, base64), opens the database in the
+// engine (src/wasm/glue.c: SQLite and isolab's SQL functions) and builds the
+// lab: a what-if panel, the questions, a query box, a download of the
+// database; an address #sql=SQL or #members=LIST&channel=C runs that
+// question. Every value is put in the page as text (textContent), never as
+// markup; nothing is fetched. With scripts off none of this exists.
+(function () {
+  'use strict';
+  var BUDGET = 200000; // thousands of SQLite steps a statement may take
+  var M = null, labels = [], views = [], mechs = [], bundles = {}, bundleNames = [], channels = [];
+  var state = {members: '', order: [], on: {}, channel: ''};
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function add(parent) {
+    for (var i = 1; i < arguments.length; i++) parent.appendChild(arguments[i]);
+    return parent;
+  }
+  function lit(s) { return "'" + String(s).replace(/'/g, "''") + "'"; }
+
+  async function inflate(id) {
+    var text = document.getElementById(id).textContent.replace(/\s+/g, '');
+    var bin = atob(text), u = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+    var s = new Blob([u]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Uint8Array(await new Response(s).arrayBuffer());
+  }
+
+  // The engine's answer to sql, as its text: {"columns": [...], "rows": ROWS}
+  // (ROWS as isolab export --format json writes them) or {"error": MESSAGE}.
+  function raw(sql, budget) {
+    var n = M.lengthBytesUTF8(sql) + 1, p = M._malloc(n);
+    M.stringToUTF8(sql, p, n);
+    var r = M.UTF8ToString(M._isl_wasm_query(p, budget || BUDGET));
+    M._free(p);
+    return r;
+  }
+  function query(sql, budget) {
+    var text = raw(sql, budget), r = JSON.parse(text);
+    var i = text.indexOf('"rows": ');
+    r.json = i < 0 ? '' : text.slice(i + 8, text.length - 1);
+    return r;
+  }
+  function rows(sql) {
+    var r = query(sql);
+    if (r.error) throw new Error(r.error);
+    return r.rows;
+  }
+
+  // A number as the page rounds it: digits decimals, or at most four with
+  // trailing zeros dropped but one; never -0 (isl_buf_number).
+  function number(v, digits) {
+    var t;
+    if (digits === null || digits === undefined || digits < 0) {
+      t = v.toFixed(4);
+      if (t.indexOf('.') >= 0) t = t.replace(/0+$/, '').replace(/\.$/, '.0');
+    } else t = v.toFixed(digits);
+    if (/^-0(\.0*)?$/.test(t)) t = t.slice(1);
+    return t;
+  }
+  function label(object, column) {
+    var any = null;
+    for (var i = 0; i < labels.length; i++) {
+      var l = labels[i];
+      if (l.column !== column) continue;
+      if (l.object === object) return l;
+      if (l.object === '*') any = l;
+    }
+    return any;
+  }
+
+  // A result as the page's tables show one: labels, units, rounded numbers,
+  // statuses marked; then the rows as JSON, as export prints them.
+  function table(r, object, caption) {
+    var box = el('div', 'lab-result');
+    if (r.error) return add(box, el('p', 'lab-error', r.error));
+    if (!r.rows.length) return add(box, el('p', 'note', 'No rows.'));
+    if (caption) add(box, el('p', 'cap', caption));
+    var t = el('table'), head = el('tr'), body = el('tbody');
+    var labs = r.columns.map(function (c) { return label(object || '*', c); });
+    r.columns.forEach(function (c, i) {
+      var th = el('th', null, labs[i] ? labs[i].label : c.replace(/_/g, ' '));
+      th.scope = 'col';
+      if (labs[i] && labs[i].unit) add(th, document.createTextNode(' '), el('span', 'unit', '(' + labs[i].unit + ')'));
+      head.appendChild(th);
+    });
+    r.rows.forEach(function (row, k) {
+      var tr = el('tr');
+      r.columns.forEach(function (c, i) {
+        var v = row[c], td = el('td');
+        td.setAttribute('data-label', labs[i] ? labs[i].label : c.replace(/_/g, ' '));
+        var type = r.types[k].charAt(i);
+        if (type === 'i') td.className = 'num', td.textContent = String(v);
+        else if (type === 'r' && v !== null) td.className = 'num', td.textContent = number(v, labs[i] ? labs[i].digits : -1);
+        else if (v !== null) {
+          var s = String(v);
+          if ((c === 'status' || c === 'outcome' || c === 'grows') && s && s.length < 32)
+            td.className = 'st st-' + s.replace(/ /g, '-');
+          if (!/[ ,]/.test(s)) td.className += (td.className ? ' ' : '') + 'nw'; // a name stays whole
+          td.textContent = s;
+        }
+        tr.appendChild(td);
+      });
+      body.appendChild(tr);
+    });
+    add(t, add(el('thead'), head), body);
+    add(box, add(el('div', 'scroll'), t));
+    var d = el('details');
+    add(d, el('summary', null, 'These rows as JSON, as isolab export --format json writes them'),
+        el('pre', 'lab-json', r.json));
+    return add(box, d);
+  }
+
+  function setAddress(h) {
+    if (location.hash !== h) history.replaceState(null, '', h || location.pathname + location.search);
+  }
+
+  // ---- what-if -------------------------------------------------------------
+  // A member list's mechanisms in order, as README says: a bundle adds its
+  // members in its order, a mechanism itself, -mechanism takes one out.
+  function expand(list) {
+    var out = [];
+    list.split(',').forEach(function (item) {
+      if (!item) return;
+      if (item.charAt(0) === '-') { out = out.filter(function (m) { return m !== item.slice(1); }); return; }
+      (bundles[item] || [item]).forEach(function (m) { if (out.indexOf(m) < 0) out.push(m); });
+    });
+    return out;
+  }
+  function fromList(list, channel) {
+    var inList = expand(list);
+    state.members = list, state.channel = channel || '';
+    state.order = inList.concat(mechs.filter(function (m) { return inList.indexOf(m) < 0; }));
+    state.on = {};
+    inList.forEach(function (m) { state.on[m] = true; });
+  }
+  function listFromState() {
+    return state.order.filter(function (m) { return state.on[m]; }).join(',');
+  }
+  function command() {
+    var q = function (s) { return /^[A-Za-z0-9_.,\/+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; };
+    return 'isolab run --members ' + q(state.members || "''") + (state.channel ? ' --channel ' + q(state.channel) : '');
+  }
+
+  var ui = {};
+  function whatIf(quiet) {
+    var t0 = performance.now();
+    ui.list.value = state.members;
+    ui.cmd.textContent = command();
+    ui.channel.value = state.channel;
+    ui.mechs.textContent = '';
+    state.order.forEach(function (m, i) {
+      var li = el('li'), box = el('input'), lab = el('label', null, ' ' + m);
+      box.type = 'checkbox', box.checked = !!state.on[m], box.setAttribute('data-mechanism', m);
+      box.onchange = function () { state.on[m] = box.checked; state.members = listFromState(); whatIf(); };
+      lab.insertBefore(box, lab.firstChild);
+      var up = el('button', null, '\u2191'), down = el('button', null, '\u2193');
+      up.type = down.type = 'button';
+      up.title = 'earlier', down.title = 'later';
+      up.disabled = i === 0, down.disabled = i === state.order.length - 1;
+      function move(d) {
+        var o = state.order, j = i + d, x = o[i];
+        o[i] = o[j], o[j] = x;
+        state.members = listFromState();
+        whatIf();
+      }
+      up.onclick = function () { move(-1); };
+      down.onclick = function () { move(1); };
+      ui.mechs.appendChild(add(li, lab, document.createTextNode(' '), up, down));
+    });
+    var ch = state.channel ? lit(state.channel) : 'NULL', mem = lit(state.members);
+    ui.out.textContent = '';
+    add(ui.out,
+        table(query('SELECT * FROM isolab_surface(' + mem + ', ' + ch + ')'), 'surface',
+              'The surface of ' + (state.members || '(no member)') + ' under ' + (state.channel || 'no channel')),
+        table(query('SELECT * FROM isolab_fact_status(' + mem + ', ' + ch + ')'), 'fact_status',
+              'Every fact and what the members make of it'));
+    questions();
+    if (!quiet) setAddress('#members=' + encodeURIComponent(state.members) +
+               (state.channel ? '&channel=' + encodeURIComponent(state.channel) : ''));
+    document.getElementById('lab').setAttribute('data-change-ms', String(Math.round(performance.now() - t0)));
+  }
+
+  // the frontier and the smallest bundles depend on the channel (and the
+  // target) alone: asked again only when those change
+  var asked = {};
+  function once(sql) {
+    if (!(sql in asked)) asked[sql] = query(sql);
+    return asked[sql];
+  }
+  function questions() {
+    var ch = state.channel ? lit(state.channel) : 'NULL';
+    var max = parseInt(ui.max.value, 10);
+    ui.q.textContent = '';
+    add(ui.q,
+        table(once('SELECT * FROM isolab_frontier(' + ch + ')'), 'isolab_frontier',
+              'The frontier: per size, the least open surface any subset of the mechanisms reaches'),
+        table(once('SELECT * FROM isolab_smallest(' + ch + ', ' + (isNaN(max) ? 0 : max) + ')'), 'isolab_smallest',
+              'The smallest bundles whose open surface is at most ' + (isNaN(max) ? 0 : max)),
+        table(query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')'), 'isolab_marginal',
+              'Each mechanism toggled in ' + (state.members || '(no member)')));
+  }
+
+  // ---- the query box -------------------------------------------------------
+  function runQuery(sql, fromAddress) {
+    ui.sql.value = sql;
+    var budget = parseInt(ui.budget.value, 10);
+    var m = /^\s*SELECT \* FROM "?([A-Za-z0-9_]+)"?\s*;?\s*$/i.exec(sql);
+    ui.res.textContent = '';
+    ui.res.appendChild(table(query(sql, isNaN(budget) ? BUDGET : budget), m ? m[1] : '*'));
+    asked = {}; // the SQL may have changed the model
+    setAddress('#sql=' + encodeURIComponent(sql));
+    if (fromAddress) document.getElementById('lab-query').scrollIntoView();
+  }
+
+  function download() {
+    var p = M._isl_wasm_serialize(), n = M._isl_wasm_size();
+    if (!p) { ui.dl.textContent = 'out of memory'; return; }
+    var bytes = M.HEAPU8.slice(p, p + n);
+    M._isl_wasm_free(p);
+    var a = el('a');
+    a.href = URL.createObjectURL(new Blob([bytes], {type: 'application/vnd.sqlite3'}));
+    a.download = document.getElementById('isl-db').getAttribute('data-name') || 'isolab.db';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+
+  function route() {
+    var h = location.hash.slice(1), p = {};
+    h.split('&').forEach(function (kv) {
+      var i = kv.indexOf('=');
+      if (i > 0) {
+        try { p[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, ' ')); } catch (e) { /* not ours */ }
+      }
+    });
+    if (p.sql !== undefined) runQuery(p.sql, true);
+    else if (p.members !== undefined) {
+      fromList(p.members, p.channel);
+      whatIf();
+      document.getElementById('lab-whatif').scrollIntoView();
+    }
+  }
+
+  function build() {
+    var sec = el('section');
+    sec.id = 'lab';
+    add(sec, el('h2', null, 'The lab'),
+        el('p', null, 'SQLite and isolab\u2019s SQL functions run in this page, on a copy of the database it was ' +
+           'written from: nothing is sent anywhere. What you add stays in the page until you download it.'));
+    // what-if
+    var w = el('div');
+    w.id = 'lab-whatif';
+    ui.channel = el('select');
+    add(ui.channel, el('option', null, '(no channel)'));
+    ui.channel.firstChild.value = '';
+    channels.forEach(function (c) { var o = el('option', null, c); o.value = c; ui.channel.appendChild(o); });
+    ui.channel.onchange = function () { state.channel = ui.channel.value; whatIf(); };
+    ui.start = el('select');
+    bundleNames.forEach(function (b) { var o = el('option', null, b); o.value = b; ui.start.appendChild(o); });
+    ui.start.onchange = function () { fromList(ui.start.value, state.channel); whatIf(); };
+    ui.list = el('input');
+    ui.list.readOnly = true, ui.list.size = 40, ui.list.setAttribute('aria-label', 'the member list');
+    ui.cmd = el('code');
+    ui.cmd.style.overflowWrap = 'anywhere';
+    ui.mechs = el('ol', 'lab-mechs');
+    ui.out = el('div');
+    add(w, el('h3', null, 'What if'),
+        add(el('p'), add(el('label', null, 'Channel '), ui.channel), document.createTextNode(' '),
+            add(el('label', null, 'start from '), ui.start)),
+        el('p', null, 'Switch mechanisms on and off, move them earlier or later:'), ui.mechs,
+        add(el('p'), add(el('label', null, 'Member list '), ui.list)),
+        add(el('p', null, 'The same in a shell: '), ui.cmd), ui.out);
+    // questions
+    var q = el('div');
+    ui.max = el('input');
+    ui.max.type = 'number', ui.max.min = '0', ui.max.value = '8';
+    ui.max.onchange = questions;
+    ui.q = el('div');
+    add(q, el('h3', null, 'Questions for the chosen channel'),
+        add(el('p'), add(el('label', null, 'Smallest bundles with an open surface at most '), ui.max)), ui.q);
+    // query box
+    var qb = el('div');
+    qb.id = 'lab-query';
+    ui.saved = el('select');
+    add(ui.saved, el('option', null, 'a saved query\u2026'));
+    ui.saved.firstChild.value = '';
+    views.forEach(function (v) {
+      var o = el('option', null, v.name + (v.rows >= 0 ? ' (' + v.rows + (v.rows === 1 ? ' row)' : ' rows)') : ''));
+      o.value = v.name, o.title = v.about;
+      ui.saved.appendChild(o);
+    });
+    ui.about = el('p', 'note');
+    ui.saved.onchange = function () {
+      var v = views.filter(function (x) { return x.name === ui.saved.value; })[0];
+      ui.about.textContent = v ? v.about : '';
+      if (v) runQuery('SELECT * FROM "' + v.name.replace(/"/g, '""') + '"');
+    };
+    ui.sql = el('textarea');
+    ui.sql.rows = 4, ui.sql.style.width = '100%', ui.sql.setAttribute('aria-label', 'SQL');
+    ui.budget = el('input');
+    ui.budget.type = 'number', ui.budget.min = '1', ui.budget.value = String(BUDGET);
+    var run = el('button', null, 'Run');
+    run.type = 'button';
+    run.onclick = function () { runQuery(ui.sql.value); };
+    ui.res = el('div');
+    ui.res.id = 'lab-answer';
+    add(qb, el('h3', null, 'Query the database'), add(el('p'), ui.saved), ui.about, ui.sql,
+        add(el('p'), run, document.createTextNode(' '),
+            add(el('label', null, 'work budget (thousands of steps) '), ui.budget)), ui.res);
+    // download
+    var dl = el('div');
+    var b = el('button', null, 'Download the database');
+    b.type = 'button';
+    b.onclick = download;
+    ui.dl = el('span');
+    add(dl, el('h3', null, 'Keep it'), add(el('p'), b, document.createTextNode(' '), ui.dl),
+        el('p', 'note', 'The file opens in isolab (--db FILE) and in the sqlite3 shell.'));
+    add(sec, w, q, qb, dl);
+    var runs = document.getElementById('runs');
+    runs.parentNode.insertBefore(sec, runs);
+    var nav = document.querySelector('nav ul');
+    if (nav) {
+      var li = el('li'), a = el('a', null, 'The lab');
+      a.href = '#lab';
+      nav.insertBefore(add(li, a), nav.lastElementChild);
+    }
+    // in each lesson's section: its channel in the what-if panel
+    document.querySelectorAll('section[id^="lesson-"]').forEach(function (s) {
+      var p = s.querySelector('p'), m = p ? /^Channel: (.*)$/.exec(p.textContent) : null;
+      if (!m || channels.indexOf(m[1]) < 0) return;
+      var a = el('a', null, 'Ask what if about ' + m[1] + ' in the lab');
+      a.href = '#members=' + encodeURIComponent(bundleNames[0] || '') + '&channel=' + encodeURIComponent(m[1]);
+      p.parentNode.insertBefore(add(el('p', 'lab-link'), a), p.nextSibling);
+    });
+  }
+
+  async function start() {
+    var wasm = await inflate('isl-engine'), db = await inflate('isl-db');
+    M = await isolabSql({wasmBinary: wasm});
+    var p = M._malloc(db.length);
+    M.HEAPU8.set(db, p);
+    var rc = M._isl_wasm_open(p, db.length);
+    if (rc) throw new Error('the database could not be opened (SQLite error ' + rc + ')');
+    labels = rows('SELECT object, "column", label, unit, digits FROM column_label');
+    mechs = rows('SELECT name FROM mechanism ORDER BY position, name').map(function (r) { return r.name; });
+    channels = rows('SELECT name FROM channel ORDER BY name').map(function (r) { return r.name; });
+    bundleNames = rows('SELECT name FROM bundle ORDER BY position, name').map(function (r) { return r.name; });
+    rows('SELECT bundle, mechanism FROM bundle_member ORDER BY bundle, position').forEach(function (r) {
+      (bundles[r.bundle] = bundles[r.bundle] || []).push(r.mechanism);
+    });
+    views = JSON.parse(document.getElementById('isl-views').textContent);
+    build();
+    fromList(bundleNames[0] || '', channels[0] || '');
+    ui.start.value = bundleNames[0] || '';
+    whatIf(true);
+    if (location.hash.length > 1) route();
+    // ms from navigation to the first answer shown (make bench reads it)
+    document.getElementById('lab').setAttribute('data-first-ms', String(Math.round(performance.now())));
+    window.addEventListener('hashchange', route);
+  }
+
+  var ready = start();
+  ready.catch(function (e) {
+    var n = el('p', 'lab-error', 'The lab could not start: ' + e.message);
+    n.id = 'lab-failed';
+    document.querySelector('main').appendChild(n);
+  });
+  // for a test or a course author's own script: the engine's raw answer
+  window.isolabLab = {ready: ready, raw: function (sql, budget) { return raw(sql, budget); }};
+})();

@@ -1,0 +1,169 @@
+#!/bin/sh
+# The page's lab (make wasm; src/cli/page_lab.c, src/wasm/): the page carries
+# the engine and the database only when asked and found, its one script
+# allowed by a Content-Security-Policy that fetches nothing; and in headless
+# Chromium every saved view (asked through the page's address, as a link
+# would), every isolab_* function and the README's what-if queries give, byte
+# for byte, the rows the sqlite3 shell with isolab.so gives on the same
+# database (tests/lab_compare.py writes the shell's in export's JSON layout,
+# independently of isolab), on the shipped course and on the eight-lesson
+# course; a what-if in the page equals 'run --members' for the same list.
+# Skips without emcc or Chromium (fails under CI=true).
+. "$(dirname "$0")/shlib.sh"
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+browser=$(command -v chromium || command -v chromium-browser) \
+    || skip_suite "chromium is not installed (tools/deps.sh page installs it): the lab's tests not run"
+if [ ! -f "$here/isolab-sql.wasm" ]; then
+    command -v emcc >/dev/null 2>&1 \
+        || skip_suite "emcc is not installed (tools/deps.sh wasm installs it, then make wasm): the lab's tests not run"
+    skip_suite "the engine is not built (make wasm): the lab's tests not run"
+fi
+command -v python3 >/dev/null 2>&1 || skip_suite "python3 is not installed: the lab's tests not run"
+
+chrome() {
+    timeout 300 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
+        --disable-component-update --disable-sync --hide-scrollbars --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" \
+        "$@" 2>/dev/null
+}
+
+db=$tmp/lab.db
+fresh_db "$db" && "$ISOLAB" --db "$db" sweep bundles >/dev/null
+check "database with the lesson's runs and a bundles sweep" 0 $?
+cat >"$tmp/hostile.sql" <<'EOF'
+INSERT INTO lesson(code, title, position) VALUES ('T/<i>', '<script>alert(1)</script> & "Co" ''s', 9);
+EOF
+"$ISOLAB" --db "$db" load "$tmp/hostile.sql" >/dev/null
+check "a lesson titled <script>: loaded" 0 $?
+
+# --- when the lab is in the page -------------------------------------------------
+ISOLAB_ENGINE_DIR=$here "$ISOLAB" --db "$db" page --static -o "$tmp/static.html" 2>"$tmp/err.txt"
+check "--static: no script, no note, nothing said" "0:0:0:" \
+    "$?:$(grep -c -i '<script' "$tmp/static.html"):$(grep -c 'make wasm' "$tmp/static.html"):$(cat "$tmp/err.txt")"
+ISOLAB_ENGINE_DIR= "$ISOLAB" --db "$db" page -o "$tmp/none.html" 2>"$tmp/err.txt"
+check "no engine found: no script, one note naming make wasm, nothing on stderr" "0:0:1:" \
+    "$?:$(grep -c -i '<script' "$tmp/none.html"):$(grep -c '<code>make wasm</code>' "$tmp/none.html"):$(cat "$tmp/err.txt")"
+ISOLAB_ENGINE_DIR=$here "$ISOLAB" --db "$db" page -o "$tmp/lab.html" 2>"$tmp/err.txt"
+check "the engine found: exit 0, nothing said" "0:" "$?:$(cat "$tmp/err.txt")"
+nonce=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$tmp/lab.html")
+check "one script of the page's own (a nonce of 32 hex digits), the rest data blocks" "1 32 3" \
+    "$(grep -c '<script nonce=' "$tmp/lab.html") ${#nonce} $(grep -c '<script type="application/\(gzip\|json\)"' "$tmp/lab.html")"
+check "no script but the page's own: every <script is the nonce's or a data block" 0 \
+    "$(grep -o -i '<script[^>]*>' "$tmp/lab.html" | grep -v -c -e "^<script nonce=\"$nonce\">$" -e '^<script type="application/\(gzip\|json\)"')"
+check "nothing fetched: no link, no src, no import, no http(s) URL outside the script" 0 \
+    "$(sed '/^<script nonce=/,/<\/script>$/d' "$tmp/lab.html" | grep -c -i -e '<link' -e ' src=' -e '@import' -e 'url(http' -e 'href="http')"
+check "the policy: nothing from anywhere, the page's own script and WebAssembly" 1 \
+    "$(grep -c "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-$nonce' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">" "$tmp/lab.html")"
+check "the hostile title is text in the page" 1 \
+    "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; &#39;s</h2>' "$tmp/lab.html")"
+
+# --- the same answers as the shell --------------------------------------------
+# questions NAME.json DB : every saved view (through the address), every
+# isolab_* function and the README's what-if queries (through the engine)
+questions() {
+    python3 - "$2" >"$1" <<'PY'
+import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+views = [r[0] for r in db.execute("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name")]
+ch = db.execute("SELECT name FROM channel ORDER BY name LIMIT 1").fetchone()[0]
+b = db.execute("SELECT name FROM bundle ORDER BY position LIMIT 1").fetchone()[0]
+lit = lambda s: "'" + s.replace("'", "''") + "'"
+q = [{"name": "view " + v, "address": 1, "sql": 'SELECT * FROM "%s"' % v} for v in views]
+fns = {
+    "isolab_version": "SELECT isolab_version()",
+    "isolab_surface": "SELECT * FROM isolab_surface(%s, %s)" % (lit(b), lit(ch)),
+    "isolab_surface no channel": "SELECT * FROM isolab_surface(%s)" % lit(b),
+    "isolab_fact_status": "SELECT * FROM isolab_fact_status(%s, %s)" % (lit(b), lit(ch)),
+    "isolab_powerset": "SELECT * FROM isolab_powerset(%s)" % lit(ch),
+    "isolab_removal": "SELECT * FROM isolab_removal(%s, %s)" % (lit(b), lit(ch)),
+    "isolab_addition": "SELECT * FROM isolab_addition(%s, %s)" % (lit(b), lit(ch)),
+    "isolab_frontier": "SELECT * FROM isolab_frontier(%s)" % lit(ch),
+    "isolab_smallest": "SELECT * FROM isolab_smallest(%s, 14)" % lit(ch),
+    "isolab_marginal": "SELECT * FROM isolab_marginal(%s, %s)" % (lit(b), lit(ch)),
+    "an error": "SELECT * FROM isolab_surface('no-such-bundle-or-mechanism')",
+    "an SQL error": "SELECT nope FROM page_lessons",
+}
+q += [{"name": k, "sql": v} for k, v in fns.items()]
+q.append({"name": "a runaway query", "budget": 1000,
+          "sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
+          "want": "ERROR the query went past its work budget (1000 thousand steps) and was stopped"})
+if db.execute("SELECT count(*) FROM channel WHERE name IN ('sampling-profile', 'system-call-tracing')").fetchone()[0] == 2:
+    readme = [
+        "SELECT m.name AS added, s.open_surface, s.open_axes FROM mechanism m, isolab_surface('common,' || m.name, 'sampling-profile') s WHERE m.name NOT IN (SELECT mechanism FROM bundle_member WHERE bundle = 'common') ORDER BY s.open_surface, m.position",
+        "SELECT p.size, p.members, p.open_surface AS profile, t.open_surface AS tracing FROM isolab_powerset('sampling-profile') p JOIN isolab_powerset('system-call-tracing') t USING (mask) WHERE p.open_surface <= (SELECT open_surface FROM isolab_surface('strict', 'sampling-profile')) AND t.open_surface <= (SELECT open_surface FROM isolab_surface('strict', 'system-call-tracing')) ORDER BY p.size, p.mask LIMIT 1",
+        "BEGIN; INSERT INTO channel(name, cost_pct) VALUES ('in-kernel-tracing', 6); INSERT INTO channel_fact(channel, fact) VALUES ('in-kernel-tracing', 'host-interfaces'), ('in-kernel-tracing', 'listening-ports'), ('in-kernel-tracing', 'cpu-share'), ('in-kernel-tracing', 'clock'); SELECT b.name AS bundle, (SELECT group_concat(fact, ', ') FROM isolab_fact_status(b.name, 'in-kernel-tracing') WHERE status = 'returns') AS returned FROM bundle b ORDER BY b.position; ROLLBACK;",
+        "SELECT size, open_surface, bundles FROM isolab_frontier('sampling-profile')",
+        "SELECT * FROM isolab_smallest('system-call-tracing', 12) LIMIT 1",
+        "SELECT * FROM isolab_marginal('common', 'sampling-profile') WHERE delta <> 0",
+    ]
+    q += [{"name": "README what-if %d" % (i + 1), "sql": s} for i, s in enumerate(readme)]
+print(json.dumps(q))
+PY
+}
+
+# ask PAGE QUESTIONS DOM : the page with the driver, asked in Chromium
+ask() {
+    n=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$1")
+    sed '/^<\/body>$/,$d' "$1" >"$1.test.html"
+    { printf '<script type="application/json" id="test-questions">'; sed 's/</\\u003c/g' "$2"
+      printf '</script>\n<script nonce="%s">\n' "$n"; cat "$here/tests/page_lab_driver.js"
+      printf '</script>\n</body>\n</html>\n'; } >>"$1.test.html"
+    chrome --virtual-time-budget=600000 --dump-dom "file://$1.test.html" >"$3"
+}
+
+# same LABEL DB PAGE : every question, page against shell
+same() {
+    questions "$tmp/q.json" "$2"
+    count=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$tmp/q.json")
+    ask "$3" "$tmp/q.json" "$tmp/dom.html"
+    python3 "$here/tests/lab_compare.py" "$tmp/q.json" "$tmp/dom.html" "$2" "$here/isolab.so" >"$tmp/cmp.txt"
+    check "$1: the $count answers of the page, byte for byte the shell's" "$count same, 0 differ" "$(tail -1 "$tmp/cmp.txt")"
+    sed '$d' "$tmp/cmp.txt" | head -20 | sed 's/^/    /'
+}
+same "the shipped course" "$db" "$tmp/lab.html"
+
+eight=$tmp/eight.db
+"$ISOLAB" --db "$eight" init >/dev/null && "$ISOLAB" --db "$eight" load "$here/tests/models/eight/100_eight_lessons.sql" >/dev/null \
+    && "$ISOLAB" --db "$eight" lesson --all >/dev/null 2>&1 && "$ISOLAB" --db "$eight" sweep bundles >/dev/null \
+    && ISOLAB_ENGINE_DIR=$here "$ISOLAB" --db "$eight" page -o "$tmp/eight.html" 2>/dev/null
+check "the eight-lesson course: its page with the lab" "0 1" "$? $(grep -c '<script nonce=' "$tmp/eight.html")"
+same "the eight-lesson course" "$eight" "$tmp/eight.html"
+
+# --- a what-if in the page is what run --members stores --------------------------
+"$ISOLAB" --db "$db" run --members strict,-user-namespace --channel sampling-profile >/dev/null
+check "run --members strict,-user-namespace --channel sampling-profile: recorded" 0 $?
+want=$(python3 - "$db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+r = db.execute("SELECT visible, returned, open_surface, open_axes, cost_pct, run_time, cost_per_fact FROM surface "
+               "WHERE bundle = 'strict,-user-namespace' AND channel = 'sampling-profile' ORDER BY run_id DESC LIMIT 1").fetchone()
+cols = ["visible", "returned", "open_surface", "open_axes", "cost_pct", "run_time", "cost_per_fact"]
+fmt = lambda v: "null" if v is None else (repr(float(v)) if isinstance(v, float) else str(v))
+print('[\n  {' + ', '.join('"%s": %s' % (c, fmt(v)) for c, v in zip(cols, r)) + '}\n]')
+PY
+)
+printf '[{"name": "what-if", "members": "strict,-user-namespace", "channel": "sampling-profile", "want": %s}]\n' \
+    "$(printf '%s\n' "$want" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')" >"$tmp/w.json"
+ask "$tmp/lab.html" "$tmp/w.json" "$tmp/wdom.html"
+check "#members=strict,-user-namespace&channel=sampling-profile: the surface run --members stored" "1 same, 0 differ" \
+    "$(python3 "$here/tests/lab_compare.py" "$tmp/w.json" "$tmp/wdom.html" "$db" "$here/isolab.so" | tail -1)"
+check "the member list shown is the one given, pasteable into run --members" 1 \
+    "$(grep -c 'isolab run --members strict,-user-namespace --channel sampling-profile</code>' "$tmp/wdom.html")"
+check "the hostile title is text, not an element, with the lab running" 1 \
+    "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; "Co" .s</h2>' "$tmp/wdom.html")"
+# --- laid out with the lab's panels open ------------------------------------------
+# tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
+# the page in an iframe 1280 and 390 px wide, a what-if and an answer shown
+for w in 1280 390; do
+    sed '/^<\/body>$/,$d' "$tmp/lab.html" >"$tmp/lay-$w.html"
+    { printf '<script nonce="%s">\nwindow.isolabLab.ready.then(function () {\n' "$nonce"
+      cat "$here/tests/page_layout.js"; printf '});\n</script>\n</body>\n</html>\n'; } >>"$tmp/lay-$w.html"
+    printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="lay-%s.html#members=strict,-user-namespace&amp;channel=sampling-profile" width="%s" height="900" style="border:0;display:block"></iframe></body></html>\n' \
+        "$w" "$w" >"$tmp/frame-$w.html"
+    chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=60000 --dump-dom "file://$tmp/frame-$w.html" \
+        | sed -n '/<pre id="layout-report">/,/<\/pre>/p' | sed 's/<pre id="layout-report">//; s/<\/pre>.*//' | sed '/^$/d' >"$tmp/found.txt"
+    check "with the lab at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
+    check "with the lab at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals" "" \
+        "$(sed 1d "$tmp/found.txt" | head -5)"
+done
+finish

@@ -39,13 +39,6 @@ static void progress(void *ctx, const char *what)
     isl_note(ctx, "%s", what);
 }
 
-/* Opens the store (and reads the model) as cmd->needs says. */
-static int setup(isl_cli *cli)
-{
-    isl_store_on_progress(progress, cli);
-    return isl_cli_open(cli, cli->cmd->needs);
-}
-
 /* Reads the global options before the command's name (argv[1..]): *i is
  * left at the command's name. Returns -1 to go on, else the exit status
  * (--help, --version, or a bad option, printed). */
@@ -94,7 +87,9 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     isl_store_set_limits((unsigned)wait, (unsigned long long)work);
     if (cli->cmd->needs & ISL_WRITES && !(cli->argv_text = isl_argv_text(argc, argv)))
         return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    int rc = setup(cli);
+    /* the store (and the model) as cmd->needs says */
+    isl_store_on_progress(progress, cli);
+    int rc = isl_cli_open(cli, cli->cmd->needs);
     /* an empty note is no note (NULL), as 'isolab note RUN ""' makes it */
     const char *note = has_option(cli->cmd, "--note") ? isl_opt(args, "--note") : NULL;
     if (!rc && note) isl_store_note_runs(cli->store, *note ? note : NULL);

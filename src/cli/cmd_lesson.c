@@ -181,10 +181,9 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
     int fresh = isl_opt_flag(a, "--fresh");
     struct stat sb;
-    if (fresh ? lesson_fresh(cli, a)
-              : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
+    if ((fresh ? lesson_fresh(cli, a) : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
+        || isl_cli_open(cli, ISL_NEEDS_MODEL))
         return cli->err.status;
-    if (isl_cli_open(cli, ISL_NEEDS_MODEL)) return cli->err.status;
     if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
     isl_store *s = cli->store;
     const isl_model *m = cli->model;

@@ -133,8 +133,7 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err);
  * ISL_EDB: before a COMMIT, so rows never go to a file replaced meanwhile. */
 isl_status isl_db_still_here(isl_store *s, isl_error *err);
 
-/* The connection's WAL hook: after each commit, a run's or a load's COMMIT
- * counted as written (isl_temp_written), and SQLite's auto-checkpoint. */
+/* The connection's WAL hook: a run's or load's COMMIT told, then the checkpoint. */
 int isl_db_committed(void *ctx, sqlite3 *db, const char *name, int frames);
 
 /* Calls the tests' pause callback (isl_store_on_pause) at point. */

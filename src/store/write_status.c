@@ -8,14 +8,10 @@
 #include "isolab/sort.h"
 #include "store_int.h"
 
-/* The statements this file's writers cache (isl_stmt). */
-static const char ST_FACT_STATUS[] =
-    "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
-        "SELECT ?1, ?2, ?3, key + 1, value FROM json_each(?4) WHERE value > 0";
-static const char ST_FS_BUNDLE[] =
-    "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)";
-static const char ST_FS_CHANNEL[] =
-    "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)";
+static const char ST_FACT_STATUS[] = "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
+                                     "SELECT ?1, ?2, ?3, key + 1, value FROM json_each(?4) WHERE value > 0";
+static const char ST_FS_BUNDLE[] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)";
+static const char ST_FS_CHANNEL[] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)";
 static const char ST_FS_FACT[] =
     "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)";
 

@@ -105,12 +105,10 @@ extern const isl_exit_code isl_exit_codes[];
 /* isolab --help's text, with the commands of table, on f (parse.c). */
 void isl_print_main_usage(const isl_command *table, FILE *f);
 
-/* The command of table named by the words at argv[i..]: a two-word name
- * ("sweep bundles") wins over its first word. *words gets how many it used. */
+/* The command of table named by argv[i..] ("sweep bundles" over "sweep"); *words: how many. */
 const isl_command *isl_find_command(const isl_command *table, int argc, char **argv, int i, int *words);
 
-/* Opens cli->store when needs has ISL_NEEDS_DB or ISL_NEEDS_MODEL (a note for
- * each repair opening made) and reads and syncs cli->model for ISL_NEEDS_MODEL. */
+/* Opens cli->store (a note per repair) and reads cli->model, as needs says. */
 int isl_cli_open(isl_cli *cli, unsigned needs);
 
 /* The whole program: parse, open, run, print the error, check stdout; returns

@@ -1,12 +1,10 @@
 /* isolab lesson: the main job: every bundle x channel, each lesson's three
  * sweeps of its focus, the lessons' tables on stdout, then the claims'
- * check on stderr; it creates the database when it is missing (or anew:
- * --fresh), then opens it. */
+ * check on stderr; it creates the database when missing (anew: --fresh). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
@@ -179,9 +177,9 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
-    int fresh = isl_opt_flag(a, "--fresh");
     struct stat sb;
-    if ((fresh ? lesson_fresh(cli, a) : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
+    if ((isl_opt_flag(a, "--fresh") ? lesson_fresh(cli, a)
+                                    : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
         || isl_cli_open(cli, ISL_NEEDS_MODEL))
         return cli->err.status;
     if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");

@@ -1,5 +1,4 @@
-/* isolab command line: what the commands share (include/isolab/cli.h):
- * messages, hints, run ids and picks, the output check, opening the store. */
+/* isolab command line: what commands share: messages, hints, picks, opening. */
 #include <assert.h>
 #include <errno.h>
 #include <stdarg.h>

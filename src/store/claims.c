@@ -9,9 +9,8 @@
 #include "isolab/kind.h"
 #include "store_int.h"
 
-static const char ST_CLAIM_RESULT[] =
-    "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, reason) "
-    "VALUES (?1,?2,?3,?4,?5,?6,?7)";
+static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, "
+                                      "reason) VALUES (?1,?2,?3,?4,?5,?6,?7)";
 
 const char *isl_claim_outcome_name(isl_claim_outcome o)
 {

@@ -1,5 +1,4 @@
-/* isolab store: the connection of an isl_store: its wrappers, the writers'
- * statement cache, the work budget, the hooks, and closing it. */
+/* isolab store: an isl_store's connection: wrappers, statements, budget, hooks. */
 #include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,19 +18,13 @@ void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx)
     progress_ctx = ctx;
 }
 
-void isl_store_progress(const char *what)
-{
-    if (progress_fn) progress_fn(progress_ctx, what);
-}
+void isl_store_progress(const char *what) { if (progress_fn) progress_fn(progress_ctx, what); }
 
 static void (*pause_fn)(const char *);
 
 void isl_store_on_pause(void (*fn)(const char *point)) { pause_fn = fn; }
 
-void isl_db_pause(const char *point)
-{
-    if (pause_fn) pause_fn(point);
-}
+void isl_db_pause(const char *point) { if (pause_fn) pause_fn(point); }
 
 static isl_status fault_row(void *ctx, sqlite3_stmt *q)
 {
@@ -90,16 +83,14 @@ sqlite3_stmt *isl_stmt(isl_store *s, const char *sql, isl_error *err)
     size_t i = 0;
     while (i < ISL_STMT_CACHE && s->stmt[i].sql && s->stmt[i].sql != sql) i++;
     assert(i < ISL_STMT_CACHE && sql); /* a slot for each of the writers' statements */
-    if (!s->stmt[i].sql) {
-        if (sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s->stmt[i].q, NULL) != SQLITE_OK) {
-            isl_db_fail(s, err, "preparing a statement");
-            return NULL;
-        }
-        s->stmt[i].sql = sql;
-    } else {
-        sqlite3_reset(s->stmt[i].q);
-        sqlite3_clear_bindings(s->stmt[i].q);
+    if (!s->stmt[i].sql
+        && sqlite3_prepare_v3(s->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &s->stmt[i].q, NULL) != SQLITE_OK) {
+        isl_db_fail(s, err, "preparing a statement");
+        return NULL;
     }
+    s->stmt[i].sql = sql; /* a new statement's reset below does nothing */
+    sqlite3_reset(s->stmt[i].q);
+    sqlite3_clear_bindings(s->stmt[i].q);
     return s->stmt[i].q;
 }
 

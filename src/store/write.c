@@ -10,20 +10,18 @@
 #include "isolab/provenance.h"
 #include "store_int.h"
 
-static const char ST_RUN_INSERT[] = "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv, note) "
-                                    "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4, ?5)";
+static const char ST_RUN_INSERT[] = "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv, "
+                                    "note) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4, ?5)";
 static const char ST_RUN_FINISH[] = "UPDATE run SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1";
-static const char ST_SURFACE[] =
-    "INSERT INTO surface(run_id, bundle, channel, visible, returned, open_surface, open_axes, "
-    "cost_pct, run_time, cost_per_fact) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)";
-static const char ST_SAMPLE[] =
-    "INSERT INTO sample_sweep(run_id, bundle, channel, samples, lines, returned, lines_per_fact) "
-    "VALUES (?1,?2,?3,?4,?5,?6,?7)";
-static const char ST_REMOVAL[] =
-    "INSERT INTO removal_sweep(run_id, bundle, channel, removed_fact, position, visible, returned, "
-    "open_surface, open_axes) VALUES (?1,?2,?3,?4,nullif(?5, 0),?6,?7,?8,?9)";
-static const char ST_ADDITION[] = "INSERT INTO addition_sweep(run_id, bundle, channel, axis, facts, visible, returned, "
-                                  "open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)";
+static const char ST_SURFACE[] = "INSERT INTO surface(run_id, bundle, channel, visible, returned, open_surface, "
+                                 "open_axes, cost_pct, run_time, cost_per_fact) VALUES "
+                                 "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)";
+static const char ST_SAMPLE[] = "INSERT INTO sample_sweep(run_id, bundle, channel, samples, lines, returned, "
+                                "lines_per_fact) VALUES (?1,?2,?3,?4,?5,?6,?7)";
+static const char ST_REMOVAL[] = "INSERT INTO removal_sweep(run_id, bundle, channel, removed_fact, position, visible, "
+                                 "returned, open_surface, open_axes) VALUES (?1,?2,?3,?4,nullif(?5, 0),?6,?7,?8,?9)";
+static const char ST_ADDITION[] = "INSERT INTO addition_sweep(run_id, bundle, channel, axis, facts, visible, "
+                                  "returned, open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)";
 
 void isl_store_trust_run_rows(isl_store *s)
 {

@@ -6,14 +6,13 @@
 #include "isolab/ext.h"
 #include "store_int.h"
 
-static const char ST_BUNDLE_SWEEP[] =
-    "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, open_surface, open_axes) "
-    "SELECT ?1, mask, channel_id, size, visible, returned, open_surface, open_axes "
-    "FROM isolab_powerset(NULL, NULL, ?2)";
+static const char ST_BUNDLE_SWEEP[] = "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, "
+                                      "open_surface, open_axes) SELECT ?1, mask, channel_id, size, visible, returned, "
+                                      "open_surface, open_axes FROM isolab_powerset(NULL, NULL, ?2)";
 static const char ST_BUNDLE_MECHANISM[] = "INSERT INTO bundle_sweep_mechanism(run_id, bit, mechanism, position) "
                                           "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))";
-static const char ST_BUNDLE_CHANNEL[] =
-    "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)";
+static const char ST_BUNDLE_CHANNEL[] = "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES "
+                                        "(?1,?2,?3)";
 
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {

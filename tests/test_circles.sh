@@ -4,10 +4,12 @@
 # printed as its files; a file's uses of its own symbols do not count.
 . "$(dirname "$0")/shlib.sh"
 
-objs=$(find build/obj -name '*.o' | sort)
-[ -n "$objs" ] || { not_ok "no objects in build/obj: run make first"; finish; }
+# the objects of today's sources only: one left from a removed file is no file of src
+objs=$(find build/obj -name '*.o' | sort | while read -r o; do
+    s=${o#build/obj/}; [ -f "src/${s%.o}.c" ] && echo "$o"; done)
+[ -n "$objs" ] || { not_ok "no objects of src in build/obj: run make first"; finish; }
 for o in $objs; do
-    nm "$o" | sed "s|^|${o#build/obj/} |"
+    nm "$o" | sed "s|^|${o#build/obj/} |" || exit 2
 done >"$tmp/nm" || { not_ok "nm failed"; finish; }
 loops=$(awk '
     NF == 4 && $3 ~ /^[TDRBC]$/ { def[$4] = $1 }

@@ -390,6 +390,20 @@ build/bench/frontier_far: tests/bench/frontier_far.c build/libisolab.a | build/.
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS) -o $@ $< build/libisolab.a $(SQLITE_LIBS) -lm
 
+# 'isolab page' and 'isolab plot' on eight lessons (tests/bench/page.sh),
+# against isolab as of PAGE_BASE (650f80a: one lesson's plots per page),
+# built in build/bench/page-base from git.
+PAGE_BASE ?= 650f80a
+.PHONY: bench-page
+bench: bench-page
+bench-page: isolab build/bench/measure build/bench/page-base/isolab
+	sh tests/bench/page.sh
+build/bench/page-base/isolab:
+	@rm -rf build/bench/page-base && mkdir -p build/bench/page-base
+	@if git archive --format=tar $(PAGE_BASE) 2>/dev/null | tar -x -C build/bench/page-base; then \
+	  $(MAKE) -s -C build/bench/page-base isolab >/dev/null; \
+	else echo "bench: cannot read commit $(PAGE_BASE) from git: no baseline"; fi
+
 .PHONY: bench-doubling
 bench: bench-doubling
 bench-doubling: isolab build/bench/measure

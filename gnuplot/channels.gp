@@ -20,6 +20,11 @@ if (!exists("out")) out = 'plots/channels.'.fmt
 set datafile separator ','
 set datafile columnheaders
 set encoding utf8
+# Each text cell through txt(): isolab plot hands the rows as $data with
+# every text replaced by its index into NAMES, which holds the texts whole
+# (gnuplot's data file reader cuts a text at a comma or a quote, and at
+# 1,024 characters); by hand, the CSV's own text, read by gnuplot.
+txt(c) = exists("NAMES") ? NAMES[int(column(c))] : strcol(c)
 
 # One key line per channel: its name, lesson and numbers (T), and a shape
 # (P: open and filled square, circle, triangle, diamond, then the others).
@@ -31,11 +36,11 @@ array B[1]
 array F[1]
 F[1] = 0
 stats csv using (T[int($0) + 1] = sprintf("%s%s (%s): %s", column('focus') == 1 ? "this lesson's: " : "", \
-        strcol('channel'), strcol('lesson'), \
+        txt('channel'), txt('lesson'), \
         strcol('returned') eq '' ? sprintf("%g %%, no run yet", column('cost_pct')) : \
         column('returned') == 0 ? sprintf("%g %%, returns nothing", column('cost_pct')) : \
         sprintf("%g %%, %d returned, %.2f %% per fact", column('cost_pct'), column('returned'), column('cost_per_fact'))), \
-        B[1] = strcol('bundle'), F[1] = column('focus') == 1 ? int($0) + 1 : F[1], 0) nooutput
+        B[1] = txt('bundle'), F[1] = column('focus') == 1 ? int($0) + 1 : F[1], 0) nooutput
 pt(i) = word("4 5 6 7 8 9 12 13 10 11 14 15 1 2 3", (i - 1) % 15 + 1) + 0
 pc(i) = word("#000000 #0072B2 #D55E00 #009E73 #CC79A7 #E69F00 #56B4E9 #8C6D00", (i - 1) % 8 + 1)
 pd(i) = (i - 1) % 4 + 2
@@ -91,22 +96,23 @@ plot NaN with lines dt 2 lw 1.5 lc 'grey30' title "equal cost per returned fact:
 # SVG: the plot's own title in place of gnuplot's "Gnuplot", and each
 # series' name (ST) in place of gnuplot's "gnuplot_plot_N", so a tooltip
 # names what it points at; the file is read back and written again, every
-# title XML-escaped.
+# title XML-escaped (each slice to its string's end by strlen: an open
+# slice s[i:] ends at gnuplot's 65,535th character, and would cut an SVG).
 if (fmt eq 'svg') {
     unset output
-    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):strlen(s)], a, b) : s
     xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
-    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:]
+    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:strlen(svg)]
     o_ = ''
     while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
-        q_ = svg[p_ + 20:]
+        q_ = svg[p_ + 20:strlen(svg)]
         k_ = 0
-        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:] }
+        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:strlen(q_)] }
         e_ = strstrt(q_, '</title>')
         o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
-        svg = q_[e_ + 8:]
+        svg = q_[e_ + 8:strlen(q_)]
     }
     set print out
     print o_.svg

@@ -18,20 +18,25 @@ if (!exists("out")) out = 'plots/frontier.'.fmt
 set datafile separator ','
 set datafile columnheaders
 set encoding utf8
+# Each text cell through txt(): isolab plot hands the rows as $data with
+# every text replaced by its index into NAMES, which holds the texts whole
+# (gnuplot's data file reader cuts a text at a comma or a quote, and at
+# 1,024 characters); by hand, the CSV's own text, read by gnuplot.
+txt(c) = exists("NAMES") ? NAMES[int(column(c))] : strcol(c)
 
 stats csv using 'size' nooutput name 'N'
 stats csv using 'open_surface' nooutput name 'O'
 stats csv using 'cell_bundles' nooutput name 'K'
 # the named bundles: their rows (NR), key lines (NM); CH the channel
-stats csv using (strcol('named') ne '' ? 1 : NaN) nooutput name 'M'
+stats csv using (txt('named') ne '' ? 1 : NaN) nooutput name 'M'
 m = M_records
 array NR[m > 0 ? m : 1]
 array NM[m > 0 ? m : 1]
 array CH[1]
 j = 0
-stats csv using (CH[1] = strcol('channel'), strcol('named') ne '' ? \
+stats csv using (CH[1] = txt('channel'), txt('named') ne '' ? \
         (j = j + 1, NR[j] = int($0), NM[j] = sprintf("%s: %d mechanisms, open surface %d", \
-            strcol('named'), column('size'), column('open_surface')), 0) : 0) nooutput
+            txt('named'), column('size'), column('open_surface')), 0) : 0) nooutput
 # the least open surface of each size, one row per size, as a data block
 # with a header line as the CSV's
 set print $best
@@ -89,22 +94,23 @@ plot csv using (cell(0) && column('on_frontier') != 1 ? column('size') : NaN):'o
 # SVG: the plot's own title in place of gnuplot's "Gnuplot", and each
 # series' name (ST) in place of gnuplot's "gnuplot_plot_N", so a tooltip
 # names what it points at; the file is read back and written again, every
-# title XML-escaped.
+# title XML-escaped (each slice to its string's end by strlen: an open
+# slice s[i:] ends at gnuplot's 65,535th character, and would cut an SVG).
 if (fmt eq 'svg') {
     unset output
-    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):strlen(s)], a, b) : s
     xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
-    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:]
+    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:strlen(svg)]
     o_ = ''
     while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
-        q_ = svg[p_ + 20:]
+        q_ = svg[p_ + 20:strlen(svg)]
         k_ = 0
-        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:] }
+        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:strlen(q_)] }
         e_ = strstrt(q_, '</title>')
         o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
-        svg = q_[e_ + 8:]
+        svg = q_[e_ + 8:strlen(q_)]
     }
     set print out
     print o_.svg

@@ -15,6 +15,11 @@ if (!exists("out")) out = 'plots/samples.'.fmt
 set datafile separator ','
 set datafile columnheaders
 set encoding utf8
+# Each text cell through txt(): isolab plot hands the rows as $data with
+# every text replaced by its index into NAMES, which holds the texts whole
+# (gnuplot's data file reader cuts a text at a comma or a quote, and at
+# 1,024 characters); by hand, the CSV's own text, read by gnuplot.
+txt(c) = exists("NAMES") ? NAMES[int(column(c))] : strcol(c)
 
 stats csv using 'samples' nooutput name 'S'
 stats csv using 'lines' nooutput name 'L'
@@ -28,7 +33,7 @@ ST[1] = 'output lines written (one per sample)'
 ST[2] = rtitle
 ST[3] = 'the returned count at each sample count'
 array BC[1]
-stats csv every ::0::0 using (BC[1] = sprintf("bundle %s, channel %s", strcol('bundle'), strcol('channel')), 0) nooutput
+stats csv every ::0::0 using (BC[1] = sprintf("bundle %s, channel %s", txt('bundle'), txt('channel')), 0) nooutput
 ptitle = sprintf("Sample count sweep under %s: output grows, returned facts stay flat", BC[1])
 
 # The canvas is as wide as the title needs; the key sits under the x
@@ -61,22 +66,23 @@ plot csv using 'samples':'lines' with linespoints dt 1 pt 7 ps 1.5 lw 2 lc 'blac
 # SVG: the plot's own title in place of gnuplot's "Gnuplot", and each
 # series' name (ST) in place of gnuplot's "gnuplot_plot_N", so a tooltip
 # names what it points at; the file is read back and written again, every
-# title XML-escaped.
+# title XML-escaped (each slice to its string's end by strlen: an open
+# slice s[i:] ends at gnuplot's 65,535th character, and would cut an SVG).
 if (fmt eq 'svg') {
     unset output
-    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):], a, b) : s
+    rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):strlen(s)], a, b) : s
     xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
-    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:]
+    svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:strlen(svg)]
     o_ = ''
     while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
-        q_ = svg[p_ + 20:]
+        q_ = svg[p_ + 20:strlen(svg)]
         k_ = 0
-        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:] }
+        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:strlen(q_)] }
         e_ = strstrt(q_, '</title>')
         o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
-        svg = q_[e_ + 8:]
+        svg = q_[e_ + 8:strlen(q_)]
     }
     set print out
     print o_.svg

@@ -5,9 +5,12 @@
 -- bundle of that size reaching it. When no bundles sweep is current, the
 -- same from the latest current 'isolab frontier' run of each channel: one
 -- bundle per size there (the first in mask order), as that run keeps only
--- the first. Columns: line (for 'isolab report'; the channel 22
--- characters wide, or as wide as the longest, the numbers as their widest),
--- then the same as data.
+-- the first; the latest run over every mechanism of the model, else the
+-- latest over some. Columns: line (for 'isolab report'; the channel 22
+-- characters wide, or as wide as the longest, the numbers as their widest;
+-- '(over N of M mechanisms)' after it when the run covered only some),
+-- then the same as data, and mechanisms: the ones the run covered when
+-- not every one (run_coverage; NULL: every mechanism of the model).
 WITH r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
 ),
@@ -30,13 +33,20 @@ swept AS (
     JOIN frontier f ON f.channel_id = n.channel_id AND f.size = n.size AND f.open_surface = n.open_surface
 ),
 -- without a current bundles sweep: each channel's latest current frontier run
-answered AS (
-  SELECT max(a.run_id) AS run_id, a.channel
+fr AS (
+  SELECT DISTINCT a.run_id, a.channel, c.every_mechanism
     FROM answer_frontier a
     JOIN run x ON x.id = a.run_id AND x.kind = 'frontier'
                 AND x.model_digest = (SELECT digest FROM model_state)
+    LEFT JOIN run_coverage c ON c.run_id = a.run_id
    WHERE NOT EXISTS (SELECT 1 FROM r)
-   GROUP BY a.channel
+),
+answered AS (
+  SELECT run_id, channel
+    FROM (SELECT run_id, channel,
+                 row_number() OVER (PARTITION BY channel ORDER BY coalesce(every_mechanism, 0) DESC, run_id DESC) AS k
+            FROM fr)
+   WHERE k = 1
 ),
 computed AS (
   SELECT a.run_id, a.channel, (a.channel <> '') AS ord, a.size, a.open_surface, a.mask, a.members
@@ -53,7 +63,11 @@ SELECT printf('%!-*s size %*d  open surface %*d  %s',
               max(22, max(length(CASE WHEN n.channel = '' THEN '(no channel)' ELSE n.channel END)) OVER ()),
               CASE WHEN n.channel = '' THEN '(no channel)' ELSE n.channel END,
               max(2, max(length(n.size)) OVER ()), n.size, max(3, max(length(n.open_surface)) OVER ()), n.open_surface,
-              CASE WHEN n.members = '' THEN '(none)' ELSE n.members END) AS line,
-       n.run_id, n.channel, n.size, n.open_surface, n.mask, n.members
+              CASE WHEN n.members = '' THEN '(none)' ELSE n.members END)
+       || CASE WHEN c.every_mechanism THEN ''
+               ELSE printf('  (over %d of %d mechanisms)', c.covered, c.mechanisms_in_model) END AS line,
+       n.run_id, n.channel, n.size, n.open_surface, n.mask, n.members,
+       CASE WHEN NOT c.every_mechanism THEN c.mechanisms END AS mechanisms
   FROM rows n
+  LEFT JOIN run_coverage c ON c.run_id = n.run_id
  ORDER BY n.ord, n.channel, n.size, n.mask;

@@ -1,21 +1,16 @@
--- The bundle table: every bundle of the model, in bundle position order,
--- under the lesson's channel (lesson_scope). Each row comes from
--- current_surface; a bundle with no current result is left out. n numbers
--- the lines of a lesson's table. The bundle column is the lesson's 12
--- characters wide, or as wide as the longest name.
--- The width is a window over the rows (a member list's surface row counts
--- for it, as before, but is not printed): a width subquery joined twice had
--- SQLite expand lesson_scope and current_surface three more times. The
--- header row (k = 0) and the bundle rows come from one reading of
--- lesson_scope, the header being the row of j = 0 that joins no surface.
+-- The bundle table: page_lesson_bundles' rows (the bundles of the course
+-- as the lesson knew it, under its channel), printed. n numbers the lines
+-- of a lesson's table. The bundle column is the lesson's 12 characters
+-- wide, or as wide as the longest name it prints.
+-- The width is a window over the rows; the header row (k = 0) and the
+-- bundle rows come from one reading of lesson_scope.
 WITH rows AS (
-  SELECT x.lesson, x.lesson_position AS lp, CASE j.k WHEN 0 THEN 0 ELSE b.position END AS k,
-         j.k = 0 OR b.name IS NOT NULL AS shown, s.bundle, s.visible, s.returned, s.open_surface, s.open_axes
+  SELECT x.lesson, x.lesson_position AS lp, 0 AS k, NULL AS bundle, NULL AS visible, NULL AS returned,
+         NULL AS open_surface, NULL AS open_axes
     FROM lesson_scope x
-   CROSS JOIN (SELECT 0 AS k UNION ALL SELECT 1) j
-    LEFT JOIN current_surface s ON j.k = 1 AND s.channel = x.channel
-    LEFT JOIN bundle b ON b.name = s.bundle
-   WHERE j.k = 0 OR s.bundle IS NOT NULL
+  UNION ALL
+  SELECT b.lesson, b.lesson_position, b.n, b.bundle, b.visible, b.returned, b.open_surface, b.open_axes
+    FROM page_lesson_bundles b
 ),
 width AS (
   SELECT *, max(12, coalesce(max(length(bundle)) OVER (PARTITION BY lesson), 0)) AS w
@@ -25,7 +20,6 @@ SELECT lesson,
        CASE WHEN k = 0 THEN printf('%!-*s', w + 2, 'bundle') || 'visible  returned  open surface  open axes'
             ELSE '  ' || printf('%!-*s', w, bundle)
                  || printf(' %7d %10d %10d %10d', visible, returned, open_surface, open_axes) END AS line,
-       row_number() OVER (PARTITION BY lesson ORDER BY k) AS n
+       k + 1 AS n
   FROM width
- WHERE shown
  ORDER BY lp NULLS LAST, lesson, n;

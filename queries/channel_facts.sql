@@ -15,9 +15,8 @@ WITH rows AS (
   SELECT x.lesson, x.lesson_position AS lp, 0 AS k, x.bundle, NULL AS fact, NULL AS axis, NULL AS status
     FROM lesson_scope x
   UNION ALL
-  SELECT f.lesson, x.lesson_position, f.n, NULL, f.fact, f.axis, f.status
+  SELECT f.lesson, f.lesson_position, f.n, NULL, f.fact, f.axis, f.status
     FROM page_lesson_facts f
-    JOIN lesson_scope x ON x.lesson = f.lesson
 ),
 width AS (
   SELECT *, max(24, coalesce(max(length(fact)) OVER (PARTITION BY lesson) + 1, 0)) AS wf,

@@ -11,7 +11,7 @@ WITH shown AS (
           SELECT p.channel, cf.fact, NULL FROM channel_part p JOIN channel_fact cf ON cf.channel = p.part)
    GROUP BY channel, fact
 )
-SELECT x.lesson, sh.fact, fs.axis,
+SELECT x.lesson, x.lesson_position, sh.fact, fs.axis,
        CASE WHEN fs.status = 'returns' THEN 'RETURNS'
             WHEN fs.status IN ('visible', 'left-open') THEN 'already visible'
             ELSE 'closed' END AS status,

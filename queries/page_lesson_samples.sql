@@ -2,7 +2,7 @@
 -- 'isolab page' (sample_table prints the same rows as text), by sample
 -- count; lines_per_fact is NULL when the channel returns nothing. No row
 -- for a lesson whose sweep has not run.
-SELECT x.lesson, s.samples, s.lines, s.returned, s.lines_per_fact
+SELECT x.lesson, x.lesson_position, s.samples, s.lines, s.returned, s.lines_per_fact
   FROM lesson_scope x
   JOIN current_sweep c ON c.kind = 'samples' AND c.bundle = x.bundle AND c.channel = x.channel
   JOIN sample_sweep s ON s.run_id = c.run_id

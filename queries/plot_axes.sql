@@ -8,10 +8,14 @@
 -- which every axis stays wholly visible, without and with the channel
 -- (plain), has nothing to show and is left out; left_out names such
 -- bundles (comma-separated by position, '' for none) on every row, for the
--- plot to say.
+-- plot to say. The bundles are those of the course as its lesson knew it
+-- (lesson_bundle's in_course) and current_focus's: a member list's
+-- what-if rows only when --bundle names it.
 WITH p AS (SELECT channel FROM current_focus),
+shown AS (SELECT bundle FROM lesson_bundle WHERE in_course UNION SELECT bundle FROM current_focus),
 full AS (
   SELECT a.bundle FROM axis_visibility a JOIN p ON p.channel = a.channel
+   WHERE a.bundle IN (SELECT bundle FROM shown)
    GROUP BY a.bundle HAVING min(a.pct_without) = 100 AND min(a.pct_with) = 100
 ),
 v AS (
@@ -23,7 +27,7 @@ v AS (
     JOIN p ON p.channel = a.channel
     LEFT JOIN bundle b ON b.name = a.bundle
     LEFT JOIN (SELECT axis, min(position) AS position FROM fact GROUP BY axis) o ON o.axis = a.axis
-   WHERE a.bundle NOT IN (SELECT bundle FROM full)
+   WHERE a.bundle IN (SELECT bundle FROM shown) AND a.bundle NOT IN (SELECT bundle FROM full)
 )
 SELECT bundle, channel, axis, facts, visible_without, visible_with, pct_without, pct_with,
        bundle_no, axis_no,

@@ -7,8 +7,9 @@
 -- and open surface (the plot draws one bar per such cell, its length
 -- growing with that count, on the row with first_in_cell 1); best is 1 on
 -- one bundle per size with the least open surface of that size; on_frontier is 1 on the bundles that
--- bundle_frontier lists; named is the bundle of the model with exactly
--- these members ('' for none).
+-- bundle_frontier lists; named is the bundle of the course (as its lesson
+-- knew it: lesson_bundle's in_course) with exactly these members ('' for
+-- none).
 WITH p AS (SELECT channel FROM current_focus),
 r AS (
   SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
@@ -21,11 +22,12 @@ s AS (
     FROM bundle_sweep_named n JOIN r ON n.run_id = r.id JOIN p ON p.channel = n.channel
 ),
 named AS (
-  SELECT b.name, coalesce(sum(1 << x.bit), 0) AS mask
-    FROM bundle b
-    LEFT JOIN bundle_member m ON m.bundle = b.name
+  SELECT b.bundle AS name, coalesce(sum(1 << x.bit), 0) AS mask
+    FROM lesson_bundle b
+    LEFT JOIN bundle_member m ON m.bundle = b.bundle
     LEFT JOIN bundle_sweep_mechanism x ON x.run_id = (SELECT id FROM r) AND x.mechanism = m.mechanism
-   GROUP BY b.name
+   WHERE b.in_course
+   GROUP BY b.bundle
   HAVING count(m.mechanism) = count(x.bit)
 )
 SELECT s.run_id, s.channel, s.mask, s.members, s.size, s.open_surface, s.returned, s.open_axes,

@@ -168,4 +168,97 @@ bad 3 frontier --mechanisms pid-namespace,nosuch
 bad 3 marginal --bundle nosuch
 bad 3 marginal --bundle strict,-nosuch
 
+# --- one rule for members: a bundle's own repeats, one grammar, positions ---
+# A model worked by hand: f1 on x, f2 and f3 on y, at positions 10, 20, 30
+# (gaps); a closes x, b closes y and leaves f1 open; the bundle 'again' is
+# a, b, a. Applied in order: a closes f1, b closes f2 and f3 and reopens
+# f1, a closes f1 again: nothing visible. Channel c shows f2 and f3: under
+# again it returns both, open surface 2, open axes 1 (y). Without the
+# repeat (a, b) f1 stays visible: open surface 3.
+rep=$tmp/repeats
+mkdir -p "$rep"
+cat >"$rep/010_model.sql" <<'EOF'
+INSERT INTO axis(name) VALUES ('x'), ('y');
+INSERT INTO fact(position, name, axis) VALUES (10, 'f1', 'x'), (20, 'f2', 'y'), (30, 'f3', 'y');
+INSERT INTO mechanism(position, name) VALUES (1, 'a'), (2, 'b');
+INSERT INTO mechanism_axis(mechanism, axis) VALUES ('a', 'x'), ('b', 'y');
+INSERT INTO left_open(mechanism, fact) VALUES ('b', 'f1');
+INSERT INTO bundle(name) VALUES ('plain'), ('again');
+INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('again', 1, 'a'), ('again', 2, 'b'), ('again', 3, 'a');
+INSERT INTO channel(name, cost_pct) VALUES ('c', 5);
+INSERT INTO channel_fact(channel, fact) VALUES ('c', 'f2'), ('c', 'f3');
+INSERT INTO setting(key, value) VALUES ('baseline_time', 1000);
+INSERT INTO sample_count(n) VALUES (10);
+EOF
+rdb=$tmp/repeats.db
+"$ISOLAB" --db "$rdb" init --seeds "$rep" >/dev/null 2>&1
+"$ISOLAB" --db "$rdb" run --bundle again --channel c >/dev/null 2>&1
+check "run --bundle again: its repeat applies (visible 0, returned 2, open surface 2, axes 1)" "0|2|2|1" \
+    "$(q "$rdb" "SELECT visible, returned, open_surface, open_axes FROM surface WHERE run_id = 1")"
+"$ISOLAB" --db "$rdb" run --members again --channel c >/dev/null 2>"$tmp/err"
+check "run --members again: the bundle's repeats are its members, as run --bundle" "0|0|2|2|1" \
+    "$?|$(q "$rdb" "SELECT visible, returned, open_surface, open_axes FROM surface WHERE run_id = 2")"
+"$ISOLAB" --db "$rdb" run --members again,b --channel c >/dev/null 2>"$tmp/err"
+check "a mechanism of an earlier item is still named twice" "3|isolab run: mechanism 'b' is named twice" "$?|$(cat "$tmp/err")"
+"$ISOLAB" --db "$rdb" run --members again,-a --channel c >/dev/null 2>"$tmp/err"
+check "-a takes every occurrence out (b alone: f1 visible, open surface 3)" "0|1|2|3" \
+    "$?|$(q "$rdb" "SELECT visible, returned, open_surface FROM surface WHERE run_id = 3")"
+"$ISOLAB" --db "$rdb" marginal --bundle again --channel c --format csv >"$tmp/m.csv" 2>"$tmp/err"
+check "marginal --bundle again: toggling a (in it twice) takes both out; b out leaves a, a" "0|a,1,3,1 b,1,2,0" \
+    "$?|$(awk -F, 'NR > 1 { print $4 "," $5 "," $6 "," $7 }' "$tmp/m.csv" | tr '\n' ' ' | sed 's/ $//')"
+if sqlite3 -batch ':memory:' ".load $root/isolab" "SELECT 1" >/dev/null 2>&1; then
+    check "isolab_surface('again', 'c') as run --bundle again" "0|2|2|1" \
+        "$(sqlite3 -batch "$rdb" ".load $root/isolab" "SELECT visible, returned, open_surface, open_axes FROM isolab_surface('again', 'c')")"
+    check "isolab_fact_status: the facts' positions (10, 20, 30)" "10,20,30" \
+        "$(sqlite3 -batch "$rdb" ".load $root/isolab" "SELECT group_concat(position) FROM isolab_fact_status('again', 'c')")"
+else
+    echo "skip - the sqlite3 shell cannot load isolab.so here"
+fi
+check "fact_status.position: the facts' positions, not their ranks" "10,20,30" \
+    "$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM fact_status WHERE run_id = 1 ORDER BY position)")"
+"$ISOLAB" --db "$rdb" sweep removal --bundle again --channel c >/dev/null 2>&1
+check "removal_sweep.position: the removed facts' positions" "10,20,30" \
+    "$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM removal_sweep WHERE removed_fact IS NOT NULL ORDER BY position)")"
+# --mechanisms: one grammar (a member list, read as a set) for frontier,
+# smallest and sweep bundles
+"$ISOLAB" --db "$rdb" frontier --mechanisms again >/dev/null 2>&1
+"$ISOLAB" --db "$rdb" sweep bundles --mechanisms again >/dev/null 2>&1
+"$ISOLAB" --db "$rdb" smallest --max 3 --mechanisms again,-b >/dev/null 2>&1
+"$ISOLAB" --db "$rdb" sweep bundles --mechanisms again,-b >/dev/null 2>&1
+check "frontier, sweep bundles, smallest, sweep bundles --mechanisms: one grammar" "frontier=a,b bundles=a,b smallest=a bundles=a" \
+    "$(q "$rdb" "SELECT group_concat(r.kind || '=' || p.value, ' ') FROM (SELECT * FROM run WHERE kind IN ('frontier', 'bundles', 'smallest') ORDER BY id) r JOIN run_param p ON p.run_id = r.id AND p.key = 'mechanisms'")"
+# a name both a bundle and a mechanism is refused where it is written
+printf "INSERT INTO bundle(name) VALUES ('a');\n" >"$tmp/clash.sql"
+"$ISOLAB" --db "$rdb" load "$tmp/clash.sql" >/dev/null 2>"$tmp/err"
+check "load: a bundle named like a mechanism is refused" "3|1" "$?|$(grep -c "a member list could not tell them apart" "$tmp/err")"
+check "the shell: a mechanism named like a bundle is refused" "1" \
+    "$(sqlite3 "$rdb" "INSERT INTO mechanism(name) VALUES ('again')" 2>&1 | grep -c 'could not tell them apart')"
+
+# the migration to schema version 19 gives stored rows the facts' positions:
+# this database taken back to version 18 as isolab 18 wrote it (ranks 1..3)
+sqlite3 "$rdb" "UPDATE fact_status_fact SET position = fact_id;
+  UPDATE removal_sweep SET position = (SELECT count(*) FROM fact f JOIN fact g ON g.position <= f.position WHERE f.name = removal_sweep.removed_fact) WHERE removed_fact IS NOT NULL;
+  DROP TRIGGER isolab_list_name_both_mechanism; DROP TRIGGER isolab_list_name_both_mechanism_update;
+  DROP TRIGGER isolab_list_name_both_bundle; DROP TRIGGER isolab_list_name_both_bundle_update;
+  DELETE FROM schema_version WHERE version > 18; PRAGMA user_version = 18;"
+check "version 18: the ranks as isolab 18 wrote them" "1,2,3|1,2,3" \
+    "$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM fact_status WHERE run_id = 1 ORDER BY position)")|$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM removal_sweep WHERE removed_fact IS NOT NULL ORDER BY position)")"
+"$ISOLAB" --db "$rdb" runs >/dev/null 2>&1
+check "version 18 migrated: the facts' positions from each run's model record, the guard back" "10,20,30|10,20,30|4" \
+    "$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM fact_status WHERE run_id = 1 ORDER BY position)")|$(q "$rdb" "SELECT group_concat(position) FROM (SELECT position FROM removal_sweep WHERE removed_fact IS NOT NULL ORDER BY position)")|$(q "$rdb" "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'isolab_list_name_both%'")"
+
+# --- answers say what they cover -------------------------------------------
+cov=$tmp/cover.db
+"$ISOLAB" --db "$cov" init >/dev/null 2>&1
+"$ISOLAB" --db "$cov" frontier --mechanisms pid-namespace,mount-namespace >/dev/null 2>&1
+check "report bundle_frontier: a partial frontier says what it covers" "3 3" \
+    "$("$ISOLAB" --db "$cov" report bundle_frontier 2>/dev/null | grep -c '(over 2 of 8 mechanisms)$') $("$ISOLAB" --db "$cov" report bundle_frontier 2>/dev/null | wc -l | tr -d ' ')"
+"$ISOLAB" --db "$cov" frontier >/dev/null 2>&1
+"$ISOLAB" --db "$cov" frontier --mechanisms pid-namespace >/dev/null 2>&1
+check "bundle_frontier by default: the latest over every mechanism (mechanisms NULL)" "2|0|1" \
+    "$(q "$cov" "SELECT DISTINCT run_id FROM bundle_frontier")|$("$ISOLAB" --db "$cov" report bundle_frontier 2>/dev/null | grep -c 'over')|$(q "$cov" "SELECT DISTINCT mechanisms IS NULL FROM bundle_frontier")"
+"$ISOLAB" --db "$cov" sweep bundles --mechanisms common >/dev/null 2>&1
+check "bundle_smallest: a sweep of 6 mechanisms says so, and names them" "3|pid-namespace,mount-namespace,network-namespace,uts-namespace,control-group,capability-dropping" \
+    "$("$ISOLAB" --db "$cov" report bundle_smallest 2>/dev/null | grep -c '(over 6 of 8 mechanisms)$')|$(q "$cov" "SELECT DISTINCT mechanisms FROM bundle_smallest")"
+
 finish

@@ -174,12 +174,20 @@ check "... names are quoted" "isolab load: a 1.sql:2: the lesson is loaded alrea
     "$(cat "$tmp/e2.txt")"
 paste=$(sed -n 's/.*already ("\(.*\)" replaces it)$/\1/p' "$tmp/e2.txt")
 said=$(cd "$tmp/my dir" && PATH="$tmp/pbin:$PATH" sh -c "$paste" 2>&1)
-check "... pasted, it loads the file again" "0|loaded 1 file into my lab.db" "$?|$said"
+rc=$?
+check "... pasted, it loads the file again" "0|loaded 1 file into my lab.db" "$rc|$(printf '%s\n' "$said" | tail -n 1)"
+check "... and says what it did: the lesson replaced, the rows it wrote per table (a.sql by hand: 2 channels, 3 facts, 3 claims)" \
+    "a 1.sql: lesson M04/K01 replaced; wrote channel 2, channel_fact 3, claim 3, lesson 1, lesson_focus 1" \
+    "$(printf '%s\n' "$said" | head -n 1)"
 # the author edits the cost: 2 -> 4; the profile (3 %) is then the cheapest
 sed "s/('kernel-log', 'M04\/K01', 2)/('kernel-log', 'M04\/K01', 4)/" "$work/a.sql" >"$work/a2.sql"
 check "the edit changed one line" 1 "$(diff "$work/a.sql" "$work/a2.sql" | grep -c '^>')"
-"$ISOLAB" --db "$db3" load --replace "$work/a2.sql" >/dev/null 2>&1
-check "load --replace exits 0; the lesson's rows are the file's; runs kept" "0|4.0|3|1|$runs" \
+"$ISOLAB" --db "$db3" load --replace "$work/a2.sql" >/dev/null 2>"$tmp/e.txt"
+check "load --replace of a lesson another file loaded: refused, naming that file and --take-over; nothing changed" \
+    "3|isolab load: $work/a2.sql: lesson 'M04/K01' is loaded already, from $(cd "$work" && pwd -P)/a.sql; nothing was loaded ('isolab --db $db3 load --take-over $work/a2.sql' takes it over from that file)|2.0" \
+    "$?|$(cat "$tmp/e.txt")|$(q "$db3" "SELECT cost_pct FROM channel WHERE name = 'kernel-log'")"
+"$ISOLAB" --db "$db3" load --take-over "$work/a2.sql" >/dev/null 2>&1
+check "load --take-over exits 0; the lesson's rows are the file's; runs kept" "0|4.0|3|1|$runs" \
     "$?|$(q "$db3" "SELECT cost_pct FROM channel WHERE name = 'kernel-log'")|$(q "$db3" "SELECT count(*) FROM claim WHERE lesson = 'M04/K01'")|$(q "$db3" "SELECT count(*) FROM lesson WHERE code = 'M04/K01'")|$(q "$db3" "SELECT count(*) FROM run")"
 "$ISOLAB" --db "$db3" check --lesson M04/K01 >"$tmp/c.out" 2>&1
 check "before a new run its claims over results are stale, not FAIL" "0|stale" \
@@ -188,7 +196,7 @@ check "before a new run its claims over results are stale, not FAIL" "0|stale" \
 check "after 'lesson' the cost claim fails: the profile (3 %) is cheaper than 4 %" \
     "1|FAIL     M04/K01 cheapest: expected kernel-log, actual sampling-profile (the value differs) -- the log is the cheapest channel so far" \
     "$?|$(grep 'cheapest:' "$tmp/l.err")"
-"$ISOLAB" --db "$db3" load --replace "$work/a.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$db3" load --take-over "$work/a.sql" >/dev/null 2>&1
 "$ISOLAB" --db "$db3" lesson M04/K01 >/dev/null 2>"$tmp/l.err"
 check "the edit undone: its claims pass again" "0|check: 3 passed, 0 failed, 0 pending of 3 claims" \
     "$?|$(grep '^check:' "$tmp/l.err" | sed 's/ (run [0-9]*)$//')"
@@ -229,8 +237,8 @@ check "... and removes them with their last user (rows only an unloaded lesson b
 # replacing a lesson whose file adds shared rows before its lesson row
 "$ISOLAB" --db "$db3" load "$work/c.sql" >/dev/null 2>&1
 sed 's/5);$/6);/' "$work/c.sql" >"$work/c2.sql"
-"$ISOLAB" --db "$db3" load --replace "$work/c2.sql" >/dev/null 2>"$tmp/e.txt"
-check "load --replace of a file that adds an axis and a fact first" "0||6.0|M04/K03|axis|terminal
+"$ISOLAB" --db "$db3" load --take-over "$work/c2.sql" >/dev/null 2>"$tmp/e.txt"
+check "load --take-over of a file that adds an axis and a fact first" "0||6.0|M04/K03|axis|terminal
 M04/K03|fact|tty-name" \
     "$?|$(cat "$tmp/e.txt")|$(q "$db3" "SELECT cost_pct FROM channel WHERE name = 'tty-probe'")|$(q "$db3" "SELECT * FROM lesson_brings ORDER BY 1, 2, 3")"
 "$ISOLAB" --db "$db3" unload M04/K03 >/dev/null 2>&1
@@ -241,9 +249,26 @@ else not_ok "load, load --replace, unload: every model row as before"; diff "$tm
 "$ISOLAB" --db "$db3" load "$work/a.sql" >/dev/null 2>&1
 cp "$db3" "$tmp/before.db"
 printf "INSERT INTO lesson(code, title, position) VALUES ('M04/K01', 'Kernel Log Reading', 8);\nINSERT INTO channel(name, lesson, cost_pct) VALUES ('kernel-log', 'M04/K01', -5);\n" >"$work/bad.sql"
-"$ISOLAB" --db "$db3" load --replace "$work/bad.sql" >/dev/null 2>&1
-check "a failed load --replace exits 3 and removes nothing" "3|1|3" \
+"$ISOLAB" --db "$db3" load --take-over "$work/bad.sql" >/dev/null 2>&1
+check "a failed load --take-over exits 3 and removes nothing" "3|1|3" \
     "$?|$(q "$db3" "SELECT count(*) FROM channel WHERE name = 'kernel-log'")|$(q "$db3" "SELECT count(*) FROM claim WHERE lesson = 'M04/K01'")"
+
+# a file that adds nothing (the template as it ships: all comments) is told so
+cp "$db3" "$tmp/t.db"
+"$ISOLAB" --db "$tmp/t.db" load seeds/900_lesson_template.sql >"$tmp/t.out" 2>"$tmp/t.err"
+check "load of the template as shipped: exit 0, a note that it adds nothing and how to start" \
+    "0|loaded 1 file into $tmp/t.db|isolab load: note: seeds/900_lesson_template.sql adds nothing: it wrote no row (the lesson template as it ships is all comments: copy it and remove the '-- ' in front of its SQL lines, as its first lines say)" \
+    "$?|$(cat "$tmp/t.out")|$(cat "$tmp/t.err")"
+# --replace of the same file replaces; a built-in lesson is another file's
+printf "INSERT INTO lesson(code, title, position) VALUES ('M03/K05', 'Mine', 5);\n" >"$work/k5.sql"
+"$ISOLAB" --db "$tmp/t.db" load --replace "$work/k5.sql" >/dev/null 2>"$tmp/t.err"
+check "load --replace of a built-in lesson: refused, naming where it came from" \
+    "3|isolab load: $work/k5.sql: lesson 'M03/K05' is loaded already, from the seeds the database was made from; nothing was loaded ('isolab --db $tmp/t.db load --take-over $work/k5.sql' takes it over from that file)" \
+    "$?|$(cat "$tmp/t.err")"
+"$ISOLAB" --db "$tmp/t.db" load "$work/k5.sql" >/dev/null 2>"$tmp/t.err"
+check "load (no --replace) of a built-in lesson: the hint is --take-over, not --replace" \
+    "3|isolab load: $work/k5.sql:1: the lesson is loaded already: lesson 'M03/K05' from the seeds the database was made from ('isolab --db $tmp/t.db load --take-over $work/k5.sql' takes it over from that file)" \
+    "$?|$(cat "$tmp/t.err")"
 
 # --- 6: lesson --fresh: from the seeds the database was made from -------------
 mkdir -p "$tmp/my seeds"
@@ -264,6 +289,7 @@ check "... the seeds' own lessons are there, M04/K01 among them" "M03/K04 M03/K0
 "$ISOLAB" --db "$db4" lesson --fresh --seeds seeds >/dev/null 2>"$tmp/f2.err"
 check "lesson --fresh --seeds DIR: from DIR, said so, and what it lost" \
 "0|isolab lesson: note: a new $db4 from the seeds in seeds
+isolab lesson: note: the old database's 5 runs (ids 1-5) are dropped
 isolab lesson: note: the old database's lesson M04/K01 is not in those seeds and is gone; no file of it is known" \
     "$?|$(grep '^isolab lesson: note' "$tmp/f2.err")"
 "$ISOLAB" --db "$db4" lesson --seeds seeds >/dev/null 2>"$tmp/f3.err"

@@ -37,6 +37,33 @@ static void test_escape_controls(void **state)
     assert_int_equal(isl_needs_escape("no\nway"), 1);
 }
 
+/* The bidirectional controls reorder what a terminal shows ("evil\u202etxt.exe"
+ * reads as "evilexe.txt"): escaped as C1 controls are. UTF-8 by hand:
+ * U+202E = E2 80 AE, U+2066 = E2 81 A6, U+200F = E2 80 8F, U+061C = D8 9C. */
+static void test_escape_bidi(void **state)
+{
+    (void)state;
+    assert_string_equal(esc("evil\xe2\x80\xae" "txt.exe"), "evil\\u202etxt.exe");
+    assert_string_equal(esc("\xe2\x80\xaa\xe2\x80\xab\xe2\x80\xac\xe2\x80\xad"), "\\u202a\\u202b\\u202c\\u202d");
+    assert_string_equal(esc("\xe2\x81\xa6" "a" "\xe2\x81\xa9"), "\\u2066a\\u2069");
+    assert_string_equal(esc("\xe2\x80\x8e\xe2\x80\x8f\xd8\x9c"), "\\u200e\\u200f\\u061c");
+    assert_string_equal(esc("\xe2\x80\x94"), "\xe2\x80\x94"); /* an em dash prints */
+    assert_int_equal(isl_needs_escape("a\xe2\x80\xae" "b"), 1);
+}
+
+/* Terminal columns, as wcwidth counts them in a UTF-8 locale. */
+static void test_text_columns(void **state)
+{
+    (void)state;
+    assert_int_equal(isl_text_columns("abc"), 3);
+    assert_int_equal(isl_text_columns("\xe6\xbc\xa2\xe5\xad\x97"), 4);      /* U+6F22 U+5B57: wide */
+    assert_int_equal(isl_text_columns("e\xcc\x81"), 1);                  /* e, U+0301 combining */
+    assert_int_equal(isl_text_columns("\xef\xbc\xa1"), 2);              /* U+FF21 fullwidth A */
+    assert_int_equal(isl_text_columns("\xc3\xa9t\xc3\xa9"), 3);         /* precomposed */
+    assert_int_equal(isl_text_columns("\xea\xb0\x80"), 2);              /* U+AC00 Hangul */
+    assert_int_equal(isl_text_columns("\xff"), 1);                       /* not UTF-8 */
+}
+
 static void test_escape_bounds(void **state)
 {
     (void)state;
@@ -101,6 +128,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_escape_controls),
+        cmocka_unit_test(test_escape_bidi),
+        cmocka_unit_test(test_text_columns),
         cmocka_unit_test(test_escape_bounds),
         cmocka_unit_test(test_short_name),
         cmocka_unit_test(test_utf8),

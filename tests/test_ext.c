@@ -466,7 +466,7 @@ static void test_or_in(void **state)
     static const char *const bad[][2] = {
         {"SELECT * FROM isolab_frontier", "isolab_frontier: argument 1 (channel, or NULL for none) is missing"},
         {"SELECT * FROM isolab_frontier('nope')", "isolab_frontier: no channel named 'nope'"},
-        {"SELECT * FROM isolab_frontier(NULL, 'strict')", "isolab_frontier: no mechanism named 'strict'"},
+        {"SELECT * FROM isolab_frontier(NULL, 'strict,-nosuch')", "isolab_frontier: no mechanism named 'nosuch'"},
         {"SELECT * FROM isolab_smallest(NULL)", "isolab_smallest: argument 2 (max_open_surface) is missing"},
         {"SELECT * FROM isolab_smallest(NULL, -1)",
          "isolab_smallest: max_open_surface must be a whole number >= 0, not '-1'"},
@@ -481,6 +481,12 @@ static void test_or_in(void **state)
         {"SELECT * FROM isolab_marginal('strict', 'nope')", "isolab_marginal: no channel named 'nope'"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) assert_string_equal(error_of(f.db, bad[i][0]), bad[i][1]);
+    /* mechanisms is a member list, read as a set: a bundle stands for its members */
+    assert_int_equal(one(f.db, "SELECT count(*) FROM isolab_frontier('sampling-profile', 'common,-pid-namespace') a "
+                               "JOIN isolab_frontier('sampling-profile', 'mount-namespace,network-namespace,"
+                               "uts-namespace,control-group,capability-dropping') b USING (size, open_surface, "
+                               "bundles, members)"),
+                     6);
     /* 2.0 is a whole number; a target no subset reaches gives no row */
     assert_int_equal(one(f.db, "SELECT count(*) FROM isolab_smallest('sampling-profile', 11.0)"), 1);
     assert_int_equal(one(f.db, "SELECT count(*) FROM isolab_smallest('sampling-profile', 10)"), 0);
@@ -515,7 +521,7 @@ static void test_errors(void **state)
     assert_string_equal(error_of(db, "SELECT * FROM isolab_powerset(NULL, 'pid-namespace', 'x')"),
                         "isolab_powerset: takes one or two arguments: channel, mechanisms");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_powerset(NULL, 'no-such')"),
-                        "isolab_powerset: no mechanism named 'no-such'");
+                        "isolab_powerset: no bundle or mechanism named 'no-such'");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface('a\x01z')"),
                         "isolab_surface: no bundle or mechanism named 'a\\001z'");
     assert_string_equal(error_of(db, "CREATE VIRTUAL TABLE t USING isolab_surface"),

@@ -85,6 +85,44 @@ check "diff --format json: a row per difference, as many as the text's count" \
     "$("$ISOLAB" --db "$db" diff 6 7 | tail -n 1 | cut -d' ' -f1)" \
     "$(python3 -c 'import json,sys; print(sum(r["change"] in "+-~" for r in json.load(open(sys.argv[1]))))' "$tmp/out.json")"
 
+# the diff's parts as fields: (change, kind, name, bundle, channel, attribute,
+# before, after), the line's text kept as "what"
+check "diff --format json: each row's parts as fields beside change and what" \
+    "change what kind name bundle channel attribute before after" "$(keys "$tmp/out.json")"
+cp "$db" "$tmp/d.db"
+sqlite3 "$tmp/d.db" "UPDATE channel SET cost_pct = 5 WHERE name = 'sampling-profile'"
+"$ISOLAB" --db "$tmp/d.db" run --bundle strict --channel sampling-profile >/dev/null 2>&1
+last=$(q "$tmp/d.db" "SELECT max(id) FROM run WHERE kind = 'run'")
+"$ISOLAB" --db "$tmp/d.db" run --bundle strict --channel sampling-profile >/dev/null 2>&1
+first=$(q "$tmp/d.db" "SELECT min(id) FROM run WHERE kind = 'run'")
+"$ISOLAB" --db "$tmp/d.db" diff "$first" "$last" --format json >"$tmp/d.json" 2>/dev/null
+check "diff --format json: the model's change and the surface's, structured" \
+    "model channel sampling-profile None None cost_pct 3 5
+~ surface None strict sampling-profile cost, run time, cost per fact 3.0, 1030, 3.0 5.0, 1050, 5.0" \
+    "$(python3 -c 'import json,sys
+for r in json.load(open(sys.argv[1])):
+    if r["change"] == "model" or (r["bundle"], r["channel"]) == ("strict", "sampling-profile"):
+        print(r["change"], r["kind"], r["name"], r["bundle"], r["channel"], r["attribute"], r["before"], r["after"])' "$tmp/d.json")"
+# outcomes in one case in every machine format, as claim_result stores them
+cp "$db" "$tmp/c.db"
+sqlite3 "$tmp/c.db" "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile'"
+"$ISOLAB" --db "$tmp/c.db" run >/dev/null 2>&1
+for f in json csv; do
+    "$ISOLAB" --db "$tmp/c.db" check --format $f >"$tmp/c.$f" 2>/dev/null
+done
+check "check --format json/csv: a failed claim's outcome is 'fail', as claim_result stores it" "fail|fail|fail" \
+    "$(python3 -c 'import json,sys; print(sorted(set(r["outcome"] for r in json.load(open(sys.argv[1])))-{"pass","pending","stale"})[0])' "$tmp/c.json")|$(python3 -c 'import csv,sys; print(sorted(set(r["outcome"] for r in csv.DictReader(open(sys.argv[1])))-{"pass","pending","stale"})[0])' "$tmp/c.csv")|$(q "$tmp/c.db" "SELECT DISTINCT outcome FROM claim_result WHERE outcome NOT IN ('pass', 'pending', 'stale')")"
+
+# JSON keys made unique (a second 'a' is 'a:1'), so no value is lost; an
+# infinity as 1e999 (as sqlite3 -json writes it: it reads back as one), a
+# blob as its hex digits
+"$ISOLAB" --db "$db" export --sql "SELECT 1 AS a, 2 AS a, 1e999 AS i, -1e999 AS j, x'00ff' AS b" --format json >"$tmp/u.json"
+check "export --format json: duplicate names made unique, infinities as numbers, a blob as hex" \
+    "a=1 a:1=2 i=inf j=-inf b=00ff" \
+    "$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[0]; print(" ".join(f"{k}={v}" for k,v in r.items()))' "$tmp/u.json")"
+"$ISOLAB" --db "$db" export --sql "SELECT 1 AS a, 2 AS a, 3 AS 'a:1'" --format ndjson >"$tmp/u.ndjson"
+check "export --format ndjson: a made name is no column's own" '{"a": 1, "a:2": 2, "a:1": 3}' "$(cat "$tmp/u.ndjson")"
+
 same_rows "report NAME" "$ISOLAB" --db "$db" report channel_comparison
 sqlite3 -json -cmd 'PRAGMA trusted_schema = OFF' "$db" "SELECT * FROM channel_comparison" >"$tmp/ref.json"
 rows "$tmp/ref.json" json >"$tmp/ref.rows"

@@ -151,7 +151,8 @@ for f in csv tsv json ndjson; do
     said=$("$ISOLAB" --db "$db" diff 1 2 --format $f 2>/dev/null >"$tmp/d.out")
     check "diff --format $f of runs of two kinds: exit 3, nothing on stdout" "3|" "$?|$(cat "$tmp/d.out")"
 done
-check "diff --format csv of a good pair still starts with its header" "change,what" \
+check "diff --format csv of a good pair still starts with its header" \
+    "change,what,kind,name,bundle,channel,attribute,before,after" \
     "$("$ISOLAB" --db "$db" diff 2 7 --format csv 2>/dev/null | head -n 1)"
 "$ISOLAB" --db "$db" diff 1 x >/dev/null 2>&1
 check "diff of a run id that is no number exits 2" 2 $?

@@ -36,6 +36,12 @@ if command -v groff >/dev/null 2>&1; then
         done
     done
     check "the man page names every command and option of 'isolab help'" "" "$missing"
+    # ENVIRONMENT names every variable isolab reads
+    envs=$(sed -n '/^ENVIRONMENT/,/^FILES/p' "$tmp/man.txt")
+    for v in ISOLAB_DB NO_COLOR TERM ISOLAB_TOOL_TIMEOUT TMPDIR; do
+        printf '%s\n' "$envs" | grep -q "^       $v\( \|\$\)"
+        check "man page ENVIRONMENT: $v" 0 $?
+    done
     for s in NAME SYNOPSIS DESCRIPTION COMMANDS "EXIT STATUS" ENVIRONMENT FILES EXAMPLES; do
         grep -q "^$s" "$tmp/man.txt" || missing="$missing [$s]"
     done

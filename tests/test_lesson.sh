@@ -71,4 +71,72 @@ check "init --seeds seeds/: every built-in claim compiles at load" "0" "$?$(cat 
 check "seed_origin: NULL for the built-in seeds, the directory for --seeds" "|$top/seeds" \
     "$(sqlite3 "$tmp/new.db" "SELECT seeds FROM seed_origin")|$(sqlite3 "$tmp/steps.db" "SELECT seeds FROM seed_origin")"
 
+# The README's "Using it" commands in order, as printed (those that need
+# no gnuplot), then isolab lesson: the lesson's block, byte for byte. The
+# what-if run among them (a member list's row under the profile) and the
+# template load change no lesson's printed block.
+walk=$tmp/walk
+mkdir -p "$walk" && ln -s "$ISOLAB" "$walk/isolab" && cp -r "$top/seeds" "$walk/seeds"
+awk '/^## Using it/ { f = 1; next } f && /^## / { exit } f && /^    \.\/isolab / { print substr($0, 5) }' README.md |
+    grep -v -e ' plot' -e ' page' >"$tmp/walk.sh"
+check "the README's Using it block has its commands" yes "$([ "$(wc -l <"$tmp/walk.sh")" -gt 30 ] && echo yes)"
+(cd "$walk" && "$ISOLAB" lesson >/dev/null 2>&1 && sh "$tmp/walk.sh" >/dev/null 2>&1)
+(cd "$walk" && "$ISOLAB" lesson >out.txt 2>/dev/null; "$ISOLAB" lesson M03/K04 >k04.txt 2>/dev/null)
+if cmp -s "$walk/out.txt" "$top/tests/expected/lesson.txt"; then ok "after the README's commands: isolab lesson is the lesson's block"
+else not_ok "after the README's commands: isolab lesson is the lesson's block"; diff "$walk/out.txt" "$top/tests/expected/lesson.txt" | head; fi
+if cmp -s "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt"; then ok "after the README's commands: isolab lesson M03/K04 is K04's block"
+else not_ok "after the README's commands: isolab lesson M03/K04 is K04's block"; diff "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt" | head; fi
+(cd "$walk" && sqlite3 -batch -noheader -list isolab.db "SELECT line FROM lesson_report WHERE lesson = 'M03/K05';") >"$walk/shell.txt"
+if cmp -s "$walk/shell.txt" "$top/tests/expected/lesson.txt"; then ok "after the README's commands: lesson_report in the shell is the lesson's block"
+else not_ok "after the README's commands: lesson_report in the shell is the lesson's block"; fi
+check "after the what-if run: the axes plot's panels are the course's bundles" "common strict" \
+    "$("$ISOLAB" --db "$walk/isolab.db" export plot_axes --format csv 2>/dev/null | awk -F, 'NR > 1 { print $1 }' | uniq | tr '\n' ' ' | sed 's/ $//')"
+check "the what-if list's panel when --bundle names it" "common strict strict,-user-namespace" \
+    "$("$ISOLAB" --db "$walk/isolab.db" export plot_axes --format tsv --bundle strict,-user-namespace 2>/dev/null | awk -F'\t' 'NR > 1 { print $1 }' | uniq | tr '\n' ' ' | sed 's/ $//')"
+
+# A later lesson that adds a bundle and a channel (position 8): K05's and
+# K04's blocks stay the lesson's; its own tables list the new bundle
+# (plain, common, strict, namespaces-only) and both earlier channels.
+cat >"$walk/later.sql" <<'EOF'
+INSERT INTO lesson(code, title, position) VALUES ('M04/K01', 'Kernel Log Reading', 8);
+INSERT INTO bundle(name) VALUES ('namespaces-only');
+INSERT INTO bundle_member(bundle, position, mechanism) VALUES
+  ('namespaces-only', 1, 'pid-namespace'), ('namespaces-only', 2, 'mount-namespace');
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('kernel-log', 'M04/K01', 2);
+INSERT INTO channel_fact(channel, position, fact) VALUES ('kernel-log', 1, 'hostname'), ('kernel-log', 2, 'memory-used');
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('M04/K01', 'namespaces-only', 'kernel-log', 'host');
+EOF
+(cd "$walk" && "$ISOLAB" load later.sql >/dev/null 2>&1 && "$ISOLAB" lesson --all >/dev/null 2>&1)
+(cd "$walk" && "$ISOLAB" lesson >out.txt 2>/dev/null; "$ISOLAB" lesson M03/K04 >k04.txt 2>/dev/null;
+ "$ISOLAB" lesson M04/K01 >k01.txt 2>/dev/null)
+if cmp -s "$walk/out.txt" "$top/tests/expected/lesson.txt"; then ok "a later lesson's bundle and channel: isolab lesson is the lesson's block"
+else not_ok "a later lesson's bundle and channel: isolab lesson is the lesson's block"; diff "$walk/out.txt" "$top/tests/expected/lesson.txt" | head; fi
+if cmp -s "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt"; then ok "a later lesson's bundle and channel: K04's block as it was"
+else not_ok "a later lesson's bundle and channel: K04's block as it was"; diff "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt" | head; fi
+check "the later lesson's own bundle table lists its bundle after the course's" "plain common strict namespaces-only" \
+    "$(sed -n '/^bundle /,/^$/p' "$walk/k01.txt" | awk 'NR > 1 && NF { print $1 }' | tr '\n' ' ' | sed 's/ $//')"
+check "the later lesson's channel table: its channel, then the earlier lessons'" "kernel-log system-call-tracing sampling-profile" \
+    "$(sed -n '/^channel /,/^$/p' "$walk/k01.txt" | awk 'NR > 1 && NF { print $1 }' | tr '\n' ' ' | sed 's/ $//')"
+(cd "$walk" && "$ISOLAB" sweep bundles >/dev/null 2>&1)
+check "K05's plots: its course's bundles and channels, not the later lesson's" "common strict|system-call-tracing sampling-profile|common plain strict" \
+    "$("$ISOLAB" --db "$walk/isolab.db" export plot_axes --lesson M03/K05 --format tsv 2>/dev/null | awk -F'\t' 'NR > 1 { print $1 }' | uniq | tr '\n' ' ' | sed 's/ $//')|$("$ISOLAB" --db "$walk/isolab.db" export plot_channels --lesson M03/K05 --format tsv 2>/dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "channel") c = i; next } { print $c }' | tr '\n' ' ' | sed 's/ $//')|$("$ISOLAB" --db "$walk/isolab.db" export plot_frontier --lesson M03/K05 --format tsv 2>/dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "named") c = i; next } $c != "" && $c != "\"\"" { print $c }' | sort | tr '\n' ' ' | sed 's/ $//')"
+check "K04's plots: the channels of the course as K04 knew it" "system-call-tracing" \
+    "$("$ISOLAB" --db "$walk/isolab.db" export plot_channels --lesson M03/K04 --format tsv 2>/dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "channel") c = i; next } { print $c }' | tr '\n' ' ' | sed 's/ $//')"
+check "the later lesson's plots name its bundle" "common namespaces-only plain strict" \
+    "$("$ISOLAB" --db "$walk/isolab.db" export plot_frontier --lesson M04/K01 --format tsv 2>/dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "named") c = i; next } $c != "" && $c != "\"\"" { print $c }' | sort | tr '\n' ' ' | sed 's/ $//')"
+
+# Each of the lesson's text blocks is a layout over one data view (the
+# page's, which export and --format read too): none reads the results
+# itself, so no rule is computed twice (the SQL without its comments).
+for pair in resource_axis:page_lesson_axis channel_facts:page_lesson_facts bundle_table:page_lesson_bundles \
+            channel_table:page_lesson_channels sample_table:page_lesson_samples removal_summary:lesson_removal \
+            addition_table:page_lesson_addition page_lesson_removal:lesson_removal; do
+    block=${pair%%:*} data=${pair#*:}
+    sql=$(sed 's/--.*$//' "$top/queries/$block.sql")
+    reads=$(printf '%s\n' "$sql" | grep -o -w -e current_surface -e current_sweep -e fact_status -e sample_sweep \
+        -e removal_sweep -e addition_sweep -e bundle_member | sort -u | tr '\n' ' ')
+    check "$block: a layout over $data, reading no result of its own" "yes|" \
+        "$(printf '%s\n' "$sql" | grep -q -w "$data" && echo yes)|$reads"
+done
+
 finish

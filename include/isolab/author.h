@@ -16,7 +16,8 @@
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err);
 
 /* What the database at path was made from (read-only): *seeds the directory
- * (NULL: built in, or no database), *lessons lines "CODE<TAB>FILE"; free() both. */
-isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_error *err);
+ * (NULL: built in, or no database), *lessons lines "CODE<TAB>FILE"; free() both;
+ * runs[] its runs' count, lowest and highest id (0s: none). */
+isl_status isl_store_origin(const char *path, char **seeds, char **lessons, int64_t runs[3], isl_error *err);
 
 #endif

@@ -29,8 +29,11 @@ typedef struct isl_claim_counts {
     size_t n[4];
 } isl_claim_counts;
 
-/* "pass", "FAIL", "pending" or "stale". */
+/* "pass", "FAIL", "pending" or "stale": the word a line for people shows. */
 const char *isl_claim_outcome_name(isl_claim_outcome o);
+/* "pass", "fail", "pending" or "stale": the value claim_result stores and
+ * every machine format writes (one case). */
+const char *isl_claim_outcome_value(isl_claim_outcome o);
 
 /* Evaluates every claim of `lesson` (every claim when NULL), by lesson
  * position then claim id, each with the param table set to its lesson's

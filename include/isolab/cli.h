@@ -18,6 +18,8 @@ enum {
     ISL_NEEDS_MODEL = 1 << 1, /* ... and read its model (cli->model); implies NEEDS_DB */
     ISL_WRITES = 1 << 2,      /* it records runs: cli->argv_text holds the command line */
     ISL_NO_DB = 1 << 4,       /* never opens a database: --db and --wait are taken, not listed */
+    ISL_READS_VIEWS = 1 << 6, /* prints results: a dangling model row (param, lesson_focus) is named first */
+    ISL_READS_RUNS = 1 << 5,  /* reads runs' rows: each run's count (run_written) is checked first */
 };
 
 /* What an option's value is; the parser checks it (a bad one: exit 2). */
@@ -92,6 +94,7 @@ struct isl_cli {
     isl_model *model;     /* read when it has ISL_NEEDS_MODEL */
     isl_error err;        /* the failure a command returns, printed by isl_main */
     int stale_noted;      /* isl_warn_stale said results are stale */
+    char *stale_note;     /* ... and its note, printed by isl_main after the command unless it failed (malloc'd) */
     const char *hint;     /* advice (a static string) printed on a line after err */
 };
 

@@ -21,7 +21,9 @@ int isl_utf8_valid(const char *s, size_t n);
 /* Writes text (NUL-terminated) into out[cap] with every character a
  * terminal would act on made visible: \n, \r, \t, \b, \f, \v, \a; other C0
  * controls and DEL as three-digit octal (ESC is \033); C1 controls
- * (U+0080-U+009F) as \u0080 ...; a byte that is not UTF-8 as \xHH. A
+ * (U+0080-U+009F) as \u0080 ..., and the bidirectional controls that
+ * reorder what a terminal shows (U+061C, U+200E, U+200F, U+202A-U+202E,
+ * U+2066-U+2069) as \u202e ...; a byte that is not UTF-8 as \xHH. A
  * backslash is left as it is. Printable text, UTF-8 included, is copied.
  * Cut at a character boundary when cap is short (cap >= 1); returns out. */
 char *isl_escape(const char *text, char *out, size_t cap);
@@ -37,5 +39,11 @@ const char *isl_short_name(const char *s, size_t n, char out[84]);
 
 /* Nonzero when isl_escape would change text. */
 int isl_needs_escape(const char *text);
+
+/* The columns UTF-8 text (NUL-terminated) takes on a terminal, as wcwidth()
+ * counts them for a UTF-8 locale: East Asian wide and fullwidth characters
+ * 2, combining marks and zero-width characters 0, every other character 1
+ * (a byte that is not UTF-8: 1). Whatever the process's locale. */
+size_t isl_text_columns(const char *text);
 
 #endif

@@ -31,6 +31,12 @@ typedef struct isl_run_filter {
 /* The runs f chooses, by id, handed to fn. */
 isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn fn, void *ctx, isl_error *err);
 
+/* ISL_EDB (ISL_R_DAMAGED) "PATH: damaged: run N has R of its W rows" for the
+ * first run (of runs a and b; a == 0: of every run) whose result rows are not
+ * the count it wrote (run_written; a run of an older isolab has none); ISL_OK
+ * when every count holds. */
+isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *err);
+
 /* The latest finished run of `kind`: *id (0 when there is none) and its
  * model digest into digest (empty when NULL). */
 isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err);
@@ -41,9 +47,20 @@ isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, 
 /* Called with the rows read so far (every 4096 rows), for progress. */
 typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
 
-/* What differs between runs a and b of one kind as lines to fn, *ndiff the
+/* One line of a diff, and its parts (NULL where they do not apply): change
+ * "model", "~", "-", "+", "lost" or "gained"; kind the item (axis, fact,
+ * mechanism, bundle, lesson, channel, setting, sample_count; "surface" for a
+ * bundle x channel; a result table's name for its rows); name the item's
+ * name; bundle and channel the pair; attribute what changed (several,
+ * ", "-separated, for a surface); before and after its values (likewise). */
+typedef struct isl_diff_row {
+    const char *line, *change, *kind, *name, *bundle, *channel, *attribute, *before, *after;
+} isl_diff_row;
+typedef isl_status (*isl_diff_fn)(void *ctx, const isl_diff_row *r);
+
+/* What differs between runs a and b of one kind as rows to fn, *ndiff the
  * differences; tick (or NULL) counts the isl_store_status_rows rows read. */
-isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
+isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_diff_fn fn, void *ctx, isl_rows_fn tick,
                                    void *tick_ctx, size_t *ndiff, isl_error *err);
 
 /* The fact-status rows of run a and of run b (0 for a run that has none),
@@ -55,8 +72,10 @@ isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n
 isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *err);
 
 /* Removes the runs of `kind` (NULL: every kind) older than the `keep` latest
- * of their kind but those holding a current result; *deleted: how many. */
-isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t *deleted, isl_error *err);
+ * of their kind but those holding a current result and (unless noted) those
+ * with a note; *deleted: how many. */
+isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int noted, size_t *deleted,
+                           isl_error *err);
 
 /* VACUUM: gives the space of removed rows back to the file system. */
 isl_status isl_store_vacuum(isl_store *s, isl_error *err);
@@ -78,7 +97,8 @@ typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const cha
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
 
 /* Sets param's lesson, bundle and channel (those not NULL) for this
- * connection only (a TEMP shadow, no lock); ISL_EINPUT naming an unknown one. */
+ * connection only (a TEMP shadow, no lock), and with a lesson course_scope's
+ * (the course as that lesson knew it); ISL_EINPUT naming an unknown one. */
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
                            isl_error *err);
 

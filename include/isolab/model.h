@@ -50,6 +50,7 @@ typedef struct isl_model {
     size_t nfacts, facts_cap;
     char **fact_name;
     size_t *fact_axis;
+    long long *fact_pos;   /* its position (fact.position); index + 1 unless set */
     size_t nmech, mech_cap;
     isl_mechanism *mech;
     size_t nbundles, bundles_cap;
@@ -97,13 +98,24 @@ size_t isl_model_find_bundle(const isl_model *m, const char *name);
 size_t isl_model_find_channel(const isl_model *m, const char *name);
 
 /* Parses a member list: comma-separated items, each a bundle (its members,
- * in its order), a mechanism, or -MECHANISM (takes that mechanism out of
- * the members before it), e.g. "strict,-user-namespace" or
- * "common,mandatory-label". out (room for m->nmech) receives the members in
- * the order the items give them, *n their count. ISL_EINPUT with err set
- * for an empty list or item, an unknown name, a mechanism given twice (a
- * bundle's members count) or taken out when it is not there. */
+ * in its order, its own repeats included), a mechanism, or -MECHANISM
+ * (takes every occurrence of that mechanism out of the members before it),
+ * e.g. "strict,-user-namespace" or "common,mandatory-label". out (room for
+ * isl_model_list_room(m)) receives the members in the order the items give
+ * them, *n their count. ISL_EINPUT with err set for an empty list or item,
+ * an unknown name, a name that is both a bundle and a mechanism, an item
+ * naming a mechanism among the members before it, or taking out one that
+ * is not there. */
 isl_status isl_model_members(const isl_model *m, const char *list, size_t *out, size_t *n, isl_error *err);
+
+/* The room a member list's members may need: every mechanism once and
+ * every bundle's members (a bundle may repeat a mechanism). */
+size_t isl_model_list_room(const isl_model *m);
+
+/* A set of mechanisms written as a member list (--mechanisms, the
+ * extension's mechanisms): isl_model_members' members, each once, in
+ * mechanism order, into out (room for isl_model_list_room(m)). */
+isl_status isl_model_mechanism_set(const isl_model *m, const char *list, size_t *out, size_t *n, isl_error *err);
 
 /* Adds to a finished model the bundle `name` made of members[0..n) and
  * marked ad hoc: it can be run and swept like the model's bundles, but is

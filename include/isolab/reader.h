@@ -28,4 +28,9 @@ extern const isl_model_table isl_model_tables[];
  * ISL_EINPUT names what is wrong with the model. */
 isl_status isl_read_model(struct sqlite3 *db, const char *path, isl_model **out, isl_error *err);
 
+/* The model's dangling rows only, as isl_read_model names them: a row naming
+ * a row that is not there (lesson_focus, ...), a param naming no bundle or
+ * channel; ISL_OK when there is none. For the readers of results. */
+isl_status isl_read_dangling(struct sqlite3 *db, const char *path, isl_error *err);
+
 #endif

@@ -40,6 +40,10 @@ typedef struct isl_listing {
     int labelled;          /* ISL_FMT_TABLE after isl_listing_labelled: */
     isl_labels labels;     /* ... column_label's rows */
     const char *object;    /* ... for this object (the caller's string) */
+    isl_row_fn tee;        /* when not NULL: handed the header and every row too */
+    void *tee_ctx;
+    char **keys;           /* JSON, NDJSON: each column's key, made unique ("a", "a:1"), as JSON text */
+    size_t nkeys;
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */
@@ -73,13 +77,17 @@ isl_status isl_put_line(void *ctx, const char *line);
 isl_status isl_report_lesson_rows(isl_cli *cli, isl_listing *l, const char *code, int header);
 
 /* Checks lesson's claims (NULL: all) as a 'check' run: lines `show` asks for (or
- * rows in fmt) to out, a count line; ISL_EFAIL when a claim fails. */
-int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt);
+ * rows in fmt) to out, a count line; ISL_EFAIL when a claim fails (strict:
+ * also when one is stale or pending, the count line saying so). */
+int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt, int strict);
 
 /* Writes the rows of `name` (of run run_id when has_run) or of query sql in
  * fmt to file (NULL or "-": cli->out), *rows their count; an exit status. */
 int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
                     const char *file, size_t *rows);
+/* isl_export_path of a relation, its header and rows handed to tee(tee_ctx)
+ * as well (a failure of tee fails the export). */
+int isl_export_tee(isl_cli *cli, const char *name, const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx);
 
 /* --lesson, --bundle, --channel for this command only (isl_store_focus), the
  * model read again first if changed outside isolab; then isl_warn_stale. */
@@ -104,5 +112,15 @@ int isl_no_results(isl_cli *cli, char *msg, size_t n);
 /* Notes isl_no_results' words after `rows` rows of `name` (NULL: lessons'
  * lines) were printed: none, or results. */
 void isl_note_no_results(isl_cli *cli, const char *name, size_t rows);
+
+/* The values of the list option opt joined by commas, as they were written
+ * (malloc'd), or NULL when it was not given (or out of memory: *oom set). */
+char *isl_opt_joined(const isl_args *a, const char *opt, int *oom);
+
+/* The mechanisms --mechanisms names, a member list (its items checked by the
+ * parser: none empty, none twice), as a set in mechanism order
+ * (isl_model_mechanism_set) into mechs (room for isl_model_list_room), or
+ * every mechanism when it is not given. An exit status. */
+int isl_pick_mechanisms(isl_cli *cli, const isl_args *a, size_t *mechs, size_t *nm);
 
 #endif

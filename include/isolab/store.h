@@ -13,7 +13,7 @@
 #include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 17
+#define ISL_SCHEMA_VERSION 19
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -25,6 +25,20 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
 /* Creates the database at path from the schema and the built-in seeds (or
  * seeds_dir's *.sql), all or nothing; an existing path only with force. */
 isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err);
+
+/* A new database, before it replaces anything: ISL_OK when it will do. */
+typedef isl_status (*isl_store_check_fn)(isl_store *fresh, void *ctx, isl_error *err);
+
+/* isl_store_create, with check(new, ctx, err) run on the new database
+ * before it takes path's place: a failure leaves the old file untouched. */
+isl_status isl_store_create_checked(const char *path, const char *seeds_dir, int force, isl_store_check_fn check,
+                                    void *ctx, isl_error *err);
+
+/* ISL_OK when path names no file, an empty one, or (through a symbolic link)
+ * a regular file holding an isolab database of this or an older schema: what
+ * a new database may replace; else why not (ISL_EINPUT, ISL_EDB). Opens no
+ * database (a FIFO is refused, never opened). */
+isl_status isl_store_replaceable(const char *path, isl_error *err);
 
 /* Closes the store (NULL is fine); finalizes every statement it prepared. */
 void isl_store_close(isl_store *s);
@@ -58,9 +72,26 @@ struct sqlite3 *isl_store_db(isl_store *s);
  * a loaded lesson they define is removed first with what it owns (author.h). */
 isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err);
 
+/* How isl_store_load_report treats a lesson the files define that is loaded:
+ * refused (ISL_R_LESSON_LOADED when it came from the same file, else
+ * ISL_R_LESSON_OTHER_FILE), replaced when it came from the same file (else
+ * ISL_R_LESSON_OTHER_FILE, nothing loaded), or replaced whatever its file. */
+typedef enum isl_load_mode { ISL_LOAD_NEW, ISL_LOAD_REPLACE, ISL_LOAD_TAKE_OVER } isl_load_mode;
+/* What one file did, told in the load's transaction (the caller keeps it
+ * until the load commits): what "added" or "replaced" with name a lesson's
+ * code, or "table" with name a table and n the rows the file wrote in it. */
+typedef isl_status (*isl_load_fn)(void *ctx, const char *file, const char *what, const char *name, long long n);
+/* isl_store_load in mode, each file's lessons and tables to fn (NULL: none). */
+isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t n, isl_load_mode mode,
+                                 isl_load_fn fn, void *ctx, isl_error *err);
+
 /* Executes seed text statement by statement, errors naming `name` and the
  * line; no transaction is opened here. */
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err);
+
+/* isl_read_dangling (isolab/reader.h) on the store's connection: a
+ * dangling model row named, as reading the model names it. */
+isl_status isl_store_check_dangling(isl_store *s, isl_error *err);
 
 /* isl_read_model (isolab/reader.h) on the store's connection. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);

@@ -44,7 +44,8 @@ void isl_buf_tsv_field(isl_buf *b, const char *text, size_t len);
  * escaped; other bytes as they are). */
 void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
 /* Appends the cell as JSON: numbers as numbers (reals read back the same,
- * '.0' when whole; inf, nan and NULL as null), a blob as a hex string. */
+ * '.0' when whole; an infinity as 1e999 or -1e999, as SQLite's JSON writes
+ * it; nan and NULL as null), a blob as a string of its hex digits. */
 void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
 /* Appends one row as a JSON object, {"name": value, ...} in column order,
  * as every JSON listing and the page's lab write it. */

@@ -2,10 +2,13 @@
  * opens what the command's table entry says it needs, runs it, prints its
  * error on the one error path and checks the output was written. */
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
@@ -96,9 +99,18 @@ static int run_command(isl_cli *cli, int argc, char **argv, const isl_args *args
     return rc ? rc : cli->cmd->fn(cli, args);
 }
 
+/* stdout is a pipe whose reader has gone (poll's POLLERR on its write end). */
+static int pipe_closed(void)
+{
+    struct stat st;
+    struct pollfd p = {STDOUT_FILENO, 0, 0};
+    return !fstat(STDOUT_FILENO, &st) && S_ISFIFO(st.st_mode) && poll(&p, 1, 0) == 1 && (p.revents & POLLERR);
+}
+
 int isl_main(int argc, char **argv)
 {
-    /* a closed pipe is an output error like any other, not a silent death */
+    /* a closed pipe is an output error, seen where it happens (nothing half-written is left);
+       isl_main then ends quietly by SIGPIPE, as cat | head does */
     signal(SIGPIPE, SIG_IGN);
     isl_cli cli = {0};
     cli.db_path = getenv("ISOLAB_DB");
@@ -132,6 +144,14 @@ int isl_main(int argc, char **argv)
         if (!rc || rc == ISL_EFAIL)
             rc = isl_fail(&cli.err, ISL_EOUTPUT, "cannot write the output: %s", strerror(errno ? errno : EIO));
         clearerr(stdout);
+    }
+    /* the stale note after the command's own output, and never with an error */
+    if (cli.stale_note && (!rc || rc == ISL_EFAIL)) fputs(cli.stale_note, stderr);
+    free(cli.stale_note);
+    if (rc == ISL_EOUTPUT && pipe_closed()) {
+        /* as cat | head: no message, and the status a closed pipe gives (SIGPIPE) */
+        signal(SIGPIPE, SIG_DFL);
+        raise(SIGPIPE);
     }
     if (rc && !(rc == ISL_EFAIL && !cli.err.msg[0])) print_error(&cli, cli.cmd, &cli.err);
     if (rc && cli.hint) fprintf(stderr, "%s\n", cli.hint);

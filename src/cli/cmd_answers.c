@@ -43,15 +43,10 @@ static int pick(isl_cli *cli, const isl_args *a, const char *table, int with_mec
         return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
     if (!with_mechs) return ISL_OK;
     int rc;
-    if (!(x->mechs = malloc((m->nmech + 1) * sizeof *x->mechs))) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    const char *list = isl_opt(a, "--mechanisms");
-    if (list) {
-        if ((rc = isl_model_members(m, list, x->mechs, &x->nm, &cli->err))) return rc;
-        /* bits in mechanism order, as a bundles sweep numbers them */
-        isl_sort_indexes(x->mechs, x->nm);
-    } else {
-        for (x->nm = 0; x->nm < m->nmech; x->nm++) x->mechs[x->nm] = x->nm;
-    }
+    if (!(x->mechs = malloc(isl_model_list_room(m) * sizeof *x->mechs)))
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    /* bits in mechanism order, as a bundles sweep numbers them */
+    if ((rc = isl_pick_mechanisms(cli, a, x->mechs, &x->nm))) return rc;
     if (x->nm > ISL_POWERSET_MAX)
         return isl_fail(&cli->err, ISL_EINPUT,
                         "%zu mechanisms chosen, but at most %d can be answered over; "
@@ -73,7 +68,9 @@ int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
  * command that gives the least open surface of each size. */
 static void note_unreached(isl_cli *cli, const isl_args *a, const answer_args *x, long long max)
 {
-    const char *ch = isl_opt(a, "--channel"), *list = isl_opt(a, "--mechanisms");
+    int oom = 0;
+    const char *ch = isl_opt(a, "--channel");
+    char *list = isl_opt_joined(a, "--mechanisms", &oom);
     const char *words[5] = {"frontier"};
     int n = 1;
     if (ch) words[n++] = "--channel", words[n++] = ch;
@@ -85,6 +82,7 @@ static void note_unreached(isl_cli *cli, const isl_args *a, const answer_args *x
         isl_note(cli, "no subset of the %zu mechanism%s has an open surface of at most %lld under %s; %s gives the "
                  "least of each size", x->nm, x->nm == 1 ? "" : "s", max, ch ? ch : "no channel", hint.p);
     free(hint.p);
+    free(list);
 }
 
 int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
@@ -106,7 +104,7 @@ int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
     const char *bundle = isl_opt(a, "--bundle");
     if (!bundle) return isl_usage(cli, "--bundle B is required: a bundle or a member list");
     answer_args x;
-    size_t *members = malloc((cli->model->nmech + 1) * sizeof *members), n = 0;
+    size_t *members = malloc(isl_model_list_room(cli->model) * sizeof *members), n = 0;
     int rc = members ? pick(cli, a, "answer_marginal", 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = isl_model_members(cli->model, bundle, members, &n, &cli->err);
     if (!rc) rc = isl_lab_marginal(cli->store, cli->model, cli->argv_text, bundle, members, n, x.channel, &x.show,

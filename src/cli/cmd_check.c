@@ -36,5 +36,6 @@ int isl_cmd_check(isl_cli *cli, const isl_args *a)
     int rc = note_stale(cli);
     return rc ? rc
               : isl_check_print(cli, isl_opt(a, "--lesson"), cli->out,
-                                quiet ? ISL_CLAIMS_NONE : failed ? ISL_CLAIMS_FAILED : ISL_CLAIMS_ALL, (isl_format)fmt);
+                                quiet ? ISL_CLAIMS_NONE : failed ? ISL_CLAIMS_FAILED : ISL_CLAIMS_ALL, (isl_format)fmt,
+                                isl_opt_flag(a, "--strict"));
 }

@@ -1,10 +1,12 @@
 /* isolab lesson: the main job: every bundle x channel, each lesson's three
  * sweeps of its focus, the lessons' tables on stdout, then the claims'
  * check on stderr; it creates the database when missing (anew: --fresh). */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
@@ -117,25 +119,47 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
     return ISL_OK;
 }
 
+/* The line "CODE\tFILE" at l (code: CODE's length) has a line of its CODE in now. */
+static int kept_in(const char *l, size_t code, const char *now)
+{
+    for (const char *m = now; m && *m;) {
+        size_t mlen = strcspn(m, "\n");
+        if (strcspn(m, "\t") == code && !strncmp(m, l, code)) return 1;
+        m += mlen + (m[mlen] == '\n');
+    }
+    return 0;
+}
+
+/* The line at l is lost (no CODE in now) and names a FILE a lost line before
+ * it (from old) names too: its file's command is given once. */
+static int file_named_before(const char *old, const char *l, const char *now)
+{
+    size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
+    if (code >= len) return 0;
+    for (const char *p = old; p < l;) {
+        size_t plen = strcspn(p, "\n"), pcode = strcspn(p, "\t");
+        if (pcode < plen && plen - pcode == len - code && !strncmp(p + pcode, l + code, len - code)
+            && !kept_in(p, pcode, now))
+            return 1;
+        p += plen + (p[plen] == '\n');
+    }
+    return 0;
+}
+
 /* The lines "CODE\tFILE" of old whose CODE has no line in now: the lessons
  * a new database lost, each with the file 'load' read it from, as
- * " CODE" words into codes and the commands that load them again into cmds.
- * Returns how many. */
+ * " CODE" words into codes and the commands that load them again into cmds
+ * (each file once, however many of its lessons were lost). Returns how many. */
 static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_buf *codes, isl_buf *cmds)
 {
     size_t lost = 0;
     for (const char *l = old; l && *l;) {
         size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
-        int kept = 0;
-        for (const char *m = now; m && *m && !kept;) {
-            size_t mlen = strcspn(m, "\n");
-            kept = strcspn(m, "\t") == code && !strncmp(m, l, code);
-            m += mlen + (m[mlen] == '\n');
-        }
-        if (!kept && code < len) {
+        if (!kept_in(l, code, now) && code < len) {
             lost++;
             isl_buf_printf(codes, " %.*s", (int)code, l);
-            char *file = code + 1 < len ? strndup(l + code + 1, len - code - 1) : NULL;
+            char *file = code + 1 < len && !file_named_before(old, l, now) ? strndup(l + code + 1, len - code - 1)
+                                                                             : NULL;
             const char *words[2] = {"load", file};
             if (file) isl_put_command(cli, cmds, 2, words);
             free(file);
@@ -145,20 +169,60 @@ static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_b
     return lost;
 }
 
+/* The command line's own mistakes, before anything is read or replaced. */
+static int lesson_usage(isl_cli *cli, const isl_args *a)
+{
+    if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
+    if (isl_opt_flag(a, "--all") && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
+    return isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
+}
+
+typedef struct fresh_check {
+    isl_cli *cli;
+    const isl_args *a;
+} fresh_check;
+
+/* The new database has every lesson asked for, each with a focus of its
+ * model (isl_store_check_fn): found as the command will find them. */
+static isl_status check_fresh(isl_store *fresh, void *ctx, isl_error *err)
+{
+    fresh_check *fc = ctx;
+    isl_cli *cli = fc->cli;
+    isl_model *m = NULL;
+    isl_status st = isl_store_read_model(fresh, &m, err);
+    lesson_list ls = {0, 0, NULL, m, isl_opt_flag(fc->a, "--all"), fc->a->ops, fc->a->nops};
+    isl_store *kept = cli->store;
+    cli->store = fresh;
+    assert(err == &cli->err);
+    if (!st) st = find_lessons(cli, fc->a, &ls);
+    cli->store = kept;
+    for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
+    free(ls.l);
+    isl_model_free(m);
+    return st;
+}
+
 /* lesson --fresh: a new database from the seeds it was made from (or --seeds). */
 static int lesson_fresh(isl_cli *cli, const isl_args *a)
 {
     char *seeds = NULL, *old = NULL, *ignored = NULL, *now = NULL;
+    int64_t runs[3], none[3];
     isl_error e;
     isl_error_clear(&e);
-    if (isl_store_origin(cli->db_path, &seeds, &old, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (lesson_usage(cli, a) || isl_store_replaceable(cli->db_path, &cli->err)) return cli->err.status;
+    if (isl_store_origin(cli->db_path, &seeds, &old, runs, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     const char *dir = isl_opt(a, "--seeds") ? isl_opt(a, "--seeds") : seeds;
-    int rc = isl_store_create(cli->db_path, dir, 1, &cli->err);
-    if (!rc && isl_store_origin(cli->db_path, &ignored, &now, &e) == ISL_ENOMEM)
+    fresh_check fc = {cli, a};
+    int rc = isl_store_create_checked(cli->db_path, dir, 1, check_fresh, &fc, &cli->err);
+    if (!rc && isl_store_origin(cli->db_path, &ignored, &now, none, &e) == ISL_ENOMEM)
         rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) {
         isl_note(cli, "a new %s from the seeds %s%s%s", cli->db_path, dir ? "in " : "built into isolab", dir ? dir : "",
                  isl_opt(a, "--seeds") ? "" : dir ? " (the directory it was made from)" : "");
+        if (runs[0] == 1) isl_note(cli, "the old database's run (id %lld) is dropped", (long long)runs[1]);
+        else if (runs[0])
+            isl_note(cli, "the old database's %lld runs (ids %lld-%lld) are dropped", (long long)runs[0],
+                     (long long)runs[1], (long long)runs[2]);
         isl_buf codes = {NULL, 0, 0, 0}, cmds = {NULL, 0, 0, 0};
         int one = lost_lessons(cli, old, now, &codes, &cmds) == 1;
         const char *c = codes.p, *m = cmds.p;
@@ -182,12 +246,10 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
                                     : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
         || isl_cli_open(cli, ISL_NEEDS_MODEL))
         return cli->err.status;
-    if (isl_opt(a, "--seeds") && !isl_opt(a, "--fresh")) return isl_usage(cli, "--seeds needs --fresh");
     isl_store *s = cli->store;
     const isl_model *m = cli->model;
     lesson_list ls = {0, 0, NULL, m, isl_opt_flag(a, "--all"), a->ops, a->nops};
-    if (ls.all && a->nops) return isl_usage(cli, "name lessons or give --all, not both");
-    int rc = isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err);
+    int rc = lesson_usage(cli, a);
     if (!rc) rc = find_lessons(cli, a, &ls);
     isl_clock_start("isolab lesson: running and sweeping,");
     if (!rc) rc = isl_lab_run(s, m, cli->argv_text, NULL, m->nbundles, NULL, m->nchannels, NULL, NULL, NULL, &cli->err);
@@ -207,7 +269,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     if (!rc && verbose) fputc('\n', stderr);
     if (!rc)
         rc = isl_check_print(cli, a->nops == 1 ? ls.l[0].code : NULL, stderr,
-                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE);
+                             verbose ? ISL_CLAIMS_ALL : ISL_CLAIMS_FAILED, ISL_FMT_TABLE, 0);
     if (!rc && verbose) rc = print_hint(cli, ls.l[0].code);
     for (size_t i = 0; i < ls.n; i++) free(ls.l[i].code), free(ls.l[i].title);
     free(ls.l);

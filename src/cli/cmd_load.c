@@ -16,30 +16,109 @@ int isl_cmd_init(isl_cli *cli, const isl_args *a)
     return ISL_OK;
 }
 
-/* A lesson loaded already: the command that replaces it, ready to paste
- * (--db and the same files, quoted for the shell), after the store's
+/* A lesson loaded already: the command that replaces it (--replace, from
+ * the same file) or takes it over (--take-over, from another), ready to
+ * paste (--db and the same files, quoted for the shell), after the store's
  * message; words.c's plain words when the files are too many to repeat. */
 static int loaded_already(isl_cli *cli, const isl_args *a)
 {
-    const char *words[13] = {"load", "--replace"};
+    int other = cli->err.reason == ISL_R_LESSON_OTHER_FILE;
+    const char *words[13] = {"load", other ? "--take-over" : "--replace"};
     if (a->nops > 11) return cli->err.status;
     for (int i = 0; i < a->nops; i++) words[2 + i] = a->ops[i];
     isl_buf cmd = {NULL, 0, 0, 0};
     isl_put_command(cli, &cmd, a->nops + 2, words);
     size_t len = strlen(cli->err.msg);
-    if (cmd.p) snprintf(cli->err.msg + len, sizeof cli->err.msg - len, " (%s replaces it)", cmd.p);
+    if (cmd.p)
+        snprintf(cli->err.msg + len, sizeof cli->err.msg - len, " (%s %s)", cmd.p,
+                 other ? "takes it over from that file" : "replaces it");
     if (cmd.p) cli->err.reason = ISL_R_NONE;
     free(cmd.p);
     return cli->err.status;
 }
 
+/* What the files did (isl_load_fn's calls), kept until the load commits. */
+typedef struct load_item {
+    char *file, *what, *name;
+    long long n;
+} load_item;
+typedef struct load_told {
+    load_item *v;
+    size_t n, cap;
+} load_told;
+
+static isl_status told(void *ctx, const char *file, const char *what, const char *name, long long n)
+{
+    load_told *t = ctx;
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 16;
+        load_item *x = realloc(t->v, cap * sizeof *x);
+        if (!x) return ISL_ENOMEM;
+        t->v = x, t->cap = cap;
+    }
+    load_item *it = &t->v[t->n];
+    *it = (load_item){strdup(file), strdup(what), strdup(name), n};
+    if (!it->file || !it->what || !it->name) {
+        free(it->file), free(it->what), free(it->name);
+        return ISL_ENOMEM;
+    }
+    t->n++;
+    return ISL_OK;
+}
+
+static int replaced(const load_told *t, const char *file, const char *code)
+{
+    for (size_t i = 0; i < t->n; i++)
+        if (!strcmp(t->v[i].what, "replaced") && !strcmp(t->v[i].file, file) && !strcmp(t->v[i].name, code)) return 1;
+    return 0;
+}
+
+/* Per file, one line: "FILE: lesson C added, lesson D replaced; wrote T N, ...";
+ * a file that wrote nothing a note on stderr (the lesson template as it
+ * ships is all comments). */
+static void tell_files(isl_cli *cli, const isl_args *a, const load_told *t)
+{
+    for (int f = 0; f < a->nops; f++) {
+        const char *file = a->ops[f];
+        isl_buf line = {NULL, 0, 0, 0};
+        int lessons = 0, tables = 0;
+        isl_buf_printf(&line, "%s:", file);
+        for (size_t i = 0; i < t->n; i++)
+            if (!strcmp(t->v[i].file, file) && !strcmp(t->v[i].what, "added"))
+                isl_buf_printf(&line, "%s lesson %s %s", lessons++ ? "," : "", t->v[i].name,
+                               replaced(t, file, t->v[i].name) ? "replaced" : "added");
+        for (size_t i = 0; i < t->n; i++)
+            if (!strcmp(t->v[i].file, file) && !strcmp(t->v[i].what, "table"))
+                isl_buf_printf(&line, "%s %s %lld", tables++ ? "," : lessons ? "; wrote" : " wrote", t->v[i].name,
+                               t->v[i].n);
+        if (!lessons && !tables)
+            isl_note(cli, "%s adds nothing: it wrote no row (the lesson template as it ships is all comments: copy "
+                     "it and remove the '-- ' in front of its SQL lines, as its first lines say)", file);
+        else if (line.p) isl_print_line(cli->out, "%s", line.p);
+        free(line.p);
+    }
+}
+
 int isl_cmd_load(isl_cli *cli, const isl_args *a)
 {
-    int replace = isl_opt(a, "--replace") != NULL;
-    if (isl_store_load(cli->store, (const char *const *)a->ops, (size_t)a->nops, replace, &cli->err))
-        return cli->err.reason == ISL_R_LESSON_LOADED ? loaded_already(cli, a) : (int)cli->err.status;
-    isl_print_line(cli->out, "loaded %d file%s into %s", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
-    return ISL_OK;
+    isl_load_mode mode = isl_opt_flag(a, "--take-over") ? ISL_LOAD_TAKE_OVER
+                         : isl_opt_flag(a, "--replace") ? ISL_LOAD_REPLACE
+                                                        : ISL_LOAD_NEW;
+    load_told t = {NULL, 0, 0};
+    int rc = isl_store_load_report(cli->store, (const char *const *)a->ops, (size_t)a->nops, mode, told, &t,
+                                   &cli->err)
+                 ? (int)cli->err.status
+                 : ISL_OK;
+    if (rc == ISL_ENOMEM && !cli->err.msg[0]) isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (rc && (cli->err.reason == ISL_R_LESSON_LOADED || cli->err.reason == ISL_R_LESSON_OTHER_FILE))
+        rc = loaded_already(cli, a);
+    if (!rc) {
+        tell_files(cli, a, &t);
+        isl_print_line(cli->out, "loaded %d file%s into %s", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
+    }
+    for (size_t i = 0; i < t.n; i++) free(t.v[i].file), free(t.v[i].what), free(t.v[i].name);
+    free(t.v);
+    return rc;
 }
 
 int isl_cmd_unload(isl_cli *cli, const isl_args *a)

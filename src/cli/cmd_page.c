@@ -164,7 +164,7 @@ static isl_status text_line(void *ctx, const char *line)
  * the same as text, exactly what 'isolab lesson CODE' prints. */
 static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code)
 {
-    static const char *const hide[] = {"lesson", "n", NULL};
+    static const char *const hide[] = {"lesson", "lesson_position", "n", NULL};
     isl_buf text = {NULL, 0, 0, 0}, empty = {NULL, 0, 0, 0};
     int rc = isl_store_lesson_lines(cli->store, code, text_line, &text, &cli->err);
     char *cmd = isl_command_text(cli, 2, (const char *const[]){"lesson", code});
@@ -296,6 +296,8 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     if (!to_file) rc = rc ? rc : isl_check_output(cli, cli->out, "the output");
     else if (rc) isl_outfile_abort(&o);
     else rc = isl_outfile_commit(&o, &cli->err);
+    /* one line on stderr for a file (stdout would be the page itself) */
+    if (!rc && to_file) isl_print_line(stderr, "isolab page: wrote %s (%zu bytes)", path, b.n);
     free(b.p);
     return rc;
 }

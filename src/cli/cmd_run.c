@@ -7,6 +7,7 @@
 #include "isolab/cli.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/report.h"
 
 /* The member list the run computes, or NULL: --members, else a lone
  * --bundle that names no bundle of the model. */
@@ -114,14 +115,12 @@ int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
 {
     const isl_model *m = cli->model;
     size_t *channels = calloc(m->nchannels + 1, sizeof *channels);
-    size_t *mechs = calloc(m->nmech + 1, sizeof *mechs);
+    size_t *mechs = calloc(isl_model_list_room(m), sizeof *mechs);
     size_t nc = 0, nm = 0, rows = 0;
     int64_t run_id = 0;
     int rc = channels && mechs ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = isl_pick(cli, a, "--channel", "channel", isl_model_find_channel, m->nchannels, channels, &nc);
-    if (!rc) rc = isl_pick(cli, a, "--mechanisms", "mechanism", isl_model_find_mechanism, m->nmech, mechs, &nm);
-    /* the model numbers mechanisms in mechanism order (position) */
-    isl_sort_indexes(mechs, nm);
+    if (!rc) rc = isl_pick_mechanisms(cli, a, mechs, &nm);
     if (!rc && nm > ISL_POWERSET_MAX)
         rc = isl_fail(&cli->err, ISL_EINPUT,
                       "%zu mechanisms chosen, but at most %d can be swept (2^%d bundles per channel); "

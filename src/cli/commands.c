@@ -67,15 +67,14 @@ static const isl_option SWEEP_CHANNEL = {
 static const isl_option BUNDLES_CHANNELS = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel",
     .help = "only channel C (default: every channel)"};
-static const isl_option BUNDLES_MECHANISMS = {
+/* one grammar for every --mechanisms: a member list, read as a set */
+static const isl_option MECHANISMS = {
     .name = "--mechanisms", .value = "LIST", .kind = ISL_LIST, .what = "mechanism",
-    .help = "only these mechanisms, comma-separated (default: all)"};
+    .help = "over the subsets of these mechanisms (a member list: bundles, mechanisms, -mechanism; default: all), "
+            "in mechanism order"};
 
 static const isl_option ANSWER_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "under channel C (default: no channel)"};
-static const isl_option ANSWER_MECHANISMS = {
-    .name = "--mechanisms", .value = "LIST", .kind = ISL_STRING,
-    .help = "over the subsets of these mechanisms (a member list; default: all), in mechanism order"};
 static const isl_option SMALLEST_MAX = {
     .name = "--max", .value = "N", .kind = ISL_INT, .min = 0, .max = 1000000000, .what = "a number of facts",
     .help = "the largest open surface wanted (required)"};
@@ -104,6 +103,8 @@ static const isl_option PRUNE_KEEP = {
 static const isl_option PRUNE_KIND = {
     .name = "--kind", .value = "KIND", .kind = ISL_ENUM, .what = "kind of run", .choices = isl_kind_names,
     .help = "prune only runs of this kind"};
+static const isl_option PRUNE_ALL = {
+    .name = "--all", .kind = ISL_FLAG, .help = "runs with a note too (kept otherwise)"};
 static const isl_option PRUNE_VACUUM = {
     .name = "--vacuum", .kind = ISL_FLAG, .help = "then give the freed space back to the file system"};
 
@@ -112,6 +113,8 @@ static const isl_option CHECK_LESSON = {
 static const isl_option CHECK_FAILED = {
     .name = "--failed", .kind = ISL_FLAG, .help = "print only the claims that failed, and the count line"};
 static const isl_option CHECK_QUIET = {.name = "--quiet", .kind = ISL_FLAG, .help = "print only the count line"};
+static const isl_option CHECK_STRICT = {
+    .name = "--strict", .kind = ISL_FLAG, .help = "exit 1 also when a claim is pending or stale (not verified)"};
 
 static const isl_option EXPORT_RUN = {
     .name = "--run", .value = "ID", .kind = ISL_INT, .min = 1, .max = LLONG_MAX, .what = "a run id",
@@ -159,7 +162,11 @@ static const isl_option PAGE_STATIC = {
     .name = "--static", .kind = ISL_FLAG, .help = "leave the lab (its engine and the database) out of the page"};
 
 static const isl_option LOAD_REPLACE = {
-    .name = "--replace", .kind = ISL_FLAG, .help = "the lessons the files define replace the loaded ones of the same code"};
+    .name = "--replace", .kind = ISL_FLAG,
+    .help = "the lessons the files define replace the loaded ones of the same code from the same file"};
+static const isl_option LOAD_TAKE_OVER = {
+    .name = "--take-over", .kind = ISL_FLAG,
+    .help = "as --replace, also for a lesson loaded from another file (on purpose)"};
 
 static const isl_option *const NO_OPTS[] = {NULL};
 
@@ -171,11 +178,15 @@ const isl_command isl_commands[] = {
      OPTS(&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT)},
     {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
-     "them or none. The model must still be valid afterwards. With --replace,\n"
-     "a lesson a file defines that is loaded already is first removed with\n"
-     "every row it owns (as 'isolab unload' removes it); runs are kept, and\n"
-     "their results become stale.\n",
-     OPTS(&LOAD_REPLACE, &WORK_LIMIT)},
+     "them or none. The model must still be valid afterwards. Then one line\n"
+     "per file names the lessons it added or replaced and the rows it wrote\n"
+     "per table; a file that wrote nothing gets a note on stderr. With\n"
+     "--replace, a lesson a file defines that was loaded from that same file\n"
+     "is first removed with every row it owns (as 'isolab unload' removes it);\n"
+     "runs are kept, and their results become stale. A lesson loaded from\n"
+     "another file (or built in) is refused, naming that file; --take-over\n"
+     "replaces it all the same, and the lesson is then this file's.\n",
+     OPTS(&LOAD_REPLACE, &LOAD_TAKE_OVER, &WORK_LIMIT)},
     {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
      "Removes the lessons CODE... in one transaction: each lesson row with its\n"
      "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
@@ -211,21 +222,21 @@ const isl_command isl_commands[] = {
      "under no channel and under every chosen channel, one row each in\n"
      "bundle_sweep (see the view bundle_sweep_named). Saved queries on the\n"
      "latest such run: bundle_smallest, bundle_marginal, bundle_frontier.\n",
-     OPTS(&BUNDLES_CHANNELS, &BUNDLES_MECHANISMS, &NOTE)},
+     OPTS(&BUNDLES_CHANNELS, &MECHANISMS, &NOTE)},
     {"frontier", isl_cmd_frontier, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the least open surface at each bundle size, without a sweep",
      "For each size 0..M, the least open surface of the subsets of the chosen\n"
      "mechanisms (in mechanism order) with that many members, how many subsets\n"
      "reach it and the first of them, computed without writing the power set;\n"
      "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n",
-     OPTS(&ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE)},
+     OPTS(&ANSWER_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the fewest-member bundles with open surface at most N",
      "The subsets of the chosen mechanisms with the fewest members whose open\n"
      "surface is at most --max N, in mask order, computed without writing the\n"
      "power set; recorded as a run of kind 'smallest' (rows: answer_smallest)\n"
      "and printed.\n",
-     OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_MECHANISMS, &FORMAT, &NOTE)},
+     OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "what each mechanism adds to or takes from a bundle",
      "For each mechanism of the model, the open surface of --bundle B with the\n"
@@ -233,7 +244,7 @@ const isl_command isl_commands[] = {
      "from B's own; recorded as a run of kind 'marginal' (rows:\n"
      "answer_marginal) and printed.\n",
      OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE)},
-    {"report", isl_cmd_report, ISL_NEEDS_DB, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
+    {"report", isl_cmd_report, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"
      "lesson_report: the lesson's eight tables in the lesson's order, from the\n"
@@ -259,7 +270,7 @@ const isl_command isl_commands[] = {
      "exits 1 when a claim fails. --format other than table writes the\n"
      "tables' lines as rows (lesson, line).\n",
      OPTS(&LESSON_ALL, &LESSON_FRESH, &LESSON_SEEDS, &LESSON_VERBOSE, &FORMAT, &WORK_LIMIT)},
-    {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+    {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES | ISL_READS_RUNS, NULL, 0, 0,
      "check the lessons' claims against the latest results",
      "Evaluates every claim of the claim table (or only lesson CODE's, e.g.\n"
      "M03/K05) against the current results, each lesson's under its focus,\n"
@@ -271,9 +282,12 @@ const isl_command isl_commands[] = {
      "line; --format other than table lists every claim as a row (lesson,\n"
      "claim, outcome, expected, actual, reason, statement) and the count line\n"
      "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
-     "run. Exits 1 when a claim fails.\n",
-     OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &FORMAT, &WORK_LIMIT)},
-    {"export", isl_cmd_export, ISL_NEEDS_DB, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
+     "run. Exits 1 when a claim fails; with --strict also when one is pending\n"
+     "or stale, the count line saying how many were not verified (for CI).\n"
+     "Machine formats write outcomes as claim_result stores them: pass, fail,\n"
+     "pending, stale.\n",
+     OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &CHECK_STRICT, &FORMAT, &WORK_LIMIT)},
+    {"export", isl_cmd_export, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME]", 0, 1, "write a table, view or query as CSV, TSV, JSON or NDJSON",
      "Writes every row of the table or view NAME (the saved queries are views),\n"
      "or of the query --sql gives (one read-only statement), with a header.\n"
      "'export model --run N' writes instead the model run N used, as SQL a\n"
@@ -294,7 +308,7 @@ const isl_command isl_commands[] = {
      "  ndjson  one JSON object per line, as json writes them\n",
      OPTS(&EXPORT_FORMAT, &OUTPUT_FILE, &EXPORT_RUN, &EXPORT_SQL, &WORK_LIMIT, &EXPORT_LIST, &FOCUS_LESSON,
           &FOCUS_BUNDLE, &FOCUS_CHANNEL)},
-    {"runs", isl_cmd_runs, ISL_NEEDS_DB, NULL, 0, 0, "list the runs",
+    {"runs", isl_cmd_runs, ISL_NEEDS_DB | ISL_READS_RUNS, NULL, 0, 0, "list the runs",
      "Lists every run but 'check' runs: id, kind (run, samples, removal,\n"
      "addition, bundles, ...), when it started, status, the digest of the\n"
      "model it used, and how many result rows it wrote; with --long, each\n"
@@ -312,9 +326,11 @@ const isl_command isl_commands[] = {
     {"prune", isl_cmd_prune, ISL_NEEDS_DB, NULL, 0, 0, "remove all but the latest runs of each kind",
      "Removes, in one transaction, the runs older than the N latest of their\n"
      "kind (of KIND only with --kind), with every row of theirs, except runs\n"
-     "that hold a current result (the views current_*). Prints how many.\n",
-     OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_VACUUM)},
-    {"diff", isl_cmd_diff, ISL_NEEDS_DB, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
+     "that hold a current result (the views current_*) and runs with a note\n"
+     "(what they were for is worth keeping; --all removes those too). Prints\n"
+     "how many.\n",
+     OPTS(&PRUNE_KEEP, &PRUNE_KIND, &PRUNE_ALL, &PRUNE_VACUUM)},
+    {"diff", isl_cmd_diff, ISL_NEEDS_DB | ISL_READS_RUNS, "RUN_A RUN_B", 2, 2, "show what differs between two runs of one kind",
      "For surfaces, per bundle x channel: the counts that changed ('~'), the\n"
      "facts lost from and gained by the open surface with their status in\n"
      "each run, and pairs only one run has ('-' only in A, '+' only in B).\n"
@@ -325,7 +341,7 @@ const isl_command isl_commands[] = {
      "number of differences (with --format on stderr; each line a row of\n"
      "change: ~, -, +, lost or gained, and what).\n",
      OPTS(&DIFF_EXIT_CODE, &FORMAT)},
-    {"plot", isl_cmd_plot, ISL_NEEDS_DB, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
+    {"plot", isl_cmd_plot, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "draw the comparisons as images with gnuplot",
      "Draws the plots NAME... (default: all) from the latest runs. For each, the\n"
      "rows of its saved query go to DIR/NAME.csv (what 'isolab export QUERY'\n"
      "writes) and gnuplot draws DIR/NAME.png (or .svg) from that file with the\n"
@@ -346,7 +362,8 @@ const isl_command isl_commands[] = {
      "stderr when results are stale.\n",
      OPTS(&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS, &FOCUS_LESSON, &FOCUS_BUNDLE,
           &FOCUS_CHANNEL)},
-    {"page", isl_cmd_page, ISL_NEEDS_DB, NULL, 0, 0, "write the results as one self-contained HTML page",
+    {"page", isl_cmd_page, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, NULL, 0, 0,
+     "write the results as one self-contained HTML page",
      "Writes one HTML file (nothing fetched from the network) with\n"
      "the model's words explained; for each lesson, its tables (and the same as\n"
      "text, as 'isolab lesson CODE' prints them), its claims as the latest\n"

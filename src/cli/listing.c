@@ -1,6 +1,7 @@
 /* isolab command line: the one writer of listings (isolab/report.h). Every
  * command that lists rows hands them here as cells, so a table, CSV, TSV,
  * JSON and NDJSON come out the same whichever command wrote them. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,12 +123,10 @@ int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object)
     return isl_labels_read(cli, &l->labels);
 }
 
-/* Width of UTF-8 text in characters. */
+/* Width of UTF-8 text in terminal columns (CJK: 2 a character). */
 static size_t width_of(const char *t)
 {
-    size_t w = 0;
-    for (; t && *t; t++) w += ((unsigned char)*t & 0xC0) != 0x80;
-    return w;
+    return t ? isl_text_columns(t) : 0;
 }
 
 /* Writes row r of the grid (the header: r = 0, its units: r = -1), up to
@@ -192,15 +191,71 @@ static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
     return st;
 }
 
+/* Name `name` is taken by one of names[0..n). */
+static int taken(const char *name, size_t n, const char *const *names)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(names[i], name)) return 1;
+    return 0;
+}
+
+static void free_keys(isl_listing *l)
+{
+    for (size_t i = 0; i < l->nkeys; i++) free(l->keys[i]);
+    free(l->keys);
+    l->keys = NULL;
+    l->nkeys = 0;
+}
+
+/* The JSON keys of the columns, once per listing: a name that an earlier
+ * column has (SELECT 1 AS a, 2 AS a) gets ":1", ":2", ... (the first that
+ * no column is named),
+ * since a JSON object with a key twice loses a value. ISL_ENOMEM. */
+static isl_status make_keys(isl_listing *l, size_t n, const char *const *names)
+{
+    char **plain = calloc(n ? n : 1, sizeof *plain);
+    l->keys = calloc(n ? n : 1, sizeof *l->keys);
+    isl_status st = plain && l->keys ? ISL_OK : ISL_ENOMEM;
+    for (size_t i = 0; i < n && !st; i++) {
+        isl_buf name = {NULL, 0, 0, 0}, key = {NULL, 0, 0, 0};
+        isl_buf_printf(&name, "%s", names[i]);
+        /* a made name is none of the columns' own names either */
+        for (unsigned k = 1; !name.oom && name.p
+                             && (taken(name.p, i, (const char *const *)plain) || (k > 1 && taken(name.p, n, names)));
+             k++) {
+            name.n = 0;
+            isl_buf_printf(&name, "%s:%u", names[i], k);
+        }
+        if (!name.oom && name.p) isl_buf_json_string(&key, name.p, name.n);
+        if (!key.oom && key.p) isl_buf_put(&key, ": ", 2);
+        plain[i] = name.p, l->keys[i] = key.p, l->nkeys = i + 1;
+        if (name.oom || key.oom || !name.p || !key.p) st = ISL_ENOMEM;
+    }
+    for (size_t i = 0; plain && i < n; i++) free(plain[i]);
+    free(plain);
+    if (st) free_keys(l);
+    return st;
+}
+
 /* Formats the header (row == NULL) or one row into b as CSV, TSV, JSON or
  * NDJSON. */
 static void format_row(isl_listing *l, isl_buf *b, size_t n, const char *const *names, const isl_cell *row)
 {
     if (l->fmt == ISL_FMT_JSON || l->fmt == ISL_FMT_NDJSON) {
+        if (!l->keys && make_keys(l, n, names)) {
+            b->oom = 1;
+            return;
+        }
         if (!row) return;
-        if (l->fmt == ISL_FMT_JSON) isl_buf_put(b, l->rows ? ",\n  " : "[\n  ", 4);
-        isl_buf_json_object(b, n, names, row);
-        if (l->fmt == ISL_FMT_NDJSON) isl_buf_put(b, "\n", 1);
+        assert(n == l->nkeys);
+        if (l->fmt == ISL_FMT_JSON) isl_buf_put(b, l->rows ? ",\n  {" : "[\n  {", 5);
+        else isl_buf_put(b, "{", 1);
+        for (size_t i = 0; i < n; i++) {
+            if (i) isl_buf_put(b, ", ", 2);
+            isl_buf_put(b, l->keys[i], strlen(l->keys[i]));
+            isl_buf_json_cell(b, &row[i]);
+        }
+        isl_buf_put(b, l->fmt == ISL_FMT_JSON ? "}" : "}\n", l->fmt == ISL_FMT_JSON ? 1 : 2);
         return;
     }
     for (size_t i = 0; i < n; i++) {
@@ -224,6 +279,8 @@ static int put_head(isl_listing *l)
 isl_status isl_listing_row(void *ctx, size_t n, const char *const *names, const isl_cell *row)
 {
     isl_listing *l = ctx;
+    isl_status ts = l->tee ? l->tee(l->tee_ctx, n, names, row) : ISL_OK;
+    if (ts) return ts;
     if (l->fmt == ISL_FMT_TABLE) {
         isl_status st = grid_row(l, n, names, row);
         if (!st && row) l->rows++;
@@ -250,6 +307,7 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
     free(l->head.p);
     l->buf.p = l->head.p = NULL;
     isl_labels_free(&l->labels);
+    free_keys(l);
     if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;
     /* a JSON array cut short by a failure ends its last line (still no ']'):

@@ -53,7 +53,8 @@ static const page_table MODEL_TABLES[] = {
     {"bundle_smallest", "The smallest bundles that reach the least open surface, per channel (bundle_smallest)",
      "No current bundles sweep: run ", "isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL},
      /* the words of the text report's line */
-     (const char *const[]){"channel", "(no channel)", "members", "(none)", NULL}, .stack = 1},
+     (const char *const[]){"channel", "(no channel)", "members", "(none)", NULL}, .stack = 1,
+     .drop_empty = 1 /* the mechanisms swept: shown when not every one */},
 };
 
 int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l)

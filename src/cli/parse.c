@@ -112,7 +112,11 @@ static int parse_since(const char *text, long long *v)
     if ((*t == 'T' || *t == ' ') && t++ && (digits(&t, 2, ':', &h) || digits(&t, 2, 0, &mi))) return -1;
     if (*t == ':' && t++ && digits(&t, 2, 0, &sec)) return -1;
     if (*t == 'Z') t++;
-    if (*t || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return -1;
+    /* the days of month mo of year y: 2026-02-30 is no date */
+    static const int mdays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (*t || mo < 1 || mo > 12 || h > 23 || mi > 59 || sec > 60) return -1;
+    int leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    if (d < 1 || d > mdays[mo - 1] + (mo == 2 && leap)) return -1;
     *v = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + sec;
     return 0;
 }
@@ -416,7 +420,7 @@ const isl_exit_code isl_exit_codes[] = {
     {ISL_EDB, "database unusable (missing, not a database, newer schema, locked, read-only)"},
     {ISL_ENOMEM, "out of memory"},
     {ISL_ETOOL, "a program isolab runs (gnuplot) is missing or failed"},
-    {ISL_EOUTPUT, "the output could not be written (a full disk, a closed pipe)"},
+    {ISL_EOUTPUT, "the output could not be written (a full disk; a closed pipe ends quietly, as cat: SIGPIPE)"},
     {ISL_EINTERNAL, "internal error (a bug in isolab)"},
     {128 + 1, "hung up (SIGHUP): as 130"},
     {ISL_EINTERRUPT, "interrupted (Ctrl-C): what it had finished is kept, the rest is not written"},

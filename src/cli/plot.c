@@ -108,6 +108,50 @@ static void put_gp_string(isl_buf *b, const char *text)
     isl_buf_put(b, "'", 1);
 }
 
+/* What gnuplot reads for a plot, as a gnuplot script: the rows as the data
+ * block $data, each text cell replaced by its index into the array NAMES,
+ * which holds the texts as gnuplot strings. gnuplot's own data file reader
+ * cuts a field at a comma even inside quotes, misreads "" and cuts a field
+ * at 1,024 characters; a string in a script has none of these limits, so
+ * every name reaches the image whole. */
+typedef struct gp_data {
+    isl_buf names, rows;
+    size_t n;
+} gp_data;
+
+/* An isl_row_fn: the header (row == NULL) or one row into d. */
+static isl_status gp_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+{
+    gp_data *d = ctx;
+    for (size_t i = 0; i < ncols; i++) {
+        if (i) isl_buf_put(&d->rows, ",", 1);
+        if (!row) isl_buf_put(&d->rows, names[i], strlen(names[i]));
+        else if (row[i].type == ISL_CELL_TEXT) {
+            isl_buf_printf(&d->rows, "%zu", ++d->n);
+            isl_buf_printf(&d->names, "NAMES[%zu] = ", d->n);
+            put_gp_string(&d->names, row[i].text);
+            isl_buf_put(&d->names, "\n", 1);
+        } else if (row[i].type == ISL_CELL_INTEGER || row[i].type == ISL_CELL_FLOAT)
+            isl_buf_put(&d->rows, row[i].text, row[i].len);
+    }
+    isl_buf_put(&d->rows, "\n", 1);
+    return d->rows.oom || d->names.oom ? ISL_ENOMEM : ISL_OK;
+}
+
+/* Writes d as a gnuplot script into the scratch file f (flushed): NAMES,
+ * the data block, and csv naming it. Returns an exit status. */
+static int write_data(isl_cli *cli, const gp_data *d, isl_outfile *f)
+{
+    fprintf(f->f, "array NAMES[%zu]\n", d->n ? d->n : 1);
+    if (d->names.n) fwrite(d->names.p, 1, d->names.n, f->f);
+    fputs("$data << EOD\n", f->f);
+    if (d->rows.n) fwrite(d->rows.p, 1, d->rows.n, f->f);
+    fputs("EOD\ncsv = '$data'\n", f->f);
+    if (ferror(f->f) || fflush(f->f) != 0)
+        return isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", f->tmp, strerror(errno));
+    return ISL_OK;
+}
+
 /* Writes the built-in script of plot `name` into the scratch file gp
  * (flushed: gnuplot reads it by name). Returns an exit status. */
 static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
@@ -123,19 +167,32 @@ static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
     return ISL_OK;
 }
 
-/* How long gnuplot may take: $ISOLAB_TOOL_TIMEOUT seconds, else 60. */
+/* How long gnuplot may take: $ISOLAB_TOOL_TIMEOUT seconds (1 to 86400),
+ * else 60; -1 when it is set to anything else. */
 static int tool_seconds(void)
 {
     const char *v = getenv("ISOLAB_TOOL_TIMEOUT");
     long long n;
-    return v && !isl_parse_whole(v, 1, 86400, &n) ? (int)n : 60;
+    if (!v) return 60;
+    return !isl_parse_whole(v, 1, 86400, &n) ? (int)n : -1;
+}
+
+/* A bad $ISOLAB_TOOL_TIMEOUT: exit 3 naming it. */
+static int bad_timeout(isl_cli *cli)
+{
+    char shown[ISL_ESCAPE_MAX(40)];
+    isl_escape(getenv("ISOLAB_TOOL_TIMEOUT"), shown, sizeof shown);
+    return isl_fail(&cli->err, ISL_EINPUT, "ISOLAB_TOOL_TIMEOUT: '%s' is not a number of seconds from 1 to 86400",
+                    shown);
 }
 
 /* Waits for child pid up to limit seconds (then kills it): 0 with *status,
  * ETIMEDOUT, or the errno of waitpid. */
 static int wait_for(pid_t pid, int limit, int *status)
 {
-    struct timespec tick = {0, 10 * 1000 * 1000};
+    /* a tick from 0.5 ms growing to 10 ms: a plot takes 10-30 ms, and a
+     * fixed 10 ms tick cost 5 ms a plot on average */
+    struct timespec tick = {0, 500 * 1000};
     for (double end = isl_now() + limit;;) {
         pid_t got = waitpid(pid, status, WNOHANG);
         if (got == pid) return 0;
@@ -146,6 +203,7 @@ static int wait_for(pid_t pid, int limit, int *status)
             return ETIMEDOUT;
         }
         nanosleep(&tick, NULL);
+        tick.tv_nsec = tick.tv_nsec < 5 * 1000 * 1000 ? 2 * tick.tv_nsec : 10 * 1000 * 1000;
     }
 }
 
@@ -204,19 +262,21 @@ static size_t tool_lines(int fd)
     return empty;
 }
 
-/* Runs gnuplot on script with csv, out and fmt set, its stderr through
+/* Runs gnuplot on the data script (write_data), then script, with out and fmt set, its stderr through
  * tool_lines: *empty gets the count of series with no point. Returns an
  * exit status. */
-static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const char *csv, const char *out,
+static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const char *data, const char *out,
                        const char *fmt, size_t *empty)
 {
     isl_buf e = {NULL, 0, 0, 0};
-    const char *vars[][2] = {{"csv=", csv}, {"; out=", out}, {"; fmt=", fmt}};
-    for (size_t i = 0; i < 3; i++) isl_buf_put(&e, vars[i][0], strlen(vars[i][0])), put_gp_string(&e, vars[i][1]);
+    const char *vars[][2] = {{"out=", out}, {"; fmt=", fmt}};
+    for (size_t i = 0; i < 2; i++) isl_buf_put(&e, vars[i][0], strlen(vars[i][0])), put_gp_string(&e, vars[i][1]);
     if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    char *argv[] = {"gnuplot", "-e", e.p, (char *)script, NULL};
+    char *argv[] = {"gnuplot", "-e", e.p, (char *)data, (char *)script, NULL};
     isl_outfile errs = {NULL, NULL, NULL, NULL, -1};
     pid_t pid;
+    int limit = tool_seconds();
+    if (limit < 0) return free(e.p), bad_timeout(cli);
     int rc = isl_outfile_open(&errs, out, ISL_OUT_SCRATCH, NULL, &cli->err);
     if (rc) return free(e.p), rc;
     rc = spawn_gnuplot(argv, fileno(errs.f), &pid);
@@ -225,7 +285,7 @@ static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const
         isl_outfile_abort(&errs);
         return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
     }
-    int status, limit = tool_seconds();
+    int status;
     rc = wait_for(pid, limit, &status);
     isl_temp_child(0);
     *empty = tool_lines(fileno(errs.f));
@@ -258,7 +318,8 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     char *csv = path_of(dir, p->name, "csv"), *img = path_of(dir, p->name, fmt);
     char *script = scripts ? path_of(scripts, p->name, "gp") : NULL;
     isl_outfile image = {NULL, NULL, NULL, img, -1}, gp = {NULL, NULL, NULL, NULL, -1};
-    isl_outfile table = {NULL, NULL, NULL, csv, -1};
+    isl_outfile table = {NULL, NULL, NULL, csv, -1}, data = {NULL, NULL, NULL, NULL, -1};
+    gp_data d = {{NULL, 0, 0, 0}, {NULL, 0, 0, 0}, 0};
     int rc = csv && img && (script || !scripts) ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     size_t rows = 0;
     /* the CSV replaces only a regular file too (gnuplot reads it back) */
@@ -266,7 +327,7 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     /* the CSV's temporary is scratch until it is known to have rows */
     int was_scratch = isl_temp_scratch(1);
-    if (!rc) rc = isl_export_path(cli, p->query, NULL, ISL_FMT_CSV, 0, 0, table.tmp, &rows);
+    if (!rc) rc = isl_export_tee(cli, p->query, table.tmp, &rows, gp_row, &d);
     isl_temp_scratch(was_scratch);
     char hint[600];
     if (!rc && rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))
@@ -278,8 +339,10 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     }
     if (!rc && !scripts && !(rc = isl_outfile_open(&gp, img, ISL_OUT_SCRATCH, NULL, &cli->err)))
         rc = write_script(cli, p->name, &gp);
+    if (!rc && !(rc = isl_outfile_open(&data, img, ISL_OUT_SCRATCH, NULL, &cli->err))) rc = write_data(cli, &d, &data);
+    free(d.names.p), free(d.rows.p);
     size_t empty = 0;
-    if (!rc) rc = run_gnuplot(cli, p->name, scripts ? script : gp.tmp, csv, image.tmp, fmt, &empty);
+    if (!rc) rc = run_gnuplot(cli, p->name, scripts ? script : gp.tmp, data.tmp, image.tmp, fmt, &empty);
     /* gnuplot leaves such a series out of the image: say so, in isolab's words */
     if (!rc && empty)
         isl_note(cli, "plot %s: %zu of its series %s no point to draw in %s (%zu rows of %s) and %s not in the image",
@@ -288,7 +351,7 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
     if (!rc && (stat(image.tmp, &sb) != 0 || sb.st_size == 0)) {
         rc = isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image to %s", p->name, image.tmp);
     }
-    isl_outfile_abort(&gp);
+    isl_outfile_abort(&gp), isl_outfile_abort(&data);
     if (!rc) rc = isl_outfile_commit(&image, &cli->err);
     else isl_outfile_abort(&image);
     if (!rc && say) fprintf(say, "%s: %s and %s (%zu rows of %s)\n", p->name, img, csv, rows, p->query);
@@ -321,6 +384,7 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
 int isl_cmd_plot(isl_cli *cli, const isl_args *a)
 {
     const char *dir = isl_opt(a, "-o"), *scripts = isl_opt(a, "--scripts");
+    if (tool_seconds() < 0) return bad_timeout(cli); /* before any file is written */
     long long svg = 0; /* the index of --format's choice: png, svg */
     const plot_kind *want[sizeof PLOTS / sizeof PLOTS[0]];
     size_t n = 0;

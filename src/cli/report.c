@@ -61,6 +61,34 @@ static int refresh_model(isl_cli *cli)
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 
+char *isl_opt_joined(const isl_args *a, const char *opt, int *oom)
+{
+    size_t n = 0;
+    const char *const *items = isl_opt_all(a, opt, &n);
+    isl_buf list = {NULL, 0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        if (i) isl_buf_put(&list, ",", 1);
+        isl_buf_put(&list, items[i], strlen(items[i]));
+    }
+    if (n) isl_buf_put(&list, "", 1);
+    *oom = list.oom;
+    if (list.oom) free(list.p), list.p = NULL;
+    return list.p;
+}
+
+int isl_pick_mechanisms(isl_cli *cli, const isl_args *a, size_t *mechs, size_t *nm)
+{
+    int oom = 0;
+    /* the items as the list they were written as: one grammar, the core's */
+    char *list = isl_opt_joined(a, "--mechanisms", &oom);
+    int rc = oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
+    if (!rc && list) rc = isl_model_mechanism_set(cli->model, list, mechs, nm, &cli->err);
+    else if (!rc)
+        for (*nm = 0; *nm < cli->model->nmech; ++*nm) mechs[*nm] = *nm;
+    free(list);
+    return rc;
+}
+
 int isl_current_results(isl_cli *cli)
 {
     int rc = refresh_model(cli);
@@ -115,10 +143,14 @@ int isl_warn_stale(isl_cli *cli)
     /* two lines, whatever their length: never cut */
     char *shown = !st && p.n && !p.line.oom ? isl_escape_dup(p.line.p) : NULL;
     int oom = st == ISL_ENOMEM || p.line.oom || (!st && p.n && !shown);
-    if (shown)
-        fprintf(stderr, "isolab%s%s: note: some results were computed from an older model than the database holds "
-                        "now and are not shown;\n  to bring everything up to date, run: %s\n",
-                cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
+    /* kept for isl_main: a note before an error would bury the error */
+    isl_buf note = {NULL, 0, 0, 0};
+    if (shown && !cli->stale_note)
+        isl_buf_printf(&note, "isolab%s%s: note: some results were computed from an older model than the database "
+                       "holds now and are not shown;\n  to bring everything up to date, run: %s\n",
+                       cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
+    if (note.oom) free(note.p), note.p = NULL, oom = 1;
+    if (note.p) cli->stale_note = note.p;
     cli->stale_noted |= shown != NULL;
     free(shown), free(p.line.p);
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
@@ -183,7 +215,7 @@ static const char *const CLAIM_COLUMNS[] = {"lesson", "claim", "outcome", "expec
 static isl_status list_claim(isl_listing *l, const isl_claim_row *r, const char *reason)
 {
     isl_cell c[NCOLUMNS] = {isl_cell_text(r->lesson), isl_cell_text(r->name),
-                            isl_cell_text(isl_claim_outcome_name(r->outcome)), isl_cell_text(r->expected),
+                            isl_cell_text(isl_claim_outcome_value(r->outcome)), isl_cell_text(r->expected),
                             isl_cell_text(r->actual), isl_cell_text(reason), isl_cell_text(r->statement)};
     return isl_listing_row(l, NCOLUMNS, CLAIM_COLUMNS, c);
 }
@@ -226,7 +258,7 @@ static isl_status print_claim(void *ctx, const isl_claim_row *r)
     return ferror(out) ? ISL_EOUTPUT : rc ? ISL_ENOMEM : ISL_OK;
 }
 
-int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt)
+int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt, int strict)
 {
     isl_claim_counts n = {{0}};
     int64_t run_id = 0;
@@ -250,22 +282,28 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
     if (!total && lesson) isl_print_line(cf, "check: lesson %s states no claims; no check run recorded", lesson);
     else if (!total) isl_print_line(cf, "check: no lesson states a claim; no check run recorded");
     else
-        fprintf(cf, "check: %zu passed, %zu failed, %zu pending%s of %zu claim%s (run %lld)\n", n.n[ISL_CLAIM_PASS],
+        fprintf(cf, "check: %zu passed, %zu failed, %zu pending%s of %zu claim%s (run %lld)", n.n[ISL_CLAIM_PASS],
                 n.n[ISL_CLAIM_FAIL], n.n[ISL_CLAIM_PENDING], stale, total, total == 1 ? "" : "s", (long long)run_id);
+    /* --strict: a claim not verified (pending, or read from an older model's results) fails the check */
+    size_t unverified = strict ? n.n[ISL_CLAIM_PENDING] + n.n[ISL_CLAIM_STALE] : 0;
+    if (total && unverified)
+        fprintf(cf, "; --strict: %zu claim%s not verified (pending or stale)", unverified, unverified == 1 ? "" : "s");
+    if (total) fputc('\n', cf);
     int rc = isl_check_output(cli, cf, cf == stderr ? "to stderr" : "the output");
-    return rc ? rc : n.n[ISL_CLAIM_FAIL] ? ISL_EFAIL : ISL_OK;
+    return rc ? rc : n.n[ISL_CLAIM_FAIL] || unverified ? ISL_EFAIL : ISL_OK;
 }
 
 /* ---- a relation or query into a file ---- */
 
-int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
-                    const char *file, size_t *rows)
+static int export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                       const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx)
 {
     isl_error *err = &cli->err;
     isl_listing e;
     isl_outfile o;
     int to_file = file && strcmp(file, "-"), rc;
     isl_listing_start(&e, fmt, cli->out);
+    e.tee = tee, e.tee_ctx = tee_ctx;
     /* the rules of every output file: include/isolab/outfile.h */
     if (to_file && (rc = isl_outfile_open(&o, file, ISL_OUT_THROUGH, cli->db_path, err))) return rc;
     if (to_file) e.out = o.f;
@@ -292,4 +330,15 @@ int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format 
     if (st == ISL_EOUTPUT) isl_fail(err, st, "%s: cannot write: %s", file, strerror(errno ? errno : EIO));
     if (st) isl_outfile_abort(&o);
     return st ? (int)st : (int)isl_outfile_commit(&o, err);
+}
+
+int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
+                    const char *file, size_t *rows)
+{
+    return export_path(cli, name, sql, fmt, has_run, run_id, file, rows, NULL, NULL);
+}
+
+int isl_export_tee(isl_cli *cli, const char *name, const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx)
+{
+    return export_path(cli, name, NULL, ISL_FMT_CSV, 0, 0, file, rows, tee, tee_ctx);
 }

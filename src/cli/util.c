@@ -9,6 +9,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
+#include "isolab/history.h"
 
 int isl_usage(isl_cli *cli, const char *fmt, ...)
 {
@@ -139,6 +140,8 @@ int isl_cli_open(isl_cli *cli, unsigned needs)
 {
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))
         return cli->err.status;
+    if (needs & ISL_READS_RUNS && isl_store_check_rows(cli->store, 0, 0, &cli->err)) return cli->err.status;
+    if (needs & ISL_READS_VIEWS && isl_store_check_dangling(cli->store, &cli->err)) return cli->err.status;
     /* what opening repaired (saved queries changed outside isolab): a note each */
     for (const char *n = cli->store ? isl_store_notes(cli->store) : ""; *n;) {
         size_t len = strcspn(n, "\n");

@@ -14,27 +14,35 @@
 static const struct {
     isl_reason reason;
     const char *before, *after, *command, *tail;
+    const char *only; /* the command the words are for (NULL: any) */
 } WORDS[] = {
-    {ISL_R_MISSING, "", " (create it with ", "isolab init", ")"},
-    {ISL_R_LOCKED, "", "; retry when it has finished, or wait longer with --wait", NULL, NULL},
+    {ISL_R_MISSING, "", " (create it with ", "isolab init", ")", NULL},
+    {ISL_R_LOCKED, "", "; retry when it has finished, or wait longer with --wait", NULL, NULL, NULL},
     {ISL_R_LOCKED_OLD, "", "; --force replaces a database only while no one writes it: retry when it has finished, "
-                           "or wait longer with --wait", NULL, NULL},
-    {ISL_R_LOCKED_MIGRATION, "", "; run the command again when it has finished, or wait longer with --wait", NULL, NULL},
-    {ISL_R_REPLACED, "", " (by ", "isolab init --force", "?); nothing was written; run the command again"},
-    {ISL_R_EXISTS, "", " (use --force to replace it)", NULL, NULL},
-    {ISL_R_NOT_REGULAR, "", "; --force replaces only a regular file", NULL, NULL},
-    {ISL_R_WORK_BUDGET, "", " (raise the budget with --work-limit)", NULL, NULL},
-    {ISL_R_NO_RUN, "", " (see ", "isolab runs --all", ")"},
-    {ISL_R_NO_RUN_COLUMN, "", ", so --run does not apply", NULL, NULL},
-    {ISL_R_QUERY, "export --sql: ", "", NULL, NULL},
-    {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit", NULL, NULL},
-    {ISL_R_LESSON_LOADED, "", " (isolab load --replace replaces it)", NULL, NULL},
+                           "or wait longer with --wait", NULL, NULL, NULL},
+    {ISL_R_LOCKED_MIGRATION, "", "; run the command again when it has finished, or wait longer with --wait", NULL, NULL, NULL},
+    {ISL_R_REPLACED, "", " (by ", "isolab init --force", "?); nothing was written; run the command again", NULL},
+    {ISL_R_EXISTS, "", " (use --force to replace it)", NULL, NULL, NULL},
+    {ISL_R_NOT_REGULAR, "", "; --fresh replaces only a regular file", NULL, NULL, "lesson"},
+    {ISL_R_NOT_REGULAR, "", "; --force replaces only a regular file", NULL, NULL, NULL},
+    {ISL_R_NOT_ISOLAB, "", "; --fresh replaces only an isolab database: remove or rename it yourself if it is to go",
+     NULL, NULL, "lesson"},
+    {ISL_R_NOT_ISOLAB, "", "; --force replaces only an isolab database: remove or rename it yourself if it is to go",
+     NULL, NULL, NULL},
+    {ISL_R_WORK_BUDGET, "", " (raise the budget with --work-limit)", NULL, NULL, NULL},
+    {ISL_R_NO_RUN, "", " (see ", "isolab runs --all", ")", NULL},
+    {ISL_R_NO_RUN_COLUMN, "", ", so --run does not apply", NULL, NULL, NULL},
+    {ISL_R_QUERY, "export --sql: ", "", NULL, NULL, NULL},
+    {ISL_R_QUERY_BUDGET, "export --sql: ", "; raise it with --work-limit", NULL, NULL, NULL},
+    {ISL_R_LESSON_LOADED, "", " (isolab load --replace replaces it)", NULL, NULL, NULL},
+    {ISL_R_LESSON_OTHER_FILE, "", " (isolab load --take-over takes it over from that file)", NULL, NULL, NULL},
 };
 
 const char *isl_words(const isl_cli *cli, const isl_error *err, char *out, size_t n)
 {
     for (size_t i = 0; i < sizeof WORDS / sizeof *WORDS; i++) {
         if (WORDS[i].reason != err->reason) continue;
+        if (WORDS[i].only && (!cli || !cli->cmd || strcmp(cli->cmd->name, WORDS[i].only))) continue;
         char cmd[600] = "";
         if (WORDS[i].command && cli) isl_hint(cli, WORDS[i].command, cmd, sizeof cmd);
         else if (WORDS[i].command) snprintf(cmd, sizeof cmd, "'%s'", WORDS[i].command);

@@ -73,6 +73,7 @@ void isl_model_free(isl_model *m)
     free(m->axis_name);
     free(m->fact_name);
     free(m->fact_axis);
+    free(m->fact_pos);
     free(m->mech);
     free(m->bundle);
     free(m->channel);
@@ -91,10 +92,12 @@ size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis)
 {
     assert(axis < m->naxes);
     free_derived(m);
-    size_t cap = m->facts_cap, *a = grow(&m->fact_axis, &cap, m->nfacts, sizeof *m->fact_axis);
-    char **s = a ? grow(&m->fact_name, &m->facts_cap, m->nfacts, sizeof *m->fact_name) : NULL;
+    size_t cap = m->facts_cap, pcap = m->facts_cap, *a = grow(&m->fact_axis, &cap, m->nfacts, sizeof *m->fact_axis);
+    long long *pos = a ? grow(&m->fact_pos, &pcap, m->nfacts, sizeof *m->fact_pos) : NULL;
+    char **s = pos ? grow(&m->fact_name, &m->facts_cap, m->nfacts, sizeof *m->fact_name) : NULL;
     if (!s || !(*s = dup_str(name))) return ISL_NONE;
     *a = axis;
+    *pos = (long long)m->nfacts + 1;
     return m->nfacts++;
 }
 
@@ -219,38 +222,37 @@ size_t isl_model_find_mechanism(const isl_model *m, const char *name) { return f
 size_t isl_model_find_bundle(const isl_model *m, const char *name) { return find_n(m, 'b', name, strlen(name)); }
 size_t isl_model_find_channel(const isl_model *m, const char *name) { return find_n(m, 'c', name, strlen(name)); }
 
-/* Adds mechanism d to out[0..*n); 1 when it is there already. */
-static int add_member(size_t *out, size_t *n, size_t d)
-{
-    for (size_t k = 0; k < *n; k++)
-        if (out[k] == d) return 1;
-    out[(*n)++] = d;
-    return 0;
-}
-
 /* One item p[0..len) of a member list into out[0..*n). */
 static isl_status member_item(const isl_model *m, const char *p, size_t len, size_t *out, size_t *n, isl_error *err)
 {
     char q[84];
     if (len > 0 && p[0] == '-') {
-        size_t d = find_n(m, 'm', p + 1, len - 1), k = 0;
+        size_t d = find_n(m, 'm', p + 1, len - 1), kept = 0;
         if (d == ISL_NONE) return isl_fail(err, ISL_EINPUT, "no mechanism named '%s'", isl_short_name(p + 1, len - 1, q));
-        while (k < *n && out[k] != d) k++;
-        if (k == *n)
+        /* every occurrence goes: a bundle may repeat it */
+        for (size_t k = 0; k < *n; k++)
+            if (out[k] != d) out[kept++] = out[k];
+        if (kept == *n)
             return isl_fail(err, ISL_EINPUT, "'-%s': that mechanism is not among the members before it",
                             isl_short_name(p + 1, len - 1, q));
-        memmove(out + k, out + k + 1, (*n - k - 1) * sizeof *out);
-        --*n;
+        *n = kept;
         return ISL_OK;
     }
     size_t b = find_n(m, 'b', p, len), d = find_n(m, 'm', p, len);
     if (b == ISL_NONE && d == ISL_NONE)
         return isl_fail(err, ISL_EINPUT, "no bundle or mechanism named '%s'", isl_short_name(p, len, q));
+    if (b != ISL_NONE && d != ISL_NONE)
+        return isl_fail(err, ISL_EINPUT, "'%s' names both a bundle and a mechanism: a member list cannot tell which "
+                        "(rename one)", isl_short_name(p, len, q));
     const size_t *add = b != ISL_NONE ? m->bundle[b].members : &d;
-    size_t nadd = b != ISL_NONE ? m->bundle[b].n : 1;
-    for (size_t k = 0; k < nadd; k++)
-        if (add_member(out, n, add[k]))
-            return isl_fail(err, ISL_EINPUT, "mechanism '%s' is named twice", m->mech[add[k]].name);
+    size_t nadd = b != ISL_NONE ? m->bundle[b].n : 1, before = *n;
+    /* a bundle's own repeats are its members; a mechanism of an earlier item is named twice */
+    for (size_t k = 0; k < nadd; k++) {
+        for (size_t j = 0; j < before; j++)
+            if (out[j] == add[k])
+                return isl_fail(err, ISL_EINPUT, "mechanism '%s' is named twice", m->mech[add[k]].name);
+        out[(*n)++] = add[k];
+    }
     return ISL_OK;
 }
 
@@ -269,6 +271,27 @@ isl_status isl_model_members(const isl_model *m, const char *list, size_t *out, 
         if (!e) return ISL_OK;
         p = e + 1;
     }
+}
+
+size_t isl_model_list_room(const isl_model *m)
+{
+    size_t room = m->nmech + 1;
+    for (size_t b = 0; b < m->nbundles; b++) room += m->bundle[b].n;
+    return room;
+}
+
+isl_status isl_model_mechanism_set(const isl_model *m, const char *list, size_t *out, size_t *n, isl_error *err)
+{
+    isl_status st = isl_model_members(m, list, out, n, err);
+    unsigned char *in = st ? NULL : calloc(m->nmech + 1, 1);
+    if (!st && !in) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (st) return st;
+    for (size_t k = 0; k < *n; k++) in[out[k]] = 1;
+    *n = 0;
+    for (size_t d = 0; d < m->nmech; d++)
+        if (in[d]) out[(*n)++] = d;
+    free(in);
+    return ISL_OK;
 }
 
 size_t isl_model_add_adhoc(isl_model *m, const char *name, const size_t *members, size_t n)

@@ -117,6 +117,11 @@ void isl_buf_json_cell(isl_buf *b, const isl_cell *c)
         isl_buf_put(b, c->text, c->len);
         return;
     case 2:
+        /* an infinity as SQLite's own JSON writes it, a number past any double; NaN (SQLite stores it as NULL) null */
+        if (isinf(c->real)) {
+            put_str(b, c->real > 0 ? "1e999" : "-1e999");
+            return;
+        }
         if (!isfinite(c->real)) break;
         snprintf(num, sizeof num, "%.15g", c->real);
         if (strtod(num, NULL) != c->real) snprintf(num, sizeof num, "%.17g", c->real);

@@ -279,33 +279,25 @@ static const uint64_t *shows_of(const cursor *c)
     return c->channel == ISL_NONE ? NULL : c->m->channel[c->channel].shows;
 }
 
-/* Adds the mechanisms named in list, comma-separated, to c->mechs in
- * mechanism order. Refuses empty names, unknown names, a name given twice
- * and more than ISL_POWERSET_MAX names. */
+/* The mechanisms list names, a member list (isl_model_mechanism_set, as
+ * --mechanisms reads it), into c->mechs in mechanism order; more than
+ * ISL_POWERSET_MAX items or mechanisms are refused. */
 static int named_mechanisms(cursor *c, const char *list)
 {
-    const isl_model *m = c->m;
-    char q[84];
     size_t n = 1;
     for (const char *p = list; *p; p++) n += *p == ',';
     if (n > ISL_POWERSET_MAX)
         return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)ISL_POWERSET_MAX,
                     (unsigned long long)n);
-    for (const char *p = list;; p++) {
-        const char *e = strchr(p, ',');
-        size_t len = e ? (size_t)(e - p) : strlen(p), d = 0, k = c->nm;
-        while (d < m->nmech && !(strlen(m->mech[d].name) == len && !memcmp(m->mech[d].name, p, len))) d++;
-        while (k > 0 && c->mechs[k - 1] > d) k--;
-        if (len == 0)
-            return fail(c, *list ? "an empty mechanism name in '%s'" : "an empty list of mechanisms%s",
-                        *list ? isl_short_name(list, strlen(list), q) : "");
-        if (d == m->nmech) return fail(c, "no mechanism named '%s'", isl_short_name(p, len, q));
-        if (k > 0 && c->mechs[k - 1] == d) return fail(c, "mechanism '%s' is named twice", isl_short_name(p, len, q));
-        memmove(c->mechs + k + 1, c->mechs + k, (c->nm++ - k) * sizeof *c->mechs);
-        c->mechs[k] = d;
-        if (!e) return SQLITE_OK;
-        p = e;
-    }
+    isl_error err;
+    isl_error_clear(&err);
+    isl_status st = isl_model_mechanism_set(c->m, list, c->mechs, &c->nm, &err);
+    if (st == ISL_ENOMEM) return SQLITE_NOMEM;
+    if (st) return fail(c, "%s", err.msg);
+    if (c->nm > ISL_POWERSET_MAX)
+        return fail(c, "more than %llu mechanisms (%llu in the list)", (unsigned long long)ISL_POWERSET_MAX,
+                    (unsigned long long)c->nm);
+    return SQLITE_OK;
 }
 
 /* The swept mechanisms (argument number `argno`) into c->mechs, in
@@ -347,7 +339,7 @@ static int parse_args(cursor *c, const fn_def *f)
     const isl_model *m = c->m;
     size_t names = 1;
     for (size_t d = 0; d < m->nmech; d++) names += strlen(m->mech[d].name) + 1;
-    c->mechs = malloc((m->nmech ? m->nmech : 1) * sizeof *c->mechs);
+    c->mechs = malloc(isl_model_list_room(m) * sizeof *c->mechs);
     if (!c->mechs || !(c->members = malloc(names))) return SQLITE_NOMEM;
     int rc = SQLITE_OK;
     for (int a = 0; a < f->nargs && !rc && !c->spec; a++) {
@@ -395,7 +387,7 @@ static isl_status removal_row(void *ctx, const isl_removal_row *r)
 {
     cursor *c = ctx;
     int base = r->fact == ISL_NONE;
-    put_row(c, (cell[]){base ? NONE : T(c->m->fact_name[r->fact]), base ? NONE : I(r->fact + 1),
+    put_row(c, (cell[]){base ? NONE : T(c->m->fact_name[r->fact]), base ? NONE : I(c->m->fact_pos[r->fact]),
                         SURFACE_CELLS(r->s)});
     return ISL_OK;
 }
@@ -424,7 +416,7 @@ static isl_status fact_rows(cursor *c)
     if (!st) return ISL_ENOMEM;
     isl_fact_states(m, c->mechs, c->nm, shows_of(c), NULL, &c->w, st);
     for (size_t f = 0; f < m->nfacts; f++)
-        put_row(c, (cell[]){T(m->fact_name[f]), T(m->axis_name[m->fact_axis[f]]), I(f + 1),
+        put_row(c, (cell[]){T(m->fact_name[f]), T(m->axis_name[m->fact_axis[f]]), I(m->fact_pos[f]),
                             T(isl_fact_state_name(st[f]))});
     free(st);
     return ISL_OK;

@@ -78,7 +78,7 @@ uint64_t isl_lab_rows(const isl_model *m, isl_kind kind, size_t nb, size_t nc)
 
 isl_status isl_lab_adhoc(isl_model *m, const char *list, size_t *bundle, isl_error *err)
 {
-    size_t *members = malloc((m->nmech ? m->nmech : 1) * sizeof *members), n = 0;
+    size_t *members = malloc(isl_model_list_room(m) * sizeof *members), n = 0;
     isl_status st = members ? isl_model_members(m, list, members, &n, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && (*bundle = isl_model_add_adhoc(m, list, members, n)) == ISL_NONE)
         st = isl_fail(err, ISL_ENOMEM, "out of memory");

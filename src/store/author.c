@@ -84,23 +84,34 @@ static const char LOAD_WATCH[] =
     "WHEN EXISTS (SELECT 1 FROM main.lesson WHERE code = NEW.code) BEGIN "
     "SELECT RAISE(ABORT, '" ISL_LESSON_LOADED "'); END;";
 
-/* Appends column 0's text and a NUL to the sqlite3_str at ctx. */
+/* Appends each column's text (NULL: "") and a NUL to the sqlite3_str at ctx. */
 static isl_status code_row(void *ctx, sqlite3_stmt *q)
 {
-    sqlite3_str_appendall(ctx, isl_base_text(q, 0));
-    sqlite3_str_appendchar(ctx, 1, '\0');
+    for (int i = 0; i < sqlite3_column_count(q); i++) {
+        sqlite3_str_appendall(ctx, isl_base_text(q, i));
+        sqlite3_str_appendchar(ctx, 1, '\0');
+    }
     return ISL_OK;
 }
 
-/* load --replace: a dry pass over the files, in a savepoint where every
- * insert into a model table is skipped, notes the codes of the lesson rows
- * they would insert (a file's error is left to the real pass to report);
- * then the loaded ones among them are removed with what they own. */
-static isl_status replace_first(isl_store *s, const char *const *paths, size_t n, isl_error *err)
+/* A file's absolute path as lesson_source keeps it (malloc'd), or NULL when out of memory. */
+static char *source_name(const char *path)
 {
-    isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT);"
+    char *real = realpath(path, NULL);
+    return real ? real : strdup(path);
+}
+
+/* A dry pass over the files, in a savepoint where every insert into a model
+ * table is skipped (a file's error is left to the real pass to report):
+ * into *out, for each lesson row they would insert whose code is loaded,
+ * NUL-terminated: the code, the file's path as given, its absolute path, and
+ * the file the loaded lesson came from ("" when built in); *len the bytes. */
+static isl_status dry_pass(isl_store *s, const char *const *paths, size_t n, char **out, int *len, isl_error *err)
+{
+    *out = NULL, *len = 0;
+    isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT, k INTEGER);"
                                    "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
-                                   "INSERT INTO isl_dry_lesson VALUES (NEW.code); SELECT RAISE(IGNORE); END;", err);
+                                   "INSERT INTO isl_dry_lesson VALUES (NEW.code, NULL); SELECT RAISE(IGNORE); END;", err);
     for (const isl_model_table *t = isl_model_tables; !st && t->name; t++) {
         if (!strcmp(t->name, "lesson")) continue;
         char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
@@ -111,49 +122,173 @@ static isl_status replace_first(isl_store *s, const char *const *paths, size_t n
     for (size_t i = 0; i < n && !st; i++) {
         st = isl_store_exec_file(s, paths[i], err);
         if (st != ISL_ENOMEM) st = ISL_OK, isl_error_clear(err);
+        if (!st) st = isl_db_rows(s, "noting the lessons a file defines", "UPDATE temp.isl_dry_lesson SET k = ?1 "
+                                  "WHERE k IS NULL", NULL, NULL, err, "i", (int64_t)i);
     }
     /* the codes the dry pass saw, read before its savepoint is rolled back */
     sqlite3_str *codes = sqlite3_str_new(s->db);
-    if (!st) st = isl_db_rows(s, "reading the lessons the files define", "SELECT DISTINCT d.code FROM "
-                              "temp.isl_dry_lesson d JOIN main.lesson l ON l.code = d.code", code_row, codes, err, NULL);
-    int len = sqlite3_str_length(codes);
+    if (!st) st = isl_db_rows(s, "reading the lessons the files define", "SELECT d.code, min(d.k), "
+                              "coalesce((SELECT file FROM main.lesson_source x WHERE x.lesson = d.code), '') FROM "
+                              "temp.isl_dry_lesson d JOIN main.lesson l ON l.code = d.code GROUP BY d.code ORDER BY "
+                              "min(d.k), d.code", code_row, codes, err, NULL);
+    int raw = sqlite3_str_length(codes);
     char *list = sqlite3_str_finish(codes);
-    if (!st && len && !list) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && raw && !list) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st) st = isl_db_exec(s, "ROLLBACK TO isl_dry; RELEASE isl_dry", err);
-    for (int off = 0; !st && off < len; off += (int)strlen(list + off) + 1) st = unload_one(s, list + off, err);
+    /* the file's index turned into its name and absolute path */
+    sqlite3_str *rows = sqlite3_str_new(s->db);
+    for (int off = 0; !st && off < raw;) {
+        const char *code = list + off, *k = code + strlen(code) + 1, *src = k + strlen(k) + 1;
+        size_t i = (size_t)strtoull(k, NULL, 10);
+        char *real = i < n ? source_name(paths[i]) : NULL;
+        if (!real) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+        else {
+            sqlite3_str_appendall(rows, code), sqlite3_str_appendchar(rows, 1, '\0');
+            sqlite3_str_appendall(rows, paths[i]), sqlite3_str_appendchar(rows, 1, '\0');
+            sqlite3_str_appendall(rows, real), sqlite3_str_appendchar(rows, 1, '\0');
+            sqlite3_str_appendall(rows, src), sqlite3_str_appendchar(rows, 1, '\0');
+        }
+        free(real);
+        off = (int)(src - list) + (int)strlen(src) + 1;
+    }
+    sqlite3_free(list);
+    *len = sqlite3_str_length(rows);
+    *out = sqlite3_str_finish(rows);
+    if (!st && *len && !*out) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    return st;
+}
+
+/* The next row of a dry pass's list at *off: its four fields. */
+static int dry_row(const char *list, int len, int *off, const char *f[4])
+{
+    if (*off >= len) return 0;
+    for (int i = 0; i < 4; i++) {
+        f[i] = list + *off;
+        *off += (int)strlen(f[i]) + 1;
+    }
+    return 1;
+}
+
+/* Refuses a loaded lesson that came from another file than the one that
+ * defines it now (ISL_R_LESSON_OTHER_FILE), naming both. */
+static isl_status other_file(const char *f[4], isl_error *err)
+{
+    return isl_fail_why(err, ISL_EINPUT, ISL_R_LESSON_OTHER_FILE,
+                        "%s: lesson '%s' is loaded already, from %s; nothing was loaded", f[1], f[0],
+                        f[3][0] ? f[3] : "the seeds the database was made from");
+}
+
+/* load --replace: the loaded lessons the files define are removed with what
+ * they own (those of another file only when take_over), each told to fn. */
+static isl_status replace_first(isl_store *s, const char *const *paths, size_t n, int take_over, isl_load_fn fn,
+                                void *ctx, isl_error *err)
+{
+    char *list;
+    int len, off = 0;
+    const char *f[4];
+    isl_status st = dry_pass(s, paths, n, &list, &len, err);
+    while (!st && dry_row(list, len, &off, f))
+        if (!take_over && strcmp(f[2], f[3])) st = other_file(f, err);
+    for (off = 0; !st && dry_row(list, len, &off, f);) {
+        st = unload_one(s, f[0], err);
+        if (!st && fn) st = fn(ctx, f[1], "replaced", f[0], 0);
+    }
     if (!st) st = isl_db_exec(s, CLEANUP, err);
     sqlite3_free(list);
     return st;
 }
 
+/* A load refused for a lesson loaded already: the first such lesson named,
+ * with the file it came from when that is another (a dry pass of its own). */
+static void name_loaded(isl_store *s, const char *const *paths, size_t n, isl_error *err)
+{
+    isl_error e;
+    isl_error_clear(&e);
+    char *list = NULL;
+    int len = 0, off = 0;
+    const char *f[4];
+    if (!isl_db_begin_write(s, &e) && !dry_pass(s, paths, n, &list, &len, &e) && dry_row(list, len, &off, f)
+        && strcmp(f[2], f[3])) {
+        char msg[sizeof err->msg];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        isl_fail_why(err, err->status, ISL_R_LESSON_OTHER_FILE, "%s: lesson '%s' from %s", msg, f[0],
+                     f[3][0] ? f[3] : "the seeds the database was made from");
+    }
+    sqlite3_free(list);
+    isl_base_end(s->db, s->path, ISL_EINPUT, &e); /* rolled back: it only looked */
+}
+
+/* Counts the rows each model table gets, per file (temp.isl_wrote). */
+static isl_status watch_writes(isl_store *s, isl_error *err)
+{
+    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE isl_wrote(tbl TEXT PRIMARY KEY, n INTEGER NOT NULL)", err);
+    for (const isl_model_table *t = isl_model_tables; !st && t->name; t++) {
+        const char *const *m = &t->name;
+        char *sql = sqlite3_mprintf(
+            "CREATE TEMP TRIGGER \"isl_ins_%w\" AFTER INSERT ON main.\"%w\" BEGIN INSERT INTO isl_wrote "
+            "VALUES (%Q, 1) ON CONFLICT(tbl) DO UPDATE SET n = n + 1; END;"
+            "CREATE TEMP TRIGGER \"isl_upd_%w\" AFTER UPDATE ON main.\"%w\" BEGIN INSERT INTO isl_wrote "
+            "VALUES (%Q, 1) ON CONFLICT(tbl) DO UPDATE SET n = n + 1; END;",
+            *m, *m, *m, *m, *m, *m);
+        st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
+        sqlite3_free(sql);
+    }
+    return st;
+}
+
+typedef struct told {
+    isl_load_fn fn;
+    void *ctx;
+    const char *file, *what;
+} told;
+
+static isl_status tell_row(void *ctx, sqlite3_stmt *q)
+{
+    told *t = ctx;
+    return t->fn(t->ctx, t->file, t->what, isl_base_text(q, 0), sqlite3_column_int64(q, 1));
+}
+
 /* After one file, path: records the rows it added as brought by the
  * lessons it defined (lesson_brings) and the file they came from
- * (lesson_source, its absolute path), and starts the next file's notes
- * afresh. */
-static isl_status load_noted(isl_store *s, const char *path, isl_error *err)
+ * (lesson_source, its absolute path), tells fn the lessons it added and
+ * the tables it wrote, and starts the next file's notes afresh. */
+static isl_status load_noted(isl_store *s, const char *path, isl_load_fn fn, void *ctx, isl_error *err)
 {
     char *real = realpath(path, NULL);
     isl_status st = isl_db_rows(s, "recording the lessons' files", "INSERT OR REPLACE INTO main.lesson_source(lesson, "
                                 "file) SELECT code, ?1 FROM isl_defined", NULL, NULL, err, "t", real ? real : path);
     free(real);
+    told t = {fn, ctx, path, "added"};
+    if (!st && fn) st = isl_db_rows(s, "reading the lessons a file added", "SELECT code, 0 FROM temp.isl_defined "
+                                    "ORDER BY rowid", tell_row, &t, err, NULL);
+    t.what = "table";
+    if (!st && fn) st = isl_db_rows(s, "reading the tables a file wrote", "SELECT tbl, n FROM temp.isl_wrote "
+                                    "ORDER BY tbl", tell_row, &t, err, NULL);
     if (st) return st;
     return isl_db_exec(s,
                        "INSERT OR IGNORE INTO main.lesson_brings(lesson, kind, name) "
                        "SELECT d.code, a.kind, a.name FROM isl_defined d, isl_added a;"
-                       "DELETE FROM isl_defined; DELETE FROM isl_added;",
+                       "DELETE FROM isl_defined; DELETE FROM isl_added; DELETE FROM temp.isl_wrote;",
                        err);
 }
 
 isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int replace, isl_error *err)
 {
+    return isl_store_load_report(s, paths, n, replace ? ISL_LOAD_REPLACE : ISL_LOAD_NEW, NULL, NULL, err);
+}
+
+isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t n, isl_load_mode mode,
+                                 isl_load_fn fn, void *ctx, isl_error *err)
+{
     isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
     st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
-    if (!st && replace) st = replace_first(s, paths, n, err);
+    if (!st && mode != ISL_LOAD_NEW) st = replace_first(s, paths, n, mode == ISL_LOAD_TAKE_OVER, fn, ctx, err);
     if (!st) st = isl_db_exec(s, LOAD_WATCH, err);
+    if (!st) st = watch_writes(s, err);
     for (size_t i = 0; i < n && !st; i++) {
         st = isl_store_exec_file(s, paths[i], err);
-        if (!st) st = load_noted(s, paths[i], err);
+        if (!st) st = load_noted(s, paths[i], fn, ctx, err);
     }
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) {
@@ -170,32 +305,37 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
     st = isl_base_end(s->db, s->path, st, err);
     s->commit_counts = 0;
     if (!st) isl_temp_written();
+    if (st && err->reason == ISL_R_LESSON_LOADED) name_loaded(s, paths, n, err);
     return st;
 }
 
 typedef struct origin {
     char **seeds, **lessons;
+    int64_t *runs;
 } origin;
 
 static isl_status origin_row(void *ctx, sqlite3_stmt *q)
 {
     origin *o = ctx;
     const char *a = isl_base_col(q, 0), *b = isl_base_col(q, 1);
+    for (int i = 0; i < 3; i++) o->runs[i] = sqlite3_column_int64(q, 2 + i);
     return (a && !(*o->seeds = strdup(a))) || (b && !(*o->lessons = strdup(b))) ? ISL_ENOMEM : ISL_OK;
 }
 
-isl_status isl_store_origin(const char *path, char **seeds, char **lessons, isl_error *err)
+isl_status isl_store_origin(const char *path, char **seeds, char **lessons, int64_t runs[3], isl_error *err)
 {
     *seeds = *lessons = NULL;
+    runs[0] = runs[1] = runs[2] = 0;
     sqlite3 *db = NULL;
     isl_error ignored;
     /* read-only and without creating: a file that is not an isolab
      * database of this version tells nothing (NULL, NULL) */
     if (isl_base_open(path, SQLITE_OPEN_READONLY, 0, &db, &ignored)) return ISL_OK;
-    origin o = {seeds, lessons};
+    origin o = {seeds, lessons, runs};
     isl_status st = isl_base_rows(db, path, "reading the file", "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
                                   "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
-                                  "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code)", origin_row, &o,
+                                  "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code), "
+                                  "(SELECT count(*) FROM run), (SELECT min(id) FROM run), (SELECT max(id) FROM run)", origin_row, &o,
                                   &ignored, NULL);
     sqlite3_close(db);
     return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : ISL_OK;

@@ -1,6 +1,7 @@
 /* isolab store: evaluating the claims of the claim table. A claim's SQL is
  * seed data, as trusted as the seed that holds it; it is still confined to
  * one read-only expression, so a claim can read anything but change nothing. */
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +15,14 @@ static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, 
 
 const char *isl_claim_outcome_name(isl_claim_outcome o)
 {
-    return o == ISL_CLAIM_PASS ? "pass" : o == ISL_CLAIM_FAIL ? "FAIL" : o == ISL_CLAIM_STALE ? "stale" : "pending";
+    return o == ISL_CLAIM_FAIL ? "FAIL" : isl_claim_outcome_value(o);
+}
+
+const char *isl_claim_outcome_value(isl_claim_outcome o)
+{
+    static const char *const WORD[] = {"pass", "fail", "pending", "stale"};
+    assert((unsigned)o < sizeof WORD / sizeof *WORD);
+    return WORD[o];
 }
 
 /* The kinds a claim reads (kind.h), as bits 1u << kind: what a claim reads,
@@ -216,10 +224,9 @@ static int same_value(sqlite3_value *expected, sqlite3_value *actual)
 static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *row, sqlite3_value *expected,
                              sqlite3_value *actual, isl_error *err)
 {
-    static const char *const WORD[] = {"pass", "fail", "pending", "stale"};
     /* a NULL reason is bound as SQL NULL */
     return isl_db_put(s, ST_CLAIM_RESULT, err, "writing a claim result", "itttvvt", run_id, row->lesson, row->name,
-                      WORD[row->outcome], expected, actual, row->reason);
+                      isl_claim_outcome_value(row->outcome), expected, actual, row->reason);
 }
 
 /* The outcome of a claim that evaluated to actual, into row (reason and

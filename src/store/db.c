@@ -169,46 +169,87 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     return ISL_OK; /* not a database: nothing to lock */
 }
 
-static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err);
+static isl_status create_at(const char *path, const char *seeds_dir, isl_store_check_fn check, void *ctx,
+                            isl_error *err);
 
-/* 1 when the file at path is empty (a new database) or starts with
- * SQLite's header: the files --force may replace. */
-static int sqlite_header(const char *path, off_t size)
+/* The big-endian 32-bit number at h[at]. */
+static long long be32(const unsigned char *h, int at)
 {
-    char h[16];
-    FILE *f = size ? fopen(path, "rb") : NULL;
-    int ok = !size || (f && fread(h, 1, sizeof h, f) == sizeof h && !memcmp(h, "SQLite format 3", 16));
-    if (f) fclose(f);
-    return ok;
+    return (long long)((uint32_t)h[at] << 24 | (uint32_t)h[at + 1] << 16 | (uint32_t)h[at + 2] << 8 | h[at + 3]);
 }
 
-/* Only a regular file is replaced, through a symbolic link as every output is. */
-isl_status isl_store_create(const char *given, const char *seeds_dir, int force, isl_error *err)
+/* What the regular file at path (given: as the user named it) is, when it
+ * is not a file a new database may replace: empty, or an isolab database
+ * of this or an older schema (application_id and user_version read from
+ * SQLite's header, so a damaged one is replaced as well). */
+static isl_status check_replaceable(const char *given, const char *path, off_t size, isl_error *err)
+{
+    unsigned char h[100];
+    FILE *f = size ? fopen(path, "rb") : NULL;
+    if (!size) return ISL_OK;
+    if (!f) return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
+    size_t n = fread(h, 1, sizeof h, f);
+    fclose(f);
+    if (n < sizeof h || memcmp(h, "SQLite format 3", 16) != 0)
+        return isl_fail(err, ISL_EINPUT, "%s: not an SQLite database (%lld bytes, no SQLite header); only a database "
+                        "is replaced: remove or rename it yourself if it is to go", given, (long long)size);
+    long long app = be32(h, 68), ver = be32(h, 60);
+    if (app != ISL_APPLICATION_ID)
+        return isl_fail_why(err, ISL_EDB, ISL_R_NOT_ISOLAB, "%s: not an isolab database (application_id %lld)", given, app);
+    if (ver > ISL_SCHEMA_VERSION)
+        return isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
+                            "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab", given, ver,
+                            ISL_SCHEMA_VERSION);
+    return ISL_OK;
+}
+
+/* The file a new database at given replaces (*real: the path through a
+ * symbolic link, to free), checked as isl_store_replaceable says. */
+static isl_status replaced_file(const char *given, char **real, isl_error *err)
 {
     struct stat lsb, sb;
-    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, err);
-    if (!force) return isl_fail_why(err, ISL_EINPUT, ISL_R_EXISTS, "%s: already exists", given);
-    char *real = NULL;
+    *real = NULL;
+    if (lstat(given, &lsb) != 0) return ISL_OK;
     const char *path = given;
     if (S_ISLNK(lsb.st_mode)) {
-        if (!(real = realpath(given, NULL)))
+        if (!(*real = realpath(given, NULL)))
             return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
                             "%s: a symbolic link that leads to no file (%s); give the database's own path", given,
                             strerror(errno));
-        path = real;
+        path = *real;
     }
-    isl_status st = ISL_OK;
+    if (stat(path, &sb) != 0) return isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
+    if (!S_ISREG(sb.st_mode))
+        return isl_fail_why(err, ISL_EINPUT, ISL_R_NOT_REGULAR, "%s: %s", given, isl_file_kind(sb.st_mode));
+    return check_replaceable(given, path, sb.st_size, err);
+}
+
+isl_status isl_store_replaceable(const char *path, isl_error *err)
+{
+    char *real = NULL;
+    isl_status st = replaced_file(path, &real, err);
+    free(real);
+    return st;
+}
+
+isl_status isl_store_create(const char *given, const char *seeds_dir, int force, isl_error *err)
+{
+    return isl_store_create_checked(given, seeds_dir, force, NULL, NULL, err);
+}
+
+/* Only a regular file is replaced, through a symbolic link as every output is. */
+isl_status isl_store_create_checked(const char *given, const char *seeds_dir, int force, isl_store_check_fn check,
+                                    void *ctx, isl_error *err)
+{
+    struct stat lsb;
+    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, check, ctx, err);
+    if (!force) return isl_fail_why(err, ISL_EINPUT, ISL_R_EXISTS, "%s: already exists", given);
+    char *real = NULL;
     sqlite3 *old = NULL;
-    if (stat(path, &sb) != 0)
-        st = isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
-    else if (!S_ISREG(sb.st_mode))
-        st = isl_fail_why(err, ISL_EINPUT, ISL_R_NOT_REGULAR, "%s: %s", given, isl_file_kind(sb.st_mode));
-    else if (!sqlite_header(path, sb.st_size))
-        st = isl_fail(err, ISL_EINPUT, "%s: not an SQLite database (%lld bytes, no SQLite header); only a database "
-                      "is replaced: remove or rename it yourself if it is to go", given, (long long)sb.st_size);
-    else
-        st = lock_old(path, &old, err);
-    if (!st) st = create_at(path, seeds_dir, err);
+    isl_status st = replaced_file(given, &real, err);
+    const char *path = real ? real : given;
+    if (!st) st = lock_old(path, &old, err);
+    if (!st) st = create_at(path, seeds_dir, check, ctx, err);
     if (old) sqlite3_exec(old, "ROLLBACK", NULL, NULL, NULL);
     sqlite3_close(old);
     free(real);
@@ -260,7 +301,8 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
     return st;
 }
 
-static isl_status create_at(const char *path, const char *seeds_dir, isl_error *err)
+static isl_status create_at(const char *path, const char *seeds_dir, isl_store_check_fn check, void *ctx,
+                            isl_error *err)
 {
     /* a temporary beside path, renamed onto it when complete (outfile.h) */
     isl_outfile o;
@@ -270,6 +312,7 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_error *
     isl_store *s = NULL;
     st = store_new(tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s, err);
     if (!st) st = fill_new(s, seeds_dir, err);
+    if (!st && check) st = check(s, ctx, err);
     isl_store_close(s);
     /* whatever the close did, nothing may have stayed in a log; and a stale
      * log of a replaced database must not be replayed into the new one */

@@ -36,7 +36,7 @@ typedef struct moved {
 typedef struct differ {
     isl_store *s;
     int64_t a, b;
-    isl_line_fn fn;
+    isl_diff_fn fn;
     void *ctx;
     size_t n; /* the differences handed to fn */
     isl_error *err;
@@ -261,27 +261,46 @@ static isl_status read_moves(differ *d)
     return st;
 }
 
-/* Hands one line to fn; one not starting with a blank is a difference. */
-static isl_status emit(differ *d, const char *line)
+/* Hands one row to fn; one whose line does not start with a blank is a difference. */
+static isl_status emit(differ *d, const isl_diff_row *r)
 {
-    if (line[0] != ' ') d->n++;
-    return d->fn(d->ctx, line);
+    if (r->line[0] != ' ') d->n++;
+    return d->fn(d->ctx, r);
 }
 
-/* emit for a line from sqlite3_mprintf, which it frees. */
-static isl_status emit_made(differ *d, char *line)
+/* emit for a row whose line is from sqlite3_mprintf, which it frees. */
+static isl_status emit_made(differ *d, char *line, isl_diff_row r)
 {
     if (!line) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
-    isl_status st = emit(d, line);
+    r.line = line;
+    isl_status st = emit(d, &r);
     sqlite3_free(line);
     return st;
 }
 
+/* A result table's row only one run has: its line, and the row as before or after. */
+typedef struct table_rows {
+    differ *d;
+    const char *table;
+} table_rows;
+
 static isl_status line_row(void *ctx, sqlite3_stmt *q)
 {
-    const char *line = isl_base_col(q, 0);
-    return line ? emit(ctx, line) : ISL_OK;
+    table_rows *t = ctx;
+    const char *line = isl_base_col(q, 0), *row = isl_base_col(q, 1);
+    int only_a = sqlite3_column_int(q, 2) == 1;
+    isl_diff_row r = {line, only_a ? "-" : "+", t->table, NULL, NULL, NULL, NULL, only_a ? row : NULL,
+                      only_a ? NULL : row};
+    return line ? emit(t->d, &r) : ISL_OK;
 }
+
+/* The changed counts' v1..v7 (names or values), ", "-separated, in SURFACE_COUNTS' order. */
+#define CHANGED_ONE(col, v) "CASE WHEN " col " THEN ', ' || " v " ELSE '' END"
+#define CHANGED_LIST(v1, v2, v3, v4, v5, v6, v7)                                                                 \
+    "  substr(" CHANGED_ONE("a.visible <> b.visible", v1) " || " CHANGED_ONE("a.returned <> b.returned", v2)        \
+    " || " CHANGED_ONE("a.open_surface <> b.open_surface", v3) " || " CHANGED_ONE("a.open_axes <> b.open_axes", v4)  \
+    " || " CHANGED_ONE("a.cost_pct <> b.cost_pct", v5) " || " CHANGED_ONE("a.run_time <> b.run_time", v6)           \
+    " || " CHANGED_ONE("a.cost_per_fact IS NOT b.cost_per_fact", v7) ", 3)"
 
 /* Per bundle x channel of either run, in name order: which runs have it, the counts changed. */
 static const char SURFACE_COUNTS[] =
@@ -298,7 +317,15 @@ static const char SURFACE_COUNTS[] =
     "         || CASE WHEN a.run_time <> b.run_time THEN ', run time ' || a.run_time || ' -> ' || b.run_time ELSE '' END\n"
     "         || CASE WHEN a.cost_per_fact IS NOT b.cost_per_fact THEN ', cost per fact '\n"
     "                 || coalesce(a.cost_per_fact, 'NULL') || ' -> ' || coalesce(b.cost_per_fact, 'NULL') ELSE '' END,\n"
-    "         ', ') AS changed\n"
+    "         ', ') AS changed,\n"
+    CHANGED_LIST("'visible'", "'returned'", "'open surface'", "'open axes'", "'cost'", "'run time'", "'cost per fact'")
+    " AS attrs,\n"
+    CHANGED_LIST("a.visible", "a.returned", "a.open_surface", "a.open_axes", "a.cost_pct", "a.run_time",
+                 "coalesce(a.cost_per_fact, 'NULL')")
+    " AS befores,\n"
+    CHANGED_LIST("b.visible", "b.returned", "b.open_surface", "b.open_axes", "b.cost_pct", "b.run_time",
+                 "coalesce(b.cost_per_fact, 'NULL')")
+    " AS afters\n"
     "  FROM pairs p\n"
     "  LEFT JOIN a ON a.bundle = p.bundle AND a.channel = p.channel\n"
     "  LEFT JOIN b ON b.bundle = p.bundle AND b.channel = p.channel\n"
@@ -315,15 +342,25 @@ static isl_status pair_row(void *ctx, sqlite3_stmt *q)
     while (d->next < d->nm && pair_cmp(&d->m[d->next], bundle, channel) < 0) d->next++;
     size_t first = d->next;
     while (d->next < d->nm && !pair_cmp(&d->m[d->next], bundle, channel)) d->next++;
+    const char *attrs = isl_base_col(q, 5), *befores = isl_base_col(q, 6), *afters = isl_base_col(q, 7);
     isl_status st = ISL_OK;
-    if (!in_b) st = emit_made(d, sqlite3_mprintf("- %s x %s: only in run %lld", bundle, channel, (long long)d->a));
-    else if (!in_a) st = emit_made(d, sqlite3_mprintf("+ %s x %s: only in run %lld", bundle, channel, (long long)d->b));
-    else if ((changed && *changed) || d->next > first)
+    isl_diff_row r = {NULL, "-", "surface", NULL, bundle, channel, NULL, NULL, NULL};
+    if (!in_b) st = emit_made(d, sqlite3_mprintf("- %s x %s: only in run %lld", bundle, channel, (long long)d->a), r);
+    else if (!in_a) {
+        r.change = "+";
+        st = emit_made(d, sqlite3_mprintf("+ %s x %s: only in run %lld", bundle, channel, (long long)d->b), r);
+    } else if ((changed && *changed) || d->next > first) {
+        r.change = "~";
+        if (changed && *changed) r.attribute = attrs, r.before = befores, r.after = afters;
         st = emit_made(d, sqlite3_mprintf("~ %s x %s: %s", bundle, channel,
-                                          changed && *changed ? changed : "same counts"));
-    for (const moved *m = d->m + first; !st && in_a && in_b && m < d->m + d->next; m++)
+                                          changed && *changed ? changed : "same counts"), r);
+    }
+    for (const moved *m = d->m + first; !st && in_a && in_b && m < d->m + d->next; m++) {
+        isl_diff_row f = {NULL, m->lost ? "lost" : "gained", "fact", m->fact, bundle, channel, "status",
+                          STATUS[m->sa], STATUS[m->sb]};
         st = emit_made(d, sqlite3_mprintf("    %s%s (%s -> %s)", m->lost ? "lost:   " : "gained: ", m->fact,
-                                          STATUS[m->sa], STATUS[m->sb]));
+                                          STATUS[m->sa], STATUS[m->sb]), f);
+    }
     return st;
 }
 
@@ -359,18 +396,19 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
                                 column_row, &k, d->err, "ti", table, (int64_t)named);
     char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown);
     char *sql = !st && c && sh && k.n ? sqlite3_mprintf(
-                                   "SELECT line FROM (SELECT 1 AS k, '- %q: ' || %s AS line FROM "
+                                   "SELECT CASE k WHEN 1 THEN '- ' ELSE '+ ' END || '%q: ' || row, row, k FROM (SELECT 1 AS k, %s AS row FROM "
                                    "(SELECT %s FROM \"%w\" WHERE run_id = ?1 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?2) "
-                                   "UNION ALL SELECT 2, '+ %q: ' || %s FROM "
+                                   "UNION ALL SELECT 2, %s FROM "
                                    "(SELECT %s FROM \"%w\" WHERE run_id = ?2 EXCEPT SELECT %s FROM \"%w\" WHERE run_id = ?1)) "
-                                   "ORDER BY k, line",
-                                   label, sh, c, table, c, table, label, sh, c, table, c, table)
+                                   "ORDER BY k, row",
+                                   label, sh, c, table, c, table, sh, c, table, c, table)
                              : NULL;
     sqlite3_free(c);
     sqlite3_free(sh);
     if (st || !k.n) return st;
     if (!sql) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
-    st = isl_db_rows(d->s, "comparing runs", sql, line_row, d, d->err, "ii", d->a, d->b);
+    table_rows t = {d, label};
+    st = isl_db_rows(d->s, "comparing runs", sql, line_row, &t, d->err, "ii", d->a, d->b);
     sqlite3_free(sql);
     return st;
 }
@@ -386,7 +424,7 @@ isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n
     return st;
 }
 
-isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_rows_fn tick,
+isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_diff_fn fn, void *ctx, isl_rows_fn tick,
                                    void *tick_ctx, size_t *ndiff, isl_error *err)
 {
     char ka[128], kb[128];

@@ -135,7 +135,18 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
         sqlite3_finalize(q);
         return isl_db_fail(s, err, "reading the rows");
     }
-    st = stream_rows(s, q, fn, ctx, err);
+    /* a view isolab did not install (one of the user's, which may never
+     * end) runs under the work budget, as a query given as text does */
+    int mine = 1;
+    if (!r.is_table)
+        st = isl_db_rows(s, "reading the rows", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM isolab_object "
+                         "WHERE type = 'view' AND name = ?1)", isl_base_count, &mine, err, "t", r.name);
+    mine = !mine;
+    if (!st && !mine) isl_work_begin(s);
+    if (!st) st = stream_rows(s, q, fn, ctx, err);
+    if (!mine && isl_work_end(s) && st && st != ISL_ENOMEM)
+        st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s: the view '%s' exceeded the work budget (%llu million "
+                          "steps): stopped", s->path, r.name, s->work_limit);
     sqlite3_finalize(q);
     return st;
 }
@@ -341,12 +352,15 @@ static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
     } else {
         table_comment(name, about, sizeof about);
     }
-    /* a relation that cannot be counted (a view that no longer compiles): -1 */
+    /* a relation that cannot be counted (a view that no longer compiles, or
+     * one whose rows take more than the work budget: a never-ending one): -1 */
     char *count = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", name);
     long long rows = -1;
     isl_error e;
     if (!count) return isl_fail(l->err, ISL_ENOMEM, "out of memory");
+    isl_work_begin(l->s);
     isl_status st = isl_base_int(l->s->db, l->s->path, count, &rows, &e);
+    if (isl_work_end(l->s) && !st) st = ISL_EINPUT;
     sqlite3_free(count);
     if (st == ISL_ENOMEM) return isl_fail(l->err, ISL_ENOMEM, "out of memory");
     return l->fn(l->ctx, name, type, about, st ? -1 : rows);

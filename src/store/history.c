@@ -6,18 +6,67 @@
 #include "isolab/history.h"
 #include "store_int.h"
 
-/* The SQL being built, and the result tables counted so far. */
+/* The SQL being built, the run id's expression, the result tables counted so far. */
 typedef struct per_run {
     sqlite3_str *out;
+    const char *id;
     int n;
 } per_run;
 
 static isl_status count_table(void *ctx, sqlite3_stmt *q)
 {
     per_run *c = ctx;
-    sqlite3_str_appendf(c->out, "%s(SELECT count(*) FROM \"%w\" WHERE run_id = r.id)", c->n++ ? " + " : "",
-                        isl_base_text(q, 0));
+    sqlite3_str_appendf(c->out, "%s(SELECT count(*) FROM \"%w\" WHERE run_id = %s)", c->n++ ? " + " : "",
+                        isl_base_text(q, 0), c->id);
     return ISL_OK;
+}
+
+/* Appends to out the sum of the rows of run `id` (an SQL expression) in
+ * every result table ("0" when there is none). */
+static isl_status append_run_rows(isl_store *s, sqlite3_str *out, const char *id, isl_error *err)
+{
+    per_run c = {out, id, 0};
+    isl_status st = isl_db_rows(s, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
+    if (!c.n) sqlite3_str_appendall(out, "0");
+    return st;
+}
+
+char *isl_run_rows_sql(isl_store *s, const char *head, const char *id, const char *tail, isl_error *err)
+{
+    sqlite3_str *out = sqlite3_str_new(s->db);
+    sqlite3_str_appendall(out, head);
+    isl_status st = append_run_rows(s, out, id, err);
+    sqlite3_str_appendall(out, tail);
+    char *sql = sqlite3_str_finish(out);
+    if (!st && !sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) return sql;
+    sqlite3_free(sql);
+    return NULL;
+}
+
+typedef struct damage {
+    const char *path;
+    isl_error *err;
+} damage;
+
+static isl_status damaged_row(void *ctx, sqlite3_stmt *q)
+{
+    damage *d = ctx;
+    return isl_fail_why(d->err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: run %lld has %lld of its %lld rows", d->path,
+                        (long long)sqlite3_column_int64(q, 0), (long long)sqlite3_column_int64(q, 2),
+                        (long long)sqlite3_column_int64(q, 1));
+}
+
+isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *err)
+{
+    char *sql = isl_run_rows_sql(s, "SELECT id, row_count, n FROM (SELECT r.id, w.row_count, ", "r.id",
+                                 " AS n FROM run r JOIN run_written w ON w.run = r.id "
+                                 "WHERE ?1 = 0 OR r.id IN (?1, ?2)) WHERE n <> row_count ORDER BY id LIMIT 1", err);
+    if (!sql) return err->status;
+    damage d = {s->path, err};
+    isl_status st = isl_db_rows(s, "counting the runs' rows", sql, damaged_row, &d, err, "ii", a, b);
+    sqlite3_free(sql);
+    return st;
 }
 
 static isl_status run_row(void *ctx, sqlite3_stmt *q)
@@ -33,15 +82,14 @@ static isl_status run_row(void *ctx, sqlite3_stmt *q)
  * each param's key and value from ?5 on; rows counted for the runs listed only. */
 static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
 {
-    per_run c = {sqlite3_str_new(s->db), 0};
+    per_run c = {sqlite3_str_new(s->db), "r.id", 0};
     sqlite3_str_appendall(c.out, "SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, "
                                  "r.argv, ");
-    isl_status st = isl_db_rows(s, "listing result tables", RESULT_TABLES, count_table, &c, err, NULL);
-    sqlite3_str_appendf(c.out, "%s, r.note FROM (SELECT * FROM run r "
+    isl_status st = append_run_rows(s, c.out, "r.id", err);
+    sqlite3_str_appendf(c.out, ", r.note FROM (SELECT * FROM run r "
                                "WHERE (?1 IS NULL OR r.kind = ?1) AND (?1 IS NOT NULL OR ?2 OR r.kind <> 'check') "
                                "AND (?3 IS NULL OR r.started_at >= "
-                               "strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))",
-                        c.n ? "" : "0");
+                               "strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))");
     for (size_t i = 0; i < f->nparams; i++)
         sqlite3_str_appendf(c.out, " AND EXISTS (SELECT 1 FROM run_param p WHERE p.run_id = r.id AND p.key = ?%d "
                                    "AND p.value = ?%d)", (int)(5 + 2 * i), (int)(6 + 2 * i));

@@ -49,13 +49,19 @@ isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *e
     return delete_runs(s, ids, n, NULL, 0, NULL, NULL, err);
 }
 
-isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, size_t *deleted, isl_error *err)
+isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int noted, size_t *deleted,
+                           isl_error *err)
 {
     assert(keep >= 0);
-    /* older than the keep latest of their kind, and no current result */
+    /* older than the keep latest of their kind, no current result, and no note (a note says it matters) */
     return delete_runs(s, NULL, 0,
-                       "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
+                       noted ? "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) "
+                       "AS k FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
+                       "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
+                       "UNION SELECT run_id FROM current_sweep) ORDER BY id"
+                       : "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
                        "FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
+                       "AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
                        "UNION SELECT run_id FROM current_sweep) ORDER BY id",
                        keep, kind, deleted, err);
@@ -116,7 +122,11 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
         "             WHEN x.kind = 'run' OR EXISTS (SELECT 1 FROM lesson_focus f"
         "                  WHERE f.bundle = x.bundle AND f.channel = x.channel) THEN 'lessons'"
         "             ELSE x.kind END AS grp, x.bundle, x.channel"
-        "   FROM stale_result x)"
+        "   FROM stale_result x"
+        /* an older model's latest sweep of a pair with a current one (the model back at the digest it was
+           computed from, after an unload): nothing to bring up to date */
+        "  WHERE NOT EXISTS (SELECT 1 FROM current_sweep c WHERE c.kind = x.kind AND c.bundle = x.bundle"
+        "                       AND c.channel = x.channel))"
         " SELECT DISTINCT grp, CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN bundle END AS b,"
         "        CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN channel END AS c"
         "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'members' THEN 2 WHEN 'bundles' THEN 4"
@@ -135,10 +145,11 @@ static isl_status must_exist(isl_store *s, const char *sql, const char *name, co
     return st;
 }
 
-/* The views that read param, directly or through another (by name in their
- * text: run_param's readers are copied for nothing, cheaper than GLOB). */
+/* The views that read param or course_scope, directly or through another (by
+ * name in their text: run_param's readers are copied for nothing, cheaper
+ * than GLOB). */
 static const char SHADOWED_VIEWS[] =
-    "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION "
+    "WITH RECURSIVE dep(name) AS (SELECT 'param' UNION SELECT 'course_scope' UNION "
     "  SELECT v.name FROM main.sqlite_schema v JOIN dep ON instr(v.sql, dep.name) > 0 WHERE v.type = 'view') "
     "SELECT v.name, v.sql FROM main.sqlite_schema v WHERE v.type = 'view' AND v.name IN (SELECT name FROM dep) "
     "AND v.sql LIKE 'CREATE VIEW %'";
@@ -159,12 +170,14 @@ static isl_status shadow_view(void *ctx, sqlite3_stmt *q)
     return rc == SQLITE_OK ? ISL_OK : isl_db_fail(w->s, w->err, "shadowing a saved query");
 }
 
-/* Shadows main.param for this connection: a TEMP copy of it and of every view
- * reading it (a TEMP view finds TEMP objects first); takes no lock. */
+/* Shadows main.param and main.course_scope for this connection: a TEMP copy
+ * of each and of every view reading them (a TEMP view finds TEMP objects
+ * first); takes no lock. */
 static isl_status make_shadow(isl_store *s, isl_error *err)
 {
     shadow w = {s, err};
-    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param", err);
+    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE param AS SELECT key, value, about FROM main.param;"
+                                "CREATE TEMP TABLE course_scope AS SELECT id, lesson FROM main.course_scope", err);
     if (!st) st = isl_db_rows(s, "reading the saved queries", SHADOWED_VIEWS, shadow_view, &w, err, NULL);
     return st;
 }
@@ -189,6 +202,10 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
             st = isl_db_rows(s, "setting param for this command",
                              "UPDATE temp.param SET value = ?2 WHERE key = ?1", NULL, NULL, err, "tt", key[i],
                              value[i]);
+    /* a lesson's plots and comparisons list the course as it knew it */
+    if (!st && lesson)
+        st = isl_db_rows(s, "setting the course for this command", "UPDATE temp.course_scope SET lesson = ?1", NULL,
+                         NULL, err, "t", lesson);
     return st;
 }
 

@@ -31,6 +31,8 @@ static const migration MIGRATIONS[] = {
     {15, "018_focus_view.sql", NULL},
     {16, "019_whatif_stale.sql", NULL},
     {17, "020_run_kinds_title_guard.sql", NULL},
+    {18, "021_run_rows.sql", NULL},
+    {19, "022_member_names_positions.sql", NULL},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)

@@ -322,7 +322,9 @@ isl_status isl_outfile_commit(isl_outfile *o, isl_error *err)
     int e = 0;
     errno = 0;
     if (o->f && (fflush(o->f) != 0 || ferror(o->f))) e = errno ? errno : EIO;
-    if (o->tmp) { /* on disk before it takes the target's name */
+    /* on disk before it takes the target's name; a scratch file (one the
+     * user never sees, or one a later commit puts on disk) needs no fsync */
+    if (o->tmp && !scratch_only) {
         int fd = o->f ? fileno(o->f) : open(o->tmp, O_RDONLY | O_CLOEXEC);
         if (!e && (fd < 0 || fsync(fd) != 0) && errno != EINVAL) e = errno;
         if (!o->f && fd >= 0) close(fd);

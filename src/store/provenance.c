@@ -55,8 +55,7 @@ static const char DIFF[] =
     "   ('channel', 6), ('setting', 7), ('sample_count', 8)),"
     " one(side, item, name) AS (SELECT * FROM (SELECT '+', item, name FROM b EXCEPT SELECT '+', item, name FROM a)"
     "   UNION ALL SELECT * FROM (SELECT '-', item, name FROM a EXCEPT SELECT '-', item, name FROM b)),"
-    " lines(k, name, sub, line) AS ("
-    "  SELECT o.k, x.name, 0, x.side || ' ' || x.item || ' ' || x.name || CASE x.item"
+    " oned AS (SELECT x.side, x.item, x.name, CASE x.item"
     "    WHEN 'fact' THEN ' on ' || (SELECT value FROM ab v"
     "         WHERE v.item = 'fact' AND v.name = x.name AND v.attr = 'axis' LIMIT 1)"
     "    WHEN 'mechanism' THEN ' closing ' || coalesce((SELECT value FROM ab v"
@@ -67,25 +66,46 @@ static const char DIFF[] =
     "         ELSE value END FROM ab v WHERE v.item = 'channel' AND v.name = x.name AND v.attr = 'cost_pct' LIMIT 1)"
     "         || ' % showing ' || coalesce((SELECT value FROM ab v"
     "         WHERE v.item = 'channel' AND v.name = x.name AND v.attr = 'facts' LIMIT 1), 'nothing')"
-    "    ELSE '' END"
-    "    FROM one x JOIN ord o ON o.item = x.item"
+    "    ELSE '' END AS detail FROM one x),"
+    " changed AS (SELECT a.item, a.name, a.attr,"
+    "    CASE WHEN typeof(a.value) = 'real' AND a.value = CAST(a.value AS INTEGER)"
+    "         THEN CAST(a.value AS INTEGER) ELSE a.value END AS va,"
+    "    CASE WHEN typeof(b.value) = 'real' AND b.value = CAST(b.value AS INTEGER)"
+    "         THEN CAST(b.value AS INTEGER) ELSE b.value END AS vb"
+    "    FROM a JOIN b ON b.item = a.item AND b.name = a.name AND b.attr = a.attr WHERE a.value IS NOT b.value),"
+    " lines(k, name, sub, line, side, item, attr, va, vb) AS ("
+    "  SELECT o.k, x.name, 0, x.side || ' ' || x.item || ' ' || x.name || x.detail, x.side, x.item, NULL,"
+    "         CASE x.side WHEN '-' THEN trim(x.detail) END, CASE x.side WHEN '+' THEN trim(x.detail) END"
+    "    FROM oned x JOIN ord o ON o.item = x.item"
     "  UNION ALL"
-    "  SELECT o.k, a.name, 1, a.item || ' ' || a.name || ' ' || a.attr || ' ' || coalesce(CASE WHEN typeof(a.value)"
-    "         = 'real' AND a.value = CAST(a.value AS INTEGER) THEN CAST(a.value AS INTEGER) ELSE a.value END, 'NULL')"
-    "         || ' -> ' || coalesce(CASE WHEN typeof(b.value) = 'real' AND b.value = CAST(b.value AS INTEGER)"
-    "         THEN CAST(b.value AS INTEGER) ELSE b.value END, 'NULL')"
-    "    FROM a JOIN b ON b.item = a.item AND b.name = a.name AND b.attr = a.attr JOIN ord o ON o.item = a.item"
-    "   WHERE a.value IS NOT b.value)"
-    "SELECT 'model: ' || line FROM lines ORDER BY k, name, sub, line";
+    "  SELECT o.k, c.name, 1, c.item || ' ' || c.name || ' ' || c.attr || ' ' || coalesce(c.va, 'NULL')"
+    "         || ' -> ' || coalesce(c.vb, 'NULL'), '~', c.item, c.attr, c.va, c.vb"
+    "    FROM changed c JOIN ord o ON o.item = c.item)"
+    "SELECT 'model: ' || line, item, name, attr, va, vb FROM lines ORDER BY k, name, sub, line";
 
-isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_line_fn fn, void *ctx, isl_error *err)
+/* One row of DIFF to the caller's isl_diff_fn. */
+typedef struct model_rows {
+    isl_diff_fn fn;
+    void *ctx;
+} model_rows;
+
+static isl_status model_row(void *ctx, sqlite3_stmt *q)
 {
-    isl_each e = {.fn.line = fn, .ctx = ctx};
+    model_rows *m = ctx;
+    /* an item added: before NULL; removed: after NULL; changed: attribute set */
+    isl_diff_row r = {isl_base_col(q, 0), "model", isl_base_col(q, 1), isl_base_col(q, 2), NULL, NULL,
+                      isl_base_col(q, 3), isl_base_col(q, 4), isl_base_col(q, 5)};
+    return r.line ? m->fn(m->ctx, &r) : ISL_OK;
+}
+
+isl_status isl_store_model_diff(isl_store *s, int64_t a, int64_t b, isl_diff_fn fn, void *ctx, isl_error *err)
+{
+    model_rows e = {fn, ctx};
     char kind[64];
     /* both runs first: comparing two models takes seconds at 10^6 facts */
     isl_status st = isl_run_kind(s, a, kind, sizeof kind, err);
     if (!st) st = isl_run_kind(s, b, kind, sizeof kind, err);
-    return st ? st : isl_db_rows(s, "reading the runs' models", DIFF, isl_each_line, &e, err, "ii", a, b);
+    return st ? st : isl_db_rows(s, "reading the runs' models", DIFF, model_row, &e, err, "ii", a, b);
 }
 
 /* Run ?1's model as seed SQL, one statement a line, in the order the

@@ -108,7 +108,10 @@ static isl_status fact_row(void *ctx, sqlite3_stmt *q)
     if (a == ISL_NONE) return ISL_OK;
     if (r->m->nfacts == r->nfacts) return isl_fail(r->err, ISL_EINPUT, "the fact table changed while it was read");
     r->pos[r->m->nfacts] = sqlite3_column_int64(q, 2);
-    return isl_model_add_fact(r->m, t, a) == ISL_NONE ? OOM(r) : ISL_OK;
+    size_t f = isl_model_add_fact(r->m, t, a);
+    if (f == ISL_NONE) return OOM(r);
+    r->m->fact_pos[f] = r->pos[f];
+    return ISL_OK;
 }
 
 static isl_status closes_row(void *ctx, sqlite3_stmt *q)
@@ -327,6 +330,12 @@ static isl_status check_dangling(reader *r)
                      "WHEN 'channel' THEN EXISTS (SELECT 1 FROM channel WHERE name = value) ELSE 1 END "
                      "ORDER BY key LIMIT 1", param_row, r);
     return st;
+}
+
+isl_status isl_read_dangling(sqlite3 *db, const char *path, isl_error *err)
+{
+    reader r = {.db = db, .path = path, .err = err};
+    return check_dangling(&r);
 }
 
 isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_error *err)

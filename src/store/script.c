@@ -84,10 +84,16 @@ static int deny(script_auth *au, int kind, const char *fmt, const char *a)
 
 static int is_temp(const char *db) { return db && sqlite3_stricmp(db, "temp") == 0; }
 
+/* isolab's own TEMP bookkeeping of a load (its tables and triggers: isl_*),
+ * which a seed may neither write, drop nor shadow. */
+static int is_isolab_temp(const char *name) { return name && sqlite3_strnicmp(name, "isl_", 4) == 0; }
+
 /* A write of a seed statement (action INSERT, UPDATE or DELETE on table a
  * of database db, by `trigger` or the statement itself). */
 static int authorize_write(script_auth *au, int action, const char *a, const char *db, const char *trigger)
 {
+    if (is_temp(db) && is_isolab_temp(a) && !is_isolab_temp(trigger))
+        return deny(au, 2, "a write to isolab's own TEMP table %s", a);
     if (is_temp(db)) return SQLITE_OK;
     /* SQLite's own bookkeeping of a CREATE or DROP, which the DDL codes
      * decide (SQL text can never write the schema table itself) */
@@ -121,7 +127,17 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_FUNCTION:
         if (isl_sql_function_allowed(b)) return SQLITE_OK;
         return deny(au, 3, "%s", b);
+    case SQLITE_DROP_TEMP_TRIGGER:
+    case SQLITE_DROP_TEMP_TABLE:
+    case SQLITE_DROP_TEMP_VIEW:
+    case SQLITE_DROP_TEMP_INDEX:
+    case SQLITE_CREATE_TEMP_TABLE:
+    case SQLITE_CREATE_TEMP_VIEW:
+    case SQLITE_CREATE_TEMP_INDEX:
+        if (is_isolab_temp(a)) return deny(au, 2, "isolab's own TEMP object %s", a);
+        return SQLITE_OK;
     case SQLITE_CREATE_TEMP_TRIGGER:
+        if (is_isolab_temp(a)) return deny(au, 2, "isolab's own TEMP object %s", a);
         /* on a model table its body is checked whenever a seed fires it;
          * on any other main table it would fire inside isolab's own writes */
         if (is_model_table(b)) return SQLITE_OK;
@@ -253,9 +269,13 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
             sqlite3_finalize(q);
             break;
         }
+        /* and no value it makes is longer than a statement may be: a
+         * one-line seed cannot fill the disk (printf('%.*c', 1e9, 'x')) */
+        int length = confined ? sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, ISL_STATEMENT_MAX) : -1;
         if (confined) isl_work_begin(s);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
+        if (confined) sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, length);
         if (over && rc != SQLITE_DONE)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
                               "(%llu million steps): stopped; nothing of this load was written",

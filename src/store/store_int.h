@@ -28,6 +28,10 @@ SQLITE_EXTENSION_INIT3
     "'run_id' AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', 'fact_status_fact') " \
     "ORDER BY m.name"
 
+/* SQL: head, then the sum of run id's rows (id: an SQL expression) in every
+ * result table, then tail; sqlite3_free() it (NULL: err set). */
+char *isl_run_rows_sql(isl_store *s, const char *head, const char *id, const char *tail, isl_error *err);
+
 /* Statements the store prepares once per connection and reuses: room for
  * the writers' statements (each file's ST_* beside its writer). */
 #define ISL_STMT_CACHE 24

@@ -61,6 +61,11 @@ isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
 static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
 {
     if (!st) st = isl_db_put(s, ST_RUN_FINISH, err, "finishing the run", "i", (int64_t)s->run_id);
+    /* the rows it wrote, kept with it: a file that loses some later says so */
+    char *count = st ? NULL : isl_run_rows_sql(s, "INSERT INTO run_written(run, row_count) VALUES (?1, ", "?1", ")", err);
+    if (!st && !count) st = err->status;
+    if (!st) st = isl_db_rows(s, "counting the run's rows", count, NULL, NULL, err, "i", (int64_t)s->run_id);
+    sqlite3_free(count);
     if (!st) {
         isl_db_pause("commit");
         if ((st = isl_db_still_here(s, err))) return st; /* rolled back */
@@ -130,12 +135,14 @@ static isl_status put_sweep(isl_run_ctx *c, const char *sql, const char *what, c
 }
 
 /* The baseline row (fact ISL_NONE) has no removed fact: its name is NULL,
- * and its position (ISL_NONE + 1 == 0) NULL too (nullif in ST_REMOVAL). */
+ * and its position (0 here) NULL too (nullif in ST_REMOVAL); a removed
+ * fact's position is the fact's own (fact.position). */
 isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row)
 {
     isl_run_ctx *c = ctx;
     return put_sweep(c, ST_REMOVAL, "writing a removal sweep row",
-                     row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact], (int64_t)(row->fact + 1), &row->s);
+                     row->fact == ISL_NONE ? NULL : c->model->fact_name[row->fact],
+                     row->fact == ISL_NONE ? 0 : (int64_t)c->model->fact_pos[row->fact], &row->s);
 }
 
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
@@ -159,6 +166,8 @@ isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)
     isl_db_pause("model");
     return isl_read_model(s->db, s->path, out, err);
 }
+
+isl_status isl_store_check_dangling(isl_store *s, isl_error *err) { return isl_read_dangling(s->db, s->path, err); }
 
 isl_status isl_store_settle_model(isl_store *s, isl_error *err)
 {

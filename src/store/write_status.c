@@ -62,7 +62,7 @@ static isl_status ids_new(isl_run_ctx *c, isl_status_ids **out)
     return ISL_OK;
 }
 
-/* The run's facts, once: id = rank + 1, with axis and position (index + 1). */
+/* The run's facts, once: id = rank + 1, with axis and position (the fact's). */
 static isl_status put_facts(isl_run_ctx *c, const isl_status_ids *ids)
 {
     const isl_model *m = c->model;
@@ -70,7 +70,7 @@ static isl_status put_facts(isl_run_ctx *c, const isl_status_ids *ids)
     for (size_t r = 0; r < m->nfacts && !st; r++) {
         size_t f = ids->fact_of_rank[r];
         st = isl_db_put(c->store, ST_FS_FACT, c->err, "writing the run's facts", "iitti", c->run_id, (int64_t)r + 1,
-                        m->fact_name[f], m->axis_name[m->fact_axis[f]], (int64_t)f + 1);
+                        m->fact_name[f], m->axis_name[m->fact_axis[f]], (int64_t)m->fact_pos[f]);
     }
     return st;
 }

@@ -22,7 +22,8 @@
 #            built from an older commit) the same sweep by that binary.
 # Cases: the lesson's model with 6 of its mechanisms (1x) and all 8 (4x);
 # a synthetic model (tests/synth) with M mechanisms (1x) and M + 2 (4x).
-# Then 'isolab lesson' on a fresh database (tests/bench/lesson.sh).
+# Then 'isolab lesson' on a fresh database (tests/bench/lesson.sh), and
+# unload of a large lesson against its load (tests/bench/unload.sh).
 #
 # Knobs (environment):
 #   BENCH_RUNS=5        runs per program and case (the median is printed)
@@ -146,6 +147,7 @@ echo "r_vceil = isolab rows/s / vceil rows/s (target >= 0.85); speedup = isolab 
 echo "(target >= 2 at 20 and 22 mechanisms: BENCH_M=20); cpu_* the same in CPU time"
 
 sh "$root/tests/bench/lesson.sh"
+sh "$root/tests/bench/unload.sh"
 echo "ratio = isolab rows/s / ceiling rows/s, wall clock (target >= 0.85); cpu_r = the same in CPU time;"
 echo "B/r = database bytes added per row; KiB = peak resident memory"
 

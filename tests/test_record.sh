@@ -1,0 +1,178 @@
+#!/bin/sh
+# The record keeps what it holds (issue 33): nothing is replaced until its
+# replacement is known to be good, damage is called damage, and every wait
+# is bounded. POSIX sh; env ISOLAB = the binary. Last line: "N passed, M failed".
+set -u
+
+. "$(dirname "$0")/shlib.sh"
+cd "$tmp" || exit 2
+
+# sum FILE : its bytes' checksum, or "absent"
+sum() { if [ -e "$1" ]; then cksum <"$1"; else echo absent; fi; }
+
+# refused NAME STATUS STDERR_LINE FILE CMD... : CMD exits STATUS, its
+# stderr's last line is STDERR_LINE, and FILE is byte for byte as before.
+refused() {
+    name=$1 want_rc=$2 want_err=$3 f=$4
+    shift 4
+    before=$(sum "$f")
+    "$@" >out.txt 2>err.txt
+    rc=$?
+    check "$name" "$want_rc|$want_err|$before" "$rc|$(tail -n 1 err.txt)|$(sum "$f")"
+}
+
+# ---- item 2: lesson --fresh and init --force check before they replace ----
+"$ISOLAB" --db k.db lesson >/dev/null 2>&1
+"$ISOLAB" --db k.db run >/dev/null 2>&1
+refused "lesson NOPE --fresh: refused, the database untouched" 3 \
+    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus)" k.db \
+    "$ISOLAB" --db k.db lesson NOPE --fresh
+refused "lesson M03/K05 M03/K04 NOPE --fresh: the same" 3 \
+    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus)" k.db \
+    "$ISOLAB" --db k.db lesson M03/K05 M03/K04 NOPE --fresh
+mkdir nofocus
+cp "$root"/seeds/*.sql nofocus/
+for f in nofocus/*.sql; do sed -i '/lesson_focus/,/;/d' "$f"; done
+refused "lesson --fresh --seeds DIR whose seeds give no focus: refused first" 3 \
+    "isolab lesson: no lesson has a focus (see lesson_focus)" k.db \
+    "$ISOLAB" --db k.db lesson --fresh --seeds nofocus
+mkdir badseeds
+printf 'INSERT INTO nosuchtable VALUES (1);\n' >badseeds/001_bad.sql
+before=$(sum k.db)
+"$ISOLAB" --db k.db init --force --seeds badseeds >/dev/null 2>err.txt
+check "init --force with a failing seed: exit 3, the database untouched" "3|$before" "$?|$(sum k.db)"
+
+sqlite3 foreign.db 'CREATE TABLE t(x); INSERT INTO t VALUES (1);'
+refused "init --force on another program's SQLite file: refused, what it is said" 4 \
+    "isolab init: foreign.db: not an isolab database (application_id 0); --force replaces only an isolab database: remove or rename it yourself if it is to go" foreign.db \
+    "$ISOLAB" --db foreign.db init --force
+refused "lesson --fresh on it: the same" 4 \
+    "isolab lesson: foreign.db: not an isolab database (application_id 0); --fresh replaces only an isolab database: remove or rename it yourself if it is to go" foreign.db \
+    "$ISOLAB" --db foreign.db lesson --fresh
+sqlite3 app.db 'PRAGMA application_id = 7; CREATE TABLE t(x);'
+refused "init --force on a file of another application_id" 4 \
+    "isolab init: app.db: not an isolab database (application_id 7); --force replaces only an isolab database: remove or rename it yourself if it is to go" app.db \
+    "$ISOLAB" --db app.db init --force
+cp k.db newer.db
+sqlite3 newer.db 'PRAGMA user_version = 99'
+refused "init --force on a newer schema" 4 \
+    "isolab init: newer.db: schema version 99 is newer than this isolab's ($(sqlite3 k.db 'PRAGMA user_version')); use a newer isolab" newer.db \
+    "$ISOLAB" --db newer.db init --force
+refused "lesson --fresh on a newer schema" 4 \
+    "isolab lesson: newer.db: schema version 99 is newer than this isolab's ($(sqlite3 k.db 'PRAGMA user_version')); use a newer isolab" newer.db \
+    "$ISOLAB" --db newer.db lesson --fresh
+
+mkfifo ff
+timeout 10 "$ISOLAB" --db ff lesson --fresh >out.txt 2>err.txt
+check "lesson --fresh on a FIFO: refused at once" "3|isolab lesson: ff: a FIFO; --fresh replaces only a regular file" \
+    "$?|$(cat err.txt)"
+
+cp k.db drop.db
+printf "INSERT INTO bundle(name) VALUES ('extra-bundle');\n" >extra.sql
+"$ISOLAB" --db drop.db load extra.sql >/dev/null 2>&1
+runs=$(sqlite3 drop.db 'SELECT count(*) FROM run')
+ids=$(sqlite3 drop.db "SELECT min(id) || '-' || max(id) FROM run")
+"$ISOLAB" --db drop.db lesson --fresh >/dev/null 2>err.txt
+check "lesson --fresh names the runs it drops" \
+    "isolab lesson: note: the old database's $runs runs (ids $ids) are dropped" \
+    "$(grep 'runs (' err.txt)"
+
+# ---- item 3: a user's view runs under the work budget ---------------------
+# (timeout only guards against a hang; the budget is steps, not seconds)
+"$ISOLAB" --db v.db init >/dev/null 2>&1
+q v.db "CREATE VIEW forever AS WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c" >/dev/null
+timeout 120 "$ISOLAB" --db v.db export --list --work-limit 1 >out.txt 2>err.txt
+check "export --list with a never-ending view: listed, its rows not counted" "0|forever view" \
+    "$?|$(grep '^forever ' out.txt | tr -s ' ' | sed 's/ $//')"
+timeout 120 "$ISOLAB" --db v.db export forever --work-limit 1 -o f.csv >out.txt 2>err.txt
+check "export of a never-ending view: stopped by the budget, nothing written" \
+    "3|isolab export: v.db: the view 'forever' exceeded the work budget (1 million steps): stopped (raise the budget with --work-limit)|absent" \
+    "$?|$(cat err.txt)|$(sum f.csv)"
+
+# ---- item 8: readers name a dangling param or lesson_focus row ------------
+"$ISOLAB" --db d.db lesson >/dev/null 2>&1
+cp d.db f.db
+q d.db "INSERT INTO bundle(name) VALUES ('brief');
+INSERT INTO bundle_member(bundle, position, mechanism) SELECT 'brief', 1, name FROM mechanism LIMIT 1;
+UPDATE param SET value = 'brief' WHERE key = 'bundle';
+DELETE FROM bundle_member WHERE bundle = 'brief'; DELETE FROM bundle WHERE name = 'brief';" >/dev/null
+q f.db "PRAGMA foreign_keys = OFF; UPDATE lesson_focus SET channel = 'nowhere' WHERE lesson = 'M03/K04'" >/dev/null
+focus_row=$(q f.db "SELECT '(lesson ''' || lesson || ''', bundle ''' || bundle || ''', channel ''nowhere'', axis '
+    || coalesce('''' || axis || '''', 'NULL') || ')' FROM lesson_focus WHERE lesson = 'M03/K04'")
+for cmd in "export channel_comparison" report "page -o p.html" plot; do
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db d.db $cmd >out.txt 2>err.txt
+    check "$cmd with a dangling param: the row named, exit 3" \
+        "3|isolab ${cmd%% *}: param row 'bundle': value 'brief' names no bundle; set it to one, or to NULL" \
+        "$?|$(tail -n 1 err.txt)"
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db f.db $cmd >out.txt 2>err.txt
+    check "$cmd with a lesson_focus row naming no channel: the row named, exit 3" \
+        "3|isolab ${cmd%% *}: lesson_focus row $focus_row: channel 'nowhere' names no channel (written with foreign keys off?); correct or delete the row" \
+        "$?|$(tail -n 1 err.txt)"
+done
+
+# ---- item 4: each run keeps the count of rows it wrote ----------------------
+# Another database's -wal copied beside the file: SQLite replays it (its
+# pages for ours, every one well formed), and run 1 loses the rows of the
+# bundle 'plain' with nothing in SQLite calling that damage.
+"$ISOLAB" --db a.db lesson >/dev/null 2>&1
+cp a.db b.db
+wrote=$(q a.db "SELECT count(*) FROM surface WHERE run_id = 1")
+lost=$(q a.db "SELECT count(*) FROM surface WHERE run_id = 1 AND bundle = 'plain'")
+has=$(($(q a.db "SELECT (SELECT count(*) FROM surface WHERE run_id = 1) + (SELECT count(*) FROM fact_status_row WHERE run_id = 1)") - lost))
+all=$(q a.db "SELECT (SELECT count(*) FROM surface WHERE run_id = 1) + (SELECT count(*) FROM fact_status_row WHERE run_id = 1)")
+printf "PRAGMA journal_mode = WAL;\nPRAGMA wal_autocheckpoint = 0;\nDELETE FROM surface WHERE run_id = 1 AND bundle = 'plain';\n.shell cp b.db-wal a.db-wal\n" \
+    | sqlite3 b.db >/dev/null
+check "the foreign -wal took rows of run 1 (the case is set up)" "$((wrote - lost))" \
+    "$(q a.db "SELECT count(*) FROM surface WHERE run_id = 1")"
+for cmd in runs "diff 1 1" check "export surface" report "page -o p.html"; do
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db a.db $cmd >out.txt 2>err.txt
+    check "$cmd on a file that lost rows: damage, exit 4" \
+        "4|isolab ${cmd%% *}: a.db: damaged: run 1 has $has of its $all rows" "$?|$(tail -n 1 err.txt)"
+done
+check "... and nothing of the page written" "absent" "$(sum p.html)"
+
+# ---- item 9: the small ones -------------------------------------------------
+"$ISOLAB" --db s.db init >/dev/null 2>&1
+for d in 2026-02-30 2026-02-29 2026-04-31 2100-02-29; do
+    "$ISOLAB" --db s.db runs --since "$d" >out.txt 2>err.txt
+    check "runs --since $d: no such day, refused" \
+        "2|isolab runs: --since: '$d' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)" \
+        "$?|$(head -n 1 err.txt)"
+done
+"$ISOLAB" --db s.db runs --since 2028-02-29 >out.txt 2>err.txt
+check "runs --since 2028-02-29 (a leap day): taken" "0|0" "$?|$(grep -c 'not a date' err.txt)"
+
+printf "INSERT INTO lesson(code, title, position) VALUES ('M09/K09', 'Nine', 99);\n" >nine.sql
+"$ISOLAB" --db s.db load nine.sql >/dev/null 2>&1
+printf "DROP TRIGGER temp.isl_no_replace;\nINSERT INTO lesson(code, title, position) VALUES ('M09/K09', 'Again', 98);\n" >drop.sql
+refused "a seed dropping isolab's TEMP trigger: refused" 3 \
+    "isolab load: drop.sql:1: a seed file may write only the model's tables and TEMP objects of its own; isolab's own TEMP object isl_no_replace is refused" \
+    s.db "$ISOLAB" --db s.db load drop.sql
+printf "DELETE FROM temp.isl_defined;\n" >wipe.sql
+refused "a seed writing isolab's TEMP table: refused" 3 \
+    "isolab load: wipe.sql:1: a seed file may write only the model's tables and TEMP objects of its own; a write to isolab's own TEMP table isl_defined is refused" \
+    s.db "$ISOLAB" --db s.db load wipe.sql
+printf "INSERT INTO axis(name) VALUES (zeroblob(20000000));\n" >huge.sql
+refused "a seed value longer than a statement may be: refused" 3 \
+    "isolab load: huge.sql:1: string or blob too big" \
+    s.db "$ISOLAB" --db s.db load huge.sql
+# printf() past the limit gives NULL, which no name may be
+printf "INSERT INTO axis(name) VALUES (printf('%%.*c', 999999999, 'x'));\n" >huge2.sql
+before=$(sum s.db)
+"$ISOLAB" --db s.db load huge2.sql >out.txt 2>err.txt
+check "printf of 10^9 characters in a seed: refused, no value made" "3|$before" "$?|$(sum s.db)"
+
+if command -v gnuplot >/dev/null 2>&1; then
+    ISOLAB_TOOL_TIMEOUT=soon "$ISOLAB" --db k.db plot channels -o plots >out.txt 2>err.txt
+    check "a bad ISOLAB_TOOL_TIMEOUT: refused, exit 3, nothing written" \
+        "3|isolab plot: ISOLAB_TOOL_TIMEOUT: 'soon' is not a number of seconds from 1 to 86400|absent" \
+        "$?|$(tail -n 1 err.txt)|$(sum plots)"
+else
+    echo "skip - a bad ISOLAB_TOOL_TIMEOUT (no gnuplot)"
+fi
+# (the man page's ENVIRONMENT is checked by test_install.sh, which makes it)
+
+finish

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-
 #include "isolab/author.h"
 #include "isolab/claims.h"
 #include "isolab/cli.h"

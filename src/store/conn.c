@@ -12,11 +12,7 @@
 static void (*progress_fn)(void *, const char *);
 static void *progress_ctx;
 
-void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx)
-{
-    progress_fn = fn;
-    progress_ctx = ctx;
-}
+void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx) { progress_fn = fn, progress_ctx = ctx; }
 
 void isl_store_progress(const char *what) { if (progress_fn) progress_fn(progress_ctx, what); }
 

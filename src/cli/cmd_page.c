@@ -22,12 +22,21 @@ static const char STYLE[] =
     "h1{font-size:1.6rem;margin:1.2rem 0 .3rem}h2{font-size:1.3rem;margin-top:2.2rem;border-bottom:1px solid #999}"
     "h3{font-size:1.05rem;margin:1.4rem 0 .4rem}"
     "nav ul{padding-left:1.2rem;margin:.3rem 0}"
-    ".scroll{overflow-x:auto;max-width:100%}"
+    /* a box that scrolls shows it: a shadow at the edge where more is
+     * (covered while scrolled to that end), and its first column stays */
+    ".scroll{overflow-x:auto;max-width:100%;"
+    "background:linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/1.5rem 100% no-repeat local,"
+    "linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/1.5rem 100% no-repeat local,"
+    "radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100% no-repeat scroll,"
+    "radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.8rem 100% no-repeat scroll}"
+    ".scroll table{margin-bottom:0}.scroll{margin-bottom:1rem}"
+    ".scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fff}"
+    ".scroll th:first-child{background:#eee}"
     "table{border-collapse:collapse;margin:0 0 1rem;font-size:.9rem;min-width:min(100%,34rem)}"
     "p.cap{font-style:italic;margin:1rem 0 .2rem;font-size:.9rem}"
     "th,td{border:1px solid #bbb;padding:.2rem .45rem;vertical-align:top;text-align:left;"
     "overflow-wrap:normal;word-break:normal;hyphens:manual}"
-    "th{background:#eee;font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
+    "th{background:rgba(0,0,0,.07);font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
     ".nw{white-space:nowrap}.sep{margin-right:.3em}"
     "td.st-RETURNS{background:#fde2d8;color:#8a1c00;font-weight:bold}"
@@ -39,14 +48,15 @@ static const char STYLE[] =
     "pre{overflow-x:auto;background:#f6f6f6;border:1px solid #ddd;padding:.5rem;font-size:.85rem;line-height:1.3}"
     "details{margin:.4rem 0 1rem}summary{cursor:pointer;color:#124}"
     "dl.glossary dt{font-weight:bold;float:left;clear:left;width:8.5rem}dl.glossary dd{margin:0 0 .3rem 9rem}"
-    "figure{margin:1rem 0 2rem;max-width:100%}.plot{overflow-x:auto}svg{width:100%;height:auto;border:1px solid #ddd}"
+    "figure{margin:1rem 0 2rem;max-width:100%}.plot{overflow-x:auto}svg{width:100%;max-width:100%;height:auto;box-sizing:border-box;border:1px solid #ddd}"
     "figcaption{font-size:.9rem;color:#333}.note{color:#555;font-style:italic}"
     ".note code{font-style:normal}"
     "@media (max-width:40rem){table.stack thead{display:none}table.stack tr{display:block;border:1px solid #bbb;"
     "margin-bottom:.5rem}table.stack td{display:block;border:none;text-align:left;white-space:normal}"
     "table.stack td:empty{display:none}"
     "table.stack td::before{content:attr(data-label) \": \";font-weight:bold;font-style:normal;color:#111}"
-    "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}.plot svg{width:46rem;max-width:none}}"
+    "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}"
+    "table.stack td:first-child{position:static}}"
     "@media print{body{max-width:none;font-size:11pt}.scroll,pre{overflow:visible;white-space:pre-wrap}"
     "figure,table,pre{break-inside:avoid}nav{display:none}a{color:inherit;text-decoration:none}}";
 
@@ -239,7 +249,7 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
     page_table cmp = {.view = "channel_comparison", .caption = "Every channel under one bundle (channel_comparison)",
                       .empty = "No channel has results yet: run ", .command = "isolab run", .hide = hide_cmp,
-                      .keep = nwant ? want : NULL, .nkeep = nwant};
+                      .keep = nwant ? want : NULL, .nkeep = nwant, .stack = 1};
     int rc = page_put_table(cli, b, labels, &cmp);
     page_puts(b, "</section>\n");
     if (!rc) rc = page_put_model(cli, b, labels);

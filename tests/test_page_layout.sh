@@ -103,6 +103,11 @@ db=$tmp/course.db
 fresh_db "$db" && "$ISOLAB" --db "$db" sweep bundles >/dev/null \
     && "$ISOLAB" --db "$db" page -o "$tmp/course.html" 2>"$tmp/err.txt"
 check "the shipped course's page" "0:" "$?:$(grep -v '^isolab page: wrote ' "$tmp/err.txt")"
+focus=$(q "$db" "SELECT lesson FROM current_focus")
+check "the contents: the lesson in focus first, then the words; the model one click away" \
+    "$focus|#lesson-$(printf '%s' "$focus" | tr '/' '-')|#words|#model" \
+    "$focus|$(sed -n '/^<nav>/,/<\/nav>/p' "$tmp/course.html" | grep -o 'href="#[^"]*"' | sed 's/href="//; s/"$//' \
+        | sed -n '1p;2p;/^#model$/p' | tr '\n' '|' | sed 's/|$//')"
 clean "$tmp/course.html" "the shipped course"
 
 eight=$tmp/eight.db

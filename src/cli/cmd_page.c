@@ -124,10 +124,35 @@ static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_
     return ISL_OK;
 }
 
-/* The page's head, title and the list of its sections. */
-static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant,
-                     const page_lab *lab)
+/* The lesson in focus (current_focus's first column) into the char * ctx:
+ * the page's contents list it first. */
+static isl_status focus_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
 {
+    char **focus = ctx;
+    if (!row) return ncols >= 1 && !strcmp(names[0], "lesson") ? ISL_OK : ISL_EINTERNAL;
+    if (*focus || !row[0].text) return ISL_OK;
+    return (*focus = strdup(row[0].text)) ? ISL_OK : ISL_ENOMEM;
+}
+
+/* One entry of the contents: lesson x, with note after its title. */
+static void put_lesson_link(isl_buf *b, const lesson *x, const char *note)
+{
+    page_puts(b, "<li><a href=\"#"), put_anchor(b, x->code), page_puts(b, "\">");
+    page_html(b, x->code), page_puts(b, " "), page_html(b, x->title), page_puts(b, "</a>"), page_puts(b, note);
+    page_puts(b, "</li>\n");
+}
+
+/* The page's head, title and the list of its sections: the lesson in
+ * focus first, then the words, the other lessons, the comparison and the
+ * model. */
+static int put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant,
+                    const page_lab *lab)
+{
+    char *focus = NULL;
+    isl_status st = isl_store_export(cli->store, "current_focus", 0, 0, focus_row, &focus, &cli->err);
+    if (st && !cli->err.msg[0])
+        isl_fail(&cli->err, st, "current_focus: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    if (st) return free(focus), st;
     char when[32];
     time_t now = time(NULL);
     struct tm tm;
@@ -140,15 +165,18 @@ static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *con
     page_puts(b, "<h1>Kernel Interfaces and Isolation: results</h1>\n<p>From <code>"), page_html(b, cli->db_path);
     page_puts(b, "</code>, written "), page_html(b, when);
     page_puts(b, " by isolab page. The runs the results come from are listed <a href=\"#runs\">at the end</a>.</p>\n"
-                 "<nav><ul>\n<li><a href=\"#words\">The words of this page</a></li>\n");
-    for (size_t i = 0; i < l->n; i++) {
-        if (!wanted(l->v[i].code, want, nwant)) continue;
-        page_puts(b, "<li><a href=\"#"), put_anchor(b, l->v[i].code), page_puts(b, "\">");
-        page_html(b, l->v[i].code), page_puts(b, " "), page_html(b, l->v[i].title), page_puts(b, "</a></li>\n");
-    }
+                 "<nav><ul>\n");
+    for (size_t i = 0; i < l->n; i++)
+        if (focus && !strcmp(l->v[i].code, focus) && wanted(focus, want, nwant))
+            put_lesson_link(b, &l->v[i], " <strong>(the lesson in focus: start here)</strong>");
+    page_puts(b, "<li><a href=\"#words\">The words of this page</a></li>\n");
+    for (size_t i = 0; i < l->n; i++)
+        if (wanted(l->v[i].code, want, nwant) && !(focus && !strcmp(l->v[i].code, focus))) put_lesson_link(b, &l->v[i], "");
     page_puts(b, "<li><a href=\"#comparison\">Comparison across lessons</a></li>\n"
                  "<li><a href=\"#model\">The model</a></li>\n<li><a href=\"#runs\">Runs</a></li>\n</ul></nav>\n"
                  "</header>\n<main>\n");
+    free(focus);
+    return ISL_OK;
 }
 
 /* A lesson's tables: view and caption, in the order 'isolab lesson'
@@ -264,7 +292,8 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
     if (!rc) rc = isl_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
-    if (!rc) put_head(cli, b, &l, want, nwant, lab), page_put_glossary(b);
+    if (!rc) rc = put_head(cli, b, &l, want, nwant, lab);
+    if (!rc) page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
         if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], &noted);
     if (!rc) {

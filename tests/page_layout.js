@@ -5,6 +5,9 @@
 //   viewport W              the layout viewport's width in CSS pixels
 //   outside: WHAT           an element reaching past the viewport's left or
 //                           right edge, not inside a box that scrolls
+//   cut: WHAT               a table cell or a plot reaching past the edge of
+//                           the box it scrolls in, when that box shows no
+//                           scroll cue (a shadow: a gradient background)
 //   text-overlap: A | B     two text boxes of one SVG overlapping
 //   mark-overlap: A | B     a point mark overlapping another mark or a text
 //   decimals: TEXT          a number shown with more than four decimals
@@ -32,6 +35,24 @@
     if ((r.right > vw + 0.5 || r.left < -0.5) && !scrolls(el)) {
       if (outside++ < 20) out.push('outside: ' + name(el) + ' [' + Math.round(r.left) + ',' + Math.round(r.right) + ']');
     }
+  }
+  // a cell or plot cut at the edge of its scroll box: the box must show a cue
+  const scrollBox = el => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') return p;
+    }
+    return null;
+  };
+  let cut = 0;
+  for (const el of document.body.querySelectorAll('td,th,svg')) {
+    const box = scrollBox(el);
+    if (!box) continue;
+    const r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+    if (r.width === 0 || (r.right <= b.right + 0.5 && r.left >= b.left - 0.5)) continue;
+    if (/gradient/.test(getComputedStyle(box).backgroundImage)) continue;
+    if (cut++ < 20) out.push('cut: ' + name(el) + ' [' + Math.round(r.left) + ',' + Math.round(r.right) + '] in ' +
+                             Math.round(b.left) + ',' + Math.round(b.right));
   }
   const overlap = (a, b, pad) => a.left + pad < b.right && b.left + pad < a.right &&
     a.top + pad < b.bottom && b.top + pad < a.bottom;

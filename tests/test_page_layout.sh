@@ -4,7 +4,8 @@
 # headless window is never narrower than 500), and a measuring script
 # (tests/page_layout.js, added to a copy of the page: the page itself has
 # none) reports from the DOM: any element past the viewport's edge that is
-# not inside a box that scrolls, two text boxes of one SVG overlapping, a
+# not inside a box that scrolls, a table cell or plot cut at the edge of
+# its scroll box with no scroll cue there, two text boxes of one SVG overlapping, a
 # point mark overlapping another mark or a text, a number with more than
 # four decimals. The measure is tested first on a page with one of each.
 # Run on the shipped course and on a course of eight lessons
@@ -55,9 +56,9 @@ clean() {
         check "$2 at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
         n=$(sed 1d "$tmp/found.txt" | wc -l | tr -d ' ')
         if [ "$n" = 0 ]; then
-            ok "$2 at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals"
+            ok "$2 at $w px: nothing outside the viewport or a scroll box, nothing cut without a cue, no overlap, no long decimals"
         else
-            not_ok "$2 at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals ($n found)"
+            not_ok "$2 at $w px: nothing outside the viewport or a scroll box, nothing cut without a cue, no overlap, no long decimals ($n found)"
             sed 1d "$tmp/found.txt" | head -8 | sed 's/^/    /'
         fi
     done
@@ -84,11 +85,29 @@ check "the measure: one element outside, two texts, a mark on a mark, a mark on 
     "viewport 390|outside: div.wide|text-overlap: plot-bad: first label | second label|mark-overlap|mark-overlap: plot-bad: mark #pt | text under|decimals: 5.666666" \
     "$(sed 's/^\(outside: div.wide\).*/\1/; s/^\(mark-overlap: plot-bad: mark #pt\) @.*/mark-overlap/' "$tmp/bad.txt" | tr '\n' '|' | sed 's/|$//')"
 
+# a cell cut at the edge of its scroll box is found, unless the box shows a cue
+cat >"$tmp/cut.html" <<'EOF2'
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><style>body{margin:0}td div{width:300px}
+.cue{background:linear-gradient(to left,rgba(0,0,0,.3),transparent) right/1rem 100% no-repeat}</style></head><body>
+<div style="overflow-x:auto"><table id="bare"><tr><td><div>key</div></td><td><div>a</div></td><td><div>b</div></td></tr></table></div>
+<div class="cue" style="overflow-x:auto"><table id="cued"><tr><td><div>key</div></td><td><div>c</div></td><td><div>d</div></td></tr></table></div>
+</body></html>
+EOF2
+measure "$tmp/cut.html" 390 >"$tmp/cut.txt"
+check "the measure: cells cut in a scroll box without a cue, none in one with a cue" "viewport 390|cut: td \"a\"|cut: td \"b\"" \
+    "$(sed 's/ \[.*//' "$tmp/cut.txt" | tr '\n' '|' | sed 's/|$//')"
+
 # --- the shipped course and a course of eight lessons --------------------------
 db=$tmp/course.db
 fresh_db "$db" && "$ISOLAB" --db "$db" sweep bundles >/dev/null \
     && "$ISOLAB" --db "$db" page -o "$tmp/course.html" 2>"$tmp/err.txt"
 check "the shipped course's page" "0:" "$?:$(grep -v '^isolab page: wrote ' "$tmp/err.txt")"
+focus=$(q "$db" "SELECT lesson FROM current_focus")
+check "the contents: the lesson in focus first, then the words; the model one click away" \
+    "$focus|#lesson-$(printf '%s' "$focus" | tr '/' '-')|#words|#model" \
+    "$focus|$(sed -n '/^<nav>/,/<\/nav>/p' "$tmp/course.html" | grep -o 'href="#[^"]*"' | sed 's/href="//; s/"$//' \
+        | sed -n '1p;2p;/^#model$/p' | tr '\n' '|' | sed 's/|$//')"
 clean "$tmp/course.html" "the shipped course"
 
 eight=$tmp/eight.db

@@ -83,8 +83,9 @@ static void man(const char *datadir, const char *libdir)
           ".TP\n.B TERM\nwhen \\(lqdumb\\(rq, claim outcomes are not coloured\n"
           ".TP\n.B ISOLAB_TOOL_TIMEOUT\nthe seconds gnuplot may take per plot (\\fBplot\\fR, \\fBpage\\fR), 1 to 86400"
           " (default 60); any other value is refused\n"
-          ".TP\n.B SQLITE_TMPDIR, TMPDIR\nthe directory of SQLite's temporary files (large sorts, \\fBdiff\\fR of"
-          " bundles sweeps; default /var/tmp, /usr/tmp, /tmp) and of isolab's own scratch files (\\fBTMPDIR\\fR)\n"
+          ".TP\n.B TMPDIR\nthe directory of isolab's own scratch files (\\fBpage\\fR's plots) and of SQLite's"
+          " temporary files (large sorts, \\fBdiff\\fR of bundles sweeps; default /var/tmp, /usr/tmp, /tmp)\n"
+          ".TP\n.B SQLITE_TMPDIR\nwhere SQLite's temporary files go instead of \\fBTMPDIR\\fR\n"
           ".SH FILES\n.TP\n.I isolab.db\nthe database in the current directory, unless \\fB\\-\\-db\\fR or\n"
           ".B ISOLAB_DB\nnames another\n",
           stdout);

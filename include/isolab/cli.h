@@ -17,7 +17,6 @@ enum {
     ISL_NEEDS_DB = 1 << 0,    /* open the database (cli->store) */
     ISL_NEEDS_MODEL = 1 << 1, /* ... and read its model (cli->model); implies NEEDS_DB */
     ISL_WRITES = 1 << 2,      /* it records runs: cli->argv_text holds the command line */
-    ISL_CREATES = 1 << 3,     /* create the database when missing, or anew for --fresh */
     ISL_NO_DB = 1 << 4,       /* never opens a database: --db and --wait are taken, not listed */
     ISL_READS_VIEWS = 1 << 6, /* prints results: a dangling model row (param, lesson_focus) is named first */
     ISL_READS_RUNS = 1 << 5,  /* reads runs' rows: each run's count (run_written) is checked first */
@@ -70,7 +69,7 @@ typedef int (*isl_cmd_fn)(isl_cli *cli, const isl_args *args);
 typedef struct isl_command {
     const char *name;      /* one or two words: "run", "sweep bundles" */
     isl_cmd_fn fn;
-    unsigned needs;        /* ISL_NEEDS_DB | ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, or ISL_NO_DB */
+    unsigned needs;        /* ISL_NEEDS_DB | ISL_NEEDS_MODEL | ISL_WRITES, or ISL_NO_DB */
     const char *operands;  /* the operands in the usage line ("FILE..."), or NULL */
     int min_ops, max_ops;  /* how many operands (max -1: any number) */
     const char *summary;   /* one line for `isolab --help` */
@@ -86,6 +85,7 @@ extern const isl_option *const isl_global_options[];
 /* What a command runs with; isl_main fills it from the command's needs. */
 struct isl_cli {
     const isl_command *cmd;
+    const isl_command *commands; /* the command table (help reads it) */
     const char *db_path;  /* --db, $ISOLAB_DB, or isolab.db */
     int db_given;         /* --db named the database (hints repeat it) */
     char *argv_text;      /* the whole command line (ISL_WRITES), for run provenance */
@@ -104,6 +104,15 @@ typedef struct isl_exit_code {
     const char *meaning;
 } isl_exit_code;
 extern const isl_exit_code isl_exit_codes[];
+
+/* isolab --help's text, with the commands of table, on f (parse.c). */
+void isl_print_main_usage(const isl_command *table, FILE *f);
+
+/* The command of table named by argv[i..] ("sweep bundles" over "sweep"); *words: how many. */
+const isl_command *isl_find_command(const isl_command *table, int argc, char **argv, int i, int *words);
+
+/* Opens cli->store (a note per repair) and reads cli->model, as needs says. */
+int isl_cli_open(isl_cli *cli, unsigned needs);
 
 /* The whole program: parse, open, run, print the error, check stdout; returns
  * the exit status. May be called more than once in a process. */
@@ -240,8 +249,6 @@ int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
 int isl_cmd_init(isl_cli *cli, const isl_args *a);
 int isl_cmd_load(isl_cli *cli, const isl_args *a);
 int isl_cmd_unload(isl_cli *cli, const isl_args *a);
-/* lesson --fresh: a new database from the seeds it was made from (or --seeds). */
-int isl_lesson_fresh(isl_cli *cli, const isl_args *a);
 int isl_cmd_run(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a);
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a);

@@ -143,8 +143,6 @@ isl_status isl_store_put_param(isl_run_ctx *c, const char *key, const char *valu
 /* The run_param 'mechanisms': the names of mechs[0..nm), comma-separated. */
 isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t nm);
 
-/* Registers SQL functions: add(db), unless it was the last one registered. */
-isl_status isl_store_add_functions(isl_store *s, int (*add)(struct sqlite3 *db), isl_error *err);
 
 /* Before isl_store_begin_run: the next run (its rows refer only to its run
  * row) is written without the per-row foreign-key check, on again at its end. */

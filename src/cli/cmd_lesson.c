@@ -1,11 +1,11 @@
 /* isolab lesson: the main job: every bundle x channel, each lesson's three
  * sweeps of its focus, the lessons' tables on stdout, then the claims'
- * check on stderr (isl_main created the database when it was missing). */
+ * check on stderr; it creates the database when missing (anew: --fresh). */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
+#include <sys/stat.h>
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
@@ -201,7 +201,8 @@ static isl_status check_fresh(isl_store *fresh, void *ctx, isl_error *err)
     return st;
 }
 
-int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
+/* lesson --fresh: a new database from the seeds it was made from (or --seeds). */
+static int lesson_fresh(isl_cli *cli, const isl_args *a)
 {
     char *seeds = NULL, *old = NULL, *ignored = NULL, *now = NULL;
     int64_t runs[3], none[3];
@@ -239,6 +240,11 @@ int isl_lesson_fresh(isl_cli *cli, const isl_args *a)
 
 int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
 {
+    struct stat sb;
+    if ((isl_opt_flag(a, "--fresh") ? lesson_fresh(cli, a)
+                                    : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
+        || isl_cli_open(cli, ISL_NEEDS_MODEL))
+        return cli->err.status;
     isl_store *s = cli->store;
     const isl_model *m = cli->model;
     lesson_list ls = {0, 0, NULL, m, isl_opt_flag(a, "--all"), a->ops, a->nops};

@@ -22,12 +22,21 @@ static const char STYLE[] =
     "h1{font-size:1.6rem;margin:1.2rem 0 .3rem}h2{font-size:1.3rem;margin-top:2.2rem;border-bottom:1px solid #999}"
     "h3{font-size:1.05rem;margin:1.4rem 0 .4rem}"
     "nav ul{padding-left:1.2rem;margin:.3rem 0}"
-    ".scroll{overflow-x:auto;max-width:100%}"
+    /* a box that scrolls shows it: a shadow at the edge where more is
+     * (covered while scrolled to that end), and its first column stays */
+    ".scroll{overflow-x:auto;max-width:100%;"
+    "background:linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/1.5rem 100% no-repeat local,"
+    "linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/1.5rem 100% no-repeat local,"
+    "radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100% no-repeat scroll,"
+    "radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.8rem 100% no-repeat scroll}"
+    ".scroll table{margin-bottom:0}.scroll{margin-bottom:1rem}"
+    ".scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fff}"
+    ".scroll th:first-child{background:#eee}"
     "table{border-collapse:collapse;margin:0 0 1rem;font-size:.9rem;min-width:min(100%,34rem)}"
     "p.cap{font-style:italic;margin:1rem 0 .2rem;font-size:.9rem}"
     "th,td{border:1px solid #bbb;padding:.2rem .45rem;vertical-align:top;text-align:left;"
     "overflow-wrap:normal;word-break:normal;hyphens:manual}"
-    "th{background:#eee;font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
+    "th{background:rgba(0,0,0,.07);font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
     ".nw{white-space:nowrap}.sep{margin-right:.3em}"
     "td.st-RETURNS{background:#fde2d8;color:#8a1c00;font-weight:bold}"
@@ -39,14 +48,15 @@ static const char STYLE[] =
     "pre{overflow-x:auto;background:#f6f6f6;border:1px solid #ddd;padding:.5rem;font-size:.85rem;line-height:1.3}"
     "details{margin:.4rem 0 1rem}summary{cursor:pointer;color:#124}"
     "dl.glossary dt{font-weight:bold;float:left;clear:left;width:8.5rem}dl.glossary dd{margin:0 0 .3rem 9rem}"
-    "figure{margin:1rem 0 2rem;max-width:100%}.plot{overflow-x:auto}svg{width:100%;height:auto;border:1px solid #ddd}"
+    "figure{margin:1rem 0 2rem;max-width:100%}.plot{overflow-x:auto}svg{width:100%;max-width:100%;height:auto;box-sizing:border-box;border:1px solid #ddd}"
     "figcaption{font-size:.9rem;color:#333}.note{color:#555;font-style:italic}"
     ".note code{font-style:normal}"
     "@media (max-width:40rem){table.stack thead{display:none}table.stack tr{display:block;border:1px solid #bbb;"
     "margin-bottom:.5rem}table.stack td{display:block;border:none;text-align:left;white-space:normal}"
     "table.stack td:empty{display:none}"
     "table.stack td::before{content:attr(data-label) \": \";font-weight:bold;font-style:normal;color:#111}"
-    "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}.plot svg{width:46rem;max-width:none}}"
+    "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}"
+    "table.stack td:first-child{position:static}}"
     "@media print{body{max-width:none;font-size:11pt}.scroll,pre{overflow:visible;white-space:pre-wrap}"
     "figure,table,pre{break-inside:avoid}nav{display:none}a{color:inherit;text-decoration:none}}";
 
@@ -114,10 +124,35 @@ static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_
     return ISL_OK;
 }
 
-/* The page's head, title and the list of its sections. */
-static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant,
-                     const page_lab *lab)
+/* The lesson in focus (current_focus's first column) into the char * ctx:
+ * the page's contents list it first. */
+static isl_status focus_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
 {
+    char **focus = ctx;
+    if (!row) return ncols >= 1 && !strcmp(names[0], "lesson") ? ISL_OK : ISL_EINTERNAL;
+    if (*focus || !row[0].text) return ISL_OK;
+    return (*focus = strdup(row[0].text)) ? ISL_OK : ISL_ENOMEM;
+}
+
+/* One entry of the contents: lesson x, with note after its title. */
+static void put_lesson_link(isl_buf *b, const lesson *x, const char *note)
+{
+    page_puts(b, "<li><a href=\"#"), put_anchor(b, x->code), page_puts(b, "\">");
+    page_html(b, x->code), page_puts(b, " "), page_html(b, x->title), page_puts(b, "</a>"), page_puts(b, note);
+    page_puts(b, "</li>\n");
+}
+
+/* The page's head, title and the list of its sections: the lesson in
+ * focus first, then the words, the other lessons, the comparison and the
+ * model. */
+static int put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant,
+                    const page_lab *lab)
+{
+    char *focus = NULL;
+    isl_status st = isl_store_export(cli->store, "current_focus", 0, 0, focus_row, &focus, &cli->err);
+    if (st && !cli->err.msg[0])
+        isl_fail(&cli->err, st, "current_focus: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    if (st) return free(focus), st;
     char when[32];
     time_t now = time(NULL);
     struct tm tm;
@@ -130,15 +165,18 @@ static void put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *con
     page_puts(b, "<h1>Kernel Interfaces and Isolation: results</h1>\n<p>From <code>"), page_html(b, cli->db_path);
     page_puts(b, "</code>, written "), page_html(b, when);
     page_puts(b, " by isolab page. The runs the results come from are listed <a href=\"#runs\">at the end</a>.</p>\n"
-                 "<nav><ul>\n<li><a href=\"#words\">The words of this page</a></li>\n");
-    for (size_t i = 0; i < l->n; i++) {
-        if (!wanted(l->v[i].code, want, nwant)) continue;
-        page_puts(b, "<li><a href=\"#"), put_anchor(b, l->v[i].code), page_puts(b, "\">");
-        page_html(b, l->v[i].code), page_puts(b, " "), page_html(b, l->v[i].title), page_puts(b, "</a></li>\n");
-    }
+                 "<nav><ul>\n");
+    for (size_t i = 0; i < l->n; i++)
+        if (focus && !strcmp(l->v[i].code, focus) && wanted(focus, want, nwant))
+            put_lesson_link(b, &l->v[i], " <strong>(the lesson in focus: start here)</strong>");
+    page_puts(b, "<li><a href=\"#words\">The words of this page</a></li>\n");
+    for (size_t i = 0; i < l->n; i++)
+        if (wanted(l->v[i].code, want, nwant) && !(focus && !strcmp(l->v[i].code, focus))) put_lesson_link(b, &l->v[i], "");
     page_puts(b, "<li><a href=\"#comparison\">Comparison across lessons</a></li>\n"
                  "<li><a href=\"#model\">The model</a></li>\n<li><a href=\"#runs\">Runs</a></li>\n</ul></nav>\n"
                  "</header>\n<main>\n");
+    free(focus);
+    return ISL_OK;
 }
 
 /* A lesson's tables: view and caption, in the order 'isolab lesson'
@@ -239,7 +277,7 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
     page_table cmp = {.view = "channel_comparison", .caption = "Every channel under one bundle (channel_comparison)",
                       .empty = "No channel has results yet: run ", .command = "isolab run", .hide = hide_cmp,
-                      .keep = nwant ? want : NULL, .nkeep = nwant};
+                      .keep = nwant ? want : NULL, .nkeep = nwant, .stack = 1};
     int rc = page_put_table(cli, b, labels, &cmp);
     page_puts(b, "</section>\n");
     if (!rc) rc = page_put_model(cli, b, labels);
@@ -254,7 +292,8 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
     if (!rc) rc = isl_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
-    if (!rc) put_head(cli, b, &l, want, nwant, lab), page_put_glossary(b);
+    if (!rc) rc = put_head(cli, b, &l, want, nwant, lab);
+    if (!rc) page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
         if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], &noted);
     if (!rc) {

@@ -257,7 +257,7 @@ const isl_command isl_commands[] = {
      "printed as an aligned table; --format prints one NAME's rows (table,\n"
      "csv, tsv, json, ndjson). Says on stderr when results are stale.\n",
      OPTS(&FORMAT, &FOCUS_LESSON, &FOCUS_BUNDLE, &FOCUS_CHANNEL)},
-    {"lesson", isl_cmd_lesson, ISL_NEEDS_MODEL | ISL_WRITES | ISL_CREATES, "[CODE...]", 0, -1,
+    {"lesson", isl_cmd_lesson, ISL_WRITES, "[CODE...]", 0, -1,
      "the main job: seed, run, sweep and print a lesson's tables",
      "Creates the database if it is missing, writes one run of every bundle x\n"
      "channel and, for each lesson CODE (default: current_focus's, M03/K05;\n"

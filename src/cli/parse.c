@@ -396,3 +396,58 @@ char *isl_argv_text(int argc, char *const *argv)
     *p = '\0';
     return s;
 }
+
+static const char MAIN_USAGE[] =
+    "usage: isolab [--db FILE] COMMAND [options]\n"
+    "       isolab help [COMMAND] | --help | --version\n"
+    "\n"
+    "isolab keeps the course model of process isolation in an SQLite database,\n"
+    "computes the surfaces that bundles leave open to observation channels, and\n"
+    "writes every run as rows.\n"
+    "\n"
+    "options:\n"
+    "  --db FILE   the database (default: $ISOLAB_DB, or isolab.db); also after COMMAND\n"
+    "  --help      this text; 'isolab COMMAND --help' or 'isolab help COMMAND' for a command's\n"
+    "  --version   print the version\n"
+    "\n"
+    "commands:\n";
+
+const isl_exit_code isl_exit_codes[] = {
+    {ISL_OK, "success"},
+    {ISL_EFAIL, "a check did not hold (a claim failed; diff --exit-code: the runs differ)"},
+    {ISL_EUSAGE, "bad command line"},
+    {ISL_EINPUT, "bad input (seed file, model, unknown name)"},
+    {ISL_EDB, "database unusable (missing, not a database, newer schema, locked, read-only)"},
+    {ISL_ENOMEM, "out of memory"},
+    {ISL_ETOOL, "a program isolab runs (gnuplot) is missing or failed"},
+    {ISL_EOUTPUT, "the output could not be written (a full disk; a closed pipe ends quietly, as cat: SIGPIPE)"},
+    {ISL_EINTERNAL, "internal error (a bug in isolab)"},
+    {128 + 1, "hung up (SIGHUP): as 130"},
+    {ISL_EINTERRUPT, "interrupted (Ctrl-C): what it had finished is kept, the rest is not written"},
+    {128 + 15, "terminated (SIGTERM): as 130"},
+    {-1, NULL},
+};
+
+void isl_print_main_usage(const isl_command *table, FILE *f)
+{
+    fputs(MAIN_USAGE, f);
+    for (const isl_command *c = table; c->name; c++) fprintf(f, "  %-14s %s\n", c->name, c->summary);
+    fputs("\nexit status:\n", f);
+    for (const isl_exit_code *e = isl_exit_codes; e->meaning; e++) fprintf(f, "  %-4d %s\n", e->code, e->meaning);
+}
+
+const isl_command *isl_find_command(const isl_command *table, int argc, char **argv, int i, int *words)
+{
+    const isl_command *best = NULL;
+    for (const isl_command *c = table; c->name; c++) {
+        const char *sp = strchr(c->name, ' ');
+        size_t n1 = sp ? (size_t)(sp - c->name) : strlen(c->name);
+        if (strlen(argv[i]) != n1 || strncmp(argv[i], c->name, n1)) continue;
+        if (!sp) {
+            if (!best) best = c, *words = 1;
+        } else if (i + 1 < argc && !strcmp(argv[i + 1], sp + 1)) {
+            best = c, *words = 2;
+        }
+    }
+    return best;
+}

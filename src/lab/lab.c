@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "isolab/ext.h"
 #include "isolab/lab.h"
 #include "isolab/sweep.h"
 
@@ -110,9 +109,7 @@ isl_status isl_lab_bundles(isl_store *s, const isl_model *m, const char *argv, c
                            isl_error *err)
 {
     isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, tick, tick_ctx};
-    /* the table function the rows come from, on the connection they go to */
-    isl_status st = isl_store_add_functions(s, isl_ext_register, err);
-    if (st) return st;
+    isl_status st;
     /* its rows refer to nothing but the run row it inserts itself */
     isl_store_trust_run_rows(s);
     if ((st = isl_store_begin_run(s, ISL_KIND_BUNDLES, argv, m, &ctx.run_id, err))) return st;

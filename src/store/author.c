@@ -50,15 +50,6 @@ static isl_status unload_one(isl_store *s, const char *code, isl_error *err)
     return st;
 }
 
-isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err)
-{
-    int found = 0;
-    isl_status st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found,
-                                err, "t", code);
-    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", code);
-    return st;
-}
-
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err)
 {
     isl_status st = isl_db_begin_write(s, err);
@@ -310,7 +301,7 @@ isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t 
         }
     }
     if (!st) st = isl_db_still_here(s, err);
-    s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+    s->commit_counts = 1; /* kept from the moment it is in the file (conn.c: isl_db_committed) */
     st = isl_base_end(s->db, s->path, st, err);
     s->commit_counts = 0;
     if (!st) isl_temp_written();

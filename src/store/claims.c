@@ -10,6 +10,9 @@
 #include "isolab/kind.h"
 #include "store_int.h"
 
+static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, "
+                                      "reason) VALUES (?1,?2,?3,?4,?5,?6,?7)";
+
 const char *isl_claim_outcome_name(isl_claim_outcome o)
 {
     return o == ISL_CLAIM_FAIL ? "FAIL" : isl_claim_outcome_value(o);
@@ -422,6 +425,15 @@ static isl_status claim_row(void *ctx, sqlite3_stmt *q)
         if (st) return st;
     }
     return check_one(k->s, k->c, k->run_id, q, k->fn, k->ctx, k->counts, k->err);
+}
+
+isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err)
+{
+    int found = 0;
+    isl_status st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found,
+                                err, "t", code);
+    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", code);
+    return st;
 }
 
 static isl_status check_all(checking *k, const char *lesson)

@@ -1,10 +1,8 @@
-/* isolab store: connections, their settings, creating and opening databases. */
+/* isolab store: opening a database (its checks, migration and verification)
+ * and creating one; the connection itself is conn.c's. */
 /* realpath() is XSI */
 #define _XOPEN_SOURCE 700
-#include <assert.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,51 +14,6 @@
 #include "isolab/outfile.h"
 #include "store_int.h"
 
-static const char *const STMT_SQL[ST_COUNT] = {
-    [ST_RUN_INSERT] =
-        "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv, note) "
-        "VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4, ?5)",
-    [ST_RUN_FINISH] =
-        "UPDATE run SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1",
-    [ST_SURFACE] =
-        "INSERT INTO surface(run_id, bundle, channel, visible, returned, open_surface, open_axes, "
-        "cost_pct, run_time, cost_per_fact) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)",
-    [ST_FACT_STATUS] =
-        "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
-        "SELECT ?1, ?2, ?3, key + 1, value FROM json_each(?4) WHERE value > 0",
-    [ST_SAMPLE] =
-        "INSERT INTO sample_sweep(run_id, bundle, channel, samples, lines, returned, lines_per_fact) "
-        "VALUES (?1,?2,?3,?4,?5,?6,?7)",
-    [ST_REMOVAL] =
-        "INSERT INTO removal_sweep(run_id, bundle, channel, removed_fact, position, visible, returned, "
-        "open_surface, open_axes) VALUES (?1,?2,?3,?4,nullif(?5, 0),?6,?7,?8,?9)",
-    [ST_ADDITION] =
-        "INSERT INTO addition_sweep(run_id, bundle, channel, axis, facts, visible, returned, "
-        "open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
-    [ST_CLAIM_RESULT] =
-        "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, reason) "
-        "VALUES (?1,?2,?3,?4,?5,?6,?7)",
-    [ST_BUNDLE_SWEEP] =
-        "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, open_surface, open_axes) "
-        "SELECT ?1, mask, channel_id, size, visible, returned, open_surface, open_axes "
-        "FROM isolab_powerset(NULL, NULL, ?2)",
-    [ST_BUNDLE_MECHANISM] =
-        "INSERT INTO bundle_sweep_mechanism(run_id, bit, mechanism, position) "
-        "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))",
-    [ST_BUNDLE_CHANNEL] =
-        "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
-    [ST_FS_BUNDLE] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)",
-    [ST_FS_CHANNEL] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)",
-    [ST_FS_FACT] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES (?1,?2,?3,?4,?5)",
-    [ST_ANSWER_FRONTIER] = "INSERT INTO answer_frontier(run_id, channel, size, open_surface, bundles, mask, members) "
-                           "VALUES (?1,?2,?3,?4,?5,?6,?7)",
-    [ST_ANSWER_SMALLEST] = "INSERT INTO answer_smallest(run_id, channel, size, open_surface, mask, members, rank) "
-                           "VALUES (?1,?2,?3,?4,?5,?6,?7)",
-    [ST_ANSWER_MARGINAL] = "INSERT INTO answer_marginal(run_id, channel, position, mechanism, in_bundle, "
-                           "open_surface, delta) VALUES (?1,?2,?3,?4,?5,?6,?7)",
-    [ST_RUN_PARAM] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)",
-};
-
 static unsigned wait_seconds = 10;
 static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT_M;
 
@@ -68,143 +21,6 @@ void isl_store_set_limits(unsigned wait_s, unsigned long long work_limit)
 {
     wait_seconds = wait_s;
     work_millions = work_limit ? work_limit : ISL_WORK_LIMIT_DEFAULT_M;
-}
-
-static void (*progress_fn)(void *, const char *);
-static void *progress_ctx;
-
-void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx)
-{
-    progress_fn = fn;
-    progress_ctx = ctx;
-}
-
-void isl_store_progress(const char *what)
-{
-    if (progress_fn) progress_fn(progress_ctx, what);
-}
-
-static void (*pause_fn)(const char *);
-
-void isl_store_on_pause(void (*fn)(const char *point)) { pause_fn = fn; }
-
-void isl_db_pause(const char *point)
-{
-    if (pause_fn) pause_fn(point);
-}
-
-static isl_status fault_row(void *ctx, sqlite3_stmt *q)
-{
-    char **why = ctx;
-    const char *fault = isl_base_col(q, 0);
-    if (fault && strcmp(fault, "ok") != 0) *why = sqlite3_mprintf("PRAGMA quick_check: %s", fault);
-    return ISL_OK;
-}
-
-/* After a key conflict on the rows of the run being written, which isolab
- * makes unique itself: the file is damaged. why[n]: PRAGMA quick_check's
- * first fault, or else rows of this run id were there before the run (the
- * run table had lost their run). */
-static void damage(isl_store *s, char *why, size_t n)
-{
-    char *fault = NULL;
-    isl_error err;
-    isl_db_rows(s, "checking the file", "PRAGMA quick_check(1)", fault_row, &fault, &err, NULL);
-    if (fault) snprintf(why, n, "%s", fault);
-    else snprintf(why, n, "rows of run %lld were there before this run wrote any: its run table had lost them",
-                  (long long)s->run_id);
-    sqlite3_free(fault);
-}
-
-isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,
-                       isl_error *err, const char *types, ...)
-{
-    va_list ap;
-    va_start(ap, types);
-    isl_status st = isl_base_vrows(s->db, s->path, what, sql, fn, ctx, err, types, ap);
-    va_end(ap);
-    return st;
-}
-
-isl_status isl_each_line(void *ctx, sqlite3_stmt *q)
-{
-    isl_each *e = ctx;
-    return e->fn.line(e->ctx, isl_base_col(q, 0));
-}
-
-isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what)
-{
-    int ext = sqlite3_extended_errcode(s->db);
-    if (!s->in_run || (ext != SQLITE_CONSTRAINT_PRIMARYKEY && ext != SQLITE_CONSTRAINT_UNIQUE))
-        return isl_base_fail(s->db, s->path, err, what);
-    char msg[256], why[400];
-    snprintf(msg, sizeof msg, "%s", sqlite3_errmsg(s->db));
-    damage(s, why, sizeof why);
-    return isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: %s (%s); %s; restore it from a copy (a -wal file "
-                        "that did not come with this database, copied next to it, is the known way to get here)",
-                        s->path, msg, what, why);
-}
-
-sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err)
-{
-    assert(id < ST_COUNT && STMT_SQL[id]);
-    if (!s->stmt[id]) {
-        if (sqlite3_prepare_v3(s->db, STMT_SQL[id], -1, SQLITE_PREPARE_PERSISTENT, &s->stmt[id], NULL)
-            != SQLITE_OK) {
-            isl_db_fail(s, err, "preparing a statement");
-            return NULL;
-        }
-    } else {
-        sqlite3_reset(s->stmt[id]);
-        sqlite3_clear_bindings(s->stmt[id]);
-    }
-    return s->stmt[id];
-}
-
-isl_status isl_db_exec(isl_store *s, const char *sql, isl_error *err)
-{
-    return isl_base_exec(s->db, s->path, sql, err);
-}
-
-isl_status isl_db_authorize(isl_store *s, int (*fn)(void *, int, const char *, const char *, const char *,
-                                                    const char *), void *ctx, isl_status st, isl_error *err)
-{
-    int rc = sqlite3_set_authorizer(s->db, fn, ctx);
-    return st || rc == SQLITE_OK ? st : isl_fail(err, ISL_EDB, "%s: setting the authorizer: %s", s->path,
-                                                 sqlite3_errstr(rc));
-}
-
-isl_status isl_db_still_here(isl_store *s, isl_error *err)
-{
-    /* the lock is this file's: if the path names another file now (init
-     * --force replaced it), writing here would report rows the user's
-     * database does not hold */
-    struct stat sb;
-    if (!s->ino || (stat(s->path, &sb) == 0 && sb.st_dev == s->dev && sb.st_ino == s->ino)) return ISL_OK;
-    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    return isl_fail_why(err, ISL_EDB, ISL_R_REPLACED, "%s: the database was replaced or removed while this command "
-                        "ran", s->path);
-}
-
-isl_status isl_db_begin_write(isl_store *s, isl_error *err)
-{
-    isl_status st = isl_base_begin(s->db, s->path, s->wait_s, err);
-    return st ? st : isl_db_still_here(s, err);
-}
-
-/* After each commit in WAL mode, before SQLite's own auto-checkpoint (which
- * this hook replaces, at its default of 1000 frames): once a run's or a
- * load's COMMIT has put it in the file, a signal says it was kept, even
- * while the checkpoint that follows (seconds after a big sweep) goes on. */
-static int committed(void *ctx, sqlite3 *db, const char *name, int frames)
-{
-    isl_store *s = ctx;
-    if (s->commit_counts) {
-        isl_temp_written();
-        isl_db_pause("committed");
-    }
-    if (frames >= 1000) sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
-    return SQLITE_OK;
 }
 
 static isl_status store_new(const char *path, int flags, isl_store **out, isl_error *err)
@@ -221,58 +37,11 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
         isl_store_close(s);
         return st;
     }
-    sqlite3_wal_hook(s->db, committed, s);
+    sqlite3_wal_hook(s->db, isl_db_committed, s);
     struct stat sb;
     if (stat(path, &sb) == 0) s->dev = sb.st_dev, s->ino = sb.st_ino;
     *out = s;
     return ISL_OK;
-}
-
-void isl_store_close(isl_store *s)
-{
-    if (!s) return;
-    for (int i = 0; i < ST_COUNT; i++) sqlite3_finalize(s->stmt[i]);
-    if (s->db && s->in_run) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    free(s->status_ids);
-    sqlite3_close_v2(s->db);
-    free(s->path);
-    free(s);
-}
-
-struct sqlite3 *isl_store_db(isl_store *s) { return s->db; }
-
-#define WORK_TICK 1000
-
-const char *isl_store_notes(const isl_store *s) { return s->notes; }
-
-static int work_tick(void *ctx)
-{
-    isl_store *s = ctx;
-    return ++s->work_ticks > s->work_limit * (1000000 / WORK_TICK);
-}
-
-void isl_work_begin(isl_store *s)
-{
-    s->work_ticks = 0;
-    sqlite3_progress_handler(s->db, WORK_TICK, work_tick, s);
-}
-
-int isl_work_end(isl_store *s)
-{
-    sqlite3_progress_handler(s->db, 0, NULL, NULL);
-    return s->work_ticks > s->work_limit * (1000000 / WORK_TICK);
-}
-
-const char *isl_store_sqlite_version(void) { return sqlite3_libversion(); }
-
-const char *isl_file_kind(mode_t mode)
-{
-    if (S_ISDIR(mode)) return "a directory";
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
 }
 
 /* 1 when the -wal file beside db holds something, -1 when out of memory. */

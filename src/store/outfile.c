@@ -344,3 +344,13 @@ void isl_outfile_abort(isl_outfile *o)
     o->f = NULL;
     release(o, 1);
 }
+
+const char *isl_file_kind(mode_t mode)
+{
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    return "not a regular file";
+}

@@ -211,3 +211,18 @@ const char *isl_values_row_holding(const char *start, const char *tail, const ch
     sqlite3_free(stmt);
     return at ? at : start;
 }
+
+const char *isl_sql_skip(const char *p, const char *blanks)
+{
+    for (;;) {
+        p += strspn(p, blanks);
+        if (p[0] == '-' && p[1] == '-') {
+            while (*p && *p != '\n') p++;
+        } else if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            p = e ? e + 2 : p + strlen(p);
+        } else {
+            return p;
+        }
+    }
+}

@@ -21,21 +21,6 @@ static int line_of(const char *text, const char *p)
     return line;
 }
 
-const char *isl_sql_skip(const char *p, const char *blanks)
-{
-    for (;;) {
-        p += strspn(p, blanks);
-        if (p[0] == '-' && p[1] == '-') {
-            while (*p && *p != '\n') p++;
-        } else if (p[0] == '/' && p[1] == '*') {
-            const char *e = strstr(p + 2, "*/");
-            p = e ? e + 2 : p + strlen(p);
-        } else {
-            return p;
-        }
-    }
-}
-
 /* 1 when the statement just run left a foreign key unresolved, msg then naming
  * the first offending value ("T.C = 'V' has no match in P(C)"), lit the value. */
 static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn)

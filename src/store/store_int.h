@@ -32,28 +32,9 @@ SQLITE_EXTENSION_INIT3
  * result table, then tail; sqlite3_free() it (NULL: err set). */
 char *isl_run_rows_sql(isl_store *s, const char *head, const char *id, const char *tail, isl_error *err);
 
-/* Statements the store prepares once per connection and reuses. */
-enum isl_stmt_id {
-    ST_RUN_INSERT,
-    ST_RUN_FINISH,
-    ST_SURFACE,
-    ST_FACT_STATUS,
-    ST_SAMPLE,
-    ST_REMOVAL,
-    ST_ADDITION,
-    ST_CLAIM_RESULT,
-    ST_BUNDLE_SWEEP,
-    ST_BUNDLE_MECHANISM,
-    ST_BUNDLE_CHANNEL,
-    ST_FS_BUNDLE,
-    ST_FS_CHANNEL,
-    ST_FS_FACT,
-    ST_ANSWER_FRONTIER,
-    ST_ANSWER_SMALLEST,
-    ST_ANSWER_MARGINAL,
-    ST_RUN_PARAM,
-    ST_COUNT
-};
+/* Statements the store prepares once per connection and reuses: room for
+ * the writers' statements (each file's ST_* beside its writer). */
+#define ISL_STMT_CACHE 24
 
 /* The fact-status ids of the run being written (write_status.c; one block). */
 typedef struct isl_status_ids isl_status_ids;
@@ -64,11 +45,11 @@ struct isl_store {
     int in_run;
     int commit_counts;    /* the COMMIT under way writes what the user asked for (a run, a load) */
     int fk_off;           /* the run is written without foreign-key checks */
-    int (*functions)(sqlite3 *db); /* what isl_store_add_functions registered */
+    int functions;        /* isolab's SQL functions are registered (write_bundles.c) */
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int in_focus;         /* TEMP param (and views over it) hold this command's values */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
-    sqlite3_stmt *stmt[ST_COUNT];
+    struct { const char *sql; sqlite3_stmt *q; } stmt[ISL_STMT_CACHE]; /* by the SQL's address */
     dev_t dev;                     /* the file opened (0, 0 for a new one) */
     ino_t ino;
     unsigned wait_s;               /* how long a writer waits for another's lock */
@@ -119,12 +100,13 @@ isl_status isl_drop_temp_objects(isl_store *s, isl_error *err);
 void isl_work_begin(isl_store *s);
 int isl_work_end(isl_store *s);
 
-/* The cached statement id, prepared once and reset for reuse; NULL on failure. */
-sqlite3_stmt *isl_stmt(isl_store *s, enum isl_stmt_id id, isl_error *err);
+/* The cached statement of sql (a static array: the cache keys its address),
+ * prepared once and reset for reuse; NULL on failure. */
+sqlite3_stmt *isl_stmt(isl_store *s, const char *sql, isl_error *err);
 
-/* Binds the values to the cached statement id as isl_base_rows does (one left
- * out is NULL), steps it once and resets it. */
-isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...);
+/* Binds the values to the cached statement of sql as isl_base_rows does (one
+ * left out is NULL), steps it once and resets it. */
+isl_status isl_db_put(isl_store *s, const char *sql, isl_error *err, const char *what, const char *types, ...);
 
 /* Counts n rows written to c's run, calling c->tick at each 4096th. */
 void isl_run_count(isl_run_ctx *c, size_t n);
@@ -154,6 +136,9 @@ isl_status isl_db_begin_write(isl_store *s, isl_error *err);
 /* ISL_OK when the path still names the file opened, else rolls back and
  * ISL_EDB: before a COMMIT, so rows never go to a file replaced meanwhile. */
 isl_status isl_db_still_here(isl_store *s, isl_error *err);
+
+/* The connection's WAL hook: a run's or load's COMMIT told, then the checkpoint. */
+int isl_db_committed(void *ctx, sqlite3 *db, const char *name, int frames);
 
 /* Calls the tests' pause callback (isl_store_on_pause) at point. */
 void isl_db_pause(const char *point);

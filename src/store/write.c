@@ -10,28 +10,18 @@
 #include "isolab/provenance.h"
 #include "store_int.h"
 
-void isl_run_count(isl_run_ctx *c, size_t n)
-{
-    size_t before = c->rows;
-    c->rows += n;
-    if (c->tick && before >> 12 != c->rows >> 12) c->tick(c->tick_ctx, c->rows);
-}
-
-isl_status isl_db_put(isl_store *s, enum isl_stmt_id id, isl_error *err, const char *what, const char *types, ...)
-{
-    assert(s->in_run && types); /* a run's rows, inside its transaction */
-    sqlite3_stmt *q = isl_stmt(s, id, err);
-    if (!q) return err->status;
-    va_list ap;
-    va_start(ap, types);
-    int rc = isl_base_bind(q, types, ap);
-    va_end(ap);
-    isl_status st = rc != SQLITE_OK || sqlite3_step(q) != SQLITE_DONE ? isl_db_fail(s, err, what) : ISL_OK;
-    /* no value bound stays with the statement (they are bound SQLITE_STATIC) */
-    sqlite3_reset(q);
-    sqlite3_clear_bindings(q);
-    return st;
-}
+static const char ST_RUN_INSERT[] = "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv, "
+                                    "note) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4, ?5)";
+static const char ST_RUN_FINISH[] = "UPDATE run SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1";
+static const char ST_SURFACE[] = "INSERT INTO surface(run_id, bundle, channel, visible, returned, open_surface, "
+                                 "open_axes, cost_pct, run_time, cost_per_fact) VALUES "
+                                 "(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)";
+static const char ST_SAMPLE[] = "INSERT INTO sample_sweep(run_id, bundle, channel, samples, lines, returned, "
+                                "lines_per_fact) VALUES (?1,?2,?3,?4,?5,?6,?7)";
+static const char ST_REMOVAL[] = "INSERT INTO removal_sweep(run_id, bundle, channel, removed_fact, position, visible, "
+                                 "returned, open_surface, open_axes) VALUES (?1,?2,?3,?4,nullif(?5, 0),?6,?7,?8,?9)";
+static const char ST_ADDITION[] = "INSERT INTO addition_sweep(run_id, bundle, channel, axis, facts, visible, "
+                                  "returned, open_surface, open_axes) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)";
 
 void isl_store_trust_run_rows(isl_store *s)
 {
@@ -79,7 +69,7 @@ static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
     if (!st) {
         isl_db_pause("commit");
         if ((st = isl_db_still_here(s, err))) return st; /* rolled back */
-        s->commit_counts = 1; /* kept from the moment it is in the file (db.c: committed) */
+        s->commit_counts = 1; /* kept from the moment it is in the file (conn.c: isl_db_committed) */
         int rc = sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
         s->commit_counts = 0;
         if (rc == SQLITE_OK) {
@@ -134,10 +124,10 @@ isl_status isl_store_put_sample(void *ctx, const isl_sample_row *row)
 }
 
 /* A removal or addition sweep row: what was removed or added (name), and n. */
-static isl_status put_sweep(isl_run_ctx *c, enum isl_stmt_id id, const char *what, const char *name, int64_t n,
+static isl_status put_sweep(isl_run_ctx *c, const char *sql, const char *what, const char *name, int64_t n,
                             const isl_surface *s)
 {
-    isl_status st = isl_db_put(c->store, id, c->err, what, "itttiiiii", c->run_id, bundle_of(c), channel_of(c), name,
+    isl_status st = isl_db_put(c->store, sql, c->err, what, "itttiiiii", c->run_id, bundle_of(c), channel_of(c), name,
                                n, (int64_t)s->visible, (int64_t)s->returned, (int64_t)s->open_surface,
                                (int64_t)s->open_axes);
     if (!st) isl_run_count(c, 1);

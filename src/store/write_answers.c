@@ -5,6 +5,14 @@
 #include "isolab/textout.h"
 #include "store_int.h"
 
+static const char ST_ANSWER_FRONTIER[] = "INSERT INTO answer_frontier(run_id, channel, size, open_surface, bundles, "
+                                         "mask, members) VALUES (?1,?2,?3,?4,?5,?6,?7)";
+static const char ST_ANSWER_SMALLEST[] = "INSERT INTO answer_smallest(run_id, channel, size, open_surface, mask, "
+                                         "members, rank) VALUES (?1,?2,?3,?4,?5,?6,?7)";
+static const char ST_ANSWER_MARGINAL[] = "INSERT INTO answer_marginal(run_id, channel, position, mechanism, "
+                                         "in_bundle, open_surface, delta) VALUES (?1,?2,?3,?4,?5,?6,?7)";
+static const char ST_RUN_PARAM[] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)";
+
 /* The names of the mechanisms mechs[i] whose bit i is set in mask, comma-
  * separated in bit order ("" for none): malloc'd, NULL when out of memory. */
 static char *members_text(const isl_model *m, const size_t *mechs, size_t nm, uint64_t mask)

@@ -1,16 +1,28 @@
 /* isolab store: a power-set sweep of bundles, in one INSERT ... SELECT from the
- * isolab_powerset table-valued function the lab registers (no bind, step and
- * reset per row). */
+ * isolab_powerset table-valued function (ext.c), which it registers on its
+ * connection (no bind, step and reset per row). */
 #include <assert.h>
 
+#include "isolab/ext.h"
 #include "store_int.h"
+
+static const char ST_BUNDLE_SWEEP[] = "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, "
+                                      "open_surface, open_axes) SELECT ?1, mask, channel_id, size, visible, returned, "
+                                      "open_surface, open_axes FROM isolab_powerset(NULL, NULL, ?2)";
+static const char ST_BUNDLE_MECHANISM[] = "INSERT INTO bundle_sweep_mechanism(run_id, bit, mechanism, position) "
+                                          "VALUES (?1, ?2, ?3, (SELECT position FROM mechanism WHERE name = ?3))";
+static const char ST_BUNDLE_CHANNEL[] = "INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES "
+                                        "(?1,?2,?3)";
 
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc)
 {
     assert(c->store->in_run && (mechs || !nm) && (channels || !nc));
     isl_store *s = c->store;
     const isl_model *m = c->model;
-    isl_status st = ISL_OK;
+    /* the table function the rows come from, once on the connection they go to */
+    isl_status st = s->functions || isl_ext_register(s->db) == SQLITE_OK ? ISL_OK
+                  : isl_db_fail(s, c->err, "registering SQL functions");
+    s->functions = !st;
     for (size_t i = 0; i < nm && !st; i++)
         st = isl_db_put(s, ST_BUNDLE_MECHANISM, c->err, "writing the bundle sweep's mechanisms", "iit", c->run_id,
                         (int64_t)i, m->mech[mechs[i]].name);
@@ -31,12 +43,4 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     return st;
-}
-
-isl_status isl_store_add_functions(isl_store *s, int (*add)(struct sqlite3 *db), isl_error *err)
-{
-    if (s->functions == add) return ISL_OK;
-    if (add(s->db) != SQLITE_OK) return isl_db_fail(s, err, "registering SQL functions");
-    s->functions = add;
-    return ISL_OK;
 }

@@ -8,6 +8,13 @@
 #include "isolab/sort.h"
 #include "store_int.h"
 
+static const char ST_FACT_STATUS[] = "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
+                                     "SELECT ?1, ?2, ?3, key + 1, value FROM json_each(?4) WHERE value > 0";
+static const char ST_FS_BUNDLE[] = "INSERT INTO fact_status_bundle(run_id, bundle_id, bundle) VALUES (?1,?2,?3)";
+static const char ST_FS_CHANNEL[] = "INSERT INTO fact_status_channel(run_id, channel_id, channel) VALUES (?1,?2,?3)";
+static const char ST_FS_FACT[] = "INSERT INTO fact_status_fact(run_id, fact_id, fact, axis, position) VALUES "
+                                 "(?1,?2,?3,?4,?5)";
+
 _Static_assert(ISL_FACT_ABSENT == 0 && ISL_FACT_VISIBLE == 1 && ISL_FACT_LEFT_OPEN == 2 && ISL_FACT_RETURNS == 3
                    && ISL_FACT_CLOSED == 4,
                "a fact state is its status code");

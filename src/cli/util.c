@@ -1,0 +1,157 @@
+/* isolab command line: what commands share: messages, hints, picks, opening. */
+#include <assert.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "isolab/cli.h"
+#include "isolab/escape.h"
+#include "isolab/history.h"
+
+int isl_usage(isl_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cli->err.msg, sizeof cli->err.msg, fmt, ap);
+    va_end(ap);
+    cli->err.status = ISL_EUSAGE;
+    cli->err.reason = ISL_R_NONE;
+    return ISL_EUSAGE;
+}
+
+void isl_note(const isl_cli *cli, const char *fmt, ...)
+{
+    va_list ap;
+    char msg[4096], shown[ISL_ESCAPE_MAX(sizeof msg)];
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "isolab%s%s: note: %s\n", cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "",
+            isl_escape(msg, shown, sizeof shown));
+}
+
+int isl_print_line(FILE *out, const char *fmt, ...)
+{
+    va_list ap;
+    char small[512], *text = small;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return -1;
+    if ((size_t)n >= sizeof small) {
+        if (!(text = malloc((size_t)n + 1))) return -1;
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    char *shown = isl_needs_escape(text) ? isl_escape_dup(text) : text;
+    int rc = shown ? fputs(shown, out) : -1;
+    if (rc >= 0) rc = fputc('\n', out);
+    if (shown != text) free(shown);
+    if (text != small) free(text);
+    return rc < 0 ? -1 : 0;
+}
+
+const char *isl_hint(const isl_cli *cli, const char *command, char *buf, size_t n)
+{
+    int with_db = cli->db_given && !strncmp(command, "isolab ", 7);
+    char *db = with_db ? isl_argv_text(1, (char *const *)&cli->db_path) : NULL;
+    const char *rest = db ? command + 7 : command;
+    int q = (db && strchr(db, '\'')) || strchr(rest, '\'') ? '"' : '\'';
+    snprintf(buf, n, "%c%s%s%s%s%c", q, db ? "isolab --db " : "", db ? db : "", db ? " " : "", rest, q);
+    free(db);
+    return buf;
+}
+
+char *isl_command_text(const isl_cli *cli, int n, const char *const *words)
+{
+    const char *argv[16] = {"isolab", "--db", cli->db_path};
+    int argc = strcmp(cli->db_path, "isolab.db") ? 3 : 1;
+    assert(n >= 0 && argc + n <= 16);
+    for (int i = 0; i < n; i++) argv[argc++] = words[i];
+    return isl_argv_text(argc, (char *const *)argv);
+}
+
+void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words)
+{
+    char *cmd = isl_command_text(cli, n, words);
+    if (!cmd) {
+        free(b->p);
+        *b = (isl_buf){NULL, 0, 0, 1};
+        return;
+    }
+    char q = strchr(cmd, '\'') ? '"' : '\'';
+    isl_buf_printf(b, "%s%c%s%c", b->n ? ", " : "", q, cmd, q);
+    free(cmd);
+}
+
+double isl_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+int isl_check_output(isl_cli *cli, FILE *f, const char *what)
+{
+    if (!ferror(f)) return ISL_OK;
+    return isl_fail(&cli->err, ISL_EOUTPUT, "cannot write %s: %s", what, strerror(errno ? errno : EIO));
+}
+
+int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id)
+{
+    long long v;
+    if (isl_parse_whole(text, 1, INT64_MAX, &v)) return isl_usage(cli, "'%s' is not a run id", text);
+    *id = v;
+    return ISL_OK;
+}
+
+int isl_pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
+             size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n)
+{
+    size_t nv;
+    const char *const *v = isl_opt_all(a, opt, &nv);
+    *n = 0;
+    for (size_t i = 0; i < nv; i++) {
+        size_t idx = find(cli->model, v[i]);
+        if (idx == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no %s named '%s'", what, v[i]);
+        list[(*n)++] = idx;
+    }
+    if (!nv)
+        for (; *n < count; ++*n) list[*n] = *n;
+    return ISL_OK;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+void isl_sort_indexes(size_t *v, size_t n)
+{
+    if (n) qsort(v, n, sizeof *v, cmp_size);
+}
+
+int isl_cli_open(isl_cli *cli, unsigned needs)
+{
+    if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))
+        return cli->err.status;
+    if (needs & ISL_READS_RUNS && isl_store_check_rows(cli->store, 0, 0, &cli->err)) return cli->err.status;
+    if (needs & ISL_READS_VIEWS && isl_store_check_dangling(cli->store, &cli->err)) return cli->err.status;
+    /* what opening repaired (saved queries changed outside isolab): a note each */
+    for (const char *n = cli->store ? isl_store_notes(cli->store) : ""; *n;) {
+        size_t len = strcspn(n, "\n");
+        isl_note(cli, "%s: %.*s", cli->db_path, (int)len, n);
+        n += len + (n[len] == '\n');
+    }
+    /* reading the model also makes its digest the current one (model_state) */
+    if (needs & ISL_NEEDS_MODEL
+        && (isl_store_read_model(cli->store, &cli->model, &cli->err)
+            || isl_store_sync_model(cli->store, cli->model, &cli->err)))
+        return cli->err.status;
+    return ISL_OK;
+}

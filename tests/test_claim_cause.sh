@@ -4,6 +4,8 @@
 #      mechanism ... it compares a column with that the model does not
 #      have, and the file and line of the claim; a name the model has is
 #      not named; a claim with every name right still says where it is
+#   2  a lesson file in seeds/ whose claim does not compile fails the build
+#      of ./isolab with its file and line, and leaves no ./isolab behind
 . "$(dirname "$0")/shlib.sh"
 
 # --- 1: a claim of no value names what matched nothing ----------------------
@@ -40,5 +42,31 @@ check "every name right: no name, still the claim's place" \
 check "the reason is stored in claim_result" \
     "no value: no channel named 'sampling-profil'; the claim is at $where:6" \
     "$(q "$db" "SELECT reason FROM claim_result WHERE claim = 'profile-facts'")"
+
+# --- 2: a lesson in seeds/ is compiled when isolab is built ------------------
+tree=$tmp/tree
+mkdir -p "$tree/build"
+cp -Rp Makefile src include schema seeds queries gnuplot tools "$tree/" &&
+    cp -Rp build/obj build/embed build/.deps build/libisolab.a "$tree/build/" 2>/dev/null
+cat >"$tree/seeds/030_M03_K06_typo.sql" <<'SQL'
+-- Lesson M03/K06 with a claim over a column that does not exist.
+INSERT INTO lesson(code, title, position) VALUES
+  ('M03/K06', 'A typo', 6);
+
+INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
+  ('M03/K06', 'cost', 'the profile costs 3 %', 3,
+   '(SELECT cost_pc FROM channel WHERE name = ''sampling-profile'')');
+SQL
+(cd "$tree" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make isolab) >"$tmp/make.out" 2>&1
+check "make isolab fails on a seed claim that does not compile" 2 $?
+check "the build names the seed's file and line and the claim" \
+    "isolab init: seeds/030_M03_K06_typo.sql:6: claim 'cost' of lesson M03/K06: its actual_sql does not compile: no such column: cost_pc" \
+    "$(grep 'cost_pc' "$tmp/make.out")"
+if [ -e "$tree/isolab" ]; then not_ok "no ./isolab is left from the failed build"
+else ok "no ./isolab is left from the failed build"; fi
+rm "$tree/seeds/030_M03_K06_typo.sql"
+(cd "$tree" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make isolab) >"$tmp/make.out" 2>&1
+check "without it the build succeeds" 0 $?
+[ -x "$tree/isolab" ] && ok "./isolab is built" || not_ok "./isolab is built"
 
 finish

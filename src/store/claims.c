@@ -2,6 +2,7 @@
  * seed data, as trusted as the seed that holds it; it is still confined to
  * one read-only expression, so a claim can read anything but change nothing. */
 #include <assert.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -261,6 +262,74 @@ static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite
     return 0;
 }
 
+/* The names a claim compares a column with ("channel = 'x'"): the column's
+ * name, the word for its kind and the query telling whether the model has
+ * one so named. */
+static const struct {
+    const char *column, *sql;
+} NAMED[] = {
+    {"channel", "SELECT EXISTS (SELECT 1 FROM channel WHERE name = ?1)"},
+    {"bundle", "SELECT EXISTS (SELECT 1 FROM bundle WHERE name = ?1)"},
+    {"fact", "SELECT EXISTS (SELECT 1 FROM fact WHERE name = ?1)"},
+    {"lesson", "SELECT EXISTS (SELECT 1 FROM lesson WHERE code = ?1)"},
+    {"mechanism", "SELECT EXISTS (SELECT 1 FROM mechanism WHERE name = ?1)"},
+    {"axis", "SELECT EXISTS (SELECT 1 FROM axis WHERE name = ?1)"},
+};
+
+/* The entry of NAMED for the column compared with the literal at lit
+ * ("[x.]channel = 'lit'", "==" too), or -1. */
+static int named_column(const char *sql, const char *lit)
+{
+    const char *p = lit;
+    while (p > sql && strchr(" \t\r\n", p[-1])) p--;
+    if (p == sql || p[-1] != '=') return -1;
+    p--;
+    if (p > sql && p[-1] == '=') p--;
+    while (p > sql && strchr(" \t\r\n", p[-1])) p--;
+    const char *end = p;
+    while (p > sql && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) p--;
+    for (int i = 0; i < (int)(sizeof NAMED / sizeof *NAMED); i++)
+        if (strlen(NAMED[i].column) == (size_t)(end - p) && sqlite3_strnicmp(p, NAMED[i].column, (int)(end - p)) == 0)
+            return i;
+    return -1;
+}
+
+static isl_status int_row(void *ctx, sqlite3_stmt *q)
+{
+    *(int *)ctx = sqlite3_column_int(q, 0);
+    return ISL_OK;
+}
+
+/* For a claim whose SQL gave no value: into out[n], "no value: no channel
+ * named 'x'" for each quoted name its SQL compares a channel, bundle, fact,
+ * lesson, mechanism or axis column with that the model does not have; out
+ * left as it is when every such name is there. */
+static isl_status unmatched_names(isl_store *s, const char *sql, char *out, size_t n, isl_error *err)
+{
+    size_t used = 0;
+    for (const char *p = sql; *p; p++) {
+        if (*p != '\'') continue;
+        const char *lit = p++;
+        char name[200];
+        size_t len = 0;
+        for (; *p && !(p[0] == '\'' && p[1] != '\''); p++) {
+            if (p[0] == '\'') p++; /* '' is one quote */
+            if (len + 1 < sizeof name) name[len++] = *p;
+        }
+        name[len] = '\0';
+        if (!*p) break;
+        int k = named_column(sql, lit), found = 1;
+        if (k < 0) continue;
+        isl_status st = isl_db_rows(s, "reading the model's names", NAMED[k].sql, int_row, &found, err, "t", name);
+        if (st) return st;
+        if (found) continue;
+        int w = snprintf(out + used, n - used, "%s no %s named '%s'", used ? ";" : "no value:", NAMED[k].column, name);
+        if (w < 0 || (size_t)w >= n - used) break;
+        used += (size_t)w;
+    }
+    return ISL_OK;
+}
+
 /* Evaluates the claim on the current row of q and reports it. */
 static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_stmt *q, isl_claim_fn fn,
                             void *ctx, isl_claim_counts *counts, isl_error *err)
@@ -302,6 +371,19 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
             rc = SQLITE_NOMEM;
             goto fail;
         }
+        /* a value of none: the names in its SQL the model does not have,
+         * and where the claim was written */
+        if (row.outcome == ISL_CLAIM_FAIL && !actual) {
+            char place[300];
+            why[0] = '\0';
+            if ((st = unmatched_names(s, actual_sql, why, sizeof why, err))
+                || (st = isl_store_claim_place(s, row.lesson, row.name, place, sizeof place, err)))
+                goto out;
+            if (!why[0]) snprintf(why, sizeof why, "%s", row.reason);
+            size_t len = strlen(why);
+            if (place[0]) snprintf(why + len, sizeof why - len, "; the claim is at %s", place);
+            row.reason = why;
+        }
         if (kept && actual) sqlite3_value_free(actual), actual = NULL, row.actual = NULL;
     }
     st = put_result(s, run_id, &row, expected, actual, err);
@@ -309,6 +391,7 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
         counts->n[row.outcome]++;
         st = fn(ctx, &row);
     }
+out:
     sqlite3_value_free(expected);
     sqlite3_value_free(pending);
     sqlite3_value_free(actual);

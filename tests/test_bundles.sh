@@ -171,4 +171,20 @@ else
     echo "skip - full temporary directory: cannot mount a small tmpfs here"
 fi
 
+# A sweep above 20 mechanisms says its size before it starts (rows: every
+# bundle x (channels + none); about 32 bytes a row); one of 20 says nothing.
+# The file is held small (ulimit -f), so the sweep stops soon after.
+db=$tmp/big.db
+synth_db "$db" "('facts', 40), ('axes', 4), ('mechanisms', 21), ('channels', 1)"
+for n in 20 21; do
+    list=$(q "$db" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position LIMIT $n)")
+    (ulimit -f 256; trap '' XFSZ; "$ISOLAB" --db "$db" sweep bundles --mechanisms "$list" >/dev/null 2>"$tmp/big$n.err")
+done
+nc=$(q "$db" "SELECT count(*) FROM channel")
+rows=$(( (1 << 21) * (nc + 1) ))
+check "sweep bundles of 21 mechanisms: its rows and size said first" \
+    "isolab sweep bundles: note: 2^21 = $((1 << 21)) bundles x $nc channels and no channel: $rows rows to write, about $(( (rows * 32 + 999999) / 1000000 )) MB of $db; this takes a while" \
+    "$(head -n 1 "$tmp/big21.err")"
+check "sweep bundles of 20 mechanisms: no such note" 0 "$(grep -c 'rows to write' "$tmp/big20.err")"
+
 finish

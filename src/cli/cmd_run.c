@@ -111,6 +111,9 @@ static void bundles_tick(void *ctx, uint64_t rows)
     isl_progress_rows(&b->p, b->before + rows);
 }
 
+/* above this many mechanisms a bundles sweep says its size before it starts */
+enum { ISL_SWEEP_ANNOUNCE = 20 };
+
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
 {
     const isl_model *m = cli->model;
@@ -125,6 +128,14 @@ int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
         rc = isl_fail(&cli->err, ISL_EINPUT,
                       "%zu mechanisms chosen, but at most %d can be swept (2^%d bundles per channel); "
                       "choose some with --mechanisms M1,M2,...", nm, ISL_POWERSET_MAX, ISL_POWERSET_MAX);
+    /* a sweep that takes a while says first what it will write (about 32
+     * bytes of the file a bundle_sweep row, as measured on the lesson's) */
+    if (!rc && nm > ISL_SWEEP_ANNOUNCE) {
+        unsigned long long n = ((unsigned long long)1 << nm) * (nc + 1);
+        isl_note(cli, "2^%zu = %llu bundles x %zu channel%s and no channel: %llu rows to write, about %llu MB "
+                 "of %s; this takes a while", nm, (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", n,
+                 (n * 32 + 999999) / 1000000, cli->db_path);
+    }
     isl_lab_choice k = {mechs, nm, channels, nc};
     /* the total is the rows written ('isolab runs' counts): a mechanism row
      * each, a channel row each and one for no channel, every bundle x

@@ -230,4 +230,18 @@ check "samples plot: the focus lesson's sweep only" "sampling-profile:1 1 1 1" \
 check "samples plot --lesson M03/K04: that lesson's sweep only" "system-call-tracing:2 2 2 2" \
     "$(awk -F, 'NR > 1 { c = $3; r = r (r ? " " : "") $6 } END { print c ":" r }' "$tmp/two4/samples.csv")"
 
+# A full disk under -o DIR is exit 7 naming the user's file (it was exit 6,
+# "gnuplot wrote no image to DIR/.channels.png.tmp-..."). Needs mount (root).
+mkdir "$tmp/full"
+if mount -t tmpfs -o size=16k tmpfs "$tmp/full" 2>/dev/null; then
+    "$ISOLAB" --db "$db" plot channels -o "$tmp/full" >/dev/null 2>"$tmp/full.err"
+    rc=$?
+    umount "$tmp/full"
+    check "plot on a full disk: exit 7, the image named, no temporary" \
+        "7|isolab plot: plot channels: cannot write $tmp/full/channels.png: no space left on the device" \
+        "$rc|$(cat "$tmp/full.err")"
+else
+    echo "skip - plot on a full disk: cannot mount a small tmpfs here"
+fi
+
 finish

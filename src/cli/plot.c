@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -308,6 +309,19 @@ static char *path_of(const char *dir, const char *name, const char *ext)
     return p;
 }
 
+/* Whether the file system of FILE's directory has no room left for a file
+ * (under 16 KiB free): an image gnuplot could not write there is a full disk. */
+static int dir_full(const char *file)
+{
+    char dir[4096];
+    const char *slash = strrchr(file, '/');
+    size_t n = slash ? (size_t)(slash - file) + 1 : 0;
+    if (n >= sizeof dir) return 0;
+    memcpy(dir, slash ? file : ".", slash ? n : 1), dir[slash ? n : 1] = '\0';
+    struct statvfs v;
+    return statvfs(dir, &v) == 0 && (unsigned long long)v.f_bavail * v.f_frsize < 16384;
+}
+
 /* One plot: the CSV, renamed into place once it has rows (a plot with no
  * rows leaves an older CSV as it was), then the image, written by gnuplot
  * into a temporary file renamed into place once it is there and not empty
@@ -349,7 +363,9 @@ static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *f
                  p->name, empty, empty == 1 ? "has" : "have", csv, rows, p->query, empty == 1 ? "is" : "are");
     struct stat sb;
     if (!rc && (stat(image.tmp, &sb) != 0 || sb.st_size == 0)) {
-        rc = isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image to %s", p->name, image.tmp);
+        rc = dir_full(image.tmp) ? isl_fail(&cli->err, ISL_EOUTPUT, "plot %s: cannot write %s: no space left on the device",
+                                            p->name, img)
+                                 : isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image for %s", p->name, img);
     }
     isl_outfile_abort(&gp), isl_outfile_abort(&data);
     if (!rc) rc = isl_outfile_commit(&image, &cli->err);

@@ -175,4 +175,18 @@ else
 fi
 # (the man page's ENVIRONMENT is checked by test_install.sh, which makes it)
 
+# A new database that does not fit names the file asked for, never the
+# temporary it was built in (it said "DIR/.x.db.tmp-XXXXXX: disk full").
+mkdir "$tmp/full"
+if mount -t tmpfs -o size=64k tmpfs "$tmp/full" 2>/dev/null; then
+    "$ISOLAB" --db "$tmp/full/x.db" init >/dev/null 2>"$tmp/full.err"
+    rc=$?
+    left=$(ls -A "$tmp/full")
+    umount "$tmp/full"
+    check "init on a full disk: exit 4, the file named, nothing left" \
+        "4|isolab init: $tmp/full/x.db: disk full (COMMIT); nothing of it was written|" "$rc|$(cat "$tmp/full.err")|$left"
+else
+    echo "skip - init on a full disk: cannot mount a small tmpfs here"
+fi
+
 finish

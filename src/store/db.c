@@ -169,6 +169,17 @@ static isl_status lock_old(const char *path, sqlite3 **out, isl_error *err)
     return ISL_OK; /* not a database: nothing to lock */
 }
 
+/* A failure while the new database was its temporary names the file the
+ * user asked for: the first TMP in err's message becomes PATH. */
+static void name_target(isl_error *err, const char *tmp, const char *path)
+{
+    const char *at = strstr(err->msg, tmp);
+    if (!at) return;
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%.*s%s%s", (int)(at - err->msg), err->msg, path, at + strlen(tmp));
+    memcpy(err->msg, msg, sizeof msg);
+}
+
 static isl_status create_at(const char *path, const char *seeds_dir, isl_store_check_fn check, void *ctx,
                             isl_error *err);
 
@@ -320,7 +331,7 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_store_c
     if (!st && (had_log < 0 || remove_logs(tmp) != 0 || remove_logs(path) != 0))
         st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && had_log) st = isl_fail(err, ISL_EDB, "%s: cannot create: its log could not be written back", path);
-    if (st) isl_outfile_abort(&o);
+    if (st) name_target(err, tmp, path), isl_outfile_abort(&o);
     else if ((st = isl_outfile_commit(&o, err)) == ISL_EOUTPUT) st = err->status = ISL_EDB;
     return st;
 }

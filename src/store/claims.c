@@ -5,9 +5,11 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isolab/claims.h"
+#include "isolab/embedded.h"
 #include "isolab/kind.h"
 #include "store_int.h"
 
@@ -24,6 +26,87 @@ const char *isl_claim_outcome_value(isl_claim_outcome o)
     static const char *const WORD[] = {"pass", "fail", "pending", "stale"};
     assert((unsigned)o < sizeof WORD / sizeof *WORD);
     return WORD[o];
+}
+
+
+/* The line number of P in TEXT (1 for the first). */
+static int claim_line_of(const char *text, const char *p)
+{
+    int line = 1;
+    for (const char *c = text; c < p; c++) line += *c == '\n';
+    return line;
+}
+
+/* A seed file's text as it is now (NUL-terminated, the caller frees), or
+ * NULL when it cannot be read: only a claim's place is looked up in it. */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (int c; f && (c = getc(f)) != EOF;) {
+        if (n + 1 >= cap) {
+            size_t room = cap ? 2 * cap : 4096;
+            char *more = realloc(buf, room);
+            if (!more) break;
+            buf = more, cap = room;
+        }
+        buf[n++] = (char)c;
+    }
+    int ok = f && !ferror(f) && buf && n + 1 < cap;
+    if (f) fclose(f);
+    if (!ok) return free(buf), NULL;
+    buf[n] = '\0';
+    return buf;
+}
+
+/* The line of text where a claim row of lesson and name starts
+ * ("('LESSON', 'NAME'", as seeds write claim rows), or 0. */
+static int claim_line(const char *text, const char *qlesson, const char *qname)
+{
+    size_t nl = strlen(qlesson), nn = strlen(qname);
+    for (const char *p = strstr(text, qlesson); p; p = strstr(p + 1, qlesson)) {
+        const char *q = isl_sql_skip(p + nl, ISL_SQL_BLANKS);
+        if (*q != ',') continue;
+        q = isl_sql_skip(q + 1, ISL_SQL_BLANKS);
+        if (strncmp(q, qname, nn) == 0) return claim_line_of(text, p);
+    }
+    return 0;
+}
+
+static isl_status source_row(void *ctx, sqlite3_stmt *q)
+{
+    char **file = ctx;
+    const char *f = isl_base_col(q, 0);
+    return f && !(*file = sqlite3_mprintf("%s", f)) ? ISL_ENOMEM : ISL_OK;
+}
+
+isl_status isl_store_claim_place(isl_store *s, const char *lesson, const char *name, char *out, size_t n,
+                                 isl_error *err)
+{
+    out[0] = '\0';
+    char *file = NULL, *qlesson = sqlite3_mprintf("%Q", lesson), *qname = sqlite3_mprintf("%Q", name);
+    isl_status st = qlesson && qname ? ISL_OK : ISL_ENOMEM;
+    if (!st) st = isl_db_rows(s, "reading lesson_source", "SELECT file FROM lesson_source WHERE lesson = ?1",
+                              source_row, &file, err, "t", lesson);
+    if (st == ISL_ENOMEM && !err->msg[0]) st = isl_fail(err, st, "out of memory");
+    if (!st && file) {
+        /* the file as it is now; one that cannot be read is named alone */
+        char *text = read_text(file);
+        int line = text ? claim_line(text, qlesson, qname) : 0;
+        free(text);
+        if (line) snprintf(out, n, "%s:%d", file, line);
+        else snprintf(out, n, "%s", file);
+    } else if (!st) {
+        for (size_t i = 0; i < isl_seed_count && !out[0]; i++) {
+            int line = claim_line(isl_seed_files[i].text, qlesson, qname);
+            if (line) snprintf(out, n, "seeds/%s:%d", isl_seed_files[i].name, line);
+        }
+    }
+    sqlite3_free(file);
+    sqlite3_free(qlesson);
+    sqlite3_free(qname);
+    return st;
 }
 
 /* The kinds a claim reads (kind.h), as bits 1u << kind: what a claim reads,

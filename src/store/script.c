@@ -369,56 +369,6 @@ static isl_status read_file(const char *path, char **out, isl_error *err)
     return st;
 }
 
-/* The line of text where a claim row of lesson and name starts
- * ("('LESSON', 'NAME'", as seeds write claim rows), or 0. */
-static int claim_line(const char *text, const char *qlesson, const char *qname)
-{
-    size_t nl = strlen(qlesson), nn = strlen(qname);
-    for (const char *p = strstr(text, qlesson); p; p = strstr(p + 1, qlesson)) {
-        const char *q = isl_sql_skip(p + nl, ISL_SQL_BLANKS);
-        if (*q != ',') continue;
-        q = isl_sql_skip(q + 1, ISL_SQL_BLANKS);
-        if (strncmp(q, qname, nn) == 0) return line_of(text, p);
-    }
-    return 0;
-}
-
-static isl_status source_row(void *ctx, sqlite3_stmt *q)
-{
-    char **file = ctx;
-    const char *f = isl_base_col(q, 0);
-    return f && !(*file = sqlite3_mprintf("%s", f)) ? ISL_ENOMEM : ISL_OK;
-}
-
-isl_status isl_store_claim_place(isl_store *s, const char *lesson, const char *name, char *out, size_t n,
-                                 isl_error *err)
-{
-    out[0] = '\0';
-    char *file = NULL, *qlesson = sqlite3_mprintf("%Q", lesson), *qname = sqlite3_mprintf("%Q", name);
-    isl_status st = qlesson && qname ? ISL_OK : ISL_ENOMEM;
-    if (!st) st = isl_db_rows(s, "reading lesson_source", "SELECT file FROM lesson_source WHERE lesson = ?1",
-                              source_row, &file, err, "t", lesson);
-    if (st == ISL_ENOMEM && !err->msg[0]) st = isl_fail(err, st, "out of memory");
-    if (!st && file) {
-        /* the file as it is now; one that cannot be read is named alone */
-        char *text = NULL;
-        isl_error ignored = {0};
-        int line = read_file(file, &text, &ignored) ? 0 : claim_line(text, qlesson, qname);
-        free(text);
-        if (line) snprintf(out, n, "%s:%d", file, line);
-        else snprintf(out, n, "%s", file);
-    } else if (!st) {
-        for (size_t i = 0; i < isl_seed_count && !out[0]; i++) {
-            int line = claim_line(isl_seed_files[i].text, qlesson, qname);
-            if (line) snprintf(out, n, "seeds/%s:%d", isl_seed_files[i].name, line);
-        }
-    }
-    sqlite3_free(file);
-    sqlite3_free(qlesson);
-    sqlite3_free(qname);
-    return st;
-}
-
 static isl_status add_drop(void *ctx, sqlite3_stmt *q)
 {
     sqlite3_str_appendf(ctx, "DROP %s IF EXISTS temp.\"%w\";", isl_base_text(q, 0), isl_base_text(q, 1));

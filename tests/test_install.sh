@@ -151,7 +151,17 @@ if command -v bash >/dev/null 2>&1; then
         }
         tm -f /dev/null new-session -d -s t -x 120 -y 20 \
             "cd '$stage/usr/bin' && PS1='$ ' HISTFILE=/dev/null bash --norc --noprofile -i"
+        # prompt_ : wait (at most 10 s) until the screen is one bare prompt, so
+        # no key is typed ahead of bash and echoed by the terminal instead
+        prompt_() {
+            for _ in $(seq 100); do
+                [ "$(tm capture-pane -p -t t 2>/dev/null | sed 's/ *$//' | grep -v '^$')" = '$' ] && return
+                sleep 0.1
+            done
+        }
+        prompt_
         tm send-keys -t t ". '$stage/usr/share/bash-completion/completions/isolab'" Enter 'clear' Enter
+        prompt_
         tm send-keys -t t 'isolab ru' Tab
         check "completion in a real bash: 'isolab ru<TAB>' puts 'run' on the line" '$ isolab run' \
             "$(screen_ 'isolab run' | grep -F 'isolab' | sed 's/ *$//')"
@@ -159,6 +169,7 @@ if command -v bash >/dev/null 2>&1; then
         shown=$(screen_ 'runs' | grep -v '^\$' | tr -s ' ' | sed 's/ *$//' | grep -v '^$')
         check "completion in a real bash: then <TAB><TAB> lists run and runs" "run runs" "$shown"
         tm send-keys -t t C-u 'clear' Enter
+        prompt_
         tm send-keys -t t "./isolab --db '$db' run --bundle st" Tab
         check "completion in a real bash: './isolab … --bundle st<TAB>' puts 'strict' on the line" \
             "\$ ./isolab --db '$db' run --bundle strict" "$(screen_ 'strict' | grep -F './isolab' | sed 's/ *$//')"

@@ -90,10 +90,15 @@ typedef isl_status (*isl_lesson_fn)(void *ctx, const char *code, const char *tit
                                     const char *channel);
 isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err);
 
-/* The stale results grouped by what updates them, in order: "lessons", "run"
- * (no focus), "members" (a what-if run's list and channel), a sweep kind with
- * its bundle and channel (else NULL), "bundles". */
-typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *bundle, const char *channel);
+/* The stale results grouped by what updates them, by their kind's scope
+ * (run_kinds), in order: group "lessons" (command NULL), the kinds of scope
+ * 'pairs' ("kind": run), "members" (a what-if list's runs of such a kind:
+ * the list and channel), the kinds of scope 'pair' ("kind": a sweep, with
+ * its bundle and channel), of scope 'model'; command is the kind's words
+ * (run_kinds.command), bundle and channel NULL but for a pair; list: bundle
+ * is a member list, not a bundle of the model. */
+typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *command, const char *bundle,
+                                         const char *channel, int list);
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
 
 /* Sets param's lesson, bundle and channel (those not NULL) for this

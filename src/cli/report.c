@@ -1,6 +1,8 @@
 /* isolab command line: what commands that print results share (report.h):
  * no command file calls another's, what two print alike is here. */
+#include <assert.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -113,24 +115,31 @@ typedef struct stale_plan {
     size_t n;
 } stale_plan;
 
-static isl_status add_group(void *ctx, const char *group, const char *bundle, const char *channel)
+static isl_status add_group(void *ctx, const char *group, const char *command, const char *bundle,
+                            const char *channel, int list)
 {
     stale_plan *p = ctx;
-    const char *words[6];
+    const char *words[8];
+    char cmd[64];
     int n = 0;
     if (!strcmp(group, "lessons")) words[n++] = "lesson", words[n++] = "--all";
-    else if (!strcmp(group, "run")) words[n++] = "run";
-    else if (!strcmp(group, "bundles")) words[n++] = "sweep", words[n++] = "bundles";
-    else if (!strcmp(group, "members")) {
-        words[n++] = "run", words[n++] = "--members", words[n++] = bundle ? bundle : "";
-        words[n++] = "--channel", words[n++] = channel ? channel : "";
-    } else {
-        words[n++] = "sweep", words[n++] = group;
-        words[n++] = "--bundle", words[n++] = bundle ? bundle : "";
+    else {
+        /* the kind's command words (run_kinds.command: "run", "sweep samples") */
+        assert(command && strlen(command) < sizeof cmd);
+        snprintf(cmd, sizeof cmd, "%s", command);
+        for (char *w = cmd; *w && n < 3;) {
+            words[n++] = w;
+            w += strcspn(w, " ");
+            if (*w) *w++ = '\0';
+        }
+    }
+    if (bundle) {
+        words[n++] = !strcmp(group, "members") ? "--members" : "--bundle", words[n++] = bundle;
         words[n++] = "--channel", words[n++] = channel ? channel : "";
     }
     isl_put_command(p->cli, &p->line, n, words);
     p->n++;
+    (void)list;
     return p->line.oom ? ISL_ENOMEM : ISL_OK;
 }
 

@@ -109,28 +109,37 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
 static isl_status group_row(void *ctx, sqlite3_stmt *q)
 {
     isl_each *e = ctx;
-    return e->fn.group(e->ctx, isl_base_col(q, 0), isl_base_col(q, 1), isl_base_col(q, 2));
+    return e->fn.group(e->ctx, isl_base_col(q, 1), isl_base_col(q, 3), isl_base_col(q, 4), isl_base_col(q, 5),
+                       sqlite3_column_int(q, 6));
 }
 
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err)
 {
+    /* by the kind's scope (run_kinds): what one run of it computes */
     static const char SQL[] =
         "WITH g AS ("
-        " SELECT CASE WHEN x.kind = 'bundles' THEN 'bundles'"
-        "             WHEN x.kind = 'run' AND x.bundle IS NOT NULL THEN 'members'"
-        "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN CASE WHEN x.kind = 'run' THEN 'run' ELSE x.kind END"
-        "             WHEN x.kind = 'run' OR EXISTS (SELECT 1 FROM lesson_focus f"
+        " SELECT x.kind, x.run_id, k.scope, k.command,"
+        "        CASE WHEN k.scope = 'model' THEN 'kind'"
+        "             WHEN k.scope = 'pairs' AND x.bundle IS NOT NULL THEN 'members'"
+        "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN 'kind'"
+        "             WHEN k.scope = 'pairs' OR EXISTS (SELECT 1 FROM lesson_focus f"
         "                  WHERE f.bundle = x.bundle AND f.channel = x.channel) THEN 'lessons'"
-        "             ELSE x.kind END AS grp, x.bundle, x.channel"
-        "   FROM stale_result x"
+        "             ELSE 'kind' END AS grp, x.bundle, x.channel,"
+        "        coalesce(x.bundle NOT IN (SELECT name FROM bundle), 0) AS whatif"
+        "   FROM stale_result x JOIN run_kinds k ON k.kind = x.kind"
         /* an older model's latest sweep of a pair with a current one (the model back at the digest it was
            computed from, after an unload): nothing to bring up to date */
         "  WHERE NOT EXISTS (SELECT 1 FROM current_sweep c WHERE c.kind = x.kind AND c.bundle = x.bundle"
         "                       AND c.channel = x.channel))"
-        " SELECT DISTINCT grp, CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN bundle END AS b,"
-        "        CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN channel END AS c"
-        "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'members' THEN 2 WHEN 'bundles' THEN 4"
-        "                   ELSE 3 END, grp, b, c";
+        " SELECT DISTINCT CASE grp WHEN 'lessons' THEN 0 WHEN 'members' THEN 2"
+        "                 ELSE CASE scope WHEN 'pairs' THEN 1 WHEN 'pair' THEN 3 ELSE 4 END END AS rank,"
+        "        grp, CASE WHEN grp <> 'lessons' THEN kind END AS kind,"
+        "        CASE WHEN grp <> 'lessons' THEN command END AS command,"
+        "        CASE WHEN grp = 'members' OR (grp = 'kind' AND scope = 'pair') THEN bundle END AS b,"
+        "        CASE WHEN grp = 'members' OR (grp = 'kind' AND scope = 'pair') THEN channel END AS c,"
+        "        grp <> 'lessons' AND whatif AS list"
+        "   FROM g"
+        "  ORDER BY rank, kind, b, c";
     isl_each e = {.fn.group = fn, .ctx = ctx};
     return isl_db_rows(s, "reading stale_result", SQL, group_row, &e, err, NULL);
 }

@@ -1,5 +1,5 @@
 -- isolab schema, part 24 (schema version 21): each kind of run says what
--- its results cover.
+-- its results cover, and what-if runs can be left out of the stale note.
 -- Each statement may run again on a database that has it already (the
 -- migration tests take today's back to a version).
 
@@ -31,3 +31,14 @@ INSERT INTO run_kinds(kind_no, kind, result_tables, command, claims_read, scope)
   (6, 'smallest', 'answer_smallest', 'smallest', 0, 'none'),
   (7, 'marginal', 'answer_marginal', 'marginal', 0, 'none'),
   (8, 'check', 'claim_result', 'check', 0, 'none');
+
+-- run_retired: the runs of a what-if list (run_param 'members') the user
+-- retired with 'isolab note --retire LIST': kept, and no longer named by
+-- the stale note (stale_result still lists them). Only a list's runs are
+-- retired, and the note leaves out a retired run's result only when it is
+-- a list's, never a bundle of the model's. A later run of the list is not
+-- retired. (Its key is 'run', not 'run_id': it is no result table.)
+CREATE TABLE IF NOT EXISTS run_retired (
+  run        INTEGER PRIMARY KEY REFERENCES run(id) ON DELETE CASCADE,
+  retired_at TEXT NOT NULL
+);

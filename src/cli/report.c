@@ -108,11 +108,13 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
 
 /* The commands that bring every stale result up to date, as one line:
  * each ready to paste (names and the database's path shell-quoted), in
- * quotes ('...', or "..." when it holds a single quote). */
+ * quotes ('...', or "..." when it holds a single quote); and the first
+ * what-if list named, for the hint on retiring it. */
 typedef struct stale_plan {
     isl_cli *cli;
     isl_buf line;
     size_t n;
+    char *list;
 } stale_plan;
 
 static isl_status add_group(void *ctx, const char *group, const char *command, const char *bundle,
@@ -139,29 +141,46 @@ static isl_status add_group(void *ctx, const char *group, const char *command, c
     }
     isl_put_command(p->cli, &p->line, n, words);
     p->n++;
-    (void)list;
+    if (list && !p->list && !(p->list = strdup(bundle))) return ISL_ENOMEM;
     return p->line.oom ? ISL_ENOMEM : ISL_OK;
+}
+
+/* The note's third line when it names a what-if list: how to retire it. */
+static void put_retire_hint(isl_cli *cli, isl_buf *b, const char *list)
+{
+    isl_buf rm = {NULL, 0, 0, 0}, keep = {NULL, 0, 0, 0};
+    isl_put_command(cli, &rm, 3, (const char *const[]){"rm", "--members", list});
+    isl_put_command(cli, &keep, 3, (const char *const[]){"note", "--retire", list});
+    if (rm.oom || keep.oom) b->oom = 1;
+    else
+        isl_buf_printf(b, "  a what-if list no longer wanted: %s removes its runs; %s keeps them and drops it "
+                       "from this note", rm.p, keep.p);
+    free(rm.p), free(keep.p);
 }
 
 int isl_warn_stale(isl_cli *cli)
 {
-    stale_plan p = {cli, {NULL, 0, 0, 0}, 0};
+    stale_plan p = {cli, {NULL, 0, 0, 0}, 0, NULL};
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_store_stale_groups(cli->store, add_group, &p, &err);
-    /* two lines, whatever their length: never cut */
+    /* two lines, whatever their length: never cut (three with a what-if list) */
     char *shown = !st && p.n && !p.line.oom ? isl_escape_dup(p.line.p) : NULL;
     int oom = st == ISL_ENOMEM || p.line.oom || (!st && p.n && !shown);
     /* kept for isl_main: a note before an error would bury the error */
-    isl_buf note = {NULL, 0, 0, 0};
-    if (shown && !cli->stale_note)
+    isl_buf note = {NULL, 0, 0, 0}, hint = {NULL, 0, 0, 0};
+    if (shown && p.list) put_retire_hint(cli, &hint, p.list);
+    char *hint_shown = hint.p ? isl_escape_dup(hint.p) : NULL;
+    if (hint.oom || (hint.p && !hint_shown)) oom = 1;
+    if (shown && !cli->stale_note && !oom)
         isl_buf_printf(&note, "isolab%s%s: note: some results were computed from an older model than the database "
-                       "holds now and are not shown;\n  to bring everything up to date, run: %s\n",
-                       cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
+                       "holds now and are not shown;\n  to bring everything up to date, run: %s\n%s%s",
+                       cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown, hint_shown ? hint_shown : "",
+                       hint_shown ? "\n" : "");
     if (note.oom) free(note.p), note.p = NULL, oom = 1;
     if (note.p) cli->stale_note = note.p;
     cli->stale_noted |= shown != NULL;
-    free(shown), free(p.line.p);
+    free(shown), free(p.line.p), free(p.list), free(hint.p), free(hint_shown);
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 

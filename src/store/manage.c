@@ -29,16 +29,16 @@ static isl_status remove_one(remover *r, int64_t id)
 static isl_status remove_row(void *ctx, sqlite3_stmt *q) { return remove_one(ctx, sqlite3_column_int64(q, 0)); }
 
 /* Removes runs ids[0..n) (with ids NULL: those the query pick, with keep
- * and kind bound, selects) in one transaction: all of them or none. */
+ * and text bound, selects) in one transaction: all of them or none. */
 static isl_status delete_runs(isl_store *s, const int64_t *ids, size_t n, const char *pick, int64_t keep,
-                              const char *kind, size_t *deleted, isl_error *err)
+                              const char *text, size_t *deleted, isl_error *err)
 {
     assert(ids || pick);
     remover r = {s, 0, err};
     isl_status st = isl_db_begin_write(s, err);
     for (size_t i = 0; !st && ids && i < n; i++) st = remove_one(&r, ids[i]);
     if (!st && !ids)
-        st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep, kind);
+        st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep, text);
     if ((st = isl_base_end(s->db, s->path, st, err))) r.k = 0;
     if (deleted) *deleted = r.k;
     return st;
@@ -65,6 +65,40 @@ isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int not
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
                        "UNION SELECT run_id FROM current_sweep) ORDER BY id",
                        keep, kind, deleted, err);
+}
+
+/* The runs of what-if list ?2 (run_param 'members'; a name the model now
+ * has as a bundle is no list), by id (?1, bound, unused). */
+#define LIST_RUNS                                                                                                  \
+    "SELECT run_id FROM run_param WHERE key = 'members' AND value = ?2 AND ?2 NOT IN (SELECT name FROM bundle) "  \
+    "ORDER BY run_id"
+
+/* ISL_EINPUT, no run of list. */
+static isl_status no_list(const char *list, isl_error *err)
+{
+    return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN, "no run of what-if list '%s' (run_param members)", list);
+}
+
+isl_status isl_store_rm_list(isl_store *s, const char *list, size_t *deleted, isl_error *err)
+{
+    isl_status st = delete_runs(s, NULL, 0, LIST_RUNS, 0, list, deleted, err);
+    return !st && !*deleted ? no_list(list, err) : st;
+}
+
+isl_status isl_store_retire_list(isl_store *s, const char *list, size_t *runs, isl_error *err)
+{
+    int n = 0;
+    isl_status st = isl_db_begin_write(s, err);
+    if (!st) st = isl_db_rows(s, "counting the list's runs", LIST_RUNS, isl_base_count, &n, err, "it", (int64_t)0,
+                              list);
+    if (!st)
+        st = isl_db_rows(s, "retiring the list's runs",
+                         "INSERT OR IGNORE INTO run_retired(run, retired_at) SELECT run_id, "
+                         "strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM (" LIST_RUNS ")",
+                         NULL, NULL, err, "it", (int64_t)0, list);
+    st = isl_base_end(s->db, s->path, st, err);
+    *runs = st ? 0 : (size_t)n;
+    return !st && !n ? no_list(list, err) : st;
 }
 
 isl_status isl_store_vacuum(isl_store *s, isl_error *err)
@@ -139,6 +173,8 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
         "        CASE WHEN grp = 'members' OR (grp = 'kind' AND scope = 'pair') THEN channel END AS c,"
         "        grp <> 'lessons' AND whatif AS list"
         "   FROM g"
+        /* a what-if list's run the user retired (never a model bundle's result) */
+        "  WHERE NOT (whatif AND EXISTS (SELECT 1 FROM run_retired t WHERE t.run = g.run_id))"
         "  ORDER BY rank, kind, b, c";
     isl_each e = {.fn.group = fn, .ctx = ctx};
     return isl_db_rows(s, "reading stale_result", SQL, group_row, &e, err, NULL);

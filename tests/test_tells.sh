@@ -87,6 +87,14 @@ check "a bundle of the model is no list: never retired" \
 check "a later run of a retired list: named again once stale" \
     "  to bring everything up to date, run: 'isolab --db $wdb lesson --all', 'isolab --db $wdb run --members strict,-user-namespace --channel sampling-profile'" \
     "$(sed -n 2p "$tmp/e.txt")"
+# run_retired written in the shell for every run: the model's stale
+# results are still named (only a list's are left out); stale_result still
+# lists the list's
+q "$wdb" "INSERT OR IGNORE INTO run_retired(run, retired_at) SELECT id, '2026-12-01T00:00:00.000Z' FROM run"
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "every run in run_retired: the model's results still named, the list's not; stale_result keeps both" \
+    "  to bring everything up to date, run: 'isolab --db $wdb lesson --all'|2" \
+    "$(sed -n 2p "$tmp/e.txt")$(sed -n 3p "$tmp/e.txt")|$(q "$wdb" "SELECT count(*) FROM stale_result WHERE bundle LIKE '%,%'")"
 # the other way: the list's runs removed
 "$ISOLAB" --db "$tmp/w2.db" report channel_comparison >/dev/null 2>"$tmp/e.txt"
 rmcmd=$(hint_cmd 1 "$tmp/e.txt")

@@ -521,4 +521,20 @@ else
     not_ok "a database with runs of two made-up kinds"
 fi
 
+# a database of version 19 (run_kinds without scope, no run_retired, as
+# schema/020 made them; a what-if run retired by hand cannot be) migrated:
+# run_kinds holds the scopes, run_retired is there, and the lesson's stale
+# note is as before
+mdb=$tmp/v19.db
+if cp "$ndb" "$mdb" && q "$mdb" "DELETE FROM run WHERE id >= 900; DROP TABLE run_retired;
+    $(sed -n '/^DROP TABLE IF EXISTS run_kinds;$/,/^  (8, /p' "$root/schema/020_run_kinds_title_guard.sql")
+    DELETE FROM schema_version WHERE version > 19; PRAGMA user_version = 19;" \
+   && "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1; then
+    check "version 19 migrated: run_kinds's scopes, run_retired, user_version" \
+        "pairs pair pair pair model none none none none|0|$(q "$ndb" "PRAGMA user_version")" \
+        "$(q "$mdb" "SELECT group_concat(scope, ' ') FROM (SELECT scope FROM run_kinds ORDER BY kind_no)")|$(q "$mdb" "SELECT count(*) FROM run_retired")|$(q "$mdb" "PRAGMA user_version")"
+else
+    not_ok "version 19: database built and opened"
+fi
+
 finish

@@ -189,6 +189,13 @@ SQL
 check "load counts each row it wrote once (a position the schema gives, a row written twice)" \
     "$tmp/solo.sql: wrote bundle 1, bundle_member 2" \
     "$(cd "$tmp/my dir" && "$ISOLAB" --db "my lab.db" load "$tmp/solo.sql" 2>&1 | head -n 1)"
+# a lesson at a position another lesson announces is told so on load (the
+# performance profiling lesson announces 6 and 7: its claims about lesson 6
+# then check the new one)
+printf "INSERT INTO lesson(code, title, position) VALUES ('M03/K06', 'Mine', 6);\n" >"$tmp/k06.sql"
+check "load of a lesson at an announced position: a note naming the lesson that announces it" \
+    "isolab load: note: $tmp/k06.sql: its lesson at position 6 is the one M03/K05 announces: M03/K05's claims about lesson 6 now check it (see lesson_announces; a position no lesson announces leaves them pending)" \
+    "$(cd "$tmp/my dir" && "$ISOLAB" --db "my lab.db" load "$tmp/k06.sql" 2>&1 >/dev/null)"
 # the author edits the cost: 2 -> 4; the profile (3 %) is then the cheapest
 sed "s/('kernel-log', 'M04\/K01', 2)/('kernel-log', 'M04\/K01', 4)/" "$work/a.sql" >"$work/a2.sql"
 check "the edit changed one line" 1 "$(diff "$work/a.sql" "$work/a2.sql" | grep -c '^>')"

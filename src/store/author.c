@@ -280,6 +280,11 @@ static isl_status load_noted(isl_store *s, const char *path, isl_load_fn fn, voi
     told t = {fn, ctx, path, "added"};
     if (!st && fn) st = isl_db_rows(s, "reading the lessons a file added", "SELECT code, 0 FROM temp.isl_defined "
                                     "ORDER BY rowid", tell_row, &t, err, NULL);
+    t.what = "announced";
+    if (!st && fn) st = isl_db_rows(s, "reading the lessons that announce a file's", "SELECT a.lesson, a.position "
+                                    "FROM temp.isl_defined d JOIN main.lesson l ON l.code = d.code "
+                                    "JOIN main.lesson_announces a ON a.position = l.position AND a.lesson <> d.code "
+                                    "ORDER BY a.position, a.lesson", tell_row, &t, err, NULL);
     t.what = "table";
     if (!st && fn) st = isl_db_rows(s, "reading the tables a file wrote", "SELECT tbl, count(*) FROM temp.isl_wrote "
                                     "GROUP BY tbl ORDER BY tbl", tell_row, &t, err, NULL);

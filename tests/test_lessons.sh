@@ -88,6 +88,15 @@ check "template: the page's channel table of M09/K01, the same rows and part of"
     "$(sed -n '/<table data-view="page_lesson_channels"/,/<\/table>/p' "$tmp/m.html" | grep '^<tr><td' \
         | sed 's/<[^>]*data-label="channel"><span class="nw">\([^<]*\)<\/span><\/td><td[^>]*data-label="part of">\(<span class="nw">\)\{0,1\}\([^<]*\).*/\1:\3/; s/^<tr>//' \
         | tr '\n' '|' | sed 's/|$//')"
+check "template: the page's comparison names the parts' whole" 2 \
+    "$(sed -n '/<section id="comparison">/,/<\/section>/p' "$tmp/m.html" | grep -c 'data-label="part of"><span class="nw">made-up-probe<')"
+"$ISOLAB" --db "$db3" lesson M03/K05 >/dev/null 2>&1 && "$ISOLAB" --db "$db3" page --lesson M03/K05 -o "$tmp/k5.html" 2>/dev/null
+check "template: K05's page, where no channel is a part: its channel table and the comparison without an empty \"part of\"" \
+    "1 1 0" \
+    "$(sed -n '/<table data-view="page_lesson_channels"/,/<\/table>/p' "$tmp/k5.html" | grep -c '<th scope="col">channel</th>') $(
+       sed -n '/<section id="comparison">/,/<\/section>/p' "$tmp/k5.html" | grep -c '<th scope="col">channel</th>') $(
+       { sed -n '/<table data-view="page_lesson_channels"/,/<\/table>/p' "$tmp/k5.html"
+         sed -n '/<section id="comparison">/,/<\/section>/p' "$tmp/k5.html"; } | grep -c '<th scope="col">part of</th>')"
 check "template: sweeps (3 returned: n div 3 lines per fact; removal; addition on kernel)" \
     "     100      100               3                33
   baseline open surface 13 | changes it 13 | does not 11

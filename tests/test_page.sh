@@ -130,7 +130,8 @@ for section, view, head, body in p.tables:
         want = [r for r in want if r[cols.index('lesson')] == lessons[section]]
     keep = [i for i, c in enumerate(cols) if c not in HIDDEN or (c == 'lesson' and section not in lessons and view != 'page_claims')
             or (c == 'run_id' and view == 'page_runs')]
-    if view in ('page_claims', 'bundle_smallest'):  # a column no row has a value in is left out
+    if view in ('page_claims', 'bundle_smallest', 'page_lesson_channels', 'channel_comparison'):
+        # a column no row has a value in is left out
         keep = [i for i in keep if any(r[i] not in (None, '') for r in want)]
     heads = [label(view, cols[i])[0] + (' (%s)' % label(view, cols[i])[1] if label(view, cols[i])[1] else '') for i in keep]
     if head[0] != heads:

@@ -212,8 +212,9 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels,
     if (!rc && !text.n)
         page_puts(b, "<p class=\"note\">"), page_html(b, note), page_puts(b, "</p>\n");
     for (size_t k = 0; !rc && text.n && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
+        /* the channel table's "part of": shown when a channel of it is a part */
         page_table t = {.view = LESSON_TABLES[k][0], .caption = LESSON_TABLES[k][1], .lesson = code, .hide = hide,
-                        .empty = note};
+                        .empty = note, .drop_empty = !strcmp(LESSON_TABLES[k][0], "page_lesson_channels")};
         rc = page_put_table(cli, b, labels, &t);
     }
     if (!rc && text.n) {
@@ -277,7 +278,8 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
     page_table cmp = {.view = "channel_comparison", .caption = "Every channel under one bundle (channel_comparison)",
                       .empty = "No channel has results yet: run ", .command = "isolab run", .hide = hide_cmp,
-                      .keep = nwant ? want : NULL, .nkeep = nwant, .stack = 1};
+                      .keep = nwant ? want : NULL, .nkeep = nwant, .stack = 1,
+                      .drop_empty = 1 /* "part of" when a channel is a part */};
     int rc = page_put_table(cli, b, labels, &cmp);
     page_puts(b, "</section>\n");
     if (!rc) rc = page_put_model(cli, b, labels);

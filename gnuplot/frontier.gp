@@ -96,7 +96,17 @@ plot csv using (cell(0) && column('on_frontier') != 1 ? column('size') : NaN):'o
 # names what it points at; the file is read back and written again, every
 # title XML-escaped (each slice to its string's end by strlen: an open
 # slice s[i:] ends at gnuplot's 65,535th character, and would cut an SVG).
-if (fmt eq 'svg') {
+# isolab plot passes titles, a file for the titles, one a line (the plot's,
+# then ST's), and puts them in itself (plot.c's put_titles, the same way):
+# reading the SVG back costs gnuplot a shell and a cat per plot.
+if (fmt eq 'svg' && exists("titles")) {
+    unset output
+    set print titles
+    print ptitle
+    do for [i=1:|ST|] { print ST[i] }
+    unset print
+}
+if (fmt eq 'svg' && !exists("titles")) {
     unset output
     rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):strlen(s)], a, b) : s
     xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')

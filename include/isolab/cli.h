@@ -227,6 +227,9 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
 /* Seconds on the monotonic clock, for progress on a terminal. */
 double isl_now(void);
+/* Reads a whole file into a NUL-terminated string, its length in *len
+ * (NULL on failure). */
+char *isl_read_file(const char *path, size_t *len);
 
 /* A run id (a positive whole number) into *id; else a usage error. */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);

@@ -64,9 +64,6 @@ void page_put_lab_head(isl_buf *b, const page_lab *lab);
  * a note naming make wasm; with --static, nothing. */
 int page_put_lab(isl_cli *cli, isl_buf *b, const page_lab *lab);
 
-/* Reads a whole file into a NUL-terminated string, its length in *len
- * (NULL on failure). */
-char *page_read_file(const char *path, size_t *len);
 
 /* Appends s, or s escaped as HTML text. */
 void page_puts(isl_buf *b, const char *s);

@@ -23,22 +23,6 @@ static const char *const PLOTS[][2] = {
     {"frontier", "The power-set sweep under the channel: the open surface of every bundle against its size."},
 };
 
-char *page_read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    isl_buf b = {NULL, 0, 0, 0};
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) isl_buf_put(&b, chunk, n);
-    isl_buf_put(&b, "", 1);
-    int bad = ferror(f) || b.oom;
-    fclose(f);
-    if (bad) return free(b.p), NULL;
-    *len = b.n - 1;
-    return b.p;
-}
-
 /* Appends svg without what draws nothing: the indentation of its lines
  * and the empty groups (a line "<g ...>" then "</g>") gnuplot writes. */
 static void put_compact(isl_buf *b, const char *svg, size_t len)
@@ -116,7 +100,7 @@ static int put_body(isl_cli *cli, isl_buf *b, page_plots *pp, size_t k, int *not
     const isl_error *e = NULL;
     int prc = isl_plots_status(pp->ps, k, &e, NULL, NULL);
     size_t len = 0;
-    char *svg = prc ? NULL : page_read_file(q->svg, &len);
+    char *svg = prc ? NULL : isl_read_file(q->svg, &len);
     const char *start = svg ? strstr(svg, "<svg") : NULL;
     int rc = ISL_OK;
     if (start && !strstr(start, "<script")) {

@@ -250,7 +250,7 @@ static char *path_of(const char *dir, const char *name, const char *ext)
 struct isl_plot_job {
     const plot_kind *p;
     char *csv, *img, *script; /* script: --scripts DIR's file, else NULL */
-    isl_outfile image, data;
+    isl_outfile image, data, titles; /* titles: an SVG's (put_titles) */
     size_t rows, empty;
     int rc, drawn;
     isl_error err;
@@ -307,7 +307,7 @@ static int job_fail(isl_cli *cli, isl_plot_job *j, int rc)
     j->rc = rc;
     j->err = cli->err;
     isl_error_clear(&cli->err);
-    isl_outfile_abort(&j->image), isl_outfile_abort(&j->data);
+    isl_outfile_abort(&j->image), isl_outfile_abort(&j->data), isl_outfile_abort(&j->titles);
     return rc;
 }
 
@@ -356,7 +356,9 @@ static int run_batch(isl_cli *cli, isl_plots *ps, size_t from, isl_outfile *gp, 
         isl_plot_job *j = &ps->v[i];
         if (j->rc) continue;
         put_arg(&e, "-e"), put_arg(&e, "reset session"), put_arg(&e, "-e"), isl_buf_printf(&e, "%sout = ", FRESH);
-        put_gp_string(&e, j->image.tmp), isl_buf_printf(&e, "; fmt = "), put_gp_string(&e, ps->fmt), put_arg(&e, "");
+        put_gp_string(&e, j->image.tmp), isl_buf_printf(&e, "; fmt = "), put_gp_string(&e, ps->fmt);
+        if (j->titles.tmp) isl_buf_printf(&e, "; titles = "), put_gp_string(&e, j->titles.tmp);
+        put_arg(&e, "");
         put_arg(&e, j->data.tmp), put_arg(&e, j->script ? j->script : gp[j->p - PLOTS].tmp), put_arg(&e, "-e");
         isl_buf_printf(&e, "unset print; print \"isolab: drawn %zu\"", i), put_arg(&e, "");
         last = i, given++;
@@ -422,6 +424,75 @@ static int dir_full(const char *file)
     return statvfs(dir, &v) == 0 && (unsigned long long)v.f_bavail * v.f_frsize < 16384;
 }
 
+/* Appends text to b XML-escaped as the scripts' xml() does: & < > alone. */
+static void put_xml(isl_buf *b, const char *text, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *r = text[i] == '&' ? "&amp;" : text[i] == '<' ? "&lt;" : text[i] == '>' ? "&gt;" : NULL;
+        if (r) isl_buf_put(b, r, strlen(r));
+        else isl_buf_put(b, text + i, 1);
+    }
+}
+
+/* Puts the titles a script wrote into j->titles (one a line: the plot's,
+ * then each series') into the SVG gnuplot drew, as the scripts' own
+ * rewrite does (their comment at the end): the plot's in place of the
+ * first <title>Gnuplot</title>, series N's in the <title> right after
+ * each <g id="gnuplot_plot_N (the plot's when there is no Nth), each
+ * XML-escaped. No line (a script of its own did its own): nothing done.
+ * Returns an exit status. */
+static int put_titles(isl_cli *cli, isl_plot_job *j)
+{
+    static const char GNUPLOT[] = "<title>Gnuplot</title>", GROUP[] = "<g id=\"gnuplot_plot_";
+    size_t nt = 0, ns = 0;
+    char *t = isl_read_file(j->titles.tmp, &nt), *svg = t && nt ? isl_read_file(j->image.tmp, &ns) : NULL;
+    if (t && !nt) return free(t), ISL_OK;
+    if (!svg) return free(t), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    /* the lines: line[0] the plot's title, line[k] series k's */
+    size_t nl = 0;
+    for (size_t i = 0; i < nt; i++) nl += t[i] == '\n';
+    const char **line = malloc((nl + 1) * sizeof *line);
+    if (!line) return free(t), free(svg), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    nl = 0;
+    for (char *at = t; *at;) {
+        line[nl++] = at;
+        char *e = strchr(at, '\n');
+        if (!e) break;
+        *e = '\0', at = e + 1;
+    }
+    isl_buf o = {NULL, 0, 0, 0};
+    const char *at = svg, *g = strstr(svg, GNUPLOT);
+    if (g) {
+        isl_buf_put(&o, svg, (size_t)(g - svg)), isl_buf_put(&o, "<title>", 7);
+        put_xml(&o, line[0], strlen(line[0])), isl_buf_put(&o, "</title>", 8);
+        at = g + sizeof GNUPLOT - 1;
+    }
+    for (const char *p; (p = strstr(at, GROUP));) {
+        const char *q = p + sizeof GROUP - 1, *s = strstr(q, "<title>"), *e = strstr(q, "</title>");
+        size_t k = 0, d = 0;
+        for (; q[d] >= '0' && q[d] <= '9'; d++) k = k < 100000 ? 10 * k + (size_t)(q[d] - '0') : k;
+        isl_buf_put(&o, at, (size_t)(q - at));
+        at = q;
+        if (!s || (size_t)(s - q) >= d + 8 || !e || e <= s) continue;
+        const char *title = k >= 1 && k < nl ? line[k] : line[0];
+        isl_buf_put(&o, q, (size_t)(s - q) + 7), put_xml(&o, title, strlen(title)), isl_buf_put(&o, "</title>", 8);
+        at = e + 8;
+    }
+    isl_buf_put(&o, at, strlen(at));
+    free(line), free(t), free(svg);
+    if (o.oom) return free(o.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    FILE *f = fopen(j->image.tmp, "wb");
+    int bad = !f || fwrite(o.p, 1, o.n, f) != o.n;
+    if (f && fclose(f) != 0) bad = 1;
+    int e = errno;
+    free(o.p);
+    if (!bad) return ISL_OK;
+    return e == ENOSPC ? isl_fail(&cli->err, ISL_EOUTPUT, "plot %s: cannot write %s: no space left on the device",
+                                  j->p->name, j->img)
+                       : isl_fail(&cli->err, ISL_EOUTPUT, "plot %s: cannot write %s: %s", j->p->name, j->img,
+                                  strerror(e));
+}
+
 isl_plots *isl_plots_new(const char *fmt, const char *scripts)
 {
     isl_plots *ps = calloc(1, sizeof *ps);
@@ -442,7 +513,7 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     isl_plot_job *j = &ps->v[ps->n++];
     memset(j, 0, sizeof *j);
     j->p = p;
-    j->image.slot = j->data.slot = -1;
+    j->image.slot = j->data.slot = j->titles.slot = -1;
     j->csv = path_of(dir, p->name, "csv"), j->img = path_of(dir, p->name, ps->fmt);
     j->script = ps->scripts ? path_of(ps->scripts, p->name, "gp") : NULL;
     j->image.path = j->img;
@@ -465,6 +536,7 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, j->script, strerror(errno));
     if (!rc && !(rc = isl_outfile_open(&j->data, j->img, ISL_OUT_SCRATCH, NULL, &cli->err)))
         rc = write_data(cli, &d, &j->data);
+    if (!rc && !strcmp(ps->fmt, "svg")) rc = isl_outfile_open(&j->titles, j->img, ISL_OUT_SCRATCH, NULL, &cli->err);
     free(d.names.p), free(d.rows.p);
     return rc ? job_fail(cli, j, rc) : ISL_OK;
 }
@@ -504,6 +576,11 @@ int isl_plots_draw(isl_cli *cli, isl_plots *ps)
             job_fail(cli, j, cli->err.status);
             continue;
         }
+        if (j->titles.tmp && put_titles(cli, j)) {
+            job_fail(cli, j, cli->err.status);
+            continue;
+        }
+        isl_outfile_abort(&j->titles);
         /* gnuplot leaves such a series out of the image: say so, in isolab's words */
         if (j->empty)
             isl_note(cli, "plot %s: %zu of its series %s no point to draw in %s (%zu rows of %s) and %s not in the image",
@@ -528,7 +605,7 @@ void isl_plots_free(isl_plots *ps)
     if (!ps) return;
     for (size_t i = 0; i < ps->n; i++) {
         isl_plot_job *j = &ps->v[i];
-        isl_outfile_abort(&j->image), isl_outfile_abort(&j->data);
+        isl_outfile_abort(&j->image), isl_outfile_abort(&j->data), isl_outfile_abort(&j->titles);
         free(j->csv), free(j->img), free(j->script);
     }
     free(ps->v), free(ps);

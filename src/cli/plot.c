@@ -1,8 +1,9 @@
 /* isolab plot, and the page's drawings (isl_plots): a plot's saved query
  * exported as CSV, and gnuplot drawing the image beside it with the plot's
- * script (built in, or --scripts DIR), one gnuplot process for up to
- * BATCH_MAX plots of a command (each after a fresh session: FRESH), one
- * after a plot gnuplot failed on; each file appears only when complete. */
+ * script (built in, or --scripts DIR): one gnuplot process draws up to
+ * BATCH_MAX plots of a command, each after a fresh session (FRESH), and
+ * another the plots after one it failed on; each file appears only when
+ * complete. */
 #include <assert.h>
 #include <errno.h>
 #include <signal.h>

@@ -50,6 +50,38 @@ if [ "$gnuplot_ok" = 1 ]; then
     check "each lesson with a focus: its four plots inline" 8 "$(grep -c '^<svg' "$tmp/page.html")"
     check "ids unique across the inline plots" "" \
         "$(grep -o " id=['\"][^'\"]*['\"]" "$tmp/page.html" | sort | uniq -d | head -3)"
+    # The page's gnuplot draws every plot of every lesson, one after the
+    # other: each inline plot is the image a gnuplot of its own draws
+    # ('isolab plot NAME --lesson CODE --format svg', one plot), laid out as
+    # the page lays out an SVG (lines unindented, empty groups left out,
+    # ids prefixed with the plot's figure id).
+    if command -v python3 >/dev/null 2>&1; then
+        q "$db" "SELECT lesson FROM page_lessons" | while read -r code; do
+            for p in channels samples axes frontier; do
+                "$ISOLAB" --db "$db" plot "$p" --lesson "$code" --format svg -o "$tmp/alone/$code" >/dev/null 2>&1
+            done
+        done
+        check "each inline plot: the image drawn by a gnuplot of its own" "8 same" "$(python3 - "$tmp/page.html" "$tmp/alone" "$db" <<'PY'
+import re, sqlite3, sys
+page, alone, db = open(sys.argv[1], encoding='utf-8').read(), sys.argv[2], sys.argv[3]
+codes = {re.sub('[^A-Za-z0-9]', '-', r[0]): r[0] for r in sqlite3.connect(db).execute('SELECT lesson FROM page_lessons')}
+n, bad = 0, []
+for m in re.finditer(r'<figure id="plot-([^"]*)-([a-z]+)">\n<div class="plot">\n(<svg.*?</svg>\n+)</div>', page, re.S):
+    lesson, plot, inline = codes[m.group(1)], m.group(2), m.group(3)
+    own = open('%s/%s/%s.svg' % (alone, lesson, plot), encoding='utf-8').read()
+    own = own[own.index('<svg'):]
+    raw, kept, i = own.splitlines(True), [], 0
+    while i < len(raw):
+        l = raw[i].lstrip(' \t')
+        if len(l) > 4 and l.startswith('<g ') and l.endswith('>\n') and raw[i + 1:i + 2] == ['</g>\n']: i += 2
+        else: kept.append(l); i += 1
+    want = re.sub(r'''(id='|id="|href='#|href="#|url\(#)''', lambda r: r.group(1) + m.group(1) + '-' + plot + '-', ''.join(kept))
+    n += 1
+    if want != inline: bad.append('%s %s' % (lesson, plot))
+print(n, ' '.join(bad) or 'same')
+PY
+)"
+    fi
 fi
 
 # --- what Chromium reads --------------------------------------------------------

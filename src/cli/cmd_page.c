@@ -247,7 +247,7 @@ static void put_claims_note(isl_cli *cli, isl_buf *note, const lesson *l)
 }
 
 /* One lesson's section: its tables, its claims and its plots. */
-static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lesson *l, int *noted)
+static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lesson *l, page_plots *pp)
 {
     static const char *const hide_claims[] = {"lesson", "run_id", NULL};
     page_puts(b, "<section id=\""), put_anchor(b, l->code), page_puts(b, "\">\n<h2>");
@@ -264,7 +264,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     if (!rc && (cap.oom || note.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
-    if (!rc) rc = page_put_plots(cli, b, l->code, noted);
+    if (!rc) rc = page_put_plots(cli, b, pp, l->code);
     page_puts(b, "</section>\n");
     return rc;
 }
@@ -291,13 +291,17 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     lessons l = {NULL, 0, 0};
     isl_labels labels = {NULL, 0, 0};
     isl_buf after = {NULL, 0, 0, 0};
+    page_plots *pp = NULL;
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
+    if (!rc) rc = page_plots_new(cli, &pp);
     if (!rc) rc = isl_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
     if (!rc) rc = put_head(cli, b, &l, want, nwant, lab);
     if (!rc) page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
-        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], &noted);
+        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], pp);
+    if (!rc) rc = page_plots_end(cli, b, pp, &noted);
+    page_plots_free(pp);
     if (!rc) {
         if (after.p) isl_buf_put(b, after.p, after.n);
         page_puts(b, "<section id=\"runs\">\n<h2>Runs</h2>\n");

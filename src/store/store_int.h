@@ -187,7 +187,8 @@ isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_erro
  * as valid, and its digest is recorded as the current one. */
 isl_status isl_store_settle_model(isl_store *s, isl_error *err);
 
-/* Installs every saved query as view NAME (with replace, dropped first). */
+/* Installs every saved query as view NAME (with replace, dropped first), then
+ * the model tables' triggers (isl_model_table_sql). */
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
 
 /* Checks the schema against this build and what isolab installed: restores saved

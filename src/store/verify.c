@@ -24,9 +24,11 @@ static void digest_hex(const char *text, char out[17])
     isl_digest_hex(&d, out);
 }
 
-/* The digest of everything this build installs. */
-static void build_digest(char out[17])
+/* The digest of everything this build installs; ISL_ENOMEM. */
+static isl_status build_digest(char out[17], isl_error *err)
 {
+    char *triggers = isl_model_table_sql(isl_model_tables);
+    if (!triggers) return isl_fail(err, ISL_ENOMEM, "out of memory");
     isl_digest d;
     isl_digest_init(&d);
     const isl_embedded_file *lists[2] = {isl_schema_files, isl_query_files};
@@ -34,7 +36,10 @@ static void build_digest(char out[17])
     for (int l = 0; l < 2; l++)
         for (size_t i = 0; i < counts[l]; i++)
             isl_digest_bytes(&d, lists[l][i].text, lists[l][i].len + 1); /* with the NUL: files stay apart */
+    isl_digest_bytes(&d, triggers, strlen(triggers));
     isl_digest_hex(&d, out);
+    sqlite3_free(triggers);
+    return ISL_OK;
 }
 
 /* The length of a saved query's text without its trailing ';' and blanks. */
@@ -61,6 +66,13 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
             return isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "queries/%s: %s", f->name,
                             sqlite3_errmsg(db));
     }
+    char *sql = isl_model_table_sql(isl_model_tables);
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_free(sql);
+    if (rc != SQLITE_OK)
+        return isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "the model tables' triggers: %s",
+                        sqlite3_errmsg(db));
     return ISL_OK;
 }
 
@@ -240,9 +252,9 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
 isl_status isl_store_verify(isl_store *s, int installed, isl_error *err)
 {
     char build[17];
-    build_digest(build);
     objects file = {0}, rec = {0}, ref = {0};
-    isl_status st = installed ? ISL_OK : objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
+    isl_status st = build_digest(build, err);
+    if (!st && !installed) st = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
     if (!st && !installed)
         st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
     /* a file without the record table is damaged; the repair below says which table */

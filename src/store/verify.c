@@ -100,14 +100,9 @@ static void objects_free(objects *l)
 static isl_status object_row(void *ctx, sqlite3_stmt *q)
 {
     objects *l = ctx;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        object *o = realloc(l->o, cap * sizeof *o);
-        if (!o) return ISL_ENOMEM;
-        l->o = o;
-        l->cap = cap;
-    }
-    object *o = &l->o[l->n++];
+    object *o = isl_grow(&l->o, &l->cap, l->n, sizeof *o);
+    if (!o) return ISL_ENOMEM;
+    l->n++;
     o->type = sqlite3_mprintf("%s", isl_base_text(q, 0));
     o->name = sqlite3_mprintf("%s", isl_base_text(q, 1));
     o->sql = sqlite3_mprintf("%s", isl_base_text(q, 2));

@@ -22,6 +22,8 @@ typedef struct isl_cell {
 /* A zeroed slot for element n of the array *items (void *: a T **; capacity
  * *cap, doubled as needed), or NULL when out of memory (*items unchanged). */
 void *isl_grow(void *items, size_t *cap, size_t n, size_t size);
+/* The line (from 1) of position p in text. */
+int isl_line_of(const char *text, const char *p);
 
 /* A growing text buffer, p NUL-terminated; oom is set (and text dropped)
  * when memory runs out. Free p with free(). */

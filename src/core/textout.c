@@ -22,6 +22,13 @@ void *isl_grow(void *items, size_t *cap, size_t n, size_t size)
     return memset((char *)*p + n * size, 0, size);
 }
 
+int isl_line_of(const char *text, const char *p)
+{
+    int line = 1;
+    for (const char *c = text; c < p; c++) line += *c == '\n';
+    return line;
+}
+
 /* Room for len more bytes and a NUL: 0, or -1 with b dropped (oom). */
 static int reserve(isl_buf *b, size_t len)
 {

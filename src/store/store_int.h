@@ -77,6 +77,10 @@ const char *isl_file_kind(mode_t mode);
 
 /* Largest seed file read, in bytes. */
 #define ISL_SEED_MAX_BYTES (64 << 20)
+/* A whole seed file into *out (NUL-terminated, the caller frees), opened
+ * without blocking, so even opening a FIFO cannot hang; only a regular file
+ * of at most ISL_SEED_MAX_BYTES, holding no NUL byte (outfile.c). */
+isl_status isl_read_seed_file(const char *path, char **out, isl_error *err);
 
 
 /* 1 when SQL from files and users may call the function name: SQLite's

@@ -247,8 +247,7 @@ const isl_model_table isl_model_tables[] = {
     {"lesson_focus", ISL_MT_REFERS, NULL, "DELETE FROM lesson_focus WHERE lesson = ?1"},
     {"param", 0, NULL, "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' AND "
                        "value IN " OF_LESSON ")"},
-    {"column_label", 0, NULL, NULL},
-    {"lesson_announces", ISL_MT_REFERS, NULL, "DELETE FROM lesson_announces WHERE lesson = ?1"},
+    {"column_label", 0, NULL, NULL}, {"lesson_announces", ISL_MT_REFERS, NULL, "DELETE FROM lesson_announces WHERE lesson = ?1"},
     {NULL, 0, NULL, NULL},
 };
 

@@ -82,7 +82,6 @@ const char *isl_file_kind(mode_t mode);
  * of at most ISL_SEED_MAX_BYTES, holding no NUL byte (outfile.c). */
 isl_status isl_read_seed_file(const char *path, char **out, isl_error *err);
 
-
 /* 1 when SQL from files and users may call the function name: SQLite's
  * ordinary functions and isolab's own; 0 for others (readfile, ...). */
 int isl_sql_function_allowed(const char *name);

@@ -50,6 +50,16 @@ static size_t body_len(const isl_embedded_file *f)
     return len;
 }
 
+/* Runs sql (NULL: out of memory) and frees it; a failure names dir and name. */
+static isl_status run_owned(sqlite3 *db, char *sql, const char *dir, const char *name, isl_error *err)
+{
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_free(sql);
+    return rc == SQLITE_OK ? ISL_OK : isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s%s: %s", dir,
+                                               name, sqlite3_errmsg(db));
+}
+
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
 {
     for (size_t i = 0; i < isl_query_count; i++) {
@@ -59,21 +69,10 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
         char *sql = replace ? sqlite3_mprintf("DROP VIEW IF EXISTS \"%.*w\";\nCREATE VIEW \"%.*w\" AS\n%.*s",
                                               (int)nlen, f->name, (int)nlen, f->name, (int)len, f->text)
                             : sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);
-        if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-        int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-        sqlite3_free(sql);
-        if (rc != SQLITE_OK)
-            return isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "queries/%s: %s", f->name,
-                            sqlite3_errmsg(db));
+        isl_status st = run_owned(db, sql, "queries/", f->name, err);
+        if (st) return st;
     }
-    char *sql = isl_model_table_sql(isl_model_tables);
-    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-    sqlite3_free(sql);
-    if (rc != SQLITE_OK)
-        return isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "the model tables' triggers: %s",
-                        sqlite3_errmsg(db));
-    return ISL_OK;
+    return run_owned(db, isl_model_table_sql(isl_model_tables), "", "the model tables' triggers", err);
 }
 
 /* One schema object. */

@@ -21,7 +21,8 @@ s AS (
          row_number() OVER (PARTITION BY n.size ORDER BY n.open_surface, n.mask) = 1 AS best
     FROM bundle_sweep_named n JOIN r ON n.run_id = r.id JOIN p ON p.channel = n.channel
 ),
-named AS (
+-- (MATERIALIZED: once, not once per bundle of s)
+named AS MATERIALIZED (
   SELECT b.bundle AS name, coalesce(sum(1 << x.bit), 0) AS mask
     FROM lesson_bundle b
     LEFT JOIN bundle_member m ON m.bundle = b.bundle

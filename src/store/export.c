@@ -31,16 +31,23 @@ static isl_status relation_row(void *ctx, sqlite3_stmt *q)
 }
 
 /* Looks name up: the schema's name into r->name, whether it is a table,
- * without rowid, with a run_id column. ISL_EINPUT when there is none. */
-static isl_status find_relation(isl_store *s, const char *name, relation *r, isl_error *err)
+ * without rowid, and (when run_id_too; else 0) with a run_id column.
+ * ISL_EINPUT when there is none. A view's columns are not asked for unless
+ * needed: pragma_table_info of a view compiles it. */
+static isl_status find_relation(isl_store *s, const char *name, int run_id_too, relation *r, isl_error *err)
 {
     isl_status st = isl_db_rows(
-                                s, "looking up the name",
-                                "SELECT m.name, m.type = 'table', "
-        "  coalesce((SELECT t.wr FROM pragma_table_list t WHERE t.schema = 'main' AND t.name = m.name), 0), "
-                                "  EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
+        s, "looking up the name",
+        "SELECT m.name, m.type = 'table', "
+        /* without rowid: its primary key's index holds no rowid (not pragma_table_list: that
+           compiles every view whose columns are not known) */
+        "  CASE WHEN m.type = 'table' THEN EXISTS (SELECT 1 FROM pragma_index_list(m.name, 'main') i "
+        "       WHERE i.origin = 'pk' AND NOT EXISTS (SELECT 1 FROM pragma_index_xinfo(i.name, 'main') x "
+        "                                             WHERE x.cid = -1)) ELSE 0 END, "
+        "  CASE WHEN ?2 THEN EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'run_id') "
+        "       ELSE 0 END "
         "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1 AND m.name NOT LIKE 'sqlite%'",
-                                relation_row, r, err, "t", name);
+        relation_row, r, err, "ti", name, (int64_t)(run_id_too != 0));
     if (!st && !r->found) st = isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
     return st;
 }
@@ -102,7 +109,7 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
 {
     relation r = {.found = 0};
     *n = 0;
-    isl_status st = find_relation(s, name, &r, err);
+    isl_status st = find_relation(s, name, has_run, &r, err);
     if (st || !r.is_table || (has_run && !r.has_run_id)) return st;
     char *sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"%s", r.name, has_run ? " WHERE run_id = ?1" : "");
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
@@ -117,7 +124,7 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
                             isl_error *err)
 {
     relation r = {.found = 0};
-    isl_status st = find_relation(s, name, &r, err);
+    isl_status st = find_relation(s, name, has_run, &r, err);
     if (st) return st;
     if (has_run && !r.has_run_id)
         return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", r.name);

@@ -138,9 +138,10 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
     sqlite3_free(sql);
+    /* a view that does not compile fails here, where its name is resolved */
     if (rc != SQLITE_OK || (has_run && sqlite3_bind_int64(q, 1, run_id))) {
         sqlite3_finalize(q);
-        return isl_db_fail(s, err, "reading the rows");
+        return isl_db_fail(s, err, rc != SQLITE_OK ? "looking up the name" : "reading the rows");
     }
     /* a view isolab did not install (one of the user's, which may never
      * end) runs under the work budget, as a query given as text does */

@@ -13,8 +13,10 @@
 -- what-if rows only when --bundle names it.
 WITH p AS (SELECT channel FROM current_focus),
 shown AS (SELECT bundle FROM lesson_bundle WHERE in_course UNION SELECT bundle FROM current_focus),
+-- (MATERIALIZED: axis_visibility once, for full and v)
+seen AS MATERIALIZED (SELECT a.* FROM axis_visibility a JOIN p ON p.channel = a.channel),
 full AS (
-  SELECT a.bundle FROM axis_visibility a JOIN p ON p.channel = a.channel
+  SELECT a.bundle FROM seen a
    WHERE a.bundle IN (SELECT bundle FROM shown)
    GROUP BY a.bundle HAVING min(a.pct_without) = 100 AND min(a.pct_with) = 100
 ),
@@ -23,8 +25,7 @@ v AS (
          dense_rank() OVER (ORDER BY b.position NULLS LAST, a.bundle) AS bundle_no,
          row_number() OVER (PARTITION BY a.bundle ORDER BY o.position NULLS LAST,
                                                           a.axis COLLATE BINARY) AS axis_no
-    FROM axis_visibility a
-    JOIN p ON p.channel = a.channel
+    FROM seen a
     LEFT JOIN bundle b ON b.name = a.bundle
     LEFT JOIN (SELECT axis, min(position) AS position FROM fact GROUP BY axis) o ON o.axis = a.axis
    WHERE a.bundle IN (SELECT bundle FROM shown) AND a.bundle NOT IN (SELECT bundle FROM full)

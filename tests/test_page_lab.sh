@@ -82,6 +82,9 @@ fns = {
     "isolab_marginal": "SELECT * FROM isolab_marginal(%s, %s)" % (lit(b), lit(ch)),
     "an error": "SELECT * FROM isolab_surface('no-such-bundle-or-mechanism')",
     "an SQL error": "SELECT nope FROM page_lessons",
+    "the clock and randomness (the engine's own VFS)":
+        "SELECT julianday('now') > 2459000, typeof(random()), length(randomblob(300)), random() <> random()",
+    "a scratch database beside it": "ATTACH ':memory:' AS scratch",
 }
 q += [{"name": k, "sql": v} for k, v in fns.items()]
 q.append({"name": "a runaway query", "budget": 1000,

@@ -15,10 +15,88 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include "isolab/base.h"
 #include "isolab/ext.h"
 #include "isolab/textout.h"
+
+/* The page has no files: SQLite is built with SQLITE_OS_OTHER and this VFS
+ * of its own as the default, under the in-memory one the database is
+ * deserialized into (temp_store is memory, so SQLite opens no temporary
+ * file either). It gives SQLite the clock ('now'), randomness (random())
+ * and refuses to open a file, so no file system is linked in. */
+int getentropy(void *buffer, size_t n);
+static int vfs_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+{
+    (void)v, (void)name, (void)f, (void)flags, (void)out;
+    return SQLITE_CANTOPEN;
+}
+static int vfs_delete(sqlite3_vfs *v, const char *name, int sync)
+{
+    (void)v, (void)name, (void)sync;
+    return SQLITE_IOERR_DELETE;
+}
+static int vfs_access(sqlite3_vfs *v, const char *name, int flags, int *out)
+{
+    (void)v, (void)name, (void)flags;
+    *out = 0;
+    return SQLITE_OK;
+}
+static int vfs_full_pathname(sqlite3_vfs *v, const char *name, int n, char *out)
+{
+    (void)v;
+    sqlite3_snprintf(n, out, "%s", name);
+    return SQLITE_OK;
+}
+/* n random bytes from the browser's crypto.getRandomValues (getentropy), or
+ * the clock if that fails, as SQLite's unix VFS falls back to. */
+static int vfs_randomness(sqlite3_vfs *v, int n, char *out)
+{
+    (void)v;
+    memset(out, 0, (size_t)n);
+    for (int i = 0; i < n; i += 256)
+        if (getentropy(out + i, (size_t)(n - i < 256 ? n - i : 256))) {
+            struct timeval t;
+            gettimeofday(&t, NULL);
+            memcpy(out, &t, (size_t)n < sizeof t ? (size_t)n : sizeof t);
+            break;
+        }
+    return n;
+}
+static int vfs_sleep(sqlite3_vfs *v, int us)
+{
+    (void)v;
+    return us;
+}
+/* The time as SQLite's unix VFS gives it: milliseconds since the Julian epoch. */
+static int vfs_time64(sqlite3_vfs *v, sqlite3_int64 *now)
+{
+    (void)v;
+    struct timeval t;
+    gettimeofday(&t, NULL);
+    *now = 24405875 * (sqlite3_int64)8640000 + 1000 * (sqlite3_int64)t.tv_sec + t.tv_usec / 1000;
+    return SQLITE_OK;
+}
+static int vfs_time(sqlite3_vfs *v, double *now)
+{
+    sqlite3_int64 ms;
+    vfs_time64(v, &ms);
+    *now = (double)ms / 86400000.0;
+    return SQLITE_OK;
+}
+static int vfs_last_error(sqlite3_vfs *v, int n, char *out)
+{
+    (void)v;
+    if (n > 0) out[0] = 0;
+    return 0;
+}
+static sqlite3_vfs page_vfs = {
+    2, 0, 512, NULL, "page", NULL, vfs_open, vfs_delete, vfs_access, vfs_full_pathname, NULL, NULL, NULL, NULL,
+    vfs_randomness, vfs_sleep, vfs_time, vfs_last_error, vfs_time64, NULL, NULL, NULL,
+};
+int sqlite3_os_init(void) { return sqlite3_vfs_register(&page_vfs, 1); }
+int sqlite3_os_end(void) { return SQLITE_OK; }
 
 static sqlite3 *db;
 static isl_buf out;           /* the last result; the script reads it before the next call */

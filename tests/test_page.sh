@@ -50,6 +50,33 @@ if [ "$gnuplot_ok" = 1 ]; then
     check "each lesson with a focus: its four plots inline" 8 "$(grep -c '^<svg' "$tmp/page.html")"
     check "ids unique across the inline plots" "" \
         "$(grep -o " id=['\"][^'\"]*['\"]" "$tmp/page.html" | sort | uniq -d | head -3)"
+    # gnuplot's SVG defines every point symbol and filter of its terminal and
+    # closes and reopens its style group around each line: the page keeps
+    # only the definitions a plot uses and draws each run of one style in one
+    # group (the look is the same: nothing drawn changes)
+    check "each plot defines only what it uses, and no group ends only to open again the same" "" \
+        "$(python3 - "$tmp/page.html" <<'PY'
+import re, sys
+for svg in re.findall(r'<svg.*?</svg>', open(sys.argv[1]).read(), re.S):
+    defs = re.search(r'<defs>.*?</defs>', svg, re.S)
+    rest = svg[:defs.start()] + svg[defs.end():] if defs else svg
+    used = set(re.findall(r"(?:href=['\"]#|url\(#)([^'\")]+)", rest))
+    made = {}  # a definition made from another: id -> the other's
+    for line in (defs.group(0) if defs else '').split('\n'):
+        i, ref = re.search(r" id='([^']+)'", line), re.search(r"href='#([^']+)'", line)
+        if i and ref: made[i.group(1)] = ref.group(1)
+    for _ in made: used |= {made[i] for i in used if i in made}
+    for i in re.findall(r"<[a-z]+ [^>]*?id='([^']+)'", defs.group(0) if defs else ''):
+        if i not in used: print("unused definition", i)
+    stack = []
+    for m in re.finditer(r'<g\b[^>]*>|</g>\s*', svg):
+        t = m.group(0)
+        if t.startswith('</g>'):
+            top = stack.pop()
+            if svg.startswith(top, m.end()) and 'id=' not in top: print("reopened", top[:60])
+        elif not t.endswith('/>'): stack.append(t)
+PY
+)"
 fi
 
 # --- what Chromium reads --------------------------------------------------------

@@ -54,6 +54,26 @@ check "nothing fetched: no link, no src, no import, no http(s) URL outside the s
     "$(sed '/^<script nonce=/,/<\/script>$/d' "$tmp/lab.html" | grep -c -i -e '<link' -e ' src=' -e '@import' -e 'url(http' -e 'href="http')"
 check "the policy: nothing from anywhere, the page's own script and WebAssembly" 1 \
     "$(grep -c "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-$nonce' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">" "$tmp/lab.html")"
+# the data blocks: gzip in base 85 (Z85's digits, ',;_' for '&<>': no markup),
+# decoded here independently of lab.js; the engine is isolab-sql.wasm itself
+check "the data blocks: the engine and the database, gzip in base 85, no '<' or '&'" "engine same, database $(wc -c <"$db" | tr -d ' ') bytes" \
+    "$(python3 - "$tmp/lab.html" "$here/isolab-sql.wasm" <<'PY'
+import gzip, re, sys
+page, digits = open(sys.argv[1]).read(), "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?,;_()[]{}@%$#"
+def block(name):
+    text = re.search(r'id="%s"[^>]*>([^<]*)</script>' % name, page).group(1)
+    out = bytearray()
+    for g in range(0, len(text), 5):
+        chunk = text[g:g + 5]
+        v = 0
+        for c in chunk.ljust(5, digits[84]):
+            v = v * 85 + digits.index(c)
+        out += v.to_bytes(4, 'big')[:len(chunk) - 1]
+    return gzip.decompress(bytes(out))
+print("engine", "same" if block("isl-engine") == open(sys.argv[2], "rb").read() else "differs",
+      end=", database %d bytes" % len(block("isl-db")))
+PY
+)"
 check "the hostile title is text in the page" 1 \
     "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; &#39;s</h2>' "$tmp/lab.html")"
 

@@ -174,6 +174,25 @@ check "the member list shown is the one given, pasteable into run --members" 1 \
     "$(grep -c 'isolab run --members strict,-user-namespace --channel sampling-profile</code>' "$tmp/wdom.html")"
 check "the hostile title is text, not an element, with the lab running" 1 \
     "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; "Co" .s</h2>' "$tmp/wdom.html")"
+# --- a name twice: the page's JSON is export's ------------------------------------
+# export's rule (README): a name an earlier column has gets :1, :2, ..., the
+# first no column is named; so a, a, a:1 are a, a:2, a:1 (worked by hand)
+twice='SELECT 1 AS a, 2 AS a, 3 AS "a:1"'
+printf '[{"name": "twice", "address": 1, "sql": %s}]\n' "$(printf '%s' "$twice" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')" >"$tmp/t.json"
+ask "$tmp/lab.html" "$tmp/t.json" "$tmp/tdom.html"
+shown=$(python3 - "$tmp/tdom.html" <<'PY'
+import html, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+print(report.split("=== twice\n", 1)[1].rstrip("\n"))
+PY
+)
+check "a column name twice: the page's JSON keeps both values, as worked by hand" '[
+  {"a": 1, "a:2": 2, "a:1": 3}
+]' "$shown"
+check "a column name twice: the page's JSON is export --format json's" "$("$ISOLAB" --db "$db" export --format json --sql "$twice")" "$shown"
+check "a column name twice: the page's table shows 1, 2, 3" "1 2 3" \
+    "$(python3 -c 'import re,sys; d=open(sys.argv[1]).read(); print(*re.findall(r"<td[^>]*>([0-9])</td>", d[d.index("id=\"lab-answer\""):])[:3])' "$tmp/tdom.html")"
+
 # --- laid out with the lab's panels open ------------------------------------------
 # tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
 # the page in an iframe 1280 and 390 px wide, a what-if and an answer shown

@@ -6,10 +6,10 @@
  *
  * One connection, to an in-memory copy of the database the page carries. A
  * result is text the script parses with JSON.parse: on success
- *   {"columns": [NAMES], "types": [TYPES], "rows": ROWS}
- * where TYPES holds a string per row, a letter per column (i integer, r
+ *   {"columns": [NAMES], "keys": [KEYS], "types": [TYPES], "rows": ROWS}
+ * where KEYS are the rows' keys (isl_json_keys: NAMES made unique), TYPES holds a string per row, a letter per column (i integer, r
  * real, t text, b blob, n null), and ROWS is, byte for byte, what `isolab export --format json` writes
- * for the same rows (isl_buf_json_object); on failure {"error": MESSAGE}
+ * for the same rows (isl_json_keys, isl_buf_json_object); on failure {"error": MESSAGE}
  * with SQLite's message. */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -173,6 +173,13 @@ const char *isl_wasm_query(const char *sql, double steps)
             if (i) isl_buf_put(&out, ", ", 2);
             isl_buf_json_string(&out, names[i], strlen(names[i]));
         }
+        char **keys = isl_json_keys(nc, names);
+        if (!keys) return free(cells), free(names), sqlite3_finalize(q), error("out of memory");
+        isl_buf_put(&out, "], \"keys\": [", 12);
+        for (size_t i = 0; i < nc; i++) { /* each key without its ": " */
+            if (i) isl_buf_put(&out, ", ", 2);
+            isl_buf_put(&out, keys[i], strlen(keys[i]) - 2);
+        }
         isl_buf_put(&out, "], \"types\": [", 13);
         isl_buf body = {NULL, 0, 0, 0};
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
@@ -181,12 +188,12 @@ const char *isl_wasm_query(const char *sql, double steps)
             for (size_t i = 0; i < nc; i++) isl_buf_put(&out, &"?irtbn"[cells[i].type], 1);
             isl_buf_put(&out, "\"", 1);
             isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
-            isl_buf_json_object(&body, nc, names, cells);
+            isl_buf_json_object(&body, nc, (const char *const *)keys, cells);
         }
         isl_buf_put(&out, "], \"rows\": ", 11);
         if (body.p) isl_buf_put(&out, body.p, body.n);
         out.oom |= body.oom;
-        free(body.p), free(cells), free(names);
+        free(body.p), free(cells), free(names), isl_json_keys_free(keys, nc);
         if (rc != SQLITE_DONE) {
             char msg[200];
             if (rc == SQLITE_INTERRUPT)

@@ -107,7 +107,7 @@
     r.rows.forEach(function (row, k) {
       var tr = el('tr');
       r.columns.forEach(function (c, i) {
-        var v = row[c], td = el('td');
+        var v = row[r.keys[i]], td = el('td'); // a name twice has a key of its own (a:1)
         td.setAttribute('data-label', labs[i] ? labs[i].label : c.replace(/_/g, ' '));
         var type = r.types[k].charAt(i);
         if (type === 'i') td.className = 'num', td.textContent = String(v);

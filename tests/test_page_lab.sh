@@ -45,6 +45,7 @@ check "no engine found: no script, one note naming make wasm, nothing on stderr 
     "$?:$(grep -c -i '<script' "$tmp/none.html"):$(grep -c '<code>make wasm</code>' "$tmp/none.html"):$(grep -v "^isolab page: wrote " "$tmp/err.txt")"
 ISOLAB_ENGINE_DIR=$here "$ISOLAB" --db "$db" page -o "$tmp/lab.html" 2>"$tmp/err.txt"
 check "the engine found: exit 0, nothing said but the file written" "0:" "$?:$(grep -v "^isolab page: wrote " "$tmp/err.txt")"
+"$ISOLAB" --db "$db" runs >"$tmp/runs-in-page.txt" 2>&1 # the runs the page's database holds
 nonce=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$tmp/lab.html")
 check "one script of the page's own (a nonce of 32 hex digits), the rest data blocks" "1 32 3" \
     "$(grep -c '<script nonce=' "$tmp/lab.html") ${#nonce} $(grep -c '<script type="application/\(gzip\|json\)"' "$tmp/lab.html")"
@@ -193,6 +194,19 @@ check "a column name twice: the page's JSON is export --format json's" "$("$ISOL
 check "a column name twice: the page's table shows 1, 2, 3" "1 2 3" \
     "$(python3 -c 'import re,sys; d=open(sys.argv[1]).read(); print(*re.findall(r"<td[^>]*>([0-9])</td>", d[d.index("id=\"lab-answer\""):])[:3])' "$tmp/tdom.html")"
 
+# --- the database downloaded, with what the student added ------------------------
+printf '[{"name": "download", "download": 1, "sql": "INSERT INTO channel(name, cost_pct) VALUES (%s, 3)"}]\n' \
+    "'added-in-the-page'" >"$tmp/d.json"
+ask "$tmp/lab.html" "$tmp/d.json" "$tmp/ddom.html"
+python3 - "$tmp/ddom.html" "$tmp/downloaded.db" <<'PY'
+import base64, html, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+open(sys.argv[2], "wb").write(base64.b64decode(report.split("=== download\n", 1)[1].strip()))
+PY
+check "the downloaded database: the sqlite3 shell opens it, intact, with the channel added in the page" "ok|added-in-the-page|3.0" \
+    "$(sqlite3 -readonly "$tmp/downloaded.db" "PRAGMA integrity_check" "SELECT name, cost_pct FROM channel WHERE name = 'added-in-the-page'" 2>&1 | tr '\n' '|' | sed 's/|$//')"
+check "the downloaded database: isolab --db FILE runs lists the same runs as the page's own" \
+    "$(cat "$tmp/runs-in-page.txt")" "$("$ISOLAB" --db "$tmp/downloaded.db" runs 2>&1)"
 # --- laid out with the lab's panels open ------------------------------------------
 # tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
 # the page in an iframe 1280 and 390 px wide, a what-if and an answer shown

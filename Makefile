@@ -369,7 +369,7 @@ closing_line = cd build/test-logs && cat $(1:%=%.result) | sort | uniq -c \
 # (and --exclude-libs for the archive's objects) hides the rest, lest
 # another library's symbols of the same name bind to ours or ours to theirs.
 #   sqlite3 isolab.db    then    .load ./isolab
-PIC_SRC := $(sort $(wildcard src/core/*.c src/ext/*.c) src/store/base.c src/store/read.c)
+PIC_SRC := $(sort $(wildcard src/core/*.c src/ext/*.c) src/store/base.c src/store/guard.c src/store/read.c)
 PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o)
 PIC_FLAGS := -fPIC -fvisibility=hidden -DISL_SQLITE_EXTENSION
 build/pic/%.o: src/%.c $$(call no_deps_yet,build/pic/$$*) | build/.deps

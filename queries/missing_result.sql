@@ -1,22 +1,23 @@
 -- One row per kind of results a claim may read (run_kinds's claims_read:
--- kind_no 0 run, 1 samples, 2 removal, 3 addition, 4 bundles) that has no current rows for
--- current_focus's bundle x channel (any current bundles sweep, for
--- bundles): stale_command, stale_result's command when an older model
--- computed that kind for the focus (its row for the focus's very pair
--- first: a what-if list's run; NULL when nothing did), and command,
--- the one that computes it: the lesson's own command under the lesson's
+-- kind_no 0 run, 1 samples, 2 removal, 3 addition, 4 bundles) that has no
+-- current rows for current_focus's bundle x channel (by the kind's scope:
+-- 'pairs' the surfaces, 'pair' its current sweep of the pair, 'model' any
+-- current run of the kind, as of bundles): stale_command, stale_result's
+-- command when an older model computed that kind for the focus (its row
+-- for the focus's very pair first: a what-if list's run; NULL when nothing
+-- did), and command, the one that computes it: the lesson's own command under the lesson's
 -- focus, a sweep of the pair when --bundle/--channel set another one (the
 -- lesson would sweep its own pair, not that one). isolab check uses it
 -- to say why a claim over missing results is pending or stale. Each name
 -- in a command is quoted for a POSIX shell unless it is made of safe
 -- characters (as in lesson_not_run).
-WITH k AS (SELECT kind_no, kind, command FROM run_kinds WHERE claims_read)
+WITH k AS (SELECT kind_no, kind, command, scope FROM run_kinds WHERE claims_read)
 SELECT k.kind_no, k.kind,
        (SELECT x.command FROM stale_result x
          WHERE x.kind = k.kind AND (x.bundle IS NULL OR (x.bundle = f.bundle AND x.channel = f.channel))
          ORDER BY x.bundle IS NULL, x.run_id DESC LIMIT 1) AS stale_command,
-       CASE WHEN k.kind = 'bundles' THEN 'isolab ' || k.command
-            WHEN k.kind <> 'run' AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
+       CASE WHEN k.scope = 'model' THEN 'isolab ' || k.command
+            WHEN k.scope = 'pair' AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
             THEN 'isolab ' || k.command
                  || ' --bundle ' || CASE WHEN f.bundle <> '' AND f.bundle NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
                                          THEN f.bundle ELSE '''' || replace(f.bundle, '''', '''\''''') || '''' END
@@ -26,9 +27,9 @@ SELECT k.kind_no, k.kind,
             ELSE 'isolab lesson ''' || replace(f.lesson, '''', '''\''''') || '''' END AS command
   FROM k, current_focus f
   LEFT JOIN lesson_focus lf ON lf.lesson = f.lesson
- WHERE CASE k.kind
-         WHEN 'run' THEN NOT EXISTS (SELECT 1 FROM current_surface_run r
-                                  WHERE r.bundle = f.bundle AND r.channel = f.channel)
-         WHEN 'bundles' THEN NOT EXISTS (SELECT 1 FROM current_run WHERE kind = 'bundles')
+ WHERE CASE k.scope
+         WHEN 'pairs' THEN NOT EXISTS (SELECT 1 FROM current_surface_run r
+                                        WHERE r.bundle = f.bundle AND r.channel = f.channel)
+         WHEN 'model' THEN NOT EXISTS (SELECT 1 FROM current_run WHERE kind = k.kind)
          ELSE NOT EXISTS (SELECT 1 FROM current_sweep w WHERE w.kind = k.kind
                             AND w.bundle = f.bundle AND w.channel = f.channel) END;

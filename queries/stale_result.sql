@@ -3,11 +3,13 @@
 -- model's bundle x channel pairs that only an older model's 'run' runs
 -- computed come first (one row of kind 'run' for all of them: 'isolab
 -- run'; a database whose results are all current reads no run but the
--- latest ones), then a bundles sweep when no current one exists, then each
--- stale sweep of a pair of the model and each what-if bundle x channel
--- (a member list run as a bundle of its own: run_param 'members') that
--- 'run' runs computed, none of them from the model now ('isolab run
--- --members LIST --channel C', 'isolab sweep KIND --bundle B --channel C').
+-- latest ones), then the latest run of each kind of run_kinds's scope
+-- 'model' (a bundles sweep) when no current one exists, then each stale
+-- run of a kind of scope 'pair' (a sweep) of a pair of the model and each
+-- what-if bundle x channel (a member list run as a bundle of its own:
+-- run_param 'members') that 'run' runs computed, none of them from the
+-- model now ('isolab run --members LIST --channel C', 'isolab sweep KIND
+-- --bundle B --channel C': the kind's command, from run_kinds).
 -- Names are quoted for a POSIX shell unless they are made of characters no
 -- shell treats specially (A-Z a-z 0-9 _ . / : = @ % + , -): in single
 -- quotes, each single quote written '\''. The channel is one of the
@@ -21,12 +23,13 @@ SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel, 
  WHERE NOT EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = b.name AND x.channel = c.name)
 HAVING count(*) > 0
 UNION ALL
-SELECT 'bundles', l.run_id, NULL, NULL, 'isolab sweep bundles'
+SELECT l.kind, l.run_id, NULL, NULL, 'isolab ' || (SELECT k.command FROM run_kinds k WHERE k.kind = l.kind)
   FROM latest_run l
- WHERE l.kind = 'bundles' AND NOT EXISTS (SELECT 1 FROM current_run c WHERE c.kind = 'bundles')
+ WHERE (SELECT k.scope FROM run_kinds k WHERE k.kind = l.kind) = 'model'
+   AND NOT EXISTS (SELECT 1 FROM current_run c WHERE c.kind = l.kind)
 UNION ALL
 SELECT s.kind, s.run_id, s.bundle, s.channel,
-       'isolab ' || CASE WHEN s.kind = 'run' THEN 'run --members ' ELSE 'sweep ' || s.kind || ' --bundle ' END
+       'isolab ' || k.command || CASE WHEN k.scope = 'pairs' THEN ' --members ' ELSE ' --bundle ' END
        || CASE WHEN s.bundle <> '' AND s.bundle NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
                THEN s.bundle ELSE '''' || replace(s.bundle, '''', '''\''''') || '''' END
        || ' --channel ' || CASE WHEN s.channel <> '' AND s.channel NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
@@ -46,5 +49,6 @@ SELECT s.kind, s.run_id, s.bundle, s.channel,
          WHERE l.key = 'members'
            AND NOT EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = s.bundle AND x.channel = s.channel)
          GROUP BY s.bundle, s.channel) s
+ CROSS JOIN run_kinds k ON k.kind = s.kind
  WHERE s.bundle IN (SELECT name FROM bundle) OR s.bundle IN (SELECT value FROM run_param WHERE key = 'members');
 

@@ -3,6 +3,7 @@
  * Expected values come from qsort, from the sqlite3 library's own answers
  * to the same statements and from the messages users read today. */
 #include <sqlite3.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -99,6 +100,68 @@ static void test_row_loop(void **state)
     sqlite3_close(db);
 }
 
+/* One printf() call on db: its answer as text ("NULL" for NULL), into out. */
+static void printf_answer(sqlite3 *db, const char *fmt, const long long *args, int nargs, char *out, size_t size)
+{
+    sqlite3_str *sql = sqlite3_str_new(NULL);
+    sqlite3_str_appendall(sql, "SELECT quote(printf(?1");
+    for (int i = 0; i < nargs; i++) sqlite3_str_appendf(sql, ", %s", i % 3 == 2 ? "'é'" : "?");
+    sqlite3_str_appendall(sql, "))");
+    char *text = sqlite3_str_finish(sql);
+    sqlite3_stmt *q = NULL;
+    assert_int_equal(sqlite3_prepare_v2(db, text, -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_bind_text(q, 1, fmt, -1, SQLITE_TRANSIENT), SQLITE_OK);
+    for (int i = 0, k = 2; i < nargs; i++)
+        if (i % 3 != 2) assert_int_equal(sqlite3_bind_int64(q, k++, args[i]), SQLITE_OK);
+    int rc = sqlite3_step(q);
+    snprintf(out, size, "%d:%s", rc, rc == SQLITE_ROW ? (const char *)sqlite3_column_text(q, 0) : sqlite3_errmsg(db));
+    sqlite3_finalize(q);
+    sqlite3_free(text);
+}
+
+/* printf() on an isolab connection gives SQLite's own answer (a plain
+ * connection with the same length limit) for random formats around the
+ * limit, and NULL at once for a %c of 999999999 characters, which SQLite's
+ * own takes half a minute to turn into NULL. */
+static void test_printf_guard(void **state)
+{
+    (void)state;
+    sqlite3 *db = NULL, *plain = NULL;
+    isl_error err;
+    isl_error_clear(&err);
+    assert_int_equal(isl_base_open(":memory:", SQLITE_OPEN_READWRITE, 1, &db, &err), ISL_OK);
+    assert_int_equal(sqlite3_open(":memory:", &plain), SQLITE_OK);
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 300);
+    sqlite3_limit(plain, SQLITE_LIMIT_LENGTH, 300);
+    static const char *const parts[] = {"%", "%.*c", "%*.*c", "%-*c", "%.299c", "%.300c", "%.301c", "%!.*c", "%5",
+                                        "%%", "%n", "%y", "%lld", "%ll", "%.*s", "%*d", "%0*.*f", "%,d", "x", "%.*l",
+                                        "%c", "%.*q", "%.4294967297c", "%.2147483948c", "%#x", " ", "%.150c", "%.4397c", "%.4398c", "%.9000c"};
+    char want[20000], got[20000], fmt[200];
+    long long args[8];
+    srand(7);
+    for (int t = 0; t < 4000; t++) {
+        fmt[0] = 0;
+        for (int k = rand() % 5; k >= 0; k--) strcat(fmt, parts[rand() % (sizeof parts / sizeof *parts)]);
+        int n = rand() % 8;
+        for (int i = 0; i < n; i++) {
+            static const long long v[] = {0, 1, 2, 150, 299, 300, 301, -301, 1200, 4395, 4396, 4397, 4398,
+                                          -4398, 9000, 2147483648LL, -2147483648LL, 4294967597LL,
+                                          -9223372036854775807LL};
+            args[i] = v[rand() % (sizeof v / sizeof *v)];
+        }
+        printf_answer(plain, fmt, args, n, want, sizeof want);
+        printf_answer(db, fmt, args, n, got, sizeof got);
+        if (strcmp(want, got)) fail_msg("printf('%s', %d arguments): want %s, got %s", fmt, n, want, got);
+    }
+    sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 10 * 1000 * 1000);
+    long long big[] = {999999999};
+    printf_answer(db, "%.*c", big, 1, got, sizeof got);
+    assert_string_equal(got, "100:NULL");
+    assert_int_equal(sqlite3_exec(db, "SELECT format('%d', 1)", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(plain);
+    sqlite3_close(db);
+}
+
 /* Another connection holds the write lock: the status is ISL_EDB with the
  * reason ISL_R_LOCKED, and the command line's words are today's; the
  * message names the path once. */
@@ -142,6 +205,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sort_against_qsort),
         cmocka_unit_test(test_row_loop),
+        cmocka_unit_test(test_printf_guard),
         cmocka_unit_test(test_locked_words),
     };
     return cmocka_run_group_tests_name("base", tests, NULL, NULL);

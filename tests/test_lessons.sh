@@ -126,7 +126,8 @@ wdb=$tmp/whatif.db
 "$ISOLAB" --db "$wdb" export channel_comparison --bundle strict,-user-namespace --format tsv >"$tmp/w.tsv" 2>"$tmp/w.err"
 check "what-if results stale: export's note names the commands that redo them" \
     "isolab export: note: some results were computed from an older model than the database holds now and are not shown;
-  to bring everything up to date, run: 'isolab --db $wdb lesson --all', 'isolab --db $wdb run --members strict,-user-namespace --channel sampling-profile', 'isolab --db $wdb sweep samples --bundle strict,-user-namespace --channel sampling-profile'" \
+  to bring everything up to date, run: 'isolab --db $wdb lesson --all', 'isolab --db $wdb run --members strict,-user-namespace --channel sampling-profile', 'isolab --db $wdb sweep samples --bundle strict,-user-namespace --channel sampling-profile'
+  a what-if list no longer wanted: 'isolab --db $wdb rm --members strict,-user-namespace' removes its runs; 'isolab --db $wdb note --retire strict,-user-namespace' keeps them and drops it from this note" \
     "$(cat "$tmp/w.err")"
 check "... and shows no stale result of the list" "||" \
     "$(awk -F '\t' '$3 == "sampling-profile" { print $7 "|" $8 "|" $13 }' "$tmp/w.tsv")"

@@ -54,7 +54,7 @@ static long long query_int(isl_store *s, const char *sql)
     return v;
 }
 
-/* One fact, two places: the table run_kinds (schema/020) holds kind.h's
+/* One fact, two places: the table run_kinds (schema/024) holds kind.h's
  * rows, one for one (the C side enumerated against the SQL one), and every
  * table with a run_id column but run_param is one kind's result table. */
 static void test_run_kinds(void **state)
@@ -65,8 +65,8 @@ static void test_run_kinds(void **state)
     assert_int_equal(isl_store_create(path("k.db"), NULL, 0, &err), ISL_OK);
     assert_int_equal(isl_store_open(path("k.db"), &s, &err), ISL_OK);
     sqlite3_stmt *q;
-    assert_int_equal(sqlite3_prepare_v2(isl_store_db(s), "SELECT kind_no, kind, result_tables, command, claims_read "
-                                        "FROM run_kinds ORDER BY kind_no", -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(isl_store_db(s), "SELECT kind_no, kind, result_tables, command, claims_read, "
+                                        "scope FROM run_kinds ORDER BY kind_no", -1, &q, NULL), SQLITE_OK);
     int k = 0;
     for (; sqlite3_step(q) == SQLITE_ROW; k++) {
         assert_true(k < ISL_KIND_COUNT);
@@ -75,6 +75,7 @@ static void test_run_kinds(void **state)
         assert_string_equal((const char *)sqlite3_column_text(q, 2), isl_kinds[k].tables);
         assert_string_equal((const char *)sqlite3_column_text(q, 3), isl_kinds[k].command);
         assert_int_equal(sqlite3_column_int(q, 4), k < ISL_KIND_CLAIMED);
+        assert_string_equal((const char *)sqlite3_column_text(q, 5), isl_kinds[k].scope);
         assert_int_equal(isl_kind_find(isl_kind_names[k]), k);
     }
     sqlite3_finalize(q);
@@ -126,8 +127,8 @@ static void test_model_tables(void **state)
 {
     (void)state;
     static const char *const own[] = {"course_scope", "isolab_object", "lesson_brings", "lesson_source",
-                                      "model_record", "model_state", "run", "run_kinds", "run_written", "schema_version",
-                                      "seed_origin"};
+                                      "model_record", "model_state", "run", "run_kinds", "run_retired",
+                                      "run_written", "schema_version", "seed_origin"};
     isl_error err;
     isl_store *s;
     assert_int_equal(isl_store_create(path("mt.db"), NULL, 0, &err), ISL_OK);

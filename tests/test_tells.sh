@@ -2,7 +2,8 @@
 # Tests for what isolab tells and when (issue 32, items 7 and 11):
 #   1  the stale note: never before an error; none once the model is back
 #      at the digest its results were computed from; lesson --fresh names
-#      each lost file once
+#      each lost file once; a what-if list retired (its runs kept, out of
+#      the note) or removed, as the note's hint says, pasted
 #   2  a closed pipe: no message, the status cat gives (SIGPIPE)
 #   3  note and page -o say on stderr what they wrote; prune keeps noted
 #      runs unless --all; README outputs ignored by git
@@ -48,6 +49,63 @@ cp "$db" "$tmp/f.db"
 "$ISOLAB" --db "$tmp/f.db" lesson --fresh >/dev/null 2>"$tmp/e.txt"
 check "lesson --fresh: a lost file of two lessons is named once" 1 \
     "$(grep 'gone' "$tmp/e.txt" | grep -o "load [^']*two.sql" | wc -l | tr -d ' ')"
+
+# a what-if list and a model change: the note names the list's commands
+# and says how to retire it; each way, pasted from the note, runs
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost4.sql"
+printf "UPDATE channel SET cost_pct = 5 WHERE name = 'sampling-profile';\n" >"$tmp/cost5.sql"
+wdb=$tmp/w.db
+cp "$db" "$wdb"
+"$ISOLAB" --db "$wdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" sweep samples --bundle strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" load "$tmp/cost4.sql" >/dev/null 2>&1
+cp "$wdb" "$tmp/w2.db"
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "a stale what-if list: the note's third line says how to retire it, with the list and --db" \
+    "  a what-if list no longer wanted: 'isolab --db $wdb rm --members strict,-user-namespace' removes its runs; 'isolab --db $wdb note --retire strict,-user-namespace' keeps them and drops it from this note" \
+    "$(sed -n 3p "$tmp/e.txt")"
+hint_cmd() { sed -n "3s/^  a what-if list no longer wanted: '\\([^']*\\)' removes its runs; '\\([^']*\\)' keeps them and drops it from this note\$/\\$1/p" "$2"; }
+retire=$(hint_cmd 2 "$tmp/e.txt")
+eval "\"\$ISOLAB\" ${retire#isolab }" >"$tmp/o.txt" 2>"$tmp/r.err"
+check "note --retire, pasted: exit 0, one line on stderr, the list's two runs rows of run_retired" \
+    "0|isolab note: what-if list strict,-user-namespace: 2 runs kept in $wdb, retired from the stale note|2|2" \
+    "$?|$(cat "$tmp/o.txt" "$tmp/r.err")|$(q "$wdb" "SELECT count(*) FROM run_retired")|$(q "$wdb" "SELECT count(*) FROM run_param WHERE key = 'members'")"
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "... the note names the model's stale results alone, in two lines" \
+    "isolab report: note: some results were computed from an older model than the database holds now and are not shown;
+  to bring everything up to date, run: 'isolab --db $wdb lesson --all'" "$(cat "$tmp/e.txt")"
+check "... runs --long says which runs are retired" 2 \
+    "$("$ISOLAB" --db "$wdb" runs --long | grep -c '^        retired from the stale note: 20')"
+"$ISOLAB" --db "$wdb" note --retire strict >/dev/null 2>"$tmp/r.err"
+check "a bundle of the model is no list: never retired" \
+    "3|isolab note: no run of what-if list 'strict' (run_param members) (see 'isolab --db $wdb runs --all')|2" \
+    "$?|$(cat "$tmp/r.err")|$(q "$wdb" "SELECT count(*) FROM run_retired")"
+# a later run of the list is not retired: stale again, it is named again
+"$ISOLAB" --db "$wdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" load "$tmp/cost5.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "a later run of a retired list: named again once stale" \
+    "  to bring everything up to date, run: 'isolab --db $wdb lesson --all', 'isolab --db $wdb run --members strict,-user-namespace --channel sampling-profile'" \
+    "$(sed -n 2p "$tmp/e.txt")"
+# run_retired written in the shell for every run: the model's stale
+# results are still named (only a list's are left out); stale_result still
+# lists the list's
+q "$wdb" "INSERT OR IGNORE INTO run_retired(run, retired_at) SELECT id, '2026-12-01T00:00:00.000Z' FROM run"
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "every run in run_retired: the model's results still named, the list's not; stale_result keeps both" \
+    "  to bring everything up to date, run: 'isolab --db $wdb lesson --all'|2" \
+    "$(sed -n 2p "$tmp/e.txt")$(sed -n 3p "$tmp/e.txt")|$(q "$wdb" "SELECT count(*) FROM stale_result WHERE bundle LIKE '%,%'")"
+# the other way: the list's runs removed
+"$ISOLAB" --db "$tmp/w2.db" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+rmcmd=$(hint_cmd 1 "$tmp/e.txt")
+eval "\"\$ISOLAB\" ${rmcmd#isolab }" >"$tmp/o.txt" 2>"$tmp/r.err"
+check "rm --members, pasted: exit 0, the list's two runs and their rows gone, the others kept" \
+    "0|removed 2 runs of what-if list strict,-user-namespace and their rows from $tmp/w2.db|0|0|$(q "$db" "SELECT count(*) FROM run")" \
+    "$?|$(cat "$tmp/o.txt" "$tmp/r.err")|$(q "$tmp/w2.db" "SELECT count(*) FROM run_param WHERE key = 'members'")|$(q "$tmp/w2.db" "SELECT count(*) FROM surface WHERE bundle LIKE '%,%'")|$(q "$tmp/w2.db" "SELECT count(*) FROM run")"
+"$ISOLAB" --db "$tmp/w2.db" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "... the note: the model's stale results alone, in two lines" \
+    "isolab report: note: some results were computed from an older model than the database holds now and are not shown;
+  to bring everything up to date, run: 'isolab --db $tmp/w2.db lesson --all'" "$(cat "$tmp/e.txt")"
 
 # --- 2: a closed pipe ----------------------------------------------------------
 # the reference: what cat gives when its reader has gone (POSIX shells: 141)

@@ -15,6 +15,11 @@ struct sqlite3_stmt;
 /* The longest SQL statement isolab compiles (bytes). */
 #define ISL_STATEMENT_MAX (10 * 1000 * 1000)
 
+/* Registers printf() and format() on db: SQLite's own answers, but NULL at
+ * once where a %c repeat is longer than the length limit (guard.c); an
+ * SQLite result code. */
+int isl_guard_printf(struct sqlite3 *db);
+
 /* Opens path with SQLITE_OPEN_* flags and isolab's settings (defensive, foreign
  * keys, no ATTACH, a writer waits wait_s s for a lock); *out NULL on failure. */
 isl_status isl_base_open(const char *path, int flags, unsigned wait_s, struct sqlite3 **out, isl_error *err);

@@ -9,11 +9,12 @@
 #include "isolab/store.h"
 
 /* One run as 'isolab runs' lists it (text may be NULL); rows: its rows in
- * every table with a run_id column. */
+ * every table with a run_id column; retired: when run_retired took it, or NULL. */
 typedef struct isl_run_info {
     int64_t id;
     const char *kind, *started_at, *finished_at, *status, *model_digest, *argv, *note;
     int64_t rows;
+    const char *retired;
 } isl_run_info;
 typedef isl_status (*isl_run_info_fn)(void *ctx, const isl_run_info *run);
 
@@ -71,6 +72,15 @@ isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n
  * naming the first id that is no run, and nothing removed. */
 isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *err);
 
+/* Removes every run of what-if list `list` (run_param 'members'), as
+ * isl_store_rm does; *deleted how many; none (ISL_EINPUT) when it has no run. */
+isl_status isl_store_rm_list(isl_store *s, const char *list, size_t *deleted, isl_error *err);
+
+/* Retires every run of what-if list `list` (rows of run_retired): kept, and
+ * left out of isl_store_stale_groups; *runs how many the list has; none
+ * (ISL_EINPUT) when it has no run. */
+isl_status isl_store_retire_list(isl_store *s, const char *list, size_t *runs, isl_error *err);
+
 /* Removes the runs of `kind` (NULL: every kind) older than the `keep` latest
  * of their kind but those holding a current result and (unless noted) those
  * with a note; *deleted: how many. */
@@ -90,10 +100,16 @@ typedef isl_status (*isl_lesson_fn)(void *ctx, const char *code, const char *tit
                                     const char *channel);
 isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_error *err);
 
-/* The stale results grouped by what updates them, in order: "lessons", "run"
- * (no focus), "members" (a what-if run's list and channel), a sweep kind with
- * its bundle and channel (else NULL), "bundles". */
-typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *bundle, const char *channel);
+/* The stale results grouped by what updates them, by their kind's scope
+ * (run_kinds), in order: group "lessons" (command NULL), the kinds of scope
+ * 'pairs' ("kind": run), "members" (a what-if list's runs of such a kind:
+ * the list and channel), the kinds of scope 'pair' ("kind": a sweep, with
+ * its bundle and channel), of scope 'model'; command is the kind's words
+ * (run_kinds.command), bundle and channel NULL but for a pair; list: bundle
+ * is a member list, not a bundle of the model. A list's runs in
+ * run_retired are left out (a model bundle's never). */
+typedef isl_status (*isl_stale_group_fn)(void *ctx, const char *group, const char *command, const char *bundle,
+                                         const char *channel, int list);
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err);
 
 /* Sets param's lesson, bundle and channel (those not NULL) for this

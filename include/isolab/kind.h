@@ -1,7 +1,8 @@
 /* isolab: the kinds of run (run.kind), defined once: the row of each, read
  * by lab (what a run records), the claims (what a claim reads), the command
- * line (prune --kind) and, through the table run_kinds (schema/020, the same
- * rows: tests/test_store.c compares them), missing_result. */
+ * line (prune --kind) and, through the table run_kinds (schema/024, the same
+ * rows: tests/test_store.c compares them), missing_result, stale_result,
+ * swept_pair, lesson_not_run and the stale note. */
 #ifndef ISOLAB_KIND_H
 #define ISOLAB_KIND_H
 
@@ -15,6 +16,9 @@ typedef enum isl_kind {
 typedef struct isl_kind_row {
     const char *tables;  /* its result tables, and the views a claim reads them by: "a,b,..." */
     const char *command; /* the command words that recompute it: "sweep samples" */
+    const char *scope;   /* what one run computes, so how it goes stale: "pairs" (any bundles x channels, each
+                            row naming its pair), "pair" (one bundle x channel, its run_param's), "model"
+                            (the whole model), "none" (never stale) */
 } isl_kind_row;
 
 /* The names, by isl_kind, then NULL (an option's choices). */

@@ -4,8 +4,23 @@
 #include "isolab/cli.h"
 #include "isolab/history.h"
 
+/* note --retire LIST: the list's runs kept, out of the stale note. */
+static int retire(isl_cli *cli, const isl_args *a, const char *list)
+{
+    size_t n = 0;
+    if (a->nops) return isl_usage(cli, "--retire names the list alone: no RUN TEXT with it");
+    int rc = isl_store_retire_list(cli->store, list, &n, &cli->err);
+    if (!rc)
+        isl_print_line(stderr, "isolab note: what-if list %s: %zu run%s kept in %s, retired from the stale note",
+                       list, n, n == 1 ? "" : "s", cli->db_path);
+    return rc;
+}
+
 int isl_cmd_note(isl_cli *cli, const isl_args *a)
 {
+    const char *list = isl_opt(a, "--retire");
+    if (list) return retire(cli, a, list);
+    if (a->nops != 2) return isl_usage(cli, "name RUN TEXT (or --retire LIST)");
     int64_t id;
     int rc = isl_parse_run_id(cli, a->ops[0], &id);
     if (!rc) rc = isl_store_set_note(cli->store, id, *a->ops[1] ? a->ops[1] : NULL, &cli->err);
@@ -16,8 +31,23 @@ int isl_cmd_note(isl_cli *cli, const isl_args *a)
     return rc;
 }
 
+/* rm --members LIST: every run of the list. */
+static int rm_list(isl_cli *cli, const isl_args *a, const char *list)
+{
+    size_t n = 0;
+    if (a->nops) return isl_usage(cli, "--members names the runs: no RUN with it");
+    int rc = isl_store_rm_list(cli->store, list, &n, &cli->err);
+    if (!rc)
+        isl_print_line(cli->out, "removed %zu run%s of what-if list %s and %s rows from %s", n, n == 1 ? "" : "s",
+                       list, n == 1 ? "its" : "their", cli->db_path);
+    return rc;
+}
+
 int isl_cmd_rm(isl_cli *cli, const isl_args *a)
 {
+    const char *list = isl_opt(a, "--members");
+    if (list) return rm_list(cli, a, list);
+    if (!a->nops) return isl_usage(cli, "name at least one RUN (or --members LIST)");
     int64_t *ids = malloc(((size_t)a->nops + 1) * sizeof *ids);
     int rc = ids ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     for (int i = 0; i < a->nops && !rc; i++) {

@@ -33,8 +33,8 @@ static isl_status detail(isl_listing *l, const char *a, const char *sep, const c
 
 static isl_status list_param(void *ctx, const char *key, const char *value) { return detail(ctx, key, " = ", value); }
 
-/* One run as a row; for a table with --long, its command line, note and
- * parameters under it. */
+/* One run as a row; for a table with --long, its command line, note,
+ * whether it is retired and its parameters under it. */
 static isl_status print_run(void *ctx, const isl_run_info *r)
 {
     lister *l = ctx;
@@ -50,6 +50,7 @@ static isl_status print_run(void *ctx, const isl_run_info *r)
     if (st || !l->lng) return st;
     st = detail(l->listing, "argv", ": ", r->argv ? r->argv : "-");
     if (!st && r->note) st = detail(l->listing, "note", ": ", r->note);
+    if (!st && r->retired) st = detail(l->listing, "retired from the stale note", ": ", r->retired);
     return st ? st : isl_store_run_params(l->cli->store, r->id, list_param, l->listing, &l->cli->err);
 }
 

@@ -97,6 +97,13 @@ static const isl_option LESSON_VERBOSE = {
 static const isl_option DIFF_EXIT_CODE = {
     .name = "--exit-code", .kind = ISL_FLAG, .help = "exit 1 when the runs differ, 0 when they do not"};
 
+static const isl_option NOTE_RETIRE = {
+    .name = "--retire", .value = "LIST", .kind = ISL_STRING,
+    .help = "retire what-if list LIST instead: its runs kept, out of the stale note"};
+static const isl_option RM_MEMBERS = {
+    .name = "--members", .value = "LIST", .kind = ISL_STRING,
+    .help = "every run of what-if list LIST (run_param members) instead of RUN..."};
+
 static const isl_option PRUNE_KEEP = {
     .name = "--keep", .value = "N", .kind = ISL_INT, .min = 0, .max = LLONG_MAX,
     .help = "keep the N latest runs of each kind (required)"};
@@ -316,13 +323,20 @@ const isl_command isl_commands[] = {
      "--limit, --since and --param choose runs (in SQL, every value bound);\n"
      "--format lists every column of the run table and rows.\n",
      OPTS(&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &RUNS_LIMIT, &RUNS_SINCE, &RUNS_PARAM, &FORMAT)},
-    {"note", isl_cmd_note, ISL_NEEDS_DB, "RUN TEXT", 2, 2, "set a run's note",
-     "Sets the note of run RUN (run.note) to TEXT; an empty TEXT removes it.\n",
-     NO_OPTS},
-    {"rm", isl_cmd_rm, ISL_NEEDS_DB, "RUN...", 1, -1, "remove runs and every row of theirs",
+    {"note", isl_cmd_note, ISL_NEEDS_DB, "[RUN TEXT]", 0, 2, "set a run's note",
+     "Sets the note of run RUN (run.note) to TEXT; an empty TEXT removes it.\n"
+     "--retire LIST retires instead the what-if list LIST (the member list of\n"
+     "'isolab run --members LIST' and its sweeps): its runs are kept, each a\n"
+     "row of run_retired ('isolab runs --long' says so), and the stale note no\n"
+     "longer names them; a later run of the list is not retired. A bundle of\n"
+     "the model is no list. 'isolab rm --members LIST' removes the runs.\n",
+     OPTS(&NOTE_RETIRE)},
+    {"rm", isl_cmd_rm, ISL_NEEDS_DB, "[RUN...]", 0, -1, "remove runs and every row of theirs",
      "Removes the runs RUN... with every row of theirs (every table with a\n"
-     "run_id column), in one transaction: an unknown run removes nothing.\n",
-     NO_OPTS},
+     "run_id column), in one transaction: an unknown run removes nothing.\n"
+     "--members LIST removes instead every run of the what-if list LIST (the\n"
+     "runs and sweeps whose run_param members is LIST).\n",
+     OPTS(&RM_MEMBERS)},
     {"prune", isl_cmd_prune, ISL_NEEDS_DB, NULL, 0, 0, "remove all but the latest runs of each kind",
      "Removes, in one transaction, the runs older than the N latest of their\n"
      "kind (of KIND only with --kind), with every row of theirs, except runs\n"

@@ -1,6 +1,8 @@
 /* isolab command line: what commands that print results share (report.h):
  * no command file calls another's, what two print alike is here. */
+#include <assert.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -106,53 +108,79 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
 
 /* The commands that bring every stale result up to date, as one line:
  * each ready to paste (names and the database's path shell-quoted), in
- * quotes ('...', or "..." when it holds a single quote). */
+ * quotes ('...', or "..." when it holds a single quote); and the first
+ * what-if list named, for the hint on retiring it. */
 typedef struct stale_plan {
     isl_cli *cli;
     isl_buf line;
     size_t n;
+    char *list;
 } stale_plan;
 
-static isl_status add_group(void *ctx, const char *group, const char *bundle, const char *channel)
+static isl_status add_group(void *ctx, const char *group, const char *command, const char *bundle,
+                            const char *channel, int list)
 {
     stale_plan *p = ctx;
-    const char *words[6];
+    const char *words[8];
+    char cmd[64];
     int n = 0;
     if (!strcmp(group, "lessons")) words[n++] = "lesson", words[n++] = "--all";
-    else if (!strcmp(group, "run")) words[n++] = "run";
-    else if (!strcmp(group, "bundles")) words[n++] = "sweep", words[n++] = "bundles";
-    else if (!strcmp(group, "members")) {
-        words[n++] = "run", words[n++] = "--members", words[n++] = bundle ? bundle : "";
-        words[n++] = "--channel", words[n++] = channel ? channel : "";
-    } else {
-        words[n++] = "sweep", words[n++] = group;
-        words[n++] = "--bundle", words[n++] = bundle ? bundle : "";
+    else {
+        /* the kind's command words (run_kinds.command: "run", "sweep samples") */
+        assert(command && strlen(command) < sizeof cmd);
+        snprintf(cmd, sizeof cmd, "%s", command);
+        for (char *w = cmd; *w && n < 3;) {
+            words[n++] = w;
+            w += strcspn(w, " ");
+            if (*w) *w++ = '\0';
+        }
+    }
+    if (bundle) {
+        words[n++] = !strcmp(group, "members") ? "--members" : "--bundle", words[n++] = bundle;
         words[n++] = "--channel", words[n++] = channel ? channel : "";
     }
     isl_put_command(p->cli, &p->line, n, words);
     p->n++;
+    if (list && !p->list && !(p->list = strdup(bundle))) return ISL_ENOMEM;
     return p->line.oom ? ISL_ENOMEM : ISL_OK;
+}
+
+/* The note's third line when it names a what-if list: how to retire it. */
+static void put_retire_hint(isl_cli *cli, isl_buf *b, const char *list)
+{
+    isl_buf rm = {NULL, 0, 0, 0}, keep = {NULL, 0, 0, 0};
+    isl_put_command(cli, &rm, 3, (const char *const[]){"rm", "--members", list});
+    isl_put_command(cli, &keep, 3, (const char *const[]){"note", "--retire", list});
+    if (rm.oom || keep.oom) b->oom = 1;
+    else
+        isl_buf_printf(b, "  a what-if list no longer wanted: %s removes its runs; %s keeps them and drops it "
+                       "from this note", rm.p, keep.p);
+    free(rm.p), free(keep.p);
 }
 
 int isl_warn_stale(isl_cli *cli)
 {
-    stale_plan p = {cli, {NULL, 0, 0, 0}, 0};
+    stale_plan p = {cli, {NULL, 0, 0, 0}, 0, NULL};
     isl_error err;
     isl_error_clear(&err);
     isl_status st = isl_store_stale_groups(cli->store, add_group, &p, &err);
-    /* two lines, whatever their length: never cut */
+    /* two lines, whatever their length: never cut (three with a what-if list) */
     char *shown = !st && p.n && !p.line.oom ? isl_escape_dup(p.line.p) : NULL;
     int oom = st == ISL_ENOMEM || p.line.oom || (!st && p.n && !shown);
     /* kept for isl_main: a note before an error would bury the error */
-    isl_buf note = {NULL, 0, 0, 0};
-    if (shown && !cli->stale_note)
+    isl_buf note = {NULL, 0, 0, 0}, hint = {NULL, 0, 0, 0};
+    if (shown && p.list) put_retire_hint(cli, &hint, p.list);
+    char *hint_shown = hint.p ? isl_escape_dup(hint.p) : NULL;
+    if (hint.oom || (hint.p && !hint_shown)) oom = 1;
+    if (shown && !cli->stale_note && !oom)
         isl_buf_printf(&note, "isolab%s%s: note: some results were computed from an older model than the database "
-                       "holds now and are not shown;\n  to bring everything up to date, run: %s\n",
-                       cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown);
+                       "holds now and are not shown;\n  to bring everything up to date, run: %s\n%s%s",
+                       cli->cmd ? " " : "", cli->cmd ? cli->cmd->name : "", shown, hint_shown ? hint_shown : "",
+                       hint_shown ? "\n" : "");
     if (note.oom) free(note.p), note.p = NULL, oom = 1;
     if (note.p) cli->stale_note = note.p;
     cli->stale_noted |= shown != NULL;
-    free(shown), free(p.line.p);
+    free(shown), free(p.line.p), free(p.list), free(hint.p), free(hint_shown);
     return oom ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory") : ISL_OK;
 }
 

@@ -8,10 +8,12 @@ const char *const isl_kind_names[ISL_KIND_COUNT + 1] = {
 
 /* by isl_kind, in its order (tests/test_store.c checks each row against run_kinds) */
 const isl_kind_row isl_kinds[ISL_KIND_COUNT] = {
-    {"surface,fact_status,fact_status_row,fact_status_bundle,fact_status_channel,fact_status_fact", "run"},
-    {"sample_sweep", "sweep samples"}, {"removal_sweep", "sweep removal"}, {"addition_sweep", "sweep addition"},
-    {"bundle_sweep,bundle_sweep_mechanism,bundle_sweep_channel", "sweep bundles"}, {"answer_frontier", "frontier"},
-    {"answer_smallest", "smallest"}, {"answer_marginal", "marginal"}, {"claim_result", "check"},
+    {"surface,fact_status,fact_status_row,fact_status_bundle,fact_status_channel,fact_status_fact", "run", "pairs"},
+    {"sample_sweep", "sweep samples", "pair"}, {"removal_sweep", "sweep removal", "pair"},
+    {"addition_sweep", "sweep addition", "pair"},
+    {"bundle_sweep,bundle_sweep_mechanism,bundle_sweep_channel", "sweep bundles", "model"},
+    {"answer_frontier", "frontier", "none"}, {"answer_smallest", "smallest", "none"},
+    {"answer_marginal", "marginal", "none"}, {"claim_result", "check", "none"},
 };
 
 isl_kind isl_kind_find(const char *name)

@@ -74,7 +74,7 @@ static isl_status run_row(void *ctx, sqlite3_stmt *q)
     isl_each *e = ctx;
     isl_run_info r = {sqlite3_column_int64(q, 0), isl_base_col(q, 1), isl_base_col(q, 2), isl_base_col(q, 3),
                       isl_base_col(q, 4),           isl_base_col(q, 5), isl_base_col(q, 6), isl_base_col(q, 8),
-                      sqlite3_column_int64(q, 7)};
+                      sqlite3_column_int64(q, 7), isl_base_col(q, 9)};
     return e->fn.run(e->ctx, &r);
 }
 
@@ -86,7 +86,8 @@ static char *runs_sql(isl_store *s, const isl_run_filter *f, isl_error *err)
     sqlite3_str_appendall(c.out, "SELECT r.id, r.kind, r.started_at, r.finished_at, r.status, r.model_digest, "
                                  "r.argv, ");
     isl_status st = append_run_rows(s, c.out, "r.id", err);
-    sqlite3_str_appendf(c.out, ", r.note FROM (SELECT * FROM run r "
+    sqlite3_str_appendf(c.out, ", r.note, (SELECT t.retired_at FROM run_retired t WHERE t.run = r.id) "
+                               "FROM (SELECT * FROM run r "
                                "WHERE (?1 IS NULL OR r.kind = ?1) AND (?1 IS NOT NULL OR ?2 OR r.kind <> 'check') "
                                "AND (?3 IS NULL OR r.started_at >= "
                                "strftime('%%Y-%%m-%%dT%%H:%%M:%%fZ', ?3, 'unixepoch'))");

@@ -29,16 +29,16 @@ static isl_status remove_one(remover *r, int64_t id)
 static isl_status remove_row(void *ctx, sqlite3_stmt *q) { return remove_one(ctx, sqlite3_column_int64(q, 0)); }
 
 /* Removes runs ids[0..n) (with ids NULL: those the query pick, with keep
- * and kind bound, selects) in one transaction: all of them or none. */
+ * and text bound, selects) in one transaction: all of them or none. */
 static isl_status delete_runs(isl_store *s, const int64_t *ids, size_t n, const char *pick, int64_t keep,
-                              const char *kind, size_t *deleted, isl_error *err)
+                              const char *text, size_t *deleted, isl_error *err)
 {
     assert(ids || pick);
     remover r = {s, 0, err};
     isl_status st = isl_db_begin_write(s, err);
     for (size_t i = 0; !st && ids && i < n; i++) st = remove_one(&r, ids[i]);
     if (!st && !ids)
-        st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep, kind);
+        st = isl_db_rows(s, "choosing the runs to remove", pick, remove_row, &r, err, "it", keep, text);
     if ((st = isl_base_end(s->db, s->path, st, err))) r.k = 0;
     if (deleted) *deleted = r.k;
     return st;
@@ -65,6 +65,40 @@ isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int not
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
                        "UNION SELECT run_id FROM current_sweep) ORDER BY id",
                        keep, kind, deleted, err);
+}
+
+/* The runs of what-if list ?2 (run_param 'members'; a name the model now
+ * has as a bundle is no list), by id (?1, bound, unused). */
+#define LIST_RUNS                                                                                                  \
+    "SELECT run_id FROM run_param WHERE key = 'members' AND value = ?2 AND ?2 NOT IN (SELECT name FROM bundle) "  \
+    "ORDER BY run_id"
+
+/* ISL_EINPUT, no run of list. */
+static isl_status no_list(const char *list, isl_error *err)
+{
+    return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN, "no run of what-if list '%s' (run_param members)", list);
+}
+
+isl_status isl_store_rm_list(isl_store *s, const char *list, size_t *deleted, isl_error *err)
+{
+    isl_status st = delete_runs(s, NULL, 0, LIST_RUNS, 0, list, deleted, err);
+    return !st && !*deleted ? no_list(list, err) : st;
+}
+
+isl_status isl_store_retire_list(isl_store *s, const char *list, size_t *runs, isl_error *err)
+{
+    int n = 0;
+    isl_status st = isl_db_begin_write(s, err);
+    if (!st) st = isl_db_rows(s, "counting the list's runs", LIST_RUNS, isl_base_count, &n, err, "it", (int64_t)0,
+                              list);
+    if (!st)
+        st = isl_db_rows(s, "retiring the list's runs",
+                         "INSERT OR IGNORE INTO run_retired(run, retired_at) SELECT run_id, "
+                         "strftime('%Y-%m-%dT%H:%M:%fZ', 'now') FROM (" LIST_RUNS ")",
+                         NULL, NULL, err, "it", (int64_t)0, list);
+    st = isl_base_end(s->db, s->path, st, err);
+    *runs = st ? 0 : (size_t)n;
+    return !st && !n ? no_list(list, err) : st;
 }
 
 isl_status isl_store_vacuum(isl_store *s, isl_error *err)
@@ -109,28 +143,39 @@ isl_status isl_store_lessons(isl_store *s, isl_lesson_fn fn, void *ctx, isl_erro
 static isl_status group_row(void *ctx, sqlite3_stmt *q)
 {
     isl_each *e = ctx;
-    return e->fn.group(e->ctx, isl_base_col(q, 0), isl_base_col(q, 1), isl_base_col(q, 2));
+    return e->fn.group(e->ctx, isl_base_col(q, 1), isl_base_col(q, 3), isl_base_col(q, 4), isl_base_col(q, 5),
+                       sqlite3_column_int(q, 6));
 }
 
 isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx, isl_error *err)
 {
+    /* by the kind's scope (run_kinds): what one run of it computes */
     static const char SQL[] =
         "WITH g AS ("
-        " SELECT CASE WHEN x.kind = 'bundles' THEN 'bundles'"
-        "             WHEN x.kind = 'run' AND x.bundle IS NOT NULL THEN 'members'"
-        "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN CASE WHEN x.kind = 'run' THEN 'run' ELSE x.kind END"
-        "             WHEN x.kind = 'run' OR EXISTS (SELECT 1 FROM lesson_focus f"
+        " SELECT x.kind, x.run_id, k.scope, k.command,"
+        "        CASE WHEN k.scope = 'model' THEN 'kind'"
+        "             WHEN k.scope = 'pairs' AND x.bundle IS NOT NULL THEN 'members'"
+        "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN 'kind'"
+        "             WHEN k.scope = 'pairs' OR EXISTS (SELECT 1 FROM lesson_focus f"
         "                  WHERE f.bundle = x.bundle AND f.channel = x.channel) THEN 'lessons'"
-        "             ELSE x.kind END AS grp, x.bundle, x.channel"
-        "   FROM stale_result x"
+        "             ELSE 'kind' END AS grp, x.bundle, x.channel,"
+        "        coalesce(x.bundle NOT IN (SELECT name FROM bundle), 0) AS whatif"
+        "   FROM stale_result x JOIN run_kinds k ON k.kind = x.kind"
         /* an older model's latest sweep of a pair with a current one (the model back at the digest it was
            computed from, after an unload): nothing to bring up to date */
         "  WHERE NOT EXISTS (SELECT 1 FROM current_sweep c WHERE c.kind = x.kind AND c.bundle = x.bundle"
         "                       AND c.channel = x.channel))"
-        " SELECT DISTINCT grp, CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN bundle END AS b,"
-        "        CASE WHEN grp IN ('members', 'samples', 'removal', 'addition') THEN channel END AS c"
-        "   FROM g ORDER BY CASE grp WHEN 'lessons' THEN 0 WHEN 'run' THEN 1 WHEN 'members' THEN 2 WHEN 'bundles' THEN 4"
-        "                   ELSE 3 END, grp, b, c";
+        " SELECT DISTINCT CASE grp WHEN 'lessons' THEN 0 WHEN 'members' THEN 2"
+        "                 ELSE CASE scope WHEN 'pairs' THEN 1 WHEN 'pair' THEN 3 ELSE 4 END END AS rank,"
+        "        grp, CASE WHEN grp <> 'lessons' THEN kind END AS kind,"
+        "        CASE WHEN grp <> 'lessons' THEN command END AS command,"
+        "        CASE WHEN grp = 'members' OR (grp = 'kind' AND scope = 'pair') THEN bundle END AS b,"
+        "        CASE WHEN grp = 'members' OR (grp = 'kind' AND scope = 'pair') THEN channel END AS c,"
+        "        grp <> 'lessons' AND whatif AS list"
+        "   FROM g"
+        /* a what-if list's run the user retired (never a model bundle's result) */
+        "  WHERE NOT (whatif AND EXISTS (SELECT 1 FROM run_retired t WHERE t.run = g.run_id))"
+        "  ORDER BY rank, kind, b, c";
     isl_each e = {.fn.group = fn, .ctx = ctx};
     return isl_db_rows(s, "reading stale_result", SQL, group_row, &e, err, NULL);
 }

@@ -33,6 +33,7 @@ static const migration MIGRATIONS[] = {
     {17, "020_run_kinds_title_guard.sql", NULL},
     {18, "021_run_rows.sql", NULL},
     {19, "022_member_names_positions.sql", NULL},
+    {21, "024_kind_scope_retired.sql", NULL},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)

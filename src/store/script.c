@@ -275,13 +275,13 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         if (confined) isl_work_begin(s);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
-        if (confined) sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, length);
         if (over && rc != SQLITE_DONE)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
                               "(%llu million steps): stopped; nothing of this load was written",
                               name, line_of(sql, start), s->work_limit);
-        else if (rc != SQLITE_DONE)
+        else if (rc != SQLITE_DONE) /* (its rows probed under the same length limit) */
             st = step_failure(s, name, sql, start, q, &au, err);
+        if (confined) sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, length);
         sqlite3_finalize(q);
         if (st) break;
         claim_place cp = {name, sql, start, tail};

@@ -38,7 +38,13 @@ function browser() {
   });
   const event = name => new Promise(done => listeners.push(m => m.method === name && done(m.params)));
   const exited = new Promise(done => p.on('exit', done));
-  const close = async () => { p.kill(); await exited; fs.rmSync(dir, {recursive: true, force: true}); };
+  // the browser's helpers may still be writing its profile when it exits:
+  // removing it is retried, and a profile left behind is no failure
+  const close = async () => {
+    p.kill();
+    await exited;
+    try { fs.rmSync(dir, {recursive: true, force: true, maxRetries: 10, retryDelay: 100}); } catch (e) { /* left */ }
+  };
   return {send, event, close};
 }
 

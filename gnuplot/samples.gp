@@ -68,21 +68,41 @@ plot csv using 'samples':'lines' with linespoints dt 1 pt 7 ps 1.5 lw 2 lc 'blac
 # names what it points at; the file is read back and written again, every
 # title XML-escaped (each slice to its string's end by strlen: an open
 # slice s[i:] ends at gnuplot's 65,535th character, and would cut an SVG).
-if (fmt eq 'svg') {
+# isolab plot passes titles, a file for the titles, one a line (the plot's,
+# then ST's), and puts them in itself (plot.c's put_titles, the same way):
+# reading the SVG back costs gnuplot a shell and a cat per plot.
+if (fmt eq 'svg' && exists("titles")) {
+    unset output
+    set print titles
+    print ptitle
+    do for [i=1:|ST|] { print ST[i] }
+    unset print
+}
+if (fmt eq 'svg' && !exists("titles")) {
     unset output
     rep(s, a, b) = (r_ = strstrt(s, a)) ? s[1:r_ - 1].b.rep(s[r_ + strlen(a):strlen(s)], a, b) : s
     xml(s) = rep(rep(rep(s, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
     svg = system("cat '".rep(out, "'", "'\\''")."'")
     t_ = strstrt(svg, '<title>Gnuplot</title>')
     svg = svg[1:t_ - 1].'<title>'.xml(ptitle).'</title>'.svg[t_ + 22:strlen(svg)]
+    # each series' group by its id (gnuplot_plot_N, then a letter per
+    # multiplot panel), whatever title gnuplot gave it: a gnuplot that drew
+    # other plots before (isolab draws many in one) may give a stale one
     o_ = ''
-    while ((p_ = strstrt(svg, '<title>gnuplot_plot_')) > 0) {
+    while ((p_ = strstrt(svg, '<g id="gnuplot_plot_')) > 0) {
         q_ = svg[p_ + 20:strlen(svg)]
         k_ = 0
-        while (strstrt('0123456789', q_[1:1]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[1:1]) - 1; q_ = q_[2:strlen(q_)] }
+        i_ = 1
+        while (strstrt('0123456789', q_[i_:i_]) > 0) { k_ = 10 * k_ + strstrt('0123456789', q_[i_:i_]) - 1; i_ = i_ + 1 }
+        s_ = strstrt(q_, '<title>')
         e_ = strstrt(q_, '</title>')
-        o_ = o_.svg[1:p_ - 1].'<title>'.xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
-        svg = q_[e_ + 8:strlen(q_)]
+        if (s_ > 0 && s_ < i_ + 8 && e_ > s_) {
+            o_ = o_.svg[1:p_ + 19].q_[1:s_ + 6].xml(k_ >= 1 && k_ <= |ST| ? ST[k_] : ptitle).'</title>'
+            svg = q_[e_ + 8:strlen(q_)]
+        } else {
+            o_ = o_.svg[1:p_ + 19]
+            svg = q_
+        }
     }
     set print out
     print o_.svg

@@ -14,6 +14,10 @@
 ---
 --- 1. The lesson: code, title, and its place in the course. Comparisons are
 ---    ordered by position, and claims can find a lesson's channel by it.
+---    A position another lesson announces (SELECT * FROM lesson_announces:
+---    the performance profiling lesson announces 6 and 7) makes this the
+---    lesson it spoke of, and its claims about that lesson then check this
+---    one ('isolab load' says so); any other position leaves them pending.
 -- INSERT INTO lesson(code, title, position) VALUES
 --   ('M09/K01', 'Made-up Probing', 90);
 ---

@@ -73,6 +73,30 @@ fact shown by channel    axis      status under strict bundle
   policy-rules            label     RETURNS" "$(sed -n '1p;3,4p;6,9p' "$tmp/m.txt")"
 check "template: its channel first in its channel table" \
     "  made-up-probe             3         13     8  1080              2.67" "$(grep -A1 '^channel ' "$tmp/m.txt" | tail -n 1)"
+# Its channel is a whole of two parts (channel_part: made-up-probe-a at 1,
+# made-up-probe-b at 2): each part directly under its whole, "part of"
+# naming the whole, then K04's and K05's channels by lesson position.
+check "template: its parts directly under their whole in its channel table" \
+    "made-up-probe made-up-probe-a made-up-probe-b system-call-tracing sampling-profile" \
+    "$(sed -n '/^channel /,/^$/p' "$tmp/m.txt" | awk 'NR > 1 && NF { print $1 }' | tr '\n' ' ' | sed 's/ $//')"
+check "template: page_lesson_channels (the page's, export's): parts under their whole, part_of filled" \
+    "made-up-probe:|made-up-probe-a:made-up-probe|made-up-probe-b:made-up-probe|system-call-tracing:|sampling-profile:" \
+    "$(q "$db3" "SELECT channel || ':' || coalesce(part_of, '') FROM page_lesson_channels WHERE lesson = 'M09/K01' ORDER BY n" | tr '\n' '|' | sed 's/|$//')"
+"$ISOLAB" --db "$db3" page --lesson M09/K01 -o "$tmp/m.html" 2>/dev/null
+check "template: the page's channel table of M09/K01, the same rows and part of" \
+    "made-up-probe:|made-up-probe-a:made-up-probe|made-up-probe-b:made-up-probe|system-call-tracing:|sampling-profile:" \
+    "$(sed -n '/<table data-view="page_lesson_channels"/,/<\/table>/p' "$tmp/m.html" | grep '^<tr><td' \
+        | sed 's/<[^>]*data-label="channel"><span class="nw">\([^<]*\)<\/span><\/td><td[^>]*data-label="part of">\(<span class="nw">\)\{0,1\}\([^<]*\).*/\1:\3/; s/^<tr>//' \
+        | tr '\n' '|' | sed 's/|$//')"
+check "template: the page's comparison names the parts' whole" 2 \
+    "$(sed -n '/<section id="comparison">/,/<\/section>/p' "$tmp/m.html" | grep -c 'data-label="part of"><span class="nw">made-up-probe<')"
+"$ISOLAB" --db "$db3" lesson M03/K05 >/dev/null 2>&1 && "$ISOLAB" --db "$db3" page --lesson M03/K05 -o "$tmp/k5.html" 2>/dev/null
+check "template: K05's page, where no channel is a part: its channel table and the comparison without an empty \"part of\"" \
+    "1 1 0" \
+    "$(sed -n '/<table data-view="page_lesson_channels"/,/<\/table>/p' "$tmp/k5.html" | grep -c '<th scope="col">channel</th>') $(
+       sed -n '/<section id="comparison">/,/<\/section>/p' "$tmp/k5.html" | grep -c '<th scope="col">channel</th>') $(
+       { sed -n '/<table data-view="page_lesson_channels"/,/<\/table>/p' "$tmp/k5.html"
+         sed -n '/<section id="comparison">/,/<\/section>/p' "$tmp/k5.html"; } | grep -c '<th scope="col">part of</th>')"
 check "template: sweeps (3 returned: n div 3 lines per fact; removal; addition on kernel)" \
     "     100      100               3                33
   baseline open surface 13 | changes it 13 | does not 11

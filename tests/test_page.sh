@@ -77,6 +77,87 @@ for svg in re.findall(r'<svg.*?</svg>', open(sys.argv[1]).read(), re.S):
         elif not t.endswith('/>'): stack.append(t)
 PY
 )"
+    # The page's gnuplot draws every plot of every lesson, one after the
+    # other: each inline plot is the image a gnuplot of its own draws
+    # ('isolab plot NAME --lesson CODE --format svg', one plot), laid out as
+    # the page lays out an SVG (lines unindented, empty groups left out,
+    # ids prefixed with the plot's figure id, the definitions no mark uses
+    # left out, a group that closes only to open again the same kept open:
+    # done here again from that description, not with the page's code).
+    if command -v python3 >/dev/null 2>&1; then
+        q "$db" "SELECT lesson FROM page_lessons" | while read -r code; do
+            for p in channels samples axes frontier; do
+                "$ISOLAB" --db "$db" plot "$p" --lesson "$code" --format svg -o "$tmp/alone/$code" >/dev/null 2>&1
+            done
+        done
+        check "each inline plot: the image drawn by a gnuplot of its own" "8 same" "$(python3 - "$tmp/page.html" "$tmp/alone" "$db" <<'PY'
+import re, sqlite3, sys
+page, alone, db = open(sys.argv[1], encoding='utf-8').read(), sys.argv[2], sys.argv[3]
+codes = {re.sub('[^A-Za-z0-9]', '-', r[0]): r[0] for r in sqlite3.connect(db).execute('SELECT lesson FROM page_lessons')}
+def used_defs(svg):
+    d = svg.find('<defs>'); e = svg.find('</defs>', d) if d >= 0 else -1
+    nl = svg.find('\n', d, e) if e >= 0 else -1
+    if nl < 0: return svg
+    items, p = [], nl + 1
+    while p < e and len(items) < 64:
+        q = svg.find('\n', p, e); end = q + 1 if q >= 0 else e
+        if e - p > 8 and svg.startswith('<filter ', p):
+            f = svg.find('</filter>\n', p, e); end = f + 10 if f >= 0 else e
+        seg = svg[p:end]
+        if " id='" in seg:
+            i = seg[seg.index(" id='") + 5:].split("'")[0]
+            ref = seg[seg.index("href='#") + 7:].split("'")[0] if "href='#" in seg else None
+            used = any(svg[k + 1:k + 1 + len(i)] == i and svg[k + 1 + len(i):k + 2 + len(i)] in ("'", '"', ')')
+                       for k in (x.start() for x in re.finditer('#', svg)) if not d <= k < e)
+            items.append([p, end, i, ref, used])
+        p = end
+    if len(items) == 64: return svg
+    for _ in items:
+        for it in items:
+            if it[4] and it[3]:
+                for other in items:
+                    if other[2] == it[3]: other[4] = True
+    out, frm = [], 0
+    for p, end, i, ref, used in items:
+        if not used: out.append(svg[frm:p]); frm = end
+    return ''.join(out) + svg[frm:]
+def merged(svg):
+    out, stack, i, frm, n = [], [], 0, 0, len(svg)
+    while i < n:
+        if svg.startswith('<g ', i) or svg.startswith('<g>', i):
+            gt = svg.find('>', i)
+            if gt < 0: break
+            if svg[gt - 1] != '/': stack.append(svg[i:gt + 1])
+            i = gt + 1
+        elif stack and svg.startswith('</g>', i):
+            j = i + 4
+            while j < n and svg[j] in '\n \t': j += 1
+            top = stack[-1]
+            if svg.startswith(top, j) and not any(w in top for w in ('id=', 'opacity', 'filter', 'clip-path', 'mask')):
+                out += [svg[frm:i], svg[i + 4:j]]; frm = i = j + len(top)
+            else:
+                stack.pop(); i += 4
+        else:
+            i += 1
+    return ''.join(out) + svg[frm:]
+n, bad = 0, []
+for m in re.finditer(r'<figure id="plot-([^"]*)-([a-z]+)">\n<div class="plot">\n(<svg.*?</svg>\n+)</div>', page, re.S):
+    lesson, plot, inline = codes[m.group(1)], m.group(2), m.group(3)
+    own = open('%s/%s/%s.svg' % (alone, lesson, plot), encoding='utf-8').read()
+    own = own[own.index('<svg'):]
+    raw, kept, i = own.splitlines(True), [], 0
+    while i < len(raw):
+        l = raw[i].lstrip(' \t')
+        if len(l) > 4 and l.startswith('<g ') and l.endswith('>\n') and raw[i + 1:i + 2] == ['</g>\n']: i += 2
+        else: kept.append(l); i += 1
+    want = re.sub(r'''(id='|id="|href='#|href="#|url\(#)''', lambda r: r.group(1) + m.group(1) + '-' + plot + '-', ''.join(kept))
+    want = merged(used_defs(want))
+    n += 1
+    if want != inline: bad.append('%s %s' % (lesson, plot))
+print(n, ' '.join(bad) or 'same')
+PY
+)"
+    fi
 fi
 
 # --- what Chromium reads --------------------------------------------------------
@@ -157,7 +238,8 @@ for section, view, head, body in p.tables:
         want = [r for r in want if r[cols.index('lesson')] == lessons[section]]
     keep = [i for i, c in enumerate(cols) if c not in HIDDEN or (c == 'lesson' and section not in lessons and view != 'page_claims')
             or (c == 'run_id' and view == 'page_runs')]
-    if view in ('page_claims', 'bundle_smallest'):  # a column no row has a value in is left out
+    if view in ('page_claims', 'bundle_smallest', 'page_lesson_channels', 'channel_comparison'):
+        # a column no row has a value in is left out
         keep = [i for i in keep if any(r[i] not in (None, '') for r in want)]
     heads = [label(view, cols[i])[0] + (' (%s)' % label(view, cols[i])[1] if label(view, cols[i])[1] else '') for i in keep]
     if head[0] != heads:

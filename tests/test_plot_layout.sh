@@ -5,7 +5,10 @@
 # and for the axes plot under every channel, no text of an SVG overlaps
 # another and none leaves the image (boxes estimated from font size and
 # string length by tests/svg_text_boxes.awk, itself tested first on texts
-# that do overlap). The axes come in the course's order. Skips when
+# that do overlap). The axes come in the course's order. Channels of the
+# same returned count and cost are one point mark named for each of them,
+# and no two marks overlap, in the plot and on the page
+# (tests/plot_marks.py, tested first on marks that do). Skips when
 # gnuplot is not installed.
 . "$(dirname "$0")/shlib.sh"
 
@@ -43,6 +46,30 @@ EOF
 check "the checker: overlapping texts, one off the edge; turned texts side by side do not count" \
     "overlap: first label | second & label|outside: off the edge" \
     "$(boxes "$tmp/bad.svg" | sed 's/&amp;/\&/' | tr '\n' '|' | sed 's/|$//')"
+
+# the marks' checker: two series' marks on each other, each named for one
+# channel of a place of two; a third mark apart, named for its own
+cat >"$tmp/marks.svg" <<'EOF'
+<svg>
+	<g id="gnuplot_plot_1" ><title>a (L1): 6 %, 2 returned, 3.00 % per fact</title>
+	<use xlink:href='#gpPt3' transform='translate(200.00,100.00) scale(7.65)' color='rgb(0, 0, 0)'/>
+	</g>
+	<g id="gnuplot_plot_2" ><title>b (L2): 6 %, 2 returned, 3.00 % per fact</title>
+	<g transform="translate(126.75,619.45)" stroke="none" fill="black" font-family="sans" font-size="12.00"  text-anchor="start">
+		<text>b (L2): 6 %, 2 returned, 3.00 % per fact</text>
+	</g>
+	<use xlink:href='#gpPt4' transform='translate(205.00,101.00) scale(7.65)' color='rgb(0, 0, 0)'/>
+	<use xlink:href='#gpPt4' transform='translate(103.38,615.55) scale(7.65)' color='rgb(0, 0, 0)'/>
+	</g>
+	<g id="gnuplot_plot_3" ><title>this lesson's: c, d (L3): 1 %, 1 returned, 1.00 % per fact</title>
+	<use xlink:href='#gpPt5' transform='translate(100.00,300.00) scale(7.65)' color='rgb(0, 0, 0)'/>
+	</g>
+</svg>
+EOF
+printf 'a\tL1\t2\t6.0\nb\tL2\t2\t6.0\nc\tL3\t1\t1.0\nd\tL3\t1\t1.0\n' >"$tmp/marks-rows.txt"
+check "the marks' checker: a place drawn by no mark named for all, two strays on each other; the key's sample not a mark" \
+    "unnamed: a (L1), b (L2) (0 marks)|stray: a (L1): 6 %, 2 returned, 3.00 % per fact|stray: b (L2): 6 %, 2 returned, 3.00 % per fact|overlap: a (L1): 6 %, 2 returned, 3.00 % per fact | b (L2): 6 %, 2 returned, 3.00 % per fact" \
+    "$(python3 tests/plot_marks.py "$tmp/marks.svg" "$tmp/marks-rows.txt" | tr '\n' '|' | sed 's/|$//')"
 
 # svg_clean DIR LABEL : every SVG in DIR has no overlapping text and none outside
 svg_clean() {
@@ -106,7 +133,46 @@ check "the eight-channel model's database" 0 $?
 "$ISOLAB" --db "$tmp/eight.db" plot channels axes --format svg -o "$tmp/eight" >/dev/null
 check "the eight-channel model's plots" 0 $?
 svg_clean "$tmp/eight" "eight channels"
-check "eight channels: eight key lines" 8 "$(grep -v '<title>' "$tmp/eight/channels.svg" | grep -c -e ' returned, ' -e 'returns nothing<')"
+# eight channels in the key: packet-capture-twin shares packet-capture's line
+check "eight channels: seven key lines, one per mark (the twins share one)" 7 "$(grep -v '<title>' "$tmp/eight/channels.svg" | grep -c -e ' returned, ' -e 'returns nothing<')"
+
+# --- channels of the same values: one mark, named for every one of them ---------
+# (packet-capture-twin has packet-capture's cost and facts; sees-everything
+# returns 14 facts, so the x axis spans 15 counts and points set
+# side by side by a fixed fraction of a count would still cover each other.)
+# rows DB [LESSON] : what the channels plot stands for, from
+# channel_comparison (not plot_channels): channel, lesson, returned, cost
+rows() {
+    "$ISOLAB" --db "$1" export channel_comparison ${2:+--lesson "$2"} --format tsv | awk -F'\t' '
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["returned"] != "" { print $c["channel"] "\t" $c["lesson"] "\t" $c["returned"] "\t" $c["cost_pct"] }'
+}
+rows "$tmp/eight.db" >"$tmp/eight-rows.txt"
+check "eight channels: two of them at one place (an independent count of channels sharing returned and cost)" \
+    "packet-capture packet-capture-twin" \
+    "$(awk -F'\t' '{ n[$3 " " $4]++; c[$3 " " $4] = c[$3 " " $4] " " $1 } END { for (k in n) if (n[k] > 1) print substr(c[k], 2) }' \
+        "$tmp/eight-rows.txt")"
+check "eight channels: one mark per place, named for every channel of it, no two marks overlapping" "" \
+    "$(python3 tests/plot_marks.py "$tmp/eight/channels.svg" "$tmp/eight-rows.txt")"
+check "eight channels: the twins' key line names both" 1 \
+    "$(grep -v '<title>' "$tmp/eight/channels.svg" | grep -c '>packet-capture (T/P4), packet-capture-twin (T/P5): 6 %, 2 returned, 3.00 % per fact<')"
+check "eight channels: the CSV says so (mark, first_in_mark, mark_channels, mark_names)" \
+    "packet-capture|1|2|packet-capture (T/P4), packet-capture-twin (T/P5) packet-capture-twin|0|2|packet-capture (T/P4), packet-capture-twin (T/P5)" \
+    "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["channel"] ~ /^packet-capture/ {
+        printf "%s%s|%s|%s|", s, $c["channel"], $c["first_in_mark"], $c["mark_channels"]; s = " "
+        for (i = c["mark_names"]; i <= NF; i++) printf "%s%s", (i > c["mark_names"] ? "," : ""), $i }' "$tmp/eight/channels.csv" | tr -d '"')"
+# the page draws the same: T/P5's channels plot, the twin its focus (the
+# mark's second channel: the key line is still the lesson's)
+cp "$tmp/eight.db" "$tmp/focus.db"
+printf "INSERT INTO lesson_focus(lesson, bundle, channel) VALUES ('T/P5', 'strict', 'packet-capture-twin');\n" >"$tmp/focus.sql"
+"$ISOLAB" --db "$tmp/focus.db" load "$tmp/focus.sql" >/dev/null 2>&1 && "$ISOLAB" --db "$tmp/focus.db" run >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$tmp/focus.db" page --lesson T/P5 -o "$tmp/eight.html" 2>/dev/null
+check "eight channels, the page of T/P5 (the twin its focus)" 0 $?
+rows "$tmp/focus.db" T/P5 >"$tmp/p5-rows.txt"
+check "eight channels, the page: T/P5's channels plot, one mark per place, named for all, none overlapping" "" \
+    "$(python3 tests/plot_marks.py "$tmp/eight.html" "$tmp/p5-rows.txt" plot-T-P5-channels)"
+check "eight channels, the page: the plot is there, the twins' mark this lesson's" "1 1" \
+    "$(grep -c '<figure id="plot-T-P5-channels">' "$tmp/eight.html") $(grep -v '<title>' "$tmp/eight.html" | grep -c ">this lesson's: packet-capture (T/P4), packet-capture-twin (T/P5): 6 %, 2 returned, 3.00 % per fact<")"
 
 mkdir -p "$tmp/one-seeds" && cp seeds/000_course_model.sql seeds/020_*.sql "$tmp/one-seeds/"
 "$ISOLAB" --db "$tmp/one.db" init --seeds "$tmp/one-seeds" >/dev/null && "$ISOLAB" --db "$tmp/one.db" run >/dev/null \

@@ -227,6 +227,9 @@ int isl_check_output(isl_cli *cli, FILE *f, const char *what);
 
 /* Seconds on the monotonic clock, for progress on a terminal. */
 double isl_now(void);
+/* Reads a whole file into a NUL-terminated string, its length in *len
+ * (NULL on failure). */
+char *isl_read_file(const char *path, size_t *len);
 
 /* A run id (a positive whole number) into *id; else a usage error. */
 int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
@@ -241,9 +244,24 @@ void isl_sort_indexes(size_t *v, size_t n);
 /* Which claims a check prints as lines (none: the count line alone). */
 typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NONE } isl_claims_shown;
 
-/* Draws plot `name` as dir/NAME.svg beside dir/NAME.csv, silently; an exit
- * status: ISL_EINPUT when its run is missing, ISL_ETOOL (gnuplot). */
-int isl_plot_svg(isl_cli *cli, const char *name, const char *dir);
+/* Plots drawn by one gnuplot process (plot.c): isl_plots_add writes each
+ * plot's dir/NAME.csv under the focus in force then, isl_plots_draw draws
+ * every image (dir/NAME.FMT) at once, each the image a gnuplot of its own
+ * draws; a plot's own failure (ISL_EINPUT: its run is missing; ISL_ETOOL:
+ * gnuplot; ISL_EOUTPUT: a full disk) is kept with it, for isl_plots_status. */
+typedef struct isl_plots isl_plots;
+/* A batch drawing fmt ("png", "svg"), with scripts from the directory
+ * scripts (NULL: the built-in ones); NULL when out of memory. */
+isl_plots *isl_plots_new(const char *fmt, const char *scripts);
+/* Adds plot `name` (one of PLOTS) into dir: its CSV now; the plot's exit
+ * status (its failure kept with it, cli->err clear; ISL_ENOMEM: in cli->err
+ * when the plot could not be kept). */
+int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir);
+/* Draws every plot added without failure; an exit status for what is no one plot's. */
+int isl_plots_draw(isl_cli *cli, isl_plots *ps);
+/* Plot i's exit status, with its failure (*err), image path and row count. */
+int isl_plots_status(const isl_plots *ps, size_t i, const isl_error **err, const char **image, size_t *rows);
+void isl_plots_free(isl_plots *ps);
 
 /* Subcommands. */
 int isl_cmd_init(isl_cli *cli, const isl_args *a);

@@ -79,7 +79,9 @@ isl_status isl_store_load(isl_store *s, const char *const *paths, size_t n, int 
 typedef enum isl_load_mode { ISL_LOAD_NEW, ISL_LOAD_REPLACE, ISL_LOAD_TAKE_OVER } isl_load_mode;
 /* What one file did, told in the load's transaction (the caller keeps it
  * until the load commits): what "added" or "replaced" with name a lesson's
- * code, or "table" with name a table and n the rows the file wrote in it. */
+ * code, "table" with name a table and n the rows the file wrote in it, or
+ * "announced" with name the code of a lesson that announces position n,
+ * which a lesson the file added takes. */
 typedef isl_status (*isl_load_fn)(void *ctx, const char *file, const char *what, const char *name, long long n);
 /* isl_store_load in mode, each file's lessons and tables to fn (NULL: none). */
 isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t n, isl_load_mode mode,

@@ -91,6 +91,11 @@ static void tell_files(isl_cli *cli, const isl_args *a, const load_told *t)
             if (!strcmp(t->v[i].file, file) && !strcmp(t->v[i].what, "table"))
                 isl_buf_printf(&line, "%s %s %lld", tables++ ? "," : lessons ? "; wrote" : " wrote", t->v[i].name,
                                t->v[i].n);
+        for (size_t i = 0; i < t->n; i++)
+            if (!strcmp(t->v[i].file, file) && !strcmp(t->v[i].what, "announced"))
+                isl_note(cli, "%s: its lesson at position %lld is the one %s announces: %s's claims about lesson %lld "
+                         "now check it (see lesson_announces; a position no lesson announces leaves them pending)",
+                         file, t->v[i].n, t->v[i].name, t->v[i].name, t->v[i].n);
         if (!lessons && !tables)
             isl_note(cli, "%s adds nothing: it wrote no row (the lesson template as it ships is all comments: copy "
                      "it and remove the '-- ' in front of its SQL lines, as its first lines say)", file);

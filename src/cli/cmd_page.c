@@ -212,8 +212,9 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels,
     if (!rc && !text.n)
         page_puts(b, "<p class=\"note\">"), page_html(b, note), page_puts(b, "</p>\n");
     for (size_t k = 0; !rc && text.n && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
+        /* the channel table's "part of": shown when a channel of it is a part */
         page_table t = {.view = LESSON_TABLES[k][0], .caption = LESSON_TABLES[k][1], .lesson = code, .hide = hide,
-                        .empty = note};
+                        .empty = note, .drop_empty = !strcmp(LESSON_TABLES[k][0], "page_lesson_channels")};
         rc = page_put_table(cli, b, labels, &t);
     }
     if (!rc && text.n) {
@@ -246,7 +247,7 @@ static void put_claims_note(isl_cli *cli, isl_buf *note, const lesson *l)
 }
 
 /* One lesson's section: its tables, its claims and its plots. */
-static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lesson *l, int *noted)
+static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lesson *l, page_plots *pp)
 {
     static const char *const hide_claims[] = {"lesson", "run_id", NULL};
     page_puts(b, "<section id=\""), put_anchor(b, l->code), page_puts(b, "\">\n<h2>");
@@ -263,7 +264,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     if (!rc && (cap.oom || note.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
-    if (!rc) rc = page_put_plots(cli, b, l->code, noted);
+    if (!rc) rc = page_put_plots(cli, b, pp, l->code);
     page_puts(b, "</section>\n");
     return rc;
 }
@@ -277,7 +278,8 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
     page_table cmp = {.view = "channel_comparison", .caption = "Every channel under one bundle (channel_comparison)",
                       .empty = "No channel has results yet: run ", .command = "isolab run", .hide = hide_cmp,
-                      .keep = nwant ? want : NULL, .nkeep = nwant, .stack = 1};
+                      .keep = nwant ? want : NULL, .nkeep = nwant, .stack = 1,
+                      .drop_empty = 1 /* "part of" when a channel is a part */};
     int rc = page_put_table(cli, b, labels, &cmp);
     page_puts(b, "</section>\n");
     if (!rc) rc = page_put_model(cli, b, labels);
@@ -289,13 +291,17 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     lessons l = {NULL, 0, 0};
     isl_labels labels = {NULL, 0, 0};
     isl_buf after = {NULL, 0, 0, 0};
+    page_plots *pp = NULL;
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
+    if (!rc) rc = page_plots_new(cli, &pp);
     if (!rc) rc = isl_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
     if (!rc) rc = put_head(cli, b, &l, want, nwant, lab);
     if (!rc) page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
-        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], &noted);
+        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], pp);
+    if (!rc) rc = page_plots_end(cli, b, pp, &noted);
+    page_plots_free(pp);
     if (!rc) {
         if (after.p) isl_buf_put(b, after.p, after.n);
         page_puts(b, "<section id=\"runs\">\n<h2>Runs</h2>\n");

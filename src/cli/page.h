@@ -32,8 +32,16 @@ void page_put_glossary(isl_buf *b);
 /* Appends the model's tables and those that compare channels and bundles. */
 int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l);
 
-/* Appends a lesson's plots; one not drawn leaves a note (on stderr once: *noted). */
-int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted);
+/* The page's plots, drawn by one gnuplot: page_plots_new, then
+ * page_put_plots for each lesson (its rows read under its focus, each
+ * plot's place marked in b), then page_plots_end draws them all and puts
+ * each in its place (one not drawn leaves a note, on stderr once: *noted),
+ * and page_plots_free. */
+typedef struct page_plots page_plots;
+int page_plots_new(isl_cli *cli, page_plots **pp);
+int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson);
+int page_plots_end(isl_cli *cli, isl_buf *b, page_plots *pp, int *noted);
+void page_plots_free(page_plots *pp);
 
 /* The lab (page_lab.c): the engine found (make wasm, or installed), its
  * loader and module, and the nonce of the page's one script. */
@@ -56,9 +64,6 @@ void page_put_lab_head(isl_buf *b, const page_lab *lab);
  * a note naming make wasm; with --static, nothing. */
 int page_put_lab(isl_cli *cli, isl_buf *b, const page_lab *lab);
 
-/* Reads a whole file into a NUL-terminated string, its length in *len
- * (NULL on failure). */
-char *page_read_file(const char *path, size_t *len);
 
 /* Appends s, or s escaped as HTML text. */
 void page_puts(isl_buf *b, const char *s);

@@ -31,8 +31,8 @@ static int read_engine(page_lab *lab, const char *dir)
     char js[PATH_MAX], wasm[PATH_MAX];
     if (snprintf(js, sizeof js, "%s/isolab-sql.js", dir) >= (int)sizeof js) return 0;
     if (snprintf(wasm, sizeof wasm, "%s/isolab-sql.wasm", dir) >= (int)sizeof wasm) return 0;
-    lab->loader = page_read_file(js, &lab->nloader);
-    lab->wasm = (unsigned char *)page_read_file(wasm, &lab->nwasm);
+    lab->loader = isl_read_file(js, &lab->nloader);
+    lab->wasm = (unsigned char *)isl_read_file(wasm, &lab->nwasm);
     if (lab->loader && lab->wasm) return snprintf(lab->from, sizeof lab->from, "%s", js), 1;
     free(lab->loader), free(lab->wasm);
     lab->loader = NULL, lab->wasm = NULL;

@@ -1,7 +1,9 @@
-/* isolab page: each lesson's plots, drawn as SVG by 'isolab plot' for that
- * lesson's focus into a scratch directory and put inline, every id (and
- * every reference to one) prefixed with the lesson and the plot, since
- * many SVGs share one document. */
+/* isolab page: each lesson's plots, their rows read under that lesson's
+ * focus into a scratch directory, drawn as SVG by one gnuplot for the whole
+ * page (isl_plots) and put inline, every id (and every reference to one)
+ * prefixed with the lesson and the plot, since many SVGs share one
+ * document. */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,22 +22,6 @@ static const char *const PLOTS[][2] = {
     {"axes", "The share of each axis's facts visible without and with the channel, per bundle."},
     {"frontier", "The power-set sweep under the channel: the open surface of every bundle against its size."},
 };
-
-char *page_read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    isl_buf b = {NULL, 0, 0, 0};
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) isl_buf_put(&b, chunk, n);
-    isl_buf_put(&b, "", 1);
-    int bad = ferror(f) || b.oom;
-    fclose(f);
-    if (bad) return free(b.p), NULL;
-    *len = b.n - 1;
-    return b.p;
-}
 
 /* Appends svg without what draws nothing: the indentation of its lines
  * and the empty groups (a line "<g ...>" then "</g>") gnuplot writes. */
@@ -180,6 +166,7 @@ static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefi
     size_t from = 0;
     for (size_t i = 0; i < c.n; i++)
         for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {
+            if (c.p[i] != refs[k][0]) continue; /* most bytes: no strlen, no memcmp */
             size_t n = strlen(refs[k]);
             if (n > c.n - i || memcmp(c.p + i, refs[k], n)) continue;
             isl_buf_put(b, c.p + from, i + n - from);
@@ -191,61 +178,105 @@ static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefi
     free(c.p);
 }
 
-/* One plot of a lesson drawn in dir and put inline, or a note: "not run
- * yet: ..." or why (on stderr too, once: *noted). ISL_ENOMEM alone stops. */
-static int put_one(isl_cli *cli, isl_buf *b, const char *dir, const char *lesson, size_t i, int *noted)
+/* The page's plots: every lesson's added to one batch (one gnuplot draws
+ * them all, page_plots_end), each written into the page where a mark
+ * "\001K\001" holds its place (no text of the page holds a control byte). */
+struct page_plots {
+    isl_plots *ps;
+    struct page_plot {
+        char *prefix, *csv, *svg;
+        size_t kind;
+        int cslot, sslot;
+    } *v;
+    size_t n, cap;
+    struct page_dir {
+        char *dir;
+        int slot;
+    } *dirs;
+    size_t ndirs;
+};
+
+int page_plots_new(isl_cli *cli, page_plots **pp)
 {
-    const char *name = PLOTS[i][0];
-    isl_buf prefix = {NULL, 0, 0, 0};
-    /* the ids of one lesson's plot: the lesson's code as an id, the plot's name */
-    page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name);
-    if (prefix.oom) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    page_puts(b, "<figure id=\"plot-"), page_puts(b, prefix.p), page_puts(b, "\">\n");
-    size_t n = strlen(dir) + strlen(name) + 8, len = 0;
-    char *path = malloc(n), *csv = malloc(n), *svg = NULL;
-    if (path) snprintf(path, n, "%s/%s.svg", dir, name);
-    if (csv) snprintf(csv, n, "%s/%s.csv", dir, name);
-    /* removed if a signal ends isolab (outfile.h), before their directory */
-    int cslot = csv ? isl_temp_register(csv, 0) : -1, sslot = path ? isl_temp_register(path, 0) : -1;
-    int prc = cslot >= 0 && sslot >= 0 ? isl_plot_svg(cli, name, dir)
-                                       : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    if (!prc && path) svg = page_read_file(path, &len);
+    page_plots *p = calloc(1, sizeof *p);
+    if (p && !(p->ps = isl_plots_new("svg", NULL))) free(p), p = NULL;
+    *pp = p;
+    return p ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+}
+
+/* The body of plot k: the SVG inline, or a note: "not run yet: ..." or why
+ * (on stderr too, once: *noted). ISL_ENOMEM alone stops. */
+static int put_body(isl_cli *cli, isl_buf *b, page_plots *pp, size_t k, int *noted)
+{
+    struct page_plot *q = &pp->v[k];
+    const char *name = PLOTS[q->kind][0];
+    const isl_error *e = NULL;
+    int prc = isl_plots_status(pp->ps, k, &e, NULL, NULL);
+    size_t len = 0;
+    char *svg = prc ? NULL : isl_read_file(q->svg, &len);
     const char *start = svg ? strstr(svg, "<svg") : NULL;
     int rc = ISL_OK;
     if (start && !strstr(start, "<script")) {
         page_puts(b, "<div class=\"plot\">\n");
-        put_svg(b, start, len - (size_t)(start - svg), prefix.p);
+        put_svg(b, start, len - (size_t)(start - svg), q->prefix);
         page_puts(b, "</div>\n");
-    } else {
-        if (prc == ISL_ENOMEM || (!prc && !svg)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-        if (prc && prc != ISL_ENOMEM) {
-            page_puts(b, "<p class=\"note\">");
-            /* "...; run HINT first", HINT between ' or " (isl_hint) */
-            const char *msg = cli->err.msg, *run = strstr(msg, "; run "), *end = msg + strlen(msg) - 7;
-            if (run && (end <= run + 6 || strcmp(end + 1, " first") || *end != run[6] || !strchr("'\"", *end)))
-                run = NULL;
-            if (prc == ISL_EINPUT && run) {
-                page_puts(b, "not run yet: <code>"), isl_buf_html(b, run + 7, (size_t)(end - run - 7));
-                page_puts(b, "</code>");
-            } else
-            {
-                page_puts(b, "The "), page_puts(b, name), page_puts(b, " plot could not be drawn: ");
-                page_html(b, cli->err.msg);
-            }
-            page_puts(b, "</p>\n");
-            if (prc != ISL_EINPUT && !*noted) isl_note(cli, "the plots are left out: %s", cli->err.msg);
-            *noted |= prc == ISL_ETOOL;
-            isl_error_clear(&cli->err);
+    } else if (prc == ISL_ENOMEM || (!prc && !svg))
+        rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    else if (prc) {
+        page_puts(b, "<p class=\"note\">");
+        /* "...; run HINT first", HINT between ' or " (isl_hint) */
+        const char *msg = e->msg, *run = strstr(msg, "; run "), *end = msg + strlen(msg) - 7;
+        if (run && (end <= run + 6 || strcmp(end + 1, " first") || *end != run[6] || !strchr("'\"", *end)))
+            run = NULL;
+        if (prc == ISL_EINPUT && run) {
+            page_puts(b, "not run yet: <code>"), isl_buf_html(b, run + 7, (size_t)(end - run - 7));
+            page_puts(b, "</code>");
+        } else {
+            page_puts(b, "The "), page_puts(b, name), page_puts(b, " plot could not be drawn: ");
+            page_html(b, e->msg);
         }
+        page_puts(b, "</p>\n");
+        if (prc != ISL_EINPUT && !*noted) isl_note(cli, "the plots are left out: %s", e->msg);
+        *noted |= prc == ISL_ETOOL;
     }
-    page_puts(b, "<figcaption>"), page_html(b, PLOTS[i][1]), page_puts(b, "</figcaption>\n</figure>\n");
-    if (path) unlink(path);
-    if (csv) unlink(csv);
-    isl_temp_forget(sslot), isl_temp_forget(cslot);
-    free(path), free(csv), free(svg), free(prefix.p);
+    free(svg);
     return rc;
 }
 
+/* One plot of a lesson added to the batch (its CSV under the focus in
+ * force), its place marked in b. ISL_ENOMEM alone stops. */
+static int put_one(isl_cli *cli, isl_buf *b, page_plots *pp, const char *dir, const char *lesson, size_t i)
+{
+    const char *name = PLOTS[i][0];
+    if (pp->n == pp->cap) {
+        size_t cap = pp->cap ? 2 * pp->cap : 16;
+        struct page_plot *v = realloc(pp->v, cap * sizeof *v);
+        if (!v) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        pp->v = v, pp->cap = cap;
+    }
+    struct page_plot *q = &pp->v[pp->n];
+    isl_buf prefix = {NULL, 0, 0, 0};
+    /* the ids of one lesson's plot: the lesson's code as an id, the plot's name */
+    page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name);
+    size_t n = strlen(dir) + strlen(name) + 8;
+    q->prefix = prefix.p, q->kind = i, q->csv = malloc(n), q->svg = malloc(n), q->cslot = q->sslot = -1;
+    if (prefix.oom || !q->csv || !q->svg) {
+        free(q->prefix), free(q->csv), free(q->svg);
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    }
+    snprintf(q->svg, n, "%s/%s.svg", dir, name);
+    snprintf(q->csv, n, "%s/%s.csv", dir, name);
+    pp->n++;
+    /* removed if a signal ends isolab (outfile.h), before their directory */
+    q->cslot = isl_temp_register(q->csv, 0), q->sslot = isl_temp_register(q->svg, 0);
+    if (q->cslot < 0 || q->sslot < 0) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    int prc = isl_plots_add(cli, pp->ps, name, dir);
+    if (prc == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    page_puts(b, "<figure id=\"plot-"), page_puts(b, q->prefix), page_puts(b, "\">\n");
+    isl_buf_printf(b, "\001%zu\001", pp->n - 1);
+    page_puts(b, "<figcaption>"), page_html(b, PLOTS[i][1]), page_puts(b, "</figcaption>\n</figure>\n");
+    return ISL_OK;
+}
 /* A scratch directory under $TMPDIR (else /tmp) into *dir (free it),
  * registered in *slot to be removed if a signal ends isolab. */
 static int make_scratch(isl_cli *cli, char **dir, int *slot)
@@ -269,7 +300,7 @@ static int make_scratch(isl_cli *cli, char **dir, int *slot)
     return ISL_OK;
 }
 
-int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted)
+int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson)
 {
     if (isl_store_focus(cli->store, lesson, NULL, NULL, &cli->err)) {
         if (cli->err.status != ISL_EINPUT) return cli->err.status;
@@ -277,13 +308,56 @@ int page_put_plots(isl_cli *cli, isl_buf *b, const char *lesson, int *noted)
         page_puts(b, "<p class=\"note\">No plots: the lesson has no focus (lesson_focus) to draw them for.</p>\n");
         return ISL_OK;
     }
-    char *dir = NULL;
-    int slot = -1, rc = make_scratch(cli, &dir, &slot);
+    struct page_dir *d = realloc(pp->dirs, (pp->ndirs + 1) * sizeof *d);
+    if (!d) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    pp->dirs = d;
+    d = &pp->dirs[pp->ndirs];
+    int rc = make_scratch(cli, &d->dir, &d->slot);
+    if (rc) return rc;
+    pp->ndirs++;
     isl_temp_scratch(1); /* the plots' files are the page's scratch, not outputs */
-    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, dir, lesson, i, noted);
+    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, pp, d->dir, lesson, i);
     isl_temp_scratch(0);
-    if (dir) rmdir(dir);
-    isl_temp_forget(slot);
-    free(dir);
     return rc;
+}
+
+int page_plots_end(isl_cli *cli, isl_buf *b, page_plots *pp, int *noted)
+{
+    isl_temp_scratch(1);
+    int rc = pp->n ? isl_plots_draw(cli, pp->ps) : ISL_OK;
+    isl_temp_scratch(0);
+    isl_buf out = {NULL, 0, 0, 0};
+    size_t from = 0;
+    for (size_t i = 0; !rc && i < b->n; i++) {
+        if (b->p[i] != '\001') continue;
+        char *end;
+        unsigned long k = strtoul(b->p + i + 1, &end, 10);
+        assert(*end == '\001' && k < pp->n);
+        isl_buf_put(&out, b->p + from, i - from);
+        rc = put_body(cli, &out, pp, k, noted);
+        i = (size_t)(end - b->p), from = i + 1;
+    }
+    if (!rc) isl_buf_put(&out, b->p + from, b->n - from);
+    if (!rc && out.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!rc) free(b->p), *b = out;
+    else free(out.p);
+    return rc;
+}
+
+void page_plots_free(page_plots *pp)
+{
+    if (!pp) return;
+    isl_plots_free(pp->ps); /* its temporaries first: they are in the directories */
+    for (size_t i = 0; i < pp->n; i++) {
+        struct page_plot *q = &pp->v[i];
+        unlink(q->svg), unlink(q->csv);
+        isl_temp_forget(q->sslot), isl_temp_forget(q->cslot);
+        free(q->prefix), free(q->csv), free(q->svg);
+    }
+    for (size_t i = 0; i < pp->ndirs; i++) {
+        rmdir(pp->dirs[i].dir);
+        isl_temp_forget(pp->dirs[i].slot);
+        free(pp->dirs[i].dir);
+    }
+    free(pp->v), free(pp->dirs), free(pp);
 }

@@ -1,6 +1,9 @@
-/* isolab plot, and the page's drawings (isl_plot_svg): a plot's saved query
+/* isolab plot, and the page's drawings (isl_plots): a plot's saved query
  * exported as CSV, and gnuplot drawing the image beside it with the plot's
- * script (built in, or --scripts DIR); each file appears only when complete. */
+ * script (built in, or --scripts DIR): one gnuplot process draws up to
+ * BATCH_MAX plots of a command, each after a fresh session (FRESH), and
+ * another the plots after one it failed on; each file appears only when
+ * complete. */
 #include <assert.h>
 #include <errno.h>
 #include <signal.h>
@@ -233,73 +236,6 @@ static int spawn_gnuplot(char **argv, int errfd, pid_t *pid)
     return rc;
 }
 
-/* What gnuplot wrote on stderr (the file open as fd): every line shown
- * escaped on stderr, but warnings of a series with no point to draw, which
- * are counted for isolab to say in its own words. Returns their count. */
-static size_t tool_lines(int fd)
-{
-    char *line = NULL;
-    size_t cap = 0, empty = 0;
-    ssize_t n;
-    int d = lseek(fd, 0, SEEK_SET) == 0 ? dup(fd) : -1;
-    FILE *f = d >= 0 ? fdopen(d, "r") : NULL;
-    if (!f) {
-        if (d >= 0) close(d);
-        fprintf(stderr, "(gnuplot's messages, not shown: %s)\n", strerror(errno));
-        return 0;
-    }
-    while ((n = getline(&line, &cap, f)) >= 0) {
-        if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
-        if (strstr(line, "Skipping data file with no valid points") || strstr(line, "No valid data points found"))
-            empty++;
-        else if (n > 0) {
-            char *shown = isl_escape_dup(line);
-            fprintf(stderr, "%s\n", shown ? shown : "(a line of gnuplot's, not shown: out of memory)");
-            free(shown);
-        }
-    }
-    free(line);
-    fclose(f);
-    return empty;
-}
-
-/* Runs gnuplot on the data script (write_data), then script, with out and fmt set, its stderr through
- * tool_lines: *empty gets the count of series with no point. Returns an
- * exit status. */
-static int run_gnuplot(isl_cli *cli, const char *plot, const char *script, const char *data, const char *out,
-                       const char *fmt, size_t *empty)
-{
-    isl_buf e = {NULL, 0, 0, 0};
-    const char *vars[][2] = {{"out=", out}, {"; fmt=", fmt}};
-    for (size_t i = 0; i < 2; i++) isl_buf_put(&e, vars[i][0], strlen(vars[i][0])), put_gp_string(&e, vars[i][1]);
-    if (e.oom) return free(e.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    char *argv[] = {"gnuplot", "-e", e.p, (char *)data, (char *)script, NULL};
-    isl_outfile errs = {NULL, NULL, NULL, NULL, -1};
-    pid_t pid;
-    int limit = tool_seconds();
-    if (limit < 0) return free(e.p), bad_timeout(cli);
-    int rc = isl_outfile_open(&errs, out, ISL_OUT_SCRATCH, NULL, &cli->err);
-    if (rc) return free(e.p), rc;
-    rc = spawn_gnuplot(argv, fileno(errs.f), &pid);
-    free(e.p);
-    if (rc != 0) {
-        isl_outfile_abort(&errs);
-        return isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", plot, strerror(rc));
-    }
-    int status;
-    rc = wait_for(pid, limit, &status);
-    isl_temp_child(0);
-    *empty = tool_lines(fileno(errs.f));
-    isl_outfile_abort(&errs);
-    if (rc == ETIMEDOUT)
-        return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", plot, limit);
-    if (rc) return isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", plot, strerror(rc));
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return ISL_OK;
-    return isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot failed (%s %d) on the script %s.gp", plot,
-                    WIFEXITED(status) ? "exit status" : "signal",
-                    WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), plot);
-}
-
 /* "DIR/NAME.EXT", malloc'd. */
 static char *path_of(const char *dir, const char *name, const char *ext)
 {
@@ -307,6 +243,173 @@ static char *path_of(const char *dir, const char *name, const char *ext)
     char *p = malloc(n);
     if (p) snprintf(p, n, "%s/%s.%s", dir, name, ext);
     return p;
+}
+
+/* One plot of a batch (isl_plots): its files from isl_plots_add to
+ * isl_plots_free. rc is its exit status, err its failure; drawn once
+ * gnuplot finished it. */
+struct isl_plot_job {
+    const plot_kind *p;
+    char *csv, *img, *script; /* script: --scripts DIR's file, else NULL */
+    isl_outfile image, data, titles; /* titles: an SVG's (put_titles) */
+    size_t rows, empty;
+    int rc, drawn;
+    isl_error err;
+};
+
+struct isl_plots {
+    struct isl_plot_job *v;
+    size_t n, cap;
+    const char *fmt, *scripts;
+};
+typedef struct isl_plot_job isl_plot_job;
+
+/* What gnuplot wrote on stderr (the file open as fd), a line "isolab:
+ * drawn K" ending job K's part: every line shown escaped on stderr, but
+ * warnings of a series with no point to draw, which are counted in that
+ * job's empty for isolab to say in its own words, and the markers, which
+ * set drawn. first: the first job of this gnuplot. */
+static void tool_lines(int fd, isl_plots *ps, size_t first)
+{
+    char *line = NULL;
+    size_t cap = 0, at = first;
+    ssize_t n;
+    int d = lseek(fd, 0, SEEK_SET) == 0 ? dup(fd) : -1;
+    FILE *f = d >= 0 ? fdopen(d, "r") : NULL;
+    if (!f) {
+        if (d >= 0) close(d);
+        fprintf(stderr, "(gnuplot's messages, not shown: %s)\n", strerror(errno));
+        return;
+    }
+    while ((n = getline(&line, &cap, f)) >= 0) {
+        if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
+        unsigned long k;
+        char c;
+        if (sscanf(line, "isolab: drawn %lu%c", &k, &c) == 1 && k < ps->n) {
+            ps->v[k].drawn = 1;
+            for (at = k + 1; at < ps->n && ps->v[at].rc; at++) {}
+        } else if (strstr(line, "Skipping data file with no valid points") ||
+                   strstr(line, "No valid data points found")) {
+            if (at < ps->n) ps->v[at].empty++;
+        } else if (n > 0) {
+            char *shown = isl_escape_dup(line);
+            fprintf(stderr, "%s\n", shown ? shown : "(a line of gnuplot's, not shown: out of memory)");
+            free(shown);
+        }
+    }
+    free(line);
+    fclose(f);
+}
+
+/* The job's failure: rc and cli->err kept in j (cli->err cleared), its
+ * image not written. Returns rc. */
+static int job_fail(isl_cli *cli, isl_plot_job *j, int rc)
+{
+    j->rc = rc;
+    j->err = cli->err;
+    isl_error_clear(&cli->err);
+    isl_outfile_abort(&j->image), isl_outfile_abort(&j->data), isl_outfile_abort(&j->titles);
+    return rc;
+}
+
+/* Writes the built-in script of each kind the jobs from `from` on draw
+ * into its scratch file gp[kind] (once). Returns an exit status. */
+static int write_scripts(isl_cli *cli, isl_plots *ps, size_t from, isl_outfile *gp, size_t ngp)
+{
+    for (size_t i = from; i < ps->n; i++) {
+        isl_plot_job *j = &ps->v[i];
+        size_t k = (size_t)(j->p - PLOTS);
+        assert(k < ngp);
+        if (j->rc || j->script || gp[k].f) continue;
+        int rc = isl_outfile_open(&gp[k], j->img, ISL_OUT_SCRATCH, NULL, &cli->err);
+        if (!rc) rc = write_script(cli, j->p->name, &gp[k]);
+        if (rc) return rc;
+    }
+    (void)ngp;
+    return ISL_OK;
+}
+
+/* Appends s and the NUL that ends it: one of gnuplot's arguments. */
+static void put_arg(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s) + 1); }
+
+/* The most plots one gnuplot draws (its command line grows with them). */
+enum { BATCH_MAX = 64 };
+
+/* What gnuplot runs before each plot: a fresh session, then an empty svg
+ * page, since 'reset session' leaves some of the svg terminal's state of
+ * the page before (after a multiplot, a frame's stroke is black, not
+ * currentColor): each image is then byte for byte a fresh gnuplot's. */
+static const char FRESH[] = "set terminal svg; set output '/dev/null'; set multiplot; unset multiplot; "
+                            "set output; set terminal unknown; ";
+
+/* Runs one gnuplot over up to BATCH_MAX jobs from `from` on that have not
+ * failed: for each, a fresh session (FRESH), out and fmt, its data script,
+ * its plot script and the marker line, all on gnuplot's command line. The
+ * job gnuplot stopped on (if any) fails; *next is the job after it, else
+ * the job after the last given. Returns an exit status for what is no
+ * job's own. */
+static int run_batch(isl_cli *cli, isl_plots *ps, size_t from, isl_outfile *gp, size_t ngp, size_t *next)
+{
+    int rc = write_scripts(cli, ps, from, gp, ngp);
+    isl_buf e = {NULL, 0, 0, 0}; /* the arguments, each ending in a NUL */
+    size_t last = from, given = 0;
+    for (size_t i = from; i < ps->n && given < BATCH_MAX && !rc; i++) {
+        isl_plot_job *j = &ps->v[i];
+        if (j->rc) continue;
+        put_arg(&e, "-e"), put_arg(&e, "reset session"), put_arg(&e, "-e"), isl_buf_printf(&e, "%sout = ", FRESH);
+        put_gp_string(&e, j->image.tmp), isl_buf_printf(&e, "; fmt = "), put_gp_string(&e, ps->fmt);
+        if (j->titles.tmp) isl_buf_printf(&e, "; titles = "), put_gp_string(&e, j->titles.tmp);
+        put_arg(&e, "");
+        put_arg(&e, j->data.tmp), put_arg(&e, j->script ? j->script : gp[j->p - PLOTS].tmp), put_arg(&e, "-e");
+        isl_buf_printf(&e, "unset print; print \"isolab: drawn %zu\"", i), put_arg(&e, "");
+        last = i, given++;
+    }
+    *next = last + 1;
+    char **argv = rc ? NULL : calloc(8 * given + 2, sizeof *argv);
+    if (!rc && (e.oom || !argv)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    size_t na = 0;
+    if (!rc) {
+        argv[na++] = "gnuplot";
+        for (size_t at = 0; at < e.n; at += strlen(e.p + at) + 1) argv[na++] = e.p + at;
+        assert(na == 8 * given + 1);
+    }
+    isl_outfile errs = {NULL, NULL, NULL, NULL, -1};
+    if (!rc) rc = isl_outfile_open(&errs, ps->v[from].img, ISL_OUT_SCRATCH, NULL, &cli->err);
+    pid_t pid;
+    int sp = rc ? 0 : spawn_gnuplot(argv, fileno(errs.f), &pid);
+    free(argv), free(e.p);
+    for (size_t i = from; !rc && sp && i <= last; i++)
+        if (!ps->v[i].rc) {
+            isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", ps->v[i].p->name, strerror(sp));
+            job_fail(cli, &ps->v[i], ISL_ETOOL);
+        }
+    int status = 0, limit = tool_seconds(), w = 0;
+    if (!rc && !sp) {
+        w = wait_for(pid, limit, &status);
+        isl_temp_child(0);
+        tool_lines(fileno(errs.f), ps, from);
+    }
+    isl_outfile_abort(&errs);
+    if (rc || sp) return rc;
+    /* gnuplot went through every job (the images are checked after): the
+     * markers may be lost (stderr on a full disk) */
+    if (!w && WIFEXITED(status) && WEXITSTATUS(status) == 0) return ISL_OK;
+    for (size_t i = from; i <= last; i++) {
+        isl_plot_job *j = &ps->v[i];
+        if (j->rc || j->drawn) continue;
+        /* the first job not drawn is the one gnuplot stopped on */
+        const char *name = j->p->name;
+        if (w == ETIMEDOUT)
+            isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", name, limit);
+        else if (w) isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", name, strerror(w));
+        else isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot failed (%s %d) on the script %s.gp", name,
+                      WIFEXITED(status) ? "exit status" : "signal",
+                      WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), name);
+        job_fail(cli, j, ISL_ETOOL);
+        *next = i + 1;
+        break;
+    }
+    return ISL_OK;
 }
 
 /* Whether the file system of FILE's directory has no room left for a file
@@ -322,57 +425,191 @@ static int dir_full(const char *file)
     return statvfs(dir, &v) == 0 && (unsigned long long)v.f_bavail * v.f_frsize < 16384;
 }
 
-/* One plot: the CSV, renamed into place once it has rows (a plot with no
- * rows leaves an older CSV as it was), then the image, written by gnuplot
- * into a temporary file renamed into place once it is there and not empty
- * (the one way of include/isolab/outfile.h); a line on say (unless NULL)
- * names both. */
-static int draw(isl_cli *cli, const plot_kind *p, const char *dir, const char *fmt, const char *scripts, FILE *say)
+/* Appends text to b XML-escaped as the scripts' xml() does: & < > alone. */
+static void put_xml(isl_buf *b, const char *text, size_t n)
 {
-    char *csv = path_of(dir, p->name, "csv"), *img = path_of(dir, p->name, fmt);
-    char *script = scripts ? path_of(scripts, p->name, "gp") : NULL;
-    isl_outfile image = {NULL, NULL, NULL, img, -1}, gp = {NULL, NULL, NULL, NULL, -1};
-    isl_outfile table = {NULL, NULL, NULL, csv, -1}, data = {NULL, NULL, NULL, NULL, -1};
+    for (size_t i = 0; i < n; i++) {
+        const char *r = text[i] == '&' ? "&amp;" : text[i] == '<' ? "&lt;" : text[i] == '>' ? "&gt;" : NULL;
+        if (r) isl_buf_put(b, r, strlen(r));
+        else isl_buf_put(b, text + i, 1);
+    }
+}
+
+/* Puts the titles a script wrote into j->titles (one a line: the plot's,
+ * then each series') into the SVG gnuplot drew, as the scripts' own
+ * rewrite does (their comment at the end): the plot's in place of the
+ * first <title>Gnuplot</title>, series N's in the <title> right after
+ * each <g id="gnuplot_plot_N (the plot's when there is no Nth), each
+ * XML-escaped. No line (a script of its own did its own): nothing done.
+ * Returns an exit status. */
+static int put_titles(isl_cli *cli, isl_plot_job *j)
+{
+    static const char GNUPLOT[] = "<title>Gnuplot</title>", GROUP[] = "<g id=\"gnuplot_plot_";
+    size_t nt = 0, ns = 0;
+    char *t = isl_read_file(j->titles.tmp, &nt), *svg = t && nt ? isl_read_file(j->image.tmp, &ns) : NULL;
+    if (t && !nt) return free(t), ISL_OK;
+    if (!svg) return free(t), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    /* the lines: line[0] the plot's title, line[k] series k's */
+    size_t nl = 0;
+    for (size_t i = 0; i < nt; i++) nl += t[i] == '\n';
+    const char **line = malloc((nl + 1) * sizeof *line);
+    if (!line) return free(t), free(svg), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    nl = 0;
+    for (char *at = t; *at;) {
+        line[nl++] = at;
+        char *e = strchr(at, '\n');
+        if (!e) break;
+        *e = '\0', at = e + 1;
+    }
+    isl_buf o = {NULL, 0, 0, 0};
+    const char *at = svg, *g = strstr(svg, GNUPLOT);
+    if (g) {
+        isl_buf_put(&o, svg, (size_t)(g - svg)), isl_buf_put(&o, "<title>", 7);
+        put_xml(&o, line[0], strlen(line[0])), isl_buf_put(&o, "</title>", 8);
+        at = g + sizeof GNUPLOT - 1;
+    }
+    for (const char *p; (p = strstr(at, GROUP));) {
+        const char *q = p + sizeof GROUP - 1, *s = strstr(q, "<title>"), *e = strstr(q, "</title>");
+        size_t k = 0, d = 0;
+        for (; q[d] >= '0' && q[d] <= '9'; d++) k = k < 100000 ? 10 * k + (size_t)(q[d] - '0') : k;
+        isl_buf_put(&o, at, (size_t)(q - at));
+        at = q;
+        if (!s || (size_t)(s - q) >= d + 8 || !e || e <= s) continue;
+        const char *title = k >= 1 && k < nl ? line[k] : line[0];
+        isl_buf_put(&o, q, (size_t)(s - q) + 7), put_xml(&o, title, strlen(title)), isl_buf_put(&o, "</title>", 8);
+        at = e + 8;
+    }
+    isl_buf_put(&o, at, strlen(at));
+    free(line), free(t), free(svg);
+    if (o.oom) return free(o.p), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    FILE *f = fopen(j->image.tmp, "wb");
+    int bad = !f || fwrite(o.p, 1, o.n, f) != o.n;
+    if (f && fclose(f) != 0) bad = 1;
+    int e = errno;
+    free(o.p);
+    if (!bad) return ISL_OK;
+    return e == ENOSPC ? isl_fail(&cli->err, ISL_EOUTPUT, "plot %s: cannot write %s: no space left on the device",
+                                  j->p->name, j->img)
+                       : isl_fail(&cli->err, ISL_EOUTPUT, "plot %s: cannot write %s: %s", j->p->name, j->img,
+                                  strerror(e));
+}
+
+isl_plots *isl_plots_new(const char *fmt, const char *scripts)
+{
+    isl_plots *ps = calloc(1, sizeof *ps);
+    if (ps) ps->fmt = fmt, ps->scripts = scripts;
+    return ps;
+}
+
+int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir)
+{
+    const plot_kind *p = find_plot(name);
+    assert(p);
+    if (ps->n == ps->cap) {
+        size_t cap = ps->cap ? 2 * ps->cap : 8;
+        isl_plot_job *v = realloc(ps->v, cap * sizeof *v);
+        if (!v) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        ps->v = v, ps->cap = cap;
+    }
+    isl_plot_job *j = &ps->v[ps->n++];
+    memset(j, 0, sizeof *j);
+    j->p = p;
+    j->image.slot = j->data.slot = j->titles.slot = -1;
+    j->csv = path_of(dir, p->name, "csv"), j->img = path_of(dir, p->name, ps->fmt);
+    j->script = ps->scripts ? path_of(ps->scripts, p->name, "gp") : NULL;
+    j->image.path = j->img;
+    isl_outfile table = {NULL, NULL, NULL, j->csv, -1};
     gp_data d = {{NULL, 0, 0, 0}, {NULL, 0, 0, 0}, 0};
-    int rc = csv && img && (script || !scripts) ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    size_t rows = 0;
-    /* the CSV replaces only a regular file too (gnuplot reads it back) */
-    if (!rc) rc = isl_outfile_open(&table, csv, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
-    if (!rc) rc = isl_outfile_open(&image, img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
+    int rc = j->csv && j->img && (j->script || !ps->scripts) ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    /* the CSV replaces only a regular file too (gnuplot by hand reads it) */
+    if (!rc) rc = isl_outfile_open(&table, j->csv, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
+    if (!rc) rc = isl_outfile_open(&j->image, j->img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     /* the CSV's temporary is scratch until it is known to have rows */
     int was_scratch = isl_temp_scratch(1);
-    if (!rc) rc = isl_export_tee(cli, p->query, table.tmp, &rows, gp_row, &d);
+    if (!rc) rc = isl_export_tee(cli, p->query, table.tmp, &j->rows, gp_row, &d);
     isl_temp_scratch(was_scratch);
     char hint[600];
-    if (!rc && rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))
+    if (!rc && j->rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query, hint);
     if (!rc) rc = isl_outfile_commit(&table, &cli->err);
     isl_outfile_abort(&table);
-    if (!rc && scripts && access(script, R_OK) != 0) {
-        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, script, strerror(errno));
-    }
-    if (!rc && !scripts && !(rc = isl_outfile_open(&gp, img, ISL_OUT_SCRATCH, NULL, &cli->err)))
-        rc = write_script(cli, p->name, &gp);
-    if (!rc && !(rc = isl_outfile_open(&data, img, ISL_OUT_SCRATCH, NULL, &cli->err))) rc = write_data(cli, &d, &data);
+    if (!rc && j->script && access(j->script, R_OK) != 0)
+        rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, j->script, strerror(errno));
+    if (!rc && !(rc = isl_outfile_open(&j->data, j->img, ISL_OUT_SCRATCH, NULL, &cli->err)))
+        rc = write_data(cli, &d, &j->data);
+    if (!rc && !strcmp(ps->fmt, "svg")) rc = isl_outfile_open(&j->titles, j->img, ISL_OUT_SCRATCH, NULL, &cli->err);
     free(d.names.p), free(d.rows.p);
-    size_t empty = 0;
-    if (!rc) rc = run_gnuplot(cli, p->name, scripts ? script : gp.tmp, data.tmp, image.tmp, fmt, &empty);
-    /* gnuplot leaves such a series out of the image: say so, in isolab's words */
-    if (!rc && empty)
-        isl_note(cli, "plot %s: %zu of its series %s no point to draw in %s (%zu rows of %s) and %s not in the image",
-                 p->name, empty, empty == 1 ? "has" : "have", csv, rows, p->query, empty == 1 ? "is" : "are");
-    struct stat sb;
-    if (!rc && (stat(image.tmp, &sb) != 0 || sb.st_size == 0)) {
-        rc = dir_full(image.tmp) ? isl_fail(&cli->err, ISL_EOUTPUT, "plot %s: cannot write %s: no space left on the device",
-                                            p->name, img)
-                                 : isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image for %s", p->name, img);
+    return rc ? job_fail(cli, j, rc) : ISL_OK;
+}
+
+int isl_plots_draw(isl_cli *cli, isl_plots *ps)
+{
+    int rc = ISL_OK;
+    size_t pending = 0;
+    for (size_t i = 0; i < ps->n; i++) pending += !ps->v[i].rc;
+    int nogp = pending && !on_path("gnuplot"), badtime = pending && tool_seconds() < 0;
+    for (size_t i = 0; i < ps->n && (nogp || badtime); i++)
+        if (!ps->v[i].rc) {
+            if (nogp) isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH)");
+            else bad_timeout(cli);
+            job_fail(cli, &ps->v[i], cli->err.status);
+        }
+    if (nogp || badtime) return ISL_OK;
+    isl_outfile gp[sizeof PLOTS / sizeof PLOTS[0]];
+    for (size_t k = 0; k < sizeof gp / sizeof gp[0]; k++) gp[k] = (isl_outfile){NULL, NULL, NULL, NULL, -1};
+    /* after a job gnuplot failed on, the rest in another gnuplot */
+    for (size_t from = 0, next = 0; !rc && from < ps->n; from = next) {
+        while (from < ps->n && ps->v[from].rc) from++;
+        if (from == ps->n) break;
+        rc = run_batch(cli, ps, from, gp, sizeof gp / sizeof gp[0], &next);
     }
-    isl_outfile_abort(&gp), isl_outfile_abort(&data);
-    if (!rc) rc = isl_outfile_commit(&image, &cli->err);
-    else isl_outfile_abort(&image);
-    if (!rc && say) fprintf(say, "%s: %s and %s (%zu rows of %s)\n", p->name, img, csv, rows, p->query);
-    free(csv), free(img), free(script);
+    for (size_t k = 0; k < sizeof gp / sizeof gp[0]; k++) isl_outfile_abort(&gp[k]);
+    for (size_t i = 0; i < ps->n && !rc; i++) {
+        isl_plot_job *j = &ps->v[i];
+        if (j->rc) continue;
+        isl_outfile_abort(&j->data);
+        struct stat sb;
+        if (stat(j->image.tmp, &sb) != 0 || sb.st_size == 0) {
+            if (dir_full(j->image.tmp))
+                isl_fail(&cli->err, ISL_EOUTPUT, "plot %s: cannot write %s: no space left on the device", j->p->name,
+                         j->img);
+            else isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot wrote no image for %s", j->p->name, j->img);
+            job_fail(cli, j, cli->err.status);
+            continue;
+        }
+        if (j->titles.tmp && put_titles(cli, j)) {
+            job_fail(cli, j, cli->err.status);
+            continue;
+        }
+        isl_outfile_abort(&j->titles);
+        /* gnuplot leaves such a series out of the image: say so, in isolab's words */
+        if (j->empty)
+            isl_note(cli, "plot %s: %zu of its series %s no point to draw in %s (%zu rows of %s) and %s not in the image",
+                     j->p->name, j->empty, j->empty == 1 ? "has" : "have", j->csv, j->rows, j->p->query,
+                     j->empty == 1 ? "is" : "are");
+        if (isl_outfile_commit(&j->image, &cli->err)) job_fail(cli, j, cli->err.status);
+    }
     return rc;
+}
+
+int isl_plots_status(const isl_plots *ps, size_t i, const isl_error **err, const char **image, size_t *rows)
+{
+    assert(i < ps->n);
+    if (err) *err = &ps->v[i].err;
+    if (image) *image = ps->v[i].img;
+    if (rows) *rows = ps->v[i].rows;
+    return ps->v[i].rc;
+}
+
+void isl_plots_free(isl_plots *ps)
+{
+    if (!ps) return;
+    for (size_t i = 0; i < ps->n; i++) {
+        isl_plot_job *j = &ps->v[i];
+        isl_outfile_abort(&j->image), isl_outfile_abort(&j->data), isl_outfile_abort(&j->titles);
+        free(j->csv), free(j->img), free(j->script);
+    }
+    free(ps->v), free(ps);
 }
 
 /* Checks that each plot's query has the run it reads, naming in a note the
@@ -421,15 +658,25 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     int rc = isl_apply_focus(cli, a);
     if (!rc) rc = check_runs(cli, want, n);
     if (!rc) rc = make_dirs(cli, dir);
-    for (size_t i = 0; i < n && !rc; i++) rc = draw(cli, want[i], dir, svg ? "svg" : "png", scripts, cli->out);
+    /* the CSVs up to the first plot that fails (as drawing one by one
+     * stopped there), then one gnuplot draws their images */
+    isl_plots *ps = rc ? NULL : isl_plots_new(svg ? "svg" : "png", scripts);
+    if (!rc && !ps) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    for (size_t i = 0, stop = 0; i < n && !rc && !stop; i++) {
+        int arc = isl_plots_add(cli, ps, want[i]->name, dir);
+        if (arc == ISL_ENOMEM) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+        stop = arc != ISL_OK;
+    }
+    if (!rc) rc = isl_plots_draw(cli, ps);
+    /* a line for each plot drawn, up to the first that failed: its failure */
+    for (size_t i = 0; ps && i < ps->n && !rc; i++) {
+        const isl_error *e;
+        const char *img;
+        size_t rows;
+        if ((rc = isl_plots_status(ps, i, &e, &img, &rows))) cli->err = *e;
+        else fprintf(cli->out, "%s: %s and %s (%zu rows of %s)\n", ps->v[i].p->name, img, ps->v[i].csv, rows,
+                     ps->v[i].p->query);
+    }
+    isl_plots_free(ps);
     return rc;
-}
-
-int isl_plot_svg(isl_cli *cli, const char *name, const char *dir)
-{
-    const plot_kind *p = find_plot(name);
-    assert(p);
-    if (!on_path("gnuplot")) return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH)");
-    /* a missing run leaves the query without rows: draw names the command */
-    return draw(cli, p, dir, "svg", NULL, NULL);
 }

@@ -155,3 +155,19 @@ int isl_cli_open(isl_cli *cli, unsigned needs)
         return cli->err.status;
     return ISL_OK;
 }
+
+char *isl_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    isl_buf b = {NULL, 0, 0, 0};
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) isl_buf_put(&b, chunk, n);
+    isl_buf_put(&b, "", 1);
+    int bad = ferror(f) || b.oom;
+    fclose(f);
+    if (bad) return free(b.p), NULL;
+    *len = b.n - 1;
+    return b.p;
+}

@@ -3,6 +3,7 @@
  * lessons they define, if asked) and removing a lesson with what it owns: its
  * lesson, lesson_focus, claim, lesson_announces and channel rows, and of the
  * rows its file added (lesson_brings), those no other lesson added or uses. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,18 +219,36 @@ static void name_loaded(isl_store *s, const char *const *paths, size_t n, isl_er
     isl_base_end(s->db, s->path, ISL_EINPUT, &e); /* rolled back: it only looked */
 }
 
-/* Counts the rows each model table gets, per file (temp.isl_wrote). */
+/* The row fn of key_sql: the text of column 0 into ctx (a char[KEY_SQL]). */
+#define KEY_SQL 2000
+static isl_status copy_text(void *ctx, sqlite3_stmt *q)
+{
+    snprintf(ctx, KEY_SQL, "%s", isl_base_text(q, 0));
+    return ISL_OK;
+}
+
+/* Counts the rows each model table gets, per file (temp.isl_wrote): each
+ * row once, by its primary key (its rowid where it has none), however
+ * often the file's statements and the schema's triggers write it (a new
+ * bundle is inserted, then given its position). */
 static isl_status watch_writes(isl_store *s, isl_error *err)
 {
-    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE isl_wrote(tbl TEXT PRIMARY KEY, n INTEGER NOT NULL)", err);
+    isl_status st = isl_db_exec(s, "CREATE TEMP TABLE isl_wrote(tbl TEXT NOT NULL, k TEXT NOT NULL, "
+                                "PRIMARY KEY (tbl, k)) WITHOUT ROWID", err);
     for (const isl_model_table *t = isl_model_tables; !st && t->name; t++) {
-        const char *const *m = &t->name;
+        char key[KEY_SQL] = "";
+        st = isl_db_rows(s, "reading a model table's key", "SELECT coalesce((SELECT group_concat(e, ' || '','' || ') "
+                         "FROM (SELECT 'quote(NEW.\"' || replace(name, '\"', '\"\"') || '\")' AS e "
+                         "FROM pragma_table_info(?1) WHERE pk > 0 ORDER BY pk)), 'NEW.rowid')",
+                         copy_text, key, err, "t", t->name);
+        if (st) break;
+        assert(key[0]);
         char *sql = sqlite3_mprintf(
-            "CREATE TEMP TRIGGER \"isl_ins_%w\" AFTER INSERT ON main.\"%w\" BEGIN INSERT INTO isl_wrote "
-            "VALUES (%Q, 1) ON CONFLICT(tbl) DO UPDATE SET n = n + 1; END;"
-            "CREATE TEMP TRIGGER \"isl_upd_%w\" AFTER UPDATE ON main.\"%w\" BEGIN INSERT INTO isl_wrote "
-            "VALUES (%Q, 1) ON CONFLICT(tbl) DO UPDATE SET n = n + 1; END;",
-            *m, *m, *m, *m, *m, *m);
+            "CREATE TEMP TRIGGER \"isl_ins_%w\" AFTER INSERT ON main.\"%w\" BEGIN INSERT OR IGNORE INTO isl_wrote "
+            "VALUES (%Q, %s); END;"
+            "CREATE TEMP TRIGGER \"isl_upd_%w\" AFTER UPDATE ON main.\"%w\" BEGIN INSERT OR IGNORE INTO isl_wrote "
+            "VALUES (%Q, %s); END;",
+            t->name, t->name, t->name, key, t->name, t->name, t->name, key);
         st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
         sqlite3_free(sql);
     }
@@ -261,9 +280,14 @@ static isl_status load_noted(isl_store *s, const char *path, isl_load_fn fn, voi
     told t = {fn, ctx, path, "added"};
     if (!st && fn) st = isl_db_rows(s, "reading the lessons a file added", "SELECT code, 0 FROM temp.isl_defined "
                                     "ORDER BY rowid", tell_row, &t, err, NULL);
+    t.what = "announced";
+    if (!st && fn) st = isl_db_rows(s, "reading the lessons that announce a file's", "SELECT a.lesson, a.position "
+                                    "FROM temp.isl_defined d JOIN main.lesson l ON l.code = d.code "
+                                    "JOIN main.lesson_announces a ON a.position = l.position AND a.lesson <> d.code "
+                                    "ORDER BY a.position, a.lesson", tell_row, &t, err, NULL);
     t.what = "table";
-    if (!st && fn) st = isl_db_rows(s, "reading the tables a file wrote", "SELECT tbl, n FROM temp.isl_wrote "
-                                    "ORDER BY tbl", tell_row, &t, err, NULL);
+    if (!st && fn) st = isl_db_rows(s, "reading the tables a file wrote", "SELECT tbl, count(*) FROM temp.isl_wrote "
+                                    "GROUP BY tbl ORDER BY tbl", tell_row, &t, err, NULL);
     if (st) return st;
     return isl_db_exec(s,
                        "INSERT OR IGNORE INTO main.lesson_brings(lesson, kind, name) "

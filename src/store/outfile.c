@@ -3,6 +3,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +15,14 @@
 
 /* ---- the temporaries alive now, for a signal handler -------------------- */
 
-enum { TEMP_FILE, TEMP_DIR, TEMP_SQLITE, MAX_TEMPS = 64 }; /* TEMP_DIR: isl_temp_register's dir */
+enum { TEMP_FILE, TEMP_DIR, TEMP_SQLITE }; /* TEMP_DIR: isl_temp_register's dir */
 
-/* live[0..top): paths (NULL once forgotten), changed with the signals blocked */
-static char *volatile live[MAX_TEMPS];
-static volatile unsigned char live_kind[MAX_TEMPS];
+/* live[0..top) of room for ncap: paths (NULL once forgotten), changed (and
+ * grown: a page holds four temporaries per plot) with the signals blocked */
+static char *volatile *volatile live;
+static volatile unsigned char *volatile live_kind;
 static volatile sig_atomic_t top;
+static size_t ncap;
 static volatile pid_t child;
 static char line_text[2][256]; /* nothing was written; something was */
 static size_t line_len[2];
@@ -43,7 +46,20 @@ int isl_temp_register(const char *path, int kind)
     memcpy(copy, path, n);
     sigset_t old;
     block(&old);
-    int slot = top < MAX_TEMPS ? (int)top : -1;
+    if ((size_t)top == ncap && top < INT_MAX / 2) {
+        size_t n2 = ncap ? 2 * ncap : 64;
+        char *volatile *l = malloc(n2 * sizeof *l);
+        volatile unsigned char *k = malloc(n2);
+        if (l && k) {
+            for (size_t i = 0; i < ncap; i++) l[i] = live[i], k[i] = live_kind[i];
+            char *volatile *ol = live;
+            volatile unsigned char *ok = live_kind;
+            live = l, live_kind = k, ncap = n2;
+            free((void *)ol), free((void *)ok);
+        } else
+            free((void *)l), free((void *)k);
+    }
+    int slot = (size_t)top < ncap ? (int)top : -1;
     if (slot >= 0) {
         live_kind[slot] = (unsigned char)kind;
         live[slot] = copy;

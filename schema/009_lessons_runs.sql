@@ -56,48 +56,14 @@ END;
 -- (run.model_digest is the same digest as a run saw it). isolab writes it
 -- when it creates the database, loads a seed or reads a changed model; any
 -- change to a model table sets it to NULL first, so a model edited in the
--- sqlite3 shell has no current results until isolab has read it again.
+-- sqlite3 shell has no current results until isolab has read it again (the
+-- triggers model_changed_TABLE_i/u/d, installed after the schema files from
+-- isl_model_tables, src/store/read.c).
 CREATE TABLE model_state (
   id     INTEGER PRIMARY KEY CHECK (id = 1),
   digest TEXT
 );
 INSERT INTO model_state(id, digest) VALUES (1, NULL);
-CREATE TRIGGER model_changed_axis_i AFTER INSERT ON axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_axis_u AFTER UPDATE ON axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_axis_d AFTER DELETE ON axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_fact_i AFTER INSERT ON fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_fact_u AFTER UPDATE ON fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_fact_d AFTER DELETE ON fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_mechanism_i AFTER INSERT ON mechanism BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_mechanism_u AFTER UPDATE ON mechanism BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_mechanism_d AFTER DELETE ON mechanism BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_mechanism_axis_i AFTER INSERT ON mechanism_axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_mechanism_axis_u AFTER UPDATE ON mechanism_axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_mechanism_axis_d AFTER DELETE ON mechanism_axis BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_left_open_i AFTER INSERT ON left_open BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_left_open_u AFTER UPDATE ON left_open BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_left_open_d AFTER DELETE ON left_open BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_bundle_i AFTER INSERT ON bundle BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_bundle_u AFTER UPDATE ON bundle BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_bundle_d AFTER DELETE ON bundle BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_bundle_member_i AFTER INSERT ON bundle_member BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_bundle_member_u AFTER UPDATE ON bundle_member BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_bundle_member_d AFTER DELETE ON bundle_member BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_i AFTER INSERT ON channel BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_u AFTER UPDATE ON channel BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_d AFTER DELETE ON channel BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_fact_i AFTER INSERT ON channel_fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_fact_u AFTER UPDATE ON channel_fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_fact_d AFTER DELETE ON channel_fact BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_part_i AFTER INSERT ON channel_part BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_part_u AFTER UPDATE ON channel_part BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_channel_part_d AFTER DELETE ON channel_part BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_setting_i AFTER INSERT ON setting BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_setting_u AFTER UPDATE ON setting BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_setting_d AFTER DELETE ON setting BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_sample_count_i AFTER INSERT ON sample_count BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_sample_count_u AFTER UPDATE ON sample_count BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
-CREATE TRIGGER model_changed_sample_count_d AFTER DELETE ON sample_count BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT NULL; END;
 
 -- A run's parameters as rows, so filtering runs is plain SQL: one row per
 -- value (a run over several bundles has one 'bundle' row for each).

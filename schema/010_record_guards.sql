@@ -17,47 +17,12 @@ CREATE TABLE isolab_object (
 -- Value checks. SQLite cannot add a CHECK constraint to an existing table,
 -- so these are triggers, the same in a new database and in one migrated
 -- from an older version; they protect the sqlite3 shell user too.
---   names: no NUL byte, no control character (C0, DEL): a name is printed;
+--   names: no NUL byte, no control character (C0, DEL): a name is printed
+--   (the triggers isolab_name_TABLE(_update), installed after the schema
+--   files from isl_model_tables, src/store/read.c);
 --   channel.cost_pct: at most 1000000 percent (infinity is refused);
 --   setting baseline_time: at most 1000000000000 time units,
 -- so run_time = baseline_time * (100 + cost_pct) / 100 fits in 64 bits.
-CREATE TRIGGER isolab_name_axis BEFORE INSERT ON axis
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'axis.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_axis_update BEFORE UPDATE OF name ON axis
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'axis.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_fact BEFORE INSERT ON fact
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'fact.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_fact_update BEFORE UPDATE OF name ON fact
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'fact.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_mechanism BEFORE INSERT ON mechanism
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'mechanism.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_mechanism_update BEFORE UPDATE OF name ON mechanism
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'mechanism.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_bundle BEFORE INSERT ON bundle
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'bundle.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_bundle_update BEFORE UPDATE OF name ON bundle
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'bundle.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_lesson BEFORE INSERT ON lesson
-WHEN instr(CAST(NEW.code AS BLOB), x'00') OR NEW.code GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'lesson.code holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_lesson_update BEFORE UPDATE OF code ON lesson
-WHEN instr(CAST(NEW.code AS BLOB), x'00') OR NEW.code GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'lesson.code holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_channel BEFORE INSERT ON channel
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'channel.name holds a NUL byte or a control character'); END;
-CREATE TRIGGER isolab_name_channel_update BEFORE UPDATE OF name ON channel
-WHEN instr(CAST(NEW.name AS BLOB), x'00') OR NEW.name GLOB ('*[' || char(1) || '-' || char(31) || char(127) || ']*')
-BEGIN SELECT RAISE(ABORT, 'channel.name holds a NUL byte or a control character'); END;
-
 CREATE TRIGGER isolab_cost BEFORE INSERT ON channel
 WHEN typeof(NEW.cost_pct) IN ('integer', 'real') AND NEW.cost_pct > 1000000
 BEGIN SELECT RAISE(ABORT, 'channel.cost_pct is more than 1000000 percent (or infinite)'); END;

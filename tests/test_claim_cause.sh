@@ -42,6 +42,14 @@ check "every name right: no name, still the claim's place" \
 check "the reason is stored in claim_result" \
     "no value: no channel named 'sampling-profil'; the claim is at $where:6" \
     "$(q "$db" "SELECT reason FROM claim_result WHERE claim = 'profile-facts'")"
+# the file now a FIFO that no one writes: named alone, never waited on
+# (timeout: only a guard against the hang, far above the run's time)
+mv "$tmp/k99.sql" "$tmp/k99.keep" && mkfifo "$tmp/k99.sql"
+timeout 120 "$ISOLAB" --db "$db" check --lesson M03/K99 >"$tmp/out.txt" 2>/dev/null
+check "the claim's file a FIFO: check ends (exit 1), the file named alone" \
+    "1 FAIL     M03/K99 profile-facts: expected 3, actual NULL (no value: no channel named 'sampling-profil'; the claim is at $where) -- the profile returns 3 facts" \
+    "$? $(grep ' profile-facts:' "$tmp/out.txt")"
+rm "$tmp/k99.sql" && mv "$tmp/k99.keep" "$tmp/k99.sql"
 
 # --- 2: a lesson in seeds/ is compiled when isolab is built ------------------
 tree=$tmp/tree

@@ -238,8 +238,6 @@ int isl_parse_run_id(isl_cli *cli, const char *text, int64_t *id);
  * or 0..count-1 when none was; an unknown name: "no WHAT named 'V'" (exit 3). */
 int isl_pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
              size_t (*find)(const isl_model *, const char *), size_t count, size_t *list, size_t *n);
-/* Sorts v[0..n) ascending: model indexes in the model's order. */
-void isl_sort_indexes(size_t *v, size_t n);
 
 /* Which claims a check prints as lines (none: the count line alone). */
 typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NONE } isl_claims_shown;

@@ -11,18 +11,23 @@ struct sqlite3;
 
 /* One table of the model, a row of the list below (tests/test_store.c holds
  * sqlite_schema to it). Flags: DIGEST, read into the model and so its digest,
- * has the triggers model_changed_NAME_i/u/d (schema/009); REFERS, has foreign
- * keys, which the reader checks for dangling rows; NAMED, has the name guard
- * isolab_name_NAME (schema/010). */
-enum { ISL_MT_DIGEST = 1, ISL_MT_REFERS = 2, ISL_MT_NAMED = 4 };
+ * has the triggers model_changed_NAME_i/u/d; REFERS, has foreign keys, which
+ * the reader checks for dangling rows. */
+enum { ISL_MT_DIGEST = 1, ISL_MT_REFERS = 2 };
 typedef struct isl_model_table {
     const char *name;
     unsigned flags;     /* ISL_MT_* */
+    const char *named;  /* the column of its name guard isolab_name_NAME(_update), or NULL */
     const char *unload; /* removes lesson ?1's rows (author.c, in reverse list order), or NULL */
 } isl_model_table;
 /* The model's tables, in the order the model reads them: the only tables a
  * seed file may write (script.c); ended by a NULL name. */
 extern const isl_model_table isl_model_tables[];
+/* The SQL of the triggers tables' rows call for, each dropped first (run by
+ * isl_install_views after the schema files): a change to a DIGEST table
+ * empties model_state.digest; a name holding a NUL byte or a control
+ * character (C0, DEL) is refused. sqlite3_malloc'd; NULL when out of memory. */
+char *isl_model_table_sql(const isl_model_table *tables);
 
 /* Reads and validates the model on db into *out (isl_model_free; NULL on failure);
  * ISL_EINPUT names what is wrong with the model. */

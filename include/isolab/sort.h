@@ -1,6 +1,6 @@
 /* isolab: the one sort by name: indexes ordered by the names they stand
  * for, bytewise (strcmp: as SQLite's BINARY collation orders them). Sorts
- * by number are qsort's (cli.c, diff_status.c, answers.c). */
+ * by number are qsort's (diff_status.c, answers.c). */
 #ifndef ISOLAB_SORT_H
 #define ISOLAB_SORT_H
 

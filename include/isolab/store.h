@@ -145,7 +145,6 @@ isl_status isl_store_put_param(isl_run_ctx *c, const char *key, const char *valu
 /* The run_param 'mechanisms': the names of mechs[0..nm), comma-separated. */
 isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t nm);
 
-
 /* Before isl_store_begin_run: the next run (its rows refer only to its run
  * row) is written without the per-row foreign-key check, on again at its end. */
 void isl_store_trust_run_rows(isl_store *s);

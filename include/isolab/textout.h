@@ -1,5 +1,6 @@
 /* isolab: the text formats of exports, pure (no I/O, no SQLite): a growing
- * text buffer and the CSV, TSV and JSON encodings of fields and values. */
+ * array, a growing text buffer and the CSV, TSV and JSON encodings of fields
+ * and values. */
 #ifndef ISOLAB_TEXTOUT_H
 #define ISOLAB_TEXTOUT_H
 
@@ -17,6 +18,12 @@ typedef struct isl_cell {
     size_t len;
     double real;
 } isl_cell;
+
+/* A zeroed slot for element n of the array *items (void *: a T **; capacity
+ * *cap, doubled as needed), or NULL when out of memory (*items unchanged). */
+void *isl_grow(void *items, size_t *cap, size_t n, size_t size);
+/* The line (from 1) of position p in text. */
+int isl_line_of(const char *text, const char *p);
 
 /* A growing text buffer, p NUL-terminated; oom is set (and text dropped)
  * when memory runs out. Free p with free(). */

@@ -68,17 +68,11 @@ static isl_status emit(diff_out *d, const isl_diff_row *r)
 static isl_status keep_row(void *ctx, const isl_diff_row *r)
 {
     diff_out *d = ctx;
-    if (d->nm == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 16;
-        kept_row *x = realloc(d->model, cap * sizeof *x);
-        if (!x) return ISL_ENOMEM;
-        d->model = x, d->cap = cap;
-    }
+    kept_row *k = isl_grow(&d->model, &d->cap, d->nm, sizeof *k);
+    if (!k) return ISL_ENOMEM;
+    d->nm++;
     const char *f[NFIELDS];
     fields(r, f);
-    kept_row *k = &d->model[d->nm];
-    for (int i = 0; i < NFIELDS; i++) k->f[i] = NULL;
-    d->nm++;
     for (int i = 0; i < NFIELDS; i++)
         if (f[i] && !(k->f[i] = strdup(f[i]))) return ISL_ENOMEM;
     return ISL_OK;

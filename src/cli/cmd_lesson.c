@@ -33,13 +33,8 @@ static isl_status add_lesson(void *ctx, const char *code, const char *title, con
     int wanted = ls->all;
     for (int i = 0; i < ls->nwant && !wanted; i++) wanted = !strcmp(ls->want[i], code);
     if (!wanted || !code) return ISL_OK;
-    if (ls->n == ls->cap) {
-        size_t cap = ls->cap ? ls->cap * 2 : 8;
-        struct focus *l = realloc(ls->l, cap * sizeof *l);
-        if (!l) return ISL_ENOMEM;
-        ls->l = l, ls->cap = cap;
-    }
-    struct focus *f = &ls->l[ls->n];
+    struct focus *f = isl_grow(&ls->l, &ls->cap, ls->n, sizeof *f);
+    if (!f) return ISL_ENOMEM;
     f->code = strdup(code), f->title = strdup(title ? title : "");
     if (!f->code || !f->title) return free(f->code), free(f->title), ISL_ENOMEM;
     f->bundle = isl_model_find_bundle(ls->m, bundle ? bundle : "");

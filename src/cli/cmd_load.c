@@ -50,13 +50,8 @@ typedef struct load_told {
 static isl_status told(void *ctx, const char *file, const char *what, const char *name, long long n)
 {
     load_told *t = ctx;
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 16;
-        load_item *x = realloc(t->v, cap * sizeof *x);
-        if (!x) return ISL_ENOMEM;
-        t->v = x, t->cap = cap;
-    }
-    load_item *it = &t->v[t->n];
+    load_item *it = isl_grow(&t->v, &t->cap, t->n, sizeof *it);
+    if (!it) return ISL_ENOMEM;
     *it = (load_item){strdup(file), strdup(what), strdup(name), n};
     if (!it->file || !it->what || !it->name) {
         free(it->file), free(it->what), free(it->name);

@@ -77,13 +77,9 @@ static isl_status lesson_row(void *ctx, size_t ncols, const char *const *names, 
 {
     lessons *l = ctx;
     if (!row) return ncols >= 5 && !strcmp(names[0], "lesson") && !strcmp(names[4], "claims") ? ISL_OK : ISL_EINTERNAL;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 8;
-        lesson *v = realloc(l->v, cap * sizeof *v);
-        if (!v) return ISL_ENOMEM;
-        l->v = v, l->cap = cap;
-    }
-    lesson *x = &l->v[l->n++];
+    lesson *x = isl_grow(&l->v, &l->cap, l->n, sizeof *x);
+    if (!x) return ISL_ENOMEM;
+    l->n++;
     *x = (lesson){dup_cell(&row[0]), dup_cell(&row[1]), dup_cell(&row[3]), dup_cell(&row[4])};
     return x->code && x->title && x->channels && x->claims ? ISL_OK : ISL_ENOMEM;
 }

@@ -12,13 +12,9 @@ static isl_status label_row(void *ctx, size_t ncols, const char *const *names, c
 {
     isl_labels *l = ctx;
     if (!row) return ncols >= 5 && !strcmp(names[0], "object") ? ISL_OK : ISL_EINTERNAL;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        isl_label *v = realloc(l->v, cap * sizeof *v);
-        if (!v) return ISL_ENOMEM;
-        l->v = v, l->cap = cap;
-    }
-    isl_label *x = &l->v[l->n++];
+    isl_label *x = isl_grow(&l->v, &l->cap, l->n, sizeof *x);
+    if (!x) return ISL_ENOMEM;
+    l->n++;
     x->object = dup_text(&row[0]), x->column = dup_text(&row[1]);
     x->label = dup_text(&row[2]), x->unit = dup_text(&row[3]);
     long long digits;

@@ -125,17 +125,6 @@ int isl_pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
     return ISL_OK;
 }
 
-static int cmp_size(const void *a, const void *b)
-{
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return (x > y) - (x < y);
-}
-
-void isl_sort_indexes(size_t *v, size_t n)
-{
-    if (n) qsort(v, n, sizeof *v, cmp_size);
-}
-
 int isl_cli_open(isl_cli *cli, unsigned needs)
 {
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))

@@ -8,21 +8,7 @@
 #include "isolab/digest.h"
 #include "isolab/escape.h"
 #include "isolab/model.h"
-
-/* A zeroed slot for element n of *items (capacity *cap, grown as needed),
- * or NULL when out of memory. */
-static void *grow(void *items, size_t *cap, size_t n, size_t size)
-{
-    void **p = items;
-    if (n >= *cap) {
-        size_t ncap = *cap ? *cap * 2 : 8;
-        void *q = realloc(*p, ncap * size);
-        if (!q) return NULL;
-        *p = q;
-        *cap = ncap;
-    }
-    return memset((char *)*p + n * size, 0, size);
-}
+#include "isolab/textout.h"
 
 static char *dup_str(const char *s)
 {
@@ -84,7 +70,7 @@ void isl_model_free(isl_model *m)
 size_t isl_model_add_axis(isl_model *m, const char *name)
 {
     free_derived(m);
-    char **s = grow(&m->axis_name, &m->axes_cap, m->naxes, sizeof *m->axis_name);
+    char **s = isl_grow(&m->axis_name, &m->axes_cap, m->naxes, sizeof *m->axis_name);
     return s && (*s = dup_str(name)) ? m->naxes++ : ISL_NONE;
 }
 
@@ -92,9 +78,9 @@ size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis)
 {
     assert(axis < m->naxes);
     free_derived(m);
-    size_t cap = m->facts_cap, pcap = m->facts_cap, *a = grow(&m->fact_axis, &cap, m->nfacts, sizeof *m->fact_axis);
-    long long *pos = a ? grow(&m->fact_pos, &pcap, m->nfacts, sizeof *m->fact_pos) : NULL;
-    char **s = pos ? grow(&m->fact_name, &m->facts_cap, m->nfacts, sizeof *m->fact_name) : NULL;
+    size_t cap = m->facts_cap, pcap = m->facts_cap, *a = isl_grow(&m->fact_axis, &cap, m->nfacts, sizeof *m->fact_axis);
+    long long *pos = a ? isl_grow(&m->fact_pos, &pcap, m->nfacts, sizeof *m->fact_pos) : NULL;
+    char **s = pos ? isl_grow(&m->fact_name, &m->facts_cap, m->nfacts, sizeof *m->fact_name) : NULL;
     if (!s || !(*s = dup_str(name))) return ISL_NONE;
     *a = axis;
     *pos = (long long)m->nfacts + 1;
@@ -104,21 +90,21 @@ size_t isl_model_add_fact(isl_model *m, const char *name, size_t axis)
 size_t isl_model_add_mechanism(isl_model *m, const char *name)
 {
     free_derived(m);
-    isl_mechanism *d = grow(&m->mech, &m->mech_cap, m->nmech, sizeof *m->mech);
+    isl_mechanism *d = isl_grow(&m->mech, &m->mech_cap, m->nmech, sizeof *m->mech);
     return d && (d->name = dup_str(name)) ? m->nmech++ : ISL_NONE;
 }
 
 size_t isl_model_add_bundle(isl_model *m, const char *name)
 {
     free_derived(m);
-    isl_bundle *b = grow(&m->bundle, &m->bundles_cap, m->nbundles, sizeof *m->bundle);
+    isl_bundle *b = isl_grow(&m->bundle, &m->bundles_cap, m->nbundles, sizeof *m->bundle);
     return b && (b->name = dup_str(name)) ? m->nbundles++ : ISL_NONE;
 }
 
 size_t isl_model_add_channel(isl_model *m, const char *name, const char *lesson, double cost_pct)
 {
     free_derived(m);
-    isl_channel *c = grow(&m->channel, &m->channels_cap, m->nchannels, sizeof *m->channel);
+    isl_channel *c = isl_grow(&m->channel, &m->channels_cap, m->nchannels, sizeof *m->channel);
     if (!c) return ISL_NONE;
     c->cost_pct = cost_pct;
     c->name = dup_str(name);
@@ -132,7 +118,7 @@ size_t isl_model_add_channel(isl_model *m, const char *name, const char *lesson,
 /* Appends v to a size_t list. */
 static isl_status push(size_t **list, size_t *n, size_t *cap, size_t v)
 {
-    size_t *slot = grow(list, cap, *n, sizeof **list);
+    size_t *slot = isl_grow(list, cap, *n, sizeof **list);
     if (!slot) return ISL_ENOMEM;
     *slot = v;
     ++*n;
@@ -172,7 +158,7 @@ isl_status isl_model_channel_fact(isl_model *m, size_t channel, size_t fact)
 
 isl_status isl_model_add_sample(isl_model *m, long long n)
 {
-    long long *slot = grow(&m->samples, &m->samples_cap, m->nsamples, sizeof *m->samples);
+    long long *slot = isl_grow(&m->samples, &m->samples_cap, m->nsamples, sizeof *m->samples);
     if (!slot) return ISL_ENOMEM;
     *slot = n;
     m->nsamples++;

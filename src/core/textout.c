@@ -9,6 +9,26 @@
 #include "isolab/escape.h"
 #include "isolab/textout.h"
 
+void *isl_grow(void *items, size_t *cap, size_t n, size_t size)
+{
+    void **p = items;
+    if (n >= *cap) {
+        size_t ncap = *cap ? *cap * 2 : 8;
+        void *q = realloc(*p, ncap * size);
+        if (!q) return NULL;
+        *p = q;
+        *cap = ncap;
+    }
+    return memset((char *)*p + n * size, 0, size);
+}
+
+int isl_line_of(const char *text, const char *p)
+{
+    int line = 1;
+    for (const char *c = text; c < p; c++) line += *c == '\n';
+    return line;
+}
+
 /* Room for len more bytes and a NUL: 0, or -1 with b dropped (oom). */
 static int reserve(isl_buf *b, size_t len)
 {

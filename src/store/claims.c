@@ -28,38 +28,6 @@ const char *isl_claim_outcome_value(isl_claim_outcome o)
     return WORD[o];
 }
 
-
-/* The line number of P in TEXT (1 for the first). */
-static int claim_line_of(const char *text, const char *p)
-{
-    int line = 1;
-    for (const char *c = text; c < p; c++) line += *c == '\n';
-    return line;
-}
-
-/* A seed file's text as it is now (NUL-terminated, the caller frees), or
- * NULL when it cannot be read: only a claim's place is looked up in it. */
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    for (int c; f && (c = getc(f)) != EOF;) {
-        if (n + 1 >= cap) {
-            size_t room = cap ? 2 * cap : 4096;
-            char *more = realloc(buf, room);
-            if (!more) break;
-            buf = more, cap = room;
-        }
-        buf[n++] = (char)c;
-    }
-    int ok = f && !ferror(f) && buf && n + 1 < cap;
-    if (f) fclose(f);
-    if (!ok) return free(buf), NULL;
-    buf[n] = '\0';
-    return buf;
-}
-
 /* The line of text where a claim row of lesson and name starts
  * ("('LESSON', 'NAME'", as seeds write claim rows), or 0. */
 static int claim_line(const char *text, const char *qlesson, const char *qname)
@@ -69,7 +37,7 @@ static int claim_line(const char *text, const char *qlesson, const char *qname)
         const char *q = isl_sql_skip(p + nl, ISL_SQL_BLANKS);
         if (*q != ',') continue;
         q = isl_sql_skip(q + 1, ISL_SQL_BLANKS);
-        if (strncmp(q, qname, nn) == 0) return claim_line_of(text, p);
+        if (strncmp(q, qname, nn) == 0) return isl_line_of(text, p);
     }
     return 0;
 }
@@ -92,8 +60,9 @@ isl_status isl_store_claim_place(isl_store *s, const char *lesson, const char *n
     if (st == ISL_ENOMEM && !err->msg[0]) st = isl_fail(err, st, "out of memory");
     if (!st && file) {
         /* the file as it is now; one that cannot be read is named alone */
-        char *text = read_text(file);
-        int line = text ? claim_line(text, qlesson, qname) : 0;
+        char *text = NULL;
+        isl_error unread;
+        int line = isl_read_seed_file(file, &text, &unread) ? 0 : claim_line(text, qlesson, qname);
         free(text);
         if (line) snprintf(out, n, "%s:%d", file, line);
         else snprintf(out, n, "%s", file);

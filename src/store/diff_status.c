@@ -81,19 +81,14 @@ static void differ_free(differ *d)
 static isl_status name_row(void *ctx, sqlite3_stmt *q)
 {
     names *x = ctx;
-    if (x->n == x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 64;
-        int64_t *id = realloc(x->id, cap * sizeof *id), *pos = id ? realloc(x->pos, cap * sizeof *pos) : NULL;
-        if (id) x->id = id;
-        if (pos) x->pos = pos;
-        char **nm = pos ? realloc(x->name, cap * sizeof *nm) : NULL;
-        if (!nm) return ISL_ENOMEM;
-        x->name = nm;
-        x->cap = cap;
-    }
-    x->id[x->n] = sqlite3_column_int64(q, 0);
-    x->pos[x->n] = sqlite3_column_count(q) > 2 ? sqlite3_column_int64(q, 2) : 0;
-    if (!(x->name[x->n] = strdup(isl_base_text(q, 1)))) return ISL_ENOMEM;
+    /* three arrays of one capacity: it grows once all three have */
+    size_t cap = x->cap, pcap = x->cap;
+    int64_t *id = isl_grow(&x->id, &cap, x->n, sizeof *id), *pos = id ? isl_grow(&x->pos, &pcap, x->n, sizeof *pos) : NULL;
+    char **nm = pos ? isl_grow(&x->name, &x->cap, x->n, sizeof *nm) : NULL;
+    if (!nm) return ISL_ENOMEM;
+    *id = sqlite3_column_int64(q, 0);
+    *pos = sqlite3_column_count(q) > 2 ? sqlite3_column_int64(q, 2) : 0;
+    if (!(*nm = strdup(isl_base_text(q, 1)))) return ISL_ENOMEM;
     x->n++;
     return ISL_OK;
 }
@@ -200,14 +195,10 @@ static int add_moved(differ *d, const side *s, const size_t at[3], int sa, int s
 {
     int open_a = sa && sa != 4, open_b = sb && sb != 4;
     if (open_a == open_b) return 0;
-    if (d->nm == d->cap) {
-        size_t cap = d->cap ? 2 * d->cap : 64;
-        moved *x = realloc(d->m, cap * sizeof *x);
-        if (!x) return -1;
-        d->m = x;
-        d->cap = cap;
-    }
-    d->m[d->nm++] = (moved){s->x[BUNDLE].name[at[BUNDLE]], s->x[CHANNEL].name[at[CHANNEL]],
+    moved *x = isl_grow(&d->m, &d->cap, d->nm, sizeof *x);
+    if (!x) return -1;
+    d->nm++;
+    *x = (moved){s->x[BUNDLE].name[at[BUNDLE]], s->x[CHANNEL].name[at[CHANNEL]],
                             s->x[FACT].name[at[FACT]], open_a, pos, sa, sb};
     return 0;
 }
@@ -469,17 +460,14 @@ static isl_status merge_sweeps(differ *d, const char *base, const char *shown)
         int take[2] = {c <= 0 && differ_here, c >= 0 && differ_here};
         for (int k = 0; k < 2 && !st; k++) {
             if (!take[k]) continue;
-            if (n == cap) {
-                size_t nc = cap ? 2 * cap : 64;
-                sweep_diff *w = realloc(v, nc * sizeof *w);
-                if (!w) {
-                    st = isl_fail(d->err, ISL_ENOMEM, "out of memory");
-                    break;
-                }
-                v = w, cap = nc;
+            sweep_diff *w = isl_grow(&v, &cap, n, sizeof *w);
+            if (!w) {
+                st = isl_fail(d->err, ISL_ENOMEM, "out of memory");
+                break;
             }
+            n++;
             sqlite3_stmt *r = k ? y : x;
-            v[n++] = (sweep_diff){k + 1, sqlite3_column_int64(r, 0), sqlite3_column_int64(r, 1), NULL};
+            *w = (sweep_diff){k + 1, sqlite3_column_int64(r, 0), sqlite3_column_int64(r, 1), NULL};
         }
         if (c <= 0) rx = sqlite3_step(x);
         if (c >= 0) ry = sqlite3_step(y);

@@ -1,4 +1,5 @@
-/* isolab: the one way a file is written (include/isolab/outfile.h). */
+/* isolab: the one way a file is written (include/isolab/outfile.h), and
+ * the one way a seed file is read (isl_read_seed_file, store_int.h). */
 #define _XOPEN_SOURCE 700 /* realpath() */
 #include <assert.h>
 #include <errno.h>
@@ -369,4 +370,57 @@ const char *isl_file_kind(mode_t mode)
     if (S_ISBLK(mode)) return "a block device";
     if (S_ISSOCK(mode)) return "a socket";
     return "not a regular file";
+}
+
+/* ---- reading a seed file ------------------------------------------------ */
+
+/* Reads fd to its end into *buf (of *cap bytes, grown up to the limit), NUL-ended. */
+static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, size_t *n, isl_error *err)
+{
+    for (;;) {
+        if (*n + 1 == *cap) {
+            /* the file grew while being read: up to the limit, no further */
+            if (*cap > ISL_SEED_MAX_BYTES)
+                return isl_fail(err, ISL_EINPUT, "%s: more than the seed file limit of %d MiB", path,
+                                ISL_SEED_MAX_BYTES >> 20);
+            char *b = realloc(*buf, *cap * 2);
+            if (!b) return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
+            *buf = b;
+            *cap *= 2;
+        }
+        ssize_t got = read(fd, *buf + *n, *cap - *n - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+        if (got == 0) break;
+        *n += (size_t)got;
+    }
+    (*buf)[*n] = '\0';
+    return ISL_OK;
+}
+
+isl_status isl_read_seed_file(const char *path, char **out, isl_error *err)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+    struct stat sb;
+    isl_status st = ISL_OK;
+    if (fstat(fd, &sb) != 0)
+        st = isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
+    else if (S_ISDIR(sb.st_mode))
+        st = isl_fail(err, ISL_EINPUT, "%s: cannot read: Is a directory", path);
+    else if (!S_ISREG(sb.st_mode))
+        st = isl_fail(err, ISL_EINPUT, "%s: %s, not a regular file: seeds are read only from "
+                      "regular files", path, isl_file_kind(sb.st_mode));
+    else if (sb.st_size > ISL_SEED_MAX_BYTES)
+        st = isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB",
+                      path, (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
+    size_t cap = st ? 1 : (size_t)sb.st_size + 1, n = 0;
+    char *buf = st ? NULL : malloc(cap);
+    if (!st && !buf) st = isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
+    if (!st) st = read_all(fd, path, &buf, &cap, &n, err);
+    close(fd);
+    if (!st && strlen(buf) != n) st = isl_fail(err, ISL_EINPUT, "%s: not a text file (it holds a NUL byte)", path);
+    if (st) free(buf);
+    else *out = buf;
+    return st;
 }

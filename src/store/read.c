@@ -233,23 +233,47 @@ static isl_status read_settings(reader *r)
 
 #define OF_LESSON "(SELECT name FROM channel WHERE lesson = ?1)"
 const isl_model_table isl_model_tables[] = {
-    {"axis", ISL_MT_DIGEST | ISL_MT_NAMED, NULL}, {"fact", ISL_MT_DIGEST | ISL_MT_REFERS | ISL_MT_NAMED, NULL},
-    {"mechanism", ISL_MT_DIGEST | ISL_MT_NAMED, NULL}, {"mechanism_axis", ISL_MT_DIGEST | ISL_MT_REFERS, NULL},
-    {"left_open", ISL_MT_DIGEST | ISL_MT_REFERS, NULL}, {"bundle", ISL_MT_DIGEST | ISL_MT_NAMED, NULL},
-    {"bundle_member", ISL_MT_DIGEST | ISL_MT_REFERS, NULL},
-    {"lesson", ISL_MT_NAMED, "DELETE FROM lesson WHERE code = ?1"},
-    {"channel", ISL_MT_DIGEST | ISL_MT_REFERS | ISL_MT_NAMED, "DELETE FROM channel WHERE lesson = ?1"},
-    {"channel_fact", ISL_MT_DIGEST | ISL_MT_REFERS, "DELETE FROM channel_fact WHERE channel IN " OF_LESSON},
-    {"channel_part", ISL_MT_DIGEST | ISL_MT_REFERS,
+    {"axis", ISL_MT_DIGEST, "name", NULL}, {"fact", ISL_MT_DIGEST | ISL_MT_REFERS, "name", NULL},
+    {"mechanism", ISL_MT_DIGEST, "name", NULL}, {"mechanism_axis", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL},
+    {"left_open", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL}, {"bundle", ISL_MT_DIGEST, "name", NULL},
+    {"bundle_member", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL},
+    {"lesson", 0, "code", "DELETE FROM lesson WHERE code = ?1"},
+    {"channel", ISL_MT_DIGEST | ISL_MT_REFERS, "name", "DELETE FROM channel WHERE lesson = ?1"},
+    {"channel_fact", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, "DELETE FROM channel_fact WHERE channel IN " OF_LESSON},
+    {"channel_part", ISL_MT_DIGEST | ISL_MT_REFERS, NULL,
      "DELETE FROM channel_part WHERE channel IN " OF_LESSON " OR part IN " OF_LESSON},
-    {"setting", ISL_MT_DIGEST, NULL}, {"sample_count", ISL_MT_DIGEST, NULL},
-    {"claim", ISL_MT_REFERS, "DELETE FROM claim WHERE lesson = ?1"},
-    {"lesson_focus", ISL_MT_REFERS, "DELETE FROM lesson_focus WHERE lesson = ?1"},
-    {"param", 0, "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' AND value IN "
-                 OF_LESSON ")"},
-    {"column_label", 0, NULL}, {"lesson_announces", ISL_MT_REFERS, "DELETE FROM lesson_announces WHERE lesson = ?1"},
-    {NULL, 0, NULL},
+    {"setting", ISL_MT_DIGEST, NULL, NULL}, {"sample_count", ISL_MT_DIGEST, NULL, NULL},
+    {"claim", ISL_MT_REFERS, NULL, "DELETE FROM claim WHERE lesson = ?1"},
+    {"lesson_focus", ISL_MT_REFERS, NULL, "DELETE FROM lesson_focus WHERE lesson = ?1"},
+    {"param", 0, NULL, "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' AND "
+                       "value IN " OF_LESSON ")"},
+    {"column_label", 0, NULL, NULL}, {"lesson_announces", ISL_MT_REFERS, NULL, "DELETE FROM lesson_announces WHERE lesson = ?1"},
+    {NULL, 0, NULL, NULL},
 };
+
+char *isl_model_table_sql(const isl_model_table *tables)
+{
+    static const char *const change[][2] = {{"i", "INSERT"}, {"u", "UPDATE"}, {"d", "DELETE"}};
+    sqlite3_str *q = sqlite3_str_new(NULL);
+    for (const isl_model_table *t = tables; t->name; t++) {
+        for (int i = 0; i < 3 && t->flags & ISL_MT_DIGEST; i++)
+            sqlite3_str_appendf(q, "DROP TRIGGER IF EXISTS \"model_changed_%w_%s\";\nCREATE TRIGGER \"model_changed_%w_%s\" "
+                                "AFTER %s ON \"%w\" BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT "
+                                "NULL; END;\n", t->name, change[i][0], t->name, change[i][0], change[i][1], t->name);
+        for (int u = 0; u < 2 && t->named; u++) {
+            const char *end = u ? "_update" : "";
+            sqlite3_str_appendf(q, "DROP TRIGGER IF EXISTS \"isolab_name_%w%s\";\nCREATE TRIGGER \"isolab_name_%w%s\" "
+                                "BEFORE ", t->name, end, t->name, end);
+            if (u) sqlite3_str_appendf(q, "UPDATE OF \"%w\"", t->named);
+            else sqlite3_str_appendall(q, "INSERT");
+            sqlite3_str_appendf(q, " ON \"%w\"\nWHEN instr(CAST(NEW.\"%w\" AS BLOB), x'00') OR NEW.\"%w\" GLOB ('*[' || "
+                                "char(1) || '-' || char(31) || char(127) || ']*')\nBEGIN SELECT RAISE(ABORT, '%q.%q holds "
+                                "a NUL byte or a control character'); END;\n", t->name, t->named, t->named, t->name,
+                                t->named);
+        }
+    }
+    return sqlite3_str_finish(q);
+}
 
 /* A foreign key being checked: table.col names parent.to. */
 typedef struct fkey {

@@ -5,21 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
 #include "store_int.h"
-
-/* Line (from 1) of position p in text. */
-static int line_of(const char *text, const char *p)
-{
-    int line = 1;
-    for (const char *c = text; c < p; c++) line += *c == '\n';
-    return line;
-}
 
 /* 1 when the statement just run left a foreign key unresolved, msg then naming
  * the first offending value ("T.C = 'V' has no match in P(C)"), lit the value. */
@@ -180,14 +169,14 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
                 depth += (at[k] == '(') - (at[k] == ')');
                 if (depth == 0) { k++; break; }
             }
-            return isl_fail(err, st, "%s:%d: %s row %.*s: %s", name, line_of(sql, at ? at : start), au->table,
+            return isl_fail(err, st, "%s:%d: %s row %.*s: %s", name, isl_line_of(sql, at ? at : start), au->table,
                             (int)k, at ? at : "", errmsg);
         }
         const char *at = isl_values_row(start, row);
-        return isl_fail(err, st, "%s:%d: %s: %s", name, line_of(sql, at ? at : start), what, errmsg);
+        return isl_fail(err, st, "%s:%d: %s: %s", name, isl_line_of(sql, at ? at : start), what, errmsg);
     }
     return isl_fail_why(err, st, strcmp(errmsg, ISL_LESSON_LOADED) ? ISL_R_NONE : ISL_R_LESSON_LOADED, "%s:%d: %s", name,
-                        line_of(sql, start), errmsg);
+                        isl_line_of(sql, start), errmsg);
 }
 
 /* The claim's place in a seed file, for a claim whose SQL does not compile. */
@@ -205,7 +194,7 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
     const char *at = isl_values_row_holding(cp->start, cp->tail, lit);
     sqlite3_free(lit);
     return isl_fail(err, ISL_EINPUT, "%s:%d: claim '%s' of lesson %s: its %s does not compile: %s", cp->name,
-                    line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
+                    isl_line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
 }
 
 /* Reports a statement of a script that did not compile: refused by the
@@ -215,26 +204,26 @@ static isl_status prepare_failure(isl_store *s, const char *name, const char *sq
 {
     if (au->denied == 3)
         return isl_fail(err, ISL_EINPUT, "%s:%d: the function %s is not allowed in a seed file (seeds may call "
-                        "SQLite's ordinary functions and isolab's own)", name, line_of(sql, start), au->what);
+                        "SQLite's ordinary functions and isolab's own)", name, isl_line_of(sql, start), au->what);
     if (au->denied == 2)
         return isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP objects of "
-                        "its own; %s is refused", name, line_of(sql, start), au->what);
+                        "its own; %s is refused", name, isl_line_of(sql, start), au->what);
     if (au->denied) { /* named by its first line (up to 47 bytes), without trailing blanks */
         int k = (int)strcspn(start, "\n;");
         for (k = k < 47 ? k : 47; k > 0 && strchr(" \r\t", start[k - 1]); k--) {}
         return isl_fail(err, ISL_EINPUT, "%s:%d: '%.*s' is not allowed in a seed file: isolab applies each load in one "
-                        "transaction, with its own settings", name, line_of(sql, start), k, start);
+                        "transaction, with its own settings", name, isl_line_of(sql, start), k, start);
     }
     if ((rc & 0xff) == SQLITE_TOOBIG)
         return isl_fail(err, ISL_EINPUT, "%s:%d: the statement is longer than isolab's limit of %d bytes (10 MB) for "
-                        "one statement; split it into several", name, line_of(sql, start), ISL_STATEMENT_MAX);
+                        "one statement; split it into several", name, isl_line_of(sql, start), ISL_STATEMENT_MAX);
     int off = sqlite3_error_offset(s->db);
     const char *at = off >= 0 ? start + off : start;
     int k = off >= 0 ? (int)strcspn(at, "\n") : 0;
     isl_status st = (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EINPUT;
-    if (k) return isl_fail(err, st, "%s:%d: %s (near \"%.*s\")", name, line_of(sql, at), sqlite3_errmsg(s->db),
+    if (k) return isl_fail(err, st, "%s:%d: %s (near \"%.*s\")", name, isl_line_of(sql, at), sqlite3_errmsg(s->db),
                            k < 47 ? k : 47, at);
-    return isl_fail(err, st, "%s:%d: %s", name, line_of(sql, at), sqlite3_errmsg(s->db));
+    return isl_fail(err, st, "%s:%d: %s", name, isl_line_of(sql, at), sqlite3_errmsg(s->db));
 }
 
 static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum isl_script how, isl_error *err)
@@ -278,7 +267,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         if (over && rc != SQLITE_DONE)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
                               "(%llu million steps): stopped; nothing of this load was written",
-                              name, line_of(sql, start), s->work_limit);
+                              name, isl_line_of(sql, start), s->work_limit);
         else if (rc != SQLITE_DONE) /* (its rows probed under the same length limit) */
             st = step_failure(s, name, sql, start, q, &au, err);
         if (confined) sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, length);
@@ -289,7 +278,7 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         char fk[400], lit[200];
         if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
             const char *at = isl_values_row_holding(start, tail, lit);
-            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, line_of(sql, at), fk);
+            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, isl_line_of(sql, at), fk);
             break;
         }
         p = tail;
@@ -313,60 +302,6 @@ isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, co
         if (st || only) return st;
     }
     return only ? isl_fail(err, ISL_EINTERNAL, "%s file %s is not built in", dir, only) : ISL_OK;
-}
-
-/* Reads fd to its end into *buf (of *cap bytes, grown up to the limit), NUL-ended. */
-static isl_status read_all(int fd, const char *path, char **buf, size_t *cap, size_t *n, isl_error *err)
-{
-    for (;;) {
-        if (*n + 1 == *cap) {
-            /* the file grew while being read: up to the limit, no further */
-            if (*cap > ISL_SEED_MAX_BYTES)
-                return isl_fail(err, ISL_EINPUT, "%s: more than the seed file limit of %d MiB", path,
-                                ISL_SEED_MAX_BYTES >> 20);
-            char *b = realloc(*buf, *cap * 2);
-            if (!b) return isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
-            *buf = b;
-            *cap *= 2;
-        }
-        ssize_t got = read(fd, *buf + *n, *cap - *n - 1);
-        if (got < 0 && errno == EINTR) continue;
-        if (got < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-        if (got == 0) break;
-        *n += (size_t)got;
-    }
-    (*buf)[*n] = '\0';
-    return ISL_OK;
-}
-
-/* Reads a whole seed file into a NUL-terminated buffer, opened without
- * blocking, so even opening a FIFO cannot hang; only a regular file of at
- * most ISL_SEED_MAX_BYTES (a FIFO or a device could block or never end). */
-static isl_status read_file(const char *path, char **out, isl_error *err)
-{
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) return isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    struct stat sb;
-    isl_status st = ISL_OK;
-    if (fstat(fd, &sb) != 0)
-        st = isl_fail(err, ISL_EINPUT, "%s: cannot read: %s", path, strerror(errno));
-    else if (S_ISDIR(sb.st_mode))
-        st = isl_fail(err, ISL_EINPUT, "%s: cannot read: Is a directory", path);
-    else if (!S_ISREG(sb.st_mode))
-        st = isl_fail(err, ISL_EINPUT, "%s: %s, not a regular file: seeds are read only from "
-                      "regular files", path, isl_file_kind(sb.st_mode));
-    else if (sb.st_size > ISL_SEED_MAX_BYTES)
-        st = isl_fail(err, ISL_EINPUT, "%s: %lld bytes, more than the seed file limit of %d MiB",
-                      path, (long long)sb.st_size, ISL_SEED_MAX_BYTES >> 20);
-    size_t cap = st ? 1 : (size_t)sb.st_size + 1, n = 0;
-    char *buf = st ? NULL : malloc(cap);
-    if (!st && !buf) st = isl_fail(err, ISL_ENOMEM, "%s: out of memory", path);
-    if (!st) st = read_all(fd, path, &buf, &cap, &n, err);
-    close(fd);
-    if (!st && strlen(buf) != n) st = isl_fail(err, ISL_EINPUT, "%s: not a text file (it holds a NUL byte)", path);
-    if (st) free(buf);
-    else *out = buf;
-    return st;
 }
 
 static isl_status add_drop(void *ctx, sqlite3_stmt *q)
@@ -394,7 +329,7 @@ isl_status isl_drop_temp_objects(isl_store *s, isl_error *err)
 isl_status isl_store_exec_file(isl_store *s, const char *path, isl_error *err)
 {
     char *text = NULL;
-    isl_status st = read_file(path, &text, err);
+    isl_status st = isl_read_seed_file(path, &text, err);
     if (!st) st = isl_store_exec_script(s, path, text, err);
     free(text);
     return st;

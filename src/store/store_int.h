@@ -77,7 +77,10 @@ const char *isl_file_kind(mode_t mode);
 
 /* Largest seed file read, in bytes. */
 #define ISL_SEED_MAX_BYTES (64 << 20)
-
+/* A whole seed file into *out (NUL-terminated, the caller frees), opened
+ * without blocking, so even opening a FIFO cannot hang; only a regular file
+ * of at most ISL_SEED_MAX_BYTES, holding no NUL byte (outfile.c). */
+isl_status isl_read_seed_file(const char *path, char **out, isl_error *err);
 
 /* 1 when SQL from files and users may call the function name: SQLite's
  * ordinary functions and isolab's own; 0 for others (readfile, ...). */
@@ -187,7 +190,8 @@ isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_erro
  * as valid, and its digest is recorded as the current one. */
 isl_status isl_store_settle_model(isl_store *s, isl_error *err);
 
-/* Installs every saved query as view NAME (with replace, dropped first). */
+/* Installs every saved query as view NAME (with replace, dropped first), then
+ * the model tables' triggers (isl_model_table_sql). */
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
 
 /* Checks the schema against this build and what isolab installed: restores saved

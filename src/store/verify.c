@@ -24,9 +24,11 @@ static void digest_hex(const char *text, char out[17])
     isl_digest_hex(&d, out);
 }
 
-/* The digest of everything this build installs. */
-static void build_digest(char out[17])
+/* The digest of everything this build installs; ISL_ENOMEM. */
+static isl_status build_digest(char out[17], isl_error *err)
 {
+    char *triggers = isl_model_table_sql(isl_model_tables);
+    if (!triggers) return isl_fail(err, ISL_ENOMEM, "out of memory");
     isl_digest d;
     isl_digest_init(&d);
     const isl_embedded_file *lists[2] = {isl_schema_files, isl_query_files};
@@ -34,7 +36,10 @@ static void build_digest(char out[17])
     for (int l = 0; l < 2; l++)
         for (size_t i = 0; i < counts[l]; i++)
             isl_digest_bytes(&d, lists[l][i].text, lists[l][i].len + 1); /* with the NUL: files stay apart */
+    isl_digest_bytes(&d, triggers, strlen(triggers));
     isl_digest_hex(&d, out);
+    sqlite3_free(triggers);
+    return ISL_OK;
 }
 
 /* The length of a saved query's text without its trailing ';' and blanks. */
@@ -43,6 +48,16 @@ static size_t body_len(const isl_embedded_file *f)
     size_t len = f->len;
     while (len > 0 && f->text[len - 1] && strchr("; \n\t\r", f->text[len - 1])) len--;
     return len;
+}
+
+/* Runs sql (NULL: out of memory) and frees it; a failure names dir and name. */
+static isl_status run_owned(sqlite3 *db, char *sql, const char *dir, const char *name, isl_error *err)
+{
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    sqlite3_free(sql);
+    return rc == SQLITE_OK ? ISL_OK : isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "%s%s: %s", dir,
+                                               name, sqlite3_errmsg(db));
 }
 
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
@@ -54,14 +69,10 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
         char *sql = replace ? sqlite3_mprintf("DROP VIEW IF EXISTS \"%.*w\";\nCREATE VIEW \"%.*w\" AS\n%.*s",
                                               (int)nlen, f->name, (int)nlen, f->name, (int)len, f->text)
                             : sqlite3_mprintf("CREATE VIEW \"%.*w\" AS\n%.*s", (int)nlen, f->name, (int)len, f->text);
-        if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-        int rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
-        sqlite3_free(sql);
-        if (rc != SQLITE_OK)
-            return isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "queries/%s: %s", f->name,
-                            sqlite3_errmsg(db));
+        isl_status st = run_owned(db, sql, "queries/", f->name, err);
+        if (st) return st;
     }
-    return ISL_OK;
+    return run_owned(db, isl_model_table_sql(isl_model_tables), "", "the model tables' triggers", err);
 }
 
 /* One schema object. */
@@ -88,14 +99,9 @@ static void objects_free(objects *l)
 static isl_status object_row(void *ctx, sqlite3_stmt *q)
 {
     objects *l = ctx;
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 64;
-        object *o = realloc(l->o, cap * sizeof *o);
-        if (!o) return ISL_ENOMEM;
-        l->o = o;
-        l->cap = cap;
-    }
-    object *o = &l->o[l->n++];
+    object *o = isl_grow(&l->o, &l->cap, l->n, sizeof *o);
+    if (!o) return ISL_ENOMEM;
+    l->n++;
     o->type = sqlite3_mprintf("%s", isl_base_text(q, 0));
     o->name = sqlite3_mprintf("%s", isl_base_text(q, 1));
     o->sql = sqlite3_mprintf("%s", isl_base_text(q, 2));
@@ -240,9 +246,9 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
 isl_status isl_store_verify(isl_store *s, int installed, isl_error *err)
 {
     char build[17];
-    build_digest(build);
     objects file = {0}, rec = {0}, ref = {0};
-    isl_status st = installed ? ISL_OK : objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
+    isl_status st = build_digest(build, err);
+    if (!st && !installed) st = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
     if (!st && !installed)
         st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
     /* a file without the record table is damaged; the repair below says which table */

@@ -427,7 +427,10 @@ bench-doubling: isolab build/bench/measure
 # (PIC_SRC) and the glue the page's script calls (src/wasm/glue.c), built by
 # Debian's emscripten (tools/deps.sh wasm). SQLite's options that change an
 # answer are Debian's (debian/rules); the rest leave out what a page cannot
-# use (threads, files, loading extensions). Nothing else needs emcc: isolab
+# use (threads, files: SQLITE_OS_OTHER with glue.c's VFS and no emscripten
+# file system, WAL, loading extensions) and C interfaces the glue does not
+# call (UTF-16, decltype, tracing, authorizer, incremental blobs, shared
+# cache, sqlite3_complete, sqlite3_get_table). Nothing else needs emcc: isolab
 # page embeds the engine when it finds it (beside the isolab binary run, or
 # installed in EXTDIR), and isolab finds it there.
 EMCC ?= emcc
@@ -436,9 +439,12 @@ WASM_SRC := src/wasm/glue.c $(PIC_SRC)
 WASM_SQLITE := -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_LIKE_DOESNT_MATCH_BLOBS \
   -DSQLITE_MAX_VARIABLE_NUMBER=250000 -DSQLITE_SOUNDEX -DSQLITE_SECURE_DELETE -DSQLITE_ALLOW_ROWID_IN_VIEW \
   -DSQLITE_ENABLE_DBSTAT_VTAB -DSQLITE_MAX_SCHEMA_RETRY=25 \
-  -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_TEMP_STORE=3
+  -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_DEFAULT_MEMSTATUS=0 -DSQLITE_TEMP_STORE=3 \
+  -DSQLITE_OS_OTHER=1 -DSQLITE_OMIT_WAL -DSQLITE_OMIT_SHARED_CACHE -DSQLITE_OMIT_UTF16 \
+  -DSQLITE_OMIT_DECLTYPE -DSQLITE_OMIT_COMPLETE -DSQLITE_OMIT_GET_TABLE -DSQLITE_OMIT_INCRBLOB \
+  -DSQLITE_OMIT_AUTHORIZATION -DSQLITE_OMIT_TRACE
 WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=isolabSql -sENVIRONMENT=web,node -sALLOW_MEMORY_GROWTH=1 \
-  -sDYNAMIC_EXECUTION=0 \
+  -sDYNAMIC_EXECUTION=0 -sFILESYSTEM=0 \
   -sEXPORTED_FUNCTIONS=_isl_wasm_open,_isl_wasm_query,_isl_wasm_serialize,_isl_wasm_size,_isl_wasm_free,_malloc,_free \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
 .PHONY: wasm

@@ -5,7 +5,9 @@
 //   === NAME          then the rows as the page has them (JSON, as export)
 // A question with "address" is asked as a link would: the page's address
 // set to it (#sql=... or #members=...&channel=...), the answer read from
-// the page; one without, through the engine directly (isolabLab.raw).
+// the page; one without, through the engine directly (isolabLab.raw). One
+// with "download" runs its sql, then clicks the download button and leaves
+// the bytes it would save, in base64.
 (async function () {
   const out = [], report = document.createElement('pre');
   report.id = 'test-report';
@@ -24,7 +26,20 @@
     await window.isolabLab.ready;
     for (const q of JSON.parse(document.getElementById('test-questions').textContent)) {
       let text;
-      if (q.members !== undefined) {
+      if (q.download) {
+        // what the student added (q.sql), then the bytes the page's download
+        // link would save: the Blob it is made from, caught at createObjectURL
+        const added = JSON.parse(window.isolabLab.raw(q.sql));
+        let blob = null;
+        const made = URL.createObjectURL;
+        URL.createObjectURL = b => { blob = b; return made.call(URL, b); };
+        [...document.querySelectorAll('#lab button')].find(b => b.textContent === 'Download the database').click();
+        URL.createObjectURL = made;
+        const u = new Uint8Array(await blob.arrayBuffer());
+        let bin = '';
+        for (let i = 0; i < u.length; i += 8192) bin += String.fromCharCode.apply(null, u.subarray(i, i + 8192));
+        text = (added.error ? 'ERROR ' + added.error + '\n' : '') + btoa(bin) + '\n';
+      } else if (q.members !== undefined) {
         await hash('#members=' + encodeURIComponent(q.members) + '&channel=' + encodeURIComponent(q.channel));
         text = shown('#lab-whatif');
       } else if (q.address) {

@@ -45,6 +45,7 @@ check "no engine found: no script, one note naming make wasm, nothing on stderr 
     "$?:$(grep -c -i '<script' "$tmp/none.html"):$(grep -c '<code>make wasm</code>' "$tmp/none.html"):$(grep -v "^isolab page: wrote " "$tmp/err.txt")"
 ISOLAB_ENGINE_DIR=$here "$ISOLAB" --db "$db" page -o "$tmp/lab.html" 2>"$tmp/err.txt"
 check "the engine found: exit 0, nothing said but the file written" "0:" "$?:$(grep -v "^isolab page: wrote " "$tmp/err.txt")"
+"$ISOLAB" --db "$db" runs >"$tmp/runs-in-page.txt" 2>&1 # the runs the page's database holds
 nonce=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$tmp/lab.html")
 check "one script of the page's own (a nonce of 32 hex digits), the rest data blocks" "1 32 3" \
     "$(grep -c '<script nonce=' "$tmp/lab.html") ${#nonce} $(grep -c '<script type="application/\(gzip\|json\)"' "$tmp/lab.html")"
@@ -54,6 +55,26 @@ check "nothing fetched: no link, no src, no import, no http(s) URL outside the s
     "$(sed '/^<script nonce=/,/<\/script>$/d' "$tmp/lab.html" | grep -c -i -e '<link' -e ' src=' -e '@import' -e 'url(http' -e 'href="http')"
 check "the policy: nothing from anywhere, the page's own script and WebAssembly" 1 \
     "$(grep -c "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-$nonce' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">" "$tmp/lab.html")"
+# the data blocks: gzip in base 85 (Z85's digits, ',;_' for '&<>': no markup),
+# decoded here independently of lab.js; the engine is isolab-sql.wasm itself
+check "the data blocks: the engine and the database, gzip in base 85, no '<' or '&'" "engine same, database $(wc -c <"$db" | tr -d ' ') bytes" \
+    "$(python3 - "$tmp/lab.html" "$here/isolab-sql.wasm" <<'PY'
+import gzip, re, sys
+page, digits = open(sys.argv[1]).read(), "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?,;_()[]{}@%$#"
+def block(name):
+    text = re.search(r'id="%s"[^>]*>([^<]*)</script>' % name, page).group(1)
+    out = bytearray()
+    for g in range(0, len(text), 5):
+        chunk = text[g:g + 5]
+        v = 0
+        for c in chunk.ljust(5, digits[84]):
+            v = v * 85 + digits.index(c)
+        out += v.to_bytes(4, 'big')[:len(chunk) - 1]
+    return gzip.decompress(bytes(out))
+print("engine", "same" if block("isl-engine") == open(sys.argv[2], "rb").read() else "differs",
+      end=", database %d bytes" % len(block("isl-db")))
+PY
+)"
 check "the hostile title is text in the page" 1 \
     "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; &#39;s</h2>' "$tmp/lab.html")"
 
@@ -82,6 +103,9 @@ fns = {
     "isolab_marginal": "SELECT * FROM isolab_marginal(%s, %s)" % (lit(b), lit(ch)),
     "an error": "SELECT * FROM isolab_surface('no-such-bundle-or-mechanism')",
     "an SQL error": "SELECT nope FROM page_lessons",
+    "the clock and randomness (the engine's own VFS)":
+        "SELECT julianday('now') > 2459000, typeof(random()), length(randomblob(300)), random() <> random()",
+    "a scratch database beside it": "ATTACH ':memory:' AS scratch",
 }
 q += [{"name": k, "sql": v} for k, v in fns.items()]
 q.append({"name": "a runaway query", "budget": 1000,
@@ -151,6 +175,38 @@ check "the member list shown is the one given, pasteable into run --members" 1 \
     "$(grep -c 'isolab run --members strict,-user-namespace --channel sampling-profile</code>' "$tmp/wdom.html")"
 check "the hostile title is text, not an element, with the lab running" 1 \
     "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; "Co" .s</h2>' "$tmp/wdom.html")"
+# --- a name twice: the page's JSON is export's ------------------------------------
+# export's rule (README): a name an earlier column has gets :1, :2, ..., the
+# first no column is named; so a, a, a:1 are a, a:2, a:1 (worked by hand)
+twice='SELECT 1 AS a, 2 AS a, 3 AS "a:1"'
+printf '[{"name": "twice", "address": 1, "sql": %s}]\n' "$(printf '%s' "$twice" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')" >"$tmp/t.json"
+ask "$tmp/lab.html" "$tmp/t.json" "$tmp/tdom.html"
+shown=$(python3 - "$tmp/tdom.html" <<'PY'
+import html, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+print(report.split("=== twice\n", 1)[1].rstrip("\n"))
+PY
+)
+check "a column name twice: the page's JSON keeps both values, as worked by hand" '[
+  {"a": 1, "a:2": 2, "a:1": 3}
+]' "$shown"
+check "a column name twice: the page's JSON is export --format json's" "$("$ISOLAB" --db "$db" export --format json --sql "$twice")" "$shown"
+check "a column name twice: the page's table shows 1, 2, 3" "1 2 3" \
+    "$(python3 -c 'import re,sys; d=open(sys.argv[1]).read(); print(*re.findall(r"<td[^>]*>([0-9])</td>", d[d.index("id=\"lab-answer\""):])[:3])' "$tmp/tdom.html")"
+
+# --- the database downloaded, with what the student added ------------------------
+printf '[{"name": "download", "download": 1, "sql": "INSERT INTO channel(name, cost_pct) VALUES (%s, 3)"}]\n' \
+    "'added-in-the-page'" >"$tmp/d.json"
+ask "$tmp/lab.html" "$tmp/d.json" "$tmp/ddom.html"
+python3 - "$tmp/ddom.html" "$tmp/downloaded.db" <<'PY'
+import base64, html, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+open(sys.argv[2], "wb").write(base64.b64decode(report.split("=== download\n", 1)[1].strip()))
+PY
+check "the downloaded database: the sqlite3 shell opens it, intact, with the channel added in the page" "ok|added-in-the-page|3.0" \
+    "$(sqlite3 -readonly "$tmp/downloaded.db" "PRAGMA integrity_check" "SELECT name, cost_pct FROM channel WHERE name = 'added-in-the-page'" 2>&1 | tr '\n' '|' | sed 's/|$//')"
+check "the downloaded database: isolab --db FILE runs lists the same runs as the page's own" \
+    "$(cat "$tmp/runs-in-page.txt")" "$("$ISOLAB" --db "$tmp/downloaded.db" runs 2>&1)"
 # --- laid out with the lab's panels open ------------------------------------------
 # tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
 # the page in an iframe 1280 and 390 px wide, a what-if and an answer shown

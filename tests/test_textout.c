@@ -153,6 +153,25 @@ static void test_number(void **state)
     assert_string_equal(number(1e20, 0), "100000000000000000000");
 }
 
+/* The keys of a row's JSON object: a name an earlier column has gets the
+ * first of :1, :2, ... that no column is named (README's rule, by hand). */
+static void test_json_keys(void **state)
+{
+    (void)state;
+    const char *names[] = {"a", "a", "a:1", "b", "a"};
+    const char *want[] = {"\"a\": ", "\"a:2\": ", "\"a:1\": ", "\"b\": ", "\"a:3\": "};
+    char **keys = isl_json_keys(5, names);
+    assert_non_null(keys);
+    for (size_t i = 0; i < 5; i++) assert_string_equal(keys[i], want[i]);
+    isl_cell row[2] = {{.type = ISL_CELL_INTEGER, .text = "1", .len = 1}, {.type = ISL_CELL_INTEGER, .text = "2", .len = 1}};
+    isl_buf b = {NULL, 0, 0, 0};
+    isl_buf_json_object(&b, 2, (const char *const *)keys, row);
+    isl_buf_put(&b, "", 1);
+    assert_string_equal(b.p, "{\"a\": 1, \"a:2\": 2}");
+    free(b.p);
+    isl_json_keys_free(keys, 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_csv),
         cmocka_unit_test(test_tsv),
         cmocka_unit_test(test_json),
+        cmocka_unit_test(test_json_keys),
         cmocka_unit_test(test_html),
         cmocka_unit_test(test_number),
     };

@@ -54,9 +54,16 @@ void isl_buf_json_string(isl_buf *b, const char *text, size_t len);
  * '.0' when whole; an infinity as 1e999 or -1e999, as SQLite's JSON writes
  * it; nan and NULL as null), a blob as a string of its hex digits. */
 void isl_buf_json_cell(isl_buf *b, const isl_cell *c);
-/* Appends one row as a JSON object, {"name": value, ...} in column order,
- * as every JSON listing and the page's lab write it. */
-void isl_buf_json_object(isl_buf *b, size_t n, const char *const *names, const isl_cell *row);
+/* The n JSON keys ("\"NAME\": ") of columns named names, as every JSON
+ * listing and the page's lab write them: a name an earlier column has
+ * (SELECT 1 AS a, 2 AS a) gets ":1", ":2", ... (the first that no column is
+ * named), since a JSON object with a key twice loses a value. malloc'd
+ * (isl_json_keys_free), NULL when out of memory. */
+char **isl_json_keys(size_t n, const char *const *names);
+void isl_json_keys_free(char **keys, size_t n);
+/* Appends one row as a JSON object, {KEY value, ...} in column order, with
+ * the keys isl_json_keys made. */
+void isl_buf_json_object(isl_buf *b, size_t n, const char *const *keys, const isl_cell *row);
 /* Appends a real for people: `digits` decimals (< 0: at most four, trailing
  * zeros dropped but one); never "-0". */
 void isl_buf_number(isl_buf *b, double v, int digits);

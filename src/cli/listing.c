@@ -192,49 +192,19 @@ static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
 }
 
 /* Name `name` is taken by one of names[0..n). */
-static int taken(const char *name, size_t n, const char *const *names)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(names[i], name)) return 1;
-    return 0;
-}
-
 static void free_keys(isl_listing *l)
 {
-    for (size_t i = 0; i < l->nkeys; i++) free(l->keys[i]);
-    free(l->keys);
+    isl_json_keys_free(l->keys, l->nkeys);
     l->keys = NULL;
     l->nkeys = 0;
 }
 
-/* The JSON keys of the columns, once per listing: a name that an earlier
- * column has (SELECT 1 AS a, 2 AS a) gets ":1", ":2", ... (the first that
- * no column is named),
- * since a JSON object with a key twice loses a value. ISL_ENOMEM. */
+/* The JSON keys of the columns, once per listing (isl_json_keys). ISL_ENOMEM. */
 static isl_status make_keys(isl_listing *l, size_t n, const char *const *names)
 {
-    char **plain = calloc(n ? n : 1, sizeof *plain);
-    l->keys = calloc(n ? n : 1, sizeof *l->keys);
-    isl_status st = plain && l->keys ? ISL_OK : ISL_ENOMEM;
-    for (size_t i = 0; i < n && !st; i++) {
-        isl_buf name = {NULL, 0, 0, 0}, key = {NULL, 0, 0, 0};
-        isl_buf_printf(&name, "%s", names[i]);
-        /* a made name is none of the columns' own names either */
-        for (unsigned k = 1; !name.oom && name.p
-                             && (taken(name.p, i, (const char *const *)plain) || (k > 1 && taken(name.p, n, names)));
-             k++) {
-            name.n = 0;
-            isl_buf_printf(&name, "%s:%u", names[i], k);
-        }
-        if (!name.oom && name.p) isl_buf_json_string(&key, name.p, name.n);
-        if (!key.oom && key.p) isl_buf_put(&key, ": ", 2);
-        plain[i] = name.p, l->keys[i] = key.p, l->nkeys = i + 1;
-        if (name.oom || key.oom || !name.p || !key.p) st = ISL_ENOMEM;
-    }
-    for (size_t i = 0; plain && i < n; i++) free(plain[i]);
-    free(plain);
-    if (st) free_keys(l);
-    return st;
+    l->keys = isl_json_keys(n, names);
+    l->nkeys = l->keys ? n : 0;
+    return l->keys ? ISL_OK : ISL_ENOMEM;
 }
 
 /* Formats the header (row == NULL) or one row into b as CSV, TSV, JSON or
@@ -248,14 +218,9 @@ static void format_row(isl_listing *l, isl_buf *b, size_t n, const char *const *
         }
         if (!row) return;
         assert(n == l->nkeys);
-        if (l->fmt == ISL_FMT_JSON) isl_buf_put(b, l->rows ? ",\n  {" : "[\n  {", 5);
-        else isl_buf_put(b, "{", 1);
-        for (size_t i = 0; i < n; i++) {
-            if (i) isl_buf_put(b, ", ", 2);
-            isl_buf_put(b, l->keys[i], strlen(l->keys[i]));
-            isl_buf_json_cell(b, &row[i]);
-        }
-        isl_buf_put(b, l->fmt == ISL_FMT_JSON ? "}" : "}\n", l->fmt == ISL_FMT_JSON ? 1 : 2);
+        if (l->fmt == ISL_FMT_JSON) isl_buf_put(b, l->rows ? ",\n  " : "[\n  ", 4);
+        isl_buf_json_object(b, n, (const char *const *)l->keys, row);
+        if (l->fmt == ISL_FMT_NDJSON) isl_buf_put(b, "\n", 1);
         return;
     }
     for (size_t i = 0; i < n; i++) {

@@ -1,13 +1,15 @@
 /* isolab page: the lab. When the engine (make wasm: isolab-sql.wasm and its
  * loader isolab-sql.js) is found, the page carries it and the database, each
- * gzip-compressed and base64-encoded in a data block (a script element of
+ * gzip-compressed and in base 85 in a data block (a script element of
  * type application/gzip, never run, never markup), and one script: the
  * loader followed by the page's own (src/wasm/lab.js, compiled in). The
  * script builds the lab's panels; with scripts off the page reads as
  * without it. A Content-Security-Policy allows that one script (by a nonce)
  * and WebAssembly, and nothing from anywhere. */
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,11 +93,18 @@ void page_put_lab_head(isl_buf *b, const page_lab *lab)
     page_puts(b, "' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">\n");
 }
 
-/* Appends n bytes of p, gzip-compressed, base64-encoded: 0, or -1 when
- * zlib fails or memory runs out. */
-static int put_gzip64(isl_buf *b, const unsigned char *p, size_t n)
+/* The 85 digits of the data blocks' text: Z85's (ZeroMQ RFC 32), with ',',
+ * ';' and '_' for its '&', '<' and '>', so the text is neither markup nor
+ * the end of its script element; src/wasm/lab.js reads them (DIGITS). */
+static const char DIGITS[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?,;_()[]{}@%$#";
+
+/* Appends n bytes of p, gzip-compressed, in base 85: each 4 bytes (big
+ * endian) as 5 digits, the last k < 4 as the first k + 1 digits of those
+ * bytes padded with zeros (as Ascii85 ends). 0, or -1 when zlib fails or
+ * memory runs out. */
+static int put_gzip85(isl_buf *b, const unsigned char *p, size_t n)
 {
-    static const char ALPHA[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    static_assert(sizeof DIGITS == 86, "85 digits");
     z_stream z = {0};
     if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
     uLong cap = deflateBound(&z, (uLong)n);
@@ -106,11 +115,12 @@ static int put_gzip64(isl_buf *b, const unsigned char *p, size_t n)
     size_t m = cap - z.avail_out;
     deflateEnd(&z);
     if (rc != Z_STREAM_END) return free(gz), -1;
-    for (size_t i = 0; i < m; i += 3) {
-        unsigned v = (unsigned)gz[i] << 16 | (i + 1 < m ? (unsigned)gz[i + 1] << 8 : 0) | (i + 2 < m ? gz[i + 2] : 0);
-        char q[4] = {ALPHA[v >> 18 & 63], ALPHA[v >> 12 & 63], i + 1 < m ? ALPHA[v >> 6 & 63] : '=',
-                     i + 2 < m ? ALPHA[v & 63] : '='};
-        isl_buf_put(b, q, 4);
+    for (size_t i = 0; i < m; i += 4) {
+        uint32_t v = 0;
+        for (size_t k = 0; k < 4; k++) v = v << 8 | (i + k < m ? gz[i + k] : 0);
+        char q[5];
+        for (int k = 4; k >= 0; k--) q[k] = DIGITS[v % 85], v /= 85;
+        isl_buf_put(b, q, m - i >= 4 ? 5 : m - i + 1);
     }
     free(gz);
     return 0;
@@ -155,12 +165,12 @@ int page_put_lab(isl_cli *cli, isl_buf *b, const page_lab *lab)
     char num[32];
     page_puts(b, "<script type=\"application/gzip\" id=\"isl-engine\" data-bytes=\"");
     snprintf(num, sizeof num, "%zu", lab->nwasm), page_puts(b, num), page_puts(b, "\">");
-    int bad = put_gzip64(b, lab->wasm, lab->nwasm);
+    int bad = put_gzip85(b, lab->wasm, lab->nwasm);
     page_puts(b, "</script>\n<script type=\"application/gzip\" id=\"isl-db\" data-name=\"");
     const char *base = strrchr(cli->db_path, '/');
     page_html(b, base ? base + 1 : cli->db_path), page_puts(b, "\" data-bytes=\"");
     snprintf(num, sizeof num, "%zu", ndb), page_puts(b, num), page_puts(b, "\">");
-    bad |= put_gzip64(b, db, ndb);
+    bad |= put_gzip85(b, db, ndb);
     free(db);
     page_puts(b, "</script>\n<script type=\"application/json\" id=\"isl-views\">[");
     rc = isl_store_relations(cli->store, view_listed, b, &cli->err);

@@ -42,14 +42,127 @@ static void put_compact(isl_buf *b, const char *svg, size_t len)
     }
 }
 
-/* Appends the SVG text, compacted, every id (and reference to one) prefixed
- * with prefix and '-'. */
+/* The first word in the n bytes at p, or NULL. */
+static const char *find(const char *p, size_t n, const char *word)
+{
+    size_t w = strlen(word);
+    for (size_t i = 0; i + w <= n; i++)
+        if (!memcmp(p + i, word, w)) return p + i;
+    return NULL;
+}
+
+/* Appends svg with every group that ends only to open again, the same,
+ * after white space ("</g>\n<g A>" inside "<g A>") left open: gnuplot
+ * closes and reopens its style group around nearly every line, and the
+ * children of two such groups drawn as one are drawn the same. A group
+ * with an id, or one composited as a whole (opacity, filter, clip-path,
+ * mask), is never merged; below 64 levels of nesting nothing is. */
+static void put_merged(isl_buf *b, const char *svg, size_t len)
+{
+    enum { DEPTH = 64 };
+    const char *open[DEPTH];
+    size_t olen[DEPTH], depth = 0, from = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (svg[i] != '<') continue;
+        if (i + 2 < len && svg[i + 1] == 'g' && (svg[i + 2] == ' ' || svg[i + 2] == '>')) {
+            const char *gt = memchr(svg + i, '>', len - i);
+            if (!gt) break;
+            size_t n = (size_t)(gt - (svg + i)) + 1;
+            if (gt[-1] != '/') {
+                if (depth < DEPTH) open[depth] = svg + i, olen[depth] = n;
+                depth++;
+            }
+            i += n - 1;
+        } else if (depth && len - i >= 4 && !memcmp(svg + i, "</g>", 4)) {
+            size_t j = i + 4;
+            while (j < len && (svg[j] == '\n' || svg[j] == ' ' || svg[j] == '\t')) j++;
+            const char *o = depth <= DEPTH ? open[depth - 1] : NULL;
+            size_t n = o ? olen[depth - 1] : 0;
+            int same = o && len - j >= n && !memcmp(svg + j, o, n);
+            static const char *const whole[] = {"id=", "opacity", "filter", "clip-path", "mask"};
+            for (size_t k = 0; same && k < sizeof whole / sizeof *whole; k++)
+                same = !find(o, n, whole[k]);
+            if (!same) {
+                depth--, i += 3;
+                continue;
+            }
+            isl_buf_put(b, svg + from, i - from);
+            isl_buf_put(b, svg + i + 4, j - (i + 4)); /* the white space between stays */
+            from = j + n, i = from - 1;
+        }
+    }
+    isl_buf_put(b, svg + from, len - from);
+}
+
+/* Whether text holds a reference to the id of n bytes at id: "#ID" then a
+ * quote or ')', outside [skip, skip_end). */
+static int referenced(const char *text, size_t len, const char *skip, const char *skip_end, const char *id, size_t n)
+{
+    for (const char *p = text, *end = text + len; (p = memchr(p, '#', (size_t)(end - p))) != NULL; p++) {
+        if (p >= skip && p < skip_end) continue;
+        if ((size_t)(end - p) > n + 1 && !memcmp(p + 1, id, n) && p[1 + n] && strchr("'\")", p[1 + n]))
+            return 1;
+    }
+    return 0;
+}
+
+/* Appends svg without the definitions nothing uses: gnuplot's <defs> holds
+ * every point symbol and text box filter of its terminal, each a line (or a
+ * <filter ...> to </filter> block) with id='ID', a symbol maybe made from
+ * another (xlink:href='#ID'); a plot uses one or two. One that is used, or
+ * is used by one that is, stays; anything else in <defs> stays too. */
+static void put_used_defs(isl_buf *b, const char *svg, size_t len)
+{
+    enum { MAX = 64 };
+    const char *defs = find(svg, len, "<defs>"), *end = defs ? find(defs, len - (size_t)(defs - svg), "</defs>") : NULL;
+    struct { const char *p, *e, *id, *ref; size_t nid, nref; int used; } item[MAX];
+    size_t n = 0;
+    const char *line = defs && end ? memchr(defs, '\n', (size_t)(end - defs)) : NULL;
+    for (const char *p = line ? line + 1 : NULL, *e; p && p < end && n < MAX; p = e) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        e = nl ? nl + 1 : end;
+        if (end - p > 8 && !memcmp(p, "<filter ", 8)) {
+            const char *f = find(p, (size_t)(end - p), "</filter>\n");
+            e = f ? f + 10 : end;
+        }
+        const char *id = find(p, (size_t)(e - p), " id='"), *ref = find(p, (size_t)(e - p), "href='#");
+        if (id) {
+            item[n].p = p, item[n].e = e, item[n].id = id + 5;
+            item[n].nid = strcspn(item[n].id, "'");
+            item[n].ref = ref ? ref + 7 : NULL, item[n].nref = ref ? strcspn(ref + 7, "'") : 0;
+            item[n].used = referenced(svg, len, defs, end, item[n].id, item[n].nid);
+            n++;
+        }
+    }
+    if (!end || n == MAX) { /* not gnuplot's <defs> as known: all of it */
+        isl_buf_put(b, svg, len);
+        return;
+    }
+    for (int more = 1; more;) {
+        more = 0;
+        for (size_t i = 0; i < n; i++)
+            for (size_t k = 0; item[i].used && item[i].ref && k < n; k++)
+                if (!item[k].used && item[k].nid == item[i].nref && !memcmp(item[k].id, item[i].ref, item[i].nref))
+                    item[k].used = more = 1;
+    }
+    const char *from = svg;
+    for (size_t i = 0; i < n; i++)
+        if (!item[i].used) isl_buf_put(b, from, (size_t)(item[i].p - from)), from = item[i].e;
+    isl_buf_put(b, from, (size_t)(svg + len - from));
+}
+
+/* Appends the SVG text, compacted, its unused definitions left out and its
+ * repeated groups merged, every id (and reference to one) prefixed with
+ * prefix and '-'. */
 static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefix)
 {
     static const char *const refs[] = {"id='", "id=\"", "href='#", "href=\"#", "url(#"};
-    isl_buf c = {NULL, 0, 0, 0};
-    put_compact(&c, text, size);
-    b->oom |= c.oom;
+    isl_buf t = {NULL, 0, 0, 0}, u = {NULL, 0, 0, 0}, c = {NULL, 0, 0, 0};
+    put_compact(&t, text, size);
+    if (t.p) put_used_defs(&u, t.p, t.n);
+    if (u.p) put_merged(&c, u.p, u.n);
+    b->oom |= t.oom | u.oom | c.oom;
+    free(t.p), free(u.p);
     size_t from = 0;
     for (size_t i = 0; i < c.n; i++)
         for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {

@@ -206,13 +206,49 @@ void isl_buf_html(isl_buf *b, const char *text, size_t len)
     isl_buf_put(b, text + from, len - from);
 }
 
-void isl_buf_json_object(isl_buf *b, size_t n, const char *const *names, const isl_cell *row)
+static int taken(const char *name, size_t n, const char *const *names)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(names[i], name)) return 1;
+    return 0;
+}
+
+char **isl_json_keys(size_t n, const char *const *names)
+{
+    char **plain = calloc(n ? n : 1, sizeof *plain), **keys = calloc(n ? n : 1, sizeof *keys);
+    int bad = !plain || !keys;
+    for (size_t i = 0; i < n && !bad; i++) {
+        isl_buf name = {NULL, 0, 0, 0}, key = {NULL, 0, 0, 0};
+        isl_buf_printf(&name, "%s", names[i]);
+        /* a made name is none of the columns' own names either */
+        for (unsigned k = 1; !name.oom && name.p
+                             && (taken(name.p, i, (const char *const *)plain) || (k > 1 && taken(name.p, n, names)));
+             k++) {
+            name.n = 0;
+            isl_buf_printf(&name, "%s:%u", names[i], k);
+        }
+        if (!name.oom && name.p) isl_buf_json_string(&key, name.p, name.n);
+        if (!key.oom && key.p) isl_buf_put(&key, ": ", 2);
+        plain[i] = name.p, keys[i] = key.p;
+        if (name.oom || key.oom || !name.p || !key.p) bad = 1;
+    }
+    if (plain) isl_json_keys_free(plain, n);
+    if (bad && keys) isl_json_keys_free(keys, n), keys = NULL;
+    return keys;
+}
+
+void isl_json_keys_free(char **keys, size_t n)
+{
+    for (size_t i = 0; keys && i < n; i++) free(keys[i]);
+    free(keys);
+}
+
+void isl_buf_json_object(isl_buf *b, size_t n, const char *const *keys, const isl_cell *row)
 {
     isl_buf_put(b, "{", 1);
     for (size_t i = 0; i < n; i++) {
         if (i) isl_buf_put(b, ", ", 2);
-        isl_buf_json_string(b, names[i], strlen(names[i]));
-        isl_buf_put(b, ": ", 2);
+        isl_buf_put(b, keys[i], strlen(keys[i]));
         isl_buf_json_cell(b, &row[i]);
     }
     isl_buf_put(b, "}", 1);

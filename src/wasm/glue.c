@@ -6,19 +6,97 @@
  *
  * One connection, to an in-memory copy of the database the page carries. A
  * result is text the script parses with JSON.parse: on success
- *   {"columns": [NAMES], "types": [TYPES], "rows": ROWS}
- * where TYPES holds a string per row, a letter per column (i integer, r
+ *   {"columns": [NAMES], "keys": [KEYS], "types": [TYPES], "rows": ROWS}
+ * where KEYS are the rows' keys (isl_json_keys: NAMES made unique), TYPES holds a string per row, a letter per column (i integer, r
  * real, t text, b blob, n null), and ROWS is, byte for byte, what `isolab export --format json` writes
- * for the same rows (isl_buf_json_object); on failure {"error": MESSAGE}
+ * for the same rows (isl_json_keys, isl_buf_json_object); on failure {"error": MESSAGE}
  * with SQLite's message. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include "isolab/base.h"
 #include "isolab/ext.h"
 #include "isolab/textout.h"
+
+/* The page has no files: SQLite is built with SQLITE_OS_OTHER and this VFS
+ * of its own as the default, under the in-memory one the database is
+ * deserialized into (temp_store is memory, so SQLite opens no temporary
+ * file either). It gives SQLite the clock ('now'), randomness (random())
+ * and refuses to open a file, so no file system is linked in. */
+int getentropy(void *buffer, size_t n);
+static int vfs_open(sqlite3_vfs *v, const char *name, sqlite3_file *f, int flags, int *out)
+{
+    (void)v, (void)name, (void)f, (void)flags, (void)out;
+    return SQLITE_CANTOPEN;
+}
+static int vfs_delete(sqlite3_vfs *v, const char *name, int sync)
+{
+    (void)v, (void)name, (void)sync;
+    return SQLITE_IOERR_DELETE;
+}
+static int vfs_access(sqlite3_vfs *v, const char *name, int flags, int *out)
+{
+    (void)v, (void)name, (void)flags;
+    *out = 0;
+    return SQLITE_OK;
+}
+static int vfs_full_pathname(sqlite3_vfs *v, const char *name, int n, char *out)
+{
+    (void)v;
+    sqlite3_snprintf(n, out, "%s", name);
+    return SQLITE_OK;
+}
+/* n random bytes from the browser's crypto.getRandomValues (getentropy), or
+ * the clock if that fails, as SQLite's unix VFS falls back to. */
+static int vfs_randomness(sqlite3_vfs *v, int n, char *out)
+{
+    (void)v;
+    memset(out, 0, (size_t)n);
+    for (int i = 0; i < n; i += 256)
+        if (getentropy(out + i, (size_t)(n - i < 256 ? n - i : 256))) {
+            struct timeval t;
+            gettimeofday(&t, NULL);
+            memcpy(out, &t, (size_t)n < sizeof t ? (size_t)n : sizeof t);
+            break;
+        }
+    return n;
+}
+static int vfs_sleep(sqlite3_vfs *v, int us)
+{
+    (void)v;
+    return us;
+}
+/* The time as SQLite's unix VFS gives it: milliseconds since the Julian epoch. */
+static int vfs_time64(sqlite3_vfs *v, sqlite3_int64 *now)
+{
+    (void)v;
+    struct timeval t;
+    gettimeofday(&t, NULL);
+    *now = 24405875 * (sqlite3_int64)8640000 + 1000 * (sqlite3_int64)t.tv_sec + t.tv_usec / 1000;
+    return SQLITE_OK;
+}
+static int vfs_time(sqlite3_vfs *v, double *now)
+{
+    sqlite3_int64 ms;
+    vfs_time64(v, &ms);
+    *now = (double)ms / 86400000.0;
+    return SQLITE_OK;
+}
+static int vfs_last_error(sqlite3_vfs *v, int n, char *out)
+{
+    (void)v;
+    if (n > 0) out[0] = 0;
+    return 0;
+}
+static sqlite3_vfs page_vfs = {
+    2, 0, 512, NULL, "page", NULL, vfs_open, vfs_delete, vfs_access, vfs_full_pathname, NULL, NULL, NULL, NULL,
+    vfs_randomness, vfs_sleep, vfs_time, vfs_last_error, vfs_time64, NULL, NULL, NULL,
+};
+int sqlite3_os_init(void) { return sqlite3_vfs_register(&page_vfs, 1); }
+int sqlite3_os_end(void) { return SQLITE_OK; }
 
 static sqlite3 *db;
 static isl_buf out;           /* the last result; the script reads it before the next call */
@@ -95,6 +173,13 @@ const char *isl_wasm_query(const char *sql, double steps)
             if (i) isl_buf_put(&out, ", ", 2);
             isl_buf_json_string(&out, names[i], strlen(names[i]));
         }
+        char **keys = isl_json_keys(nc, names);
+        if (!keys) return free(cells), free(names), sqlite3_finalize(q), error("out of memory");
+        isl_buf_put(&out, "], \"keys\": [", 12);
+        for (size_t i = 0; i < nc; i++) { /* each key without its ": " */
+            if (i) isl_buf_put(&out, ", ", 2);
+            isl_buf_put(&out, keys[i], strlen(keys[i]) - 2);
+        }
         isl_buf_put(&out, "], \"types\": [", 13);
         isl_buf body = {NULL, 0, 0, 0};
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
@@ -103,12 +188,12 @@ const char *isl_wasm_query(const char *sql, double steps)
             for (size_t i = 0; i < nc; i++) isl_buf_put(&out, &"?irtbn"[cells[i].type], 1);
             isl_buf_put(&out, "\"", 1);
             isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
-            isl_buf_json_object(&body, nc, names, cells);
+            isl_buf_json_object(&body, nc, (const char *const *)keys, cells);
         }
         isl_buf_put(&out, "], \"rows\": ", 11);
         if (body.p) isl_buf_put(&out, body.p, body.n);
         out.oom |= body.oom;
-        free(body.p), free(cells), free(names);
+        free(body.p), free(cells), free(names), isl_json_keys_free(keys, nc);
         if (rc != SQLITE_DONE) {
             char msg[200];
             if (rc == SQLITE_INTERRUPT)

@@ -1,7 +1,7 @@
 // isolab's lab in the page: the page's own script (isolab page puts it after
 // the engine's loader, isolab-sql.js, in one script element its
 // Content-Security-Policy allows). It inflates the engine and the database
-// from the page's data blocks (gzip, base64), opens the database in the
+// from the page's data blocks (gzip, base 85), opens the database in the
 // engine (src/wasm/glue.c: SQLite and isolab's SQL functions) and builds the
 // lab: a what-if panel, the questions, a query box, a download of the
 // database; an address #sql=SQL or #members=LIST&channel=C runs that
@@ -25,10 +25,23 @@
   }
   function lit(s) { return "'" + String(s).replace(/'/g, "''") + "'"; }
 
+  // The bytes of a data block: its text in base 85 (DIGITS, the same as
+  // src/cli/page_lab.c's: each 5 digits 4 bytes, big endian; a last group
+  // of k + 1 digits k bytes), then gunzipped.
+  var DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?,;_()[]{}@%$#';
+  function base85(text) {
+    var value = new Uint8Array(128), n = text.length, rest = n % 5;
+    for (var i = 0; i < 85; i++) value[DIGITS.charCodeAt(i)] = i;
+    var u = new Uint8Array((n - rest) / 5 * 4 + (rest ? rest - 1 : 0));
+    for (var g = 0, o = 0; g < n; g += 5) {
+      var v = 0;
+      for (var k = 0; k < 5; k++) v = v * 85 + (g + k < n ? value[text.charCodeAt(g + k)] : 84);
+      for (k = 0; k < 4 && o < u.length; k++) u[o++] = v / Math.pow(256, 3 - k) & 255;
+    }
+    return u;
+  }
   async function inflate(id) {
-    var text = document.getElementById(id).textContent.replace(/\s+/g, '');
-    var bin = atob(text), u = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+    var u = base85(document.getElementById(id).textContent.replace(/\s+/g, ''));
     var s = new Blob([u]).stream().pipeThrough(new DecompressionStream('gzip'));
     return new Uint8Array(await new Response(s).arrayBuffer());
   }
@@ -94,7 +107,7 @@
     r.rows.forEach(function (row, k) {
       var tr = el('tr');
       r.columns.forEach(function (c, i) {
-        var v = row[c], td = el('td');
+        var v = row[r.keys[i]], td = el('td'); // a name twice has a key of its own (a:1)
         td.setAttribute('data-label', labs[i] ? labs[i].label : c.replace(/_/g, ' '));
         var type = r.types[k].charAt(i);
         if (type === 'i') td.className = 'num', td.textContent = String(v);

@@ -328,6 +328,7 @@ int page_plots_end(isl_cli *cli, isl_buf *b, page_plots *pp, int *noted)
     isl_temp_scratch(0);
     isl_buf out = {NULL, 0, 0, 0};
     size_t from = 0;
+    if (!rc && b->oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory"); /* the page so far is lost */
     for (size_t i = 0; !rc && i < b->n; i++) {
         if (b->p[i] != '\001') continue;
         char *end;

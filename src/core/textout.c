@@ -50,7 +50,7 @@ static int reserve(isl_buf *b, size_t len)
 void isl_buf_put(isl_buf *b, const char *s, size_t len)
 {
     if (reserve(b, len)) return;
-    memcpy(b->p + b->n, s, len);
+    if (len) memcpy(b->p + b->n, s, len); /* s may be NULL when len is 0 */
     b->n += len;
     b->p[b->n] = '\0';
 }

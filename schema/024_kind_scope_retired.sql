@@ -3,7 +3,10 @@
 -- Each statement may run again on a database that has it already (the
 -- migration tests take today's back to a version).
 
--- run_kinds (part 20) gains scope, what one run of the kind computes, and
+-- run_kinds, the kinds of run (run.kind), one row each: its number, its
+-- result tables, the command words that recompute it, whether claims read
+-- it, and (new in this version, so an older table is dropped) its
+-- scope, what one run of the kind computes, and
 -- so how its results go stale: 'pairs' (any bundles x channels, each
 -- result row naming its pair: a pair is stale when no current run computed
 -- it), 'pair' (one bundle x channel, named by its run_param bundle and

@@ -155,6 +155,9 @@ static void test_model_tables(void **state)
         snprintf(sql, sizeof sql, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = '%s' "
                  "AND name = 'isolab_name_%s'", name, name);
         assert_int_equal(query_int(s, sql), !!t->named);
+        snprintf(sql, sizeof sql, "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = '%s' "
+                 "AND name IN ('isolab_title_%s', 'isolab_title_%s_update')", name, name, name);
+        assert_int_equal(query_int(s, sql), t->titled ? 2 : 0);
         snprintf(sql, sizeof sql, "SELECT count(*) > 0 FROM pragma_foreign_key_list('%s')", name);
         assert_int_equal(query_int(s, sql), !!(t->flags & ISL_MT_REFERS));
         snprintf(sql, sizeof sql, "SELECT count(*) FROM pragma_table_info('%s') WHERE name = 'lesson'", name);
@@ -169,15 +172,17 @@ static void test_model_tables(void **state)
 /* A model table gets its triggers from its row alone (isl_model_table_sql),
  * its names quoted: a table and a column named with a quote, a double quote
  * and a space; run twice, as every migration runs it again. Expected: the
- * five names and the message as schema/009 and 010 spelt them by hand. */
+ * seven names and the message as schema/009, 010 and 020 spelt them by hand. */
 static void test_model_table_sql(void **state)
 {
     (void)state;
-    static const isl_model_table odd[] = {{"it's \"odd\"", ISL_MT_DIGEST, "the name", NULL}, {NULL, 0, NULL, NULL}};
+    static const isl_model_table odd[] = {{"it's \"odd\"", ISL_MT_DIGEST, "the name", "a title", NULL},
+                                           {NULL, 0, NULL, NULL, NULL}};
     sqlite3 *db;
     assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
     assert_int_equal(sqlite3_exec(db, "CREATE TABLE model_state(id INTEGER PRIMARY KEY, digest TEXT); INSERT INTO "
-                                  "model_state VALUES (1, 'd'); CREATE TABLE \"it's \"\"odd\"\"\" (\"the name\" TEXT)",
+                                  "model_state VALUES (1, 'd'); CREATE TABLE \"it's \"\"odd\"\"\" (\"the name\" TEXT, "
+                                  "\"a title\" TEXT)",
                                   NULL, NULL, NULL), SQLITE_OK);
     char *sql = isl_model_table_sql(odd);
     assert_non_null(sql);
@@ -185,17 +190,22 @@ static void test_model_table_sql(void **state)
     sqlite3_free(sql);
     static const char *const steps[][2] = {
         {"SELECT group_concat(name, '|') FROM (SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name)",
-         "isolab_name_it's \"odd\"|isolab_name_it's \"odd\"_update|model_changed_it's \"odd\"_d|"
+         "isolab_name_it's \"odd\"|isolab_name_it's \"odd\"_update|isolab_title_it's \"odd\"|"
+         "isolab_title_it's \"odd\"_update|model_changed_it's \"odd\"_d|"
          "model_changed_it's \"odd\"_i|model_changed_it's \"odd\"_u"},
-        {"INSERT INTO \"it's \"\"odd\"\"\" VALUES ('fine'); SELECT digest IS NULL FROM model_state", "1"},
+        {"INSERT INTO \"it's \"\"odd\"\"\" VALUES ('fine', 't'); SELECT digest IS NULL FROM model_state", "1"},
         {"UPDATE model_state SET digest = 'd'; UPDATE \"it's \"\"odd\"\"\" SET \"the name\" = 'ok'; "
          "SELECT digest IS NULL FROM model_state", "1"},
         {"UPDATE model_state SET digest = 'd'; DELETE FROM \"it's \"\"odd\"\"\"; SELECT digest IS NULL FROM model_state",
          "1"},
-        {"INSERT INTO \"it's \"\"odd\"\"\" VALUES ('a' || char(27))",
+        {"INSERT INTO \"it's \"\"odd\"\"\" VALUES ('a' || char(27), 't')",
          "it's \"odd\".the name holds a NUL byte or a control character"},
-        {"INSERT INTO \"it's \"\"odd\"\"\" VALUES ('fine'); UPDATE \"it's \"\"odd\"\"\" SET \"the name\" = "
+        {"INSERT INTO \"it's \"\"odd\"\"\" VALUES ('a', 't' || char(7))",
+         "it's \"odd\".a title holds a NUL byte or a control character"},
+        {"INSERT INTO \"it's \"\"odd\"\"\" VALUES ('fine', 't'); UPDATE \"it's \"\"odd\"\"\" SET \"the name\" = "
          "CAST(x'610062' AS TEXT)", "it's \"odd\".the name holds a NUL byte or a control character"},
+        {"UPDATE \"it's \"\"odd\"\"\" SET \"a title\" = 'x' || char(127)",
+         "it's \"odd\".a title holds a NUL byte or a control character"},
     };
     for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
         char *got = NULL, *msg = NULL;

@@ -18,6 +18,7 @@ typedef struct isl_model_table {
     const char *name;
     unsigned flags;     /* ISL_MT_* */
     const char *named;  /* the column of its name guard isolab_name_NAME(_update), or NULL */
+    const char *titled; /* another printed column: its guard isolab_title_NAME(_update), or NULL */
     const char *unload; /* removes lesson ?1's rows (author.c, in reverse list order), or NULL */
 } isl_model_table;
 /* The model's tables, in the order the model reads them: the only tables a
@@ -25,7 +26,7 @@ typedef struct isl_model_table {
 extern const isl_model_table isl_model_tables[];
 /* The SQL of the triggers tables' rows call for, each dropped first (run by
  * isl_install_views after the schema files): a change to a DIGEST table
- * empties model_state.digest; a name holding a NUL byte or a control
+ * empties model_state.digest; a name or title holding a NUL byte or a control
  * character (C0, DEL) is refused. sqlite3_malloc'd; NULL when out of memory. */
 char *isl_model_table_sql(const isl_model_table *tables);
 

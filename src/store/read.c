@@ -3,12 +3,7 @@
  * names become indexes here: an axis by a binary search over the axes (in name
  * order), a fact by its position, the few mechanisms, bundles and channels by
  * the core's lookup (numbering rows in SQL cost more than the whole reading). */
-#ifdef ISL_SQLITE_EXTENSION
-#include <sqlite3ext.h>
-SQLITE_EXTENSION_INIT3
-#else
-#include <sqlite3.h>
-#endif
+#include "sqlite_api.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,22 +228,23 @@ static isl_status read_settings(reader *r)
 
 #define OF_LESSON "(SELECT name FROM channel WHERE lesson = ?1)"
 const isl_model_table isl_model_tables[] = {
-    {"axis", ISL_MT_DIGEST, "name", NULL}, {"fact", ISL_MT_DIGEST | ISL_MT_REFERS, "name", NULL},
-    {"mechanism", ISL_MT_DIGEST, "name", NULL}, {"mechanism_axis", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL},
-    {"left_open", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL}, {"bundle", ISL_MT_DIGEST, "name", NULL},
-    {"bundle_member", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL},
-    {"lesson", 0, "code", "DELETE FROM lesson WHERE code = ?1"},
-    {"channel", ISL_MT_DIGEST | ISL_MT_REFERS, "name", "DELETE FROM channel WHERE lesson = ?1"},
-    {"channel_fact", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, "DELETE FROM channel_fact WHERE channel IN " OF_LESSON},
-    {"channel_part", ISL_MT_DIGEST | ISL_MT_REFERS, NULL,
+    {"axis", ISL_MT_DIGEST, "name", NULL, NULL}, {"fact", ISL_MT_DIGEST | ISL_MT_REFERS, "name", NULL, NULL},
+    {"mechanism", ISL_MT_DIGEST, "name", NULL, NULL}, {"mechanism_axis", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL},
+    {"left_open", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL}, {"bundle", ISL_MT_DIGEST, "name", NULL, NULL},
+    {"bundle_member", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL},
+    {"lesson", 0, "code", "title", "DELETE FROM lesson WHERE code = ?1"},
+    {"channel", ISL_MT_DIGEST | ISL_MT_REFERS, "name", NULL, "DELETE FROM channel WHERE lesson = ?1"},
+    {"channel_fact", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, "DELETE FROM channel_fact WHERE channel IN " OF_LESSON},
+    {"channel_part", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL,
      "DELETE FROM channel_part WHERE channel IN " OF_LESSON " OR part IN " OF_LESSON},
-    {"setting", ISL_MT_DIGEST, NULL, NULL}, {"sample_count", ISL_MT_DIGEST, NULL, NULL},
-    {"claim", ISL_MT_REFERS, NULL, "DELETE FROM claim WHERE lesson = ?1"},
-    {"lesson_focus", ISL_MT_REFERS, NULL, "DELETE FROM lesson_focus WHERE lesson = ?1"},
-    {"param", 0, NULL, "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' AND "
-                       "value IN " OF_LESSON ")"},
-    {"column_label", 0, NULL, NULL}, {"lesson_announces", ISL_MT_REFERS, NULL, "DELETE FROM lesson_announces WHERE lesson = ?1"},
-    {NULL, 0, NULL, NULL},
+    {"setting", ISL_MT_DIGEST, NULL, NULL, NULL}, {"sample_count", ISL_MT_DIGEST, NULL, NULL, NULL},
+    {"claim", ISL_MT_REFERS, NULL, NULL, "DELETE FROM claim WHERE lesson = ?1"},
+    {"lesson_focus", ISL_MT_REFERS, NULL, NULL, "DELETE FROM lesson_focus WHERE lesson = ?1"},
+    {"param", 0, NULL, NULL, "UPDATE param SET value = NULL WHERE (key = 'lesson' AND value = ?1) OR (key = 'channel' "
+                             "AND value IN " OF_LESSON ")"},
+    {"column_label", 0, NULL, NULL, NULL},
+    {"lesson_announces", ISL_MT_REFERS, NULL, NULL, "DELETE FROM lesson_announces WHERE lesson = ?1"},
+    {NULL, 0, NULL, NULL, NULL},
 };
 
 char *isl_model_table_sql(const isl_model_table *tables)
@@ -260,16 +256,17 @@ char *isl_model_table_sql(const isl_model_table *tables)
             sqlite3_str_appendf(q, "DROP TRIGGER IF EXISTS \"model_changed_%w_%s\";\nCREATE TRIGGER \"model_changed_%w_%s\" "
                                 "AFTER %s ON \"%w\" BEGIN UPDATE model_state SET digest = NULL WHERE digest IS NOT "
                                 "NULL; END;\n", t->name, change[i][0], t->name, change[i][0], change[i][1], t->name);
-        for (int u = 0; u < 2 && t->named; u++) {
-            const char *end = u ? "_update" : "";
-            sqlite3_str_appendf(q, "DROP TRIGGER IF EXISTS \"isolab_name_%w%s\";\nCREATE TRIGGER \"isolab_name_%w%s\" "
-                                "BEFORE ", t->name, end, t->name, end);
-            if (u) sqlite3_str_appendf(q, "UPDATE OF \"%w\"", t->named);
+        const char *guard[2][2] = {{"name", t->named}, {"title", t->titled}};
+        for (int g = 0; g < 4; g++) {
+            const char *what = guard[g / 2][0], *col = guard[g / 2][1], *end = g % 2 ? "_update" : "";
+            if (!col) continue;
+            sqlite3_str_appendf(q, "DROP TRIGGER IF EXISTS \"isolab_%s_%w%s\";\nCREATE TRIGGER \"isolab_%s_%w%s\" "
+                                "BEFORE ", what, t->name, end, what, t->name, end);
+            if (g % 2) sqlite3_str_appendf(q, "UPDATE OF \"%w\"", col);
             else sqlite3_str_appendall(q, "INSERT");
             sqlite3_str_appendf(q, " ON \"%w\"\nWHEN instr(CAST(NEW.\"%w\" AS BLOB), x'00') OR NEW.\"%w\" GLOB ('*[' || "
                                 "char(1) || '-' || char(31) || char(127) || ']*')\nBEGIN SELECT RAISE(ABORT, '%q.%q holds "
-                                "a NUL byte or a control character'); END;\n", t->name, t->named, t->named, t->name,
-                                t->named);
+                                "a NUL byte or a control character'); END;\n", t->name, col, col, t->name, col);
         }
     }
     return sqlite3_str_finish(q);

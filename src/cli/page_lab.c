@@ -65,6 +65,7 @@ int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out)
     }
     int found = env ? *env && read_engine(lab, env) : (k > 0 && read_engine(lab, exe)) || read_engine(lab, ISL_EXTDIR);
     if (!found) return ISL_OK;
+    assert(isl_page_script_count == 1); /* src/wasm/lab.js, the one script */
     const isl_embedded_file *script = &isl_page_script_files[0];
     if (holds(lab->loader, lab->nloader, "</script") || holds(lab->loader, lab->nloader, "<!--")
         || holds(script->text, script->len, "</script") || holds(script->text, script->len, "<!--"))

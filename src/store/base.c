@@ -1,12 +1,7 @@
 /* isolab store base (include/isolab/base.h): a bare connection opened with
  * isolab's settings, the transaction pair, the row loop, and SQLite's
  * failures as a status and a reason. */
-#ifdef ISL_SQLITE_EXTENSION
-#include <sqlite3ext.h>
-SQLITE_EXTENSION_INIT3
-#else
-#include <sqlite3.h>
-#endif
+#include "sqlite_api.h"
 #include <assert.h>
 #include <errno.h>
 #include <limits.h>

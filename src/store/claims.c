@@ -451,10 +451,7 @@ out:
 fail: /* isolab's failure (out of memory, I/O), not the claim's */
     st = isl_fail(err, (rc & 0xff) == SQLITE_NOMEM ? ISL_ENOMEM : ISL_EDB, "claim %s: %s",
                   row.name ? row.name : "?", (rc & 0xff) == SQLITE_NOMEM ? "out of memory" : why);
-    sqlite3_value_free(expected);
-    sqlite3_value_free(pending);
-    sqlite3_value_free(actual);
-    return st;
+    goto out;
 }
 
 /* param's keys; a fourth value saved is course_scope's lesson */

@@ -7,12 +7,7 @@
  * buffer can grow to under the connection's length limit, and otherwise
  * SQLite's own answer, made by the built-in function on a private
  * in-memory connection. */
-#ifdef ISL_SQLITE_EXTENSION
-#include <sqlite3ext.h>
-SQLITE_EXTENSION_INIT3
-#else
-#include <sqlite3.h>
-#endif
+#include "sqlite_api.h"
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>

@@ -2,13 +2,7 @@
 #ifndef ISOLAB_STORE_INT_H
 #define ISOLAB_STORE_INT_H
 
-/* In isolab.so, SQLite is called through the routines of the loading process. */
-#ifdef ISL_SQLITE_EXTENSION
-#include <sqlite3ext.h>
-SQLITE_EXTENSION_INIT3
-#else
-#include <sqlite3.h>
-#endif
+#include "sqlite_api.h"
 #include <sys/types.h>
 
 #include "isolab/base.h"

@@ -122,7 +122,8 @@ static void test_create_counts(void **state)
  * result table (a run_id column) or one of isolab's own below: a table added
  * to the schema fails here until it is placed. A model table is in each
  * place its flags name and in no other: the change triggers, the name guard,
- * the reader's foreign-key check; one with a lesson column is unloaded. */
+ * the reader's foreign-key check, lesson_brings' kinds; one with a lesson
+ * column is unloaded. */
 static void test_model_tables(void **state)
 {
     (void)state;
@@ -162,6 +163,8 @@ static void test_model_tables(void **state)
         assert_int_equal(query_int(s, sql), !!(t->flags & ISL_MT_REFERS));
         snprintf(sql, sizeof sql, "SELECT count(*) FROM pragma_table_info('%s') WHERE name = 'lesson'", name);
         if (query_int(s, sql)) assert_non_null(t->unload);
+        snprintf(sql, sizeof sql, "SELECT instr(sql, '''%s''') > 0 FROM sqlite_schema WHERE name = 'lesson_brings'", name);
+        assert_int_equal(query_int(s, sql), !!(t->flags & ISL_MT_BROUGHT));
     }
     assert_int_equal(sqlite3_finalize(q), SQLITE_OK);
     assert_int_equal(query_int(s, "SELECT count(*) FROM sqlite_schema WHERE name LIKE 'model\\_changed\\_%' "

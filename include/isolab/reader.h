@@ -12,8 +12,9 @@ struct sqlite3;
 /* One table of the model, a row of the list below (tests/test_store.c holds
  * sqlite_schema to it). Flags: DIGEST, read into the model and so its digest,
  * has the triggers model_changed_NAME_i/u/d; REFERS, has foreign keys, which
- * the reader checks for dangling rows. */
-enum { ISL_MT_DIGEST = 1, ISL_MT_REFERS = 2 };
+ * the reader checks for dangling rows; BROUGHT, shared rows a lesson's file
+ * adds, kept in lesson_brings (its kind is the table's name) for unload. */
+enum { ISL_MT_DIGEST = 1, ISL_MT_REFERS = 2, ISL_MT_BROUGHT = 4 };
 typedef struct isl_model_table {
     const char *name;
     unsigned flags;     /* ISL_MT_* */

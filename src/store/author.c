@@ -31,11 +31,30 @@ static const char CLEANUP[] =
     "DELETE FROM fact WHERE name IN (" ORPHAN("fact") ") AND name NOT IN (SELECT fact FROM channel_fact) AND name "
     "NOT IN (SELECT fact FROM left_open);"
     "DELETE FROM axis WHERE name IN (" ORPHAN("axis") ") AND name NOT IN (SELECT axis FROM fact) AND name NOT IN "
-    "(SELECT axis FROM mechanism_axis) AND name NOT IN (SELECT axis FROM lesson_focus WHERE axis IS NOT NULL);"
-    "DELETE FROM lesson_brings WHERE lesson NOT IN (SELECT code FROM lesson) AND NOT EXISTS (SELECT 1 FROM "
-    "(SELECT 'axis' AS kind, name FROM axis UNION ALL SELECT 'fact', name FROM fact UNION ALL SELECT "
-    "'mechanism', name FROM mechanism UNION ALL SELECT 'bundle', name FROM bundle) x WHERE x.kind = "
-    "lesson_brings.kind AND x.name = lesson_brings.name);";
+    "(SELECT axis FROM mechanism_axis) AND name NOT IN (SELECT axis FROM lesson_focus WHERE axis IS NOT NULL);";
+#define BROUGHT_GONE "DELETE FROM lesson_brings WHERE kind = %Q AND lesson NOT IN (SELECT code FROM lesson) " \
+    "AND name NOT IN (SELECT name FROM main.\"%w\")"
+
+/* Runs fmt, formatted by sqlite3_mprintf with the table's name for each of
+ * its arguments, for each model table with flag (flag 0: each but lesson). */
+static isl_status each_table(isl_store *s, unsigned flag, const char *fmt, isl_error *err)
+{
+    isl_status st = ISL_OK;
+    for (const isl_model_table *t = isl_model_tables; !st && t->name; t++) {
+        if (flag ? !(t->flags & flag) : !strcmp(t->name, "lesson")) continue;
+        char *sql = sqlite3_mprintf(fmt, t->name, t->name, t->name);
+        st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
+        sqlite3_free(sql);
+    }
+    return st;
+}
+
+/* CLEANUP, then the records of brought rows gone. */
+static isl_status cleanup(isl_store *s, isl_error *err)
+{
+    isl_status st = isl_db_exec(s, CLEANUP, err);
+    return st ? st : each_table(s, ISL_MT_BROUGHT, BROUGHT_GONE, err);
+}
 
 /* Removes one lesson (it must exist) and what it owns, in the caller's
  * transaction. */
@@ -60,30 +79,24 @@ isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, is
             st = isl_store_lesson_exists(s, codes[i], err);
             if (!st) st = unload_one(s, codes[i], err);
         }
-    if (!st) st = isl_db_exec(s, CLEANUP, err);
+    if (!st) st = cleanup(s, err);
     if (!st) st = isl_store_settle_model(s, err);
     return isl_base_end(s->db, s->path, st, err);
 }
 
-/* Notes, in the load's transaction, the lessons each file defines and the
- * axes, facts, mechanisms and bundles it adds; refuses a lesson row whose
- * code is loaded already (ISL_LESSON_LOADED). */
+/* Notes, in the load's transaction, the lessons each file defines (and, by
+ * each_table, the rows of ISL_MT_BROUGHT tables it adds); refuses a lesson
+ * row whose code is loaded already (ISL_LESSON_LOADED). */
 static const char LOAD_WATCH[] =
     "CREATE TEMP TABLE isl_defined(code TEXT);"
     "CREATE TEMP TABLE isl_added(kind TEXT, name TEXT);"
     "CREATE TEMP TRIGGER isl_lesson_added AFTER INSERT ON main.lesson BEGIN "
     "INSERT INTO isl_defined VALUES (NEW.code); END;"
-    "CREATE TEMP TRIGGER isl_axis_added AFTER INSERT ON main.axis BEGIN "
-    "INSERT INTO isl_added VALUES ('axis', NEW.name); END;"
-    "CREATE TEMP TRIGGER isl_fact_added AFTER INSERT ON main.fact BEGIN "
-    "INSERT INTO isl_added VALUES ('fact', NEW.name); END;"
-    "CREATE TEMP TRIGGER isl_mechanism_added AFTER INSERT ON main.mechanism BEGIN "
-    "INSERT INTO isl_added VALUES ('mechanism', NEW.name); END;"
-    "CREATE TEMP TRIGGER isl_bundle_added AFTER INSERT ON main.bundle BEGIN "
-    "INSERT INTO isl_added VALUES ('bundle', NEW.name); END;"
     "CREATE TEMP TRIGGER isl_no_replace BEFORE INSERT ON main.lesson "
     "WHEN EXISTS (SELECT 1 FROM main.lesson WHERE code = NEW.code) BEGIN "
     "SELECT RAISE(ABORT, '" ISL_LESSON_LOADED "'); END;";
+#define BROUGHT_WATCH "CREATE TEMP TRIGGER \"isl_%w_added\" AFTER INSERT ON main.\"%w\" BEGIN " \
+    "INSERT INTO isl_added VALUES (%Q, NEW.name); END"
 
 /* Appends each column's text (NULL: "") and a NUL to the sqlite3_str at ctx. */
 static isl_status code_row(void *ctx, sqlite3_stmt *q)
@@ -113,13 +126,8 @@ static isl_status dry_pass(isl_store *s, const char *const *paths, size_t n, cha
     isl_status st = isl_db_exec(s, "SAVEPOINT isl_dry; CREATE TEMP TABLE isl_dry_lesson(code TEXT, k INTEGER);"
                                    "CREATE TEMP TRIGGER isl_dry_lesson_ins BEFORE INSERT ON main.lesson BEGIN "
                                    "INSERT INTO isl_dry_lesson VALUES (NEW.code, NULL); SELECT RAISE(IGNORE); END;", err);
-    for (const isl_model_table *t = isl_model_tables; !st && t->name; t++) {
-        if (!strcmp(t->name, "lesson")) continue;
-        char *sql = sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
-                                    "SELECT RAISE(IGNORE); END", t->name, t->name);
-        st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
-        sqlite3_free(sql);
-    }
+    if (!st) st = each_table(s, 0, "CREATE TEMP TRIGGER \"isl_dry_%w\" BEFORE INSERT ON main.\"%w\" BEGIN "
+                                   "SELECT RAISE(IGNORE); END", err);
     for (size_t i = 0; i < n && !st; i++) {
         st = isl_store_exec_file(s, paths[i], err);
         if (st != ISL_ENOMEM) st = ISL_OK, isl_error_clear(err);
@@ -194,7 +202,7 @@ static isl_status replace_first(isl_store *s, const char *const *paths, size_t n
         st = unload_one(s, f[0], err);
         if (!st && fn) st = fn(ctx, f[1], "replaced", f[0], 0);
     }
-    if (!st) st = isl_db_exec(s, CLEANUP, err);
+    if (!st) st = cleanup(s, err);
     sqlite3_free(list);
     return st;
 }
@@ -309,6 +317,7 @@ isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t 
     st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
     if (!st && mode != ISL_LOAD_NEW) st = replace_first(s, paths, n, mode == ISL_LOAD_TAKE_OVER, fn, ctx, err);
     if (!st) st = isl_db_exec(s, LOAD_WATCH, err);
+    if (!st) st = each_table(s, ISL_MT_BROUGHT, BROUGHT_WATCH, err);
     if (!st) st = watch_writes(s, err);
     for (size_t i = 0; i < n && !st; i++) {
         st = isl_store_exec_file(s, paths[i], err);

@@ -49,8 +49,11 @@ static isl_status source_row(void *ctx, sqlite3_stmt *q)
     return f && !(*file = sqlite3_mprintf("%s", f)) ? ISL_ENOMEM : ISL_OK;
 }
 
-isl_status isl_store_claim_place(isl_store *s, const char *lesson, const char *name, char *out, size_t n,
-                                 isl_error *err)
+/* Where the claim of lesson and name was written, into out[n]: "FILE:LINE"
+ * (the file lesson_source names, as it is now, else the built-in seed that
+ * holds it), the file alone when its line is not found, "" when unknown. */
+static isl_status claim_place(isl_store *s, const char *lesson, const char *name, char *out, size_t n,
+                              isl_error *err)
 {
     out[0] = '\0';
     char *file = NULL, *qlesson = sqlite3_mprintf("%Q", lesson), *qname = sqlite3_mprintf("%Q", name);
@@ -429,7 +432,7 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
             char place[300];
             why[0] = '\0';
             if ((st = unmatched_names(s, actual_sql, why, sizeof why, err))
-                || (st = isl_store_claim_place(s, row.lesson, row.name, place, sizeof place, err)))
+                || (st = claim_place(s, row.lesson, row.name, place, sizeof place, err)))
                 goto out;
             if (!why[0]) snprintf(why, sizeof why, "%s", row.reason);
             size_t len = strlen(why);

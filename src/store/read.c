@@ -228,9 +228,12 @@ static isl_status read_settings(reader *r)
 
 #define OF_LESSON "(SELECT name FROM channel WHERE lesson = ?1)"
 const isl_model_table isl_model_tables[] = {
-    {"axis", ISL_MT_DIGEST, "name", NULL, NULL}, {"fact", ISL_MT_DIGEST | ISL_MT_REFERS, "name", NULL, NULL},
-    {"mechanism", ISL_MT_DIGEST, "name", NULL, NULL}, {"mechanism_axis", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL},
-    {"left_open", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL}, {"bundle", ISL_MT_DIGEST, "name", NULL, NULL},
+    {"axis", ISL_MT_DIGEST | ISL_MT_BROUGHT, "name", NULL, NULL},
+    {"fact", ISL_MT_DIGEST | ISL_MT_REFERS | ISL_MT_BROUGHT, "name", NULL, NULL},
+    {"mechanism", ISL_MT_DIGEST | ISL_MT_BROUGHT, "name", NULL, NULL},
+    {"mechanism_axis", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL},
+    {"left_open", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL},
+    {"bundle", ISL_MT_DIGEST | ISL_MT_BROUGHT, "name", NULL, NULL},
     {"bundle_member", ISL_MT_DIGEST | ISL_MT_REFERS, NULL, NULL, NULL},
     {"lesson", 0, "code", "title", "DELETE FROM lesson WHERE code = ?1"},
     {"channel", ISL_MT_DIGEST | ISL_MT_REFERS, "name", NULL, "DELETE FROM channel WHERE lesson = ?1"},

@@ -84,12 +84,6 @@ int isl_sql_function_allowed(const char *name);
  * budget), its claims compiled at once; a built-in seed confined only. */
 enum isl_script { ISL_SCRIPT_SCHEMA, ISL_SCRIPT_SEED, ISL_SCRIPT_BUILTIN };
 
-/* Where the claim of lesson and name was written, into out[n]: "FILE:LINE"
- * (the file lesson_source names, as it is now, else the built-in seed that
- * holds it), the file alone when its line is not found, "" when unknown. */
-isl_status isl_store_claim_place(isl_store *s, const char *lesson, const char *name, char *out, size_t n,
-                                 isl_error *err);
-
 /* Runs the built-in files as scripts of kind how, named "dir/NAME": all in
  * order, or only the one named only (ISL_EINTERNAL when not built in). */
 isl_status isl_store_exec_files(isl_store *s, const isl_embedded_file *files, const char *dir, const char *only,

@@ -17,8 +17,12 @@
 /* Bytes beyond the length limit that SQLite's buffer for an answer may hold. */
 #define REPEAT_SLACK 4096
 
+/* Statements kept for calls of fewer arguments than this (more: made anew). */
+#define KEPT 16
+
 typedef struct guard {
-    sqlite3 *own; /* the private connection, opened at the first call */
+    sqlite3 *own;            /* the private connection, opened at the first call */
+    sqlite3_stmt *kept[KEPT]; /* SELECT printf(?1, ...) with [n] arguments, once made */
 } guard;
 
 /* The argument after *a (the format is argument 0) as SQLite's printf reads
@@ -107,13 +111,18 @@ static void guarded_printf(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         return;
     }
     sqlite3_limit(g->own, SQLITE_LIMIT_LENGTH, limit);
-    sqlite3_str *s = sqlite3_str_new(NULL);
-    sqlite3_str_appendall(s, "SELECT printf(");
-    for (int i = 0; i < argc; i++) sqlite3_str_appendf(s, "%s?%d", i ? ", " : "", i + 1);
-    sqlite3_str_appendall(s, ")");
-    char *sql = sqlite3_str_finish(s);
-    sqlite3_stmt *q = NULL;
-    int rc = sql ? sqlite3_prepare_v2(g->own, sql, -1, &q, NULL) : SQLITE_NOMEM;
+    sqlite3_stmt *q = argc < KEPT ? g->kept[argc] : NULL;
+    int rc = SQLITE_OK;
+    if (!q) {
+        sqlite3_str *s = sqlite3_str_new(NULL);
+        sqlite3_str_appendall(s, "SELECT printf(");
+        for (int i = 0; i < argc; i++) sqlite3_str_appendf(s, "%s?%d", i ? ", " : "", i + 1);
+        sqlite3_str_appendall(s, ")");
+        char *sql = sqlite3_str_finish(s);
+        rc = sql ? sqlite3_prepare_v3(g->own, sql, -1, SQLITE_PREPARE_PERSISTENT, &q, NULL) : SQLITE_NOMEM;
+        sqlite3_free(sql);
+        if (rc == SQLITE_OK && argc < KEPT) g->kept[argc] = q;
+    }
     for (int i = 0; rc == SQLITE_OK && i < argc; i++) rc = sqlite3_bind_value(q, i + 1, argv[i]);
     if (rc == SQLITE_OK && (rc = sqlite3_step(q)) == SQLITE_ROW) {
         sqlite3_result_value(ctx, sqlite3_column_value(q, 0));
@@ -123,13 +132,14 @@ static void guarded_printf(sqlite3_context *ctx, int argc, sqlite3_value **argv)
         sqlite3_result_error(ctx, sqlite3_errmsg(g->own), -1);
         sqlite3_result_error_code(ctx, rc);
     }
-    sqlite3_finalize(q);
-    sqlite3_free(sql);
+    if (q && argc < KEPT && q == g->kept[argc]) sqlite3_reset(q), sqlite3_clear_bindings(q);
+    else sqlite3_finalize(q);
 }
 
 static void guard_free(void *p)
 {
     guard *g = p;
+    for (int i = 0; i < KEPT; i++) sqlite3_finalize(g->kept[i]);
     sqlite3_close(g->own);
     sqlite3_free(g);
 }
@@ -138,7 +148,7 @@ int isl_guard_printf(sqlite3 *db)
 {
     guard *g = sqlite3_malloc(sizeof *g);
     if (!g) return SQLITE_NOMEM;
-    g->own = NULL;
+    memset(g, 0, sizeof *g);
     int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     /* printf owns g (freed when the connection closes); format shares it */
     int rc = sqlite3_create_function_v2(db, "printf", -1, flags, g, guarded_printf, NULL, NULL, guard_free);

@@ -7,7 +7,9 @@
 // set to it (#sql=... or #members=...&channel=...), the answer read from
 // the page; one without, through the engine directly (isolabLab.raw). One
 // with "download" runs its sql, then clicks the download button and leaves
-// the bytes it would save, in base64.
+// the bytes it would save, in base64. One with "list" waits until the query
+// box's list has counted every saved query's rows (at most 60 s), then
+// leaves its entries, one a line.
 (async function () {
   const out = [], report = document.createElement('pre');
   report.id = 'test-report';
@@ -26,7 +28,12 @@
     await window.isolabLab.ready;
     for (const q of JSON.parse(document.getElementById('test-questions').textContent)) {
       let text;
-      if (q.download) {
+      if (q.list) {
+        const entries = () => [...document.querySelectorAll('#lab-query select option')].slice(1).map(o => o.textContent);
+        for (let i = 0; i < 600 && !entries().every(t => / \(\d+ rows?\)$/.test(t)); i++)
+          await new Promise(done => setTimeout(done, 100));
+        text = entries().join('\n') + '\n';
+      } else if (q.download) {
         // what the student added (q.sql), then the bytes the page's download
         // link would save: the Blob it is made from, caught at createObjectURL
         const added = JSON.parse(window.isolabLab.raw(q.sql));

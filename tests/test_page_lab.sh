@@ -146,6 +146,22 @@ same() {
 }
 same "the shipped course" "$db" "$tmp/lab.html"
 
+# --- the query box's list: each saved query with its rows, as the shell counts -----
+# (the page counts them itself after its first answer, one per idle moment)
+printf '[{"name": "list", "list": 1}]\n' >"$tmp/l.json"
+ask "$tmp/lab.html" "$tmp/l.json" "$tmp/ldom.html"
+python3 - "$tmp/ldom.html" >"$tmp/list-page.txt" <<'PY'
+import html, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+print(report.split("=== list\n", 1)[1].rstrip("\n"))
+PY
+sqlite3 -cmd ".load $here/isolab.so" "$db" "SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name" | while read -r v; do
+    n=$(sqlite3 -cmd ".load $here/isolab.so" "$db" "SELECT count(*) FROM \"$v\"" 2>/dev/null) || n=
+    if [ -z "$n" ]; then echo "$v"; elif [ "$n" = 1 ]; then echo "$v (1 row)"; else echo "$v ($n rows)"; fi
+done >"$tmp/list-shell.txt"
+check "the query box lists every saved query with its rows, as the sqlite3 shell counts them" "$(cat "$tmp/list-shell.txt")" \
+    "$(cat "$tmp/list-page.txt")"
+
 eight=$tmp/eight.db
 "$ISOLAB" --db "$eight" init >/dev/null && "$ISOLAB" --db "$eight" load "$here/tests/models/eight/100_eight_lessons.sql" >/dev/null \
     && "$ISOLAB" --db "$eight" lesson --all >/dev/null 2>&1 && "$ISOLAB" --db "$eight" sweep bundles >/dev/null \

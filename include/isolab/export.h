@@ -12,6 +12,12 @@
 /* Called once with the column names (row == NULL), then once per row. */
 typedef isl_status (*isl_row_fn)(void *ctx, size_t ncols, const char *const *names, const isl_cell *row);
 
+/* The rows of `name` (a view or table with a lesson column) whose lesson is
+ * `lesson`, as isl_store_export gives them (SQLite reads only that lesson's
+ * where it can: a view partitioned by lesson). */
+isl_status isl_store_export_lesson(isl_store *s, const char *name, const char *lesson, isl_row_fn fn, void *ctx,
+                                   isl_error *err);
+
 /* The rows isl_store_export reads into *n when name is a table; 0 for a view. */
 isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int64_t run_id, uint64_t *n,
                                 isl_error *err);
@@ -31,10 +37,11 @@ isl_status isl_store_image(isl_store *s, unsigned char **bytes, size_t *n, isl_e
 isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, void *ctx, isl_error *err);
 
 /* Every table and view, tables first, by name: its type, a one-line
- * description from its comment ("" when none) and its rows (-1: uncountable). */
+ * description from its comment ("" when none) and, when count is 1, its
+ * rows (-1: uncountable, or count 0). */
 typedef isl_status (*isl_relation_fn)(void *ctx, const char *name, const char *type, const char *about,
                                       long long rows);
-isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err);
+isl_status isl_store_relations(isl_store *s, int count, isl_relation_fn fn, void *ctx, isl_error *err);
 
 /* Every column of the table or view `name` (else ISL_EINPUT) in order: its
  * name and declared type ("" when none). */

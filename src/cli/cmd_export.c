@@ -59,7 +59,7 @@ static int list_names(isl_cli *cli, const char *name, isl_format fmt)
     if (!st) st = isl_listing_labelled(&l, cli, NULL);
     if (!st) st = isl_listing_row(&l, name ? 6 : 4, name ? COLUMN_COLUMNS : RELATION_COLUMNS, NULL);
     if (!st && name) st = isl_store_columns(cli->store, name, list_column, &c, &cli->err);
-    else if (!st) st = isl_store_relations(cli->store, list_relation, &l, &cli->err);
+    else if (!st) st = isl_store_relations(cli->store, 1, list_relation, &l, &cli->err);
     int rc = isl_listing_done(cli, &l, st);
     isl_labels_free(&labels);
     return rc;

@@ -102,12 +102,13 @@ static const char DIGITS[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN
 /* Appends n bytes of p, gzip-compressed, in base 85: each 4 bytes (big
  * endian) as 5 digits, the last k < 4 as the first k + 1 digits of those
  * bytes padded with zeros (as Ascii85 ends). 0, or -1 when zlib fails or
- * memory runs out. */
+ * memory runs out. Level 5: measured on the engine and an eight-lesson
+ * database, 0.8% more bytes than level 9 in 40% of its time (make bench). */
 static int put_gzip85(isl_buf *b, const unsigned char *p, size_t n)
 {
     static_assert(sizeof DIGITS == 86, "85 digits");
     z_stream z = {0};
-    if (deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
+    if (deflateInit2(&z, 5, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
     uLong cap = deflateBound(&z, (uLong)n);
     unsigned char *gz = malloc(cap);
     if (!gz) return deflateEnd(&z), -1;
@@ -140,14 +141,15 @@ static void put_json_text(isl_buf *b, const char *text)
     free(j.p);
 }
 
-/* One saved query for the query box's list: {"name", "about", "rows"}. */
+/* One saved query for the query box's list: {"name", "about"} (the page
+ * counts its rows itself, in idle moments: lab.js). */
 static isl_status view_listed(void *ctx, const char *name, const char *type, const char *about, long long rows)
 {
     isl_buf *b = ctx;
+    (void)rows;
     if (strcmp(type, "view")) return ISL_OK;
     page_puts(b, b->n && b->p[b->n - 1] == '}' ? ",\n{\"name\": " : "\n{\"name\": "), put_json_text(b, name);
-    page_puts(b, ", \"about\": "), put_json_text(b, about);
-    isl_buf_printf(b, ", \"rows\": %lld}", rows);
+    page_puts(b, ", \"about\": "), put_json_text(b, about), page_puts(b, "}");
     return ISL_OK;
 }
 
@@ -174,7 +176,7 @@ int page_put_lab(isl_cli *cli, isl_buf *b, const page_lab *lab)
     bad |= put_gzip85(b, db, ndb);
     free(db);
     page_puts(b, "</script>\n<script type=\"application/json\" id=\"isl-views\">[");
-    rc = isl_store_relations(cli->store, view_listed, b, &cli->err);
+    rc = isl_store_relations(cli->store, 0, view_listed, b, &cli->err);
     if (rc) return rc;
     page_puts(b, "]</script>\n<script nonce=\""), page_puts(b, lab->nonce), page_puts(b, "\">\n");
     isl_buf_put(b, lab->loader, lab->nloader);

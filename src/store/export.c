@@ -120,8 +120,9 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
     return st;
 }
 
-isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
-                            isl_error *err)
+/* isl_store_export, and with lesson (not has_run) only the rows of that lesson. */
+static isl_status export_rows(isl_store *s, const char *name, int has_run, int64_t run_id, const char *lesson,
+                              isl_row_fn fn, void *ctx, isl_error *err)
 {
     relation r = {.found = 0};
     isl_status st = find_relation(s, name, has_run, &r, err);
@@ -131,14 +132,15 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
     char kind[64];
     if (has_run && (st = isl_run_kind(s, run_id, kind, sizeof kind, err))) return st;
     char *order = order_by(s, &r);
-    char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", r.name, has_run ? " WHERE run_id = ?1" : "", order)
-                      : NULL;
+    char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", r.name, has_run ? " WHERE run_id = ?1"
+                                        : lesson ? " WHERE lesson = ?1" : "", order) : NULL;
     sqlite3_free(order);
     if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
     sqlite3_free(sql);
     /* a view that does not compile fails here, where its name is resolved */
+    if (rc == SQLITE_OK && lesson) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_TRANSIENT);
     if (rc != SQLITE_OK || (has_run && sqlite3_bind_int64(q, 1, run_id))) {
         sqlite3_finalize(q);
         return isl_db_fail(s, err, rc != SQLITE_OK ? "looking up the name" : "reading the rows");
@@ -157,6 +159,18 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
                           "steps): stopped", s->path, r.name, s->work_limit);
     sqlite3_finalize(q);
     return st;
+}
+
+isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
+                            isl_error *err)
+{
+    return export_rows(s, name, has_run, run_id, NULL, fn, ctx, err);
+}
+
+isl_status isl_store_export_lesson(isl_store *s, const char *name, const char *lesson, isl_row_fn fn, void *ctx,
+                                   isl_error *err)
+{
+    return export_rows(s, name, 0, 0, lesson, fn, ctx, err);
 }
 
 /* A saved query found by name: the statement for its lines, and the
@@ -342,6 +356,7 @@ static void table_comment(const char *name, char *out, size_t n)
 
 typedef struct lister {
     isl_store *s;
+    int count;
     isl_relation_fn fn;
     void *ctx;
     isl_error *err;
@@ -362,6 +377,7 @@ static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
     }
     /* a relation that cannot be counted (a view that no longer compiles, or
      * one whose rows take more than the work budget: a never-ending one): -1 */
+    if (!l->count) return l->fn(l->ctx, name, type, about, -1);
     char *count = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", name);
     long long rows = -1;
     isl_error e;
@@ -374,9 +390,9 @@ static isl_status relation_listed(void *ctx, sqlite3_stmt *q)
     return l->fn(l->ctx, name, type, about, st ? -1 : rows);
 }
 
-isl_status isl_store_relations(isl_store *s, isl_relation_fn fn, void *ctx, isl_error *err)
+isl_status isl_store_relations(isl_store *s, int count, isl_relation_fn fn, void *ctx, isl_error *err)
 {
-    lister l = {s, fn, ctx, err};
+    lister l = {s, count, fn, ctx, err};
     return isl_db_rows(s, "listing tables and views",
                        "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') "
                        "AND name NOT LIKE 'sqlite%' ORDER BY type, name",

@@ -108,6 +108,16 @@ fns = {
     "a scratch database beside it": "ATTACH ':memory:' AS scratch",
 }
 q += [{"name": k, "sql": v} for k, v in fns.items()]
+# the questions panel's plots, read back from their drawing (page_lab_driver.js)
+asked = [(b, ch), (b, "")]
+if db.execute("SELECT count(*) FROM channel WHERE name IN ('sampling-profile', 'system-call-tracing')").fetchone()[0] == 2:
+    asked += [("strict,-user-namespace", "sampling-profile"), ("common", "system-call-tracing")]
+for m, c in asked:
+    arg = lit(c) if c else "NULL"
+    q.append({"name": "frontier plot, %s under %s" % (m, c or "no channel"), "plot": "frontier", "members": m, "channel": c,
+              "sql": "SELECT size, open_surface, bundles, members FROM isolab_frontier(%s)" % arg})
+    q.append({"name": "marginal plot, %s under %s" % (m, c or "no channel"), "plot": "marginal", "members": m, "channel": c,
+              "sql": "SELECT mechanism, in_bundle, open_surface, delta FROM isolab_marginal(%s, %s)" % (lit(m), arg)})
 q.append({"name": "a runaway query", "budget": 1000,
           "sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
           "want": "ERROR the query went past its work budget (1000 thousand steps) and was stopped"})
@@ -209,22 +219,47 @@ check "the downloaded database: isolab --db FILE runs lists the same runs as the
     "$(cat "$tmp/runs-in-page.txt")" "$("$ISOLAB" --db "$tmp/downloaded.db" runs 2>&1)"
 # --- laid out with the lab's panels open ------------------------------------------
 # tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
-# the page in an iframe 1280 and 390 px wide, a what-if and an answer shown
-for w in 1280 390; do
-    sed '/^<\/body>$/,$d' "$tmp/lab.html" >"$tmp/lay-$w.html"
-    { printf '<script nonce="%s">\nwindow.isolabLab.ready.then(function () {\n' "$nonce"
-      cat "$here/tests/page_layout.js"; printf '});\n</script>\n</body>\n</html>\n'; } >>"$tmp/lay-$w.html"
-    printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="lay-%s.html#members=strict,-user-namespace&amp;channel=sampling-profile" width="%s" height="900" style="border:0;display:block"></iframe></body></html>\n' \
-        "$w" "$w" >"$tmp/frame-$w.html"
-    # a browser starved of CPU (a loaded machine) may give back no page at
-    # all: asked up to three times; an empty report is still a failure
-    for _ in 1 2 3; do
-        chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/frame-$w.html" \
-            | sed -n '/<pre id="layout-report">/,/<\/pre>/p' | sed 's/<pre id="layout-report">//; s/<\/pre>.*//' | sed '/^$/d' >"$tmp/found.txt"
-        [ -s "$tmp/found.txt" ] && break
+# the page in an iframe 1280 and 390 px wide, a what-if and an answer shown,
+# the questions' plots among them (their texts and marks inside their SVG,
+# none on another: the measure's own checks); then the plots found there,
+# each in its panel, are listed (lab-plots).
+# layout PAGE LABEL HASH
+layout() {
+    n=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$1")
+    for w in 1280 390; do
+        sed '/^<\/body>$/,$d' "$1" >"$tmp/lay-$w.html"
+        { printf '<script nonce="%s">\nwindow.isolabLab.ready.then(function () {\n' "$n"
+          cat "$here/tests/page_layout.js"
+          cat <<'JS'
+  var plots = [].map.call(document.querySelectorAll('#lab-questions figure'), function (f) {
+    var s = f.querySelector('svg'), r = s.getBoundingClientRect(), box = f.getBoundingClientRect();
+    return f.id + (r.width > 0 && r.right <= box.right + 0.5 && s.getAttribute('viewBox') ? '' : ' (not laid out in its panel)');
+  });
+  var pre = window.parent.document.createElement('pre');
+  pre.id = 'lab-plots';
+  pre.textContent = plots.join(' ');
+  window.parent.document.body.appendChild(pre);
+JS
+          printf '});\n</script>\n</body>\n</html>\n'; } >>"$tmp/lay-$w.html"
+        printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="lay-%s.html%s" width="%s" height="900" style="border:0;display:block"></iframe></body></html>\n' \
+            "$w" "$3" "$w" >"$tmp/frame-$w.html"
+        # a browser starved of CPU (a loaded machine) may give back no page at
+        # all: asked up to three times; an empty report is still a failure
+        for _ in 1 2 3; do
+            chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/frame-$w.html" \
+                >"$tmp/laid.html"
+            sed -n '/<pre id="layout-report">/,/<\/pre>/p' "$tmp/laid.html" | sed 's/<pre id="layout-report">//; s/<\/pre>.*//' | sed '/^$/d' >"$tmp/found.txt"
+            [ -s "$tmp/found.txt" ] && break
+        done
+        check "$2 at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
+        check "$2 at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals" "" \
+            "$(sed 1d "$tmp/found.txt" | head -5)"
+        check "$2 at $w px: the questions' two plots, in their panel" "lab-frontier-plot lab-marginal-plot" \
+            "$(sed -n 's/.*<pre id="lab-plots">\([^<]*\)<\/pre>.*/\1/p' "$tmp/laid.html")"
     done
-    check "with the lab at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
-    check "with the lab at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals" "" \
-        "$(sed 1d "$tmp/found.txt" | head -5)"
-done
+}
+layout "$tmp/lab.html" "with the lab" '#members=strict,-user-namespace&amp;channel=sampling-profile'
+# the eight lessons: the last bundle, under the 38-character channel
+layout "$tmp/eight.html" "the eight-lesson course with the lab" \
+    "#members=$(q "$eight" "SELECT name FROM bundle ORDER BY position DESC LIMIT 1")&amp;channel=$(q "$eight" "SELECT name FROM channel ORDER BY length(name) DESC, name LIMIT 1")"
 finish

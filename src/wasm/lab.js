@@ -89,6 +89,23 @@
     return any;
   }
 
+  // A text cell as the page's tables put one (page_table.c's put_words): a
+  // name holding '-', '/' or '.' kept on one line, a list "a,b" free to
+  // break after each comma; the cell's text stays the value.
+  function words(td, s) {
+    s.split(' ').forEach(function (w, i) {
+      if (i) td.appendChild(document.createTextNode(' '));
+      var items = w.split(',');
+      items.forEach(function (item, k) {
+        if (item.length > 1 && /[-\/.]/.test(item)) td.appendChild(el('span', 'nw', item));
+        else if (item) td.appendChild(document.createTextNode(item));
+        if (k === items.length - 1) return;
+        if (k + 2 === items.length && !items[k + 1]) td.appendChild(document.createTextNode(','));
+        else add(td, el('span', 'sep', ','), el('wbr'));
+      });
+    });
+  }
+
   // A result as the page's tables show one: labels, units, rounded numbers,
   // statuses marked; then the rows as JSON, as export prints them.
   function table(r, object, caption) {
@@ -116,8 +133,8 @@
           var s = String(v);
           if ((c === 'status' || c === 'outcome' || c === 'grows') && s && s.length < 32)
             td.className = 'st st-' + s.replace(/ /g, '-');
-          if (!/[ ,]/.test(s)) td.className += (td.className ? ' ' : '') + 'nw'; // a name stays whole
-          td.textContent = s;
+          if (!/[ ,]/.test(s)) td.className += (td.className ? ' ' : '') + 'nw', td.textContent = s; // a name stays whole
+          else words(td, s);
         }
         tr.appendChild(td);
       });
@@ -292,8 +309,8 @@
   // draws the power-set sweep; each row of isolab_frontier a black square,
   // the least open surface reached with at most that many mechanisms a
   // dashed step line, the smallest bundles' target a dotted line, and the
-  // member list of the what-if a ring just above its place (so no square
-  // hides it).
+  // member list of the what-if a ring above and left of its place, a line
+  // pointing at it (so no square hides it, nor it a square).
   function frontierPlot(parent, r, target, list) {
     var rows = r.rows, n = mechs.length;
     var title = 'The frontier under ' + (state.channel ? 'channel ' + state.channel : 'no channel') +
@@ -356,11 +373,12 @@
       entries.push([function (g, x, y) { sv(g, 'path', {d: 'M' + x + ',' + y + ' h26', stroke: 'black', 'stroke-width': 1.5, 'stroke-dasharray': '1,3'}); },
                     'the target of the smallest bundles: open surface at most ' + target]);
     if (list) {
-      var u = sv(marks, 'use', {href: '#lab-pt-list', transform: 'translate(' + fix(X(list.size)) + ',' + fix(Y(list.open_surface) - 12) + ')',
-                                'class': 'list'});
+      var lx = fix(X(list.size)), ly = fix(Y(list.open_surface));
+      sv(svg, 'path', {d: 'M' + fix(lx - 9.5) + ',' + fix(ly - 9.5) + ' L' + (lx - 4) + ',' + (ly - 4), stroke: 'black', 'stroke-width': 1.5});
+      var u = sv(marks, 'use', {href: '#lab-pt-list', transform: 'translate(' + fix(lx - 14) + ',' + fix(ly - 14) + ')', 'class': 'list'});
       sv(u, 'title', {}, (list.members || '(no member)') + ': ' + mechanisms(list.size) + ', open surface ' + list.open_surface);
       entries.push([function (g, x, y) { sv(g, 'use', {href: '#lab-pt-list', transform: 'translate(' + (x + 12) + ',' + y + ')'}); },
-                    'the member list, just above its place: ' + (list.members || '(no member)') + ' (' +
+                    'the member list, pointing at its place: ' + (list.members || '(no member)') + ' (' +
                     mechanisms(list.size) + ', open surface ' + list.open_surface + ')']);
     }
     finish(p, key(svg, 10, T + PH + 40 + xl.length * (FONT + 4), W - 20, entries) + 8);
@@ -439,6 +457,9 @@
   }
   function questions() {
     var ch = state.channel ? lit(state.channel) : 'NULL';
+    // the target follows the member list's open surface until one is typed:
+    // the smallest bundles as open as the list at most
+    if (ui.max.getAttribute('data-auto') && state.surface) ui.max.value = String(state.surface.open_surface);
     var max = parseInt(ui.max.value, 10);
     var target = isNaN(max) ? 0 : max;
     var f = once('SELECT * FROM isolab_frontier(' + ch + ')');
@@ -528,7 +549,8 @@
     q.id = 'lab-questions';
     ui.max = el('input');
     ui.max.type = 'number', ui.max.min = '0', ui.max.value = '8';
-    ui.max.onchange = questions;
+    ui.max.setAttribute('data-auto', '1');
+    ui.max.onchange = function () { ui.max.removeAttribute('data-auto'); questions(); };
     ui.q = el('div');
     add(q, el('h3', null, 'Questions for the chosen channel'),
         add(el('p'), add(el('label', null, 'Smallest bundles with an open surface at most '), ui.max)), ui.q);

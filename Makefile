@@ -452,6 +452,11 @@ wasm: isolab-sql.wasm
 # the lab's suite gets the engine built first where emcc is; without it the
 # suite skips, saying so (and fails under CI=true)
 test-sh-test_page_lab: $(if $(shell command -v emcc 2>/dev/null),isolab-sql.wasm)
+# the README's screenshots of the lab, docs/lab.png and docs/lab-phone.png
+.PHONY: lab-screenshot
+lab-screenshot: isolab isolab.so isolab-sql.wasm
+	@sh tools/deps.sh page
+	LAB_SHOTS=$(CURDIR)/docs sh tests/test_page_lab.sh
 $(SQLITE_TREE)/sqlite3.c:
 	@sh tools/deps.sh build wasm
 	sh tools/sqlite-src.sh build/sqlite-src

@@ -7,7 +7,9 @@
 # for byte, the rows the sqlite3 shell with isolab.so gives on the same
 # database (tests/lab_compare.py writes the shell's in export's JSON layout,
 # independently of isolab), on the shipped course and on the eight-lesson
-# course; a what-if in the page equals 'run --members' for the same list.
+# course; a what-if in the page equals 'run --members' for the same list;
+# the questions' plots read back from their drawing are the shell's rows.
+# Screenshots go to LAB_SHOTS=DIR when set (make lab-screenshot: docs/).
 # Skips without emcc or Chromium (fails under CI=true).
 . "$(dirname "$0")/shlib.sh"
 
@@ -262,4 +264,37 @@ layout "$tmp/lab.html" "with the lab" '#members=strict,-user-namespace&amp;chann
 # the eight lessons: the last bundle, under the 38-character channel
 layout "$tmp/eight.html" "the eight-lesson course with the lab" \
     "#members=$(q "$eight" "SELECT name FROM bundle ORDER BY position DESC LIMIT 1")&amp;channel=$(q "$eight" "SELECT name FROM channel ORDER BY length(name) DESC, name LIMIT 1")"
+# --- screenshots ----------------------------------------------------------------
+# LAB_SHOTS=DIR (make lab-screenshot: docs/lab.png, docs/lab-phone.png): the
+# lab at #members=strict,-user-namespace&channel=sampling-profile, 1280 and
+# 390 px wide, from its heading down to the questions' last plot. First the
+# height that takes is measured in the page, then the shot is that tall.
+if [ -n "${LAB_SHOTS:-}" ]; then
+    mkdir -p "$LAB_SHOTS"
+    n=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$tmp/lab.html")
+    sed '/^<\/body>$/,$d' "$tmp/lab.html" >"$tmp/shot.html"
+    { printf '<script nonce="%s">\n' "$n"; cat <<'JS'
+window.isolabLab.ready.then(function () {
+  var lab = document.getElementById('lab'), end = document.getElementById('lab-marginal-plot');
+  window.scrollTo(0, lab.getBoundingClientRect().top + window.scrollY - 16);
+  var pre = window.parent.document.createElement('pre');
+  pre.id = 'lab-height';
+  pre.textContent = String(Math.ceil(end.getBoundingClientRect().bottom - lab.getBoundingClientRect().top + 40));
+  window.parent.document.body.appendChild(pre);
+});
+JS
+      printf '</script>\n</body>\n</html>\n'; } >>"$tmp/shot.html"
+    for w in 1280 390; do
+        printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="shot.html#members=strict,-user-namespace&amp;channel=sampling-profile" width="%s" height="%s" style="border:0;display:block"></iframe></body></html>\n' \
+            "$w" 900 >"$tmp/shot-$w.html"
+        h=$(chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/shot-$w.html" \
+            | sed -n 's/.*<pre id="lab-height">\([0-9]*\)<\/pre>.*/\1/p')
+        sed -i "s/height=\"900\"/height=\"$h\"/" "$tmp/shot-$w.html"
+        out=$LAB_SHOTS/lab.png
+        [ "$w" = 390 ] && out=$LAB_SHOTS/lab-phone.png
+        chrome --window-size="$w,$h" --allow-file-access-from-files --virtual-time-budget=600000 --screenshot="$out" "file://$tmp/shot-$w.html" >/dev/null
+    done
+    width() { od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
+    check "screenshots 1280 and 390 px wide" "1280 390" "$(width "$LAB_SHOTS/lab.png") $(width "$LAB_SHOTS/lab-phone.png")"
+fi
 finish

@@ -63,13 +63,20 @@ build/.deps: tools/deps.sh
 build/embed: tools/embed.c | build/.deps
 	$(CC) $(WARN) -O1 -o $@ $<
 
-build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) src/wasm/lab.js Makefile
+# The page's script as the page carries it: src/wasm/lab.js without its
+# indentation, its comment lines and its blank lines (a quarter of its
+# bytes, for the page's 1.5 MB budget; the script has no multi-line string,
+# and a line of it that starts with // is a comment).
+build/lab.js: src/wasm/lab.js | build/.deps
+	sed -e 's/^[[:space:]]*//' -e '/^\/\//d' -e '/^$$/d' src/wasm/lab.js > $@.tmp && mv $@.tmp $@
+
+build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) build/lab.js Makefile
 	@{ echo '#include "isolab/embedded.h"'; \
 	   build/embed isl_schema $(SCHEMA) && \
 	   build/embed isl_seed $(SEEDS) && \
 	   build/embed isl_query $(QUERIES) && \
 	   build/embed isl_plot $(GNUPLOT) && \
-	   build/embed isl_page_script src/wasm/lab.js; } > $@.tmp && mv $@.tmp $@
+	   build/embed isl_page_script build/lab.js; } > $@.tmp && mv $@.tmp $@
 
 build/obj/%.o: src/%.c $$(call no_deps_yet,build/obj/$$*) | build/.deps
 	@mkdir -p $(dir $@)

@@ -63,13 +63,20 @@ build/.deps: tools/deps.sh
 build/embed: tools/embed.c | build/.deps
 	$(CC) $(WARN) -O1 -o $@ $<
 
-build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) src/wasm/lab.js Makefile
+# The page's script as the page carries it: src/wasm/lab.js without its
+# indentation, its comment lines and its blank lines (a quarter of its
+# bytes, for the page's 1.5 MB budget; the script has no multi-line string,
+# and a line of it that starts with // is a comment).
+build/lab.js: src/wasm/lab.js | build/.deps
+	sed -e 's/^[[:space:]]*//' -e '/^\/\//d' -e '/^$$/d' src/wasm/lab.js > $@.tmp && mv $@.tmp $@
+
+build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) build/lab.js Makefile
 	@{ echo '#include "isolab/embedded.h"'; \
 	   build/embed isl_schema $(SCHEMA) && \
 	   build/embed isl_seed $(SEEDS) && \
 	   build/embed isl_query $(QUERIES) && \
 	   build/embed isl_plot $(GNUPLOT) && \
-	   build/embed isl_page_script src/wasm/lab.js; } > $@.tmp && mv $@.tmp $@
+	   build/embed isl_page_script build/lab.js; } > $@.tmp && mv $@.tmp $@
 
 build/obj/%.o: src/%.c $$(call no_deps_yet,build/obj/$$*) | build/.deps
 	@mkdir -p $(dir $@)
@@ -452,6 +459,11 @@ wasm: isolab-sql.wasm
 # the lab's suite gets the engine built first where emcc is; without it the
 # suite skips, saying so (and fails under CI=true)
 test-sh-test_page_lab: $(if $(shell command -v emcc 2>/dev/null),isolab-sql.wasm)
+# the README's screenshots of the lab, docs/lab.png and docs/lab-phone.png
+.PHONY: lab-screenshot
+lab-screenshot: isolab isolab.so isolab-sql.wasm
+	@sh tools/deps.sh page
+	LAB_SHOTS=$(CURDIR)/docs sh tests/test_page_lab.sh
 $(SQLITE_TREE)/sqlite3.c:
 	@sh tools/deps.sh build wasm
 	sh tools/sqlite-src.sh build/sqlite-src

@@ -9,7 +9,11 @@
 // with "download" runs its sql, then clicks the download button and leaves
 // the bytes it would save, in base64. One with "list" waits until the query
 // box's list has counted every saved query's rows (at most 60 s), then
-// leaves its entries, one a line.
+// leaves its entries, one a line. One with "plot" (frontier or
+// marginal) opens #members=...&channel=... and reads the rows back from that
+// plot of the questions panel: each value a mark's place stands for, through
+// the axis's tick labels (a mark misplaced reads as a fraction), the rest
+// from its data-* and its text, written in export's JSON layout.
 (async function () {
   const out = [], report = document.createElement('pre');
   report.id = 'test-report';
@@ -22,6 +26,35 @@
     if (pre) return pre.textContent;
     const box = document.querySelector(sel + ' .lab-result');
     return box && box.textContent === 'No rows.' ? '[]\n' : 'ERROR ' + (box ? box.textContent : 'no answer');
+  };
+  const axis = (svg, a) => {
+    const t = [...svg.querySelectorAll('g.ticks text[data-axis="' + a + '"]')]
+      .map(e => ({v: parseFloat(e.textContent), at: parseFloat(e.getAttribute(a))}));
+    const p = t[0], q = t[t.length - 1];
+    return at => p.v + (at - p.at) * (q.v - p.v) / (q.at - p.at);
+  };
+  const whole = v => Math.abs(v - Math.round(v)) < 0.01 ? Math.round(v) + 0 : v;
+  const layout = rows => rows.length ? '[\n' + rows.map(r => '  {' + Object.keys(r).map(k => JSON.stringify(k) + ': ' +
+    (typeof r[k] === 'string' ? JSON.stringify(r[k]) : String(r[k]))).join(', ') + '}').join(',\n') + '\n]\n' : '[]\n';
+  const plotted = which => {
+    const svg = document.querySelector('#lab-' + which + '-plot svg');
+    if (!svg) return 'ERROR no ' + which + ' plot';
+    const X = axis(svg, 'x');
+    if (which === 'frontier') {
+      const Y = axis(svg, 'y');
+      return layout([...svg.querySelectorAll('g.marks use:not(.list)')].map(u => {
+        const m = /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(u.getAttribute('transform'));
+        return {size: whole(X(+m[1])), open_surface: whole(Y(+m[2])), bundles: +u.dataset.bundles, members: u.dataset.members};
+      }));
+    }
+    return layout([...svg.querySelectorAll('g.bars > g')].map(g => {
+      // a bar runs from zero to its delta: the end that is not at zero
+      const r = g.querySelector('rect'), x = +r.getAttribute('x'), a = X(x), b = X(x + +r.getAttribute('width'));
+      const delta = whole(Math.abs(a) > Math.abs(b) ? a : b), shown = g.querySelector('text.value').textContent;
+      return {mechanism: g.querySelector('text.name').textContent, in_bundle: +g.dataset.inBundle,
+              open_surface: +g.dataset.openSurface,
+              delta: shown === (delta > 0 ? '+' : '') + delta ? delta : 'drawn ' + delta + ', labelled ' + shown};
+    }));
   };
   document.body.appendChild(report);
   try {
@@ -46,6 +79,10 @@
         let bin = '';
         for (let i = 0; i < u.length; i += 8192) bin += String.fromCharCode.apply(null, u.subarray(i, i + 8192));
         text = (added.error ? 'ERROR ' + added.error + '\n' : '') + btoa(bin) + '\n';
+      } else if (q.plot) {
+        const h = '#members=' + encodeURIComponent(q.members) + '&channel=' + encodeURIComponent(q.channel);
+        if (location.hash !== h) await hash(h);
+        text = plotted(q.plot);
       } else if (q.members !== undefined) {
         await hash('#members=' + encodeURIComponent(q.members) + '&channel=' + encodeURIComponent(q.channel));
         text = shown('#lab-whatif');

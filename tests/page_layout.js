@@ -10,6 +10,8 @@
 //                           scroll cue (a shadow: a gradient background)
 //   text-overlap: A | B     two text boxes of one SVG overlapping
 //   mark-overlap: A | B     a point mark overlapping another mark or a text
+//   clipped: WHERE: A       a text or point mark of an SVG reaching past the
+//                           SVG's own box (its viewBox cuts it off)
 //   decimals: TEXT          a number shown with more than four decimals
 // Every <details> is opened first, so what it holds is measured too.
 (function () {
@@ -77,6 +79,10 @@
         if (overlap(marks[i].r, t.r, 0.5))
           out.push('mark-overlap: ' + where + ': ' + marks[i].s + ' | text ' + t.s);
     }
+    const box = svg.getBoundingClientRect();
+    for (const t of texts.map(t => ({r: t.r, s: 'text ' + t.s})).concat(marks))
+      if (t.r.left < box.left - 0.5 || t.r.right > box.right + 0.5 || t.r.top < box.top - 0.5 || t.r.bottom > box.bottom + 0.5)
+        out.push('clipped: ' + where + ': ' + t.s);
   });
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {

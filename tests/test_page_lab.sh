@@ -7,7 +7,9 @@
 # for byte, the rows the sqlite3 shell with isolab.so gives on the same
 # database (tests/lab_compare.py writes the shell's in export's JSON layout,
 # independently of isolab), on the shipped course and on the eight-lesson
-# course; a what-if in the page equals 'run --members' for the same list.
+# course; a what-if in the page equals 'run --members' for the same list;
+# the questions' plots read back from their drawing are the shell's rows.
+# Screenshots go to LAB_SHOTS=DIR when set (make lab-screenshot: docs/).
 # Skips without emcc or Chromium (fails under CI=true).
 . "$(dirname "$0")/shlib.sh"
 
@@ -108,6 +110,16 @@ fns = {
     "a scratch database beside it": "ATTACH ':memory:' AS scratch",
 }
 q += [{"name": k, "sql": v} for k, v in fns.items()]
+# the questions panel's plots, read back from their drawing (page_lab_driver.js)
+asked = [(b, ch), (b, "")]
+if db.execute("SELECT count(*) FROM channel WHERE name IN ('sampling-profile', 'system-call-tracing')").fetchone()[0] == 2:
+    asked += [("strict,-user-namespace", "sampling-profile"), ("common", "system-call-tracing")]
+for m, c in asked:
+    arg = lit(c) if c else "NULL"
+    q.append({"name": "frontier plot, %s under %s" % (m, c or "no channel"), "plot": "frontier", "members": m, "channel": c,
+              "sql": "SELECT size, open_surface, bundles, members FROM isolab_frontier(%s)" % arg})
+    q.append({"name": "marginal plot, %s under %s" % (m, c or "no channel"), "plot": "marginal", "members": m, "channel": c,
+              "sql": "SELECT mechanism, in_bundle, open_surface, delta FROM isolab_marginal(%s, %s)" % (lit(m), arg)})
 q.append({"name": "a runaway query", "budget": 1000,
           "sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
           "want": "ERROR the query went past its work budget (1000 thousand steps) and was stopped"})
@@ -225,22 +237,80 @@ check "the downloaded database: isolab --db FILE runs lists the same runs as the
     "$(cat "$tmp/runs-in-page.txt")" "$("$ISOLAB" --db "$tmp/downloaded.db" runs 2>&1)"
 # --- laid out with the lab's panels open ------------------------------------------
 # tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
-# the page in an iframe 1280 and 390 px wide, a what-if and an answer shown
-for w in 1280 390; do
-    sed '/^<\/body>$/,$d' "$tmp/lab.html" >"$tmp/lay-$w.html"
-    { printf '<script nonce="%s">\nwindow.isolabLab.ready.then(function () {\n' "$nonce"
-      cat "$here/tests/page_layout.js"; printf '});\n</script>\n</body>\n</html>\n'; } >>"$tmp/lay-$w.html"
-    printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="lay-%s.html#members=strict,-user-namespace&amp;channel=sampling-profile" width="%s" height="900" style="border:0;display:block"></iframe></body></html>\n' \
-        "$w" "$w" >"$tmp/frame-$w.html"
-    # a browser starved of CPU (a loaded machine) may give back no page at
-    # all: asked up to three times; an empty report is still a failure
-    for _ in 1 2 3; do
-        chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/frame-$w.html" \
-            | sed -n '/<pre id="layout-report">/,/<\/pre>/p' | sed 's/<pre id="layout-report">//; s/<\/pre>.*//' | sed '/^$/d' >"$tmp/found.txt"
-        [ -s "$tmp/found.txt" ] && break
+# the page in an iframe 1280 and 390 px wide, a what-if and an answer shown,
+# the questions' plots among them (their texts and marks inside their SVG,
+# none on another: the measure's own checks); then the plots found there,
+# each in its panel, are listed (lab-plots).
+# layout PAGE LABEL HASH
+layout() {
+    n=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$1")
+    for w in 1280 390; do
+        sed '/^<\/body>$/,$d' "$1" >"$tmp/lay-$w.html"
+        { printf '<script nonce="%s">\nwindow.isolabLab.ready.then(function () {\n' "$n"
+          cat "$here/tests/page_layout.js"
+          cat <<'JS'
+  var plots = [].map.call(document.querySelectorAll('#lab-questions figure'), function (f) {
+    var s = f.querySelector('svg'), r = s.getBoundingClientRect(), box = f.getBoundingClientRect();
+    return f.id + (r.width > 0 && r.right <= box.right + 0.5 && s.getAttribute('viewBox') ? '' : ' (not laid out in its panel)');
+  });
+  var pre = window.parent.document.createElement('pre');
+  pre.id = 'lab-plots';
+  pre.textContent = plots.join(' ');
+  window.parent.document.body.appendChild(pre);
+JS
+          printf '});\n</script>\n</body>\n</html>\n'; } >>"$tmp/lay-$w.html"
+        printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="lay-%s.html%s" width="%s" height="900" style="border:0;display:block"></iframe></body></html>\n' \
+            "$w" "$3" "$w" >"$tmp/frame-$w.html"
+        # a browser starved of CPU (a loaded machine) may give back no page at
+        # all: asked up to three times; an empty report is still a failure
+        for _ in 1 2 3; do
+            chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/frame-$w.html" \
+                >"$tmp/laid.html"
+            sed -n '/<pre id="layout-report">/,/<\/pre>/p' "$tmp/laid.html" | sed 's/<pre id="layout-report">//; s/<\/pre>.*//' | sed '/^$/d' >"$tmp/found.txt"
+            [ -s "$tmp/found.txt" ] && break
+        done
+        check "$2 at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
+        check "$2 at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals" "" \
+            "$(sed 1d "$tmp/found.txt" | head -5)"
+        check "$2 at $w px: the questions' two plots, in their panel" "lab-frontier-plot lab-marginal-plot" \
+            "$(sed -n 's/.*<pre id="lab-plots">\([^<]*\)<\/pre>.*/\1/p' "$tmp/laid.html")"
     done
-    check "with the lab at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
-    check "with the lab at $w px: nothing outside the viewport or a scroll box, no overlap, no long decimals" "" \
-        "$(sed 1d "$tmp/found.txt" | head -5)"
-done
+}
+layout "$tmp/lab.html" "with the lab" '#members=strict,-user-namespace&amp;channel=sampling-profile'
+# the eight lessons: the last bundle, under the 38-character channel
+layout "$tmp/eight.html" "the eight-lesson course with the lab" \
+    "#members=$(q "$eight" "SELECT name FROM bundle ORDER BY position DESC LIMIT 1")&amp;channel=$(q "$eight" "SELECT name FROM channel ORDER BY length(name) DESC, name LIMIT 1")"
+# --- screenshots ----------------------------------------------------------------
+# LAB_SHOTS=DIR (make lab-screenshot: docs/lab.png, docs/lab-phone.png): the
+# lab at #members=strict,-user-namespace&channel=sampling-profile, 1280 and
+# 390 px wide, from its heading down to the questions' last plot. First the
+# height that takes is measured in the page, then the shot is that tall.
+if [ -n "${LAB_SHOTS:-}" ]; then
+    mkdir -p "$LAB_SHOTS"
+    n=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$tmp/lab.html")
+    sed '/^<\/body>$/,$d' "$tmp/lab.html" >"$tmp/shot.html"
+    { printf '<script nonce="%s">\n' "$n"; cat <<'JS'
+window.isolabLab.ready.then(function () {
+  var lab = document.getElementById('lab'), end = document.getElementById('lab-marginal-plot');
+  window.scrollTo(0, lab.getBoundingClientRect().top + window.scrollY - 16);
+  var pre = window.parent.document.createElement('pre');
+  pre.id = 'lab-height';
+  pre.textContent = String(Math.ceil(end.getBoundingClientRect().bottom - lab.getBoundingClientRect().top + 40));
+  window.parent.document.body.appendChild(pre);
+});
+JS
+      printf '</script>\n</body>\n</html>\n'; } >>"$tmp/shot.html"
+    for w in 1280 390; do
+        printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="shot.html#members=strict,-user-namespace&amp;channel=sampling-profile" width="%s" height="%s" style="border:0;display:block"></iframe></body></html>\n' \
+            "$w" 900 >"$tmp/shot-$w.html"
+        h=$(chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/shot-$w.html" \
+            | sed -n 's/.*<pre id="lab-height">\([0-9]*\)<\/pre>.*/\1/p')
+        sed -i "s/height=\"900\"/height=\"$h\"/" "$tmp/shot-$w.html"
+        out=$LAB_SHOTS/lab.png
+        [ "$w" = 390 ] && out=$LAB_SHOTS/lab-phone.png
+        chrome --window-size="$w,$h" --allow-file-access-from-files --virtual-time-budget=600000 --screenshot="$out" "file://$tmp/shot-$w.html" >/dev/null
+    done
+    width() { od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
+    check "screenshots 1280 and 390 px wide" "1280 390" "$(width "$LAB_SHOTS/lab.png") $(width "$LAB_SHOTS/lab-phone.png")"
+fi
 finish

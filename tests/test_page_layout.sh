@@ -6,8 +6,8 @@
 # none) reports from the DOM: any element past the viewport's edge that is
 # not inside a box that scrolls, a table cell or plot cut at the edge of
 # its scroll box with no scroll cue there, two text boxes of one SVG overlapping, a
-# point mark overlapping another mark or a text, a number with more than
-# four decimals. The measure is tested first on a page with one of each.
+# point mark overlapping another mark or a text, a text or mark past its
+# SVG's own edge, a number with more than four decimals. The measure is tested first on a page with one of each.
 # Run on the shipped course and on a course of eight lessons
 # (tests/models/eight: a channel returning nothing, a 38-character name,
 # a bundles sweep), whose page must stay under 1.5 MB. Screenshots of both
@@ -77,12 +77,13 @@ cat >"$tmp/bad.html" <<'EOF2'
 <use xlink:href="#pt" transform="translate(200,50)"/><use xlink:href="#pt" transform="translate(204,52)"/>
 <use xlink:href="#pt" transform="translate(100,80)"/><text x="95" y="84" font-size="12">under</text>
 <text x="10" y="80" font-size="12">apart</text><use xlink:href="#pt" transform="translate(280,20)"/>
+<text x="250" y="98" font-size="12">past the edge</text>
 </svg></figure>
 </body></html>
 EOF2
 measure "$tmp/bad.html" 390 >"$tmp/bad.txt"
-check "the measure: one element outside, two texts, a mark on a mark, a mark on a text, a long decimal" \
-    "viewport 390|outside: div.wide|text-overlap: plot-bad: first label | second label|mark-overlap|mark-overlap: plot-bad: mark #pt | text under|decimals: 5.666666" \
+check "the measure: one element outside, two texts, a mark on a mark, a mark on a text, a text past its SVG's edge, a long decimal" \
+    "viewport 390|outside: div.wide|text-overlap: plot-bad: first label | second label|mark-overlap|mark-overlap: plot-bad: mark #pt | text under|clipped: plot-bad: text past the edge|decimals: 5.666666" \
     "$(sed 's/^\(outside: div.wide\).*/\1/; s/^\(mark-overlap: plot-bad: mark #pt\) @.*/mark-overlap/' "$tmp/bad.txt" | tr '\n' '|' | sed 's/|$//')"
 
 # a cell cut at the edge of its scroll box is found, unless the box shows a cue

@@ -11,7 +11,7 @@
   'use strict';
   var BUDGET = 200000; // thousands of SQLite steps a statement may take
   var M = null, labels = [], views = [], mechs = [], bundles = {}, bundleNames = [], channels = [];
-  var state = {members: '', order: [], on: {}, channel: ''};
+  var state = {members: '', order: [], on: {}, channel: '', surface: null};
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -89,6 +89,23 @@
     return any;
   }
 
+  // A text cell as the page's tables put one (page_table.c's put_words): a
+  // name holding '-', '/' or '.' kept on one line, a list "a,b" free to
+  // break after each comma; the cell's text stays the value.
+  function words(td, s) {
+    s.split(' ').forEach(function (w, i) {
+      if (i) td.appendChild(document.createTextNode(' '));
+      var items = w.split(',');
+      items.forEach(function (item, k) {
+        if (item.length > 1 && /[-\/.]/.test(item)) td.appendChild(el('span', 'nw', item));
+        else if (item) td.appendChild(document.createTextNode(item));
+        if (k === items.length - 1) return;
+        if (k + 2 === items.length && !items[k + 1]) td.appendChild(document.createTextNode(','));
+        else add(td, el('span', 'sep', ','), el('wbr'));
+      });
+    });
+  }
+
   // A result as the page's tables show one: labels, units, rounded numbers,
   // statuses marked; then the rows as JSON, as export prints them.
   function table(r, object, caption) {
@@ -116,8 +133,8 @@
           var s = String(v);
           if ((c === 'status' || c === 'outcome' || c === 'grows') && s && s.length < 32)
             td.className = 'st st-' + s.replace(/ /g, '-');
-          if (!/[ ,]/.test(s)) td.className += (td.className ? ' ' : '') + 'nw'; // a name stays whole
-          td.textContent = s;
+          if (!/[ ,]/.test(s)) td.className += (td.className ? ' ' : '') + 'nw', td.textContent = s; // a name stays whole
+          else words(td, s);
         }
         tr.appendChild(td);
       });
@@ -189,9 +206,13 @@
       ui.mechs.appendChild(add(li, lab, document.createTextNode(' '), up, down));
     });
     var ch = state.channel ? lit(state.channel) : 'NULL', mem = lit(state.members);
+    var surface = query('SELECT * FROM isolab_surface(' + mem + ', ' + ch + ')');
+    // the what-if's place in the frontier plot
+    state.surface = surface.error || !surface.rows.length ? null :
+      {members: state.members, size: expand(state.members).length, open_surface: surface.rows[0].open_surface};
     ui.out.textContent = '';
     add(ui.out,
-        table(query('SELECT * FROM isolab_surface(' + mem + ', ' + ch + ')'), 'surface',
+        table(surface, 'surface',
               'The surface of ' + (state.members || '(no member)') + ' under ' + (state.channel || 'no channel')),
         table(query('SELECT * FROM isolab_fact_status(' + mem + ', ' + ch + ')'), 'fact_status',
               'Every fact and what the members make of it'));
@@ -199,6 +220,232 @@
     if (!quiet) setAddress('#members=' + encodeURIComponent(state.members) +
                (state.channel ? '&channel=' + encodeURIComponent(state.channel) : ''));
     document.getElementById('lab').setAttribute('data-change-ms', String(Math.round(performance.now() - t0)));
+  }
+
+  // ---- the questions' plots ------------------------------------------------
+  // Drawn from the rows the tables show, in the style of the page's own
+  // gnuplot plots (gnuplot/frontier.gp: sans 12, black marks, a grey dotted
+  // grid, a key in a grey box under the axes), built with createElementNS
+  // and textContent only. The viewBox is as wide as the panel (320 to 720
+  // units), so the text stays 12 px on a phone and the plot scales with the
+  // page. Each mark carries its row (data-*) and a <title>; a tick's label
+  // sits at its place (x, or y with a central baseline), so the values can
+  // be read back from the drawing (tests/page_lab_driver.js does).
+  var SVG = 'http://www.w3.org/2000/svg', FONT = 12, GRID = 'rgb(179, 179, 179)';
+  function sv(parent, tag, attrs, text) {
+    var e = document.createElementNS(SVG, tag);
+    for (var k in attrs) e.setAttribute(k, String(attrs[k]));
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  function textWidth(t) {
+    var w = 0;
+    try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
+    return w > 0 ? w : t.textContent.length * FONT * 0.6; // not laid out: a wide guess
+  }
+  // A figure in parent (laid out, so its texts can be measured): the svg,
+  // its title, the caption under it.
+  function figure(parent, id, title, caption) {
+    var f = el('figure'), box = el('div', 'plot');
+    f.id = id;
+    add(parent, add(f, box, el('figcaption', null, caption)));
+    var w = Math.round(box.clientWidth || 640);
+    w = Math.max(320, Math.min(720, w - 2));
+    var svg = sv(box, 'svg', {xmlns: SVG, role: 'img', 'font-family': 'sans', 'font-size': FONT});
+    svg.style.maxWidth = w + 'px';
+    sv(svg, 'title', {}, title);
+    sv(svg, 'rect', {x: 0, y: 0, width: w, height: 1, fill: '#ffffff', 'class': 'bg'});
+    return {svg: svg, w: w};
+  }
+  function finish(p, h) {
+    h = Math.ceil(h);
+    p.svg.setAttribute('viewBox', '0 0 ' + p.w + ' ' + h);
+    p.svg.querySelector('rect.bg').setAttribute('height', h);
+  }
+  // Lines of text no wider than w, broken only after a space or a comma (a
+  // name is never broken); each line a <text> at x, from y down.
+  function wrapped(g, text, x, y, w, attrs) {
+    var words = String(text).match(/[^ ,]+[ ,]*|[ ,]+/g) || [''], lines = [], line = '';
+    var probe = sv(g, 'text', {x: x, y: y});
+    words.forEach(function (word) {
+      probe.textContent = (line + word).replace(/ +$/, '');
+      if (line && textWidth(probe) > w) lines.push(line), line = word;
+      else line += word;
+    });
+    lines.push(line);
+    g.removeChild(probe);
+    return lines.map(function (s, i) {
+      var t = sv(g, 'text', {x: x, y: y + i * (FONT + 4)}, s.replace(/ +$/, ''));
+      for (var k in attrs) t.setAttribute(k, attrs[k]);
+      return t;
+    });
+  }
+  // the step of the ticks: 1, 2, 5, 10, 20 ... so that ticks are at least
+  // gap units of the drawing apart
+  function mechanisms(k) { return k + (k === 1 ? ' mechanism' : ' mechanisms'); }
+  function tickStep(perUnit, gap) {
+    for (var s = 1; ; s *= 10) {
+      if (s * perUnit >= gap) return s;
+      if (2 * s * perUnit >= gap) return 2 * s;
+      if (5 * s * perUnit >= gap) return 5 * s;
+    }
+  }
+  // The key under a plot: a sample drawn by sample(g, x, y) and its text,
+  // wrapped; in a grey box, as gnuplot's. Returns the y under it.
+  function key(svg, x, y, w, entries) {
+    var g = sv(svg, 'g', {'class': 'key'}), at = y + 10 + FONT;
+    entries.forEach(function (e) {
+      e[0](g, x + 10, at - FONT / 3);
+      var lines = wrapped(g, e[1], x + 46, at, w - 56, {});
+      at += lines.length * (FONT + 4) + 4;
+    });
+    sv(g, 'rect', {x: x, y: y, width: w, height: at - y - FONT + 2, fill: 'none', stroke: 'rgb(127, 127, 127)'})
+      .setAttribute('class', 'key-box');
+    return at - FONT + 2;
+  }
+
+  // The frontier: open surface against size, as the page's frontier plot
+  // draws the power-set sweep; each row of isolab_frontier a black square,
+  // the least open surface reached with at most that many mechanisms a
+  // dashed step line, the smallest bundles' target a dotted line, and the
+  // member list of the what-if a ring above and left of its place, a line
+  // pointing at it (so no square hides it, nor it a square).
+  function frontierPlot(parent, r, target, list) {
+    var rows = r.rows, n = mechs.length;
+    var title = 'The frontier under ' + (state.channel ? 'channel ' + state.channel : 'no channel') +
+                ': open surface against size';
+    var p = figure(parent, 'lab-frontier-plot', title,
+                   'The frontier (isolab_frontier, the table above): per size, the least open surface any subset of ' +
+                   'the mechanisms reaches, where it is less than any smaller bundle reaches; the member list of the what-if beside it.');
+    var svg = p.svg, W = p.w;
+    var ys = rows.map(function (x) { return x.open_surface; });
+    if (list) ys.push(list.open_surface);
+    if (target !== null) ys.push(target);
+    var xmax = Math.max(n, list ? list.size : 0, Math.max.apply(null, rows.map(function (x) { return x.size; })));
+    var x0 = -0.6, x1 = xmax + 0.6, y0 = Math.min.apply(null, ys) - 1, y1 = Math.max.apply(null, ys) + 1.2;
+    var ylabel = sv(svg, 'text', {'text-anchor': 'middle'}, 'open surface (facts visible or returned, count)');
+    var PH = Math.max(W < 480 ? 280 : 320, textWidth(ylabel) + 16);
+    var L = 58, T = 14, PW = W - L - 16;
+    var X = function (v) { return L + (v - x0) / (x1 - x0) * PW; };
+    var Y = function (v) { return T + (y1 - v) / (y1 - y0) * PH; };
+    var fix = function (v) { return Math.round(v * 100) / 100; };
+    ylabel.setAttribute('transform', 'translate(' + (FONT + 4) + ',' + fix(T + PH / 2) + ') rotate(270)');
+    var grid = sv(svg, 'g', {stroke: GRID, 'stroke-width': 0.5, 'stroke-dasharray': '2,4', fill: 'none'});
+    var ticks = sv(svg, 'g', {'class': 'ticks'});
+    var sx = tickStep(PW / (x1 - x0), 24), sy = tickStep(PH / (y1 - y0), 16);
+    for (var v = 0; v <= xmax; v += sx) {
+      sv(grid, 'path', {d: 'M' + fix(X(v)) + ',' + T + ' V' + (T + PH)});
+      sv(ticks, 'text', {x: fix(X(v)), y: T + PH + 18, 'text-anchor': 'middle', 'data-axis': 'x'}, v);
+    }
+    for (v = Math.ceil(y0 / sy) * sy; v <= y1; v += sy) {
+      sv(grid, 'path', {d: 'M' + L + ',' + fix(Y(v)) + ' H' + (L + PW)});
+      sv(ticks, 'text', {x: L - 8, y: fix(Y(v)), 'text-anchor': 'end', 'dominant-baseline': 'central', 'data-axis': 'y'}, v);
+    }
+    sv(svg, 'rect', {x: L, y: T, width: PW, height: PH, fill: 'none', stroke: 'black'});
+    var xl = wrapped(svg, 'bundle size (number of mechanisms)', fix(L + PW / 2), T + PH + 40, W - 20, {'text-anchor': 'middle'});
+    var defs = sv(svg, 'defs', {});
+    sv(defs, 'rect', {id: 'lab-pt-frontier', x: -4, y: -4, width: 8, height: 8, fill: 'black'});
+    sv(defs, 'circle', {id: 'lab-pt-list', r: 5, fill: 'none', stroke: 'black', 'stroke-width': 2});
+    // the least open surface with at most k mechanisms: a step at each row
+    var d = '';
+    rows.forEach(function (x, i) {
+      d += (i ? ' V' : 'M' + fix(X(x.size)) + ',') + fix(Y(x.open_surface)) +
+           ' H' + fix(X(i + 1 < rows.length ? rows[i + 1].size : xmax));
+    });
+    sv(svg, 'path', {d: d, fill: 'none', stroke: 'black', 'stroke-width': 1.5, 'stroke-dasharray': '6,4'});
+    if (target !== null)
+      sv(svg, 'path', {d: 'M' + L + ',' + fix(Y(target)) + ' H' + (L + PW), stroke: 'black', 'stroke-width': 1.5,
+                       'stroke-dasharray': '1,3', 'class': 'target'});
+    var marks = sv(svg, 'g', {'class': 'marks'});
+    rows.forEach(function (x) {
+      var u = sv(marks, 'use', {href: '#lab-pt-frontier', transform: 'translate(' + fix(X(x.size)) + ',' + fix(Y(x.open_surface)) + ')',
+                                'data-bundles': x.bundles, 'data-members': x.members});
+      sv(u, 'title', {}, mechanisms(x.size) + ': open surface ' + x.open_surface + ', reached by ' + x.bundles +
+         (x.bundles === 1 ? ' bundle: ' : ' bundles, the first: ') + (x.members || '(no member)'));
+    });
+    var entries = [
+      [function (g, x, y) { sv(g, 'use', {href: '#lab-pt-frontier', transform: 'translate(' + (x + 12) + ',' + y + ')'}); },
+       'frontier: the least open surface of its size, less than any smaller bundle'],
+      [function (g, x, y) { sv(g, 'path', {d: 'M' + x + ',' + y + ' h26', stroke: 'black', 'stroke-width': 1.5, 'stroke-dasharray': '6,4'}); },
+       'least open surface with at most that many mechanisms']];
+    if (target !== null)
+      entries.push([function (g, x, y) { sv(g, 'path', {d: 'M' + x + ',' + y + ' h26', stroke: 'black', 'stroke-width': 1.5, 'stroke-dasharray': '1,3'}); },
+                    'the target of the smallest bundles: open surface at most ' + target]);
+    if (list) {
+      var lx = fix(X(list.size)), ly = fix(Y(list.open_surface));
+      sv(svg, 'path', {d: 'M' + fix(lx - 9.5) + ',' + fix(ly - 9.5) + ' L' + (lx - 4) + ',' + (ly - 4), stroke: 'black', 'stroke-width': 1.5});
+      var u = sv(marks, 'use', {href: '#lab-pt-list', transform: 'translate(' + fix(lx - 14) + ',' + fix(ly - 14) + ')', 'class': 'list'});
+      sv(u, 'title', {}, (list.members || '(no member)') + ': ' + mechanisms(list.size) + ', open surface ' + list.open_surface);
+      entries.push([function (g, x, y) { sv(g, 'use', {href: '#lab-pt-list', transform: 'translate(' + (x + 12) + ',' + y + ')'}); },
+                    'the member list, pointing at its place: ' + (list.members || '(no member)') + ' (' +
+                    mechanisms(list.size) + ', open surface ' + list.open_surface + ')']);
+    }
+    finish(p, key(svg, 10, T + PH + 40 + xl.length * (FONT + 4), W - 20, entries) + 8);
+  }
+
+  // What toggling each mechanism of the member list changes (isolab_marginal):
+  // a bar per mechanism from zero to its delta, black for one taken out,
+  // grey for one added; its name beside it (or above it, when the panel is
+  // narrow), the delta at the bar's end.
+  function marginalPlot(parent, r) {
+    var rows = r.rows, list = state.members || '(no member)';
+    var p = figure(parent, 'lab-marginal-plot', 'Each mechanism toggled in ' + list + ': the change in open surface',
+                   'What toggling each mechanism changes (isolab_marginal, the table above): the open surface with it ' +
+                   'taken out (when in the list) or added (when not), less the list\u2019s own.');
+    var svg = p.svg, W = p.w, nw = 0;
+    var grid = sv(svg, 'g', {stroke: GRID, 'stroke-width': 0.5, 'stroke-dasharray': '2,4', fill: 'none'});
+    var bars = sv(svg, 'g', {'class': 'bars'});
+    // a group per row: its name (measured first), its bar, its delta
+    var groups = rows.map(function (x) {
+      var g = sv(bars, 'g', {'data-in-bundle': x.in_bundle, 'data-open-surface': x.open_surface});
+      nw = Math.max(nw, textWidth(sv(g, 'text', {'class': 'name'}, x.mechanism)));
+      return g;
+    });
+    var lo = Math.min(0, Math.min.apply(null, rows.map(function (x) { return x.delta; })));
+    var hi = Math.max(0, Math.max.apply(null, rows.map(function (x) { return x.delta; })));
+    if (lo === hi) hi = 1;
+    var beside = nw + 16 + 240 <= W - 20, room = 30, T = 12;
+    var L = beside ? 10 + nw + 12 : 10, PW = W - L - 10 - 2 * room;
+    var X = function (v) { return L + room + (v - lo) / (hi - lo) * PW; };
+    var fix = function (v) { return Math.round(v * 100) / 100; };
+    var rowH = beside ? 22 : FONT + 26, PH = rows.length * rowH + 6;
+    var ticks = sv(svg, 'g', {'class': 'ticks'});
+    var sx = tickStep(PW / (hi - lo), 28);
+    for (var v = Math.ceil(lo / sx) * sx; v <= hi; v += sx) {
+      if (beside) sv(grid, 'path', {d: 'M' + fix(X(v)) + ',' + T + ' V' + (T + PH)});
+      sv(ticks, 'text', {x: fix(X(v)), y: T + PH + 18, 'text-anchor': 'middle', 'data-axis': 'x'}, v > 0 ? '+' + v : v);
+    }
+    // the zero line (on a narrow panel, beside the bars only: not through the names)
+    sv(svg, 'path', {d: beside ? 'M' + fix(X(0)) + ',' + T + ' V' + (T + PH) : rows.map(function (x, i) {
+      var by = T + 4 + i * rowH + FONT + 8;
+      return 'M' + fix(X(0)) + ',' + (by - 3) + ' V' + (by + 13);
+    }).join(' ') + ' M' + fix(X(0)) + ',' + (T + PH - 3) + ' V' + (T + PH), stroke: 'black'});
+    sv(svg, 'path', {d: 'M' + L + ',' + (T + PH) + ' H' + (W - 10), stroke: 'black'});
+    rows.forEach(function (x, i) {
+      var top = T + 4 + i * rowH, by = beside ? top + 4 : top + FONT + 8, g = groups[i], t = g.firstChild;
+      if (beside) t.setAttribute('x', L - 8), t.setAttribute('y', by + 5), t.setAttribute('text-anchor', 'end'),
+                  t.setAttribute('dominant-baseline', 'central');
+      else t.setAttribute('x', 10), t.setAttribute('y', top + FONT);
+      var a = X(Math.min(0, x.delta)), b = X(Math.max(0, x.delta));
+      var bar = sv(g, 'rect', {x: fix(a), y: by, width: fix(b - a), height: 10,
+                               fill: x.in_bundle ? 'black' : 'rgb(191, 191, 191)',
+                               stroke: x.in_bundle ? 'black' : 'rgb(102, 102, 102)', 'stroke-width': x.delta ? 1 : 0});
+      sv(bar, 'title', {}, x.mechanism + (x.in_bundle ? ' taken out of ' : ' added to ') + list + ': open surface ' +
+         x.open_surface + ' (' + (x.delta > 0 ? '+' : '') + x.delta + ')');
+      sv(g, 'text', {x: fix(x.delta < 0 ? a - 4 : b + 4), y: by + 5, 'dominant-baseline': 'central',
+                     'text-anchor': x.delta < 0 ? 'end' : 'start', 'class': 'value'}, (x.delta > 0 ? '+' : '') + x.delta);
+    });
+    var xl = wrapped(svg, 'change in open surface (facts visible or returned, count)', fix(L + (W - 10 - L) / 2), T + PH + 40,
+                     W - 20, {'text-anchor': 'middle'});
+    var entries = [];
+    if (rows.some(function (x) { return x.in_bundle; }))
+      entries.push([function (g, x, y) { sv(g, 'rect', {x: x, y: y - 5, width: 26, height: 10, fill: 'black'}); },
+                    'in the list: the change when it is taken out']);
+    if (rows.some(function (x) { return !x.in_bundle; }))
+      entries.push([function (g, x, y) { sv(g, 'rect', {x: x, y: y - 5, width: 26, height: 10, fill: 'rgb(191, 191, 191)', stroke: 'rgb(102, 102, 102)'}); },
+                    'not in the list: the change when it is added']);
+    finish(p, key(svg, 10, T + PH + 40 + xl.length * (FONT + 4), W - 20, entries) + 8);
   }
 
   // the frontier and the smallest bundles depend on the channel (and the
@@ -210,15 +457,21 @@
   }
   function questions() {
     var ch = state.channel ? lit(state.channel) : 'NULL';
+    // the target follows the member list's open surface until one is typed:
+    // the smallest bundles as open as the list at most
+    if (ui.max.getAttribute('data-auto') && state.surface) ui.max.value = String(state.surface.open_surface);
     var max = parseInt(ui.max.value, 10);
+    var target = isNaN(max) ? 0 : max;
+    var f = once('SELECT * FROM isolab_frontier(' + ch + ')');
+    var m = query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')');
     ui.q.textContent = '';
-    add(ui.q,
-        table(once('SELECT * FROM isolab_frontier(' + ch + ')'), 'isolab_frontier',
-              'The frontier: per size, the least open surface any subset of the mechanisms reaches'),
-        table(once('SELECT * FROM isolab_smallest(' + ch + ', ' + (isNaN(max) ? 0 : max) + ')'), 'isolab_smallest',
-              'The smallest bundles whose open surface is at most ' + (isNaN(max) ? 0 : max)),
-        table(query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')'), 'isolab_marginal',
-              'Each mechanism toggled in ' + (state.members || '(no member)')));
+    add(ui.q, table(f, 'isolab_frontier',
+                    'The frontier: per size, the least open surface any subset of the mechanisms reaches'));
+    if (!f.error && f.rows.length) frontierPlot(ui.q, f, target, state.surface);
+    add(ui.q, table(once('SELECT * FROM isolab_smallest(' + ch + ', ' + target + ')'), 'isolab_smallest',
+                    'The smallest bundles whose open surface is at most ' + target),
+        table(m, 'isolab_marginal', 'Each mechanism toggled in ' + (state.members || '(no member)')));
+    if (!m.error && m.rows.length) marginalPlot(ui.q, m);
   }
 
   // ---- the query box -------------------------------------------------------
@@ -293,9 +546,11 @@
         add(el('p', null, 'The same in a shell: '), ui.cmd), ui.out);
     // questions
     var q = el('div');
+    q.id = 'lab-questions';
     ui.max = el('input');
     ui.max.type = 'number', ui.max.min = '0', ui.max.value = '8';
-    ui.max.onchange = questions;
+    ui.max.setAttribute('data-auto', '1');
+    ui.max.onchange = function () { ui.max.removeAttribute('data-auto'); questions(); };
     ui.q = el('div');
     add(q, el('h3', null, 'Questions for the chosen channel'),
         add(el('p'), add(el('label', null, 'Smallest bundles with an open surface at most '), ui.max)), ui.q);

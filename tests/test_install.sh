@@ -21,6 +21,16 @@ check "the saved queries in DATADIR/isolab/queries" "$(cd queries && ls *.sql)" 
 bin=$stage/usr/bin/isolab
 "$bin" --db "$tmp/seeded.db" init --seeds "$stage/usr/share/isolab/seeds" >/dev/null 2>&1
 check "init --seeds from the installed seeds" 0 $?
+if [ -f "$root/isolab-sql.wasm.gz" ]; then
+    # the page's engine (make wasm) beside the extension, found there by the page
+    for f in isolab-sql.wasm isolab-sql.wasm.gz isolab-sql.js; do
+        [ -f "$stage/usr/lib/isolab/$f" ] && ok "installed /usr/lib/isolab/$f" || not_ok "installed /usr/lib/isolab/$f"
+    done
+    ISOLAB_ENGINE_DIR=$stage/usr/lib/isolab "$bin" --db "$tmp/seeded.db" page -o "$tmp/lab.html" 2>/dev/null
+    check "the installed engine: the page carries the lab" "0 1" "$? $(grep -c '<script nonce=' "$tmp/lab.html")"
+else
+    echo "skip - the page's engine is not built (make wasm): not installed"
+fi
 
 # --- the man page -----------------------------------------------------------
 man=$stage/usr/share/man/man1/isolab.1

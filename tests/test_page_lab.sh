@@ -16,7 +16,7 @@
 here=$(cd "$(dirname "$0")/.." && pwd)
 browser=$(command -v chromium || command -v chromium-browser) \
     || skip_suite "chromium is not installed (tools/deps.sh page installs it): the lab's tests not run"
-if [ ! -f "$here/isolab-sql.wasm" ]; then
+if [ ! -f "$here/isolab-sql.wasm.gz" ]; then
     command -v emcc >/dev/null 2>&1 \
         || skip_suite "emcc is not installed (tools/deps.sh wasm installs it, then make wasm): the lab's tests not run"
     skip_suite "the engine is not built (make wasm): the lab's tests not run"

@@ -48,8 +48,9 @@ void page_plots_free(page_plots *pp);
 typedef struct page_lab {
     int wanted;              /* not --static */
     char *loader;            /* isolab-sql.js */
-    unsigned char *wasm;     /* isolab-sql.wasm */
-    size_t nloader, nwasm;
+    unsigned char *wasm;     /* isolab-sql.wasm.gz: the module, gzip-compressed */
+    size_t nloader, nwasm;   /* their bytes */
+    unsigned long module;    /* the module's own bytes (the gzip trailer's) */
     char nonce[33];          /* "" when the page carries no lab */
     char from[4096];         /* the loader's path, for messages */
 } page_lab;

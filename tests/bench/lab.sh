@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 ISOLAB=${ISOLAB:-$root/isolab}
 RUNS=${BENCH_RUNS:-5}
 . "$root/tests/bench/benchlib.sh"
-[ -f "$root/isolab-sql.wasm" ] || { echo "bench-lab: the engine is not built (make wasm): not measured"; exit 0; }
+[ -f "$root/isolab-sql.wasm.gz" ] || { echo "bench-lab: the engine is not built (make wasm): not measured"; exit 0; }
 db=$tmp/eight.db
 "$ISOLAB" --db "$db" init >/dev/null && "$ISOLAB" --db "$db" load "$root/tests/models/eight/100_eight_lessons.sql" >/dev/null
 "$ISOLAB" --db "$db" lesson --all >/dev/null 2>&1 || true

@@ -12,6 +12,9 @@
 //   mark-overlap: A | B     a point mark overlapping another mark or a text
 //   clipped: WHERE: A       a text or point mark of an SVG reaching past the
 //                           SVG's own box (its viewBox cuts it off)
+//   covered: WHAT           a sticky cell of a table whose borders collapse
+//                           that paints its background over them (Chromium
+//                           then draws none of that cell's borders)
 //   decimals: TEXT          a number shown with more than four decimals
 // Every <details> is opened first, so what it holds is measured too.
 (function () {
@@ -55,6 +58,13 @@
     if (/gradient/.test(getComputedStyle(box).backgroundImage)) continue;
     if (cut++ < 20) out.push('cut: ' + name(el) + ' [' + Math.round(r.left) + ',' + Math.round(r.right) + '] in ' +
                              Math.round(b.left) + ',' + Math.round(b.right));
+  }
+  let covered = 0;
+  for (const el of document.body.querySelectorAll('td,th')) {
+    const s = getComputedStyle(el);
+    if (s.position !== 'sticky' || getComputedStyle(el.closest('table')).borderCollapse !== 'collapse') continue;
+    if (s.backgroundColor !== 'rgba(0, 0, 0, 0)' && s.backgroundClip !== 'padding-box' && covered++ < 20)
+      out.push('covered: ' + name(el));
   }
   const overlap = (a, b, pad) => a.left + pad < b.right && b.left + pad < a.right &&
     a.top + pad < b.bottom && b.top + pad < a.bottom;

@@ -99,6 +99,20 @@ measure "$tmp/cut.html" 390 >"$tmp/cut.txt"
 check "the measure: cells cut in a scroll box without a cue, none in one with a cue" "viewport 390|cut: td \"a\"|cut: td \"b\"" \
     "$(sed 's/ \[.*//' "$tmp/cut.txt" | tr '\n' '|' | sed 's/|$//')"
 
+# a sticky cell painting over its collapsed borders is found; one whose
+# background stops at its padding (the page's rule) is not
+cat >"$tmp/sticky.html" <<'EOF2'
+<!DOCTYPE html>
+<html><head><meta charset="utf-8"><style>body{margin:0}table{border-collapse:collapse}td{border:1px solid #bbb}
+td:first-child{position:sticky;left:0;background:#fff}#clipped td:first-child{background-clip:padding-box}</style></head><body>
+<table id="over"><tr><td>over</td><td>x</td></tr></table>
+<table id="clipped"><tr><td>clipped</td><td>y</td></tr></table>
+</body></html>
+EOF2
+measure "$tmp/sticky.html" 390 >"$tmp/sticky.txt"
+check "the measure: a sticky cell covering its collapsed borders, none with its background at its padding" \
+    'viewport 390|covered: td "over"' "$(tr '\n' '|' <"$tmp/sticky.txt" | sed 's/|$//')"
+
 # --- the shipped course and a course of eight lessons --------------------------
 db=$tmp/course.db
 fresh_db "$db" && "$ISOLAB" --db "$db" sweep bundles >/dev/null \

@@ -30,8 +30,12 @@ static const char STYLE[] =
     "radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100% no-repeat scroll,"
     "radial-gradient(farthest-side at 0 50%,rgba(0,0,0,.3),transparent) left/.8rem 100% no-repeat scroll}"
     ".scroll table{margin-bottom:0}.scroll{margin-bottom:1rem}"
-    ".scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fff}"
-    ".scroll th:first-child{background:#eee}"
+    /* (its background stops at its padding: over the collapsed borders
+     * Chromium would paint none of them; its right edge a shadow of its
+     * own, as the grid's border scrolls away under it) */
+    ".scroll td:first-child,.scroll th:first-child{position:sticky;left:0;z-index:1;background:#fff;"
+    "background-clip:padding-box;box-shadow:inset -1px 0 #bbb}"
+    ".scroll th:first-child{background-color:#eee}"
     "table{border-collapse:collapse;margin:0 0 1rem;font-size:.9rem;min-width:min(100%,34rem)}"
     "p.cap{font-style:italic;margin:1rem 0 .2rem;font-size:.9rem}"
     "th,td{border:1px solid #bbb;padding:.2rem .45rem;vertical-align:top;text-align:left;"

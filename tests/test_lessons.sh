@@ -171,8 +171,9 @@ while IFS= read -r cmd; do
 done <"$tmp/w.cmds"
 "$ISOLAB" --db "$wdb" export channel_comparison --bundle strict,-user-namespace --format tsv >"$tmp/w.tsv" 2>"$tmp/w.err"
 # lesson --all exits 1: profile-cost fails under the new cost (as above)
-check "the three commands pasted: they run, no note, the list's result current (the run the pasted run made)" \
-    " 1 0 0||$(q "$wdb" "SELECT max(id) FROM run WHERE kind = 'run' AND argv LIKE '%--members%'")" \
+# (no stale note; the one line left names the channel the list was never run under)
+check "the three commands pasted: they run, no stale note, the list's result current (the run the pasted run made)" \
+    " 1 0 0|isolab export: note: 1 row of channel_comparison has no results (empty cells): 'isolab --db $wdb run --bundle strict,-user-namespace --channel system-call-tracing' computes the first|$(q "$wdb" "SELECT max(id) FROM run WHERE kind = 'run' AND argv LIKE '%--members%'")" \
     "$codes|$(cat "$tmp/w.err")|$(awk -F '\t' '$3 == "sampling-profile" { print $13 }' "$tmp/w.tsv")"
 
 # --- 4: parameters ---------------------------------------------------------------

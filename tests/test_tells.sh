@@ -7,6 +7,8 @@
 #   2  a closed pipe: no message, the status cat gives (SIGPIPE)
 #   3  note and page -o say on stderr what they wrote; prune keeps noted
 #      runs unless --all; README outputs ignored by git
+#   4  export of a comparison with rows not run (a what-if list under one
+#      channel of two) names the command that computes them, pasted
 #   (the man page's environment: tests/test_install.sh)
 . "$(dirname "$0")/shlib.sh"
 
@@ -162,5 +164,23 @@ check "a table cell holding U+202E shows it escaped" 'evil\u202etxt.exe' "$(sed 
 "$ISOLAB" --db "$db" note 1 "$(printf 'a\342\200\256b')" 2>/dev/null
 check "runs --long: a note's U+202E escaped" '        note: a\u202eb' "$("$ISOLAB" --db "$db" runs --long | grep '^        note:' | head -n 1)"
 "$ISOLAB" --db "$db" note 1 "" 2>/dev/null
+
+
+# --- 4: rows without results, and the command that fills them --------------------
+xdb=$tmp/x.db
+cp "$db" "$xdb"
+"$ISOLAB" --db "$xdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$xdb" export channel_comparison --bundle strict,-user-namespace >"$tmp/x.csv" 2>"$tmp/x.err"
+check "export under a what-if list run for one channel of two: exit 0, the empty row named with its command" \
+    "0|isolab export: note: 1 row of channel_comparison has no results (empty cells): 'isolab --db $xdb run --bundle strict,-user-namespace --channel system-call-tracing' computes the first" \
+    "$?|$(cat "$tmp/x.err")"
+pasted=$(sed -n "s/.*(empty cells): '\([^']*\)' computes the first\$/\1/p" "$tmp/x.err")
+eval "\"\$ISOLAB\" ${pasted#isolab }" >/dev/null 2>&1
+check "... pasted: exit 0" 0 $?
+"$ISOLAB" --db "$xdb" export channel_comparison --bundle strict,-user-namespace >"$tmp/x.csv" 2>"$tmp/x.err"
+check "... then every row has its results, and no note" "0||0" \
+    "$?|$(cat "$tmp/x.err")|$(python3 -c 'import csv,sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if not r["run_id"]))' "$tmp/x.csv")"
+"$ISOLAB" --db "$db" export channel_comparison >/dev/null 2>"$tmp/x.err"
+check "a comparison with every row run: no note" "" "$(cat "$tmp/x.err")"
 
 finish

@@ -48,6 +48,13 @@ isl_status isl_store_relations(isl_store *s, int count, isl_relation_fn fn, void
 typedef isl_status (*isl_column_fn)(void *ctx, const char *column, const char *type);
 isl_status isl_store_columns(isl_store *s, const char *name, isl_column_fn fn, void *ctx, isl_error *err);
 
+/* Of the rows of view `name` that have no result (run_id NULL, bundle and
+ * channel given): how many into *count, the first one's bundle and channel
+ * into bundle[n] and channel[n]. *count 0 when none, or when the view has
+ * no bundle, channel or run_id column. */
+isl_status isl_store_unrun_rows(isl_store *s, const char *name, long long *count, char *bundle, char *channel,
+                                size_t n, isl_error *err);
+
 /* 1 when the table or view `name` has the column `column`, 0 when it has
  * not, -1 when there is no such table or view (or it cannot be read). */
 int isl_store_has_column(isl_store *s, const char *name, const char *column);

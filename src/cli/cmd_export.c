@@ -65,6 +65,27 @@ static int list_names(isl_cli *cli, const char *name, isl_format fmt)
     return rc;
 }
 
+/* Rows of name that have no result (a bundle x channel not run, as a what-if
+ * list's under --bundle LIST): a note with the command that computes the
+ * first, unless results are stale (that note names what to run). A note
+ * that cannot be made is left out. */
+static void note_unrun(isl_cli *cli, const char *name)
+{
+    if (cli->stale_noted) return; /* the stale note says what to run */
+    long long n = 0;
+    char bundle[512], channel[512];
+    isl_error kept = cli->err;
+    if (!isl_store_unrun_rows(cli->store, name, &n, bundle, channel, sizeof bundle, &cli->err) && n > 0) {
+        isl_buf cmd = {NULL, 0, 0, 0};
+        isl_put_command(cli, &cmd, 5, (const char *const[]){"run", "--bundle", bundle, "--channel", channel});
+        if (!cmd.oom)
+            isl_note(cli, "%lld row%s of %s %s no results (empty cells): %s computes the first", n, n == 1 ? "" : "s",
+                     name, n == 1 ? "has" : "have", cmd.p);
+        free(cmd.p);
+    }
+    cli->err = kept;
+}
+
 /* export model --run N: the model run N used, as seed SQL, on stdout. */
 static int export_model(isl_cli *cli, const isl_args *a)
 {
@@ -97,5 +118,6 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
     /* results without values because nothing was run: say what to run */
     if (!rc && !sql) isl_note_no_results(cli, a->ops[0], rows);
+    if (!rc && !sql && rows) note_unrun(cli, a->ops[0]);
     return rc;
 }

@@ -427,6 +427,37 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column)
     return st ? -1 : (int)has;
 }
 
+typedef struct unrun {
+    long long *count;
+    char *bundle, *channel;
+    size_t n;
+} unrun;
+
+static isl_status unrun_row(void *ctx, sqlite3_stmt *q)
+{
+    unrun *u = ctx;
+    *u->count = sqlite3_column_int64(q, 0);
+    snprintf(u->bundle, u->n, "%s", isl_base_text(q, 1));
+    snprintf(u->channel, u->n, "%s", isl_base_text(q, 2));
+    return ISL_OK;
+}
+
+isl_status isl_store_unrun_rows(isl_store *s, const char *name, long long *count, char *bundle, char *channel,
+                                size_t n, isl_error *err)
+{
+    unrun u = {count, bundle, channel, n};
+    *count = 0;
+    if (isl_store_has_column(s, name, "run_id") != 1 || isl_store_has_column(s, name, "bundle") != 1
+        || isl_store_has_column(s, name, "channel") != 1)
+        return ISL_OK;
+    char *sql = sqlite3_mprintf("SELECT count(*) OVER (), bundle, channel FROM \"%w\" WHERE run_id IS NULL "
+                                "AND bundle IS NOT NULL AND channel IS NOT NULL LIMIT 1", name);
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    isl_status st = isl_db_rows(s, "reading the rows without results", sql, unrun_row, &u, err, NULL);
+    sqlite3_free(sql);
+    return st;
+}
+
 isl_status isl_store_image(isl_store *s, unsigned char **bytes, size_t *n, isl_error *err)
 {
     sqlite3_int64 size = 0;

@@ -110,8 +110,8 @@ const char *isl_first_command(isl_cli *cli);
 int isl_no_results(isl_cli *cli, char *msg, size_t n);
 
 /* Notes isl_no_results' words after `rows` rows of `name` (NULL: lessons'
- * lines) were printed: none, or results. */
-void isl_note_no_results(isl_cli *cli, const char *name, size_t rows);
+ * lines) were printed: none, or results. 1 when it noted, else 0. */
+int isl_note_no_results(isl_cli *cli, const char *name, size_t rows);
 
 /* The values of the list option opt joined by commas, as they were written
  * (malloc'd), or NULL when it was not given (or out of memory: *oom set). */

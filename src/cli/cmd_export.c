@@ -117,7 +117,6 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     size_t rows = 0;
     rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
     /* results without values because nothing was run: say what to run */
-    if (!rc && !sql) isl_note_no_results(cli, a->ops[0], rows);
-    if (!rc && !sql && rows) note_unrun(cli, a->ops[0]);
+    if (!rc && !sql && !isl_note_no_results(cli, a->ops[0], rows) && rows) note_unrun(cli, a->ops[0]);
     return rc;
 }

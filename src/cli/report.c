@@ -216,14 +216,16 @@ int isl_no_results(isl_cli *cli, char *msg, size_t n)
     return 1;
 }
 
-void isl_note_no_results(isl_cli *cli, const char *name, size_t rows)
+int isl_note_no_results(isl_cli *cli, const char *name, size_t rows)
 {
     char msg[1200];
-    if (rows && name && isl_store_has_column(cli->store, name, "run_id") != 1) return;
+    if (rows && name && isl_store_has_column(cli->store, name, "run_id") != 1) return 0;
     /* a note cannot tell: the command's own answer stands, without it */
     isl_error kept = cli->err;
-    if (isl_no_results(cli, msg, sizeof msg) == 1) isl_note(cli, "%s", msg);
+    int noted = isl_no_results(cli, msg, sizeof msg) == 1;
+    if (noted) isl_note(cli, "%s", msg);
     cli->err = kept;
+    return noted;
 }
 
 /* ---- the claims of a check ---- */

@@ -17,6 +17,11 @@ if (!exists("csv")) csv = 'plots/frontier.csv'
 if (!exists("out")) out = 'plots/frontier.'.fmt
 set datafile separator ','
 set datafile columnheaders
+# No floating point trap set and reset around each expression a 'using'
+# evaluates (three system calls each, a third of gnuplot's time on the
+# page): none is raised, as gnuplot checks an integer division itself and
+# a float one gives inf or NaN
+set datafile nofpe_trap
 set encoding utf8
 # Each text cell through txt(): isolab plot hands the rows as $data with
 # every text replaced by its index into NAMES, which holds the texts whole
@@ -24,19 +29,22 @@ set encoding utf8
 # 1,024 characters); by hand, the CSV's own text, read by gnuplot.
 txt(c) = exists("NAMES") ? NAMES[int(column(c))] : strcol(c)
 
-stats csv using 'size' nooutput name 'N'
-stats csv using 'open_surface' nooutput name 'O'
-stats csv using 'cell_bundles' nooutput name 'K'
-# the named bundles: their rows (NR), key lines (NM); CH the channel
-stats csv using (txt('named') ne '' ? 1 : NaN) nooutput name 'M'
-m = M_records
-array NR[m > 0 ? m : 1]
-array NM[m > 0 ? m : 1]
+# one pass for the ranges (A_min_x: the least size, A_min_y the least open
+# surface), one for the rest: each pass reads every row again
+stats csv using 'size':'open_surface' nooutput name 'A'
+N_min = A_min_x; N_max = A_max_x; O_min = A_min_y; O_max = A_max_y
+# the named bundles: their rows (NR), key lines (NM), m of them; CH the
+# channel; K_max the most bundles in one cell
+array NR[A_records > 0 ? A_records : 1]
+array NM[A_records > 0 ? A_records : 1]
 array CH[1]
 j = 0
-stats csv using (CH[1] = txt('channel'), txt('named') ne '' ? \
+K_max = 0
+stats csv using (CH[1] = txt('channel'), K_max = column('cell_bundles') > K_max ? column('cell_bundles') : K_max, \
+        txt('named') ne '' ? \
         (j = j + 1, NR[j] = int($0), NM[j] = sprintf("%s: %d mechanisms, open surface %d", \
             txt('named'), column('size'), column('open_surface')), 0) : 0) nooutput
+m = j
 # the least open surface of each size, one row per size, as a data block
 # with a header line as the CSV's
 set print $best

@@ -27,6 +27,19 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err);
 
+/* One table's or view's rows read again and again through one statement,
+ * compiled once (a page reads each lesson's rows through one). _open looks
+ * name up as isl_store_export does: with has_run, the rows of run run_id;
+ * with by_lesson, those of the lesson each read names (a lesson column).
+ * _read hands the rows as isl_store_export does, all of them from the
+ * first, as they are at that read (lesson NULL unless by_lesson). _close
+ * frees it (NULL: nothing). isl_store_export is _open, one _read, _close. */
+typedef struct isl_export isl_export;
+isl_status isl_store_export_open(isl_store *s, const char *name, int has_run, int64_t run_id, int by_lesson,
+                                 isl_export **out, isl_error *err);
+isl_status isl_store_export_read(isl_export *x, const char *lesson, isl_row_fn fn, void *ctx, isl_error *err);
+void isl_store_export_close(isl_export *x);
+
 /* The database's main file as it reads now (sqlite3_serialize: what a copy
  * of the file made under a read transaction would hold) in *bytes
  * (malloc'd) and *n. */

@@ -85,9 +85,11 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
  * fmt to file (NULL or "-": cli->out), *rows their count; an exit status. */
 int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
                     const char *file, size_t *rows);
-/* isl_export_path of a relation, its header and rows handed to tee(tee_ctx)
- * as well (a failure of tee fails the export). */
-int isl_export_tee(isl_cli *cli, const char *name, const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx);
+/* isl_export_path of relation `name` as CSV, read through x (name's
+ * isl_store_export_open), its header and rows handed to tee(tee_ctx) as
+ * well (a failure of tee fails the export). */
+int isl_export_tee(isl_cli *cli, isl_export *x, const char *name, const char *file, size_t *rows, isl_row_fn tee,
+                   void *tee_ctx);
 
 /* --lesson, --bundle, --channel for this command only (isl_store_focus), the
  * model read again first if changed outside isolab; then isl_warn_stale. */

@@ -214,9 +214,14 @@ static const char *const LESSON_TABLES[][2] = {
     {"page_lesson_addition", "The addition sweep: one new fact on each axis in turn"},
 };
 
+/* The statements that read the lessons' tables, each opened for the first
+ * lesson and read for every one: LESSON_TABLES', then page_claims'. */
+typedef isl_export *lesson_reads[sizeof LESSON_TABLES / sizeof LESSON_TABLES[0] + 1];
+
 /* A lesson's tables, or one note when it has none yet; then in <details>
  * the same as text, exactly what 'isolab lesson CODE' prints. */
-static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code, isl_buf text)
+static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code, isl_buf text,
+                             lesson_reads reads)
 {
     static const char *const hide[] = {"lesson", "lesson_position", "n", NULL};
     isl_buf empty = {NULL, 0, 0, 0};
@@ -230,7 +235,8 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels,
     for (size_t k = 0; !rc && text.n && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
         /* the channel table's "part of": shown when a channel of it is a part */
         page_table t = {.view = LESSON_TABLES[k][0], .caption = LESSON_TABLES[k][1], .lesson = code, .hide = hide,
-                        .empty = note, .drop_empty = !strcmp(LESSON_TABLES[k][0], "page_lesson_channels")};
+                        .empty = note, .drop_empty = !strcmp(LESSON_TABLES[k][0], "page_lesson_channels"),
+                        .rows = &reads[k]};
         rc = page_put_table(cli, b, labels, &t);
     }
     if (!rc && text.n) {
@@ -263,19 +269,21 @@ static void put_claims_note(isl_cli *cli, isl_buf *note, const lesson *l)
 }
 
 /* One lesson's section: its tables, its claims and its plots. */
-static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lesson *l, page_plots *pp)
+static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const lesson *l, page_plots *pp,
+                      lesson_reads reads)
 {
     static const char *const hide_claims[] = {"lesson", "run_id", NULL};
     page_puts(b, "<section id=\""), put_anchor(b, l->code), page_puts(b, "\">\n<h2>");
     page_html(b, l->code), page_puts(b, " "), page_html(b, l->title), page_puts(b, "</h2>\n<p>Channel: ");
     page_html(b, *l->channels ? l->channels : "none yet"), page_puts(b, "</p>\n<h3>Tables</h3>\n");
-    int rc = put_lesson_tables(cli, b, labels, l->code, l->text);
+    int rc = put_lesson_tables(cli, b, labels, l->code, l->text, reads);
     page_puts(b, "<h3>Claims</h3>\n");
     isl_buf cap = {NULL, 0, 0, 0}, note = {NULL, 0, 0, 0};
     page_puts(&cap, "The claims of "), page_puts(&cap, l->code), page_puts(&cap, " as the latest check of it found them");
     put_claims_note(cli, &note, l);
     page_table claims = {.view = "page_claims", .caption = cap.p ? cap.p : "", .lesson = l->code,
-                         .hide = hide_claims, .stack = 1, .drop_empty = 1, .empty = note.p ? note.p : ""};
+                         .hide = hide_claims, .stack = 1, .drop_empty = 1, .empty = note.p ? note.p : "",
+                         .rows = &reads[sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]]};
     if (!rc) rc = page_put_table(cli, b, labels, &claims);
     if (!rc && (cap.oom || note.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     free(cap.p), free(note.p);
@@ -308,6 +316,7 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     isl_labels labels = {NULL, 0, 0};
     isl_buf after = {NULL, 0, 0, 0};
     page_plots *pp = NULL;
+    lesson_reads reads = {NULL};
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
     if (!rc) rc = page_plots_new(cli, &pp);
     if (!rc) rc = isl_labels_read(cli, &labels);
@@ -315,7 +324,8 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     if (!rc) rc = put_head(cli, b, &l, want, nwant, lab);
     if (!rc) page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
-        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], pp);
+        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], pp, reads);
+    for (size_t k = 0; k < sizeof reads / sizeof reads[0]; k++) isl_store_export_close(reads[k]);
     if (!rc) rc = page_plots_end(cli, b, pp, &noted);
     page_plots_free(pp);
     if (!rc) {

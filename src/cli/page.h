@@ -21,6 +21,7 @@ typedef struct page_table {
     const char *const *keep;
     size_t nkeep;
     int drop_empty;
+    isl_export **rows; /* with lesson: the view's statement for every lesson (opened at the first; NULL: its own) */
 } page_table;
 
 /* Appends table t: labels and units, numbers rounded, statuses marked. */

@@ -175,22 +175,23 @@ static isl_status table_row(void *ctx, size_t ncols, const char *const *names, c
     return row ? put_row(ts, ncols, names, row) : put_header(ts, ncols, names);
 }
 
-static isl_status all_rows(isl_store *s, const char *name, const char *lesson, isl_row_fn fn, void *ctx, isl_error *err)
+/* t's rows: a lesson's only (a view of every lesson reads one), through
+ * t->rows when given. */
+static isl_status read_rows(isl_cli *cli, const page_table *t, table_state *ts)
 {
-    (void)lesson;
-    return isl_store_export(s, name, 0, 0, fn, ctx, err);
+    if (!t->lesson) return isl_store_export(cli->store, t->view, 0, 0, table_row, ts, &cli->err);
+    if (!t->rows) return isl_store_export_lesson(cli->store, t->view, t->lesson, table_row, ts, &cli->err);
+    isl_status st = *t->rows ? ISL_OK : isl_store_export_open(cli->store, t->view, 0, 0, 1, t->rows, &cli->err);
+    return st ? st : isl_store_export_read(*t->rows, t->lesson, table_row, ts, &cli->err);
 }
 
 int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t)
 {
     isl_buf body = {NULL, 0, 0, 0};
     table_state ts = {&body, t, l, NULL, NULL, NULL, t->drop_empty, -1, 0};
-    /* a lesson's table: its rows only (a view of every lesson reads one) */
-    isl_status (*rows)(isl_store *, const char *, const char *, isl_row_fn, void *, isl_error *) =
-        t->lesson ? isl_store_export_lesson : all_rows;
-    isl_status st = ts.counting ? rows(cli->store, t->view, t->lesson, table_row, &ts, &cli->err) : ISL_OK;
+    isl_status st = ts.counting ? read_rows(cli, t, &ts) : ISL_OK;
     body.n = 0, ts.counting = 0;
-    if (!st) st = rows(cli->store, t->view, t->lesson, table_row, &ts, &cli->err);
+    if (!st) st = read_rows(cli, t, &ts);
     free(ts.show), free(ts.col), free(ts.filled);
     if (st) {
         free(body.p);

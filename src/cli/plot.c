@@ -257,10 +257,13 @@ struct isl_plot_job {
     isl_error err;
 };
 
+/* query[k]: the statement of PLOTS[k]'s query, compiled at its first job
+ * and read again for every other (a page draws each kind once a lesson). */
 struct isl_plots {
     struct isl_plot_job *v;
     size_t n, cap;
     const char *fmt, *scripts;
+    isl_export *query[sizeof PLOTS / sizeof PLOTS[0]];
 };
 typedef struct isl_plot_job isl_plot_job;
 
@@ -526,7 +529,9 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     if (!rc) rc = isl_outfile_open(&j->image, j->img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     /* the CSV's temporary is scratch until it is known to have rows */
     int was_scratch = isl_temp_scratch(1);
-    if (!rc) rc = isl_export_tee(cli, p->query, table.tmp, &j->rows, gp_row, &d);
+    isl_export **q = &ps->query[p - PLOTS];
+    if (!rc && !*q) rc = isl_store_export_open(cli->store, p->query, 0, 0, 0, q, &cli->err);
+    if (!rc) rc = isl_export_tee(cli, *q, p->query, table.tmp, &j->rows, gp_row, &d);
     isl_temp_scratch(was_scratch);
     char hint[600];
     if (!rc && j->rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))
@@ -609,6 +614,7 @@ void isl_plots_free(isl_plots *ps)
         isl_outfile_abort(&j->image), isl_outfile_abort(&j->data), isl_outfile_abort(&j->titles);
         free(j->csv), free(j->img), free(j->script);
     }
+    for (size_t k = 0; k < sizeof ps->query / sizeof ps->query[0]; k++) isl_store_export_close(ps->query[k]);
     free(ps->v), free(ps);
 }
 

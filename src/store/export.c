@@ -1,6 +1,7 @@
 /* isolab store: reading a whole table or view for export. The relation's
  * name is looked up in sqlite_schema with a bound parameter; only the
  * schema's own spelling of it, quoted as an identifier, reaches SQL text. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,16 +90,26 @@ static isl_status cell_row(void *ctx, sqlite3_stmt *q)
     return w->fn(w->ctx, w->n, w->names, w->cells);
 }
 
-/* Steps q, handing the header and then every row to fn. */
+/* Steps q, handing the header and then every row to fn. The names are read
+ * after the first step: a statement compiled before the schema changed (a
+ * page's, read for every lesson, and the page's focus makes TEMP views) is
+ * compiled again by that step, and names read before it would be freed. */
 static isl_status stream_rows(isl_store *s, sqlite3_stmt *q, isl_row_fn fn, void *ctx, isl_error *err)
 {
+    sqlite3_reset(q);
+    int rc = sqlite3_step(q);
     size_t n = (size_t)sqlite3_column_count(q);
     streamer w = {fn, ctx, n, calloc(n + 1, sizeof *w.names), calloc(n + 1, sizeof *w.cells), err};
     isl_status st = w.names && w.cells ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
     for (size_t i = 0; i < n && !st; i++)
         if (!(w.names[i] = sqlite3_column_name(q, (int)i))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st) st = fn(ctx, n, w.names, NULL);
-    if (!st) st = isl_base_step(s->db, s->path, "reading the rows", q, cell_row, &w, err);
+    /* a column read out of memory returns NULL, and the next step fails */
+    while (!st && rc == SQLITE_ROW)
+        if (!(st = cell_row(&w, q))) rc = sqlite3_step(q);
+    if (!st && rc != SQLITE_DONE) st = isl_base_fail(s->db, s->path, err, "reading the rows");
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
     free(w.names);
     free(w.cells);
     return st;
@@ -120,10 +131,22 @@ isl_status isl_store_table_rows(isl_store *s, const char *name, int has_run, int
     return st;
 }
 
-/* isl_store_export, and with lesson (not has_run) only the rows of that lesson. */
-static isl_status export_rows(isl_store *s, const char *name, int has_run, int64_t run_id, const char *lesson,
-                              isl_row_fn fn, void *ctx, isl_error *err)
+/* A relation's statement, compiled once (isl_store_export_open). mine: the
+ * relation is isolab's own (one of the user's views runs under the work
+ * budget); ?1 is run_id with has_run, each read's lesson with by_lesson. */
+struct isl_export {
+    isl_store *s;
+    sqlite3_stmt *q;
+    char name[512];
+    int mine, has_run, by_lesson;
+    int64_t run_id;
+};
+
+isl_status isl_store_export_open(isl_store *s, const char *name, int has_run, int64_t run_id, int by_lesson,
+                                 isl_export **out, isl_error *err)
 {
+    assert(!(has_run && by_lesson));
+    *out = NULL;
     relation r = {.found = 0};
     isl_status st = find_relation(s, name, has_run, &r, err);
     if (st) return st;
@@ -131,33 +154,66 @@ static isl_status export_rows(isl_store *s, const char *name, int has_run, int64
         return isl_fail_why(err, ISL_EINPUT, ISL_R_NO_RUN_COLUMN, "'%s' has no run_id column", r.name);
     char kind[64];
     if (has_run && (st = isl_run_kind(s, run_id, kind, sizeof kind, err))) return st;
-    char *order = order_by(s, &r);
+    isl_export *x = calloc(1, sizeof *x);
+    char *order = x ? order_by(s, &r) : NULL;
     char *sql = order ? sqlite3_mprintf("SELECT * FROM \"%w\"%s%s", r.name, has_run ? " WHERE run_id = ?1"
-                                        : lesson ? " WHERE lesson = ?1" : "", order) : NULL;
+                                        : by_lesson ? " WHERE lesson = ?1" : "", order) : NULL;
     sqlite3_free(order);
-    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    sqlite3_stmt *q = NULL;
-    int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
+    if (!sql) return free(x), isl_fail(err, ISL_ENOMEM, "out of memory");
+    x->s = s, x->has_run = has_run, x->run_id = run_id, x->by_lesson = by_lesson;
+    snprintf(x->name, sizeof x->name, "%s", r.name);
+    int rc = sqlite3_prepare_v2(s->db, sql, -1, &x->q, NULL);
     sqlite3_free(sql);
     /* a view that does not compile fails here, where its name is resolved */
-    if (rc == SQLITE_OK && lesson) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_TRANSIENT);
-    if (rc != SQLITE_OK || (has_run && sqlite3_bind_int64(q, 1, run_id))) {
-        sqlite3_finalize(q);
-        return isl_db_fail(s, err, rc != SQLITE_OK ? "looking up the name" : "reading the rows");
+    if (rc != SQLITE_OK) {
+        st = isl_db_fail(s, err, "looking up the name");
+        isl_store_export_close(x);
+        return st;
     }
     /* a view isolab did not install (one of the user's, which may never
      * end) runs under the work budget, as a query given as text does */
-    int mine = 1;
+    x->mine = 1;
     if (!r.is_table)
         st = isl_db_rows(s, "reading the rows", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM isolab_object "
-                         "WHERE type = 'view' AND name = ?1)", isl_base_count, &mine, err, "t", r.name);
-    mine = !mine;
-    if (!st && !mine) isl_work_begin(s);
-    if (!st) st = stream_rows(s, q, fn, ctx, err);
-    if (!mine && isl_work_end(s) && st && st != ISL_ENOMEM)
+                         "WHERE type = 'view' AND name = ?1)", isl_base_count, &x->mine, err, "t", r.name);
+    x->mine = !x->mine;
+    if (st) isl_store_export_close(x);
+    else *out = x;
+    return st;
+}
+
+isl_status isl_store_export_read(isl_export *x, const char *lesson, isl_row_fn fn, void *ctx, isl_error *err)
+{
+    assert(!lesson == !x->by_lesson);
+    isl_store *s = x->s;
+    sqlite3_reset(x->q);
+    if ((lesson && sqlite3_bind_text(x->q, 1, lesson, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+        || (x->has_run && sqlite3_bind_int64(x->q, 1, x->run_id) != SQLITE_OK))
+        return isl_db_fail(s, err, "reading the rows");
+    if (!x->mine) isl_work_begin(s);
+    isl_status st = stream_rows(s, x->q, fn, ctx, err);
+    if (!x->mine && isl_work_end(s) && st && st != ISL_ENOMEM)
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s: the view '%s' exceeded the work budget (%llu million "
-                          "steps): stopped", s->path, r.name, s->work_limit);
-    sqlite3_finalize(q);
+                          "steps): stopped", s->path, x->name, s->work_limit);
+    return st;
+}
+
+void isl_store_export_close(isl_export *x)
+{
+    if (!x) return;
+    sqlite3_finalize(x->q);
+    free(x);
+}
+
+/* isl_store_export, and with lesson (not has_run) only the rows of that
+ * lesson: one read of its own statement. */
+static isl_status export_rows(isl_store *s, const char *name, int has_run, int64_t run_id, const char *lesson,
+                              isl_row_fn fn, void *ctx, isl_error *err)
+{
+    isl_export *x;
+    isl_status st = isl_store_export_open(s, name, has_run, run_id, lesson != NULL, &x, err);
+    if (!st) st = isl_store_export_read(x, lesson, fn, ctx, err);
+    isl_store_export_close(x);
     return st;
 }
 

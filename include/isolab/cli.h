@@ -249,8 +249,10 @@ typedef enum isl_claims_shown { ISL_CLAIMS_ALL, ISL_CLAIMS_FAILED, ISL_CLAIMS_NO
  * gnuplot; ISL_EOUTPUT: a full disk) is kept with it, for isl_plots_status. */
 typedef struct isl_plots isl_plots;
 /* A batch drawing fmt ("png", "svg"), with scripts from the directory
- * scripts (NULL: the built-in ones); NULL when out of memory. */
-isl_plots *isl_plots_new(const char *fmt, const char *scripts);
+ * scripts (NULL: the built-in ones); NULL when out of memory. scratch: no
+ * CSV, and each image stays a scratch file in dir (isl_plots_status names
+ * it; isl_plots_free removes it), as a page that reads them in wants. */
+isl_plots *isl_plots_new(const char *fmt, const char *scripts, int scratch);
 /* Adds plot `name` (one of PLOTS) into dir: its CSV now; the plot's exit
  * status (its failure kept with it, cli->err clear; ISL_ENOMEM: in cli->err
  * when the plot could not be kept). */

@@ -178,28 +178,26 @@ static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefi
     free(c.p);
 }
 
-/* The page's plots: every lesson's added to one batch (one gnuplot draws
- * them all, page_plots_end), each written into the page where a mark
- * "\001K\001" holds its place (no text of the page holds a control byte). */
+/* The page's plots: every lesson's added to one batch of scratch images in
+ * one scratch directory (one gnuplot draws them all, page_plots_end), each
+ * written into the page where a mark "\001K\001" holds its place (no text
+ * of the page holds a control byte). */
 struct page_plots {
     isl_plots *ps;
     struct page_plot {
-        char *prefix, *csv, *svg;
+        char *prefix;
         size_t kind;
-        int cslot, sslot;
     } *v;
     size_t n, cap;
-    struct page_dir {
-        char *dir;
-        int slot;
-    } *dirs;
-    size_t ndirs;
+    char *dir;
+    int slot;
 };
 
 int page_plots_new(isl_cli *cli, page_plots **pp)
 {
     page_plots *p = calloc(1, sizeof *p);
-    if (p && !(p->ps = isl_plots_new("svg", NULL))) free(p), p = NULL;
+    if (p && !(p->ps = isl_plots_new("svg", NULL, 1))) free(p), p = NULL;
+    if (p) p->slot = -1;
     *pp = p;
     return p ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
 }
@@ -211,9 +209,10 @@ static int put_body(isl_cli *cli, isl_buf *b, page_plots *pp, size_t k, int *not
     struct page_plot *q = &pp->v[k];
     const char *name = PLOTS[q->kind][0];
     const isl_error *e = NULL;
-    int prc = isl_plots_status(pp->ps, k, &e, NULL, NULL);
+    const char *image = NULL;
+    int prc = isl_plots_status(pp->ps, k, &e, &image, NULL);
     size_t len = 0;
-    char *svg = prc ? NULL : isl_read_file(q->svg, &len);
+    char *svg = prc ? NULL : isl_read_file(image, &len);
     const char *start = svg ? strstr(svg, "<svg") : NULL;
     int rc = ISL_OK;
     if (start && !strstr(start, "<script")) {
@@ -243,9 +242,9 @@ static int put_body(isl_cli *cli, isl_buf *b, page_plots *pp, size_t k, int *not
     return rc;
 }
 
-/* One plot of a lesson added to the batch (its CSV under the focus in
+/* One plot of a lesson added to the batch (its rows under the focus in
  * force), its place marked in b. ISL_ENOMEM alone stops. */
-static int put_one(isl_cli *cli, isl_buf *b, page_plots *pp, const char *dir, const char *lesson, size_t i)
+static int put_one(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson, size_t i)
 {
     const char *name = PLOTS[i][0];
     if (pp->n == pp->cap) {
@@ -258,19 +257,10 @@ static int put_one(isl_cli *cli, isl_buf *b, page_plots *pp, const char *dir, co
     isl_buf prefix = {NULL, 0, 0, 0};
     /* the ids of one lesson's plot: the lesson's code as an id, the plot's name */
     page_put_id(&prefix, lesson), page_puts(&prefix, "-"), page_puts(&prefix, name);
-    size_t n = strlen(dir) + strlen(name) + 8;
-    q->prefix = prefix.p, q->kind = i, q->csv = malloc(n), q->svg = malloc(n), q->cslot = q->sslot = -1;
-    if (prefix.oom || !q->csv || !q->svg) {
-        free(q->prefix), free(q->csv), free(q->svg);
-        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    }
-    snprintf(q->svg, n, "%s/%s.svg", dir, name);
-    snprintf(q->csv, n, "%s/%s.csv", dir, name);
+    q->prefix = prefix.p, q->kind = i;
+    if (prefix.oom) return free(q->prefix), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     pp->n++;
-    /* removed if a signal ends isolab (outfile.h), before their directory */
-    q->cslot = isl_temp_register(q->csv, 0), q->sslot = isl_temp_register(q->svg, 0);
-    if (q->cslot < 0 || q->sslot < 0) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    int prc = isl_plots_add(cli, pp->ps, name, dir);
+    int prc = isl_plots_add(cli, pp->ps, name, pp->dir);
     if (prc == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     page_puts(b, "<figure id=\"plot-"), page_puts(b, q->prefix), page_puts(b, "\">\n");
     isl_buf_printf(b, "\001%zu\001", pp->n - 1);
@@ -308,15 +298,10 @@ int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson)
         page_puts(b, "<p class=\"note\">No plots: the lesson has no focus (lesson_focus) to draw them for.</p>\n");
         return ISL_OK;
     }
-    struct page_dir *d = realloc(pp->dirs, (pp->ndirs + 1) * sizeof *d);
-    if (!d) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    pp->dirs = d;
-    d = &pp->dirs[pp->ndirs];
-    int rc = make_scratch(cli, &d->dir, &d->slot);
+    int rc = pp->dir ? ISL_OK : make_scratch(cli, &pp->dir, &pp->slot);
     if (rc) return rc;
-    pp->ndirs++;
     isl_temp_scratch(1); /* the plots' files are the page's scratch, not outputs */
-    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, pp, d->dir, lesson, i);
+    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, pp, lesson, i);
     isl_temp_scratch(0);
     return rc;
 }
@@ -348,17 +333,8 @@ int page_plots_end(isl_cli *cli, isl_buf *b, page_plots *pp, int *noted)
 void page_plots_free(page_plots *pp)
 {
     if (!pp) return;
-    isl_plots_free(pp->ps); /* its temporaries first: they are in the directories */
-    for (size_t i = 0; i < pp->n; i++) {
-        struct page_plot *q = &pp->v[i];
-        unlink(q->svg), unlink(q->csv);
-        isl_temp_forget(q->sslot), isl_temp_forget(q->cslot);
-        free(q->prefix), free(q->csv), free(q->svg);
-    }
-    for (size_t i = 0; i < pp->ndirs; i++) {
-        rmdir(pp->dirs[i].dir);
-        isl_temp_forget(pp->dirs[i].slot);
-        free(pp->dirs[i].dir);
-    }
-    free(pp->v), free(pp->dirs), free(pp);
+    isl_plots_free(pp->ps); /* its scratch files first: they are in the directory */
+    for (size_t i = 0; i < pp->n; i++) free(pp->v[i].prefix);
+    if (pp->dir) rmdir(pp->dir), isl_temp_forget(pp->slot), free(pp->dir);
+    free(pp->v), free(pp);
 }

@@ -120,13 +120,14 @@ static void put_gp_string(isl_buf *b, const char *text)
  * every name reaches the image whole. */
 typedef struct gp_data {
     isl_buf names, rows;
-    size_t n;
+    size_t n, nrows;
 } gp_data;
 
 /* An isl_row_fn: the header (row == NULL) or one row into d. */
 static isl_status gp_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
 {
     gp_data *d = ctx;
+    d->nrows += row != NULL;
     for (size_t i = 0; i < ncols; i++) {
         if (i) isl_buf_put(&d->rows, ",", 1);
         if (!row) isl_buf_put(&d->rows, names[i], strlen(names[i]));
@@ -258,11 +259,13 @@ struct isl_plot_job {
 };
 
 /* query[k]: the statement of PLOTS[k]'s query, compiled at its first job
- * and read again for every other (a page draws each kind once a lesson). */
+ * and read again for every other (a page draws each kind once a lesson);
+ * scratch: no CSV, each image left in its scratch file (isl_plots_new). */
 struct isl_plots {
     struct isl_plot_job *v;
     size_t n, cap;
     const char *fmt, *scripts;
+    int scratch;
     isl_export *query[sizeof PLOTS / sizeof PLOTS[0]];
 };
 typedef struct isl_plot_job isl_plot_job;
@@ -497,10 +500,10 @@ static int put_titles(isl_cli *cli, isl_plot_job *j)
                                   strerror(e));
 }
 
-isl_plots *isl_plots_new(const char *fmt, const char *scripts)
+isl_plots *isl_plots_new(const char *fmt, const char *scripts, int scratch)
 {
     isl_plots *ps = calloc(1, sizeof *ps);
-    if (ps) ps->fmt = fmt, ps->scripts = scripts;
+    if (ps) ps->fmt = fmt, ps->scripts = scripts, ps->scratch = scratch;
     return ps;
 }
 
@@ -518,25 +521,29 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     memset(j, 0, sizeof *j);
     j->p = p;
     j->image.slot = j->data.slot = j->titles.slot = -1;
-    j->csv = path_of(dir, p->name, "csv"), j->img = path_of(dir, p->name, ps->fmt);
+    j->csv = ps->scratch ? NULL : path_of(dir, p->name, "csv"), j->img = path_of(dir, p->name, ps->fmt);
     j->script = ps->scripts ? path_of(ps->scripts, p->name, "gp") : NULL;
     j->image.path = j->img;
     isl_outfile table = {NULL, NULL, NULL, j->csv, -1};
-    gp_data d = {{NULL, 0, 0, 0}, {NULL, 0, 0, 0}, 0};
-    int rc = j->csv && j->img && (j->script || !ps->scripts) ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    gp_data d = {{NULL, 0, 0, 0}, {NULL, 0, 0, 0}, 0, 0};
+    int rc = (j->csv || ps->scratch) && j->img && (j->script || !ps->scripts)
+                 ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     /* the CSV replaces only a regular file too (gnuplot by hand reads it) */
-    if (!rc) rc = isl_outfile_open(&table, j->csv, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
-    if (!rc) rc = isl_outfile_open(&j->image, j->img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
+    if (!rc && j->csv) rc = isl_outfile_open(&table, j->csv, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
+    if (!rc && ps->scratch) rc = isl_outfile_open(&j->image, j->img, ISL_OUT_SCRATCH, NULL, &cli->err);
+    else if (!rc) rc = isl_outfile_open(&j->image, j->img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     /* the CSV's temporary is scratch until it is known to have rows */
     int was_scratch = isl_temp_scratch(1);
     isl_export **q = &ps->query[p - PLOTS];
     if (!rc && !*q) rc = isl_store_export_open(cli->store, p->query, 0, 0, 0, q, &cli->err);
-    if (!rc) rc = isl_export_tee(cli, *q, p->query, table.tmp, &j->rows, gp_row, &d);
+    if (!rc && j->csv) rc = isl_export_tee(cli, *q, p->query, table.tmp, &j->rows, gp_row, &d);
+    else if (!rc && (rc = isl_store_export_read(*q, NULL, gp_row, &d, &cli->err)) == ISL_ENOMEM) isl_fail(&cli->err, rc, "out of memory");
+    else if (!rc) j->rows = d.nrows;
     isl_temp_scratch(was_scratch);
     char hint[600];
     if (!rc && j->rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: %s has no rows; run %s first", p->name, p->query, hint);
-    if (!rc) rc = isl_outfile_commit(&table, &cli->err);
+    if (!rc && j->csv) rc = isl_outfile_commit(&table, &cli->err);
     isl_outfile_abort(&table);
     if (!rc && j->script && access(j->script, R_OK) != 0)
         rc = isl_fail(&cli->err, ISL_EINPUT, "plot %s: cannot read %s: %s", p->name, j->script, strerror(errno));
@@ -589,10 +596,10 @@ int isl_plots_draw(isl_cli *cli, isl_plots *ps)
         isl_outfile_abort(&j->titles);
         /* gnuplot leaves such a series out of the image: say so, in isolab's words */
         if (j->empty)
-            isl_note(cli, "plot %s: %zu of its series %s no point to draw in %s (%zu rows of %s) and %s not in the image",
-                     j->p->name, j->empty, j->empty == 1 ? "has" : "have", j->csv, j->rows, j->p->query,
-                     j->empty == 1 ? "is" : "are");
-        if (isl_outfile_commit(&j->image, &cli->err)) job_fail(cli, j, cli->err.status);
+            isl_note(cli, "plot %s: %zu of its series %s no point to draw%s%s (%zu rows of %s) and %s not in the image",
+                     j->p->name, j->empty, j->empty == 1 ? "has" : "have", j->csv ? " in " : "", j->csv ? j->csv : "",
+                     j->rows, j->p->query, j->empty == 1 ? "is" : "are");
+        if (!ps->scratch && isl_outfile_commit(&j->image, &cli->err)) job_fail(cli, j, cli->err.status);
     }
     return rc;
 }
@@ -601,7 +608,7 @@ int isl_plots_status(const isl_plots *ps, size_t i, const isl_error **err, const
 {
     assert(i < ps->n);
     if (err) *err = &ps->v[i].err;
-    if (image) *image = ps->v[i].img;
+    if (image) *image = ps->scratch ? ps->v[i].image.tmp : ps->v[i].img;
     if (rows) *rows = ps->v[i].rows;
     return ps->v[i].rc;
 }
@@ -666,7 +673,7 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (!rc) rc = make_dirs(cli, dir);
     /* the CSVs up to the first plot that fails (as drawing one by one
      * stopped there), then one gnuplot draws their images */
-    isl_plots *ps = rc ? NULL : isl_plots_new(svg ? "svg" : "png", scripts);
+    isl_plots *ps = rc ? NULL : isl_plots_new(svg ? "svg" : "png", scripts, 0);
     if (!rc && !ps) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     for (size_t i = 0, stop = 0; i < n && !rc && !stop; i++) {
         int arc = isl_plots_add(cli, ps, want[i]->name, dir);

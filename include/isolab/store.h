@@ -97,6 +97,12 @@ isl_status isl_store_check_dangling(isl_store *s, isl_error *err);
 
 /* isl_read_model (isolab/reader.h) on the store's connection. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
+/* Reads what follows as of one moment (a page, whole): a read transaction
+ * from the first read on; isl_store_read_end ends it. Writes only TEMP
+ * objects meanwhile (the focus's). */
+isl_status isl_store_read_begin(isl_store *s, isl_error *err);
+void isl_store_read_end(isl_store *s);
+
 /* Starts a run: BEGIN IMMEDIATE and the run row (kind, argv, digest of m). */
 isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
                                const isl_model *m, int64_t *run_id, isl_error *err);

@@ -360,7 +360,11 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     page_lab lab;
     rc = page_lab_open(cli, &lab, isl_opt_flag(a, "--static"));
     if (!rc) rc = isl_current_results(cli);
-    if (!rc) rc = build(cli, &b, want, nwant, &lab);
+    /* one snapshot: a run another process ends meanwhile is in every part or none */
+    if (!rc && !(rc = isl_store_read_begin(cli->store, &cli->err))) {
+        rc = build(cli, &b, want, nwant, &lab);
+        isl_store_read_end(cli->store);
+    }
     page_lab_free(&lab);
     if (!rc && fwrite(b.p, 1, b.n, o.f) != b.n)
         rc = isl_fail(&cli->err, ISL_EOUTPUT, "%s: cannot write: %s", to_file ? path : "the output", strerror(errno));

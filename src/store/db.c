@@ -335,3 +335,14 @@ static isl_status create_at(const char *path, const char *seeds_dir, isl_store_c
     else if ((st = isl_outfile_commit(&o, err)) == ISL_EOUTPUT) st = err->status = ISL_EDB;
     return st;
 }
+
+isl_status isl_store_read_begin(isl_store *s, isl_error *err)
+{
+    return isl_db_exec(s, "BEGIN", err);
+}
+
+void isl_store_read_end(isl_store *s)
+{
+    /* nothing of main's was written: the end cannot lose a change */
+    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+}

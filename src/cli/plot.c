@@ -117,10 +117,14 @@ static void put_gp_string(isl_buf *b, const char *text)
  * which holds the texts as gnuplot strings. gnuplot's own data file reader
  * cuts a field at a comma even inside quotes, misreads "" and cuts a field
  * at 1,024 characters; a string in a script has none of these limits, so
- * every name reaches the image whole. */
+ * every name reaches the image whole. A text the cell above holds too has
+ * that cell's index (gnuplot runs each NAMES line as a command: a column of
+ * one channel was one a row). prev[i], last[i]: column i's text above. */
 typedef struct gp_data {
     isl_buf names, rows;
-    size_t n, nrows;
+    size_t n, nrows, ncols;
+    isl_buf *prev;
+    size_t *last;
 } gp_data;
 
 /* An isl_row_fn: the header (row == NULL) or one row into d. */
@@ -128,14 +132,23 @@ static isl_status gp_row(void *ctx, size_t ncols, const char *const *names, cons
 {
     gp_data *d = ctx;
     d->nrows += row != NULL;
+    if (!row && !d->prev) {
+        d->prev = calloc(ncols + 1, sizeof *d->prev), d->last = calloc(ncols + 1, sizeof *d->last), d->ncols = ncols;
+        if (!d->prev || !d->last) return ISL_ENOMEM;
+    }
     for (size_t i = 0; i < ncols; i++) {
         if (i) isl_buf_put(&d->rows, ",", 1);
         if (!row) isl_buf_put(&d->rows, names[i], strlen(names[i]));
         else if (row[i].type == ISL_CELL_TEXT) {
-            isl_buf_printf(&d->rows, "%zu", ++d->n);
-            isl_buf_printf(&d->names, "NAMES[%zu] = ", d->n);
-            put_gp_string(&d->names, row[i].text);
-            isl_buf_put(&d->names, "\n", 1);
+            isl_buf *p = &d->prev[i];
+            if (!d->last[i] || p->n != row[i].len || (row[i].len && memcmp(p->p, row[i].text, row[i].len))) {
+                isl_buf_printf(&d->names, "NAMES[%zu] = ", d->last[i] = ++d->n);
+                put_gp_string(&d->names, row[i].text);
+                isl_buf_put(&d->names, "\n", 1);
+                p->n = 0, isl_buf_put(p, row[i].text, row[i].len);
+                if (p->oom) return ISL_ENOMEM;
+            }
+            isl_buf_printf(&d->rows, "%zu", d->last[i]);
         } else if (row[i].type == ISL_CELL_INTEGER || row[i].type == ISL_CELL_FLOAT)
             isl_buf_put(&d->rows, row[i].text, row[i].len);
     }
@@ -525,7 +538,7 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     j->script = ps->scripts ? path_of(ps->scripts, p->name, "gp") : NULL;
     j->image.path = j->img;
     isl_outfile table = {NULL, NULL, NULL, j->csv, -1};
-    gp_data d = {{NULL, 0, 0, 0}, {NULL, 0, 0, 0}, 0, 0};
+    gp_data d = {{NULL, 0, 0, 0}, {NULL, 0, 0, 0}, 0, 0, 0, NULL, NULL};
     int rc = (j->csv || ps->scratch) && j->img && (j->script || !ps->scripts)
                  ? ISL_OK : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     /* the CSV replaces only a regular file too (gnuplot by hand reads it) */
@@ -550,7 +563,8 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     if (!rc && !(rc = isl_outfile_open(&j->data, j->img, ISL_OUT_SCRATCH, NULL, &cli->err)))
         rc = write_data(cli, &d, &j->data);
     if (!rc && !strcmp(ps->fmt, "svg")) rc = isl_outfile_open(&j->titles, j->img, ISL_OUT_SCRATCH, NULL, &cli->err);
-    free(d.names.p), free(d.rows.p);
+    for (size_t i = 0; d.prev && i < d.ncols; i++) free(d.prev[i].p);
+    free(d.names.p), free(d.rows.p), free(d.prev), free(d.last);
     return rc ? job_fail(cli, j, rc) : ISL_OK;
 }
 

@@ -139,6 +139,17 @@ check "gnuplot that never ends: stopped, exit 6, no image" \
     "6 isolab plot: plot channels: gnuplot did not finish in 1 s; stopped it channels.csv" \
     "$? $(cat "$tmp/err.txt") $(ls -A "$tmp/hung")"
 [ ! -e "$tmp/nognuplot" ] && ok "gnuplot missing: nothing written" || not_ok "gnuplot missing: nothing written"
+# a gnuplot that ends at once, reading none of the plots isolab writes to
+# its input: each plot fails (the first is said), nothing hangs, no image
+mkdir "$tmp/quit" && printf '#!/bin/sh\nexit 0\n' >"$tmp/quit/gnuplot" && chmod +x "$tmp/quit/gnuplot"
+PATH=$tmp/quit:$PATH timeout 30 "$ISOLAB" --db "$db" plot -o "$tmp/quitted" >/dev/null 2>"$tmp/err.txt"
+rc=$?
+# (it ends before isolab writes, or after: said either way)
+sed -e 's/gnuplot wrote no image for .*/gnuplot ended/' -e 's/gnuplot ended (exit status 0) before it read the script channels.gp/gnuplot ended/' \
+    "$tmp/err.txt" >"$tmp/err2.txt"
+check "gnuplot that reads nothing: exit 6, the first plot named, no image" \
+    "6 isolab plot: plot channels: gnuplot ended axes.csv channels.csv frontier.csv samples.csv" \
+    "$rc $(cat "$tmp/err2.txt") $(ls -A "$tmp/quitted" | tr '\n' ' ' | sed 's/ $//')"
 
 "$ISOLAB" --db "$tmp/empty.db" init >/dev/null 2>&1
 "$ISOLAB" --db "$tmp/empty.db" plot samples -o "$tmp/norun" >/dev/null 2>"$tmp/err.txt"

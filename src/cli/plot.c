@@ -1,11 +1,13 @@
 /* isolab plot, and the page's drawings (isl_plots): a plot's saved query
  * exported as CSV, and gnuplot drawing the image beside it with the plot's
- * script (built in, or --scripts DIR): one gnuplot process draws up to
- * BATCH_MAX plots of a command, each after a fresh session (FRESH), and
- * another the plots after one it failed on; each file appears only when
- * complete. */
+ * script (built in, or --scripts DIR): one gnuplot process draws
+ * the plots of a command, fed to its input as they are added (each after a
+ * fresh session, FRESH), and another the plots after one it failed on;
+ * each file appears only when complete. */
 #include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
@@ -212,7 +214,7 @@ static int wait_for(pid_t pid, int limit, int *status)
      * fixed 10 ms tick cost 5 ms a plot on average */
     struct timespec tick = {0, 500 * 1000};
     for (double end = isl_now() + limit;;) {
-        pid_t got = waitpid(pid, status, WNOHANG);
+        pid_t got = limit ? waitpid(pid, status, WNOHANG) : 0;
         if (got == pid) return 0;
         if (got < 0 && errno != EINTR) return errno;
         if (isl_now() >= end) {
@@ -225,11 +227,15 @@ static int wait_for(pid_t pid, int limit, int *status)
     }
 }
 
-/* Starts gnuplot with argv, its stderr into the file errfd: *pid. It is
- * stopped if a signal ends isolab (isl_temp_child): the signals wait until
- * it is registered, and it starts with isolab's mask. Returns an errno. */
-static int spawn_gnuplot(char **argv, int errfd, pid_t *pid)
+/* Starts gnuplot reading its commands from the file in, its stderr into the
+ * file errfd: *pid. It reads them as a script file (/dev/stdin), not as a
+ * session: an error ends it, and says the file and line without a prompt.
+ * It is stopped if a signal ends isolab (isl_temp_child): the signals wait
+ * until it is registered, and it starts with isolab's mask. Returns an
+ * errno. */
+static int spawn_gnuplot(int in, int errfd, pid_t *pid)
 {
+    static char *const argv[] = {"gnuplot", "/dev/stdin", NULL};
     sigset_t block, old;
     sigemptyset(&block);
     sigaddset(&block, SIGHUP), sigaddset(&block, SIGINT), sigaddset(&block, SIGTERM);
@@ -238,7 +244,8 @@ static int spawn_gnuplot(char **argv, int errfd, pid_t *pid)
     int rc = posix_spawnattr_init(&at);
     if (rc) return rc;
     if ((rc = posix_spawn_file_actions_init(&fa))) return posix_spawnattr_destroy(&at), rc;
-    rc = posix_spawn_file_actions_adddup2(&fa, errfd, STDERR_FILENO);
+    rc = posix_spawn_file_actions_adddup2(&fa, in, STDIN_FILENO);
+    if (rc == 0) rc = posix_spawn_file_actions_adddup2(&fa, errfd, STDERR_FILENO);
     sigprocmask(SIG_BLOCK, &block, &old);
     if (rc == 0) rc = posix_spawnattr_setsigmask(&at, &old);
     if (rc == 0) rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
@@ -260,61 +267,76 @@ static char *path_of(const char *dir, const char *name, const char *ext)
 }
 
 /* One plot of a batch (isl_plots): its files from isl_plots_add to
- * isl_plots_free. rc is its exit status, err its failure; drawn once
- * gnuplot finished it. */
+ * isl_plots_free. rc is its exit status, err its failure; fed once its
+ * commands went to a gnuplot, drawn once that gnuplot finished it. */
 struct isl_plot_job {
     const plot_kind *p;
     char *csv, *img, *script; /* script: --scripts DIR's file, else NULL */
     isl_outfile image, data, titles; /* titles: an SVG's (put_titles) */
     size_t rows, empty;
-    int rc, drawn;
+    int rc, fed, drawn;
     isl_error err;
 };
 
+enum { KINDS = sizeof PLOTS / sizeof PLOTS[0] };
+
 /* query[k]: the statement of PLOTS[k]'s query, compiled at its first job
  * and read again for every other (a page draws each kind once a lesson);
- * scratch: no CSV, each image left in its scratch file (isl_plots_new). */
+ * scratch: no CSV, each image left in its scratch file (isl_plots_new).
+ * The gnuplot drawing the jobs as they are added (pid 0: none): fd its
+ * standard input, errs its stderr, from its first job, cut an errno when
+ * its input could not be written (it ended, or took no more within the
+ * limit); gp[k] PLOTS[k]'s built-in script, written for its first job. */
 struct isl_plots {
     struct isl_plot_job *v;
     size_t n, cap;
     const char *fmt, *scripts;
-    int scratch;
-    isl_export *query[sizeof PLOTS / sizeof PLOTS[0]];
+    int scratch, feeding; /* feeding: gnuplot on PATH, the limit good: jobs fed as added */
+    isl_export *query[KINDS];
+    pid_t pid;
+    int fd, cut;
+    size_t from;
+    isl_outfile errs, gp[KINDS];
 };
 typedef struct isl_plot_job isl_plot_job;
 
-/* What gnuplot wrote on stderr (the file open as fd), a line "isolab:
- * drawn K" ending job K's part: every line shown escaped on stderr, but
- * warnings of a series with no point to draw, which are counted in that
- * job's empty for isolab to say in its own words, and the markers, which
- * set drawn. first: the first job of this gnuplot. */
+/* What gnuplot wrote on stderr (the file open as fd): a line "isolab: job
+ * K" starts job K's part, "isolab: drawn K" ends it when K was drawn. Sets
+ * drawn, and counts in each job's empty the warnings of a series with no
+ * point to draw, for isolab to say in its own words; any other line is
+ * shown escaped on stderr, up to the part of the first job not drawn (the
+ * jobs after it are drawn again). first: this gnuplot's first job. */
 static void tool_lines(int fd, isl_plots *ps, size_t first)
 {
     char *line = NULL;
-    size_t cap = 0, at = first;
+    size_t cap = 0, at = first, stop = ps->n;
     ssize_t n;
-    int d = lseek(fd, 0, SEEK_SET) == 0 ? dup(fd) : -1;
+    int d = dup(fd);
     FILE *f = d >= 0 ? fdopen(d, "r") : NULL;
     if (!f) {
         if (d >= 0) close(d);
         fprintf(stderr, "(gnuplot's messages, not shown: %s)\n", strerror(errno));
         return;
     }
-    while ((n = getline(&line, &cap, f)) >= 0) {
-        if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
-        unsigned long k;
-        char c;
-        if (sscanf(line, "isolab: drawn %lu%c", &k, &c) == 1 && k < ps->n) {
-            ps->v[k].drawn = 1;
-            for (at = k + 1; at < ps->n && ps->v[at].rc; at++) {}
-        } else if (strstr(line, "Skipping data file with no valid points") ||
-                   strstr(line, "No valid data points found")) {
-            if (at < ps->n) ps->v[at].empty++;
-        } else if (n > 0) {
-            char *shown = isl_escape_dup(line);
-            fprintf(stderr, "%s\n", shown ? shown : "(a line of gnuplot's, not shown: out of memory)");
-            free(shown);
+    for (int pass = 0; pass < 2; pass++) {
+        rewind(f), at = first;
+        while ((n = getline(&line, &cap, f)) >= 0) {
+            if (n > 0 && line[n - 1] == '\n') line[--n] = '\0';
+            unsigned long k;
+            char c;
+            if (sscanf(line, "isolab: job %lu%c", &k, &c) == 1 && k < ps->n) at = k;
+            else if (sscanf(line, "isolab: drawn %lu%c", &k, &c) == 1 && k < ps->n) ps->v[k].drawn |= !pass;
+            else if (!pass || at > stop) continue;
+            else if (strstr(line, "Skipping data file with no valid points") ||
+                     strstr(line, "No valid data points found"))
+                ps->v[at].empty++;
+            else if (n > 0) {
+                char *shown = isl_escape_dup(line);
+                fprintf(stderr, "%s\n", shown ? shown : "(a line of gnuplot's, not shown: out of memory)");
+                free(shown);
+            }
         }
+        for (stop = first; stop < ps->n && (ps->v[stop].rc || !ps->v[stop].fed || ps->v[stop].drawn); stop++) {}
     }
     free(line);
     fclose(f);
@@ -331,29 +353,6 @@ static int job_fail(isl_cli *cli, isl_plot_job *j, int rc)
     return rc;
 }
 
-/* Writes the built-in script of each kind the jobs from `from` on draw
- * into its scratch file gp[kind] (once). Returns an exit status. */
-static int write_scripts(isl_cli *cli, isl_plots *ps, size_t from, isl_outfile *gp, size_t ngp)
-{
-    for (size_t i = from; i < ps->n; i++) {
-        isl_plot_job *j = &ps->v[i];
-        size_t k = (size_t)(j->p - PLOTS);
-        assert(k < ngp);
-        if (j->rc || j->script || gp[k].f) continue;
-        int rc = isl_outfile_open(&gp[k], j->img, ISL_OUT_SCRATCH, NULL, &cli->err);
-        if (!rc) rc = write_script(cli, j->p->name, &gp[k]);
-        if (rc) return rc;
-    }
-    (void)ngp;
-    return ISL_OK;
-}
-
-/* Appends s and the NUL that ends it: one of gnuplot's arguments. */
-static void put_arg(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s) + 1); }
-
-/* The most plots one gnuplot draws (its command line grows with them). */
-enum { BATCH_MAX = 64 };
-
 /* What gnuplot runs before each plot: a fresh session, then an empty svg
  * page, since 'reset session' leaves some of the svg terminal's state of
  * the page before (after a multiplot, a frame's stroke is black, not
@@ -361,74 +360,122 @@ enum { BATCH_MAX = 64 };
 static const char FRESH[] = "set terminal svg; set output '/dev/null'; set multiplot; unset multiplot; "
                             "set output; set terminal unknown; ";
 
-/* Runs one gnuplot over up to BATCH_MAX jobs from `from` on that have not
- * failed: for each, a fresh session (FRESH), out and fmt, its data script,
- * its plot script and the marker line, all on gnuplot's command line. The
- * job gnuplot stopped on (if any) fails; *next is the job after it, else
- * the job after the last given. Returns an exit status for what is no
- * job's own. */
-static int run_batch(isl_cli *cli, isl_plots *ps, size_t from, isl_outfile *gp, size_t ngp, size_t *next)
+/* Writes n bytes at p to gnuplot's input, waiting for room up to the
+ * limit each time: 0, or an errno (EPIPE: gnuplot ended; ETIMEDOUT). */
+static int put_input(isl_plots *ps, const char *p, size_t n, int limit)
 {
-    int rc = write_scripts(cli, ps, from, gp, ngp);
-    isl_buf e = {NULL, 0, 0, 0}; /* the arguments, each ending in a NUL */
-    size_t last = from, given = 0;
-    for (size_t i = from; i < ps->n && given < BATCH_MAX && !rc; i++) {
-        isl_plot_job *j = &ps->v[i];
-        if (j->rc) continue;
-        put_arg(&e, "-e"), put_arg(&e, "reset session"), put_arg(&e, "-e"), isl_buf_printf(&e, "%sout = ", FRESH);
-        put_gp_string(&e, j->image.tmp), isl_buf_printf(&e, "; fmt = "), put_gp_string(&e, ps->fmt);
-        if (j->titles.tmp) isl_buf_printf(&e, "; titles = "), put_gp_string(&e, j->titles.tmp);
-        put_arg(&e, "");
-        put_arg(&e, j->data.tmp), put_arg(&e, j->script ? j->script : gp[j->p - PLOTS].tmp), put_arg(&e, "-e");
-        isl_buf_printf(&e, "unset print; print \"isolab: drawn %zu\"", i), put_arg(&e, "");
-        last = i, given++;
+    while (n) {
+        ssize_t w = write(ps->fd, p, n);
+        if (w > 0) {
+            p += w, n -= (size_t)w;
+            continue;
+        }
+        if (w < 0 && errno != EAGAIN && errno != EINTR) return errno;
+        struct pollfd pf = {ps->fd, POLLOUT, 0};
+        int r = poll(&pf, 1, limit * 1000);
+        if (r == 0) return ETIMEDOUT;
+        if (r < 0 && errno != EINTR) return errno;
     }
-    *next = last + 1;
-    char **argv = rc ? NULL : calloc(8 * given + 2, sizeof *argv);
-    if (!rc && (e.oom || !argv)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    size_t na = 0;
-    if (!rc) {
-        argv[na++] = "gnuplot";
-        for (size_t at = 0; at < e.n; at += strlen(e.p + at) + 1) argv[na++] = e.p + at;
-        assert(na == 8 * given + 1);
+    return 0;
+}
+
+/* Starts a gnuplot for the jobs from `from` on: its input a pipe, its
+ * stderr a scratch file. Returns an exit status for what is no job's own;
+ * a gnuplot that cannot be started fails the jobs not fed yet. */
+static int start(isl_cli *cli, isl_plots *ps, size_t from)
+{
+    assert(!ps->pid);
+    int rc = isl_outfile_open(&ps->errs, ps->v[from].img, ISL_OUT_SCRATCH, NULL, &cli->err), p[2] = {-1, -1};
+    if (rc) return rc;
+    int sp = pipe(p) ? errno : 0;
+    if (!sp && (fcntl(p[0], F_SETFD, FD_CLOEXEC) || fcntl(p[1], F_SETFD, FD_CLOEXEC)
+                || fcntl(p[1], F_SETFL, O_NONBLOCK)))
+        sp = errno;
+    if (!sp) sp = spawn_gnuplot(p[0], fileno(ps->errs.f), &ps->pid);
+    if (p[0] >= 0) close(p[0]);
+    if (!sp) {
+        ps->fd = p[1], ps->from = from, ps->cut = 0;
+        return ISL_OK;
     }
-    isl_outfile errs = {NULL, NULL, NULL, NULL, -1};
-    if (!rc) rc = isl_outfile_open(&errs, ps->v[from].img, ISL_OUT_SCRATCH, NULL, &cli->err);
-    pid_t pid;
-    int sp = rc ? 0 : spawn_gnuplot(argv, fileno(errs.f), &pid);
-    free(argv), free(e.p);
-    for (size_t i = from; !rc && sp && i <= last; i++)
-        if (!ps->v[i].rc) {
+    if (p[1] >= 0) close(p[1]);
+    ps->pid = 0;
+    isl_outfile_abort(&ps->errs);
+    for (size_t i = from; i < ps->n; i++)
+        if (!ps->v[i].rc && !ps->v[i].fed) {
             isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot run gnuplot: %s", ps->v[i].p->name, strerror(sp));
             job_fail(cli, &ps->v[i], ISL_ETOOL);
         }
-    int status = 0, limit = tool_seconds(), w = 0;
-    if (!rc && !sp) {
-        w = wait_for(pid, limit, &status);
-        isl_temp_child(0);
-        tool_lines(fileno(errs.f), ps, from);
-    }
-    isl_outfile_abort(&errs);
-    if (rc || sp) return rc;
+    return ISL_OK;
+}
+
+/* Hands job i to the gnuplot (started for it when none is): a fresh
+ * session (FRESH), out, fmt and titles, then one line that loads its data
+ * and its script and ends with the marker (an error ends gnuplot there).
+ * Returns an exit status for what is no job's own; the job stays not fed
+ * when its gnuplot takes no more (isl_plots_draw goes on). */
+static int feed(isl_cli *cli, isl_plots *ps, size_t i)
+{
+    isl_plot_job *j = &ps->v[i];
+    size_t k = (size_t)(j->p - PLOTS);
+    assert(!j->rc && !j->fed && k < KINDS);
+    int rc = ISL_OK;
+    if (!j->script && !ps->gp[k].f && !(rc = isl_outfile_open(&ps->gp[k], j->img, ISL_OUT_SCRATCH, NULL, &cli->err)))
+        rc = write_script(cli, j->p->name, &ps->gp[k]);
+    if (!rc && !ps->pid) rc = start(cli, ps, i);
+    if (rc || j->rc || ps->cut) return rc;
+    isl_buf e = {NULL, 0, 0, 0};
+    isl_buf_printf(&e, "reset session\nunset print; print \"isolab: job %zu\"; %sout = ", i, FRESH);
+    put_gp_string(&e, j->image.tmp), isl_buf_printf(&e, "; fmt = "), put_gp_string(&e, ps->fmt);
+    if (j->titles.tmp) isl_buf_printf(&e, "; titles = "), put_gp_string(&e, j->titles.tmp);
+    isl_buf_printf(&e, "\nload "), put_gp_string(&e, j->data.tmp), isl_buf_printf(&e, "; load ");
+    put_gp_string(&e, j->script ? j->script : ps->gp[k].tmp);
+    isl_buf_printf(&e, "; unset print; print \"isolab: drawn %zu\"\n", i);
+    if (e.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    else if (!(ps->cut = put_input(ps, e.p, e.n, tool_seconds()))) j->fed = 1;
+    free(e.p);
+    return rc;
+}
+
+/* Ends the gnuplot: its input closed, waited for up to the limit (then
+ * stopped). Each job it drew is marked; the first job it did not draw
+ * fails, and the jobs fed after that one are fed again, to another. */
+static void finish(isl_cli *cli, isl_plots *ps)
+{
+    close(ps->fd), ps->fd = -1;
+    int status = 0, limit = tool_seconds();
+    int w = wait_for(ps->pid, ps->cut == ETIMEDOUT ? 0 : limit, &status);
+    ps->pid = 0;
+    isl_temp_child(0);
+    tool_lines(fileno(ps->errs.f), ps, ps->from);
+    isl_outfile_abort(&ps->errs);
     /* gnuplot went through every job (the images are checked after): the
      * markers may be lost (stderr on a full disk) */
-    if (!w && WIFEXITED(status) && WEXITSTATUS(status) == 0) return ISL_OK;
-    for (size_t i = from; i <= last; i++) {
+    if (!w && !ps->cut && WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+    /* the jobs after the first it did not draw, again: it failed on that one */
+    int failed = 0;
+    for (size_t i = ps->from; i < ps->n; i++) {
         isl_plot_job *j = &ps->v[i];
-        if (j->rc || j->drawn) continue;
-        /* the first job not drawn is the one gnuplot stopped on */
+        /* the first not drawn: fed, or not fed when the input was cut */
+        if (j->rc || (!failed && j->fed && j->drawn) || (!failed && !j->fed && !ps->cut)) continue;
+        if (failed) { /* drawn after a failure, or not yet: again */
+            j->fed = j->drawn = 0, j->empty = 0;
+            continue;
+        }
         const char *name = j->p->name;
         if (w == ETIMEDOUT)
             isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", name, limit);
         else if (w) isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", name, strerror(w));
+        else if (ps->cut == EPIPE)
+            isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot ended (%s %d) before it read the script %s.gp", name,
+                     WIFEXITED(status) ? "exit status" : "signal",
+                     WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), name);
         else isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot failed (%s %d) on the script %s.gp", name,
                       WIFEXITED(status) ? "exit status" : "signal",
                       WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), name);
         job_fail(cli, j, ISL_ETOOL);
-        *next = i + 1;
-        break;
+        failed = 1;
     }
-    return ISL_OK;
+    ps->cut = 0;
 }
 
 /* Whether the file system of FILE's directory has no room left for a file
@@ -516,7 +563,11 @@ static int put_titles(isl_cli *cli, isl_plot_job *j)
 isl_plots *isl_plots_new(const char *fmt, const char *scripts, int scratch)
 {
     isl_plots *ps = calloc(1, sizeof *ps);
-    if (ps) ps->fmt = fmt, ps->scripts = scripts, ps->scratch = scratch;
+    if (!ps) return NULL;
+    ps->fmt = fmt, ps->scripts = scripts, ps->scratch = scratch, ps->fd = -1;
+    ps->feeding = on_path("gnuplot") && tool_seconds() > 0;
+    ps->errs = (isl_outfile){NULL, NULL, NULL, NULL, -1};
+    for (size_t k = 0; k < KINDS; k++) ps->gp[k] = (isl_outfile){NULL, NULL, NULL, NULL, -1};
     return ps;
 }
 
@@ -565,31 +616,38 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     if (!rc && !strcmp(ps->fmt, "svg")) rc = isl_outfile_open(&j->titles, j->img, ISL_OUT_SCRATCH, NULL, &cli->err);
     for (size_t i = 0; d.prev && i < d.ncols; i++) free(d.prev[i].p);
     free(d.names.p), free(d.rows.p), free(d.prev), free(d.last);
-    return rc ? job_fail(cli, j, rc) : ISL_OK;
+    if (rc) return job_fail(cli, j, rc);
+    /* drawn while the next plots' rows are read; what fails to start here
+     * is tried again, and said, by isl_plots_draw */
+    if (ps->feeding && feed(cli, ps, ps->n - 1)) isl_error_clear(&cli->err), ps->feeding = 0;
+    return j->rc;
 }
 
 int isl_plots_draw(isl_cli *cli, isl_plots *ps)
 {
     int rc = ISL_OK;
     size_t pending = 0;
-    for (size_t i = 0; i < ps->n; i++) pending += !ps->v[i].rc;
+    for (size_t i = 0; i < ps->n; i++) pending += !ps->v[i].rc && !ps->v[i].fed;
     int nogp = pending && !on_path("gnuplot"), badtime = pending && tool_seconds() < 0;
     for (size_t i = 0; i < ps->n && (nogp || badtime); i++)
-        if (!ps->v[i].rc) {
+        if (!ps->v[i].rc && !ps->v[i].fed) {
             if (nogp) isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH)");
             else bad_timeout(cli);
             job_fail(cli, &ps->v[i], cli->err.status);
         }
-    if (nogp || badtime) return ISL_OK;
-    isl_outfile gp[sizeof PLOTS / sizeof PLOTS[0]];
-    for (size_t k = 0; k < sizeof gp / sizeof gp[0]; k++) gp[k] = (isl_outfile){NULL, NULL, NULL, NULL, -1};
-    /* after a job gnuplot failed on, the rest in another gnuplot */
-    for (size_t from = 0, next = 0; !rc && from < ps->n; from = next) {
-        while (from < ps->n && ps->v[from].rc) from++;
+    if (ps->pid) finish(cli, ps);
+    /* what no gnuplot drew (not fed yet, or fed again after a failure),
+     * each time to a fresh one, until every job is drawn or failed */
+    while (!rc && !nogp && !badtime) {
+        size_t from = 0;
+        while (from < ps->n && (ps->v[from].rc || ps->v[from].fed)) from++;
         if (from == ps->n) break;
-        rc = run_batch(cli, ps, from, gp, sizeof gp / sizeof gp[0], &next);
+        for (size_t i = from; i < ps->n && !rc && !ps->cut; i++)
+            if (!ps->v[i].rc && !ps->v[i].fed) rc = feed(cli, ps, i);
+        if (ps->pid) finish(cli, ps);
     }
-    for (size_t k = 0; k < sizeof gp / sizeof gp[0]; k++) isl_outfile_abort(&gp[k]);
+    for (size_t k = 0; k < KINDS; k++) isl_outfile_abort(&ps->gp[k]);
+    if (nogp || badtime) return ISL_OK;
     for (size_t i = 0; i < ps->n && !rc; i++) {
         isl_plot_job *j = &ps->v[i];
         if (j->rc) continue;
@@ -630,6 +688,14 @@ int isl_plots_status(const isl_plots *ps, size_t i, const isl_error **err, const
 void isl_plots_free(isl_plots *ps)
 {
     if (!ps) return;
+    if (ps->pid) { /* never drawn: a failure before isl_plots_draw */
+        close(ps->fd);
+        kill(ps->pid, SIGKILL);
+        while (waitpid(ps->pid, NULL, 0) < 0 && errno == EINTR) {}
+        isl_temp_child(0);
+    }
+    isl_outfile_abort(&ps->errs);
+    for (size_t k = 0; k < KINDS; k++) isl_outfile_abort(&ps->gp[k]);
     for (size_t i = 0; i < ps->n; i++) {
         isl_plot_job *j = &ps->v[i];
         isl_outfile_abort(&j->image), isl_outfile_abort(&j->data), isl_outfile_abort(&j->titles);

@@ -34,8 +34,9 @@ static int read_engine(page_lab *lab, const char *dir)
     if (snprintf(wasm, sizeof wasm, "%s/isolab-sql.wasm.gz", dir) >= (int)sizeof wasm) return 0;
     lab->loader = isl_read_file(js, &lab->nloader);
     lab->wasm = (unsigned char *)isl_read_file(wasm, &lab->nwasm);
-    const unsigned char *w = lab->wasm, *t = w ? w + lab->nwasm - 4 : NULL;
+    const unsigned char *w = lab->wasm;
     if (lab->loader && w && lab->nwasm >= 18 && w[0] == 0x1f && w[1] == 0x8b) {
+        const unsigned char *t = w + lab->nwasm - 4; /* gzip's trailer: the size, little-endian */
         lab->module = (unsigned long)t[0] | (unsigned long)t[1] << 8 | (unsigned long)t[2] << 16 | (unsigned long)t[3] << 24;
         return snprintf(lab->from, sizeof lab->from, "%s", js), 1;
     }

@@ -34,25 +34,26 @@ txt(c) = exists("NAMES") ? NAMES[int(column(c))] : strcol(c)
 stats csv using 'size':'open_surface' nooutput name 'A'
 N_min = A_min_x; N_max = A_max_x; O_min = A_min_y; O_max = A_max_y
 # the named bundles: their rows (NR), key lines (NM), m of them; CH the
-# channel; K_max the most bundles in one cell
+# channel; K_max the most bundles in one cell; the least open surface of
+# each size (BEST, "size,open_surface", nbest of them)
 array NR[A_records > 0 ? A_records : 1]
 array NM[A_records > 0 ? A_records : 1]
+array BEST[A_records > 0 ? A_records : 1]
 array CH[1]
 j = 0
+nbest = 0
 K_max = 0
 stats csv using (CH[1] = txt('channel'), K_max = column('cell_bundles') > K_max ? column('cell_bundles') : K_max, \
+        column('best') == 1 ? (nbest = nbest + 1, BEST[nbest] = sprintf("%d,%d", column('size'), column('open_surface'))) : 0, \
         txt('named') ne '' ? \
         (j = j + 1, NR[j] = int($0), NM[j] = sprintf("%s: %d mechanisms, open surface %d", \
             txt('named'), column('size'), column('open_surface')), 0) : 0) nooutput
 m = j
-# the least open surface of each size, one row per size, as a data block
-# with a header line as the CSV's
+# those least open surfaces as a data block with a header line as the CSV's
 set print $best
 print "size,open_surface"
+do for [i=1:nbest] { print BEST[i] }
 unset print
-set table $best append separator comma
-plot csv using 'size':'open_surface' with table if (column('best') == 1)
-unset table
 chan = CH[1] eq '' ? 'no channel' : 'channel '.CH[1]
 ptitle = sprintf("Every bundle of the power-set sweep under %s: open surface against size", chan)
 

@@ -465,7 +465,9 @@ static void finish(isl_cli *cli, isl_plots *ps)
         if (w == ETIMEDOUT)
             isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", name, limit);
         else if (w) isl_fail(&cli->err, ISL_ETOOL, "plot %s: %s", name, strerror(w));
-        else if (ps->cut == EPIPE)
+        else if (!j->fed && ps->cut != EPIPE)
+            isl_fail(&cli->err, ISL_ETOOL, "plot %s: cannot write to gnuplot: %s", name, strerror(ps->cut));
+        else if (!j->fed || (WIFEXITED(status) && WEXITSTATUS(status) == 0)) /* it ended, no error said */
             isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot ended (%s %d) before it read the script %s.gp", name,
                      WIFEXITED(status) ? "exit status" : "signal",
                      WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), name);

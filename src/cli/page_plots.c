@@ -300,17 +300,13 @@ int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson)
     }
     int rc = pp->dir ? ISL_OK : make_scratch(cli, &pp->dir, &pp->slot);
     if (rc) return rc;
-    isl_temp_scratch(1); /* the plots' files are the page's scratch, not outputs */
     for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, pp, lesson, i);
-    isl_temp_scratch(0);
     return rc;
 }
 
 int page_plots_end(isl_cli *cli, isl_buf *b, page_plots *pp, int *noted)
 {
-    isl_temp_scratch(1);
     int rc = pp->n ? isl_plots_draw(cli, pp->ps) : ISL_OK;
-    isl_temp_scratch(0);
     isl_buf out = {NULL, 0, 0, 0};
     size_t from = 0;
     if (!rc && b->oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory"); /* the page so far is lost */

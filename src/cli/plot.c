@@ -603,8 +603,11 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     isl_export **q = &ps->query[p - PLOTS];
     if (!rc && !*q) rc = isl_store_export_open(cli->store, p->query, 0, 0, 0, q, &cli->err);
     if (!rc && j->csv) rc = isl_export_tee(cli, *q, p->query, table.tmp, &j->rows, gp_row, &d);
-    else if (!rc && (rc = isl_store_export_read(*q, NULL, gp_row, &d, &cli->err)) == ISL_ENOMEM) isl_fail(&cli->err, rc, "out of memory");
-    else if (!rc) j->rows = d.nrows;
+    else if (!rc) { /* no CSV: the rows for gnuplot alone */
+        if ((rc = isl_store_export_read(*q, NULL, gp_row, &d, &cli->err)) == ISL_ENOMEM && !cli->err.msg[0])
+            isl_fail(&cli->err, rc, "out of memory");
+        j->rows = d.nrows;
+    }
     isl_temp_scratch(was_scratch);
     char hint[600];
     if (!rc && j->rows == 0 && !(rc = plot_hint(cli, p, hint, sizeof hint)))

@@ -185,8 +185,7 @@ isl_status isl_store_export_open(isl_store *s, const char *name, int has_run, in
 isl_status isl_store_export_read(isl_export *x, const char *lesson, isl_row_fn fn, void *ctx, isl_error *err)
 {
     assert(!lesson == !x->by_lesson);
-    isl_store *s = x->s;
-    sqlite3_reset(x->q);
+    isl_store *s = x->s; /* x->q is reset: stream_rows ends so */
     if ((lesson && sqlite3_bind_text(x->q, 1, lesson, -1, SQLITE_TRANSIENT) != SQLITE_OK)
         || (x->has_run && sqlite3_bind_int64(x->q, 1, x->run_id) != SQLITE_OK))
         return isl_db_fail(s, err, "reading the rows");

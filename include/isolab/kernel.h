@@ -1,0 +1,126 @@
+/* isolab: the kernel layer (src/kernel). Builds the model's mechanisms for
+ * real, with the primitives bubblewrap and nsjail use, reads each fact on
+ * the host and inside, and decides by one rule per fact whether the inside
+ * reveals the host. Kernel interfaces only: no SQLite, no model tables.
+ * Everything it finds goes out through an isl_probe_sink, as the core's
+ * sweeps hand their rows to a callback; the store writes them.
+ *
+ * Names are the model's: a fact or mechanism is measurable only when its
+ * name is in isl_kernel_facts / isl_kernel_mechanisms (the registries); a
+ * lesson's own fact is reported unmeasured, its own mechanism not
+ * buildable, never guessed and never read from a path a seed names. */
+#ifndef ISOLAB_KERNEL_H
+#define ISOLAB_KERNEL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "isolab/error.h"
+
+/* The facts with a reader and the mechanisms with a builder, by the
+ * model's names, each list ending with NULL. */
+extern const char *const isl_kernel_facts[];
+extern const char *const isl_kernel_mechanisms[];
+
+/* 1 when fact has a reader (mechanism a builder), else 0. */
+int isl_kernel_reads(const char *fact);
+int isl_kernel_builds(const char *mechanism);
+
+/* The two orders a set is built in: the set's own (as the model applies
+ * it) and the kernel's (user, pid, net, uts, cgroup, mount, label, caps). */
+typedef enum isl_probe_order { ISL_ORDER_MODEL, ISL_ORDER_KERNEL } isl_probe_order;
+/* "model" / "kernel", and the index of a name (-1 when none). */
+const char *isl_probe_order_name(isl_probe_order o);
+int isl_probe_order_find(const char *name);
+
+/* Where a reading was taken: on the host just before the inside reading,
+ * inside the confined process, on the host just after. */
+typedef enum isl_side { ISL_SIDE_HOST, ISL_SIDE_INSIDE, ISL_SIDE_HOST_AFTER } isl_side;
+const char *isl_side_name(isl_side s); /* "host", "inside", "host-after" */
+
+/* A mechanism's step: built, skipped (the kernel lacks it), refused (it
+ * needs a privilege), built as a substitute (e.g. Landlock for a label),
+ * or failed while building. Decided by a preflight before anything
+ * changes, but for "failed". */
+typedef enum isl_step_status {
+    ISL_STEP_OK, ISL_STEP_SKIPPED, ISL_STEP_REFUSED, ISL_STEP_SUBSTITUTE, ISL_STEP_FAILED
+} isl_step_status;
+const char *isl_step_status_name(isl_step_status s); /* "ok", "skipped", ... */
+
+/* A fact as the kernel showed it. */
+typedef enum isl_seen { ISL_SEEN_VISIBLE, ISL_SEEN_CLOSED, ISL_SEEN_UNMEASURED } isl_seen;
+const char *isl_seen_name(isl_seen s); /* "visible", "closed", "unmeasured" */
+
+/* The machine a probe ran on: its provenance. */
+typedef struct isl_probe_env {
+    char release[128];     /* uname().release */
+    char hostname[128];    /* uname().nodename: the default machine label */
+    long uid;              /* the caller's real uid */
+    int privileged;        /* 1 when the caller holds CAP_SYS_ADMIN in the init user namespace */
+    char lsms[256];        /* the active LSMs, comma-separated ("" when unreadable) */
+    int cgroup_version;    /* 1, 2, or 0 when no cgroup file system is mounted */
+} isl_probe_env;
+
+/* Reads the host's provenance into env. ISL_OK, or ISL_ETOOL with err. */
+isl_status isl_probe_env_read(isl_probe_env *env, isl_error *err);
+
+/* One set to build and read: the mechanisms by the model's names in the
+ * set's own order (n may be 0: plain), the order to build them in, and
+ * the facts to report, in the model's fact order. */
+typedef struct isl_probe_set {
+    const char *const *mechanisms;
+    size_t n;
+    isl_probe_order order;
+    const char *const *facts;
+    size_t nfacts;
+    int timeout_ms;        /* the whole set, build and readings: its child is ended past it */
+} isl_probe_set;
+
+/* What a probe reports, in this order: each step, each reading, each fact's
+ * outcome. Strings are valid during the call only. A status other than
+ * ISL_OK from a callback stops the probe, which returns it. */
+typedef struct isl_probe_sink {
+    void *ctx;
+    /* one per mechanism of the set, in build order */
+    isl_status (*step)(void *ctx, const char *mechanism, const char *primitive, isl_step_status status,
+                       const char *message);
+    /* one per source and side; value is the text read, or "error: ENAME"
+     * (the errno's name) when the source could not be read */
+    isl_status (*reading)(void *ctx, isl_side side, const char *fact, const char *source, const char *value);
+    /* one per fact of the set, in its order; via names the sources that
+     * decided it ("/sys/class/net"), or why it is unmeasured */
+    isl_status (*observed)(void *ctx, const char *fact, isl_seen seen, const char *via);
+} isl_probe_sink;
+
+/* Builds set (each step preflighted: a skipped or refused step is
+ * reported and the set built without it), reads every fact inside and on
+ * the host before and after, decides each fact by its rule, and reports
+ * all to sink. Nothing outlives the call on the host: the child's
+ * namespaces die with it, cgroups made are removed. ISL_OK when the set was
+ * read (whatever its steps' status); ISL_ETOOL with err when the child
+ * could not run or passed timeout_ms (ended by pid); ISL_EUSAGE when the
+ * order cannot work for this caller (model order unprivileged), with why. */
+isl_status isl_probe_set_run(const isl_probe_set *set, const isl_probe_sink *sink, isl_error *err);
+
+/* A process confined in a built set, for a channel to observe from the
+ * host (src/kernel/channel.c). */
+typedef struct isl_confined {
+    pid_t pid;             /* the host's pid of the process that runs fn */
+    pid_t runner;          /* the child isl_kernel_spawn forked (pid is it or its descendant) */
+    int fd;                /* read end of fn's out_fd */
+} isl_confined;
+
+/* Builds set as isl_probe_set_run does (steps to sink->step, which may be
+ * NULL) and runs fn(ctx, out_fd) inside it; returns at once with c filled
+ * in. fn's return value is the confined process's exit status. */
+isl_status isl_kernel_spawn(const isl_probe_set *set, const isl_probe_sink *sink, int (*fn)(void *ctx, int out_fd),
+                            void *ctx, isl_confined *c, isl_error *err);
+/* Waits for c's processes up to timeout_ms, ends them by pid past it, closes
+ * c->fd; *status (may be NULL) gets fn's exit status, -1 when ended. */
+isl_status isl_kernel_reap(isl_confined *c, int timeout_ms, int *status, isl_error *err);
+
+/* Removes the empty cgroups an earlier probe of isolab's left behind (one
+ * killed midway); the number removed in *n. */
+isl_status isl_kernel_sweep_leftovers(size_t *n, isl_error *err);
+
+#endif

@@ -4,7 +4,7 @@
 # (EXCEPT both ways, and non-empty) on the lesson's model and on
 # tests/models/alt (shared axes, a left-open fact of another axis); bad
 # input gives SQL errors naming the value; the costly functions refuse to
-# run from a view; the README's what-if session runs as printed.
+# run from a view; the what-if session of docs/sql.md runs as printed.
 #
 # POSIX sh; env ISOLAB = the binary, ISOLAB_SO = the extension (default
 # ./isolab.so). Last line "N passed, M failed".
@@ -114,12 +114,11 @@ err "SELECT * FROM isolab_surface('common,-user-namespace')" \
     "isolab_surface: '-user-namespace': that mechanism is not among the members before it"
 err "SELECT * FROM isolab_surface('strict,user-namespace')" "isolab_surface: mechanism 'user-namespace' is named twice"
 # member lists: a bundle's members in order, -mechanism takes one out; the
-# same mechanisms in the same order as written out by hand (the README's
-# group_concat of bundle_member) give the same rows
+# same mechanisms in the same order, written out by hand, give the same rows
 check "strict,-user-namespace = strict's members but user-namespace, in order" \
     "$(x "$lesson" "SELECT * FROM isolab_fact_status('pid-namespace,mount-namespace,network-namespace,uts-namespace,control-group,capability-dropping,mandatory-label', 'sampling-profile')")" \
     "$(x "$lesson" "SELECT * FROM isolab_fact_status('strict,-user-namespace', 'sampling-profile')")"
-check "common,mandatory-label: open surface 12 under the profile (README)" 12 \
+check "common,mandatory-label: open surface 12 under the profile (docs/sql.md)" 12 \
     "$(x "$lesson" "SELECT open_surface FROM isolab_surface('common,mandatory-label', 'sampling-profile')")"
 err "SELECT * FROM isolab_fact_status('pid-namespace,pid-namespace')" \
     "isolab_fact_status: mechanism 'pid-namespace' is named twice"
@@ -139,18 +138,18 @@ check "isolab_powerset is direct-only" "unsafe use of virtual table \"isolab_pow
 check "without the extension, the views still answer" "sampling-profile|11|8" \
     "$(sqlite3 "$lesson" "SELECT channel, open_surface, size FROM bundle_smallest WHERE channel = 'sampling-profile'")"
 
-# the README's session, as printed there (between the what-if markers):
+# the SQL guide's what-if session, as printed there (between the markers):
 # "sqlite> " and "   ...> " lines are typed, the others are the output
-sed -n '/^<!-- what-if session -->$/,/^<!-- end what-if session -->$/p' README.md |
+sed -n '/^<!-- what-if session -->$/,/^<!-- end what-if session -->$/p' docs/sql.md |
     sed '/^<!--/d; /^```/d; /^\$ /d' >"$tmp/session.md"
 sed -n 's/^sqlite> //p; s/^   \.\.\.> //p' "$tmp/session.md" >"$tmp/session.sql"
 sed '/^sqlite> /d; /^   \.\.\.> /d' "$tmp/session.md" >"$tmp/session.want"
 if [ -s "$tmp/session.sql" ]; then
     (cd "$root" && sqlite3 -batch "$lesson" <"$tmp/session.sql") >"$tmp/session.got" 2>&1
-    if cmp -s "$tmp/session.want" "$tmp/session.got"; then ok "README what-if session runs as printed"
-    else not_ok "README what-if session runs as printed"; diff "$tmp/session.want" "$tmp/session.got" | head -20; fi
+    if cmp -s "$tmp/session.want" "$tmp/session.got"; then ok "the SQL guide's what-if session runs as printed"
+    else not_ok "the SQL guide's what-if session runs as printed"; diff "$tmp/session.want" "$tmp/session.got" | head -20; fi
 else
-    not_ok "README has a what-if session"
+    not_ok "the SQL guide has a what-if session"
 fi
 
 # The extension is the SQL functions over the core, the store base and the

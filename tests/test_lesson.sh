@@ -71,24 +71,24 @@ check "init --seeds seeds/: every built-in claim compiles at load" "0" "$?$(cat 
 check "seed_origin: NULL for the built-in seeds, the directory for --seeds" "|$top/seeds" \
     "$(sqlite3 "$tmp/new.db" "SELECT seeds FROM seed_origin")|$(sqlite3 "$tmp/steps.db" "SELECT seeds FROM seed_origin")"
 
-# The README's "Using it" commands in order, as printed (those that need
+# The tutorial's "Using it" commands in order, as printed (those that need
 # no gnuplot), then isolab lesson: the lesson's block, byte for byte. The
 # what-if run among them (a member list's row under the profile) and the
 # template load change no lesson's printed block.
 walk=$tmp/walk
 mkdir -p "$walk" && ln -s "$ISOLAB" "$walk/isolab" && cp -r "$top/seeds" "$walk/seeds"
-awk '/^## Using it/ { f = 1; next } f && /^## / { exit } f && /^    \.\/isolab / { print substr($0, 5) }' README.md |
+awk '/^## Using it/ { f = 1; next } f && /^## / { exit } f && /^    \.\/isolab / { print substr($0, 5) }' docs/tutorial.md |
     grep -v -e ' plot' -e ' page' >"$tmp/walk.sh"
-check "the README's Using it block has its commands" yes "$([ "$(wc -l <"$tmp/walk.sh")" -gt 30 ] && echo yes)"
+check "the tutorial's Using it block has its commands" yes "$([ "$(wc -l <"$tmp/walk.sh")" -gt 30 ] && echo yes)"
 (cd "$walk" && "$ISOLAB" lesson >/dev/null 2>&1 && sh "$tmp/walk.sh" >/dev/null 2>&1)
 (cd "$walk" && "$ISOLAB" lesson >out.txt 2>/dev/null; "$ISOLAB" lesson M03/K04 >k04.txt 2>/dev/null)
-if cmp -s "$walk/out.txt" "$top/tests/expected/lesson.txt"; then ok "after the README's commands: isolab lesson is the lesson's block"
-else not_ok "after the README's commands: isolab lesson is the lesson's block"; diff "$walk/out.txt" "$top/tests/expected/lesson.txt" | head; fi
-if cmp -s "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt"; then ok "after the README's commands: isolab lesson M03/K04 is K04's block"
-else not_ok "after the README's commands: isolab lesson M03/K04 is K04's block"; diff "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt" | head; fi
+if cmp -s "$walk/out.txt" "$top/tests/expected/lesson.txt"; then ok "after the tutorial's commands: isolab lesson is the lesson's block"
+else not_ok "after the tutorial's commands: isolab lesson is the lesson's block"; diff "$walk/out.txt" "$top/tests/expected/lesson.txt" | head; fi
+if cmp -s "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt"; then ok "after the tutorial's commands: isolab lesson M03/K04 is K04's block"
+else not_ok "after the tutorial's commands: isolab lesson M03/K04 is K04's block"; diff "$walk/k04.txt" "$top/tests/expected/lesson_K04.txt" | head; fi
 (cd "$walk" && sqlite3 -batch -noheader -list isolab.db "SELECT line FROM lesson_report WHERE lesson = 'M03/K05';") >"$walk/shell.txt"
-if cmp -s "$walk/shell.txt" "$top/tests/expected/lesson.txt"; then ok "after the README's commands: lesson_report in the shell is the lesson's block"
-else not_ok "after the README's commands: lesson_report in the shell is the lesson's block"; fi
+if cmp -s "$walk/shell.txt" "$top/tests/expected/lesson.txt"; then ok "after the tutorial's commands: lesson_report in the shell is the lesson's block"
+else not_ok "after the tutorial's commands: lesson_report in the shell is the lesson's block"; fi
 check "after the what-if run: the axes plot's panels are the course's bundles" "common strict" \
     "$("$ISOLAB" --db "$walk/isolab.db" export plot_axes --format csv 2>/dev/null | awk -F, 'NR > 1 { print $1 }' | uniq | tr '\n' ' ' | sed 's/ $//')"
 check "the what-if list's panel when --bundle names it" "common strict strict,-user-namespace" \

@@ -161,13 +161,13 @@ check "lesson's sqlite3 hint, pasted, prints the channel table" \
     "$(cd "$tmp/w" && "$ISOLAB" --db "dir with spaces/my lab.db" report channel_table 2>/dev/null)" \
     "$(cd "$tmp/w" && eval "sqlite3 $lhint")"
 
-# --- one list of exit statuses: isolab help's is the README's -------------
+# --- one list of exit statuses: isolab help's is docs/guarantees.md's ------
 "$ISOLAB" help | sed -n '/^exit status:/,$p' | sed 1d | sed 's/^  //' >"$tmp/codes.help"
-sed -n 's/^| \([0-9][0-9]*\) | \(.*\) |$/\1 \2/p' README.md >"$tmp/codes.readme"
+sed -n 's/^| \([0-9][0-9]*\) | \(.*\) |$/\1 \2/p' docs/guarantees.md >"$tmp/codes.readme"
 sed -i 's/^\([0-9]*\) */\1 /' "$tmp/codes.help"
 if [ -s "$tmp/codes.help" ] && cmp -s "$tmp/codes.help" "$tmp/codes.readme"; then
-    ok "the README's exit statuses are isolab help's"
+    ok "docs/guarantees.md's exit statuses are isolab help's"
 else
-    not_ok "the README's exit statuses are isolab help's"; diff "$tmp/codes.help" "$tmp/codes.readme"
+    not_ok "docs/guarantees.md's exit statuses are isolab help's"; diff "$tmp/codes.help" "$tmp/codes.readme"
 fi
 finish

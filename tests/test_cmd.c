@@ -392,7 +392,7 @@ static void test_lesson_identical_and_history(void **state)
 }
 
 /* A different model (tests/models/alt): every figure below was worked out by
- * hand from the model's rules (README, 'The rules isolab computes'); see the comments in the seed files. */
+ * hand from the model's rules (docs/tutorial.md, 'The rules isolab computes'); see the comments in the seed files. */
 static void test_alt_model(void **state)
 {
     (void)state;

@@ -1,5 +1,5 @@
 /* cmocka suite: the power-set sweep of bundles. The core is checked against
- * the model's rules (README, 'The rules isolab computes') applied literally with flag arrays, subset by subset; the
+ * the model's rules (docs/tutorial.md, 'The rules isolab computes') applied literally with flag arrays, subset by subset; the
  * command and the saved queries against the same naive computation on the
  * lesson's model as typed in testutil.h (independently of seeds/). */
 #include <sqlite3.h>

@@ -165,7 +165,7 @@ static void test_lesson_sweeps(void **state)
     isl_model_free(m);
 }
 
-/* ---- naive reference: the model's rules (README, 'The rules isolab computes') with flag arrays, from the raw lists ---- */
+/* ---- naive reference: the model's rules (docs/tutorial.md, 'The rules isolab computes') with flag arrays, from the raw lists ---- */
 static isl_surface naive(const isl_model *m, const isl_bundle *b, const isl_channel *c,
                          const unsigned char *inF, isl_fact_state *st)
 {

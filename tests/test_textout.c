@@ -154,7 +154,7 @@ static void test_number(void **state)
 }
 
 /* The keys of a row's JSON object: a name an earlier column has gets the
- * first of :1, :2, ... that no column is named (README's rule, by hand). */
+ * first of :1, :2, ... that no column is named (the rule of docs/sql.md, by hand). */
 static void test_json_keys(void **state)
 {
     (void)state;

@@ -1,6 +1,6 @@
-/* isolab: the SQL functions (README, "What-if questions in the sqlite3
- * shell", lists them with their arguments and columns): table-valued
- * functions computing from the model of the database they run in, and
+/* isolab: the SQL functions (docs/sql.md, "What-if in the shell", lists
+ * them with their arguments and columns): table-valued functions
+ * computing from the model of the database they run in, and
  * isolab_version(). The same code is the loadable extension isolab.so and
  * what `sweep bundles` inserts from on isolab's own connection. */
 #ifndef ISOLAB_EXT_H

@@ -3,7 +3,7 @@
  *
  * For mechanisms mechs[0..nm), subset `mask` is the bundle of the mechs[i]
  * whose bit i is set, applied in increasing i. Surfaces are over every fact
- * of the model (README, "The rules isolab computes"). */
+ * of the model (docs/tutorial.md, "The rules isolab computes"). */
 #ifndef ISOLAB_POWERSET_H
 #define ISOLAB_POWERSET_H
 

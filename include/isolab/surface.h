@@ -1,4 +1,4 @@
-/* isolab: the surface engine (README, "The rules isolab computes"). Pure: no
+/* isolab: the surface engine (docs/tutorial.md, "The rules isolab computes"). Pure: no
  * I/O, no SQLite, no allocation in the computing calls (scratch space comes
  * from an isl_work). F is the set of facts in use. */
 #ifndef ISOLAB_SURFACE_H

@@ -21,7 +21,8 @@
 # page documents ahead of its build) is skipped with the rest of its block,
 # except under CI=true; so is './isolab probe' where no namespace can be
 # made. Every docs/*.md page is listed in the README's "Where to go next",
-# and every file a page's commands write is one git ignores. The README
+# every link between pages leads to a file and heading that exist, and
+# every file a page's commands write is one git ignores. The README
 # stays a first read: at most 200 lines.
 # Skips without gnuplot (the plots' commands need it), unless CI=true.
 . "$(dirname "$0")/shlib.sh"
@@ -43,6 +44,27 @@ done
 for f in docs/*.md; do
     check "README lists $f" yes "$(grep -q "](\($f\|<$f>\))" README.md && echo yes)"
 done
+
+# anchors PAGE : the anchors of PAGE's headings, as GitHub makes them
+anchors() {
+    sed -n 's/^#\{1,6\} //p' "$1" | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9 _-]//g' -e 's/ /-/g'
+}
+
+# every link of a page to a page of the tree leads to a file there, and a
+# link to a heading (#anchor) to a heading that exists
+for page in $pages docs/HACKING.md docs/PERFORMANCE.md; do
+    grep -o '](\([^)]*\))' "$page" | sed 's/^](\(.*\))$/\1/' | grep -v '^[a-z]*:' |
+        while IFS= read -r link; do
+            file=${link%%#*}
+            dir=$(dirname "$page")
+            [ -z "$file" ] && target=$page || target=$dir/$file
+            if [ ! -e "$target" ]; then echo "$page: $link: no file $target"; continue; fi
+            case $link in
+                *'#'*) anchors "$target" | grep -qx -- "${link#*#}" || echo "$page: $link: no such heading" ;;
+            esac
+        done
+done >"$tmp/links.txt"
+check "every link between the pages leads to a file and heading" "" "$(head -5 "$tmp/links.txt")"
 
 # fresh DIR : a fresh copy of the tracked files with the build outputs, with
 # their times, so make finds isolab up to date; the extension's objects too

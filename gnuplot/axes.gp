@@ -90,7 +90,14 @@ do for [b=1:nb] {
     set ylabel "visible (%)"
     if (b == nb) {
         set xtics () rotate by 45 right scale 0
-        do for [i=1:na] { set xtics add (AX[i] i) }
+        # a tic's label is a format: each % of an axis's name doubled
+        # (a loop: a recursive function overflows gnuplot's stack)
+        do for [i=1:na] {
+            l_ = AX[i]
+            t_ = ''
+            while ((r_ = strstrt(l_, '%')) > 0) { t_ = t_.l_[1:r_].'%'; l_ = l_[r_ + 1:strlen(l_)] }
+            set xtics add (t_.l_ i)
+        }
         set xlabel "axis, in the course's order" offset 0,-0.3
     } else {
         set xtics 1 format "" scale 0

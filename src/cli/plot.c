@@ -103,15 +103,23 @@ static int make_dirs(isl_cli *cli, const char *dir)
     return rc;
 }
 
-/* Appends text to b as a gnuplot single-quoted string ('' for a quote). */
+/* Appends text to b as a gnuplot string expression that reads back as
+ * text whatever it holds: the runs of other bytes single-quoted (no
+ * backslash escape, no backquote or macro substitution inside), joined by
+ * "\ooo" for each quote and control byte. Not '' for a quote: gnuplot's
+ * scanner reads '' as a quote only after another character ('a''''b' and
+ * '''x' end early), and a newline would end the command. */
 static void put_gp_string(isl_buf *b, const char *text)
 {
-    isl_buf_put(b, "'", 1);
-    for (const char *t = text; *t; t++) {
-        if (*t == '\'') isl_buf_put(b, "''", 2);
-        else isl_buf_put(b, t, 1);
+    const char *sep = "";
+    for (const char *t = text;; sep = ".") {
+        size_t n = 0;
+        while (t[n] && t[n] != '\'' && (unsigned char)t[n] >= 0x20 && t[n] != 0x7f) n++;
+        if (n || !*text) isl_buf_printf(b, "%s'%.*s'", sep, (int)n, t), sep = ".";
+        if (!t[n]) break;
+        isl_buf_printf(b, "%s\"\\%03o\"", sep, (unsigned)(unsigned char)t[n]);
+        t += n + 1;
     }
-    isl_buf_put(b, "'", 1);
 }
 
 /* What gnuplot reads for a plot, as a gnuplot script: the rows as the data

@@ -195,8 +195,9 @@ static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
     return ISL_OK;
 }
 
-/* How long gnuplot may take: $ISOLAB_TOOL_TIMEOUT seconds (1 to 86400),
- * else 60; -1 when it is set to anything else. */
+/* How long gnuplot may take for a batch's plots, all of them:
+ * $ISOLAB_TOOL_TIMEOUT seconds (1 to 86400), else 60; -1 when it is set
+ * to anything else. */
 static int tool_seconds(void)
 {
     const char *v = getenv("ISOLAB_TOOL_TIMEOUT");
@@ -214,15 +215,15 @@ static int bad_timeout(isl_cli *cli)
                     shown);
 }
 
-/* Waits for child pid up to limit seconds (then kills it): 0 with *status,
- * ETIMEDOUT, or the errno of waitpid. */
-static int wait_for(pid_t pid, int limit, int *status)
+/* Waits for child pid up to the time end (isl_now's clock; then kills it;
+ * 0: at once): 0 with *status, ETIMEDOUT, or the errno of waitpid. */
+static int wait_for(pid_t pid, double end, int *status)
 {
     /* a tick from 0.5 ms growing to 10 ms: a plot takes 10-30 ms, and a
      * fixed 10 ms tick cost 5 ms a plot on average */
     struct timespec tick = {0, 500 * 1000};
-    for (double end = isl_now() + limit;;) {
-        pid_t got = limit ? waitpid(pid, status, WNOHANG) : 0;
+    for (;;) {
+        pid_t got = end > 0 ? waitpid(pid, status, WNOHANG) : 0;
         if (got == pid) return 0;
         if (got < 0 && errno != EINTR) return errno;
         if (isl_now() >= end) {
@@ -294,7 +295,9 @@ enum { KINDS = sizeof PLOTS / sizeof PLOTS[0] };
  * The gnuplot drawing the jobs as they are added (pid 0: none): fd its
  * standard input, errs its stderr, from its first job, cut an errno when
  * its input could not be written (it ended, or took no more within the
- * limit); gp[k] PLOTS[k]'s built-in script, written for its first job. */
+ * limit); gp[k] PLOTS[k]'s built-in script, written for its first job.
+ * deadline: when every gnuplot of the batch must have finished (isl_now's
+ * clock: the limit from the first one's start; 0 before). */
 struct isl_plots {
     struct isl_plot_job *v;
     size_t n, cap;
@@ -304,6 +307,7 @@ struct isl_plots {
     pid_t pid;
     int fd, cut;
     size_t from;
+    double deadline;
     isl_outfile errs, gp[KINDS];
 };
 typedef struct isl_plot_job isl_plot_job;
@@ -369,8 +373,8 @@ static const char FRESH[] = "set terminal svg; set output '/dev/null'; set multi
                             "set output; set terminal unknown; ";
 
 /* Writes n bytes at p to gnuplot's input, waiting for room up to the
- * limit each time: 0, or an errno (EPIPE: gnuplot ended; ETIMEDOUT). */
-static int put_input(isl_plots *ps, const char *p, size_t n, int limit)
+ * batch's deadline: 0, or an errno (EPIPE: gnuplot ended; ETIMEDOUT). */
+static int put_input(isl_plots *ps, const char *p, size_t n)
 {
     while (n) {
         ssize_t w = write(ps->fd, p, n);
@@ -380,19 +384,35 @@ static int put_input(isl_plots *ps, const char *p, size_t n, int limit)
         }
         if (w < 0 && errno != EAGAIN && errno != EINTR) return errno;
         struct pollfd pf = {ps->fd, POLLOUT, 0};
-        int r = poll(&pf, 1, limit * 1000);
+        double left = ps->deadline - isl_now();
+        int r = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
         if (r == 0) return ETIMEDOUT;
         if (r < 0 && errno != EINTR) return errno;
     }
     return 0;
 }
 
-/* Starts a gnuplot for the jobs from `from` on: its input a pipe, its
+/* Fails job i as not drawn: the batch's time ran out before it. */
+static void late(isl_cli *cli, isl_plots *ps, size_t i)
+{
+    isl_fail(&cli->err, ISL_ETOOL, "plot %s: not drawn: the %d s gnuplot may take for the plots ran out",
+             ps->v[i].p->name, tool_seconds());
+    job_fail(cli, &ps->v[i], ISL_ETOOL);
+}
+
+/* Starts a gnuplot for the jobs from `from` on (none once the batch's
+ * deadline passed: each not fed yet fails, late): its input a pipe, its
  * stderr a scratch file. Returns an exit status for what is no job's own;
  * a gnuplot that cannot be started fails the jobs not fed yet. */
 static int start(isl_cli *cli, isl_plots *ps, size_t from)
 {
     assert(!ps->pid);
+    if (!ps->deadline) ps->deadline = isl_now() + tool_seconds();
+    else if (isl_now() >= ps->deadline) { /* the batch's time is out: none started again */
+        for (size_t i = from; i < ps->n; i++)
+            if (!ps->v[i].rc && !ps->v[i].fed) late(cli, ps, i);
+        return ISL_OK;
+    }
     int rc = isl_outfile_open(&ps->errs, ps->v[from].img, ISL_OUT_SCRATCH, NULL, &cli->err), p[2] = {-1, -1};
     if (rc) return rc;
     int sp = pipe(p) ? errno : 0;
@@ -439,19 +459,20 @@ static int feed(isl_cli *cli, isl_plots *ps, size_t i)
     put_gp_string(&e, j->script ? j->script : ps->gp[k].tmp);
     isl_buf_printf(&e, "; unset print; print \"isolab: drawn %zu\"\n", i);
     if (e.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    else if (!(ps->cut = put_input(ps, e.p, e.n, tool_seconds()))) j->fed = 1;
+    else if (!(ps->cut = put_input(ps, e.p, e.n))) j->fed = 1;
     free(e.p);
     return rc;
 }
 
-/* Ends the gnuplot: its input closed, waited for up to the limit (then
- * stopped). Each job it drew is marked; the first job it did not draw
- * fails, and the jobs fed after that one are fed again, to another. */
+/* Ends the gnuplot: its input closed, waited for up to the batch's
+ * deadline (then stopped). Each job it drew is marked; the first job it
+ * did not draw fails, and the jobs after that one are fed again, to
+ * another, or fail, late, when the deadline was what stopped it. */
 static void finish(isl_cli *cli, isl_plots *ps)
 {
     close(ps->fd), ps->fd = -1;
     int status = 0, limit = tool_seconds();
-    int w = wait_for(ps->pid, ps->cut == ETIMEDOUT ? 0 : limit, &status);
+    int w = wait_for(ps->pid, ps->cut == ETIMEDOUT ? 0 : ps->deadline, &status);
     ps->pid = 0;
     isl_temp_child(0);
     tool_lines(fileno(ps->errs.f), ps, ps->from);
@@ -465,10 +486,9 @@ static void finish(isl_cli *cli, isl_plots *ps)
         isl_plot_job *j = &ps->v[i];
         /* the first not drawn: fed, or not fed when the input was cut */
         if (j->rc || (!failed && j->fed && j->drawn) || (!failed && !j->fed && !ps->cut)) continue;
-        if (failed) { /* drawn after a failure, or not yet: again */
-            j->fed = j->drawn = 0, j->empty = 0;
-            continue;
-        }
+        if (failed && (w == ETIMEDOUT || ps->cut == ETIMEDOUT)) late(cli, ps, i);
+        else if (failed) j->fed = j->drawn = 0, j->empty = 0; /* drawn after a failure, or not yet: again */
+        if (failed) continue;
         const char *name = j->p->name;
         if (w == ETIMEDOUT)
             isl_fail(&cli->err, ISL_ETOOL, "plot %s: gnuplot did not finish in %d s; stopped it", name, limit);
@@ -774,14 +794,22 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
         stop = arc != ISL_OK;
     }
     if (!rc) rc = isl_plots_draw(cli, ps);
-    /* a line for each plot drawn, up to the first that failed: its failure */
-    for (size_t i = 0; ps && i < ps->n && !rc; i++) {
+    /* a line for each plot drawn; the first failure is the error, and it
+     * names the other plots not drawn, once (many a time a plot's own) */
+    char others[64] = "";
+    for (size_t i = 0, failed = 0; ps && i < ps->n && !(rc && !failed); i++) {
         const isl_error *e;
         const char *img;
         size_t rows;
-        if ((rc = isl_plots_status(ps, i, &e, &img, &rows))) cli->err = *e;
+        int prc = isl_plots_status(ps, i, &e, &img, &rows);
+        if (prc && !failed++) rc = prc, cli->err = *e;
+        else if (prc) snprintf(others + strlen(others), sizeof others - strlen(others), ", %s", ps->v[i].p->name);
         else fprintf(cli->out, "%s: %s and %s (%zu rows of %s)\n", ps->v[i].p->name, img, ps->v[i].csv, rows,
                      ps->v[i].p->query);
+    }
+    if (others[0]) {
+        isl_error first = cli->err;
+        isl_fail(&cli->err, first.status, "%s; not drawn either: %s", first.msg, others + 2);
     }
     isl_plots_free(ps);
     return rc;

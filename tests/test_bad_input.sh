@@ -725,10 +725,23 @@ mknod chardev c 1 3 2>/dev/null || mkfifo chardev
 expect "init --force on a device or FIFO" 3 "isolab init: chardev: $( [ -c chardev ] && echo 'a character device' || echo 'a FIFO'); --force replaces only a regular file" \
     chardev "$ISOLAB" --db chardev init --force
 [ -c chardev ] || [ -p chardev ] && ok "init --force left the node in place" || not_ok "init --force replaced the node"
-ln -s nowhere.db dangling.db
-expect "init --force on a dangling symlink" 3 \
-    "isolab init: dangling.db: a symbolic link that leads to no file (No such file or directory); give the database's own path" \
-    dangling.db "$ISOLAB" --db dangling.db init --force
+# a symbolic link that leads to no file: nothing to replace, so init makes
+# the database where it leads (as 'runs' there advises), --force or not,
+# and says so; into a directory that is not there, it names the link's target
+ln -s nowhere.db dangling.db && ln -s nowhere2.db dangling2.db && ln -s nodir/x.db dangling3.db
+"$ISOLAB" --db dangling.db runs >/dev/null 2>err.txt
+check "runs on a dangling symlink: advises init" "isolab runs: dangling.db: no such database (create it with 'isolab --db dangling.db init')" \
+    "$(cat err.txt)"
+"$ISOLAB" --db dangling.db init >out.txt 2>err.txt
+check "init on a dangling symlink: the database where it leads, said so" \
+    "0|created $PWD/nowhere.db (dangling.db: a symbolic link that led to no file; the database is where it led)||link 24" \
+    "$?|$(cat out.txt)|$(cat err.txt)|$([ -L dangling.db ] && echo link) $(sqlite3 nowhere.db 'SELECT count(*) FROM fact')"
+"$ISOLAB" --db dangling2.db init --force >out.txt 2>err.txt
+check "init --force on a dangling symlink: the same" "0|created $PWD/nowhere2.db (dangling2.db: a symbolic link that led to no file; the database is where it led)|24" \
+    "$?|$(cat out.txt)|$(sqlite3 nowhere2.db 'SELECT count(*) FROM fact')"
+expect "init on a dangling symlink into no directory" 3 \
+    "isolab init: dangling3.db: a dangling symbolic link to nodir/x.db, whose directory nodir cannot be reached (No such file or directory); create it, or give the database's own path" \
+    dangling3.db "$ISOLAB" --db dangling3.db init --force
 cp base.db target.db && ln -s target.db link.db
 if "$ISOLAB" --db link.db init --force >/dev/null 2>err.txt && [ -L link.db ] \
    && [ "$(sqlite3 target.db 'SELECT count(*) FROM run')" = 0 ]; then

@@ -23,7 +23,10 @@ struct sqlite3;
 isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
 
 /* Creates the database at path from the schema and the built-in seeds (or
- * seeds_dir's *.sql), all or nothing; an existing path only with force. */
+ * seeds_dir's *.sql), all or nothing; an existing path only with force.
+ * Through a symbolic link that leads to no file (a dangling link), the
+ * database is created where it leads, force or not (ISL_EINPUT when that
+ * file's directory cannot be reached). */
 isl_status isl_store_create(const char *path, const char *seeds_dir, int force, isl_error *err);
 
 /* A new database, before it replaces anything: ISL_OK when it will do. */
@@ -34,7 +37,7 @@ typedef isl_status (*isl_store_check_fn)(isl_store *fresh, void *ctx, isl_error 
 isl_status isl_store_create_checked(const char *path, const char *seeds_dir, int force, isl_store_check_fn check,
                                     void *ctx, isl_error *err);
 
-/* ISL_OK when path names no file, an empty one, or (through a symbolic link)
+/* ISL_OK when path names no file (a dangling link's too), an empty one, or (through a symbolic link)
  * a regular file holding an isolab database of this or an older schema: what
  * a new database may replace; else why not (ISL_EINPUT, ISL_EDB). Opens no
  * database (a FIFO is refused, never opened). */

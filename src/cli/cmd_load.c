@@ -1,18 +1,27 @@
 /* isolab init: create the database; load: apply seed files to it (--replace:
  * the lessons they define replace the loaded ones); unload: remove lessons
  * with what they own. */
+#define _XOPEN_SOURCE 700 /* realpath() */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "isolab/author.h"
 #include "isolab/cli.h"
 
 int isl_cmd_init(isl_cli *cli, const isl_args *a)
 {
+    struct stat lsb, sb;
+    int dangling = lstat(cli->db_path, &lsb) == 0 && S_ISLNK(lsb.st_mode) && stat(cli->db_path, &sb) != 0;
     if (isl_store_create(cli->db_path, isl_opt(a, "--seeds"), isl_opt(a, "--force") != NULL, &cli->err))
         return cli->err.status;
-    isl_print_line(cli->out, "created %s", cli->db_path);
+    char *real = dangling ? realpath(cli->db_path, NULL) : NULL;
+    if (real)
+        isl_print_line(cli->out, "created %s (%s: a symbolic link that led to no file; the database is where it led)",
+                       real, cli->db_path);
+    else isl_print_line(cli->out, "created %s", cli->db_path);
+    free(real);
     return ISL_OK;
 }
 

@@ -214,8 +214,62 @@ static isl_status check_replaceable(const char *given, const char *path, off_t s
     return ISL_OK;
 }
 
+/* The first n bytes of a, then b: malloc'd, or NULL. */
+static char *join(const char *a, size_t n, const char *b)
+{
+    size_t len = n + strlen(b) + 1;
+    char *p = malloc(len);
+    if (p) snprintf(p, len, "%.*s%s", (int)n, a, b);
+    return p;
+}
+
+/* Where the symbolic link given leads, which is no file (a dangling link):
+ * the file to be, by its directory's real path and its own name, into
+ * *end (to free). A link to a link is followed (40 at most, as the kernel
+ * does); a relative target is from its link's directory, which must exist. */
+static isl_status dangling_end(const char *given, char **end, isl_error *err)
+{
+    char *at = join(given, strlen(given), ""), target[4096];
+    struct stat sb;
+    int e = ELOOP;
+    for (int hops = 0; at && hops < 40; hops++) {
+        ssize_t n = readlink(at, target, sizeof target - 1);
+        if (n < 0 || (size_t)n >= sizeof target - 1) {
+            e = n < 0 ? errno : ENAMETOOLONG;
+            break;
+        }
+        target[n] = '\0';
+        const char *slash = strrchr(at, '/');
+        char *next = join(at, target[0] != '/' && slash ? (size_t)(slash - at) + 1 : 0, target);
+        free(at), at = next;
+        if (at && lstat(at, &sb) != 0) e = errno;
+        else if (at && !S_ISLNK(sb.st_mode)) e = EEXIST; /* there now: as realpath saw it not */
+        if (!at || e != ELOOP) break;
+    }
+    const char *slash = at ? strrchr(at, '/') : NULL, *name = slash ? slash + 1 : at;
+    char *dir = !at ? NULL : slash ? join(at, slash > at ? (size_t)(slash - at) : 1, "") : join(".", 1, "");
+    char *real = dir && e == ENOENT ? realpath(dir, NULL) : NULL;
+    int de = errno;
+    isl_status st = ISL_OK;
+    if (real && *name && !(*end = join(real, strcmp(real, "/") ? strlen(real) : 0, "/")))
+        st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    else if (real && *name) {
+        char *full = join(*end, strlen(*end), name);
+        free(*end), *end = full;
+        if (!full) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    } else if (!dir || (e == ENOENT && de == ENOMEM)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    else if (e == ENOENT && *name)
+        st = isl_fail(err, ISL_EINPUT, "%s: a dangling symbolic link to %s, whose directory %s cannot be reached (%s); "
+                      "create it, or give the database's own path", given, at, dir, strerror(de));
+    else st = isl_fail(err, ISL_EINPUT, "%s: a symbolic link that leads to no file (%s); give the database's own path",
+                       given, strerror(e == ENOENT || e == EEXIST ? EINVAL : e));
+    free(at), free(dir), free(real);
+    return st;
+}
+
 /* The file a new database at given replaces (*real: the path through a
- * symbolic link, to free), checked as isl_store_replaceable says. */
+ * symbolic link, to free), checked as isl_store_replaceable says; through
+ * a dangling link, the file to be where it leads (nothing to replace). */
 static isl_status replaced_file(const char *given, char **real, isl_error *err)
 {
     struct stat lsb, sb;
@@ -223,10 +277,11 @@ static isl_status replaced_file(const char *given, char **real, isl_error *err)
     if (lstat(given, &lsb) != 0) return ISL_OK;
     const char *path = given;
     if (S_ISLNK(lsb.st_mode)) {
-        if (!(*real = realpath(given, NULL)))
+        if (!(*real = realpath(given, NULL)) && errno != ENOENT)
             return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT,
                             "%s: a symbolic link that leads to no file (%s); give the database's own path", given,
                             strerror(errno));
+        if (!*real) return dangling_end(given, real, err);
         path = *real;
     }
     if (stat(path, &sb) != 0) return isl_fail(err, ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
@@ -248,14 +303,21 @@ isl_status isl_store_create(const char *given, const char *seeds_dir, int force,
     return isl_store_create_checked(given, seeds_dir, force, NULL, NULL, err);
 }
 
-/* Only a regular file is replaced, through a symbolic link as every output is. */
+/* Only a regular file is replaced, through a symbolic link as every output
+ * is; a dangling link's file to be is created, as a missing one is. */
 isl_status isl_store_create_checked(const char *given, const char *seeds_dir, int force, isl_store_check_fn check,
                                     void *ctx, isl_error *err)
 {
-    struct stat lsb;
-    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, check, ctx, err);
-    if (!force) return isl_fail_why(err, ISL_EINPUT, ISL_R_EXISTS, "%s: already exists", given);
+    struct stat lsb, sb;
     char *real = NULL;
+    if (lstat(given, &lsb) != 0) return create_at(given, seeds_dir, check, ctx, err);
+    if (S_ISLNK(lsb.st_mode) && stat(given, &sb) != 0) { /* nothing to replace */
+        isl_status st = dangling_end(given, &real, err);
+        if (!st) st = create_at(real, seeds_dir, check, ctx, err);
+        free(real);
+        return st;
+    }
+    if (!force) return isl_fail_why(err, ISL_EINPUT, ISL_R_EXISTS, "%s: already exists", given);
     sqlite3 *old = NULL;
     isl_status st = replaced_file(given, &real, err);
     const char *path = real ? real : given;

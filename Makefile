@@ -204,31 +204,34 @@ build/mkdoc: tools/mkdoc.c build/libisolab.a
 	$(CC) $(ALL_CFLAGS) -o $@ tools/mkdoc.c build/libisolab.a $(SQLITE_LIBS) -lm
 .PHONY: doc
 doc: build/mkdoc
-	build/mkdoc man '$(DATADIR)' '$(EXTDIR)' > build/isolab.1
+	build/mkdoc man $(call shq,$(DATADIR)) $(call shq,$(EXTDIR)) > build/isolab.1
 	build/mkdoc completion > build/isolab.bash
 
 # make install [PREFIX=/usr/local] [DESTDIR=] [BINDIR LIBDIR DATADIR MANDIR];
 # make uninstall with the same values removes every file it installed.
+# Every directory goes to the shell quoted by shq: '...', each ' as '\''.
+shq = '$(subst ','\'',$(1))'
 COMPDIR = $(DATADIR)/bash-completion/completions
+D_BIN = $(call shq,$(DESTDIR)$(BINDIR))
+D_EXT = $(call shq,$(DESTDIR)$(EXTDIR))
+D_MAN = $(call shq,$(DESTDIR)$(MANDIR)/man1)
+D_COMP = $(call shq,$(DESTDIR)$(COMPDIR))
+D_DATA = $(call shq,$(DESTDIR)$(DATADIR)/isolab)
 install: isolab isolab.so doc
-	install -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(EXTDIR)' '$(DESTDIR)$(MANDIR)/man1' '$(DESTDIR)$(COMPDIR)' \
-	  '$(DESTDIR)$(DATADIR)/isolab/seeds' '$(DESTDIR)$(DATADIR)/isolab/queries'
-	install -m 755 isolab '$(DESTDIR)$(BINDIR)/isolab'
-	install -m 644 isolab.so '$(DESTDIR)$(EXTDIR)/isolab.so'
-	if [ -f isolab-sql.wasm.gz ]; then install -m 644 isolab-sql.wasm isolab-sql.wasm.gz isolab-sql.js '$(DESTDIR)$(EXTDIR)'; fi
-	install -m 644 build/isolab.1 '$(DESTDIR)$(MANDIR)/man1/isolab.1'
-	install -m 644 build/isolab.bash '$(DESTDIR)$(COMPDIR)/isolab'
-	install -m 644 $(SEEDS) '$(DESTDIR)$(DATADIR)/isolab/seeds'
-	install -m 644 $(QUERIES) '$(DESTDIR)$(DATADIR)/isolab/queries'
+	install -d $(D_BIN) $(D_EXT) $(D_MAN) $(D_COMP) $(D_DATA)/seeds $(D_DATA)/queries
+	install -m 755 isolab $(D_BIN)/isolab
+	install -m 644 isolab.so $(D_EXT)/isolab.so
+	if [ -f isolab-sql.wasm.gz ]; then install -m 644 isolab-sql.wasm isolab-sql.wasm.gz isolab-sql.js $(D_EXT); fi
+	install -m 644 build/isolab.1 $(D_MAN)/isolab.1
+	install -m 644 build/isolab.bash $(D_COMP)/isolab
+	install -m 644 $(SEEDS) $(D_DATA)/seeds
+	install -m 644 $(QUERIES) $(D_DATA)/queries
 uninstall:
-	rm -f '$(DESTDIR)$(BINDIR)/isolab' '$(DESTDIR)$(EXTDIR)/isolab.so' '$(DESTDIR)$(EXTDIR)/isolab-sql.wasm' \
-	  '$(DESTDIR)$(EXTDIR)/isolab-sql.wasm.gz' \
-	  '$(DESTDIR)$(EXTDIR)/isolab-sql.js' '$(DESTDIR)$(MANDIR)/man1/isolab.1' \
-	  '$(DESTDIR)$(COMPDIR)/isolab'
-	cd '$(DESTDIR)$(DATADIR)/isolab/seeds' 2>/dev/null && rm -f $(notdir $(SEEDS)) || true
-	cd '$(DESTDIR)$(DATADIR)/isolab/queries' 2>/dev/null && rm -f $(notdir $(QUERIES)) || true
-	-rmdir '$(DESTDIR)$(DATADIR)/isolab/seeds' '$(DESTDIR)$(DATADIR)/isolab/queries' '$(DESTDIR)$(DATADIR)/isolab' \
-	  '$(DESTDIR)$(EXTDIR)' 2>/dev/null
+	rm -f $(D_BIN)/isolab $(D_EXT)/isolab.so $(D_EXT)/isolab-sql.wasm $(D_EXT)/isolab-sql.wasm.gz \
+	  $(D_EXT)/isolab-sql.js $(D_MAN)/isolab.1 $(D_COMP)/isolab
+	cd $(D_DATA)/seeds 2>/dev/null && rm -f $(notdir $(SEEDS)) || true
+	cd $(D_DATA)/queries 2>/dev/null && rm -f $(notdir $(QUERIES)) || true
+	-rmdir $(D_DATA)/seeds $(D_DATA)/queries $(D_DATA) $(D_EXT) 2>/dev/null
 
 clean:
 	rm -rf build isolab isolab.so isolab-sql.wasm isolab-sql.wasm.gz isolab-sql.js

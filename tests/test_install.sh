@@ -13,6 +13,7 @@ dirs="PREFIX=/usr DESTDIR=$stage"
 if make -s -C "$root" install $dirs >"$tmp/install.log" 2>&1; then ok "make install into a staging DESTDIR"
 else not_ok "make install into a staging DESTDIR"; cat "$tmp/install.log"; finish; fi
 
+(cd "$stage" && find . ! -type d | sort) >"$tmp/files.txt"
 for f in bin/isolab lib/isolab/isolab.so share/man/man1/isolab.1 share/bash-completion/completions/isolab; do
     [ -f "$stage/usr/$f" ] && ok "installed /usr/$f" || not_ok "installed /usr/$f"
 done
@@ -197,4 +198,13 @@ fi
 if make -s -C "$root" uninstall $dirs >"$tmp/uninstall.log" 2>&1; then ok "make uninstall"
 else not_ok "make uninstall"; cat "$tmp/uninstall.log"; fi
 check "uninstall leaves no file" "" "$(find "$stage" ! -type d)"
+
+# a DESTDIR holding quotes and spaces: the same files installed there,
+# and removed again
+odd="$tmp/it's a ''stage"
+make -s -C "$root" install PREFIX=/usr DESTDIR="$odd" >"$tmp/install.log" 2>&1
+check "make install into a DESTDIR with quotes: the same files" "0:$(cat "$tmp/files.txt")" \
+    "$?:$(cat "$tmp/install.log")$(cd "$odd" 2>/dev/null && find . ! -type d | sort)"
+make -s -C "$root" uninstall PREFIX=/usr DESTDIR="$odd" >"$tmp/uninstall.log" 2>&1
+check "make uninstall there leaves no file" "0:" "$?:$(cat "$tmp/uninstall.log")$(find "$odd" ! -type d 2>&1)"
 finish

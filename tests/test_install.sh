@@ -111,14 +111,42 @@ if command -v bash >/dev/null 2>&1; then
     mkdir "$hostile"
     cp "$db" "$hostile/h.db"
     sqlite3 "$hostile/h.db" "INSERT INTO bundle(name) VALUES ('\$(touch pwned)'), ('\`touch pwned2\`'), ('*'), ('~root'), ('a b'), ('it''s'), ('back\\slash'), ('semi;colon'), ('\$HOME')"
+    # and names holding controls that reorder or hide what a terminal shows
+    # (right-to-left override U+202E, isolate U+2067, the C1 control NEL)
+    sqlite3 "$hostile/h.db" "INSERT INTO bundle(name) VALUES ('ab' || char(0x202e) || 'cd'), (char(0x202e) || 'x'), \
+        ('it''s ' || char(0x2067) || 'q'), ('c1' || char(0x85) || 'z')"
     names=$(cd "$hostile" && bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab
             for w in "${COMPREPLY[@]}"; do eval "printf \"%s\\n\" $w"; done' \
             sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db h.db run --bundle '')
     check "completion: hostile names complete as themselves (each word, read back by the shell)" \
         "$(q "$hostile/h.db" "SELECT name FROM bundle ORDER BY rowid")" "$names"
     check "completion: hostile names ran and globbed nothing" "h.db" "$(ls "$hostile")"
+    # what the screen shows: no candidate holds a C1 or bidirectional control
+    # raw (the list of escape.h, read here apart from isolab's code)
+    raw=$(cd "$hostile" && bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s\n" "${COMPREPLY[@]}"' \
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db h.db run --bundle '' \
+          | python3 -c '
+import sys
+bad = set(range(0x80, 0xa0)) | {0x61c, 0x200e, 0x200f, 0x2066, 0x2067, 0x2068, 0x2069} | set(range(0x202a, 0x202f))
+for line in sys.stdin.buffer.read().decode("utf-8", "replace").splitlines():
+    if any(ord(c) in bad for c in line): print(ascii(line))')
+    check "completion: no C1 or bidirectional control reaches the screen raw" "" "$raw"
     check "completion: a hostile name is offered by its own prefix" '\$\(touch\ pwned\)' \
         "$(cd "$hostile" && complete_ --db h.db run --bundle '$(')"
+
+    # The typed prefix filters in SQL (bound, as hex digits): among 300,000
+    # names, the 111 that start with b2999 (2999, 29990-29999, 299900-
+    # 299999, the last rows) are all offered, where reading every name in
+    # the shell was cut at its second; 111,111 that start with b2 are cut
+    # at 1000, said in an entry no TAB puts on the line
+    sqlite3 "$tmp/many.db" "CREATE TABLE bundle(name TEXT); WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL
+        SELECT i + 1 FROM r WHERE i < 300000) INSERT INTO bundle SELECT 'b' || i FROM r"
+    check "completion: all 111 of 300,000 names that start with the typed b2999" \
+        "$(awk 'BEGIN { print "b2999"; for (i = 29990; i < 30000; i++) print "b" i; for (i = 299900; i < 300000; i++) print "b" i }' | sort | tr '\n' ' ' | sed 's/ $//')" \
+        "$(complete_ --db "$tmp/many.db" run --bundle b2999)"
+    check "completion: 111,111 names that start with b2: the first 1000, and a note" \
+        "1001 1000 (only the first 1000 names: type more of the name)" \
+        "$(count_ --db "$tmp/many.db" run --bundle b2) $(complete_ --db "$tmp/many.db" run --bundle b2 | tr ' ' '\n' | grep -c '^b2') $(complete_ --db "$tmp/many.db" run --bundle b2 | grep -o '(.*)')"
 
     # The database is read, never written: an old schema stays as it was
     # (no migration), and no -wal or -shm is left beside it.
@@ -141,8 +169,9 @@ if command -v bash >/dev/null 2>&1; then
             sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db forever.db report fore)"
     mkdir "$tmp/evil"
     sqlite3 "$tmp/evil/e.db" "CREATE VIEW bundle AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x AS name FROM r WHERE x < 0; CREATE VIEW channel AS SELECT writefile('written', 'x') AS name"
-    check "completion: a never-ending 'bundle' ends the lookup (timeout 20 not reached)" "0:" \
-        "$(cd "$tmp/evil" && timeout 20 bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s" "${COMPREPLY[@]}"' \
+    check "completion: a never-ending 'bundle' ends the lookup (timeout 20 not reached), said" \
+        "(cut at 1 s: type more of the name)|no name read in time|0:" \
+        "$(cd "$tmp/evil" && timeout 20 bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s|" "${COMPREPLY[@]}"' \
             sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db e.db run --bundle ''; echo "$?:")"
     check "completion: a 'channel' that writes a file writes none" "e.db" \
         "$(cd "$tmp/evil" && complete_ --db e.db sweep removal --channel '' >/dev/null; ls "$tmp/evil")"

@@ -4,9 +4,11 @@
  *   mkdoc man DATADIR LIBDIR > isolab.1
  *   mkdoc completion > isolab.bash */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/escape.h"
 #include "isolab/version.h"
 
 /* ---- the man page ---- */
@@ -148,17 +150,25 @@ static void operand_class(const isl_command *c, char *buf, size_t n)
     }
 }
 
-static const char COMPLETION_HEAD[] =
+/* The completion script, in three parts (a C string has at most 4095
+ * characters): the lookup of names, */
+static const char COMPLETION_NAMES[] =
     "# bash completion for isolab, generated from its command table by\n"
     "# tools/mkdoc: commands, options, choices, and names read from the\n"
     "# database named on the line (--db, else $ISOLAB_DB, else isolab.db).\n"
     "# Names from the database are data: they are matched and offered as\n"
     "# literal words, shell-quoted, never expanded, evaluated or globbed. The\n"
     "# file is read by the sqlite3 shell, read-only and in safe mode (nothing\n"
-    "# migrated, locked or written), for at most a second.\n"
+    "# migrated, locked or written), for at most a second; the typed prefix\n"
+    "# goes to it as a parameter (hex digits alone on its command line), and\n"
+    "# at most 1000 names come back: a cut list says so. A character isolab\n"
+    "# escapes on the screen (src/core/escape.c: C1 and bidirectional\n"
+    "# controls, _isolab_hidden) is offered as $'\\ooo' octal, never raw.\n"
     "\n"
-    "# _isolab_names CLASS : the names of CLASS in the line's database, one a\n"
-    "# line, with backslash, newline and carriage return written as \\\\ \\n \\r\n"
+    "# _isolab_names CLASS PREFIX : the names of CLASS in the line's database\n"
+    "# that start with PREFIX, one a line, with backslash, newline and carriage\n"
+    "# return written as \\\\ \\n \\r, at most 1001; then a newline (ending a line\n"
+    "# cut short) and \"\\N\", N the sqlite3 shell's exit status (124: cut at 1 s)\n"
     "_isolab_names() {\n"
     "    local db=${ISOLAB_DB:-isolab.db} i sql\n"
     "    for ((i = 1; i < COMP_CWORD; i++)); do\n"
@@ -193,30 +203,73 @@ static const char COMPLETION_HEAD[] =
     "    esac\n"
     "    local q=\"SELECT replace(replace(replace(CAST(n AS TEXT), '\\\\', '\\\\\\\\'), char(10), '\\\\n'),\"\n"
     "    q+=\" char(13), '\\\\r') FROM ($sql) WHERE n IS NOT NULL\"\n"
+    "    q+=\" AND substr(CAST(n AS TEXT), 1, length(CAST(@p AS TEXT))) = CAST(@p AS TEXT) LIMIT 1001\"\n"
+    "    local hex=$(printf '%s' \"$2\" | od -An -v -tx1 | tr -d ' \\n')\n"
     "    timeout 1 sqlite3 -readonly -safe -batch -init /dev/null -list -noheader \\\n"
-    "        -cmd 'PRAGMA trusted_schema = OFF' \"$uri\" \"$q\" 2>/dev/null\n"
+    "        -cmd 'PRAGMA trusted_schema = OFF' -cmd \".parameter set @p x'$hex'\" \"$uri\" \"$q\" 2>/dev/null\n"
+    "    printf '\\n\\\\%d\\n' $?\n"
+    "}\n"
+    "\n";
+/* the matching of the typed word, */
+static const char COMPLETION_MATCH[] =
+    "# _isolab_typed : the name the current word starts, its quoting taken off\n"
+    "# (an open '...' or \"...\", backslashes); empty, so no name is left out,\n"
+    "# when it is quoted otherwise\n"
+    "_isolab_typed() {\n"
+    "    local cur=${COMP_WORDS[COMP_CWORD]} out= k c\n"
+    "    case $cur in\n"
+    "        \\'*) [[ ${cur:1} == *\\'* ]] || printf '%s' \"${cur:1}\"; return 0 ;;\n"
+    "        \\\"*) [[ ${cur:1} == *[\\\"\\\\\\$\\`]* ]] || printf '%s' \"${cur:1}\"; return 0 ;;\n"
+    "        *[\\'\\\"\\$\\`]*) return 0 ;;\n"
+    "    esac\n"
+    "    for ((k = 0; k < ${#cur}; k++)); do\n"
+    "        c=${cur:k:1}\n"
+    "        if [ \"$c\" = '\\' ]; then k=$((k + 1)); c=${cur:k:1}; fi\n"
+    "        out+=$c\n"
+    "    done\n"
+    "    printf '%s' \"$out\"\n"
     "}\n"
     "\n"
     "# _isolab_match WORD... : COMPREPLY gets each WORD that starts with the\n"
-    "# current word (as typed, or once quoted), shell-quoted, one element each\n"
+    "# current word (as typed, or once quoted), shell-quoted, one element each,\n"
+    "# each character of _isolab_hidden in it as $'\\ooo' (inside $'...' too)\n"
     "_isolab_match() {\n"
-    "    local cur=${COMP_WORDS[COMP_CWORD]} w q\n"
+    "    local cur=${COMP_WORDS[COMP_CWORD]} w q k\n"
     "    for w; do\n"
     "        printf -v q '%q' \"$w\"\n"
+    "        for ((k = 0; k < ${#_isolab_hidden[@]}; k++)); do\n"
+    "            [[ $q == *[![:ascii:]]* ]] || break\n"
+    "            [[ $q == *\"${_isolab_hidden[k]}\"* ]] || continue\n"
+    "            if [[ $q == \\$\\'* ]]; then q=${q//\"${_isolab_hidden[k]}\"/\"'\\$'${_isolab_shown[k]}'\\$'\"}\n"
+    "            else q=${q//\"${_isolab_hidden[k]}\"/\"\\$'${_isolab_shown[k]}'\"}; fi\n"
+    "        done\n"
     "        [[ $w == \"$cur\"* || $q == \"$cur\"* ]] && COMPREPLY+=(\"$q\")\n"
     "    done\n"
     "    return 0\n"
     "}\n"
-    "\n"
+    "\n";
+/* and the start of _isolab, which completion() ends from the table. */
+static const char COMPLETION_HEAD[] =
     "# _isolab_offer CLASS : COMPREPLY for the current word from CLASS\n"
     "_isolab_offer() {\n"
-    "    local cur=${COMP_WORDS[COMP_CWORD]} line words=() names=()\n"
+    "    local cur=${COMP_WORDS[COMP_CWORD]} line words=() names=() held= have= st=0\n"
     "    COMPREPLY=()\n"
     "    case $1 in\n"
     "        w:*) read -r -a words <<<\"${1#w:}\"; _isolab_match \"${words[@]}\" ;;\n"
-    "        db:*) while IFS= read -r line; do printf -v line '%b' \"$line\"; names+=(\"$line\"); done \\\n"
-    "                  < <(_isolab_names \"${1#db:}\")\n"
-    "              _isolab_match \"${names[@]}\" ;;\n"
+    "        # each line kept until the next: the one before the status is the\n"
+    "        # newline's (empty, or a name cut short)\n"
+    "        db:*) while IFS= read -r line; do\n"
+    "                  if [[ $line == \\\\[0-9]* ]]; then st=${line#\\\\}; break; fi\n"
+    "                  [ -n \"$have\" ] && names+=(\"$held\")\n"
+    "                  printf -v held '%b' \"$line\"; have=1\n"
+    "              done < <(_isolab_names \"${1#db:}\" \"$(_isolab_typed)\")\n"
+    "              if ((${#names[@]} > 1000)); then names=(\"${names[@]:0:1000}\"); st=-1; fi\n"
+    "              _isolab_match \"${names[@]}\"\n"
+    "              # a cut list says so, in entries no TAB puts on the line\n"
+    "              if ((st == -1)); then COMPREPLY+=('(only the first 1000 names: type more of the name)')\n"
+    "              elif ((st == 124)); then COMPREPLY+=('(cut at 1 s: type more of the name)')\n"
+    "              fi\n"
+    "              if ((st == -1 || st == 124)) && ((${#COMPREPLY[@]} == 1)); then COMPREPLY+=('no name read in time'); fi ;;\n"
     "        f) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\") ;;\n"
     "        d) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\") ;;\n"
     "    esac\n"
@@ -238,9 +291,37 @@ static const char COMPLETION_HEAD[] =
     "    done\n"
     "    local opts= ops= cls=\n";
 
+/* The characters beyond ASCII that isolab's own escaping makes visible
+ * (isl_needs_escape, src/core/escape.c: the C1 and the bidirectional
+ * controls), as the arrays _isolab_hidden (each one's UTF-8 bytes) and
+ * _isolab_shown (the same as \ooo octal, for $'...'): one rule, isolab's,
+ * for what a candidate may show raw. */
+static void hidden(void)
+{
+    isl_buf hid = {NULL, 0, 0, 0}, shown = {NULL, 0, 0, 0};
+    for (unsigned long cp = 0x80; cp <= 0x10FFFF; cp++) {
+        if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+        unsigned char u[5];
+        size_t n = cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+        for (size_t i = n - 1; i > 0; i--) u[i] = (unsigned char)(0x80 | ((cp >> (6 * (n - 1 - i))) & 0x3F));
+        u[0] = (unsigned char)((n == 2 ? 0xC0 : n == 3 ? 0xE0 : 0xF0) | (cp >> (6 * (n - 1))));
+        u[n] = '\0';
+        if (!isl_needs_escape((const char *)u)) continue;
+        isl_buf_put(&hid, " $'", 3), isl_buf_put(&shown, " '", 2);
+        for (size_t i = 0; i < n; i++) isl_buf_printf(&hid, "\\%03o", u[i]), isl_buf_printf(&shown, "\\%03o", u[i]);
+        isl_buf_put(&hid, "'", 1), isl_buf_put(&shown, "'", 1);
+    }
+    if (hid.oom || shown.oom) {
+        fputs("mkdoc: out of memory\n", stderr);
+        exit(1);
+    }
+    printf("_isolab_hidden=(%.*s)\n_isolab_shown=(%.*s)\n", (int)hid.n, hid.p, (int)shown.n, shown.p);
+    free(hid.p), free(shown.p);
+}
+
 static void completion(void)
 {
-    fputs(COMPLETION_HEAD, stdout);
+    fputs(COMPLETION_NAMES, stdout), fputs(COMPLETION_MATCH, stdout), fputs(COMPLETION_HEAD, stdout);
     char cls[512];
     fputs("    case $cmd in\n", stdout);
     for (const isl_command *c = isl_commands; c->name; c++) {
@@ -274,9 +355,10 @@ static void completion(void)
           "    elif [[ $cur == -* ]]; then _isolab_offer \"w:$opts\"\n"
           "    else _isolab_offer \"$ops\"\n"
           "    fi\n"
-          "}\n"
-          "complete -o default -F _isolab isolab ./isolab\n",
+          "}\n",
           stdout);
+    hidden();
+    fputs("complete -o default -F _isolab isolab ./isolab\n", stdout);
 }
 
 int main(int argc, char **argv)

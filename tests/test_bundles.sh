@@ -171,20 +171,32 @@ else
     echo "skip - full temporary directory: cannot mount a small tmpfs here"
 fi
 
-# A sweep above 20 mechanisms says its size before it starts (rows: every
-# bundle x (channels + none); about 32 bytes a row); one of 20 says nothing.
-# The file is held small (ulimit -f), so the sweep stops soon after.
-db=$tmp/big.db
+# A sweep of 2^20 rows or more says its size before it starts (rows: every
+# bundle x (channels + none); about 32 bytes a row): 20 mechanisms under
+# one channel (2^20 x 2 rows), 19 under one (2^19 x 2), 21 under one; 18 under
+# one (2^19 rows) says nothing. The file is held small (ulimit -f), so
+# each sweep stops soon after.
+db=$tmp/announce.db
 synth_db "$db" "('facts', 40), ('axes', 4), ('mechanisms', 21), ('channels', 1)"
-for n in 20 21; do
-    list=$(q "$db" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position LIMIT $n)")
-    (ulimit -f 256; trap '' XFSZ; "$ISOLAB" --db "$db" sweep bundles --mechanisms "$list" >/dev/null 2>"$tmp/big$n.err")
-done
 nc=$(q "$db" "SELECT count(*) FROM channel")
-rows=$(( (1 << 21) * (nc + 1) ))
-check "sweep bundles of 21 mechanisms: its rows and size said first" \
-    "isolab sweep bundles: note: 2^21 = $((1 << 21)) bundles x $nc channels and no channel: $rows rows to write, about $(( (rows * 32 + 999999) / 1000000 )) MB of $db; this takes a while" \
-    "$(head -n 1 "$tmp/big21.err")"
-check "sweep bundles of 20 mechanisms: no such note" 0 "$(grep -c 'rows to write' "$tmp/big20.err")"
+first=$(q "$db" "SELECT name FROM channel ORDER BY position LIMIT 1")
+# sweep N [OPTION...]: the first line a sweep of the first N mechanisms says on stderr
+sweep() {
+    list=$(q "$db" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position LIMIT $1)")
+    shift
+    (ulimit -f 256; trap '' XFSZ; "$ISOLAB" --db "$db" sweep bundles --mechanisms "$list" "$@" >/dev/null 2>"$tmp/big.err")
+    head -n 1 "$tmp/big.err"
+}
+# note M C: the note of M mechanisms and C channels
+note() {
+    rows=$(( (1 << $1) * ($2 + 1) ))
+    echo "isolab sweep bundles: note: 2^$1 = $((1 << $1)) bundles x $2 channel$([ "$2" = 1 ] || echo s) and no channel: $rows rows to write, about $(( (rows * 32 + 999999) / 1000000 )) MB of $db; this takes a while"
+}
+check "sweep bundles of 21 mechanisms: its rows and size said first" "$(note 21 "$nc")" "$(sweep 21)"
+check "sweep bundles of 20 mechanisms and one channel (2^21 rows): said" "$(note 20 1)" \
+    "$(sweep 20 --channel "$first")"
+check "sweep bundles of 19 mechanisms and one channel (2^20 rows): said" "$(note 19 1)" "$(sweep 19 --channel "$first")"
+check "sweep bundles of 18 mechanisms and one channel (2^19 rows): no such note" 0 \
+    "$(sweep 18 --channel "$first" | grep -c 'rows to write')"
 
 finish

@@ -111,8 +111,10 @@ static void bundles_tick(void *ctx, uint64_t rows)
     isl_progress_rows(&b->p, b->before + rows);
 }
 
-/* above this many mechanisms a bundles sweep says its size before it starts */
-enum { ISL_SWEEP_ANNOUNCE = 20 };
+/* from this many rows on (2^20, about 32 MB: 20 mechanisms and no
+ * channel, 19 and one channel, ...) a bundles sweep says its size before
+ * it starts */
+enum { ISL_SWEEP_ANNOUNCE_ROWS = 1 << 20 };
 
 int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
 {
@@ -130,8 +132,8 @@ int isl_cmd_sweep_bundles(isl_cli *cli, const isl_args *a)
                       "choose some with --mechanisms M1,M2,...", nm, ISL_POWERSET_MAX, ISL_POWERSET_MAX);
     /* a sweep that takes a while says first what it will write (about 32
      * bytes of the file a bundle_sweep row, as measured on the lesson's) */
-    if (!rc && nm > ISL_SWEEP_ANNOUNCE) {
-        unsigned long long n = ((unsigned long long)1 << nm) * (nc + 1);
+    unsigned long long n = rc ? 0 : ((unsigned long long)1 << nm) * (nc + 1);
+    if (n >= ISL_SWEEP_ANNOUNCE_ROWS) {
         isl_note(cli, "2^%zu = %llu bundles x %zu channel%s and no channel: %llu rows to write, about %llu MB "
                  "of %s; this takes a while", nm, (unsigned long long)1 << nm, nc, nc == 1 ? "" : "s", n,
                  (n * 32 + 999999) / 1000000, cli->db_path);

@@ -123,6 +123,12 @@ check "a failing script: no image, no temporary file" "axes.csv" "$(ls -A "$tmp/
 grep -q "plot axes: gnuplot failed" "$tmp/err.txt" && ok "a failing script: says so" || not_ok "a failing script: says so"
 grep -qx "\"$tmp/mine/axes.gp\" line 2: invalid command" "$tmp/err.txt" && ok "a failing script: gnuplot's own error is shown" \
     || not_ok "a failing script: gnuplot's own error is shown: $(cat "$tmp/err.txt")"
+# one plot failing takes no other down: every other plot drawn and listed
+mkdir "$tmp/mine3" && cp gnuplot/*.gp "$tmp/mine3/" && cp "$tmp/mine/axes.gp" "$tmp/mine3/axes.gp"
+"$ISOLAB" --db "$db" plot --scripts "$tmp/mine3" -o "$tmp/broken3" >"$tmp/out.txt" 2>"$tmp/err.txt"
+check "a failing script among four: exit 6, the other three drawn and listed, axes named" \
+    "6|channels samples frontier|channels.png frontier.png samples.png|isolab plot: plot axes: gnuplot failed (exit status 1) on the script axes.gp" \
+    "$?|$(sed 's/:.*//' "$tmp/out.txt" | tr '\n' ' ' | sed 's/ $//')|$(cd "$tmp/broken3" && ls *.png | tr '\n' ' ' | sed 's/ $//')|$(tail -n 1 "$tmp/err.txt")"
 "$ISOLAB" --db "$db" plot channels --scripts "$tmp/nowhere" -o "$tmp/broken2" >/dev/null 2>"$tmp/err.txt"
 check "--scripts without the script: exit 3" 3 $?
 

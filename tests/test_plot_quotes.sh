@@ -142,6 +142,15 @@ for kind in channels axes frontier; do
     check "page: $kind: every name read back whole" "" \
         "$(read_back "$kind" "$tmp/page.html" "${fig%-channels}-$kind" 2>&1)"
 done
+# the paths isolab hands gnuplot go the same way: an output directory and
+# a TMPDIR (the page's scratch) holding quotes and a backslash
+odd="$tmp/o''u't\\"
+"$ISOLAB" --db "$db" plot channels --lesson "$lesson" --format svg -o "$odd" >/dev/null 2>"$tmp/err.txt"
+check "plot -o a directory of quotes and a backslash: exit 0, drawn" "0:1" "$?:$(cat "$tmp/err.txt")$(grep -c '<svg' "$odd/channels.svg")"
+mkdir "$odd/tmp"
+TMPDIR="$odd/tmp" "$ISOLAB" --db "$db" page --lesson "$lesson" -o "$tmp/page2.html" 2>"$tmp/err.txt"
+check "page under a TMPDIR of quotes and a backslash: the four plots inline" "0 4" \
+    "$? $(grep -c '^<svg' "$tmp/page2.html")"
 check "no name ran a command" "absent" "$([ -e "$tmp/pwned" ] && echo present || echo absent)"
 
 finish

@@ -83,7 +83,7 @@ static void man(const char *datadir, const char *libdir)
     fputs(".SH ENVIRONMENT\n.TP\n.B ISOLAB_DB\nthe database when no \\fB\\-\\-db\\fR is given (default: isolab.db)\n"
           ".TP\n.B NO_COLOR\nwhen set and not empty, claim outcomes are never coloured\n"
           ".TP\n.B TERM\nwhen \\(lqdumb\\(rq, claim outcomes are not coloured\n"
-          ".TP\n.B ISOLAB_TOOL_TIMEOUT\nthe seconds gnuplot may take for all the plots of a \\fBplot\\fR or \\fBpage\\fR, 1 to 86400"
+          ".TP\n.B ISOLAB_TOOL_TIMEOUT\nthe seconds gnuplot may keep isolab waiting, in all, for the plots of a \\fBplot\\fR or \\fBpage\\fR, 1 to 86400"
           " (default 60); any other value is refused\n"
           ".TP\n.B TMPDIR\nthe directory of isolab's own scratch files (\\fBpage\\fR's plots) and of SQLite's"
           " temporary files (large sorts, \\fBdiff\\fR of bundles sweeps; default /var/tmp, /usr/tmp, /tmp)\n"

@@ -195,7 +195,7 @@ static int write_script(isl_cli *cli, const char *name, isl_outfile *gp)
     return ISL_OK;
 }
 
-/* How long gnuplot may take for a batch's plots, all of them:
+/* How long gnuplot may keep isolab waiting for a batch's plots, in all:
  * $ISOLAB_TOOL_TIMEOUT seconds (1 to 86400), else 60; -1 when it is set
  * to anything else. */
 static int tool_seconds(void)
@@ -296,8 +296,8 @@ enum { KINDS = sizeof PLOTS / sizeof PLOTS[0] };
  * standard input, errs its stderr, from its first job, cut an errno when
  * its input could not be written (it ended, or took no more within the
  * limit); gp[k] PLOTS[k]'s built-in script, written for its first job.
- * deadline: when every gnuplot of the batch must have finished (isl_now's
- * clock: the limit from the first one's start; 0 before). */
+ * left: the seconds the batch's gnuplots may still keep isolab waiting
+ * (for room in the input, for the end), all of them: the limit in all. */
 struct isl_plots {
     struct isl_plot_job *v;
     size_t n, cap;
@@ -307,7 +307,7 @@ struct isl_plots {
     pid_t pid;
     int fd, cut;
     size_t from;
-    double deadline;
+    double left;
     isl_outfile errs, gp[KINDS];
 };
 typedef struct isl_plot_job isl_plot_job;
@@ -373,7 +373,7 @@ static const char FRESH[] = "set terminal svg; set output '/dev/null'; set multi
                             "set output; set terminal unknown; ";
 
 /* Writes n bytes at p to gnuplot's input, waiting for room up to the
- * batch's deadline: 0, or an errno (EPIPE: gnuplot ended; ETIMEDOUT). */
+ * batch's time left: 0, or an errno (EPIPE: gnuplot ended; ETIMEDOUT). */
 static int put_input(isl_plots *ps, const char *p, size_t n)
 {
     while (n) {
@@ -384,8 +384,9 @@ static int put_input(isl_plots *ps, const char *p, size_t n)
         }
         if (w < 0 && errno != EAGAIN && errno != EINTR) return errno;
         struct pollfd pf = {ps->fd, POLLOUT, 0};
-        double left = ps->deadline - isl_now();
-        int r = left > 0 ? poll(&pf, 1, (int)(left * 1000) + 1) : 0;
+        double t0 = isl_now();
+        int r = ps->left > 0 ? poll(&pf, 1, (int)(ps->left * 1000) + 1) : 0;
+        ps->left -= isl_now() - t0;
         if (r == 0) return ETIMEDOUT;
         if (r < 0 && errno != EINTR) return errno;
     }
@@ -401,14 +402,13 @@ static void late(isl_cli *cli, isl_plots *ps, size_t i)
 }
 
 /* Starts a gnuplot for the jobs from `from` on (none once the batch's
- * deadline passed: each not fed yet fails, late): its input a pipe, its
+ * time is out: each not fed yet fails, late): its input a pipe, its
  * stderr a scratch file. Returns an exit status for what is no job's own;
  * a gnuplot that cannot be started fails the jobs not fed yet. */
 static int start(isl_cli *cli, isl_plots *ps, size_t from)
 {
     assert(!ps->pid);
-    if (!ps->deadline) ps->deadline = isl_now() + tool_seconds();
-    else if (isl_now() >= ps->deadline) { /* the batch's time is out: none started again */
+    if (ps->left <= 0) { /* the batch's time is out: none started again */
         for (size_t i = from; i < ps->n; i++)
             if (!ps->v[i].rc && !ps->v[i].fed) late(cli, ps, i);
         return ISL_OK;
@@ -465,14 +465,16 @@ static int feed(isl_cli *cli, isl_plots *ps, size_t i)
 }
 
 /* Ends the gnuplot: its input closed, waited for up to the batch's
- * deadline (then stopped). Each job it drew is marked; the first job it
+ * time left (then stopped). Each job it drew is marked; the first job it
  * did not draw fails, and the jobs after that one are fed again, to
- * another, or fail, late, when the deadline was what stopped it. */
+ * another, or fail, late, when the time running out stopped it. */
 static void finish(isl_cli *cli, isl_plots *ps)
 {
     close(ps->fd), ps->fd = -1;
     int status = 0, limit = tool_seconds();
-    int w = wait_for(ps->pid, ps->cut == ETIMEDOUT ? 0 : ps->deadline, &status);
+    double t0 = isl_now();
+    int w = wait_for(ps->pid, ps->cut == ETIMEDOUT ? 0 : t0 + ps->left, &status);
+    ps->left -= isl_now() - t0;
     ps->pid = 0;
     isl_temp_child(0);
     tool_lines(fileno(ps->errs.f), ps, ps->from);
@@ -596,6 +598,7 @@ isl_plots *isl_plots_new(const char *fmt, const char *scripts, int scratch)
     if (!ps) return NULL;
     ps->fmt = fmt, ps->scripts = scripts, ps->scratch = scratch, ps->fd = -1;
     ps->feeding = on_path("gnuplot") && tool_seconds() > 0;
+    ps->left = tool_seconds();
     ps->errs = (isl_outfile){NULL, NULL, NULL, NULL, -1};
     for (size_t k = 0; k < KINDS; k++) ps->gp[k] = (isl_outfile){NULL, NULL, NULL, NULL, -1};
     return ps;

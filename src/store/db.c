@@ -249,16 +249,14 @@ static isl_status dangling_end(const char *given, char **end, isl_error *err)
     const char *slash = at ? strrchr(at, '/') : NULL, *name = slash ? slash + 1 : at;
     char *dir = !at ? NULL : slash ? join(at, slash > at ? (size_t)(slash - at) : 1, "") : join(".", 1, "");
     char *real = dir && e == ENOENT ? realpath(dir, NULL) : NULL;
-    int de = errno;
+    int de = dir && e == ENOENT && !real ? errno : 0; /* the directory cannot be reached */
     isl_status st = ISL_OK;
-    if (real && *name && !(*end = join(real, strcmp(real, "/") ? strlen(real) : 0, "/")))
-        st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    else if (real && *name) {
-        char *full = join(*end, strlen(*end), name);
-        free(*end), *end = full;
-        if (!full) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    } else if (!dir || (e == ENOENT && de == ENOMEM)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    else if (e == ENOENT && *name)
+    if (real && *name) {
+        size_t len = strlen(real) + strlen(name) + 2;
+        if ((*end = malloc(len))) snprintf(*end, len, "%s/%s", strcmp(real, "/") ? real : "", name);
+        else st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    } else if (!dir || de == ENOMEM) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    else if (de && *name)
         st = isl_fail(err, ISL_EINPUT, "%s: a dangling symbolic link to %s, whose directory %s cannot be reached (%s); "
                       "create it, or give the database's own path", given, at, dir, strerror(de));
     else st = isl_fail(err, ISL_EINPUT, "%s: a symbolic link that leads to no file (%s); give the database's own path",

@@ -45,7 +45,7 @@ SCHEMA  := $(sort $(wildcard schema/*.sql))
 SEEDS   := $(sort $(wildcard seeds/*.sql))
 QUERIES := $(sort $(wildcard queries/*.sql))
 GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
-LIB_SRC := $(sort $(wildcard src/core/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/kernel/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))

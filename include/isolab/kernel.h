@@ -17,10 +17,47 @@
 
 #include "isolab/error.h"
 
-/* The facts with a reader and the mechanisms with a builder, by the
- * model's names, each list ending with NULL. */
-extern const char *const isl_kernel_facts[];
-extern const char *const isl_kernel_mechanisms[];
+struct isl_kernel_readout; /* the readings of one side (src/kernel/probe.h) */
+struct isl_build;          /* a builder's state in the child (src/kernel/probe.h) */
+
+/* A source of a fact and when its reading reveals the host's: given the
+ * host's reading before, the inside's and the host's after (the one
+ * before again when the fact does not drift), 1 when it reveals. */
+typedef struct isl_kernel_source {
+    const char *source;
+    int (*reveals)(const char *host, const char *inside, const char *after);
+} isl_kernel_source;
+
+/* The facts with a reader: the model's name, the reader (every source of
+ * the fact, on the side it runs on), whether the fact drifts (read on the
+ * host before and after the inside reading), the sources judged (ending
+ * with a NULL source; NULL when the rule is the fact's own), and the rule:
+ * NULL for "visible when any source reveals, closed when none does though
+ * the host's could be read, unmeasured else", or a fact's own, returning
+ * an isl_seen and the deciding sources in via. Ends with a NULL name. */
+typedef struct isl_kernel_fact {
+    const char *name;
+    void (*read)(struct isl_kernel_readout *ro);
+    int drifts;
+    const isl_kernel_source *sources;
+    int (*rule)(int fact, const struct isl_kernel_readout *host, const struct isl_kernel_readout *inside,
+                const struct isl_kernel_readout *after, char *via, size_t nvia);
+} isl_kernel_fact;
+extern const isl_kernel_fact isl_kernel_facts[];
+
+/* The mechanisms with a builder: the model's name, the primitive built,
+ * the position in kernel order, the preflight (an isl_step_status and
+ * msg, decided before anything changes; privileged: the caller holds
+ * CAP_SYS_ADMIN) and the builder (run in the child: 0 or an errno, msg).
+ * Ends with a NULL name. */
+typedef struct isl_kernel_mechanism {
+    const char *name;
+    const char *primitive;
+    int kernel_rank;
+    int (*preflight)(int privileged, char *msg, size_t nmsg);
+    int (*build)(struct isl_build *b, char *msg, size_t nmsg);
+} isl_kernel_mechanism;
+extern const isl_kernel_mechanism isl_kernel_mechanisms[];
 
 /* 1 when fact has a reader (mechanism a builder), else 0. */
 int isl_kernel_reads(const char *fact);
@@ -108,6 +145,7 @@ typedef struct isl_confined {
     pid_t pid;             /* the host's pid of the process that runs fn */
     pid_t runner;          /* the child isl_kernel_spawn forked (pid is it or its descendant) */
     int fd;                /* read end of fn's out_fd */
+    struct isl_kernel_spawned *priv; /* the runner's state: the cgroup, the pids seen */
 } isl_confined;
 
 /* Builds set as isl_probe_set_run does (steps to sink->step, which may be

@@ -111,7 +111,7 @@ static const char *sb_str(sbuf *b) { return b->s ? b->s : ""; }
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 static void ro_add_list(isl_readout *ro, const char *source, char **tok, size_t n)
 {
-    qsort(tok, n, sizeof *tok, cmp_str);
+    if (n) qsort(tok, n, sizeof *tok, cmp_str);
     sbuf b = {0};
     for (size_t i = 0; i < n; i++)
         if (!i || strcmp(tok[i], tok[i - 1])) sb_add(&b, tok[i]);

@@ -283,18 +283,6 @@ static int handle(runner *r, const char *p, size_t n, pid_t from)
     return 1;
 }
 
-/* Ends every process of the set by pid, innermost first, and reaps the
- * child (the relays reap the rest). */
-static void end_all(runner *r)
-{
-    for (size_t i = r->npids; i-- > 0;) kill(r->pids[i], SIGKILL);
-    if (r->child > 0) {
-        kill(r->child, SIGKILL);
-        while (waitpid(r->child, NULL, 0) < 0 && errno == EINTR) {}
-        r->child = 0;
-    }
-}
-
 /* Waits up to the deadline for the child to exit: its status, or -1 past
  * the deadline. */
 static int wait_child(runner *r, long deadline)
@@ -319,6 +307,19 @@ static int wait_child(runner *r, long deadline)
         }
         if (fd >= 0) poll(&(struct pollfd){fd, POLLIN, 0}, 1, (int)left);
         else nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+}
+
+/* Ends every process of the set by pid, innermost first, and reaps the
+ * child: the relays reap the rest, so the child is given a moment to do
+ * so before it is ended too (none is left a zombie of another's). */
+static void end_all(runner *r)
+{
+    for (size_t i = r->npids; i-- > 0;) kill(r->pids[i], SIGKILL);
+    if (r->child > 0 && wait_child(r, now_ms() + 500) < 0 && r->child > 0) {
+        kill(r->child, SIGKILL);
+        while (waitpid(r->child, NULL, 0) < 0 && errno == EINTR) {}
+        r->child = 0;
     }
 }
 

@@ -1,0 +1,573 @@
+/* cmocka suite: the kernel layer (src/kernel) on this machine. The
+ * expected outcomes are PROBE's: plain shows every fact, the robust
+ * closures close, and the seven structural differences it reports appear
+ * as it describes them, in both orders where it says so. Nothing may be
+ * left behind on the host, even by a probe killed midway. Needs root and
+ * namespaces; without them the suite skips with the reason (fails under
+ * CI=true). */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pwd.h>
+#include <sched.h>
+#include <sys/prctl.h>
+#include <grp.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "isolab/kernel.h"
+
+/* The lesson's 24 facts in its order, typed in from the lesson. */
+static const char *const FACTS[24] = {
+    "other-process-list", "own-process-number", "ancestor-process-chain", "root-filesystem-tree",
+    "other-mounts",       "shared-temp-directory", "host-interfaces",     "host-routing-table",
+    "listening-ports",    "user-id-mapping",     "file-ownership",        "hostname",
+    "cpu-share",          "memory-limit",        "memory-used",           "cpu-count",
+    "kernel-version",     "kernel-settings",     "system-load",           "clock",
+    "capability-set",     "file-permissions",    "security-label",        "policy-rules",
+};
+
+#define PID "pid-namespace"
+#define MNT "mount-namespace"
+#define NET "network-namespace"
+#define USR "user-namespace"
+#define UTS "uts-namespace"
+#define CG "control-group"
+#define CAPS "capability-dropping"
+#define LABEL "mandatory-label"
+static const char *const COMMON[] = {PID, MNT, NET, UTS, CG, CAPS};
+static const char *const STRICT[] = {PID, MNT, NET, UTS, CG, CAPS, USR, LABEL};
+
+/* What one probe reported. */
+typedef struct outcome {
+    isl_seen seen[32];
+    char via[32][512];
+    size_t nfacts;
+    char step_name[16][64];
+    isl_step_status step[16];
+    char step_msg[16][1100];
+    size_t nsteps;
+    size_t nreadings;
+} outcome;
+
+static isl_status on_step(void *ctx, const char *m, const char *prim, isl_step_status s, const char *msg)
+{
+    outcome *o = ctx;
+    (void)prim;
+    if (o->nsteps < 16) {
+        snprintf(o->step_name[o->nsteps], 64, "%s", m);
+        snprintf(o->step_msg[o->nsteps], 1100, "%s", msg);
+        o->step[o->nsteps++] = s;
+    }
+    return ISL_OK;
+}
+
+static isl_status on_reading(void *ctx, isl_side side, const char *fact, const char *source, const char *value)
+{
+    outcome *o = ctx;
+    (void)side, (void)fact, (void)source, (void)value;
+    o->nreadings++;
+    return ISL_OK;
+}
+
+static isl_status on_observed(void *ctx, const char *fact, isl_seen seen, const char *via)
+{
+    outcome *o = ctx;
+    (void)fact;
+    if (o->nfacts < 32) {
+        snprintf(o->via[o->nfacts], 512, "%s", via);
+        o->seen[o->nfacts++] = seen;
+    }
+    return ISL_OK;
+}
+
+static size_t fact_at(const char *name)
+{
+    for (size_t i = 0; i < 24; i++)
+        if (!strcmp(FACTS[i], name)) return i;
+    fail_msg("no fact %s", name);
+    return 0;
+}
+
+/* Probes the set in order; the test fails unless it ran. */
+static void probe_facts(const char *const *m, size_t n, isl_probe_order order, const char *const *facts,
+                        size_t nfacts, outcome *o)
+{
+    memset(o, 0, sizeof *o);
+    isl_probe_set set = {m, n, order, facts, nfacts, 10000};
+    isl_probe_sink sink = {o, on_step, on_reading, on_observed};
+    isl_error err;
+    isl_error_clear(&err);
+    isl_status st = isl_probe_set_run(&set, &sink, &err);
+    if (st) fail_msg("probe of %zu mechanisms, %s order: status %d: %s", n, isl_probe_order_name(order), st, err.msg);
+    assert_int_equal(o->nfacts, nfacts);
+    assert_int_equal(o->nsteps, n);
+}
+
+static void probe(const char *const *m, size_t n, isl_probe_order order, outcome *o)
+{
+    probe_facts(m, n, order, FACTS, 24, o);
+}
+
+static void want(const outcome *o, const char *fact, isl_seen seen, const char *what)
+{
+    size_t i = fact_at(fact);
+    if (o->seen[i] != seen)
+        fail_msg("%s: %s is %s (via %s), want %s", what, fact, isl_seen_name(o->seen[i]), o->via[i],
+                 isl_seen_name(seen));
+}
+
+static void want_via(const outcome *o, const char *fact, const char *source)
+{
+    size_t i = fact_at(fact);
+    if (!strstr(o->via[i], source)) fail_msg("%s: via '%s', want it to name %s", fact, o->via[i], source);
+}
+
+static const isl_probe_order BOTH[2] = {ISL_ORDER_MODEL, ISL_ORDER_KERNEL};
+
+static void test_plain_all_visible(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        outcome o;
+        probe(NULL, 0, BOTH[k], &o);
+        for (size_t i = 0; i < 24; i++) want(&o, FACTS[i], ISL_SEEN_VISIBLE, "plain");
+        assert_true(o.nreadings > 24 * 2);
+    }
+}
+
+/* The closures every kernel of the course's kind shows, both orders. */
+static void test_robust_closures(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *set[2];
+        size_t n;
+        const char *facts[2];
+    } cases[] = {
+        {{UTS}, 1, {"hostname"}},
+        {{NET}, 1, {"listening-ports", "host-routing-table"}},
+        {{CAPS}, 1, {"capability-set"}},
+        {{MNT}, 1, {"other-mounts", "shared-temp-directory"}},
+        {{PID, MNT}, 2, {"other-process-list"}},
+        {{USR}, 1, {"user-id-mapping"}},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (int k = 0; k < 2; k++) {
+            outcome o;
+            probe(cases[c].set, cases[c].n, BOTH[k], &o);
+            for (size_t f = 0; f < 2 && cases[c].facts[f]; f++)
+                want(&o, cases[c].facts[f], ISL_SEEN_CLOSED, cases[c].set[cases[c].n - 1]);
+        }
+}
+
+/* 1: a pid namespace alone leaves the host's /proc. */
+static void test_pid_alone_leaves_proc(void **state)
+{
+    (void)state;
+    const char *set[] = {PID};
+    for (int k = 0; k < 2; k++) {
+        outcome o;
+        probe(set, 1, BOTH[k], &o);
+        want(&o, "other-process-list", ISL_SEEN_VISIBLE, "pid alone");
+        want(&o, "ancestor-process-chain", ISL_SEEN_VISIBLE, "pid alone");
+        want_via(&o, "other-process-list", "/proc");
+    }
+}
+
+/* 2: a pid namespace with a fresh /proc closes own-process-number. */
+static void test_pid_with_proc_closes_own_number(void **state)
+{
+    (void)state;
+    const char *set[] = {PID, MNT};
+    for (int k = 0; k < 2; k++) {
+        outcome o;
+        probe(set, 2, BOTH[k], &o);
+        want(&o, "own-process-number", ISL_SEEN_CLOSED, "pid + mount");
+        want(&o, "ancestor-process-chain", ISL_SEEN_CLOSED, "pid + mount");
+    }
+}
+
+/* 3: sysfs keeps the network namespace it was mounted in: in common's own
+ * order the mount comes before the net step, and /sys/class/net shows the
+ * host's interfaces; kernel order (net first) closes it. */
+static void test_sysfs_keeps_its_network(void **state)
+{
+    (void)state;
+    outcome o;
+    probe(COMMON, 6, ISL_ORDER_MODEL, &o);
+    want(&o, "host-interfaces", ISL_SEEN_VISIBLE, "common, model order");
+    want_via(&o, "host-interfaces", "/sys/class/net");
+    probe(COMMON, 6, ISL_ORDER_KERNEL, &o);
+    want(&o, "host-interfaces", ISL_SEEN_CLOSED, "common, kernel order");
+    /* alone, the net namespace leaves the host's sysfs in either order */
+    const char *net[] = {NET};
+    for (int k = 0; k < 2; k++) {
+        probe(net, 1, BOTH[k], &o);
+        want(&o, "host-interfaces", ISL_SEEN_VISIBLE, "net alone");
+        want_via(&o, "host-interfaces", "/sys/class/net");
+    }
+}
+
+/* 4: a user namespace shows owners outside its map as the overflow id. */
+static void test_user_closes_ownership(void **state)
+{
+    (void)state;
+    const char *set[] = {USR};
+    for (int k = 0; k < 2; k++) {
+        outcome o;
+        probe(set, 1, BOTH[k], &o);
+        want(&o, "file-ownership", ISL_SEEN_CLOSED, "user alone");
+    }
+}
+
+/* 5: strict in its own order makes the user namespace after the drop,
+ * which gives a full set back; kernel order drops last. */
+static void test_strict_order_and_capabilities(void **state)
+{
+    (void)state;
+    outcome o;
+    probe(STRICT, 8, ISL_ORDER_MODEL, &o);
+    want(&o, "capability-set", ISL_SEEN_VISIBLE, "strict, model order");
+    assert_string_equal(o.step_name[6], USR);
+    probe(STRICT, 8, ISL_ORDER_KERNEL, &o);
+    want(&o, "capability-set", ISL_SEEN_CLOSED, "strict, kernel order");
+    /* kernel order: user, pid, net, uts, cgroup, mount, label, caps */
+    static const char *const korder[] = {USR, PID, NET, UTS, CG, MNT, LABEL, CAPS};
+    for (size_t i = 0; i < 8; i++) assert_string_equal(o.step_name[i], korder[i]);
+}
+
+/* 6: /proc/stat, /proc/meminfo and sysinfo(2) ignore the control group. */
+static void test_cgroup_leaves_resources(void **state)
+{
+    (void)state;
+    const char *set[] = {CG};
+    for (int k = 0; k < 2; k++) {
+        outcome o;
+        probe(set, 1, BOTH[k], &o);
+        assert_int_equal(o.step[0], ISL_STEP_OK);
+        want(&o, "cpu-share", ISL_SEEN_VISIBLE, "cgroup alone");
+        want(&o, "memory-limit", ISL_SEEN_VISIBLE, "cgroup alone");
+        want(&o, "memory-used", ISL_SEEN_VISIBLE, "cgroup alone");
+        want_via(&o, "cpu-share", "/proc/stat:cpu");
+        want_via(&o, "memory-limit", "sysinfo().totalram");
+        want_via(&o, "memory-used", "sysinfo()");
+    }
+}
+
+/* 7: no path rule stops lsm_list_modules(2). */
+static void test_label_leaves_policy(void **state)
+{
+    (void)state;
+    const char *set[] = {LABEL};
+    for (int k = 0; k < 2; k++) {
+        outcome o;
+        probe(set, 1, BOTH[k], &o);
+        assert_true(o.step[0] == ISL_STEP_OK || o.step[0] == ISL_STEP_SUBSTITUTE);
+        want(&o, "policy-rules", ISL_SEEN_VISIBLE, "label alone");
+        want_via(&o, "policy-rules", "lsm_list_modules()");
+    }
+}
+
+/* Names without a reader or builder: said so, never guessed. */
+static void test_unknown_names(void **state)
+{
+    (void)state;
+    assert_true(isl_kernel_reads("hostname"));
+    assert_false(isl_kernel_reads("new-fact"));
+    assert_true(isl_kernel_builds(CAPS));
+    assert_false(isl_kernel_builds("made-up-mechanism"));
+    size_t n = 0;
+    for (; isl_kernel_facts[n].name; n++) assert_string_equal(isl_kernel_facts[n].name, FACTS[n]);
+    assert_int_equal(n, 24);
+    const char *set[] = {"made-up-mechanism", UTS};
+    const char *facts[] = {"hostname", "new-fact"};
+    outcome o;
+    probe_facts(set, 2, ISL_ORDER_MODEL, facts, 2, &o);
+    assert_string_equal(o.step_name[0], "made-up-mechanism");
+    assert_int_equal(o.step[0], ISL_STEP_SKIPPED);
+    assert_non_null(strstr(o.step_msg[0], "not buildable"));
+    assert_int_equal(o.step[1], ISL_STEP_OK);
+    assert_int_equal(o.seen[0], ISL_SEEN_CLOSED);
+    assert_int_equal(o.seen[1], ISL_SEEN_UNMEASURED);
+}
+
+/* ---- unprivileged ---- */
+
+/* An unused uid: none in the password database. */
+static uid_t unused_uid(void)
+{
+    for (uid_t u = 61000; u < 62000; u++)
+        if (!getpwuid(u)) return u;
+    return 0;
+}
+
+/* Runs as an unused uid in a forked child (no user is created): kernel
+ * order through the user namespace closes what it should, model order is
+ * refused, a cgroup is refused with the delegation line. */
+static void test_unprivileged(void **state)
+{
+    (void)state;
+    uid_t u = unused_uid();
+    assert_true(u > 0);
+    pid_t c = fork();
+    assert_true(c >= 0);
+    if (c == 0) {
+        if (setgroups(0, NULL) || setresgid(u, u, u) || setresuid(u, u, u)) _exit(10);
+        prctl(PR_SET_DUMPABLE, 1); /* as a user's own process is: its /proc/self is its own */
+        int bad = 0;
+        outcome *o = calloc(1, sizeof *o);
+        isl_probe_sink sink = {o, on_step, on_reading, on_observed};
+        isl_error err;
+        isl_probe_set set = {STRICT, 8, ISL_ORDER_KERNEL, FACTS, 24, 10000};
+        if (isl_probe_set_run(&set, &sink, &err) != ISL_OK) _exit(11);
+        static const char *const closed[] = {"hostname", "user-id-mapping", "listening-ports", "other-mounts",
+                                             "other-process-list", "file-ownership"};
+        for (size_t i = 0; i < sizeof closed / sizeof *closed; i++)
+            if (o->seen[fact_at(closed[i])] != ISL_SEEN_CLOSED) bad = 12;
+        for (size_t i = 0; i < o->nsteps; i++) {
+            if (!strcmp(o->step_name[i], CG) &&
+                (o->step[i] != ISL_STEP_REFUSED || !strstr(o->step_msg[i], "systemd-run --user --scope -p Delegate=yes")))
+                bad = 13;
+            if (!strcmp(o->step_name[i], USR) && o->step[i] != ISL_STEP_OK) bad = 14;
+        }
+        set.order = ISL_ORDER_MODEL;
+        memset(o, 0, sizeof *o);
+        if (isl_probe_set_run(&set, &sink, &err) != ISL_EUSAGE || !strstr(err.msg, "kernel order")) bad = 15;
+        /* without a user namespace, what needs CAP_SYS_ADMIN is refused with the way out */
+        const char *pid[] = {PID};
+        isl_probe_set alone = {pid, 1, ISL_ORDER_KERNEL, FACTS, 24, 10000};
+        memset(o, 0, sizeof *o);
+        if (isl_probe_set_run(&alone, &sink, &err) != ISL_OK || o->step[0] != ISL_STEP_REFUSED ||
+            !strstr(o->step_msg[0], "user-namespace"))
+            bad = 16;
+        free(o);
+        _exit(bad);
+    }
+    int st;
+    assert_int_equal(waitpid(c, &st, 0), c);
+    assert_true(WIFEXITED(st));
+    if (WEXITSTATUS(st)) fail_msg("unprivileged run as uid %lu: check %d failed", (unsigned long)u, WEXITSTATUS(st));
+}
+
+/* ---- nothing left behind ---- */
+
+/* Appends the output of a command to buf (the snapshot). */
+static void snapshot_cmd(char *buf, size_t n, const char *cmd)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t k = strlen(buf);
+    k += fread(buf + k, 1, n - 1 - k, p);
+    buf[k] = '\0';
+    pclose(p);
+}
+
+/* The host's mount table as this process sees it, every directory of
+ * the cgroup trees beneath this process's own cgroups, the isolab-probe
+ * entries of the cgroup trees and of /tmp that name pid. */
+static void snapshot(char *buf, size_t n, pid_t pid)
+{
+    buf[0] = '\0';
+    snapshot_cmd(buf, n, "cat /proc/self/mountinfo");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "sed -n 's/^[0-9]*:\\([^:]*\\):\\(.*\\)/\\1 \\2/p' /proc/%ld/cgroup | while read c p; do "
+             "for d in /sys/fs/cgroup/$c /sys/fs/cgroup/${c#name=} /sys/fs/cgroup/unified; do "
+             "[ -d \"$d$p\" ] && find \"$d$p\" -type d; done; done | sort -u; "
+             "find /sys/fs/cgroup -type d -name 'isolab-probe-%ld-*' | sort; ls -d /tmp/isolab-probe-%ld-* 2>/dev/null",
+             (long)getpid(), (long)pid, (long)pid);
+    snapshot_cmd(buf, n, cmd);
+}
+
+static void test_leave_nothing(void **state)
+{
+    (void)state;
+    enum { N = 1 << 20 };
+    char *before = malloc(N), *after = malloc(N);
+    assert_non_null(before);
+    assert_non_null(after);
+    snapshot(before, N, getpid());
+    const char *cg[] = {CG};
+    outcome o;
+    for (int k = 0; k < 2; k++) {
+        probe(STRICT, 8, BOTH[k], &o);
+        probe(cg, 1, BOTH[k], &o);
+    }
+    snapshot(after, N, getpid());
+    assert_string_equal(before, after);
+    free(before), free(after);
+}
+
+/* The isolab-probe-PID-* directories left in the cgroup trees: their
+ * number; *busy counts those still holding a process. */
+static size_t leftovers(pid_t pid, size_t *busy)
+{
+    char cmd[256], line[1024];
+    snprintf(cmd, sizeof cmd, "find /sys/fs/cgroup -type d -name 'isolab-probe-%ld-*'", (long)pid);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t n = 0;
+    *busy = 0;
+    while (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\n")] = '\0';
+        char procs[1100], buf[64] = "";
+        snprintf(procs, sizeof procs, "%s/cgroup.procs", line);
+        FILE *f = fopen(procs, "r");
+        if (f) {
+            if (fgets(buf, sizeof buf, f) && buf[0]) ++*busy;
+            fclose(f);
+        }
+        n++;
+    }
+    pclose(p);
+    return n;
+}
+
+/* A probe killed with SIGKILL while its set is built leaves at most empty
+ * cgroups of isolab's own, which the sweep removes, and no process. */
+static void test_killed_midway(void **state)
+{
+    (void)state;
+    enum { N = 1 << 20 };
+    char *before = malloc(N), *after = malloc(N);
+    assert_non_null(before);
+    assert_non_null(after);
+    snapshot(before, N, 0);
+    pid_t c = fork();
+    assert_true(c >= 0);
+    if (c == 0) {
+        outcome *o = calloc(1, sizeof *o);
+        isl_probe_sink sink = {o, on_step, on_reading, on_observed};
+        isl_probe_set set = {STRICT, 8, ISL_ORDER_KERNEL, FACTS, 24, 10000};
+        isl_error err;
+        for (;;) isl_probe_set_run(&set, &sink, &err);
+    }
+    /* wait until a process of its set is inside its cgroup: mid-build */
+    size_t busy = 0;
+    for (int tries = 0; tries < 5000 && !busy; tries++) {
+        leftovers(c, &busy);
+        if (!busy) nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    assert_true(busy > 0);
+    assert_int_equal(kill(c, SIGKILL), 0);
+    assert_int_equal(waitpid(c, NULL, 0), c);
+    /* its children die with it; what is left holds no process */
+    size_t n = 0;
+    for (int tries = 0; tries < 300; tries++) {
+        n = leftovers(c, &busy);
+        if (!busy) break;
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    assert_int_equal(busy, 0);
+    size_t swept;
+    isl_error err;
+    assert_int_equal(isl_kernel_sweep_leftovers(&swept, &err), ISL_OK);
+    assert_true(swept <= n);
+    assert_int_equal(leftovers(c, &busy), 0);
+    /* the janitor has removed its scratch file: nothing differs */
+    for (int tries = 0; tries < 300; tries++) {
+        snapshot(after, N, c);
+        if (!strcmp(before, after)) break;
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    }
+    assert_string_equal(before, after);
+    free(before), free(after);
+}
+
+/* ---- spawn ---- */
+
+static int say_and_exit(void *ctx, int fd)
+{
+    (void)ctx;
+    char buf[64];
+    int k = snprintf(buf, sizeof buf, "pid %ld", (long)getpid());
+    if (write(fd, buf, (size_t)k) != k) return 1;
+    return 7;
+}
+
+static int sleep_long(void *ctx, int fd)
+{
+    (void)ctx, (void)fd;
+    sleep(30);
+    return 0;
+}
+
+static void test_spawn_and_reap(void **state)
+{
+    (void)state;
+    const char *set[] = {PID, MNT, CG};
+    isl_probe_set s = {set, 3, ISL_ORDER_KERNEL, NULL, 0, 10000};
+    isl_confined c;
+    isl_error err;
+    assert_int_equal(isl_kernel_spawn(&s, NULL, say_and_exit, NULL, &c, &err), ISL_OK);
+    assert_true(c.pid > 1);
+    char buf[64] = "";
+    ssize_t k = read(c.fd, buf, sizeof buf - 1);
+    assert_true(k > 0);
+    buf[k] = '\0';
+    assert_string_equal(buf, "pid 1"); /* pid 1 of its own namespace */
+    int status;
+    assert_int_equal(isl_kernel_reap(&c, 5000, &status, &err), ISL_OK);
+    assert_int_equal(status, 7);
+
+    /* past its time: ended by pid, none left */
+    assert_int_equal(isl_kernel_spawn(&s, NULL, sleep_long, NULL, &c, &err), ISL_OK);
+    pid_t inner = c.pid, runner = c.runner;
+    assert_int_equal(isl_kernel_reap(&c, 100, &status, &err), ISL_ETOOL);
+    assert_int_equal(status, -1);
+    assert_true(kill(runner, 0) < 0 && errno == ESRCH);
+    for (int tries = 0; tries < 200 && kill(inner, 0) == 0; tries++) nanosleep(&(struct timespec){0, 5000000}, NULL);
+    assert_true(kill(inner, 0) < 0 && errno == ESRCH);
+}
+
+/* Whether this machine can build the sets: root and every namespace. */
+static const char *cannot_run(void)
+{
+    if (geteuid() != 0) return "needs root (the kernel layer's tests build namespaces and cgroups as root)";
+    pid_t c = fork();
+    if (c < 0) return "fork failed";
+    if (c == 0)
+        _exit(unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWUTS | CLONE_NEWCGROUP) ? 1
+                                                                                                              : 0);
+    int st;
+    if (waitpid(c, &st, 0) != c || !WIFEXITED(st) || WEXITSTATUS(st))
+        return "namespaces are not available here (unshare of user, mount, pid, net, uts, cgroup failed)";
+    return NULL;
+}
+
+int main(void)
+{
+    const char *why = cannot_run();
+    if (why) {
+        const char *ci = getenv("CI");
+        if (ci && !strcmp(ci, "true")) {
+            printf("FAIL - %s (CI=true: the kernel layer must be tested)\n", why);
+            return 1;
+        }
+        printf("skip - %s\n", why);
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plain_all_visible),
+        cmocka_unit_test(test_robust_closures),
+        cmocka_unit_test(test_pid_alone_leaves_proc),
+        cmocka_unit_test(test_pid_with_proc_closes_own_number),
+        cmocka_unit_test(test_sysfs_keeps_its_network),
+        cmocka_unit_test(test_user_closes_ownership),
+        cmocka_unit_test(test_strict_order_and_capabilities),
+        cmocka_unit_test(test_cgroup_leaves_resources),
+        cmocka_unit_test(test_label_leaves_policy),
+        cmocka_unit_test(test_unknown_names),
+        cmocka_unit_test(test_unprivileged),
+        cmocka_unit_test(test_leave_nothing),
+        cmocka_unit_test(test_killed_midway),
+        cmocka_unit_test(test_spawn_and_reap),
+    };
+    return cmocka_run_group_tests_name("kernel", tests, NULL, NULL);
+}

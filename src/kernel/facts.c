@@ -1048,10 +1048,10 @@ int isl_fact_index(const char *name)
 
 int isl_kernel_reads(const char *fact) { return isl_fact_index(fact) >= 0; }
 
-void isl_read_all(isl_readout *ro, int drifting_only)
+void isl_read_all(isl_readout *ro, int which)
 {
     for (int i = 0; isl_kernel_facts[i].name; i++) {
-        if (drifting_only && !isl_kernel_facts[i].drifts) continue;
+        if (which != ISL_READ_ALL && (which == ISL_READ_DRIFTING) != isl_kernel_facts[i].drifts) continue;
         ro->fact = i;
         isl_kernel_facts[i].read(ro);
     }

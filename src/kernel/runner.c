@@ -216,7 +216,7 @@ static void child_main(runner *r, pid_t parent, int order, int (*fn)(void *, int
         _exit(fn(ctx, out_fd) & 0xff);
     }
     isl_readout ro = {.scratch = r->scratch[0] ? r->scratch : NULL, .cgroup_version = r->cg.version ? r->cg.version : isl_cgroup_version()};
-    isl_read_all(&ro, 0);
+    isl_read_all(&ro, ISL_READ_ALL);
     for (size_t i = 0; i < ro.n; i++) send_reading(r->sock, &ro.r[i]);
     char end = MSG_END;
     isl_wire_send(r->sock, &end, 1);
@@ -403,7 +403,8 @@ static void cleanup(runner *r)
 }
 
 /* Everything up to the fork: the plan, the janitor, the cgroup, the
- * scratch file and listener (readings only), the host's readings. */
+ * scratch file and listener (readings only), the host's readings of the
+ * facts that drift. */
 static isl_status prepare(runner *r, const isl_probe_set *set, int readings, isl_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -429,7 +430,7 @@ static isl_status prepare(runner *r, const isl_probe_set *set, int readings, isl
         r->listen_fd = open_listener();
         r->host.scratch = r->inside.scratch = r->after.scratch = r->scratch[0] ? r->scratch : NULL;
         r->host.cgroup_version = r->after.cgroup_version = isl_cgroup_version();
-        isl_read_all(&r->host, 0);
+        isl_read_all(&r->host, ISL_READ_DRIFTING);
     }
     return ISL_OK;
 }
@@ -513,6 +514,8 @@ isl_status isl_probe_set_run(const isl_probe_set *set, const isl_probe_sink *sin
     long deadline = now_ms() + (set->timeout_ms > 0 ? set->timeout_ms : 10000);
     st = fork_child(r, set, NULL, NULL, -1, err);
     if (!st) {
+        /* what does not drift is read on the host while the child builds */
+        isl_read_all(&r->host, ISL_READ_STEADY);
         int e = service(r, deadline);
         if (e == ETIMEDOUT) {
             end_all(r);
@@ -529,7 +532,7 @@ isl_status isl_probe_set_run(const isl_probe_set *set, const isl_probe_sink *sin
         }
     }
     if (!st) {
-        isl_read_all(&r->after, 1);
+        isl_read_all(&r->after, ISL_READ_DRIFTING);
         if (r->inside.oom || r->host.oom || r->after.oom) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     }
     if (!st) {

@@ -395,6 +395,19 @@ isolab.so: build/pic/ext/ext.o build/libisolab-pic.a
 # command at F and 2F facts of the synthetic model, flagging any whose time
 # grows more than 2.5x. Knobs: DOUBLING_FACTS (100000), DOUBLING_RUNS,
 # DOUBLING_M.
+# The kernel layer's probes against their ceiling (tests/bench/probe.sh),
+# part of make bench: the course's sets in both orders, the 256 subsets.
+build/bench/probe_driver: tests/bench/probe_driver.c build/libisolab.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< build/libisolab.a $(SQLITE_LIBS) -lm
+build/bench/probe_reader: tests/bench/probe_reader.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O2 -static -o $@ $<
+.PHONY: bench-probe
+bench: bench-probe
+bench-probe: build/bench/probe_driver build/bench/probe_reader build/bench/measure
+	sh tests/bench/probe.sh
+
 # The power set's answers (tests/bench/answers.sh), part of make bench:
 # isolab_frontier against SQL over isolab_powerset in the same shell, and
 # the frontier past 30 mechanisms from the core (build/bench/frontier_far).

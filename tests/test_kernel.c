@@ -480,6 +480,44 @@ static void test_killed_midway(void **state)
     free(before), free(after);
 }
 
+/* What a janitor killed with its probe leaves, a dead pid's empty cgroup
+ * and scratch directory, the sweep removes; a live pid's it keeps. */
+static void test_sweep_removes_leftovers(void **state)
+{
+    (void)state;
+    pid_t dead = fork();
+    assert_true(dead >= 0);
+    if (dead == 0) _exit(0);
+    assert_int_equal(waitpid(dead, NULL, 0), dead);
+    char own[512] = "", line[600], dir[1200], live[1200], tmpdir[128], file[160];
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    assert_non_null(f);
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "%*d:memory:%511s", own) == 1) break;
+    fclose(f);
+    assert_true(own[0] == '/');
+    snprintf(dir, sizeof dir, "/sys/fs/cgroup/memory%s/isolab-probe-%ld-0", strcmp(own, "/") ? own : "", (long)dead);
+    snprintf(live, sizeof live, "/sys/fs/cgroup/memory%s/isolab-probe-%ld-999", strcmp(own, "/") ? own : "",
+             (long)getpid());
+    assert_int_equal(mkdir(dir, 0755), 0);
+    assert_int_equal(mkdir(live, 0755), 0);
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/isolab-probe-%ld-XXXXXX", (long)dead);
+    assert_non_null(mkdtemp(tmpdir));
+    snprintf(file, sizeof file, "%s/owned", tmpdir);
+    int fd = open(file, O_CREAT | O_WRONLY, 0640);
+    assert_true(fd >= 0);
+    close(fd);
+    size_t n;
+    isl_error err;
+    assert_int_equal(isl_kernel_sweep_leftovers(&n, &err), ISL_OK);
+    assert_true(n >= 2); /* and any another probe of the machine left */
+    struct stat st;
+    assert_true(stat(dir, &st) < 0 && errno == ENOENT);
+    assert_true(stat(tmpdir, &st) < 0 && errno == ENOENT);
+    assert_int_equal(stat(live, &st), 0); /* a live probe's own */
+    assert_int_equal(rmdir(live), 0);
+}
+
 /* ---- spawn ---- */
 
 static int say_and_exit(void *ctx, int fd)
@@ -567,6 +605,7 @@ int main(void)
         cmocka_unit_test(test_unprivileged),
         cmocka_unit_test(test_leave_nothing),
         cmocka_unit_test(test_killed_midway),
+        cmocka_unit_test(test_sweep_removes_leftovers),
         cmocka_unit_test(test_spawn_and_reap),
     };
     return cmocka_run_group_tests_name("kernel", tests, NULL, NULL);

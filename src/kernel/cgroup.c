@@ -2,9 +2,10 @@
  * named isolab-probe-PID-SEQ beneath the caller's own cgroup of every
  * hierarchy it limits (v1: cpu, cpuset, memory; v2: the unified one), so
  * that the leftovers of a probe killed midway are known by their name and
- * their dead pid, and removed by isl_kernel_sweep_leftovers. */
+ * their dead pid, and removed by isl_cgroup_sweep. */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -34,17 +35,19 @@ int isl_cgroup_version(void)
     return v;
 }
 
-/* 1 when the comma-separated list holds tok. */
-static int in_list(const char *list, const char *tok)
+/* 1 when the list, its items separated by any of sep, holds tok. */
+static int in_list_of(const char *list, const char *sep, const char *tok)
 {
     size_t k = strlen(tok);
     for (const char *p = list; *p;) {
-        size_t m = strcspn(p, ",");
+        size_t m = strcspn(p, sep);
         if (m == k && !strncmp(p, tok, k)) return 1;
-        p += m + (p[m] == ',');
+        p += m + (p[m] != '\0');
     }
     return 0;
 }
+static int in_list(const char *list, const char *tok) { return in_list_of(list, ",", tok); }
+static int in_list_sp(const char *list, const char *tok) { return in_list_of(list, " \n", tok); }
 
 /* The mount point of the v1 hierarchy holding controller, into mnt. */
 static int v1_mount(const char *controller, char *mnt, size_t n)
@@ -88,6 +91,23 @@ static int own_path(const char *controller, char *path, size_t n)
     return found;
 }
 
+/* The first line of dir/file, "" when unreadable. */
+static void first_line(const char *dir, const char *file, char *buf, size_t n)
+{
+    char path[640];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    if (isl_slurp(path, buf, n)) buf[0] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* 1 when dir hands the cpu and memory controllers to its children. */
+static int delegates(const char *dir)
+{
+    char buf[512];
+    first_line(dir, "cgroup.subtree_control", buf, sizeof buf);
+    return in_list_sp(buf, "cpu") && in_list_sp(buf, "memory");
+}
+
 /* The directories isolab's cgroups go in: v1 one per controller limited,
  * v2 one. 0, or an errno with msg. */
 static const char *const V1[] = {"cpu", "cpuset", "memory"};
@@ -95,9 +115,17 @@ static int parents(int version, char dirs[][512], size_t *n, char *msg, size_t n
 {
     *n = 0;
     if (version == 2) {
-        char own[512];
+        /* the own cgroup holds this process, so it can only hand
+         * controllers down when it is the root; a delegated scope's parent
+         * (systemd-run --user --scope -p Delegate=yes) does */
+        char own[512], *d = dirs[(*n)++];
         if (own_path(NULL, own, sizeof own)) own[0] = '\0';
-        snprintf(dirs[(*n)++], 512, "/sys/fs/cgroup%s", strcmp(own, "/") ? own : "");
+        snprintf(d, 512, "/sys/fs/cgroup%.400s", strcmp(own, "/") ? own : "");
+        char *slash = strrchr(d, '/');
+        if (!delegates(d) && strcmp(own, "/") && slash && slash - d >= (ptrdiff_t)strlen("/sys/fs/cgroup")) {
+            *slash = '\0';
+            if (!delegates(d)) *slash = '/';
+        }
         return 0;
     }
     for (size_t i = 0; i < sizeof V1 / sizeof *V1; i++) {
@@ -110,15 +138,6 @@ static int parents(int version, char dirs[][512], size_t *n, char *msg, size_t n
         snprintf(dirs[(*n)++], 512, "%.200s%.300s", mnt, strcmp(own, "/") ? own : "");
     }
     return 0;
-}
-
-/* The first line of dir/file, "" when unreadable. */
-static void first_line(const char *dir, const char *file, char *buf, size_t n)
-{
-    char path[640];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    if (isl_slurp(path, buf, n)) buf[0] = '\0';
-    buf[strcspn(buf, "\n")] = '\0';
 }
 
 int isl_cgroup_check(char *msg, size_t nmsg)
@@ -135,9 +154,7 @@ int isl_cgroup_check(char *msg, size_t nmsg)
             return EACCES;
         }
     if (v == 2) {
-        char buf[512];
-        first_line(dirs[0], "cgroup.subtree_control", buf, sizeof buf);
-        if (!strstr(buf, "cpu") || !strstr(buf, "memory")) {
+        if (!delegates(dirs[0])) {
             snprintf(msg, nmsg,
                      "the cgroup %s does not delegate the cpu and memory controllers to its children; run under: %s",
                      dirs[0], DELEGATE_FIX);
@@ -194,7 +211,7 @@ int isl_cgroup_make(isl_cgroup *cg, char *msg, size_t nmsg)
         cg->n++;
         char cpu[32];
         if (v == 2) {
-            e = put(d, "cpu.max", "50000 100000");
+            e = put(d, "cpu.max", "100000 100000");
             if (!e) e = put(d, "memory.max", "268435456");
             if (!e) {
                 first_cpu(d, "cpuset.cpus.effective", cpu, sizeof cpu);
@@ -202,7 +219,7 @@ int isl_cgroup_make(isl_cgroup *cg, char *msg, size_t nmsg)
             }
         } else if (!strcmp(V1[i], "cpu")) {
             e = put(d, "cpu.cfs_period_us", "100000");
-            if (!e) e = put(d, "cpu.cfs_quota_us", "50000");
+            if (!e) e = put(d, "cpu.cfs_quota_us", "100000");
         } else if (!strcmp(V1[i], "cpuset")) {
             first_cpu(dirs[i], "cpuset.effective_cpus", cpu, sizeof cpu);
             e = put(d, "cpuset.cpus", cpu);
@@ -270,15 +287,13 @@ static void sweep_dir(const char *dir, size_t *n)
     closedir(d);
 }
 
-isl_status isl_kernel_sweep_leftovers(size_t *n, isl_error *err)
+void isl_cgroup_sweep(size_t *n)
 {
-    (void)err;
-    *n = 0;
     int v = isl_cgroup_version();
-    if (!v) return ISL_OK;
+    if (!v) return;
     char dirs[4][512], msg[256];
     size_t k;
-    if (parents(v, dirs, &k, msg, sizeof msg)) return ISL_OK; /* nothing isolab could have made */
+    if (parents(v, dirs, &k, msg, sizeof msg)) return; /* nothing isolab could have made */
     for (size_t i = 0; i < k; i++) {
         sweep_dir(dirs[i], n);
         /* and at the hierarchy's root, where a probe run elsewhere made them */
@@ -287,5 +302,4 @@ isl_status isl_kernel_sweep_leftovers(size_t *n, isl_error *err)
         else v1_mount(V1[i], root, sizeof root);
         if (strcmp(root, dirs[i])) sweep_dir(root, n);
     }
-    return ISL_OK;
 }

@@ -221,7 +221,7 @@ static int build_cgroup(isl_build *b, char *msg, size_t n)
     int e = isl_build_ask(b, ISL_ASK_CGROUP);
     if (e) return snprintf(msg, n, "moving into isolab's cgroup: %s", strerror(e)), e;
     if (unshare(CLONE_NEWCGROUP)) FAIL("unshare(CLONE_NEWCGROUP)");
-    snprintf(msg, n, "half a CPU, one CPU, 256 MiB; then a cgroup namespace");
+    snprintf(msg, n, "a quota of one CPU's time, on one CPU, 256 MiB; then a cgroup namespace");
     return 0;
 }
 

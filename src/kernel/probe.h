@@ -80,13 +80,17 @@ typedef struct isl_cgroup {
 /* Where a cgroup with cpu and memory can be made by this caller: 0, or
  * an errno with msg saying why and what would grant it. */
 int isl_cgroup_check(char *msg, size_t nmsg);
-/* Makes one (isolab-probe-PID-SEQ) with a CPU quota of half a CPU, one
- * CPU and a memory limit. 0, or an errno with msg. */
+/* Makes one (isolab-probe-PID-SEQ) with a CPU quota of one CPU's time,
+ * one CPU and a memory limit. 0, or an errno with msg. */
 int isl_cgroup_make(isl_cgroup *cg, char *msg, size_t nmsg);
 /* Moves pid into cg: 0 or an errno. */
 int isl_cgroup_attach(const isl_cgroup *cg, pid_t pid);
 /* Removes cg's directories (once empty; retried briefly): 0 or an errno. */
 int isl_cgroup_remove(isl_cgroup *cg);
+/* Removes the empty isolab-probe-PID-* cgroups of dead pids where this
+ * caller's probes make theirs and at the hierarchies' roots; adds their
+ * number to *n. */
+void isl_cgroup_sweep(size_t *n);
 /* The cgroup version of the host: 2 (unified with controllers), 1, 0. */
 int isl_cgroup_version(void);
 

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -136,8 +137,8 @@ static void janitor_main(int fd)
 
 static int janitor_start(runner *r)
 {
-    int p[2];
-    if (pipe2(p, O_CLOEXEC)) return errno;
+    int p[2]; /* a socket, not a pipe: sent to with MSG_NOSIGNAL, a janitor gone raises no SIGPIPE */
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, p)) return errno;
     pid_t j = fork();
     if (j < 0) {
         int e = errno;
@@ -157,16 +158,49 @@ static void janitor_tell(runner *r, char what, const char *path)
 {
     char line[700];
     int k = snprintf(line, sizeof line, "%c %s\n", what, path);
-    if (r->jfd >= 0 && write(r->jfd, line, (size_t)k) < 0) {} /* the janitor gone: nothing to be done */
+    if (r->jfd >= 0) isl_wire_send(r->jfd, line, (size_t)k); /* the janitor gone: nothing to be done */
 }
 
 static void janitor_end(runner *r)
 {
     if (r->jfd < 0) return;
-    if (write(r->jfd, "x\n", 2) < 0) {}
+    isl_wire_send(r->jfd, "x\n", 2);
     close(r->jfd);
     r->jfd = -1;
     while (waitpid(r->janitor, NULL, 0) < 0 && errno == EINTR) {}
+}
+
+/* ---- leftovers ---- */
+
+/* Removes the scratch directories /tmp/isolab-probe-PID-* of dead pids
+ * (their janitor killed too): the file "owned" in each, then the
+ * directory (rmdir refuses one holding anything else). */
+static void sweep_scratch(size_t *n)
+{
+    DIR *d = opendir("/tmp");
+    if (!d) return;
+    struct dirent *e;
+    static const char prefix[] = "isolab-probe-";
+    while ((e = readdir(d))) {
+        if (strncmp(e->d_name, prefix, sizeof prefix - 1)) continue;
+        long pid = strtol(e->d_name + sizeof prefix - 1, NULL, 10);
+        if (pid <= 0 || kill((pid_t)pid, 0) == 0 || errno == EPERM) continue; /* alive: its own */
+        char path[300];
+        snprintf(path, sizeof path, "/tmp/%s/owned", e->d_name);
+        unlink(path);
+        snprintf(path, sizeof path, "/tmp/%s", e->d_name);
+        if (!rmdir(path)) ++*n;
+    }
+    closedir(d);
+}
+
+isl_status isl_kernel_sweep_leftovers(size_t *n, isl_error *err)
+{
+    (void)err;
+    *n = 0;
+    isl_cgroup_sweep(n);
+    sweep_scratch(n);
+    return ISL_OK;
 }
 
 /* ---- the child ---- */

@@ -399,6 +399,12 @@ static void test_leave_nothing(void **state)
         probe(STRICT, 8, BOTH[k], &o);
         probe(cg, 1, BOTH[k], &o);
     }
+    /* a set past its time: ended by pid, reported, nothing left either */
+    isl_probe_set late = {STRICT, 8, ISL_ORDER_KERNEL, FACTS, 24, 1};
+    isl_probe_sink sink = {&o, on_step, on_reading, on_observed};
+    isl_error err;
+    assert_int_equal(isl_probe_set_run(&late, &sink, &err), ISL_ETOOL);
+    assert_non_null(strstr(err.msg, "1 ms"));
     snapshot(after, N, getpid());
     assert_string_equal(before, after);
     free(before), free(after);

@@ -102,15 +102,16 @@ typedef struct isl_probe_env {
 isl_status isl_probe_env_read(isl_probe_env *env, isl_error *err);
 
 /* One set to build and read: the mechanisms by the model's names in the
- * set's own order (n may be 0: plain), the order to build them in, and
- * the facts to report, in the model's fact order. */
+ * set's own order (n may be 0: plain; at most 16), the order to build them
+ * in, and the facts to report, in the model's fact order (a name without a
+ * reader is reported unmeasured). */
 typedef struct isl_probe_set {
     const char *const *mechanisms;
     size_t n;
     isl_probe_order order;
     const char *const *facts;
     size_t nfacts;
-    int timeout_ms;        /* the whole set, build and readings: its child is ended past it */
+    int timeout_ms;        /* the whole set, build and readings: its child is ended past it (<= 0: 10 s) */
 } isl_probe_set;
 
 /* What a probe reports, in this order: each step, each reading, each fact's
@@ -130,13 +131,18 @@ typedef struct isl_probe_sink {
 } isl_probe_sink;
 
 /* Builds set (each step preflighted: a skipped or refused step is
- * reported and the set built without it), reads every fact inside and on
- * the host before and after, decides each fact by its rule, and reports
- * all to sink. Nothing outlives the call on the host: the child's
- * namespaces die with it, cgroups made are removed. ISL_OK when the set was
- * read (whatever its steps' status); ISL_ETOOL with err when the child
- * could not run or passed timeout_ms (ended by pid); ISL_EUSAGE when the
- * order cannot work for this caller (model order unprivileged), with why. */
+ * reported and the set built without it; a name without a builder is
+ * skipped as not buildable; without root, a step needing CAP_SYS_ADMIN is
+ * refused unless a user namespace comes first), reads every fact inside
+ * and on the host (the drifting ones just before and just after), decides
+ * each fact by its rule, and reports all to sink. Sweeps the leftovers of
+ * killed probes first. Nothing outlives the call on the host: the child's
+ * namespaces die with it, the cgroups made and the scratch file are
+ * removed. ISL_OK when the set was read (whatever its steps' status);
+ * ISL_ETOOL with err when the child could not run or passed timeout_ms
+ * (ended by pid); ISL_EUSAGE when the order cannot work for this caller
+ * (model order unprivileged), with why; ISL_EINPUT for more than 16
+ * mechanisms; ISL_ENOMEM; or a sink callback's status. */
 isl_status isl_probe_set_run(const isl_probe_set *set, const isl_probe_sink *sink, isl_error *err);
 
 /* A process confined in a built set, for a channel to observe from the
@@ -148,17 +154,22 @@ typedef struct isl_confined {
     struct isl_kernel_spawned *priv; /* the runner's state: the cgroup, the pids seen */
 } isl_confined;
 
-/* Builds set as isl_probe_set_run does (steps to sink->step, which may be
- * NULL) and runs fn(ctx, out_fd) inside it; returns at once with c filled
- * in. fn's return value is the confined process's exit status. */
+/* Builds set as isl_probe_set_run does (steps to sink->step; sink or its
+ * step may be NULL; no scratch file, no listener, no readings) and runs
+ * fn(ctx, out_fd) inside it; returns once fn has started, with c filled
+ * in, to be given to isl_kernel_reap. fn's return value (0..255) is the
+ * confined process's exit status. ISL_ETOOL when the build did not reach
+ * fn within set->timeout_ms (nothing is left then). */
 isl_status isl_kernel_spawn(const isl_probe_set *set, const isl_probe_sink *sink, int (*fn)(void *ctx, int out_fd),
                             void *ctx, isl_confined *c, isl_error *err);
 /* Waits for c's processes up to timeout_ms, ends them by pid past it, closes
  * c->fd; *status (may be NULL) gets fn's exit status, -1 when ended. */
 isl_status isl_kernel_reap(isl_confined *c, int timeout_ms, int *status, isl_error *err);
 
-/* Removes the empty cgroups an earlier probe of isolab's left behind (one
- * killed midway); the number removed in *n. */
+/* Removes what a probe of isolab's killed midway, its janitor killed too,
+ * left behind: the empty isolab-probe-PID-* cgroups and the
+ * /tmp/isolab-probe-PID-* scratch directories of dead pids; the number
+ * removed in *n. */
 isl_status isl_kernel_sweep_leftovers(size_t *n, isl_error *err);
 
 #endif

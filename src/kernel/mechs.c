@@ -79,7 +79,8 @@ static int pre_cgroup(int privileged, char *msg, size_t n)
         snprintf(msg, n, "no cgroup file system is mounted under /sys/fs/cgroup");
         return ISL_STEP_SKIPPED;
     }
-    return isl_cgroup_check(msg, n) ? ISL_STEP_REFUSED : ISL_STEP_OK;
+    int e = isl_cgroup_check(msg, n);
+    return !e ? ISL_STEP_OK : e == ENOENT ? ISL_STEP_SKIPPED : ISL_STEP_REFUSED;
 }
 
 static int landlock_abi(void)
@@ -283,28 +284,25 @@ static int build_mount(isl_build *b, char *msg, size_t n)
     if (unshare(CLONE_NEWNS)) FAIL("unshare(CLONE_NEWNS)");
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) FAIL("making / private");
     if (mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m")) FAIL("the tmpfs root");
-    static const char *const sys[] = {"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc"};
-    for (size_t i = 0; i < sizeof sys / sizeof *sys; i++) {
-        int e = bind_in(root, sys[i]);
-        if (e) return snprintf(msg, n, "binding /%s: %s", sys[i], strerror(e)), e;
+    static const char *const dirs[] = {"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        int e = bind_in(root, dirs[i]);
+        if (e) return snprintf(msg, n, "binding /%s: %s", dirs[i], strerror(e)), e;
     }
-    char notes[256] = "";
+    const char *proc = "a fresh proc", *sys = "a fresh read-only sysfs";
     char p[256];
     snprintf(p, sizeof p, "%s/proc", root);
     if (mkdir(p, 0555)) FAIL("mkdir proc");
     if (mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) {
         /* a fresh proc needs the rights over the pid namespace */
         if (mount("/proc", p, NULL, MS_BIND | MS_REC, NULL)) FAIL("mounting proc");
-        strcat(notes, "; /proc bound from the host (a fresh proc was refused)");
+        proc = "the host's /proc bound (a fresh proc needs a pid namespace of this user namespace)";
     }
     snprintf(p, sizeof p, "%s/sys", root);
     if (mkdir(p, 0555)) FAIL("mkdir sys");
-    if (mount("sysfs", p, "sysfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) {
-        /* a fresh sysfs needs the rights over the network namespace */
-        if (mount("/sys", p, NULL, MS_BIND | MS_REC, NULL)) FAIL("mounting sysfs");
-        mount(NULL, p, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL);
-        strcat(notes, "; /sys bound from the host (a fresh sysfs was refused)");
-    }
+    if (mount("sysfs", p, "sysfs", MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL))
+        /* the host's, bound, would bring its mounts (the cgroup trees) along */
+        sys = "/sys left empty (a fresh sysfs needs a network namespace of this user namespace)";
     snprintf(p, sizeof p, "%s/tmp", root);
     if (mkdir(p, 01777) || mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=1m")) FAIL("the tmpfs /tmp");
     int e = make_dev(root);
@@ -313,8 +311,8 @@ static int build_mount(isl_build *b, char *msg, size_t n)
     if (syscall(SYS_pivot_root, ".", ".")) FAIL("pivot_root");
     if (umount2(".", MNT_DETACH)) FAIL("detaching the old root");
     if (chdir("/")) FAIL("chdir /");
-    snprintf(msg, n, "tmpfs root, system directories bound read-only, fresh proc and sysfs, tmpfs /tmp, minimal /dev%s",
-             notes);
+    snprintf(msg, n, "a tmpfs root, the system directories bound read-only, %s, %s, a tmpfs /tmp, a minimal /dev",
+             proc, sys);
     return 0;
 }
 

@@ -369,8 +369,9 @@ static void snapshot_cmd(char *buf, size_t n, const char *cmd)
 }
 
 /* The host's mount table as this process sees it, every directory of
- * the cgroup trees beneath this process's own cgroups, the isolab-probe
- * entries of the cgroup trees and of /tmp that name pid. */
+ * the cgroup trees beneath this process's own cgroups but isolab's (other
+ * probes may run beside, make check's -j), and the isolab-probe entries
+ * of the cgroup trees and of /tmp that name pid. */
 static void snapshot(char *buf, size_t n, pid_t pid)
 {
     buf[0] = '\0';
@@ -379,7 +380,7 @@ static void snapshot(char *buf, size_t n, pid_t pid)
     snprintf(cmd, sizeof cmd,
              "sed -n 's/^[0-9]*:\\([^:]*\\):\\(.*\\)/\\1 \\2/p' /proc/%ld/cgroup | while read c p; do "
              "for d in /sys/fs/cgroup/$c /sys/fs/cgroup/${c#name=} /sys/fs/cgroup/unified; do "
-             "[ -d \"$d$p\" ] && find \"$d$p\" -type d; done; done | sort -u; "
+             "[ -d \"$d$p\" ] && find \"$d$p\" -type d; done; done | grep -v /isolab-probe- | sort -u; "
              "find /sys/fs/cgroup -type d -name 'isolab-probe-%ld-*' | sort; ls -d /tmp/isolab-probe-%ld-* 2>/dev/null",
              (long)getpid(), (long)pid, (long)pid);
     snapshot_cmd(buf, n, cmd);

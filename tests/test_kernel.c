@@ -331,8 +331,8 @@ static void test_unprivileged(void **state)
         for (size_t i = 0; i < sizeof closed / sizeof *closed; i++)
             if (o->seen[fact_at(closed[i])] != ISL_SEEN_CLOSED) bad = 12;
         for (size_t i = 0; i < o->nsteps; i++) {
-            if (!strcmp(o->step_name[i], CG) &&
-                (o->step[i] != ISL_STEP_REFUSED || !strstr(o->step_msg[i], "systemd-run --user --scope -p Delegate=yes")))
+            if (!strcmp(o->step_name[i], CG) && (o->step[i] != ISL_STEP_REFUSED ||
+                                                 !strstr(o->step_msg[i], "systemd-run --user --scope -p Delegate=yes")))
                 bad = 13;
             if (!strcmp(o->step_name[i], USR) && o->step[i] != ISL_STEP_OK) bad = 14;
         }

@@ -847,7 +847,8 @@ static int rule_own_pid(int fact, const isl_readout *host, const isl_readout *in
                         char *via, size_t nvia)
 {
     (void)after;
-    const char *ns_h = isl_ro_get(host, fact, "/proc/self/ns/pid"), *ns_i = isl_ro_get(inside, fact, "/proc/self/ns/pid");
+    const char *ns_h = isl_ro_get(host, fact, "/proc/self/ns/pid");
+    const char *ns_i = isl_ro_get(inside, fact, "/proc/self/ns/pid");
     const char *nspid = isl_ro_get(inside, fact, "/proc/self/status:NSpid");
     const char *self = isl_ro_get(inside, fact, "readlink /proc/self"), *pid = isl_ro_get(inside, fact, "getpid()");
     sbuf r = {0};

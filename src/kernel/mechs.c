@@ -266,7 +266,11 @@ static int make_dev(const char *root)
         if (mount(src, dst, NULL, MS_BIND, NULL)) return errno;
     }
     static const char *const links[][2] = {
-        {"fd", "/proc/self/fd"}, {"stdin", "/proc/self/fd/0"}, {"stdout", "/proc/self/fd/1"}, {"stderr", "/proc/self/fd/2"}};
+        {"fd", "/proc/self/fd"},
+        {"stdin", "/proc/self/fd/0"},
+        {"stdout", "/proc/self/fd/1"},
+        {"stderr", "/proc/self/fd/2"},
+    };
     for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
         char dst[300];
         snprintf(dst, sizeof dst, "%s/%s", dev, links[i][0]);
@@ -304,7 +308,8 @@ static int build_mount(isl_build *b, char *msg, size_t n)
         /* the host's, bound, would bring its mounts (the cgroup trees) along */
         sys = "/sys left empty (a fresh sysfs needs a network namespace of this user namespace)";
     snprintf(p, sizeof p, "%s/tmp", root);
-    if (mkdir(p, 01777) || mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=1m")) FAIL("the tmpfs /tmp");
+    if (mkdir(p, 01777) || mount("tmpfs", p, "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777,size=1m"))
+        FAIL("the tmpfs /tmp");
     int e = make_dev(root);
     if (e) return snprintf(msg, n, "the minimal /dev: %s", strerror(e)), e;
     if (chdir(root)) FAIL("chdir");

@@ -249,7 +249,8 @@ static void child_main(runner *r, pid_t parent, int order, int (*fn)(void *, int
         close(r->sock);
         _exit(fn(ctx, out_fd) & 0xff);
     }
-    isl_readout ro = {.scratch = r->scratch[0] ? r->scratch : NULL, .cgroup_version = r->cg.version ? r->cg.version : isl_cgroup_version()};
+    /* the host's cgroup version: inside, the trees may not be mounted */
+    isl_readout ro = {.scratch = r->scratch[0] ? r->scratch : NULL, .cgroup_version = r->host.cgroup_version};
     isl_read_all(&ro, ISL_READ_ALL);
     for (size_t i = 0; i < ro.n; i++) send_reading(r->sock, &ro.r[i]);
     char end = MSG_END;
@@ -595,7 +596,8 @@ isl_status isl_kernel_spawn(const isl_probe_set *set, const isl_probe_sink *sink
     if (!st) {
         long deadline = now_ms() + (set->timeout_ms > 0 ? set->timeout_ms : 10000);
         int e = service(r, deadline);
-        if (e || !r->go_pid) st = isl_fail(err, ISL_ETOOL, "the confined process did not start (%s)", strerror(e ? e : EPIPE));
+        if (e || !r->go_pid)
+            st = isl_fail(err, ISL_ETOOL, "the confined process did not start (%s)", strerror(e ? e : EPIPE));
     }
     if (!st && sink && sink->step) {
         isl_probe_sink steps = {sink->ctx, sink->step, NULL, NULL};

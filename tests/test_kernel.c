@@ -355,6 +355,50 @@ static void test_unprivileged(void **state)
     if (WEXITSTATUS(st)) fail_msg("unprivileged run as uid %lu: check %d failed", (unsigned long)u, WEXITSTATUS(st));
 }
 
+/* Writes text to path: 0 or -1. */
+static int put_text(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY);
+    if (fd < 0) return -1;
+    ssize_t k = write(fd, text, strlen(text));
+    close(fd);
+    return k == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* A preflight names the condition and its fix before anything changes:
+ * user namespaces disabled, in a user namespace of the test's own where
+ * user.max_user_namespaces is its own to set to 0. */
+static void test_preflight_userns_disabled(void **state)
+{
+    (void)state;
+    pid_t c = fork();
+    assert_true(c >= 0);
+    if (c == 0) {
+        if (unshare(CLONE_NEWUSER) || put_text("/proc/self/uid_map", "0 0 1") ||
+            put_text("/proc/self/setgroups", "deny") || put_text("/proc/self/gid_map", "0 0 1") ||
+            put_text("/proc/sys/user/max_user_namespaces", "0"))
+            _exit(10);
+        outcome *o = calloc(1, sizeof *o);
+        isl_probe_sink sink = {o, on_step, on_reading, on_observed};
+        isl_error err;
+        const char *set[] = {USR, UTS};
+        isl_probe_set s = {set, 2, ISL_ORDER_KERNEL, FACTS, 24, 10000};
+        int bad = 0;
+        if (isl_probe_set_run(&s, &sink, &err) != ISL_OK) bad = 11;
+        else if (o->step[0] != ISL_STEP_SKIPPED || !strstr(o->step_msg[0], "user.max_user_namespaces=0") ||
+                 !strstr(o->step_msg[0], "sysctl -w user.max_user_namespaces="))
+            bad = 12;
+        else if (o->step[1] != ISL_STEP_REFUSED || o->seen[fact_at("hostname")] != ISL_SEEN_VISIBLE)
+            bad = 13;
+        free(o);
+        _exit(bad);
+    }
+    int st;
+    assert_int_equal(waitpid(c, &st, 0), c);
+    assert_true(WIFEXITED(st));
+    if (WEXITSTATUS(st)) fail_msg("user namespaces disabled: check %d failed", WEXITSTATUS(st));
+}
+
 /* ---- nothing left behind ---- */
 
 /* Appends the output of a command to buf (the snapshot). */
@@ -610,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_label_leaves_policy),
         cmocka_unit_test(test_unknown_names),
         cmocka_unit_test(test_unprivileged),
+        cmocka_unit_test(test_preflight_userns_disabled),
         cmocka_unit_test(test_leave_nothing),
         cmocka_unit_test(test_killed_midway),
         cmocka_unit_test(test_sweep_removes_leftovers),

@@ -297,7 +297,18 @@ static void test_unknown_names(void **state)
     assert_int_equal(o.seen[1], ISL_SEEN_UNMEASURED);
 }
 
-/* ---- unprivileged ---- */
+/* ---- in a child of the test's ---- */
+
+/* Waits for c, a child checking what it says by its exit status (0: all
+ * held, else the number of the check that failed). */
+static void child_passed(pid_t c, const char *what)
+{
+    int st;
+    assert_int_equal(waitpid(c, &st, 0), c);
+    assert_true(WIFEXITED(st));
+    if (WEXITSTATUS(st)) fail_msg("%s: check %d failed", what, WEXITSTATUS(st));
+}
+
 
 /* An unused uid: none in the password database. */
 static uid_t unused_uid(void)
@@ -349,10 +360,9 @@ static void test_unprivileged(void **state)
         free(o);
         _exit(bad);
     }
-    int st;
-    assert_int_equal(waitpid(c, &st, 0), c);
-    assert_true(WIFEXITED(st));
-    if (WEXITSTATUS(st)) fail_msg("unprivileged run as uid %lu: check %d failed", (unsigned long)u, WEXITSTATUS(st));
+    char what[64];
+    snprintf(what, sizeof what, "unprivileged run as uid %lu", (unsigned long)u);
+    child_passed(c, what);
 }
 
 /* Writes text to path: 0 or -1. */
@@ -393,10 +403,7 @@ static void test_preflight_userns_disabled(void **state)
         free(o);
         _exit(bad);
     }
-    int st;
-    assert_int_equal(waitpid(c, &st, 0), c);
-    assert_true(WIFEXITED(st));
-    if (WEXITSTATUS(st)) fail_msg("user namespaces disabled: check %d failed", WEXITSTATUS(st));
+    child_passed(c, "user namespaces disabled");
 }
 
 /* ---- nothing left behind ---- */

@@ -98,6 +98,17 @@ static long now_ms(void)
     return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
+/* The caller's handlers (a command line's, removing its files and saying
+ * so) are not the child's: a signal ends it plainly, and none is blocked. */
+static void plain_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGPIPE, SIGCHLD, SIGUSR1, SIGUSR2};
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) signal(sigs[i], SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
 /* ---- the janitor ---- */
 
 /* The janitor reads lines "f PATH" (a file), "d PATH" (a directory),
@@ -107,6 +118,7 @@ static long now_ms(void)
  * the cgroups (they die with the probe: PR_SET_PDEATHSIG). */
 static void janitor_main(int fd)
 {
+    plain_signals();
     signal(SIGINT, SIG_IGN), signal(SIGHUP, SIG_IGN), signal(SIGTERM, SIG_IGN), signal(SIGQUIT, SIG_IGN);
     char buf[8192];
     size_t n = 0;
@@ -234,6 +246,7 @@ static void send_reading(int sock, const isl_reading *r)
 static void child_main(runner *r, pid_t parent, int order, int (*fn)(void *, int), void *ctx, int out_fd)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    plain_signals();
     if (getppid() != parent) _exit(111);
     isl_build b = {.sock = r->sock, .privileged = r->plan.privileged, .order = order};
     for (size_t i = 0; i < r->plan.n; i++) {

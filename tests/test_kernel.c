@@ -53,6 +53,7 @@ typedef struct outcome {
     char step_msg[16][1100];
     size_t nsteps;
     size_t nreadings;
+    char reading[512][2][96]; /* the first 512 readings' fact and source */
 } outcome;
 
 static isl_status on_step(void *ctx, const char *m, const char *prim, isl_step_status s, const char *msg)
@@ -70,7 +71,11 @@ static isl_status on_step(void *ctx, const char *m, const char *prim, isl_step_s
 static isl_status on_reading(void *ctx, isl_side side, const char *fact, const char *source, const char *value)
 {
     outcome *o = ctx;
-    (void)side, (void)fact, (void)source, (void)value;
+    (void)side, (void)value;
+    if (o->nreadings < 512) {
+        snprintf(o->reading[o->nreadings][0], 96, "%s", fact);
+        snprintf(o->reading[o->nreadings][1], 96, "%s", source);
+    }
     o->nreadings++;
     return ISL_OK;
 }
@@ -272,6 +277,40 @@ static void test_label_leaves_policy(void **state)
         want(&o, "policy-rules", ISL_SEEN_VISIBLE, "label alone");
         want_via(&o, "policy-rules", "lsm_list_modules()");
     }
+}
+
+/* 1 when source is one of fact's sources in the registry. */
+static int has_source(const char *fact, const char *source)
+{
+    for (size_t f = 0; isl_kernel_facts[f].name; f++)
+        if (!strcmp(isl_kernel_facts[f].name, fact))
+            for (const isl_kernel_source *k = isl_kernel_facts[f].sources; k && k->source; k++)
+                if (!strcmp(k->source, source)) return 1;
+    return 0;
+}
+
+/* Every reading's source is one of its fact's sources in the registry,
+ * and each of those is read (but the cgroup files of the other version):
+ * a rule cannot judge a source under a name no reader gives it. */
+static void test_readings_are_judged(void **state)
+{
+    (void)state;
+    outcome *o = malloc(sizeof *o);
+    assert_non_null(o);
+    probe(NULL, 0, ISL_ORDER_MODEL, o);
+    assert_true(o->nreadings <= 512);
+    for (size_t i = 0; i < o->nreadings; i++)
+        if (!has_source(o->reading[i][0], o->reading[i][1]))
+            fail_msg("%s: the source %s is read, and not in the registry", o->reading[i][0], o->reading[i][1]);
+    for (size_t f = 0; isl_kernel_facts[f].name; f++)
+        for (const isl_kernel_source *k = isl_kernel_facts[f].sources; k && k->source; k++) {
+            if (!strncmp(k->source, "/sys/fs/cgroup/", 15)) continue;
+            int read = 0;
+            for (size_t i = 0; i < o->nreadings && !read; i++)
+                read = !strcmp(o->reading[i][0], isl_kernel_facts[f].name) && !strcmp(o->reading[i][1], k->source);
+            if (!read) fail_msg("%s: the registry names %s, which no reader reads", isl_kernel_facts[f].name, k->source);
+        }
+    free(o);
 }
 
 /* Names without a reader or builder: said so, never guessed. */
@@ -677,6 +716,7 @@ int main(void)
         cmocka_unit_test(test_cgroup_leaves_resources),
         cmocka_unit_test(test_label_leaves_policy),
         cmocka_unit_test(test_unknown_names),
+        cmocka_unit_test(test_readings_are_judged),
         cmocka_unit_test(test_unprivileged),
         cmocka_unit_test(test_preflight_userns_disabled),
         cmocka_unit_test(test_leave_nothing),

@@ -22,7 +22,9 @@ struct isl_build;          /* a builder's state in the child (src/kernel/probe.h
 
 /* A source of a fact and when its reading reveals the host's: given the
  * host's reading before, the inside's and the host's after (the one
- * before again when the fact does not drift), 1 when it reveals. */
+ * before again when the fact does not drift), 1 when it reveals; NULL
+ * for a source recorded beside the judged ones (CapPrm beside CapEff), or
+ * judged together with the others by the fact's own rule. */
 typedef struct isl_kernel_source {
     const char *source;
     int (*reveals)(const char *host, const char *inside, const char *after);
@@ -30,11 +32,11 @@ typedef struct isl_kernel_source {
 
 /* The facts with a reader: the model's name, the reader (every source of
  * the fact, on the side it runs on), whether the fact drifts (read on the
- * host before and after the inside reading), the sources judged (ending
- * with a NULL source; NULL when the rule is the fact's own), and the rule:
- * NULL for "visible when any source reveals, closed when none does though
- * the host's could be read, unmeasured else", or a fact's own, returning
- * an isl_seen and the deciding sources in via. Ends with a NULL name. */
+ * host before and after the inside reading), its sources (ending with a
+ * NULL source; a reading's source is one of them), and the rule: NULL for
+ * "visible when any source reveals, closed when none does though the
+ * host's could be read, unmeasured else", or a fact's own, returning an
+ * isl_seen and the deciding sources in via. Ends with a NULL name. */
 typedef struct isl_kernel_fact {
     const char *name;
     void (*read)(struct isl_kernel_readout *ro);

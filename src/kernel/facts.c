@@ -748,7 +748,7 @@ static int decide_sources(const isl_kernel_source *src, int fact, const isl_read
     for (; src->source; src++) {
         const char *h = isl_ro_get(host, fact, src->source), *i = isl_ro_get(inside, fact, src->source);
         const char *a = isl_ro_get(after, fact, src->source);
-        if (is_error(h)) continue; /* nothing of the host's to find */
+        if (!src->reveals || is_error(h)) continue; /* recorded only; nothing of the host's to find */
         if (is_error(a)) a = h;
         sb_add(&compared, src->source);
         if (!is_error(i) && src->reveals(h, i, a)) sb_add(&reveal, src->source);
@@ -838,6 +838,15 @@ static int cmp_chain(const char *h, const char *i, const char *a)
 static const isl_kernel_source S_PROCESS_LIST[] = {
     {"/proc", cmp_shares},
     {"/proc/1/stat", cmp_equal},
+    {NULL, NULL},
+};
+
+/* Read for own-process-number's own rule, which judges them together. */
+static const isl_kernel_source S_OWN_PID[] = {
+    {"getpid()", NULL},
+    {"/proc/self/status:NSpid", NULL},
+    {"readlink /proc/self", NULL},
+    {"/proc/self/ns/pid", NULL},
     {NULL, NULL},
 };
 
@@ -976,6 +985,10 @@ static const isl_kernel_source S_CLOCK[] = {
 
 static const isl_kernel_source S_CAPS[] = {
     {"/proc/self/status:CapEff", cmp_caps},
+    {"/proc/self/status:CapPrm", NULL},
+    {"/proc/self/status:CapBnd", NULL},
+    {"/proc/self/status:NoNewPrivs", NULL},
+    {"/proc/self/status:Seccomp", NULL},
     {NULL, NULL},
 };
 
@@ -1014,7 +1027,7 @@ static const isl_kernel_source S_POLICY[] = {
 /* The registry, in the model's fact order. */
 const isl_kernel_fact isl_kernel_facts[] = {
     {"other-process-list", read_process_list, 0, S_PROCESS_LIST, NULL},
-    {"own-process-number", read_own_pid, 0, NULL, rule_own_pid},
+    {"own-process-number", read_own_pid, 0, S_OWN_PID, rule_own_pid},
     {"ancestor-process-chain", read_ancestors, 0, S_ANCESTORS, NULL},
     {"root-filesystem-tree", read_root_tree, 0, S_ROOT_TREE, NULL},
     {"other-mounts", read_mounts, 0, S_MOUNTS, NULL},

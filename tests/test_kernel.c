@@ -308,7 +308,8 @@ static void test_readings_are_judged(void **state)
             int read = 0;
             for (size_t i = 0; i < o->nreadings && !read; i++)
                 read = !strcmp(o->reading[i][0], isl_kernel_facts[f].name) && !strcmp(o->reading[i][1], k->source);
-            if (!read) fail_msg("%s: the registry names %s, which no reader reads", isl_kernel_facts[f].name, k->source);
+            if (!read)
+                fail_msg("%s: the registry names %s, which no reader reads", isl_kernel_facts[f].name, k->source);
         }
     free(o);
 }

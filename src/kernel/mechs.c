@@ -452,8 +452,7 @@ isl_status isl_plan_make(const isl_probe_set *set, isl_plan *plan, isl_error *er
     if (!plan->privileged && set->order == ISL_ORDER_MODEL && set->n > 0)
         return isl_fail(err, ISL_EUSAGE,
                         "model order needs root: without it pid, mount, network and uts namespaces and cgroups "
-                        "can only be made inside a user namespace made first, which is kernel order "
-                        "(--order kernel)");
+                        "can only be made inside a user namespace made first, as kernel order does");
     for (size_t i = 0; i < set->n; i++) {
         isl_plan_step *s = &plan->step[plan->n++];
         s->mech = isl_mech_index(set->mechanisms[i]);

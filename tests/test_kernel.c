@@ -1,8 +1,9 @@
 /* cmocka suite: the kernel layer (src/kernel) on this machine. The
- * expected outcomes are PROBE's: plain shows every fact, the robust
- * closures close, and the seven structural differences it reports appear
- * as it describes them, in both orders where it says so. Nothing may be
- * left behind on the host, even by a probe killed midway. Needs root and
+ * expected outcomes are the kernel's documented behaviour: plain shows
+ * every fact, the robust closures close, and seven structural differences
+ * from the model appear (each test says why), in both orders where the
+ * order decides. Nothing may be left behind on the host, even by a probe
+ * killed midway. Needs root and
  * namespaces; without them the suite skips with the reason (fails under
  * CI=true). */
 #define _GNU_SOURCE

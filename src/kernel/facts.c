@@ -1,6 +1,6 @@
 /* isolab: the facts as a kernel shows them (src/kernel/probe.h). One
- * reader per fact reads every source of PROBE's table on the side it runs
- * on; one rule per fact decides from the host's readings and the inside's
+ * reader per fact reads every source of its registry entry on the side it
+ * runs on; one rule per fact decides from the host's readings and the inside's
  * whether the inside reveals the host. A reading is the value read, or
  * "error: ENAME". */
 #define _GNU_SOURCE

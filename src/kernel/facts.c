@@ -202,7 +202,7 @@ static int proc_stat(const char *pid, char *comm, size_t ncomm, unsigned long lo
     if (!l || !r || r < l) return EPROTO;
     snprintf(comm, ncomm, "%.*s", (int)(r - l - 1), l + 1);
     for (char *p = comm; *p; p++)
-        if (isspace((unsigned char)*p) || *p == '/') *p = '_';
+        if (!isgraph((unsigned char)*p) || *p == '/') *p = '_'; /* a process names itself: no control bytes */
     /* after ") ": state ppid pgrp session tty tpgid flags minflt cminflt
      * majflt cmajflt utime stime cutime cstime priority nice threads
      * itrealvalue starttime (field 22) */

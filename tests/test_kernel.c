@@ -16,6 +16,7 @@
 #include <grp.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -136,13 +137,30 @@ static void want_via(const outcome *o, const char *fact, const char *source)
 
 static const isl_probe_order BOTH[2] = {ISL_ORDER_MODEL, ISL_ORDER_KERNEL};
 
+/* Whether the LSM syscalls of Linux 6.8 answer (lsm_list_modules), and
+ * whether Landlock does: a kernel without them, or a checker that does
+ * not know them (valgrind), shows the label facts otherwise. */
+static int lsm_syscalls(void)
+{
+    uint64_t ids[32];
+    uint32_t size = sizeof ids;
+    return syscall(461, ids, &size, 0) >= 0 || errno != ENOSYS;
+}
+
+static int landlock(void) { return syscall(SYS_landlock_create_ruleset, NULL, 0, 1) >= 1; }
+
 static void test_plain_all_visible(void **state)
 {
     (void)state;
+    if (!lsm_syscalls())
+        print_message("no lsm_list_modules(2) here: the label facts may read unmeasured, as said\n");
     for (int k = 0; k < 2; k++) {
         outcome o;
         probe(NULL, 0, BOTH[k], &o);
-        for (size_t i = 0; i < 24; i++) want(&o, FACTS[i], ISL_SEEN_VISIBLE, "plain");
+        for (size_t i = 0; i < 24; i++)
+            if (lsm_syscalls() || (strcmp(FACTS[i], "security-label") && strcmp(FACTS[i], "policy-rules")) ||
+                o.seen[i] != ISL_SEEN_UNMEASURED)
+                want(&o, FACTS[i], ISL_SEEN_VISIBLE, "plain");
         assert_true(o.nreadings > 24 * 2);
     }
 }
@@ -270,6 +288,10 @@ static void test_cgroup_leaves_resources(void **state)
 static void test_label_leaves_policy(void **state)
 {
     (void)state;
+    if (!lsm_syscalls() || !landlock()) {
+        print_message("skipped: %s does not answer here\n", landlock() ? "lsm_list_modules(2)" : "Landlock");
+        return;
+    }
     const char *set[] = {LABEL};
     for (int k = 0; k < 2; k++) {
         outcome o;

@@ -227,7 +227,9 @@ static int build_cgroup(isl_build *b, char *msg, size_t n)
 }
 
 /* A bind of the host's path at root/name, read-only where the kernel lets
- * it be; a symbolic link stays one. 0 or an errno. */
+ * it be; a symbolic link stays one. 0 or an errno. (The type "none" of a
+ * bind, a remount or a propagation change is ignored by the kernel; it is
+ * given so that no checker reads a null string.) */
 static int bind_in(const char *root, const char *name)
 {
     char src[256], dst[256], target[256];
@@ -243,8 +245,8 @@ static int bind_in(const char *root, const char *name)
     }
     if (!S_ISDIR(st.st_mode)) return 0;
     if (mkdir(dst, 0755)) return errno;
-    if (mount(src, dst, NULL, MS_BIND, NULL)) return errno;
-    mount(NULL, dst, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL); /* read-only where allowed */
+    if (mount(src, dst, "none", MS_BIND, NULL)) return errno;
+    mount("none", dst, "none", MS_REMOUNT | MS_BIND | MS_RDONLY, NULL); /* read-only where allowed */
     return 0;
 }
 
@@ -263,7 +265,7 @@ static int make_dev(const char *root)
         int fd = open(dst, O_CREAT | O_WRONLY | O_CLOEXEC, 0666);
         if (fd < 0) return errno;
         close(fd);
-        if (mount(src, dst, NULL, MS_BIND, NULL)) return errno;
+        if (mount(src, dst, "none", MS_BIND, NULL)) return errno;
     }
     static const char *const links[][2] = {
         {"fd", "/proc/self/fd"},
@@ -286,7 +288,7 @@ static int build_mount(isl_build *b, char *msg, size_t n)
      * so nothing of it appears on the host */
     static const char root[] = "/tmp";
     if (unshare(CLONE_NEWNS)) FAIL("unshare(CLONE_NEWNS)");
-    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL)) FAIL("making / private");
+    if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL)) FAIL("making / private");
     if (mount("tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m")) FAIL("the tmpfs root");
     static const char *const dirs[] = {"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32", "etc"};
     for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
@@ -299,7 +301,7 @@ static int build_mount(isl_build *b, char *msg, size_t n)
     if (mkdir(p, 0555)) FAIL("mkdir proc");
     if (mount("proc", p, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL)) {
         /* a fresh proc needs the rights over the pid namespace */
-        if (mount("/proc", p, NULL, MS_BIND | MS_REC, NULL)) FAIL("mounting proc");
+        if (mount("/proc", p, "none", MS_BIND | MS_REC, NULL)) FAIL("mounting proc");
         proc = "the host's /proc bound (a fresh proc needs a pid namespace of this user namespace)";
     }
     snprintf(p, sizeof p, "%s/sys", root);

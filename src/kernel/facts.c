@@ -4,6 +4,7 @@
  * whether the inside reveals the host. A reading is the value read, or
  * "error: ENAME". */
 #define _GNU_SOURCE
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -84,11 +85,14 @@ void isl_ro_free(isl_readout *ro)
     ro->r = NULL, ro->n = ro->cap = 0;
 }
 
-/* ---- a growing string, for list values ---- */
+/* ---- a growing string and a list of names, for list values ---- */
 
+/* oom: an addition could not be kept; a reader then marks its readout
+ * (a list cut short would read as a list, and decide a fact wrongly). */
 typedef struct sbuf {
     char *s;
     size_t n, cap;
+    int oom;
 } sbuf;
 
 static void sb_add(sbuf *b, const char *t)
@@ -97,7 +101,7 @@ static void sb_add(sbuf *b, const char *t)
     if (b->n + k + 2 > b->cap) {
         size_t cap = (b->n + k + 2) * 2;
         char *s = realloc(b->s, cap);
-        if (!s) return; /* the value is cut short: the list is still a list */
+        if (!s) { b->oom = 1; return; }
         b->s = s, b->cap = cap;
     }
     if (b->n) b->s[b->n++] = ' ';
@@ -107,21 +111,18 @@ static void sb_add(sbuf *b, const char *t)
 
 static const char *sb_str(sbuf *b) { return b->s ? b->s : ""; }
 
-/* Adds the list in b (sorted, each token once) as source's value. */
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-static void ro_add_list(isl_readout *ro, const char *source, char **tok, size_t n)
+/* Adds b as source's value and frees it. */
+static void ro_add_sb(isl_readout *ro, const char *source, sbuf *b)
 {
-    if (n) qsort(tok, n, sizeof *tok, cmp_str);
-    sbuf b = {0};
-    for (size_t i = 0; i < n; i++)
-        if (!i || strcmp(tok[i], tok[i - 1])) sb_add(&b, tok[i]);
-    isl_ro_add(ro, source, sb_str(&b));
-    free(b.s);
+    isl_ro_add(ro, source, sb_str(b));
+    if (b->oom) ro->oom = 1;
+    free(b->s);
 }
 
 typedef struct tlist {
     char **t;
     size_t n, cap;
+    int oom;
 } tlist;
 
 static void tl_add(tlist *l, const char *s)
@@ -129,15 +130,24 @@ static void tl_add(tlist *l, const char *s)
     if (l->n == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 64;
         char **t = realloc(l->t, cap * sizeof *t);
-        if (!t) return;
+        if (!t) { l->oom = 1; return; }
         l->t = t, l->cap = cap;
     }
     char *c = strdup(s);
     if (c) l->t[l->n++] = c;
+    else l->oom = 1;
 }
 
-static void tl_free(tlist *l)
+/* Adds the list l (sorted, each name once) as source's value, and frees it. */
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static void ro_add_list(isl_readout *ro, const char *source, tlist *l)
 {
+    if (l->n) qsort(l->t, l->n, sizeof *l->t, cmp_str);
+    sbuf b = {0};
+    b.oom = l->oom;
+    for (size_t i = 0; i < l->n; i++)
+        if (!i || strcmp(l->t[i], l->t[i - 1])) sb_add(&b, l->t[i]);
+    ro_add_sb(ro, source, &b);
     for (size_t i = 0; i < l->n; i++) free(l->t[i]);
     free(l->t);
 }
@@ -262,8 +272,7 @@ static void read_process_list(isl_readout *ro)
             if (!own) tl_add(&l, e->d_name);
         }
         closedir(d);
-        ro_add_list(ro, "/proc", l.t, l.n);
-        tl_free(&l);
+        ro_add_list(ro, "/proc", &l);
     }
     char comm[64];
     unsigned long long start;
@@ -307,8 +316,7 @@ static void read_ancestors(isl_readout *ro)
         sb_add(&b, tok);
         pid = pp;
     }
-    isl_ro_add(ro, "/proc/PID/stat", sb_str(&b));
-    free(b.s);
+    ro_add_sb(ro, "/proc/PID/stat", &b);
 }
 
 static void read_dir_names(isl_readout *ro, const char *path, const char *source)
@@ -320,8 +328,7 @@ static void read_dir_names(isl_readout *ro, const char *path, const char *source
     while ((e = readdir(d)))
         if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) tl_add(&l, e->d_name);
     closedir(d);
-    ro_add_list(ro, source, l.t, l.n);
-    tl_free(&l);
+    ro_add_list(ro, source, &l);
 }
 
 static void read_devino(isl_readout *ro, const char *path, const char *source)
@@ -354,8 +361,7 @@ static void read_mounts(isl_readout *ro)
         if (!skip) tl_add(&l, mp);
     }
     fclose(f);
-    ro_add_list(ro, "/proc/self/mountinfo", l.t, l.n);
-    tl_free(&l);
+    ro_add_list(ro, "/proc/self/mountinfo", &l);
 }
 
 static void read_tmp(isl_readout *ro) { read_devino(ro, "/tmp", "dev:ino of /tmp"); }
@@ -369,8 +375,7 @@ static void read_interfaces(isl_readout *ro)
         for (struct if_nameindex *i = ifs; i->if_name; i++)
             if (strcmp(i->if_name, "lo")) tl_add(&l, i->if_name);
         if_freenameindex(ifs);
-        ro_add_list(ro, "if_nameindex()", l.t, l.n);
-        tl_free(&l);
+        ro_add_list(ro, "if_nameindex()", &l);
     }
     DIR *d = opendir("/sys/class/net");
     if (!d) { isl_ro_err(ro, "/sys/class/net", errno); return; }
@@ -379,8 +384,7 @@ static void read_interfaces(isl_readout *ro)
     while ((e = readdir(d)))
         if (e->d_name[0] != '.' && strcmp(e->d_name, "lo")) tl_add(&l, e->d_name);
     closedir(d);
-    ro_add_list(ro, "/sys/class/net", l.t, l.n);
-    tl_free(&l);
+    ro_add_list(ro, "/sys/class/net", &l);
 }
 
 /* The rows of a /proc/net table kept by keep(), one token each. */
@@ -397,8 +401,7 @@ static void read_net_table(isl_readout *ro, const char *path, int (*keep)(char *
         if (keep(line, tok, sizeof tok)) tl_add(&l, tok);
     }
     fclose(f);
-    ro_add_list(ro, path, l.t, l.n);
-    tl_free(&l);
+    ro_add_list(ro, path, &l);
 }
 
 /* /proc/net/route: Iface Destination Gateway Flags ... Mask ...: not lo */
@@ -690,8 +693,7 @@ static void read_label(isl_readout *ro)
             if (h[2] < 32) break;
             p += h[2];
         }
-        isl_ro_add(ro, "lsm_get_self_attr(LSM_ATTR_CURRENT)", sb_str(&b));
-        free(b.s);
+        ro_add_sb(ro, "lsm_get_self_attr(LSM_ATTR_CURRENT)", &b);
     }
 }
 
@@ -710,8 +712,7 @@ static void read_policy(isl_readout *ro)
         if (!name) snprintf(tok, sizeof tok, "%llu", (unsigned long long)ids[i]);
         sb_add(&b, name ? name : tok);
     }
-    isl_ro_add(ro, "lsm_list_modules()", sb_str(&b));
-    free(b.s);
+    ro_add_sb(ro, "lsm_list_modules()", &b);
 }
 
 void isl_lsm_list(char *buf, size_t n)
@@ -739,26 +740,37 @@ typedef int (*cmp_fn)(const char *host, const char *inside, const char *after);
 
 static int is_error(const char *v) { return !v || !strncmp(v, "error: ", 7); }
 
+/* Appends name to via (space-separated, cut at nvia): no allocation, so
+ * that a rule decides the same however short memory is. */
+static void via_add(char *via, size_t nvia, const char *name)
+{
+    size_t k = strlen(via);
+    if (k + 1 < nvia) snprintf(via + k, nvia - k, "%s%s", k ? " " : "", name);
+}
+
 /* Any source of src revealing: visible via them; else closed via those
  * the host could be read from; none: unmeasured. */
 static int decide_sources(const isl_kernel_source *src, int fact, const isl_readout *host, const isl_readout *inside,
                           const isl_readout *after, char *via, size_t nvia)
 {
-    sbuf reveal = {0}, compared = {0};
+    enum { MAX = 32 };
+    const char *compared[MAX];
+    int reveals[MAX], nreveal = 0;
+    size_t n = 0;
     for (; src->source; src++) {
         const char *h = isl_ro_get(host, fact, src->source), *i = isl_ro_get(inside, fact, src->source);
         const char *a = isl_ro_get(after, fact, src->source);
         if (!src->reveals || is_error(h)) continue; /* recorded only; nothing of the host's to find */
         if (is_error(a)) a = h;
-        sb_add(&compared, src->source);
-        if (!is_error(i) && src->reveals(h, i, a)) sb_add(&reveal, src->source);
+        assert(n < MAX);
+        compared[n] = src->source;
+        nreveal += reveals[n++] = !is_error(i) && src->reveals(h, i, a);
     }
-    int seen;
-    if (reveal.n) seen = ISL_SEEN_VISIBLE, snprintf(via, nvia, "%s", sb_str(&reveal));
-    else if (compared.n) seen = ISL_SEEN_CLOSED, snprintf(via, nvia, "%s", sb_str(&compared));
-    else seen = ISL_SEEN_UNMEASURED, snprintf(via, nvia, "no source readable on the host");
-    free(reveal.s), free(compared.s);
-    return seen;
+    via[0] = '\0';
+    for (size_t k = 0; k < n; k++)
+        if (reveals[k] || !nreveal) via_add(via, nvia, compared[k]);
+    if (!n) snprintf(via, nvia, "no source readable on the host");
+    return nreveal ? ISL_SEEN_VISIBLE : n ? ISL_SEEN_CLOSED : ISL_SEEN_UNMEASURED;
 }
 
 static int cmp_equal(const char *h, const char *i, const char *a)
@@ -860,16 +872,14 @@ static int rule_own_pid(int fact, const isl_readout *host, const isl_readout *in
     const char *ns_i = isl_ro_get(inside, fact, "/proc/self/ns/pid");
     const char *nspid = isl_ro_get(inside, fact, "/proc/self/status:NSpid");
     const char *self = isl_ro_get(inside, fact, "readlink /proc/self"), *pid = isl_ro_get(inside, fact, "getpid()");
-    sbuf r = {0};
-    if (!is_error(ns_h) && !is_error(ns_i) && !strcmp(ns_h, ns_i)) sb_add(&r, "/proc/self/ns/pid");
-    if (!is_error(nspid) && strchr(nspid, ' ')) sb_add(&r, "/proc/self/status:NSpid");
-    if (!is_error(self) && !is_error(pid) && strcmp(self, pid)) sb_add(&r, "readlink /proc/self");
-    int seen = ISL_SEEN_CLOSED;
-    if (r.n) seen = ISL_SEEN_VISIBLE, snprintf(via, nvia, "%s", sb_str(&r));
-    else if (is_error(pid)) seen = ISL_SEEN_UNMEASURED, snprintf(via, nvia, "getpid() unread inside");
-    else snprintf(via, nvia, "/proc/self/ns/pid /proc/self/status:NSpid readlink /proc/self");
-    free(r.s);
-    return seen;
+    via[0] = '\0';
+    if (!is_error(ns_h) && !is_error(ns_i) && !strcmp(ns_h, ns_i)) via_add(via, nvia, "/proc/self/ns/pid");
+    if (!is_error(nspid) && strchr(nspid, ' ')) via_add(via, nvia, "/proc/self/status:NSpid");
+    if (!is_error(self) && !is_error(pid) && strcmp(self, pid)) via_add(via, nvia, "readlink /proc/self");
+    if (via[0]) return ISL_SEEN_VISIBLE;
+    if (is_error(pid)) return snprintf(via, nvia, "getpid() unread inside"), ISL_SEEN_UNMEASURED;
+    snprintf(via, nvia, "/proc/self/ns/pid /proc/self/status:NSpid readlink /proc/self");
+    return ISL_SEEN_CLOSED;
 }
 
 static const isl_kernel_source S_ANCESTORS[] = {

@@ -226,13 +226,15 @@ static void send_step(int sock, size_t i, isl_step_status st, const char *msg)
     isl_wire_send(sock, p, 3 + k);
 }
 
+/* Sends one reading; the child ends with ENOMEM when it cannot (a
+ * reading left out would decide its fact as if unread). */
 static void send_reading(int sock, const isl_reading *r)
 {
     size_t ns = strlen(r->source), nv = strlen(r->value);
     if (ns > 1000) ns = 1000;
     if (2 + ns + 1 + nv > MAX_PACKET) nv = MAX_PACKET - 3 - ns;
     char *p = malloc(2 + ns + 1 + nv);
-    if (!p) return;
+    if (!p) _exit(ENOMEM);
     p[0] = MSG_READING, p[1] = (char)r->fact;
     memcpy(p + 2, r->source, ns);
     p[2 + ns] = '\0';
@@ -265,6 +267,7 @@ static void child_main(runner *r, pid_t parent, int order, int (*fn)(void *, int
     /* the host's cgroup version: inside, the trees may not be mounted */
     isl_readout ro = {.scratch = r->scratch[0] ? r->scratch : NULL, .cgroup_version = r->host.cgroup_version};
     isl_read_all(&ro, ISL_READ_ALL);
+    if (ro.oom) _exit(ENOMEM);
     for (size_t i = 0; i < ro.n; i++) send_reading(r->sock, &ro.r[i]);
     char end = MSG_END;
     isl_wire_send(r->sock, &end, 1);
@@ -574,7 +577,9 @@ isl_status isl_probe_set_run(const isl_probe_set *set, const isl_probe_sink *sin
             if (code < 0) {
                 end_all(r);
                 st = isl_fail(err, ISL_ETOOL, "the probe's child passed its time and was ended");
-            } else if (e || code)
+            } else if (code == ENOMEM)
+                st = isl_fail(err, ISL_ENOMEM, "out of memory in the probe's child");
+            else if (e || code)
                 st = isl_fail(err, ISL_ETOOL, "the probe's child ended before its readings (%s %d)",
                               code >= 128 ? "signal" : "exit status", code >= 128 ? code - 128 : code);
         }

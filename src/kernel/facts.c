@@ -1072,13 +1072,16 @@ int isl_fact_index(const char *name)
 
 int isl_kernel_reads(const char *fact) { return isl_fact_index(fact) >= 0; }
 
+void isl_read_fact(isl_readout *ro, int fact)
+{
+    ro->fact = fact;
+    isl_kernel_facts[fact].read(ro);
+}
+
 void isl_read_all(isl_readout *ro, int which)
 {
-    for (int i = 0; isl_kernel_facts[i].name; i++) {
-        if (which != ISL_READ_ALL && (which == ISL_READ_DRIFTING) != isl_kernel_facts[i].drifts) continue;
-        ro->fact = i;
-        isl_kernel_facts[i].read(ro);
-    }
+    for (int i = 0; isl_kernel_facts[i].name; i++)
+        if (which == ISL_READ_ALL || (which == ISL_READ_DRIFTING) == isl_kernel_facts[i].drifts) isl_read_fact(ro, i);
 }
 
 isl_seen isl_fact_decide(int fact, const isl_readout *host, const isl_readout *inside, const isl_readout *after,

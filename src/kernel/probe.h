@@ -43,10 +43,11 @@ void isl_ro_free(isl_readout *ro);
 
 /* Reads every fact with a reader into ro (ISL_READ_ALL), or only the
  * facts that drift (read on the host just before and just after the
- * inside reading), or only those that do not (read on the host while the
- * child builds). */
+ * inside reading), or only those that do not. */
 enum { ISL_READ_ALL, ISL_READ_DRIFTING, ISL_READ_STEADY };
 void isl_read_all(isl_readout *ro, int which);
+/* Reads one fact (an index into isl_kernel_facts) into ro. */
+void isl_read_fact(isl_readout *ro, int fact);
 /* Decides fact (an index) from the host's readings before (host), inside
  * and after; writes the deciding sources into via. */
 isl_seen isl_fact_decide(int fact, const isl_readout *host, const isl_readout *inside, const isl_readout *after,

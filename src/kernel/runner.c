@@ -87,6 +87,7 @@ struct isl_kernel_spawned {
     pid_t pids[MAX_PIDS];       /* every process of the set seen, host pids */
     size_t npids;
     int ended;                  /* the child's socket end closed */
+    int done;                   /* the child's end (or go) received */
     isl_readout host, inside, after;
 };
 typedef struct isl_kernel_spawned runner;
@@ -375,9 +376,11 @@ static void end_all(runner *r)
 }
 
 /* Services the child's packets until its end (or go), its exit or the
- * deadline: 0, ETIMEDOUT, or EPIPE when it ended without its end. */
-static int service(runner *r, long deadline)
+ * deadline; with ready_only, only those already there. 0, ETIMEDOUT, or
+ * EPIPE when it ended without its end. */
+static int service(runner *r, long deadline, int ready_only)
 {
+    if (r->done) return 0;
     char *p = malloc(MAX_PACKET + 1);
     if (!p) return ENOMEM;
     int rc = 0;
@@ -385,8 +388,9 @@ static int service(runner *r, long deadline)
         long left = deadline - now_ms();
         if (left <= 0) { rc = ETIMEDOUT; break; }
         struct pollfd pf = {r->sock, POLLIN, 0};
-        int k = poll(&pf, 1, (int)left);
+        int k = poll(&pf, 1, ready_only ? 0 : (int)left);
         if (k < 0 && errno == EINTR) continue;
+        if (k == 0 && ready_only) break;
         if (k <= 0) { rc = k ? errno : ETIMEDOUT; break; }
         union {
             struct cmsghdr h;
@@ -404,7 +408,10 @@ static int service(runner *r, long deadline)
                 memcpy(&u, CMSG_DATA(c), sizeof u);
                 from = u.pid;
             }
-        if (!handle(r, p, (size_t)n, from)) break;
+        if (!handle(r, p, (size_t)n, from)) {
+            r->done = 1;
+            break;
+        }
     }
     free(p);
     return rc;
@@ -565,9 +572,12 @@ isl_status isl_probe_set_run(const isl_probe_set *set, const isl_probe_sink *sin
     long deadline = now_ms() + (set->timeout_ms > 0 ? set->timeout_ms : 10000);
     st = fork_child(r, set, NULL, NULL, -1, err);
     if (!st) {
-        /* what does not drift is read on the host while the child builds */
-        isl_read_all(&r->host, ISL_READ_STEADY);
-        int e = service(r, deadline);
+        /* what does not drift is read on the host while the child builds,
+         * answering its requests between two facts */
+        int e = 0;
+        for (int f = 0; isl_kernel_facts[f].name && !e; f++)
+            if (!isl_kernel_facts[f].drifts) isl_read_fact(&r->host, f), e = service(r, deadline, 1);
+        if (!e) e = service(r, deadline, 0);
         if (e == ETIMEDOUT) {
             end_all(r);
             st = isl_fail(err, ISL_ETOOL, "the probe's child passed its %d ms and was ended",
@@ -613,7 +623,7 @@ isl_status isl_kernel_spawn(const isl_probe_set *set, const isl_probe_sink *sink
     if (p[1] >= 0) close(p[1]);
     if (!st) {
         long deadline = now_ms() + (set->timeout_ms > 0 ? set->timeout_ms : 10000);
-        int e = service(r, deadline);
+        int e = service(r, deadline, 0);
         if (e || !r->go_pid)
             st = isl_fail(err, ISL_ETOOL, "the confined process did not start (%s)", strerror(e ? e : EPIPE));
     }

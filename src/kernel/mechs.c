@@ -150,6 +150,7 @@ static int pre_label(int privileged, char *msg, size_t n)
 
 static int build_pid(isl_build *b, char *msg, size_t n)
 {
+    (void)b;
     if (unshare(CLONE_NEWPID)) FAIL("unshare(CLONE_NEWPID)");
     pid_t c = fork();
     if (c < 0) FAIL("fork");
@@ -160,7 +161,6 @@ static int build_pid(isl_build *b, char *msg, size_t n)
         _exit(WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
     }
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    b->pidns = 1;
     snprintf(msg, n, "pid %ld in the new namespace", (long)getpid());
     return 0;
 }
@@ -170,8 +170,6 @@ static int build_user(isl_build *b, char *msg, size_t n)
     uid_t uid = geteuid();
     gid_t gid = getegid();
     if (unshare(CLONE_NEWUSER)) FAIL("unshare(CLONE_NEWUSER)");
-    b->userns = 1;
-    b->dropped = 0; /* a new user namespace holds a full set */
     if (b->privileged) {
         int e = isl_build_ask(b, ISL_ASK_MAP_RANGE);
         if (e) return snprintf(msg, n, "writing the map 0 100000 65536: %s", strerror(e)), e;
@@ -191,8 +189,8 @@ static int build_user(isl_build *b, char *msg, size_t n)
 
 static int build_net(isl_build *b, char *msg, size_t n)
 {
+    (void)b;
     if (unshare(CLONE_NEWNET)) FAIL("unshare(CLONE_NEWNET)");
-    b->netns = 1;
     int s = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     if (s < 0) FAIL("socket");
     struct ifreq ifr;
@@ -353,6 +351,7 @@ static int allow_entries(int ruleset, const char *dir, const char *except)
 
 static int build_label(isl_build *b, char *msg, size_t n)
 {
+    (void)b;
     struct landlock_ruleset_attr attr = {.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE};
     int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof attr, 0);
     if (rs < 0) FAIL("landlock_create_ruleset");
@@ -374,13 +373,13 @@ static int build_label(isl_build *b, char *msg, size_t n)
         nnp = " (no_new_privs set for it)";
     }
     close(rs);
-    b->label_landlock = 1;
     snprintf(msg, n, "Landlock: reads under /sys/kernel/security denied%s", nnp);
     return 0;
 }
 
 static int build_caps(isl_build *b, char *msg, size_t n)
 {
+    (void)b;
     for (int c = 0; c < 64; c++)
         if (prctl(PR_CAPBSET_DROP, c, 0, 0, 0) && errno != EINVAL) FAIL("dropping the bounding set");
     if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) && errno != EINVAL) FAIL("clearing ambient");
@@ -389,7 +388,6 @@ static int build_caps(isl_build *b, char *msg, size_t n)
     struct __user_cap_data_struct d[2];
     memset(d, 0, sizeof d);
     if (syscall(SYS_capset, &h, d)) FAIL("capset");
-    b->dropped = 1;
     snprintf(msg, n, "bounding set dropped, ambient cleared, capset to zero, no_new_privs");
     return 0;
 }

@@ -116,13 +116,7 @@ enum { ISL_ASK_MAP_RANGE = 'U', ISL_ASK_CGROUP = 'C' };
 /* What a builder has at hand in the child. */
 typedef struct isl_build {
     int sock;              /* to the runner: requests and records */
-    int privileged;
-    int order;             /* isl_probe_order */
-    int dropped;           /* capabilities dropped by an earlier step */
-    int userns;            /* a user namespace was made by an earlier step */
-    int netns;             /* a network namespace was made */
-    int pidns;             /* a pid namespace: this process is its pid 1 */
-    int label_landlock;    /* the label step uses the Landlock substitute */
+    int privileged;        /* the caller holds CAP_SYS_ADMIN (isl_plan.privileged) */
 } isl_build;
 
 /* Preflights every mechanism of set in its build order into plan. ISL_OK,

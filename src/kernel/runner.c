@@ -246,12 +246,12 @@ static void send_reading(int sock, const isl_reading *r)
 
 /* Builds each step the preflight let through, then reads every fact (or
  * runs fn, for a spawn). Never returns. */
-static void child_main(runner *r, pid_t parent, int order, int (*fn)(void *, int), void *ctx, int out_fd)
+static void child_main(runner *r, pid_t parent, int (*fn)(void *, int), void *ctx, int out_fd)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     plain_signals();
     if (getppid() != parent) _exit(111);
-    isl_build b = {.sock = r->sock, .privileged = r->plan.privileged, .order = order};
+    isl_build b = {.sock = r->sock, .privileged = r->plan.privileged};
     for (size_t i = 0; i < r->plan.n; i++) {
         const isl_plan_step *s = &r->plan.step[i];
         if (s->status != ISL_STEP_OK && s->status != ISL_STEP_SUBSTITUTE) continue;
@@ -493,8 +493,8 @@ static isl_status prepare(runner *r, const isl_probe_set *set, int readings, isl
     return ISL_OK;
 }
 
-static isl_status fork_child(runner *r, const isl_probe_set *set, int (*fn)(void *, int), void *ctx, int out_fd,
-                             isl_error *err)
+/* Forks the child that builds r's plan, then reads (fn NULL) or runs fn. */
+static isl_status fork_child(runner *r, int (*fn)(void *, int), void *ctx, int out_fd, isl_error *err)
 {
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv))
@@ -517,7 +517,7 @@ static isl_status fork_child(runner *r, const isl_probe_set *set, int (*fn)(void
         r->sock = sv[1];
         if (r->listen_fd >= 0) close(r->listen_fd);
         if (r->jfd >= 0) close(r->jfd);
-        child_main(r, parent, set->order, fn, ctx, out_fd);
+        child_main(r, parent, fn, ctx, out_fd);
     }
     close(sv[1]);
     r->sock = sv[0], r->child = c;
@@ -570,7 +570,7 @@ isl_status isl_probe_set_run(const isl_probe_set *set, const isl_probe_sink *sin
         return st;
     }
     long deadline = now_ms() + (set->timeout_ms > 0 ? set->timeout_ms : 10000);
-    st = fork_child(r, set, NULL, NULL, -1, err);
+    st = fork_child(r, NULL, NULL, -1, err);
     if (!st) {
         /* what does not drift is read on the host while the child builds,
          * answering its requests between two facts */
@@ -619,7 +619,7 @@ isl_status isl_kernel_spawn(const isl_probe_set *set, const isl_probe_sink *sink
     isl_status st = prepare(r, set, 0, err);
     int p[2] = {-1, -1};
     if (!st && pipe2(p, O_CLOEXEC)) st = isl_fail(err, ISL_ETOOL, "pipe: %s", strerror(errno));
-    if (!st) st = fork_child(r, set, fn, ctx, p[1], err);
+    if (!st) st = fork_child(r, fn, ctx, p[1], err);
     if (p[1] >= 0) close(p[1]);
     if (!st) {
         long deadline = now_ms() + (set->timeout_ms > 0 ? set->timeout_ms : 10000);

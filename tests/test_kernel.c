@@ -17,6 +17,7 @@
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -335,6 +336,25 @@ static void test_readings_are_judged(void **state)
                 fail_msg("%s: the registry names %s, which no reader reads", isl_kernel_facts[f].name, k->source);
         }
     free(o);
+}
+
+/* The provenance a probe's run keeps, against what the system says
+ * (uname(2), the cgroup file system, the test's own privilege). */
+static void test_env(void **state)
+{
+    (void)state;
+    isl_probe_env env;
+    isl_error err;
+    assert_int_equal(isl_probe_env_read(&env, &err), ISL_OK);
+    struct utsname u;
+    assert_int_equal(uname(&u), 0);
+    assert_string_equal(env.release, u.release);
+    assert_string_equal(env.hostname, u.nodename);
+    assert_int_equal(env.uid, (long)getuid());
+    assert_int_equal(env.privileged, 1); /* root here, as main checked */
+    struct stat st;
+    assert_int_equal(env.cgroup_version, stat("/sys/fs/cgroup/cgroup.controllers", &st) == 0 ? 2 : 1);
+    if (lsm_syscalls()) assert_non_null(strstr(env.lsms, "capability"));
 }
 
 /* Names without a reader or builder: said so, never guessed. */
@@ -749,6 +769,7 @@ int main(void)
         cmocka_unit_test(test_strict_order_and_capabilities),
         cmocka_unit_test(test_cgroup_leaves_resources),
         cmocka_unit_test(test_label_leaves_policy),
+        cmocka_unit_test(test_env),
         cmocka_unit_test(test_unknown_names),
         cmocka_unit_test(test_readings_are_judged),
         cmocka_unit_test(test_unprivileged),

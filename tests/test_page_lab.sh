@@ -77,6 +77,34 @@ print("engine", "same" if block("isl-engine") == open(sys.argv[2], "rb").read() 
       end=", database %d bytes" % len(block("isl-db")))
 PY
 )"
+# --- the engine isolab page reads: never written over, refused when damaged ----------
+eng=$tmp/engine
+mkdir -p "$eng" && cp "$here/isolab-sql.js" "$here/isolab-sql.wasm.gz" "$here/isolab-sql.wasm" "$eng/"
+for f in isolab-sql.js isolab-sql.wasm.gz; do
+    ISOLAB_ENGINE_DIR=$eng "$ISOLAB" --db "$db" page -o "$eng/../engine/$f" 2>"$tmp/err.txt"
+    check "page -o the engine's $f (spelled another way): refused, naming it; the engine untouched" \
+        "3:isolab page: $eng/../engine/$f: is a file of the page's engine ($eng/$f), which isolab page reads from: write the page to another file:same" \
+        "$?:$(cat "$tmp/err.txt"):$(cmp -s "$eng/$f" "$here/$f" && echo same)"
+done
+# damaged DESCRIPTION FILE WHAT : the engine with FILE replaced, then a page asked for
+damaged() {
+    ISOLAB_ENGINE_DIR=$eng "$ISOLAB" --db "$db" page -o "$tmp/damaged.html" 2>"$tmp/err.txt"
+    check "an engine $1: refused (exit 3), naming $2 and what is wrong; no page written" \
+        "3:isolab page: $eng/$2: $3:absent" "$?:$(cat "$tmp/err.txt"):$(test -e "$tmp/damaged.html" || echo absent)"
+    cp "$here/$2" "$eng/$2"
+}
+head -c 100000 "$here/isolab-sql.wasm.gz" >"$eng/isolab-sql.wasm.gz"
+damaged "module cut short" isolab-sql.wasm.gz "truncated or damaged: its gzip data does not inflate to the end (make wasm writes it again)"
+yes garbage | head -c 5000 >"$eng/isolab-sql.wasm.gz"
+damaged "module of garbage" isolab-sql.wasm.gz "not gzip-compressed (make wasm writes it with gzip -9)"
+yes garbage | head -c 5000 | gzip >"$eng/isolab-sql.wasm.gz"
+damaged "module of garbage, gzip-compressed" isolab-sql.wasm.gz "not a WebAssembly module once inflated (make wasm writes it)"
+head -c 10000 "$here/isolab-sql.js" >"$eng/isolab-sql.js"
+damaged "loader cut short" isolab-sql.js "truncated or not the engine's loader: it does not begin and end as emcc writes isolabSql's (make wasm)"
+sed 's/isl_wasm_query/isl_wasm_gone/g' "$here/isolab-sql.js" >"$eng/isolab-sql.js"
+damaged "loader of another isolab" isolab-sql.js "made by another isolab: it has no isl_wasm_query, which the page calls (make wasm)"
+ISOLAB_ENGINE_DIR=$eng "$ISOLAB" --db "$db" page -o "$tmp/whole.html" 2>/dev/null
+check "the engine whole again: the page with the lab" "0 1" "$? $(grep -c '<script nonce=' "$tmp/whole.html")"
 check "the hostile title is text in the page" 1 \
     "$(grep -c '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot; &#39;s</h2>' "$tmp/lab.html")"
 

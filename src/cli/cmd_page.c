@@ -359,6 +359,7 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     isl_buf b = {NULL, 0, 0, 0};
     page_lab lab;
     rc = page_lab_open(cli, &lab, isl_opt_flag(a, "--static"));
+    if (!rc) rc = page_lab_check_output(cli, &lab, o.target, path); /* never over the engine it reads */
     if (!rc) rc = isl_current_results(cli);
     /* one snapshot: a run another process ends meanwhile is in every part or none */
     if (!rc && !(rc = isl_store_read_begin(cli->store, &cli->err))) {

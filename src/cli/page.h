@@ -59,6 +59,9 @@ typedef struct page_lab {
 /* Looks for the engine ($ISOLAB_ENGINE_DIR, else beside the running isolab,
  * else EXTDIR) unless leave_out: not found is no error (the page says so). */
 int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out);
+/* ISL_EINPUT naming path when target (the file an -o replaces, NULL: none)
+ * is one of the files of the engine lab was read from. */
+int page_lab_check_output(isl_cli *cli, const page_lab *lab, const char *target, const char *path);
 void page_lab_free(page_lab *lab);
 /* Appends the Content-Security-Policy of a page carrying the lab. */
 void page_put_lab_head(isl_buf *b, const page_lab *lab);

@@ -7,6 +7,7 @@
  * without it. A Content-Security-Policy allows that one script (by a nonce)
  * and WebAssembly, and nothing from anywhere. */
 #include <assert.h>
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -25,26 +27,6 @@
 #define ISL_EXTDIR "/usr/local/lib/isolab"
 #endif
 
-/* Reads the engine from dir into lab: 1 when both files are there (the
- * module a gzip file: its magic, and a trailer). */
-static int read_engine(page_lab *lab, const char *dir)
-{
-    char js[PATH_MAX], wasm[PATH_MAX];
-    if (snprintf(js, sizeof js, "%s/isolab-sql.js", dir) >= (int)sizeof js) return 0;
-    if (snprintf(wasm, sizeof wasm, "%s/isolab-sql.wasm.gz", dir) >= (int)sizeof wasm) return 0;
-    lab->loader = isl_read_file(js, &lab->nloader);
-    lab->wasm = (unsigned char *)isl_read_file(wasm, &lab->nwasm);
-    const unsigned char *w = lab->wasm;
-    if (lab->loader && w && lab->nwasm >= 18 && w[0] == 0x1f && w[1] == 0x8b) {
-        const unsigned char *t = w + lab->nwasm - 4; /* gzip's trailer: the size, little-endian */
-        lab->module = (unsigned long)t[0] | (unsigned long)t[1] << 8 | (unsigned long)t[2] << 16 | (unsigned long)t[3] << 24;
-        return snprintf(lab->from, sizeof lab->from, "%s", js), 1;
-    }
-    free(lab->loader), free(lab->wasm);
-    lab->loader = NULL, lab->wasm = NULL;
-    return 0;
-}
-
 /* 1 when text holds s, letters in any case. */
 static int holds(const char *text, size_t n, const char *s)
 {
@@ -53,6 +35,104 @@ static int holds(const char *text, size_t n, const char *s)
         if (!strncasecmp(text + i, s, k)) return 1;
     return 0;
 }
+
+/* 1 when text holds the name s as a whole word (no letter, digit or '_'
+ * after it). */
+static int holds_word(const char *text, size_t n, const char *s)
+{
+    size_t k = strlen(s);
+    for (size_t i = 0; i + k <= n; i++)
+        if (!memcmp(text + i, s, k) && (i + k == n || !(isalnum((unsigned char)text[i + k]) || text[i + k] == '_')))
+            return 1;
+    return 0;
+}
+
+/* Inflates the n gzip bytes at gz to their end (zlib checks the CRC and
+ * the length): the inflated length, or -1 when they are not whole gzip;
+ * the first 8 bytes out in head. */
+static long long gunzipped(const unsigned char *gz, size_t n, unsigned char head[8])
+{
+    z_stream z = {0};
+    if (inflateInit2(&z, 15 + 16) != Z_OK) return -1;
+    unsigned char chunk[1 << 16];
+    long long total = 0;
+    int rc = Z_OK;
+    z.next_in = (Bytef *)gz, z.avail_in = (uInt)n;
+    while (rc == Z_OK) {
+        z.next_out = chunk, z.avail_out = sizeof chunk;
+        rc = inflate(&z, Z_NO_FLUSH);
+        size_t got = sizeof chunk - z.avail_out;
+        for (size_t i = 0; i < got && total + (long long)i < 8; i++) head[total + i] = chunk[i];
+        total += (long long)got;
+        if (rc == Z_BUF_ERROR && !z.avail_in) break; /* the input ended first */
+    }
+    int whole = rc == Z_STREAM_END && !z.avail_in;
+    inflateEnd(&z);
+    return whole ? total : -1;
+}
+
+/* What is wrong with the engine read into lab (NULL: nothing): the module
+ * whole gzip of a WebAssembly module, the loader whole as emcc writes one
+ * (its last statement exports isolabSql) and naming each isl_wasm_*
+ * function the page's script calls. *which is the file at fault: 0 the
+ * loader, 1 the module. */
+static const char *engine_fault(page_lab *lab, const char *script, size_t nscript, char *why, size_t n, int *which)
+{
+    static const unsigned char WASM[8] = {0, 'a', 's', 'm', 1, 0, 0, 0};
+    unsigned char head[8] = {0};
+    const unsigned char *w = lab->wasm;
+    *which = 1;
+    if (lab->nwasm < 18 || w[0] != 0x1f || w[1] != 0x8b) return "not gzip-compressed (make wasm writes it with gzip -9)";
+    long long size = gunzipped(w, lab->nwasm, head);
+    if (size < 0) return "truncated or damaged: its gzip data does not inflate to the end (make wasm writes it again)";
+    if (size < 8 || memcmp(head, WASM, sizeof WASM)) return "not a WebAssembly module once inflated (make wasm writes it)";
+    lab->module = (unsigned long)size;
+    *which = 0;
+    const char *end = "exports[\"isolabSql\"] = isolabSql;";
+    size_t k = lab->nloader, ne = strlen(end), b = 0;
+    while (k && strchr(" \t\r\n", lab->loader[k - 1])) k--;
+    while (b < k && strchr(" \t\r\n", lab->loader[b])) b++;
+    if (k < ne + b || memcmp(lab->loader + k - ne, end, ne) || strncmp(lab->loader + b, "var isolabSql", 13))
+        return "truncated or not the engine's loader: it does not begin and end as emcc writes isolabSql's (make wasm)";
+    for (size_t i = 0; i + 10 < nscript; i++) /* each _isl_wasm_NAME the script calls */
+        if (!strncmp(script + i, "_isl_wasm_", 10)) {
+            size_t m = 10;
+            while (i + m < nscript && (script[i + m] == '_' || (script[i + m] >= 'a' && script[i + m] <= 'z'))) m++;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(m - 1), script + i + 1);
+            if (!holds_word(lab->loader, lab->nloader, name)) {
+                snprintf(why, n, "made by another isolab: it has no %s, which the page calls (make wasm)", name);
+                return why;
+            }
+        }
+    return NULL;
+}
+
+/* Reads the engine from dir into lab: 1 when both files are there, 0 when
+ * not; -1 with cli->err set when they are, but not an engine this page can
+ * run (engine_fault), naming the file and what is wrong. */
+static int read_engine(isl_cli *cli, page_lab *lab, const char *dir)
+{
+    char js[PATH_MAX], wasm[PATH_MAX], why[200];
+    if (snprintf(js, sizeof js, "%s/isolab-sql.js", dir) >= (int)sizeof js) return 0;
+    if (snprintf(wasm, sizeof wasm, "%s/isolab-sql.wasm.gz", dir) >= (int)sizeof wasm) return 0;
+    lab->loader = isl_read_file(js, &lab->nloader);
+    lab->wasm = (unsigned char *)isl_read_file(wasm, &lab->nwasm);
+    int rc = 0;
+    if (lab->loader && lab->wasm) {
+        assert(isl_page_script_count == 1); /* src/wasm/lab.js, the one script */
+        const isl_embedded_file *script = &isl_page_script_files[0];
+        int which = 0;
+        const char *fault = engine_fault(lab, script->text, script->len, why, sizeof why, &which);
+        if (!fault) return snprintf(lab->from, sizeof lab->from, "%s", js), 1;
+        isl_fail(&cli->err, ISL_EINPUT, "%s: %s", which ? wasm : js, fault);
+        rc = -1;
+    }
+    free(lab->loader), free(lab->wasm);
+    lab->loader = NULL, lab->wasm = NULL;
+    return rc;
+}
+
 
 int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out)
 {
@@ -69,9 +149,10 @@ int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out)
         char *slash = strrchr(exe, '/');
         if (slash) *slash = 0;
     }
-    int found = env ? *env && read_engine(lab, env) : (k > 0 && read_engine(lab, exe)) || read_engine(lab, ISL_EXTDIR);
+    int found = env ? *env ? read_engine(cli, lab, env) : 0 : k > 0 ? read_engine(cli, lab, exe) : 0;
+    if (!env && !found) found = read_engine(cli, lab, ISL_EXTDIR);
+    if (found < 0) return page_lab_free(lab), cli->err.status;
     if (!found) return ISL_OK;
-    assert(isl_page_script_count == 1); /* src/wasm/lab.js, the one script */
     const isl_embedded_file *script = &isl_page_script_files[0];
     if (holds(lab->loader, lab->nloader, "</script") || holds(lab->loader, lab->nloader, "<!--")
         || holds(script->text, script->len, "</script") || holds(script->text, script->len, "<!--"))
@@ -83,6 +164,22 @@ int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out)
     if (f) fclose(f);
     if (!got) return page_lab_free(lab), isl_fail(&cli->err, ISL_EOUTPUT, "/dev/urandom: cannot read: %s", strerror(errno));
     for (size_t i = 0; i < sizeof r; i++) snprintf(lab->nonce + 2 * i, 3, "%02x", r[i]);
+    return ISL_OK;
+}
+
+int page_lab_check_output(isl_cli *cli, const page_lab *lab, const char *target, const char *path)
+{
+    static const char *const FILES[] = {"isolab-sql.js", "isolab-sql.wasm.gz", "isolab-sql.wasm"};
+    struct stat t, e;
+    const char *slash = strrchr(lab->from, '/');
+    if (!target || !slash || stat(target, &t)) return ISL_OK;
+    for (size_t i = 0; i < sizeof FILES / sizeof FILES[0]; i++) {
+        char f[PATH_MAX];
+        if (snprintf(f, sizeof f, "%.*s/%s", (int)(slash - lab->from), lab->from, FILES[i]) >= (int)sizeof f) continue;
+        if (!stat(f, &e) && e.st_dev == t.st_dev && e.st_ino == t.st_ino)
+            return isl_fail(&cli->err, ISL_EINPUT, "%s: is a file of the page's engine (%s), which isolab page reads from: "
+                            "write the page to another file", path, f);
+    }
     return ISL_OK;
 }
 

@@ -467,9 +467,9 @@ WASM_SQLITE := -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_LIKE_DOESNT_MATCH_BLOBS \
   -DSQLITE_OS_OTHER=1 -DSQLITE_OMIT_WAL -DSQLITE_OMIT_SHARED_CACHE -DSQLITE_OMIT_UTF16 \
   -DSQLITE_OMIT_DECLTYPE -DSQLITE_OMIT_COMPLETE -DSQLITE_OMIT_GET_TABLE -DSQLITE_OMIT_INCRBLOB \
   -DSQLITE_OMIT_AUTHORIZATION -DSQLITE_OMIT_TRACE
-WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=isolabSql -sENVIRONMENT=web,node -sALLOW_MEMORY_GROWTH=1 \
+WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=isolabSql -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1 \
   -sDYNAMIC_EXECUTION=0 -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_isl_wasm_open,_isl_wasm_query,_isl_wasm_serialize,_isl_wasm_size,_isl_wasm_free,_malloc,_free \
+  -sEXPORTED_FUNCTIONS=_isl_wasm_open,_isl_wasm_query,_isl_wasm_mark,_isl_wasm_changes,_isl_wasm_serialize,_isl_wasm_size,_isl_wasm_free,_malloc,_free \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
 .PHONY: wasm
 wasm: isolab-sql.wasm.gz

@@ -7,7 +7,15 @@
 // set to it (#sql=... or #members=...&channel=...), the answer read from
 // the page; one without, through the engine directly (isolabLab.raw). One
 // with "download" runs its sql, then clicks the download button and leaves
-// the bytes it would save, in base64. One with "list" waits until the query
+// the bytes it would save, in base64. One with "keep" runs its sql as typed,
+// then leaves, as JSON, what the page says beside the download ("changed",
+// "refused": each reason), what a first press of the button saved ("first":
+// null, or the file's name) and the button's text after it ("button"), and
+// what a second press saved ("second"). One with "link" opens its sql as a
+// link (#sql=) and leaves, as JSON, what the page shows: the rows ("shown"),
+// the note on what was left unrun ("unrun"), the query box's text ("box"),
+// its lines ("lines") and what it says of more ("more"), and the download's
+// name and bytes in base64 ("name", "download"). One with "list" waits until the query
 // box's list has counted every saved query's rows (at most 60 s), then
 // leaves its entries, one a line. One with "plot" (frontier or
 // marginal) opens #members=...&channel=... and reads the rows back from that
@@ -17,10 +25,13 @@
 (async function () {
   const out = [], report = document.createElement('pre');
   report.id = 'test-report';
+  // the page's address set to h, then what it asks answered and shown (a
+  // page without idle() answers before its hashchange handler returns)
+  const idle = () => window.isolabLab.idle ? window.isolabLab.idle() : Promise.resolve();
   const hash = h => new Promise(done => {
     addEventListener('hashchange', () => setTimeout(done, 0), {once: true});
     location.hash = h;
-  });
+  }).then(idle);
   const shown = sel => {
     const pre = document.querySelector(sel + ' pre.lab-json');
     if (pre) return pre.textContent;
@@ -56,6 +67,21 @@
               delta: shown === (delta > 0 ? '+' : '') + delta ? delta : 'drawn ' + delta + ', labelled ' + shown};
     }));
   };
+  // presses the download button: the name and the Blob it saved (caught at
+  // createObjectURL), or null when it saved nothing
+  const press = async () => {
+    let blob = null, name = null;
+    const made = URL.createObjectURL, click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = b => { blob = b; return made.call(URL, b); };
+    HTMLAnchorElement.prototype.click = function () { name = this.download; return click.call(this); };
+    [...document.querySelectorAll('#lab button')].find(b => /^Download /.test(b.textContent)).click();
+    URL.createObjectURL = made, HTMLAnchorElement.prototype.click = click;
+    if (!blob) return null;
+    const u = new Uint8Array(await blob.arrayBuffer());
+    let bin = '';
+    for (let i = 0; i < u.length; i += 8192) bin += String.fromCharCode.apply(null, u.subarray(i, i + 8192));
+    return {name, base64: btoa(bin)};
+  };
   document.body.appendChild(report);
   try {
     await window.isolabLab.ready;
@@ -63,22 +89,34 @@
       let text;
       if (q.list) {
         const entries = () => [...document.querySelectorAll('#lab-query select option')].slice(1).map(o => o.textContent);
+        await idle();
         for (let i = 0; i < 600 && !entries().every(t => / \(\d+ rows?\)$/.test(t)); i++)
           await new Promise(done => setTimeout(done, 100));
         text = entries().join('\n') + '\n';
       } else if (q.download) {
         // what the student added (q.sql), then the bytes the page's download
-        // link would save: the Blob it is made from, caught at createObjectURL
-        const added = JSON.parse(window.isolabLab.raw(q.sql));
-        let blob = null;
-        const made = URL.createObjectURL;
-        URL.createObjectURL = b => { blob = b; return made.call(URL, b); };
-        [...document.querySelectorAll('#lab button')].find(b => b.textContent === 'Download the database').click();
-        URL.createObjectURL = made;
-        const u = new Uint8Array(await blob.arrayBuffer());
-        let bin = '';
-        for (let i = 0; i < u.length; i += 8192) bin += String.fromCharCode.apply(null, u.subarray(i, i + 8192));
-        text = (added.error ? 'ERROR ' + added.error + '\n' : '') + btoa(bin) + '\n';
+        // link would save
+        const added = JSON.parse(await window.isolabLab.raw(q.sql));
+        const saved = await press();
+        text = (added.error ? 'ERROR ' + added.error + '\n' : '') + saved.base64 + '\n';
+      } else if (q.keep) {
+        const sql = document.querySelector('#lab-query textarea');
+        sql.value = q.sql;
+        [...document.querySelectorAll('#lab-query button')].find(b => b.textContent === 'Run').click();
+        await idle();
+        const first = await press(), button = document.querySelector('#lab-keep button').textContent;
+        const refused = [...document.querySelectorAll('#lab-keep li')].map(li => li.textContent);
+        const second = await press();
+        text = JSON.stringify({changed: document.getElementById('lab-changed').textContent, refused,
+                               first: first && first.name, button, second: second && second.name,
+                               answer: document.getElementById('lab-answer').textContent}) + '\n';
+      } else if (q.link) {
+        await hash('#sql=' + encodeURIComponent(q.sql));
+        const box = document.querySelector('#lab-query textarea'), saved = await press();
+        const unrun = document.querySelector('#lab-answer .lab-unrun');
+        text = JSON.stringify({shown: shown('#lab-answer'), unrun: unrun ? unrun.textContent : null, box: box.value,
+                               lines: box.rows, more: (document.getElementById('lab-more-lines') || {}).textContent,
+                               name: saved.name, download: saved.base64}) + '\n';
       } else if (q.plot) {
         const h = '#members=' + encodeURIComponent(q.members) + '&channel=' + encodeURIComponent(q.channel);
         if (location.hash !== h) await hash(h);
@@ -90,7 +128,7 @@
         await hash('#sql=' + encodeURIComponent(q.sql));
         text = shown('#lab-answer');
       } else {
-        const raw = window.isolabLab.raw(q.sql, q.budget), r = JSON.parse(raw);
+        const raw = await window.isolabLab.raw(q.sql, q.budget), r = JSON.parse(raw);
         text = r.error ? 'ERROR ' + r.error : raw.slice(raw.indexOf('"rows": ') + 8, raw.length - 1);
       }
       out.push('=== ' + q.name + '\n' + text);

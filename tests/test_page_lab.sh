@@ -23,6 +23,10 @@ if [ ! -f "$here/isolab-sql.wasm.gz" ]; then
 fi
 command -v python3 >/dev/null 2>&1 || skip_suite "python3 is not installed: the lab's tests not run"
 
+# Chromium's virtual time runs on while the page waits for its engine's
+# worker only because the page's clock ticks meanwhile (each tick 100 ms of
+# it): a budget of virtual time large enough for any real wait
+vtime=100000000
 chrome() {
     timeout 300 "$browser" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
         --disable-component-update --disable-sync --hide-scrollbars --user-data-dir="$(mktemp -d "$tmp/profile.XXXXXX")" \
@@ -56,11 +60,12 @@ check "no script but the page's own: every <script is the nonce's or a data bloc
 check "nothing fetched: no link, no src, no import, no http(s) URL outside the script" 0 \
     "$(sed '/^<script nonce=/,/<\/script>$/d' "$tmp/lab.html" | grep -c -i -e '<link' -e ' src=' -e '@import' -e 'url(http' -e 'href="http')"
 check "the policy: nothing from anywhere, the page's own script and WebAssembly" 1 \
-    "$(grep -c "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-$nonce' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">" "$tmp/lab.html")"
+    "$(grep -c "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-$nonce' 'wasm-unsafe-eval'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">" "$tmp/lab.html")"
 # the data blocks: gzip in base 85 (Z85's digits, ',;_' for '&<>': no markup),
 # decoded here independently of lab.js; the engine is isolab-sql.wasm itself
+# (the database decoded is kept as embedded.db)
 check "the data blocks: the engine and the database, gzip in base 85, no '<' or '&'" "engine same, database $(wc -c <"$db" | tr -d ' ') bytes" \
-    "$(python3 - "$tmp/lab.html" "$here/isolab-sql.wasm" <<'PY'
+    "$(python3 - "$tmp/lab.html" "$here/isolab-sql.wasm" "$tmp/embedded.db" <<'PY'
 import gzip, re, sys
 page, digits = open(sys.argv[1]).read(), "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?,;_()[]{}@%$#"
 def block(name):
@@ -73,6 +78,7 @@ def block(name):
             v = v * 85 + digits.index(c)
         out += v.to_bytes(4, 'big')[:len(chunk) - 1]
     return gzip.decompress(bytes(out))
+open(sys.argv[3], "wb").write(block("isl-db"))
 print("engine", "same" if block("isl-engine") == open(sys.argv[2], "rb").read() else "differs",
       end=", database %d bytes" % len(block("isl-db")))
 PY
@@ -172,7 +178,7 @@ ask() {
     { printf '<script type="application/json" id="test-questions">'; sed 's/</\\u003c/g' "$2"
       printf '</script>\n<script nonce="%s">\n' "$n"; cat "$here/tests/page_lab_driver.js"
       printf '</script>\n</body>\n</html>\n'; } >>"$1.test.html"
-    chrome --virtual-time-budget=600000 --dump-dom "file://$1.test.html" >"$3"
+    chrome --virtual-time-budget=$vtime --dump-dom "file://$1.test.html" >"$3"
 }
 
 # same LABEL DB PAGE : every question, page against shell
@@ -263,6 +269,130 @@ check "the downloaded database: the sqlite3 shell opens it, intact, with the cha
     "$(sqlite3 -readonly "$tmp/downloaded.db" "PRAGMA integrity_check" "SELECT name, cost_pct FROM channel WHERE name = 'added-in-the-page'" 2>&1 | tr '\n' '|' | sed 's/|$//')"
 check "the downloaded database: isolab --db FILE runs lists the same runs as the page's own" \
     "$(cat "$tmp/runs-in-page.txt")" "$("$ISOLAB" --db "$tmp/downloaded.db" runs 2>&1)"
+# --- a link never writes -----------------------------------------------------------
+# A link's SQL runs only as far as SQLite finds it cannot write: the frontier
+# shown is the stored one (the shell's), the UPDATE hidden below 80 blank
+# lines is shown unrun, the box says there is more, and the download is the
+# database the page carries, byte for byte, under its own name.
+python3 - "$tmp/p201.json" <<'PY'
+import json, sys
+sql = "SELECT * FROM bundle_frontier" + "\n" * 80 + ";UPDATE bundle_sweep SET open_surface=0 WHERE size>=1;SELECT * FROM bundle_frontier"
+json.dump([{"name": "P2-01", "link": 1, "sql": sql}], open(sys.argv[1], "w"))
+PY
+ask "$tmp/lab.html" "$tmp/p201.json" "$tmp/p201.html"
+python3 - "$tmp/p201.html" "$tmp/embedded.db" "$tmp" <<'PY' >"$tmp/p201.txt"
+import base64, html, json, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+r = json.loads(report.split("=== P2-01\n", 1)[1])
+embedded = open(sys.argv[2], "rb").read()
+# the rows shown, for lab_compare.py against the shell's
+open(sys.argv[3] + "/p201-shown.html", "w").write('<pre id="test-report">' + html.escape("=== P2-01 frontier\n" + r["shown"]) + "</pre>")
+print("unrun shown:", "UPDATE bundle_sweep SET open_surface=0 WHERE size>=1;" in (r["unrun"] or ""),
+      "| on line:", "line 81 " in (r["unrun"] or ""))
+print("box:", r["box"].count("\n") + 1, "lines,", r["lines"], "shown, says:", r.get("more"))
+print("download:", "same bytes" if base64.b64decode(r["download"]) == embedded else "differs", "as", r["name"])
+PY
+printf '[{"name": "P2-01 frontier", "sql": "SELECT * FROM bundle_frontier"}]\n' >"$tmp/p201-q.json"
+check "a link that writes below 80 blank lines: the frontier shown is the stored one, as the shell reads it" "1 same, 0 differ" \
+    "$(python3 "$here/tests/lab_compare.py" "$tmp/p201-q.json" "$tmp/p201-shown.html" "$db" "$here/isolab.so" | tail -1)"
+check "the same link: its UPDATE shown unrun, with its line; the box says what lies below it; the download is the embedded database" \
+    "unrun shown: True | on line: True
+box: 81 lines, 30 shown, says: 51 more lines below: scroll the box to read them all.
+download: same bytes as lab.db" "$(cat "$tmp/p201.txt")"
+
+# --- what the student's statements did, said before the download -----------------
+# keep NAME SQL : the SQL typed and run in the query box, then the download
+# pressed twice; what the page said (the driver's "keep" JSON)
+keep() {
+    printf '[{"name": "%s", "keep": 1, "sql": %s}]\n' "$1" "$(printf '%s' "$2" | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read()))')" \
+        >"$tmp/k.json"
+    ask "$tmp/lab.html" "$tmp/k.json" "$tmp/kdom.html"
+    python3 - "$tmp/kdom.html" "$1" <<'PY'
+import html, json, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+r = json.loads(report.split("=== %s\n" % sys.argv[2], 1)[1])
+print("changed:", r["changed"])
+for w in r["refused"]:
+    print("refused:", w)
+print("first press saved:", r["first"], "| button:", r["button"], "| second press saved:", r["second"])
+PY
+}
+check "two statements typed that write: said beside the download, counted, and the name says so" \
+    "changed: This copy differs from lab.db, the file the page was made from: 2 statements run here changed it. It downloads as lab-changed.db.
+first press saved: lab-changed.db | button: Download the database | second press saved: lab-changed.db" \
+    "$(keep typed "INSERT INTO channel(name, cost_pct) VALUES ('typed-1', 1); UPDATE channel SET cost_pct = 2 WHERE name = 'typed-1'")"
+check "a copy isolab would refuse: each reason named before anything is saved; saved only when pressed again" \
+    "changed: This copy differs from lab.db, the file the page was made from: 4 statements run here changed it. It downloads as lab-changed.db.
+refused: its application_id is 7, not isolab's 1230196556: isolab would call it not an isolab database
+refused: its user_version (the schema's version) is 99, not $(q "$db" 'PRAGMA user_version'): isolab would refuse it
+refused: isolab's table run_written was dropped
+refused: a trigger evil was added on isolab's table run: isolab runs none but its own
+first press saved: None | button: Download it anyway | second press saved: lab-changed.db" \
+    "$(keep refused "PRAGMA user_version=99; PRAGMA application_id=7; DROP TABLE run_written; CREATE TRIGGER evil AFTER INSERT ON run BEGIN DELETE FROM surface; END")"
+check "isolab's application_id, as the test reads it from the file: 1230196556 ('ISOL')" 1230196556 "$(q "$db" 'PRAGMA application_id')"
+
+# --- every wait bounded, the page answering meanwhile -----------------------------
+# Links that once ran for minutes (a value of 900 MB, a blob of 800 MB, a
+# query that never ends, six statements each under the budget), opened in
+# Chromium with the real clock (tests/page_lab_links.js): each ends within
+# 10 s of opening, saying which limit ended it, and a click on the what-if
+# panel is answered while it runs. Then a query run with the full budget is
+# stopped with Stop, and the engine answers again, with what was typed
+# before it.
+if command -v node >/dev/null 2>&1; then
+    python3 - "$tmp/links.json" <<'PY'
+import json, sys
+endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+six = ";\n".join(["WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 200000) SELECT count(*) FROM c"] * 6)
+json.dump([{"name": "printf", "sql": "SELECT printf('%.*c', 900000000, 'x')"},
+           {"name": "zeroblob", "sql": "SELECT zeroblob(800000000)"},
+           {"name": "endless", "sql": endless, "stop": endless},
+           {"name": "six", "sql": six}], open(sys.argv[1], "w"))
+PY
+    NODE_PATH= node "$here/tests/page_lab_links.js" "$tmp/lab.html" "$browser" "$tmp/links.json" >"$tmp/links.txt" 2>&1
+    python3 - "$tmp/links.txt" <<'PY' >"$tmp/links-seen.txt"
+import json, re, sys
+for line in open(sys.argv[1]):
+    try:
+        r = json.loads(line)
+    except ValueError:
+        print("driver:", line.strip())
+        continue
+    ended = r["seconds"] is not None and r["seconds"] <= 10
+    print(r["name"], "| ended within 10 s:", ended, "| the page answered within 1 s while it ran:", r["slowest"] <= 1000)
+    print(r["name"], "| a click answered while it ran:", r["clicked"])
+    print(r["name"], "| says:", r["answer"])
+    if "stopped" in r:
+        print(r["name"], "| after Stop:", re.sub(r" after [0-9.]+ s", " after N s", r["stopped"]))
+        print(r["name"], "| then:", "the row typed before Stop is there" if "kept-after-stop" in r["after"] else r["after"])
+    if not ended:
+        print(r["name"], "| took:", r["seconds"])
+PY
+    budget="the query went past its work budget (5000 thousand steps) and was stopped"
+    length="a value went past the page's length limit (10000000 bytes, as isolab limits a value a seed makes) and the query was stopped: string or blob too big"
+    for l in printf zeroblob endless six; do
+        check "link $l: ends within 10 s of opening, the page answering meanwhile" \
+            "$l | ended within 10 s: True | the page answered within 1 s while it ran: True" \
+            "$(grep "^$l | ended" "$tmp/links-seen.txt"; grep "^$l | took\|^driver" "$tmp/links-seen.txt")"
+    done
+    # (the length limit ends the first two at once: no time to click in)
+    for l in endless six; do
+        check "link $l: a click on the what-if panel answered while it runs" "$l | a click answered while it ran: True" \
+            "$(grep "^$l | a click" "$tmp/links-seen.txt")"
+    done
+    check "link printf: ended by the length limit, named" 1 "$(grep -c -F "printf | says: $length" "$tmp/links-seen.txt")"
+    check "link zeroblob: ended by the length limit, named" 1 "$(grep -c -F "zeroblob | says: $length" "$tmp/links-seen.txt")"
+    check "link endless: ended by the link's work budget, named, with the full budget offered" 1 \
+        "$(grep -c -F "endless | says: SQL from the address gets a smaller work budget (5000 thousand steps), so a link cannot keep the page busy. Run it again with the full budget (200000 thousand steps)$budget" "$tmp/links-seen.txt")"
+    check "link six: six statements each under the budget share one: ended by it" 1 \
+        "$(grep -c -F "six | says: SQL from the address gets a smaller work budget" "$tmp/links-seen.txt")"
+    check "Stop ends a query run with the full budget; the engine answers again, with the row typed before" \
+        "endless | after Stop: stopped: you pressed Stop after N s
+endless | then: the row typed before Stop is there" "$(grep '^endless | \(after Stop\|then\):' "$tmp/links-seen.txt")"
+else
+    not_ok "node is not installed (tools/deps.sh wasm installs it): the links' clock not read"
+fi
+
 # --- laid out with the lab's panels open ------------------------------------------
 # tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
 # the page in an iframe 1280 and 390 px wide, a what-if and an answer shown,
@@ -292,7 +422,7 @@ JS
         # a browser starved of CPU (a loaded machine) may give back no page at
         # all: asked up to three times; an empty report is still a failure
         for _ in 1 2 3; do
-            chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/frame-$w.html" \
+            chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=$vtime --dump-dom "file://$tmp/frame-$w.html" \
                 >"$tmp/laid.html"
             sed -n '/<pre id="layout-report">/,/<\/pre>/p' "$tmp/laid.html" | sed 's/<pre id="layout-report">//; s/<\/pre>.*//' | sed '/^$/d' >"$tmp/found.txt"
             [ -s "$tmp/found.txt" ] && break
@@ -331,12 +461,12 @@ JS
     for w in 1280 390; do
         printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="shot.html#members=strict,-user-namespace&amp;channel=sampling-profile" width="%s" height="%s" style="border:0;display:block"></iframe></body></html>\n' \
             "$w" 900 >"$tmp/shot-$w.html"
-        h=$(chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=600000 --dump-dom "file://$tmp/shot-$w.html" \
+        h=$(chrome --window-size=1400,900 --allow-file-access-from-files --virtual-time-budget=$vtime --dump-dom "file://$tmp/shot-$w.html" \
             | sed -n 's/.*<pre id="lab-height">\([0-9]*\)<\/pre>.*/\1/p')
         sed -i "s/height=\"900\"/height=\"$h\"/" "$tmp/shot-$w.html"
         out=$LAB_SHOTS/lab.png
         [ "$w" = 390 ] && out=$LAB_SHOTS/lab-phone.png
-        chrome --window-size="$w,$h" --allow-file-access-from-files --virtual-time-budget=600000 --screenshot="$out" "file://$tmp/shot-$w.html" >/dev/null
+        chrome --window-size="$w,$h" --allow-file-access-from-files --virtual-time-budget=$vtime --screenshot="$out" "file://$tmp/shot-$w.html" >/dev/null
     done
     width() { od -An -tu1 -j16 -N4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'; }
     check "screenshots 1280 and 390 px wide" "1280 390" "$(width "$LAB_SHOTS/lab.png") $(width "$LAB_SHOTS/lab-phone.png")"

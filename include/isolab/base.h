@@ -16,9 +16,10 @@ struct sqlite3_stmt;
 #define ISL_STATEMENT_MAX (10 * 1000 * 1000)
 
 /* Registers printf() and format() on db: SQLite's own answers, but NULL at
- * once where a %c repeat is longer than the length limit (guard.c); an
- * SQLite result code. */
-int isl_guard_printf(struct sqlite3 *db);
+ * once where a %c repeat is longer than the length limit (guard.c), or,
+ * when refuse is 1, SQLite's "string or blob too big" error; an SQLite
+ * result code. */
+int isl_guard_printf(struct sqlite3 *db, int refuse);
 
 /* Opens path with SQLITE_OPEN_* flags and isolab's settings (defensive, foreign
  * keys, no ATTACH, a writer waits wait_s s for a lock); *out NULL on failure. */

@@ -4,8 +4,9 @@
  * type application/gzip, never run, never markup), and one script: the
  * loader followed by the page's own (src/wasm/lab.js, compiled in). The
  * script builds the lab's panels; with scripts off the page reads as
- * without it. A Content-Security-Policy allows that one script (by a nonce)
- * and WebAssembly, and nothing from anywhere. */
+ * without it. A Content-Security-Policy allows that one script (by a nonce),
+ * WebAssembly, and a worker made from a blob: URL (the script runs the
+ * engine in one, from its own text), and nothing from anywhere. */
 #include <assert.h>
 #include <ctype.h>
 #include <errno.h>
@@ -194,7 +195,7 @@ void page_put_lab_head(isl_buf *b, const page_lab *lab)
     if (!lab->nonce[0]) return;
     page_puts(b, "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'nonce-");
     page_puts(b, lab->nonce);
-    page_puts(b, "' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">\n");
+    page_puts(b, "' 'wasm-unsafe-eval'; worker-src blob:; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'\">\n");
 }
 
 /* The 85 digits of the data blocks' text: Z85's (ZeroMQ RFC 32), with ',',

@@ -127,7 +127,7 @@ static isl_status configure(sqlite3 *db, const char *path, unsigned wait_s, isl_
     if (sqlite3_extended_result_codes(db, 1) != SQLITE_OK
         || sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on) != SQLITE_OK || sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on) != SQLITE_OK
         || sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, &on) != SQLITE_OK || !on
-        || isl_guard_printf(db) != SQLITE_OK)
+        || isl_guard_printf(db, 0) != SQLITE_OK)
         return isl_base_fail(db, path, err, "configuring the connection");
     sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
     sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);

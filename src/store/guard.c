@@ -6,7 +6,9 @@
  * returns that NULL at once when a %c repeats more characters than SQLite's
  * buffer can grow to under the connection's length limit, and otherwise
  * SQLite's own answer, made by the built-in function on a private
- * in-memory connection. */
+ * in-memory connection. A connection may ask for an error (SQLITE_TOOBIG)
+ * instead of that NULL: the page's engine does, to say which limit ended a
+ * query. */
 #include "sqlite_api.h"
 #include <assert.h>
 #include <stdlib.h>
@@ -23,6 +25,7 @@
 typedef struct guard {
     sqlite3 *own;            /* the private connection, opened at the first call */
     sqlite3_stmt *kept[KEPT]; /* SELECT printf(?1, ...) with [n] arguments, once made */
+    int refuse;               /* a repeat too long: an error, not NULL */
 } guard;
 
 /* The argument after *a (the format is argument 0) as SQLite's printf reads
@@ -103,7 +106,10 @@ static void guarded_printf(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     /* SQLite's buffer for the answer holds at most the limit plus its
      * allocator's rounding (8 bytes, or a lookaside slot of 1200): a longer
      * repeat fails to grow it, and the answer is NULL */
-    if (f && longest_repeat(f, argc, argv) > (long long)limit + REPEAT_SLACK) return;
+    if (f && longest_repeat(f, argc, argv) > (long long)limit + REPEAT_SLACK) {
+        if (g->refuse) sqlite3_result_error_toobig(ctx);
+        return;
+    }
     if (!g->own && sqlite3_open_v2(":memory:", &g->own, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL)) {
         sqlite3_close(g->own);
         g->own = NULL;
@@ -144,11 +150,12 @@ static void guard_free(void *p)
     sqlite3_free(g);
 }
 
-int isl_guard_printf(sqlite3 *db)
+int isl_guard_printf(sqlite3 *db, int refuse)
 {
     guard *g = sqlite3_malloc(sizeof *g);
     if (!g) return SQLITE_NOMEM;
     memset(g, 0, sizeof *g);
+    g->refuse = refuse;
     int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     /* printf owns g (freed when the connection closes); format shares it */
     int rc = sqlite3_create_function_v2(db, "printf", -1, flags, g, guarded_printf, NULL, NULL, guard_free);

@@ -1,17 +1,21 @@
 /* isolab's engine for the page (isolab-sql.wasm, `make wasm`): SQLite and the
- * extension's own sources (src/ext, the core, store/base.c, store/read.c)
- * compiled into one WebAssembly module with Debian's emscripten; the page's
- * script (src/wasm/lab.js) calls these four functions. Not part of isolab
- * or isolab.so: the Makefile builds it with emcc only.
+ * extension's own sources (src/ext, the core, store/base.c, store/guard.c,
+ * store/read.c) compiled into one WebAssembly module with Debian's
+ * emscripten; the page's script (src/wasm/lab.js, in a Web Worker) calls the
+ * isl_wasm_* functions. Not part of isolab or isolab.so: the Makefile builds
+ * it with emcc only.
  *
  * One connection, to an in-memory copy of the database the page carries. A
  * result is text the script parses with JSON.parse: on success
- *   {"columns": [NAMES], "keys": [KEYS], "types": [TYPES], "rows": ROWS}
- * where KEYS are the rows' keys (isl_json_keys: NAMES made unique), TYPES holds a string per row, a letter per column (i integer, r
- * real, t text, b blob, n null), and ROWS is, byte for byte, what `isolab export --format json` writes
- * for the same rows (isl_json_keys, isl_buf_json_object); on failure {"error": MESSAGE}
- * with SQLite's message. */
+ *   {"wrote": N, "columns": [NAMES], "keys": [KEYS], "types": [TYPES], "rows": ROWS}
+ * where N counts the statements run that could write, KEYS are the rows'
+ * keys (isl_json_keys: NAMES made unique), TYPES holds a string per row, a
+ * letter per column (i integer, r real, t text, b blob, n null), and ROWS
+ * is, byte for byte, what `isolab export --format json` writes for the same
+ * rows (isl_json_keys, isl_buf_json_object); on failure {"wrote": N,
+ * "error": MESSAGE} with SQLite's message or the limit that ended it. */
 #include <sqlite3.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,8 +103,8 @@ int sqlite3_os_init(void) { return sqlite3_vfs_register(&page_vfs, 1); }
 int sqlite3_os_end(void) { return SQLITE_OK; }
 
 static sqlite3 *db;
-static isl_buf out;           /* the last result; the script reads it before the next call */
-static long long budget, used; /* progress callbacks left for this statement */
+static isl_buf out;            /* the last result; the script reads it before the next call */
+static long long budget, used; /* progress callbacks this query may take, and has taken */
 
 /* SQLite's progress callback: nonzero stops the statement (SQLITE_INTERRUPT). */
 static int progress(void *ctx)
@@ -118,96 +122,292 @@ static const char *error(const char *msg)
     return out.oom ? "{\"error\": \"out of memory\"}" : out.p;
 }
 
-/* Opens the n bytes at p (malloc'd; the connection owns them from here)
- * as the database: 0, or SQLite's result code. A database in WAL mode is
+/* Opens the n bytes at p (malloc'd; freed here, the connection holding a
+ * copy) as the database, closing the one open before: 0, or SQLite's result code. A database in WAL mode is
  * read as one in rollback mode (header bytes 18-19: 1), or SQLite could
- * not open it from memory. */
+ * not open it from memory. No value may be longer than the command line
+ * lets a seed make one (ISL_STATEMENT_MAX, as script.c confines a seed), nor
+ * any SQL text; a printf() past that fails at once, saying so (guard.c). */
 int isl_wasm_open(unsigned char *p, int n)
 {
     if (db) sqlite3_close(db), db = NULL;
-    if (n >= 20 && p[18] == 2 && p[19] == 2) p[18] = p[19] = 1;
+    /* SQLite frees what it was given with sqlite3_free: its own copy */
+    unsigned char *own = n > 0 ? sqlite3_malloc(n) : NULL;
+    if (own) memcpy(own, p, (size_t)n);
+    free(p);
+    if (!own) return SQLITE_NOMEM;
+    if (n >= 20 && own[18] == 2 && own[19] == 2) own[18] = own[19] = 1;
     int rc = sqlite3_open(":memory:", &db);
     if (rc == SQLITE_OK)
-        rc = sqlite3_deserialize(db, "main", p, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
-    else free(p);
+        rc = sqlite3_deserialize(db, "main", own, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+    else sqlite3_free(own);
     if (rc == SQLITE_OK) rc = isl_ext_register(db);
     if (rc == SQLITE_OK) rc = sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
-    if (rc == SQLITE_OK) sqlite3_progress_handler(db, 1000, progress, NULL);
+    if (rc == SQLITE_OK) rc = isl_guard_printf(db, 1);
+    if (rc == SQLITE_OK) {
+        sqlite3_limit(db, SQLITE_LIMIT_LENGTH, ISL_STATEMENT_MAX);
+        sqlite3_limit(db, SQLITE_LIMIT_SQL_LENGTH, ISL_STATEMENT_MAX);
+        sqlite3_progress_handler(db, 1000, progress, NULL);
+    }
     return rc;
 }
 
-/* Runs every statement of sql, the rows of the last one that has columns
- * as the result (a BEGIN, INSERT or ROLLBACK after it leaves them); a
- * statement stops after about steps * 1000 virtual machine steps (its
- * work budget) with an error saying so. */
-const char *isl_wasm_query(const char *sql, double steps)
+/* The message for a statement that failed with rc: which limit ended it, or
+ * SQLite's own. */
+static const char *failure(int rc, char *msg, size_t n)
+{
+    if (rc == SQLITE_INTERRUPT)
+        snprintf(msg, n, "the query went past its work budget (%lld thousand steps) and was stopped", budget);
+    else if (rc == SQLITE_TOOBIG)
+        snprintf(msg, n, "a value went past the page's length limit (%d bytes, as isolab limits a value a seed makes) "
+                 "and the query was stopped: %s", ISL_STATEMENT_MAX, sqlite3_errmsg(db));
+    else snprintf(msg, n, "%s", rc == SQLITE_ROW ? "out of memory" : sqlite3_errmsg(db));
+    return msg;
+}
+
+/* Appends the rows of q, stepped to the end, to b as the result's
+ * "columns", "keys", "types" and "rows" members; SQLite's last result code
+ * (SQLITE_DONE when every row was read). */
+static int put_rows(isl_buf *b, sqlite3_stmt *q)
+{
+    size_t nc = (size_t)sqlite3_column_count(q), rows = 0;
+    isl_cell *cells = calloc(nc + 1, sizeof *cells);
+    const char **names = calloc(nc + 1, sizeof *names);
+    char **keys = NULL;
+    int rc = SQLITE_NOMEM;
+    if (!cells || !names) goto done;
+    isl_buf_put(b, "\"columns\": [", 12);
+    for (size_t i = 0; i < nc; i++) {
+        names[i] = sqlite3_column_name(q, (int)i);
+        if (!names[i]) names[i] = "";
+        if (i) isl_buf_put(b, ", ", 2);
+        isl_buf_json_string(b, names[i], strlen(names[i]));
+    }
+    if (!(keys = isl_json_keys(nc, names))) goto done;
+    isl_buf_put(b, "], \"keys\": [", 12);
+    for (size_t i = 0; i < nc; i++) { /* each key without its ": " */
+        if (i) isl_buf_put(b, ", ", 2);
+        isl_buf_put(b, keys[i], strlen(keys[i]) - 2);
+    }
+    isl_buf_put(b, "], \"types\": [", 13);
+    isl_buf body = {NULL, 0, 0, 0};
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        if (isl_base_cells(q, cells, nc)) break;
+        isl_buf_put(b, rows ? ", \"" : "\"", rows ? 3 : 1);
+        for (size_t i = 0; i < nc; i++) isl_buf_put(b, &"?irtbn"[cells[i].type], 1);
+        isl_buf_put(b, "\"", 1);
+        isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
+        isl_buf_json_object(&body, nc, (const char *const *)keys, cells);
+    }
+    isl_buf_put(b, "], \"rows\": ", 11);
+    if (body.p) isl_buf_put(b, body.p, body.n);
+    isl_buf_put(b, rows ? "\n]\n" : "[]\n", 3);
+    b->oom |= body.oom;
+    free(body.p);
+done:
+    free(cells), free(names);
+    if (keys) isl_json_keys_free(keys, nc);
+    return rc;
+}
+
+/* Runs the statements of sql, the rows of the last one that has columns as
+ * the result (a BEGIN, INSERT or ROLLBACK after it leaves them); the whole
+ * query, every statement together, stops after about steps * 1000 virtual
+ * machine steps (its work budget) with an error saying so. When link is 1
+ * (SQL from the page's address, someone else's) a statement runs only when
+ * SQLite finds it cannot write (sqlite3_stmt_readonly) and it returns rows:
+ * the first one that does not, and every one after it, is left unrun. The
+ * result also holds "wrote", the statements run that could write (counted
+ * on failure too: what ran before stays), and, when some were left unrun,
+ * "unrun_line" (the line of sql the first one starts on) and "unrun" (that
+ * statement's text, at most 300 bytes); an error says which limit ended the query, if
+ * one did, in "limit" too: "budget" or "length". */
+const char *isl_wasm_query(const char *sql, double steps, int link)
 {
     if (!db) return error("no database is open");
     budget = (long long)steps, used = 0;
-    out.n = 0, out.oom = 0;
-    const char *tail = sql;
-    int any = 0;
+    isl_buf last = {NULL, 0, 0, 0};
+    const char *tail = sql, *unrun = NULL, *unrun_end = NULL;
+    int any = 0, rc = SQLITE_OK, limit = SQLITE_OK;
+    long long wrote = 0;
+    char msg[300] = "";
     while (tail && *tail) {
         sqlite3_stmt *q = NULL;
-        int rc = sqlite3_prepare_v2(db, tail, -1, &q, &tail);
-        if (rc != SQLITE_OK) return error(sqlite3_errmsg(db));
+        const char *start = tail;
+        rc = sqlite3_prepare_v2(db, start, -1, &q, &tail);
+        if (rc != SQLITE_OK) {
+            failure(rc, msg, sizeof msg);
+            limit = rc;
+            break;
+        }
         if (!q) continue; /* a comment or white space */
-        size_t nc = (size_t)sqlite3_column_count(q), rows = 0;
-        if (!nc && any) { /* BEGIN, INSERT, ROLLBACK ...: the rows shown stay the last query's */
+        int nc = sqlite3_column_count(q), ro = sqlite3_stmt_readonly(q);
+        if (link && !(ro && nc > 0)) {
+            unrun = start, unrun_end = tail;
+            sqlite3_finalize(q);
+            break;
+        }
+        if (!nc && any) /* BEGIN, INSERT, ROLLBACK ...: the rows shown stay the last query's */
             while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
-            sqlite3_finalize(q);
-            if (rc != SQLITE_DONE)
-                return error(rc == SQLITE_INTERRUPT ? "the statement went past its work budget and was stopped"
-                                                    : sqlite3_errmsg(db));
-            used = 0;
-            continue;
+        else {
+            last.n = 0, last.oom = 0, any = 1;
+            rc = put_rows(&last, q);
         }
-        isl_cell *cells = calloc(nc + 1, sizeof *cells);
-        const char **names = calloc(nc + 1, sizeof *names);
-        if (!cells || !names) return free(cells), free(names), sqlite3_finalize(q), error("out of memory");
-        out.n = 0, any = 1;
-        isl_buf_put(&out, "{\"columns\": [", 13);
-        for (size_t i = 0; i < nc; i++) {
-            names[i] = sqlite3_column_name(q, (int)i);
-            if (!names[i]) names[i] = "";
-            if (i) isl_buf_put(&out, ", ", 2);
-            isl_buf_json_string(&out, names[i], strlen(names[i]));
-        }
-        char **keys = isl_json_keys(nc, names);
-        if (!keys) return free(cells), free(names), sqlite3_finalize(q), error("out of memory");
-        isl_buf_put(&out, "], \"keys\": [", 12);
-        for (size_t i = 0; i < nc; i++) { /* each key without its ": " */
-            if (i) isl_buf_put(&out, ", ", 2);
-            isl_buf_put(&out, keys[i], strlen(keys[i]) - 2);
-        }
-        isl_buf_put(&out, "], \"types\": [", 13);
-        isl_buf body = {NULL, 0, 0, 0};
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-            if (isl_base_cells(q, cells, nc)) break;
-            isl_buf_put(&out, rows ? ", \"" : "\"", rows ? 3 : 1);
-            for (size_t i = 0; i < nc; i++) isl_buf_put(&out, &"?irtbn"[cells[i].type], 1);
-            isl_buf_put(&out, "\"", 1);
-            isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
-            isl_buf_json_object(&body, nc, (const char *const *)keys, cells);
-        }
-        isl_buf_put(&out, "], \"rows\": ", 11);
-        if (body.p) isl_buf_put(&out, body.p, body.n);
-        out.oom |= body.oom;
-        free(body.p), free(cells), free(names), isl_json_keys_free(keys, nc);
-        if (rc != SQLITE_DONE) {
-            char msg[200];
-            if (rc == SQLITE_INTERRUPT)
-                snprintf(msg, sizeof msg, "the query went past its work budget (%lld thousand steps) and was stopped",
-                         budget);
-            else snprintf(msg, sizeof msg, "%s", rc == SQLITE_ROW ? "out of memory" : sqlite3_errmsg(db));
-            sqlite3_finalize(q);
-            return error(msg);
-        }
+        if (rc == SQLITE_DONE && !ro) wrote++;
+        if (rc != SQLITE_DONE) failure(rc, msg, sizeof msg), limit = rc;
         sqlite3_finalize(q);
-        isl_buf_put(&out, rows ? "\n]\n}" : "[]\n}", 4);
-        used = 0;
+        if (rc != SQLITE_DONE) break;
     }
-    if (!any) return error("no statement to run");
+    out.n = 0, out.oom = 0;
+    isl_buf_printf(&out, "{\"wrote\": %lld, ", wrote);
+    if (limit == SQLITE_INTERRUPT || limit == SQLITE_TOOBIG)
+        isl_buf_printf(&out, "\"limit\": \"%s\", ", limit == SQLITE_INTERRUPT ? "budget" : "length");
+    if (unrun) {
+        while (*unrun == ' ' || *unrun == '\t' || *unrun == '\n' || *unrun == '\r') unrun++;
+        int line = 1;
+        for (const char *c = sql; c < unrun; c++) line += *c == '\n';
+        size_t n = (size_t)(unrun_end - unrun);
+        if (n > 300)
+            for (n = 300; n && ((unsigned char)unrun[n] & 0xc0) == 0x80; n--) {} /* whole characters */
+        while (n && strchr(" \t\r\n", unrun[n - 1])) n--;
+        isl_buf_printf(&out, "\"unrun_line\": %d, \"unrun\": ", line);
+        isl_buf_json_string(&out, unrun, n);
+        isl_buf_put(&out, ", ", 2);
+    }
+    if (msg[0] || (!any && !unrun)) {
+        isl_buf_put(&out, "\"error\": ", 9);
+        const char *m = msg[0] ? msg : "no statement to run";
+        isl_buf_json_string(&out, m, strlen(m));
+    } else if (any) {
+        isl_buf_put(&out, last.p, last.n);
+        out.oom |= last.oom;
+    } else out.n -= 2; /* no ", " after the last member */
+    isl_buf_put(&out, "}", 1);
+    free(last.p);
+    return out.oom ? error("out of memory") : out.p;
+}
+
+/* ---- what a download would hold, against what the page was opened with --- */
+
+/* The database as isolab would judge it when opening the download: the
+ * header's application_id and user_version, and each isolab table (listed
+ * as such in isolab_object) and each trigger with its table and SQL, as
+ * records "type\037name\037table\037sql\036". */
+typedef struct shape {
+    long long app, version;
+    isl_buf objects;
+} shape;
+static shape marked;
+
+static void shape_read(shape *sh)
+{
+    static const char *const SQL[] = {"PRAGMA application_id", "PRAGMA user_version",
+        "SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_schema WHERE type = 'trigger' OR (type = 'table' "
+        "AND name IN (SELECT name FROM isolab_object WHERE type = 'table')) ORDER BY type, name"};
+    free(sh->objects.p);
+    *sh = (shape){0, 0, {NULL, 0, 0, 0}};
+    for (int k = 0; k < 3; k++) {
+        sqlite3_stmt *q = NULL;
+        long long save = budget;
+        budget = 1LL << 60; /* reading the schema: no budget */
+        if (sqlite3_prepare_v2(db, SQL[k], -1, &q, NULL) == SQLITE_OK)
+            while (sqlite3_step(q) == SQLITE_ROW) {
+                if (k < 2) *(k ? &sh->version : &sh->app) = sqlite3_column_int64(q, 0);
+                else
+                    for (int i = 0; i < 4; i++) { /* a separator in a name is a '?' there */
+                        const char *t = (const char *)sqlite3_column_text(q, i);
+                        for (; t && *t; t++) isl_buf_put(&sh->objects, *t == '\036' || *t == '\037' ? "?" : t, 1);
+                        isl_buf_put(&sh->objects, i < 3 ? "\037" : "\036", 1);
+                    }
+            }
+        sqlite3_finalize(q);
+        budget = save;
+    }
+}
+
+/* The record of type and name in sh ("" when none), its table in *table. */
+static const char *shape_find(const shape *sh, const char *type, const char *name, const char **table)
+{
+    static char found[1];
+    const char *p = sh->objects.p, *end = p ? p + sh->objects.n : p;
+    while (p && p < end) {
+        const char *f[4];
+        for (int i = 0; i < 4; i++) f[i] = p, p = strpbrk(p, i < 3 ? "\037" : "\036") + 1;
+        size_t nt = (size_t)(f[1] - f[0] - 1), nn = (size_t)(f[2] - f[1] - 1);
+        if (nt == strlen(type) && !memcmp(f[0], type, nt) && nn == strlen(name) && !memcmp(f[1], name, nn)) {
+            if (table) *table = f[2];
+            return f[3];
+        }
+    }
+    return found;
+}
+
+/* Records the database as it is now as the page's original: what
+ * isl_wasm_changes compares with. */
+void isl_wasm_mark(void)
+{
+    if (db) shape_read(&marked);
+}
+
+/* Appends a reason, printf-style, to the list in out (*k reasons so far). */
+static void reason(int *k, const char *fmt, ...)
+{
+    char why[700];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    if ((*k)++) isl_buf_put(&out, ", ", 2);
+    isl_buf_json_string(&out, why, strlen(why));
+}
+
+/* What in the database, against the original (isl_wasm_mark), would make
+ * isolab refuse the file: {"refused": [REASONS]}, each reason a sentence:
+ * the application_id or user_version changed, an isolab table dropped or
+ * altered, a trigger added on one. */
+const char *isl_wasm_changes(void)
+{
+    if (!db) return error("no database is open");
+    shape now = {0, 0, {NULL, 0, 0, 0}};
+    shape_read(&now);
+    out.n = 0, out.oom = 0;
+    isl_buf_put(&out, "{\"refused\": [", 13);
+    int k = 0;
+    if (now.app != marked.app)
+        reason(&k, "its application_id is %lld, not isolab's %lld: isolab would call it not an isolab database", now.app,
+               marked.app);
+    if (now.version != marked.version)
+        reason(&k, "its user_version (the schema's version) is %lld, not %lld: isolab would refuse it", now.version,
+               marked.version);
+    /* each isolab table of the original: still there, the same */
+    for (const char *p = marked.objects.p, *end = p ? p + marked.objects.n : p; p && p < end;) {
+        const char *f[4];
+        for (int i = 0; i < 4; i++) f[i] = p, p = strpbrk(p, i < 3 ? "\037" : "\036") + 1;
+        char type[16], name[256];
+        snprintf(type, sizeof type, "%.*s", (int)(f[1] - f[0] - 1), f[0]);
+        snprintf(name, sizeof name, "%.*s", (int)(f[2] - f[1] - 1), f[1]);
+        if (strcmp(type, "table")) continue;
+        const char *sql = shape_find(&now, "table", name, NULL);
+        size_t n = (size_t)(p - f[3] - 1);
+        if (!*sql) reason(&k, "isolab's table %s was dropped", name);
+        else if ((size_t)(strchr(sql, '\036') - sql) != n || memcmp(sql, f[3], n))
+            reason(&k, "isolab's table %s was altered", name);
+    }
+    /* each trigger on an isolab table that the original did not have */
+    for (const char *p = now.objects.p, *end = p ? p + now.objects.n : p; p && p < end;) {
+        const char *f[4];
+        for (int i = 0; i < 4; i++) f[i] = p, p = strpbrk(p, i < 3 ? "\037" : "\036") + 1;
+        char type[16], name[256], table[256];
+        snprintf(type, sizeof type, "%.*s", (int)(f[1] - f[0] - 1), f[0]);
+        snprintf(name, sizeof name, "%.*s", (int)(f[2] - f[1] - 1), f[1]);
+        snprintf(table, sizeof table, "%.*s", (int)(f[3] - f[2] - 1), f[2]);
+        if (strcmp(type, "trigger") || *shape_find(&marked, "trigger", name, NULL)) continue;
+        if (*shape_find(&marked, "table", table, NULL))
+            reason(&k, "a trigger %s was added on isolab's table %s: isolab runs none but its own", name, table);
+    }
+    isl_buf_put(&out, "]}", 2);
+    out.oom |= now.objects.oom || marked.objects.oom;
+    free(now.objects.p);
     return out.oom ? error("out of memory") : out.p;
 }
 

@@ -7,10 +7,17 @@
 // database; an address #sql=SQL or #members=LIST&channel=C runs that
 // question. Every value is put in the page as text (textContent), never as
 // markup; nothing is fetched. With scripts off none of this exists.
+// The engine runs in a Web Worker made from this same script element's text
+// (a blob: URL, the one thing the policy lets a worker come from), so the
+// page answers while a query runs, and Stop ends the worker and starts
+// another on the database as the last query that wrote left it.
 (function () {
   'use strict';
-  var BUDGET = 200000; // thousands of SQLite steps a statement may take
-  var M = null, labels = [], views = [], mechs = [], bundles = {}, bundleNames = [], channels = [];
+  var BUDGET = 200000; // thousands of SQLite steps a query may take
+  var LINK_BUDGET = 5000; // the same for SQL from the page's address
+  if (typeof document === 'undefined') return engineSide(); // inside the worker
+  var SOURCE = document.currentScript.textContent; // the loader and this script
+  var labels = [], views = [], mechs = [], bundles = {}, bundleNames = [], channels = [];
   var state = {members: '', order: [], on: {}, channel: '', surface: null};
 
   function el(tag, cls, text) {
@@ -46,25 +53,103 @@
     return new Uint8Array(await new Response(s).arrayBuffer());
   }
 
-  // The engine's answer to sql, as its text: {"columns": [...], "rows": ROWS}
-  // (ROWS as isolab export --format json writes them) or {"error": MESSAGE}.
-  function raw(sql, budget) {
-    var n = M.lengthBytesUTF8(sql) + 1, p = M._malloc(n);
-    M.stringToUTF8(sql, p, n);
-    var r = M.UTF8ToString(M._isl_wasm_query(p, budget || BUDGET));
-    M._free(p);
-    return r;
+  // ---- the engine, in its worker ------------------------------------------
+  // Each call a message {id, op, ...}; the worker answers each in turn with
+  // {id, ...}. While any is unanswered a clock ticks (the query box shows
+  // how long its query has run, and a Stop button).
+  var engine = null, calls = {}, nextId = 1, ticker = null, began = 0;
+  var wasmBytes = null, original = null, snapshot = null; // the database as opened, as last written
+  var kept = {wrote: 0, refused: []}; // what the page's statements did to it
+  function startEngine() {
+    engine = new Worker(URL.createObjectURL(new Blob([SOURCE], {type: 'text/javascript'})));
+    engine.onmessage = function (e) {
+      var c = calls[e.data.id];
+      if (!c) return;
+      delete calls[e.data.id];
+      settle();
+      c.done(e.data);
+    };
+    engine.onerror = function (e) {
+      e.preventDefault();
+      end('the engine failed: ' + (e.message || 'an error'));
+    };
+    return call({op: 'open', wasm: wasmBytes, db: original, current: snapshot});
   }
-  function query(sql, budget) {
-    var text = raw(sql, budget), r = JSON.parse(text);
-    var i = text.indexOf('"rows": ');
-    r.json = i < 0 ? '' : text.slice(i + 8, text.length - 1);
-    return r;
+  function call(msg, shown) {
+    return new Promise(function (done) {
+      msg.id = nextId++;
+      calls[msg.id] = {done: done, shown: !!shown};
+      engine.postMessage(msg);
+      if (!ticker) began = performance.now(), ticker = setInterval(tick, 100);
+      tick();
+    });
+  }
+  function settle() {
+    if (Object.keys(calls).length || !ticker) return;
+    clearInterval(ticker);
+    ticker = null;
+    tick();
+  }
+  function tick() {
+    if (!ui.running) return;
+    var shown = Object.keys(calls).some(function (k) { return calls[k].shown; });
+    ui.running.hidden = !shown;
+    if (shown) ui.clock.textContent = 'Running: ' + ((performance.now() - began) / 1000).toFixed(1) + ' s ';
+  }
+  // Ends the worker: every call unanswered gets why as its error; a new
+  // worker opens the database as the last query that wrote left it.
+  function end(why) {
+    engine.terminate();
+    var c = calls;
+    calls = {};
+    settle();
+    Object.keys(c).forEach(function (k) { c[k].done({id: +k, text: JSON.stringify({error: why})}); });
+    return startEngine().then(function (r) {
+      if (r.rc) ui.res.appendChild(el('p', 'lab-error', 'The lab\u2019s engine could not start again: ' +
+                                      (r.text ? JSON.parse(r.text).error : 'SQLite error ' + r.rc) + '. Reload the page.'));
+      else if (r.lost) {
+        snapshot = null, kept = {wrote: 0, refused: []}, keep();
+        ui.res.appendChild(el('p', 'lab-error', 'The copy as changed in the page could not be opened again (' + r.lost +
+                                                '): the lab starts again from the database the page carries.'));
+      }
+    });
+  }
+
+  // The engine's answer to sql, as its text: {"wrote": N, "columns": [...],
+  // "rows": ROWS} (ROWS as isolab export --format json writes them) or
+  // {"wrote": N, "error": MESSAGE}, with "limit" ("budget", "length") when a
+  // limit ended it and "unrun_line", "unrun" when a link's statement was left
+  // unrun (src/wasm/glue.c). A query that wrote leaves the database's image
+  // (kept for Stop and the download) and what would make isolab refuse it.
+  function raw(sql, budget, link, shown) {
+    return call({op: 'query', sql: sql, budget: budget || BUDGET, link: !!link}, shown).then(function (r) {
+      if (r.image) snapshot = r.image, kept.wrote += r.wrote, kept.refused = r.refused, keep();
+      return r.text;
+    });
+  }
+  function query(sql, budget, link, shown) {
+    return raw(sql, budget, link, shown).then(function (text) {
+      var r = JSON.parse(text), i = text.indexOf('"rows": ');
+      r.json = i < 0 ? '' : text.slice(i + 8, text.length - 1);
+      return r;
+    });
   }
   function rows(sql) {
-    var r = query(sql);
-    if (r.error) throw new Error(r.error);
-    return r.rows;
+    return query(sql).then(function (r) {
+      if (r.error) throw new Error(r.error);
+      return r.rows;
+    });
+  }
+  // what the page is doing (a route, a what-if): idle() waits until it is done
+  var tasks = 0, waiting = [];
+  function task(p) {
+    tasks++;
+    return p.finally(function () {
+      if (!--tasks) waiting.splice(0).forEach(function (f) { f(); });
+    });
+  }
+  function idle() {
+    return new Promise(function (done) { if (tasks) waiting.push(done); else done(); });
   }
 
   // A number as the page rounds it: digits decimals, or at most four with
@@ -180,7 +265,8 @@
   }
 
   var ui = {};
-  function whatIf(quiet) {
+  function whatIf(quiet) { return task(whatIfNow(quiet)); }
+  async function whatIfNow(quiet) {
     var t0 = performance.now();
     ui.list.value = state.members;
     ui.cmd.textContent = command();
@@ -206,7 +292,8 @@
       ui.mechs.appendChild(add(li, lab, document.createTextNode(' '), up, down));
     });
     var ch = state.channel ? lit(state.channel) : 'NULL', mem = lit(state.members);
-    var surface = query('SELECT * FROM isolab_surface(' + mem + ', ' + ch + ')');
+    var surface = await query('SELECT * FROM isolab_surface(' + mem + ', ' + ch + ')');
+    var facts = await query('SELECT * FROM isolab_fact_status(' + mem + ', ' + ch + ')');
     // the what-if's place in the frontier plot
     state.surface = surface.error || !surface.rows.length ? null :
       {members: state.members, size: expand(state.members).length, open_surface: surface.rows[0].open_surface};
@@ -214,9 +301,8 @@
     add(ui.out,
         table(surface, 'surface',
               'The surface of ' + (state.members || '(no member)') + ' under ' + (state.channel || 'no channel')),
-        table(query('SELECT * FROM isolab_fact_status(' + mem + ', ' + ch + ')'), 'fact_status',
-              'Every fact and what the members make of it'));
-    questions();
+        table(facts, 'fact_status', 'Every fact and what the members make of it'));
+    await questions();
     if (!quiet) setAddress('#members=' + encodeURIComponent(state.members) +
                (state.channel ? '&channel=' + encodeURIComponent(state.channel) : ''));
     document.getElementById('lab').setAttribute('data-change-ms', String(Math.round(performance.now() - t0)));
@@ -455,45 +541,107 @@
     if (!(sql in asked)) asked[sql] = query(sql);
     return asked[sql];
   }
-  function questions() {
+  async function questions() {
     var ch = state.channel ? lit(state.channel) : 'NULL';
     // the target follows the member list's open surface until one is typed:
     // the smallest bundles as open as the list at most
     if (ui.max.getAttribute('data-auto') && state.surface) ui.max.value = String(state.surface.open_surface);
     var max = parseInt(ui.max.value, 10);
     var target = isNaN(max) ? 0 : max;
-    var f = once('SELECT * FROM isolab_frontier(' + ch + ')');
-    var m = query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')');
+    var f = await once('SELECT * FROM isolab_frontier(' + ch + ')');
+    var m = await query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')');
+    var smallest = await once('SELECT * FROM isolab_smallest(' + ch + ', ' + target + ')');
     ui.q.textContent = '';
     add(ui.q, table(f, 'isolab_frontier',
                     'The frontier: per size, the least open surface any subset of the mechanisms reaches'));
     if (!f.error && f.rows.length) frontierPlot(ui.q, f, target, state.surface);
-    add(ui.q, table(once('SELECT * FROM isolab_smallest(' + ch + ', ' + target + ')'), 'isolab_smallest',
+    add(ui.q, table(smallest, 'isolab_smallest',
                     'The smallest bundles whose open surface is at most ' + target),
         table(m, 'isolab_marginal', 'Each mechanism toggled in ' + (state.members || '(no member)')));
     if (!m.error && m.rows.length) marginalPlot(ui.q, m);
   }
 
   // ---- the query box -------------------------------------------------------
-  function runQuery(sql, fromAddress) {
+  // The box as tall as the SQL, up to 30 lines; beyond, it says how many
+  // more there are.
+  var BOX_LINES = 30;
+  function fit() {
+    var n = ui.sql.value.split('\n').length;
+    ui.sql.rows = Math.max(4, Math.min(n, BOX_LINES));
+    ui.more.textContent = n > BOX_LINES ? (n - BOX_LINES) + ' more lines below: scroll the box to read them all.' : '';
+  }
+  // how: 'link' (SQL from the address, someone else's: only what cannot
+  // write runs, under LINK_BUDGET), else the student's own (the budget typed)
+  function runQuery(sql, how) { return task(runQueryNow(sql, how)); }
+  async function runQueryNow(sql, how) {
+    var link = how === 'link';
     ui.sql.value = sql;
-    var budget = parseInt(ui.budget.value, 10);
+    fit();
+    var typed = parseInt(ui.budget.value, 10), budget = link ? LINK_BUDGET : isNaN(typed) ? BUDGET : typed;
     var m = /^\s*SELECT \* FROM "?([A-Za-z0-9_]+)"?\s*;?\s*$/i.exec(sql);
     ui.res.textContent = '';
-    ui.res.appendChild(table(query(sql, isNaN(budget) ? BUDGET : budget), m ? m[1] : '*'));
-    asked = {}; // the SQL may have changed the model
     setAddress('#sql=' + encodeURIComponent(sql));
-    if (fromAddress) document.getElementById('lab-query').scrollIntoView();
+    if (link) document.getElementById('lab-query').scrollIntoView();
+    var r = await query(sql, budget, link, true);
+    ui.res.textContent = '';
+    if (r.unrun !== undefined) {
+      var again = el('button', null, 'Run all of it, writes included');
+      again.type = 'button';
+      again.onclick = function () { runQuery(ui.sql.value, 'typed'); };
+      var stmt = add(el('pre', 'lab-unrun-sql'), el('code', null, r.unrun));
+      stmt.style.whiteSpace = 'pre-wrap', stmt.style.overflowWrap = 'anywhere';
+      add(ui.res, add(el('div', 'lab-unrun'),
+        el('p', 'note', 'This SQL came with the page\u2019s address, from whoever made the link: it runs only ' +
+                            'as far as it reads. From line ' + r.unrun_line + ' on it was not run, because this ' +
+                            'statement could change the database or the lab\u2019s connection:'),
+        stmt,
+        add(el('p', null, 'Read all of it in the box above. To run it as your own: '), again)));
+    }
+    if (link && r.limit === 'budget') {
+      var full = el('button', null, 'Run it again with the full budget (' + BUDGET + ' thousand steps)');
+      full.type = 'button';
+      full.onclick = function () { ui.budget.value = String(BUDGET); runQuery(ui.sql.value, 'typed'); };
+      add(ui.res, add(el('p', 'note', 'SQL from the address gets a smaller work budget (' + LINK_BUDGET +
+                                      ' thousand steps), so a link cannot keep the page busy. '), full));
+    }
+    if (r.columns || r.error || r.unrun === undefined) ui.res.appendChild(table(r, m ? m[1] : '*'));
+    if (r.wrote) asked = {}; // the SQL changed the database
+  }
+
+  // Beside the download: whether this copy differs from the file the page
+  // was made from, and what in it isolab would refuse (the engine compares).
+  function dbName() { return document.getElementById('isl-db').getAttribute('data-name') || 'isolab.db'; }
+  function savedName() {
+    if (!kept.wrote) return dbName();
+    var n = dbName(), dot = n.lastIndexOf('.');
+    return dot > 0 ? n.slice(0, dot) + '-changed' + n.slice(dot) : n + '-changed';
+  }
+  function keep() {
+    if (!ui.dl) return;
+    ui.dl.textContent = '';
+    ui.refused.textContent = '';
+    ui.save.textContent = 'Download the database';
+    ui.confirm = false;
+    ui.opens.hidden = kept.refused.length > 0;
+    if (!kept.wrote) return;
+    ui.dl.textContent = 'This copy differs from ' + dbName() + ', the file the page was made from: ' + kept.wrote +
+      (kept.wrote === 1 ? ' statement' : ' statements') + ' run here changed it. It downloads as ' + savedName() + '.';
+    if (!kept.refused.length) return;
+    add(ui.refused, el('p', 'lab-error', 'isolab will not open this copy:'),
+        add(el('ul', 'lab-refused'), ...kept.refused.map(function (w) { return el('li', null, w); })));
   }
 
   function download() {
-    var p = M._isl_wasm_serialize(), n = M._isl_wasm_size();
-    if (!p) { ui.dl.textContent = 'out of memory'; return; }
-    var bytes = M.HEAPU8.slice(p, p + n);
-    M._isl_wasm_free(p);
+    if (kept.refused.length && !ui.confirm) { // said once more, then saved on the second press
+      ui.confirm = true;
+      ui.save.textContent = 'Download it anyway';
+      ui.refused.scrollIntoView();
+      return;
+    }
+    var bytes = snapshot || original;
     var a = el('a');
     a.href = URL.createObjectURL(new Blob([bytes], {type: 'application/vnd.sqlite3'}));
-    a.download = document.getElementById('isl-db').getAttribute('data-name') || 'isolab.db';
+    a.download = savedName();
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -507,12 +655,13 @@
         try { p[kv.slice(0, i)] = decodeURIComponent(kv.slice(i + 1).replace(/\+/g, ' ')); } catch (e) { /* not ours */ }
       }
     });
-    if (p.sql !== undefined) runQuery(p.sql, true);
-    else if (p.members !== undefined) {
+    if (p.sql !== undefined) return runQuery(p.sql, 'link');
+    if (p.members !== undefined) {
       fromList(p.members, p.channel);
-      whatIf();
       document.getElementById('lab-whatif').scrollIntoView();
+      return whatIf();
     }
+    return Promise.resolve();
   }
 
   function build() {
@@ -550,7 +699,7 @@
     ui.max = el('input');
     ui.max.type = 'number', ui.max.min = '0', ui.max.value = '8';
     ui.max.setAttribute('data-auto', '1');
-    ui.max.onchange = function () { ui.max.removeAttribute('data-auto'); questions(); };
+    ui.max.onchange = function () { ui.max.removeAttribute('data-auto'); task(questions()); };
     ui.q = el('div');
     add(q, el('h3', null, 'Questions for the chosen channel'),
         add(el('p'), add(el('label', null, 'Smallest bundles with an open surface at most '), ui.max)), ui.q);
@@ -572,25 +721,39 @@
       if (v) runQuery('SELECT * FROM "' + v.name.replace(/"/g, '""') + '"');
     };
     ui.sql = el('textarea');
-    ui.sql.rows = 4, ui.sql.style.width = '100%', ui.sql.setAttribute('aria-label', 'SQL');
+    ui.sql.rows = 4, ui.sql.style.width = '100%', ui.sql.style.boxSizing = 'border-box';
+    ui.sql.setAttribute('aria-label', 'SQL');
+    ui.sql.oninput = fit;
+    ui.more = el('p', 'note');
+    ui.more.id = 'lab-more-lines';
     ui.budget = el('input');
     ui.budget.type = 'number', ui.budget.min = '1', ui.budget.value = String(BUDGET);
     var run = el('button', null, 'Run');
     run.type = 'button';
-    run.onclick = function () { runQuery(ui.sql.value); };
+    run.onclick = function () { runQuery(ui.sql.value, 'typed'); };
+    var stop = el('button', null, 'Stop');
+    stop.type = 'button';
+    stop.onclick = function () { end('stopped: you pressed Stop after ' + ((performance.now() - began) / 1000).toFixed(1) + ' s'); };
+    ui.clock = el('span');
+    ui.running = add(el('span', 'lab-running'), ui.clock, stop);
+    ui.running.id = 'lab-running', ui.running.hidden = true;
     ui.res = el('div');
     ui.res.id = 'lab-answer';
-    add(qb, el('h3', null, 'Query the database'), add(el('p'), ui.saved), ui.about, ui.sql,
+    add(qb, el('h3', null, 'Query the database'), add(el('p'), ui.saved), ui.about, ui.sql, ui.more,
         add(el('p'), run, document.createTextNode(' '),
-            add(el('label', null, 'work budget (thousands of steps) '), ui.budget)), ui.res);
+            add(el('label', null, 'work budget (thousands of steps) '), ui.budget), document.createTextNode(' '),
+            ui.running), ui.res);
     // download
     var dl = el('div');
-    var b = el('button', null, 'Download the database');
-    b.type = 'button';
-    b.onclick = download;
+    dl.id = 'lab-keep';
+    ui.save = el('button', null, 'Download the database');
+    ui.save.type = 'button';
+    ui.save.onclick = download;
     ui.dl = el('span');
-    add(dl, el('h3', null, 'Keep it'), add(el('p'), b, document.createTextNode(' '), ui.dl),
-        el('p', 'note', 'The file opens in isolab (--db FILE) and in the sqlite3 shell.'));
+    ui.dl.id = 'lab-changed';
+    ui.refused = el('div');
+    ui.opens = el('p', 'note', 'The file opens in isolab (--db FILE) and in the sqlite3 shell.');
+    add(dl, el('h3', null, 'Keep it'), add(el('p'), ui.save, document.createTextNode(' '), ui.dl), ui.refused, ui.opens);
     add(sec, w, q, qb, dl);
     var runs = document.getElementById('runs');
     runs.parentNode.insertBefore(sec, runs);
@@ -611,40 +774,39 @@
   }
 
   async function start() {
-    var wasm = await inflate('isl-engine'), db = await inflate('isl-db');
-    M = await isolabSql({wasmBinary: wasm});
-    var p = M._malloc(db.length);
-    M.HEAPU8.set(db, p);
-    var rc = M._isl_wasm_open(p, db.length);
-    if (rc) throw new Error('the database could not be opened (SQLite error ' + rc + ')');
-    labels = rows('SELECT object, "column", label, unit, digits FROM column_label');
-    mechs = rows('SELECT name FROM mechanism ORDER BY position, name').map(function (r) { return r.name; });
-    channels = rows('SELECT name FROM channel ORDER BY name').map(function (r) { return r.name; });
-    bundleNames = rows('SELECT name FROM bundle ORDER BY position, name').map(function (r) { return r.name; });
-    rows('SELECT bundle, mechanism FROM bundle_member ORDER BY bundle, position').forEach(function (r) {
+    wasmBytes = await inflate('isl-engine'), original = await inflate('isl-db');
+    var r = await startEngine();
+    if (r.rc) throw new Error(r.rc < 0 ? JSON.parse(r.text).error : 'the database could not be opened (SQLite error ' + r.rc + ')');
+    labels = await rows('SELECT object, "column", label, unit, digits FROM column_label');
+    mechs = (await rows('SELECT name FROM mechanism ORDER BY position, name')).map(function (r) { return r.name; });
+    channels = (await rows('SELECT name FROM channel ORDER BY name')).map(function (r) { return r.name; });
+    bundleNames = (await rows('SELECT name FROM bundle ORDER BY position, name')).map(function (r) { return r.name; });
+    (await rows('SELECT bundle, mechanism FROM bundle_member ORDER BY bundle, position')).forEach(function (r) {
       (bundles[r.bundle] = bundles[r.bundle] || []).push(r.mechanism);
     });
     views = JSON.parse(document.getElementById('isl-views').textContent);
     build();
     fromList(bundleNames[0] || '', channels[0] || '');
     ui.start.value = bundleNames[0] || '';
-    whatIf(true);
-    if (location.hash.length > 1) route();
+    await whatIf(true);
     // ms from navigation to the first answer shown (make bench reads it)
     document.getElementById('lab').setAttribute('data-first-ms', String(Math.round(performance.now())));
     window.addEventListener('hashchange', route);
-    countViews(0);
+    if (location.hash.length > 1) await route();
+    countViews();
   }
 
-  // Each saved query's rows, counted after the first answer, one query per
-  // idle moment, into its name in the list (one that fails keeps its name).
-  function countViews(i) {
-    if (i >= views.length) return;
-    (window.requestIdleCallback || setTimeout)(function () {
-      var v = views[i], r = query('SELECT count(*) AS n FROM "' + v.name.replace(/"/g, '""') + '"');
-      if (!r.error) v.option.textContent = v.name + ' (' + r.rows[0].n + (r.rows[0].n === 1 ? ' row)' : ' rows)');
-      countViews(i + 1);
-    });
+  // Each saved query's rows, counted after the first answer, one query at a
+  // time (a question asked meanwhile waits for one count at most), into its
+  // name in the list (one that fails keeps its name).
+  function countViews() {
+    return task(views.reduce(function (done, v) {
+      return done.then(function () {
+        return query('SELECT count(*) AS n FROM "' + v.name.replace(/"/g, '""') + '"').then(function (r) {
+          if (!r.error) v.option.textContent = v.name + ' (' + r.rows[0].n + (r.rows[0].n === 1 ? ' row)' : ' rows)');
+        });
+      });
+    }, Promise.resolve()));
   }
 
   var ready = start();
@@ -653,6 +815,62 @@
     n.id = 'lab-failed';
     document.querySelector('main').appendChild(n);
   });
-  // for a test or a course author's own script: the engine's raw answer
-  window.isolabLab = {ready: ready, raw: function (sql, budget) { return raw(sql, budget); }};
+  // for a test or a course author's own script: the engine's raw answer (a
+  // promise of its text), and a promise kept once the page has shown what it
+  // was asking
+  window.isolabLab = {ready: ready, idle: idle, raw: function (sql, budget) { return raw(sql, budget); }};
+
+  // ---- inside the worker: the engine itself ---------------------------------
+  // Opens the page's database, marks it as the original the download is
+  // compared with (isl_wasm_mark), then, after a Stop, the copy as the page's
+  // statements left it; answers each query with the engine's text, and after
+  // one that wrote, with the database's image and what isolab would refuse.
+  function engineSide() {
+    var M = null, turn = Promise.resolve();
+    function open(bytes) {
+      var p = M._malloc(bytes.length);
+      M.HEAPU8.set(bytes, p);
+      return M._isl_wasm_open(p, bytes.length);
+    }
+    function image() {
+      var p = M._isl_wasm_serialize(), n = M._isl_wasm_size();
+      if (!p) return null;
+      var bytes = M.HEAPU8.slice(p, p + n);
+      M._isl_wasm_free(p);
+      return bytes;
+    }
+    function answer(m) {
+      var r = {id: m.id}, give = [];
+      if (m.op === 'open') {
+        return isolabSql({wasmBinary: m.wasm}).then(function (engine) {
+          M = engine;
+          r.rc = open(m.db);
+          if (!r.rc) M._isl_wasm_mark();
+          if (!r.rc && m.current) {
+            var rc = open(m.current);
+            if (rc) r.lost = 'SQLite error ' + rc, r.rc = open(m.db);
+          }
+          return [r, give];
+        });
+      }
+      var n = M.lengthBytesUTF8(m.sql) + 1, p = M._malloc(n);
+      M.stringToUTF8(m.sql, p, n);
+      r.text = M.UTF8ToString(M._isl_wasm_query(p, m.budget, m.link ? 1 : 0));
+      M._free(p);
+      r.wrote = +(/^\{"wrote": (\d+)/.exec(r.text) || [0, 0])[1];
+      if (r.wrote) {
+        r.refused = JSON.parse(M.UTF8ToString(M._isl_wasm_changes())).refused || [];
+        r.image = image();
+        if (r.image) give.push(r.image.buffer);
+      }
+      return [r, give];
+    }
+    self.onmessage = function (e) {
+      turn = turn.then(function () { return answer(e.data); }).then(function (a) {
+        postMessage(a[0], a[1]);
+      }, function (err) {
+        postMessage({id: e.data.id, text: JSON.stringify({error: 'the engine failed: ' + err.message}), rc: -1});
+      });
+    };
+  }
 })();

@@ -14,8 +14,9 @@
 // what a second press saved ("second"). One with "link" opens its sql as a
 // link (#sql=) and leaves, as JSON, what the page shows: the rows ("shown"),
 // the note on what was left unrun ("unrun"), the query box's text ("box"),
-// its lines ("lines") and what it says of more ("more"), and the download's
-// name and bytes in base64 ("name", "download"). One with "list" waits until the query
+// its lines ("lines") and what it says of more ("more"), the download's
+// name and bytes in base64 ("name", "download"), the rows in the answer's
+// table ("table_rows") and the notes under it ("notes"). One with "list" waits until the query
 // box's list has counted every saved query's rows (at most 60 s), then
 // leaves its entries, one a line. One with "plot" (frontier or
 // marginal) opens #members=...&channel=... and reads the rows back from that
@@ -116,7 +117,9 @@
         const unrun = document.querySelector('#lab-answer .lab-unrun');
         text = JSON.stringify({shown: shown('#lab-answer'), unrun: unrun ? unrun.textContent : null, box: box.value,
                                lines: box.rows, more: (document.getElementById('lab-more-lines') || {}).textContent,
-                               name: saved.name, download: saved.base64}) + '\n';
+                               name: saved.name, download: saved.base64,
+                               table_rows: document.querySelectorAll('#lab-answer tbody tr').length,
+                               notes: [...document.querySelectorAll('#lab-answer .lab-result p.note')].map(p => p.textContent)}) + '\n';
       } else if (q.plot) {
         const h = '#members=' + encodeURIComponent(q.members) + '&channel=' + encodeURIComponent(q.channel);
         if (location.hash !== h) await hash(h);

@@ -154,6 +154,9 @@ for m, c in asked:
               "sql": "SELECT size, open_surface, bundles, members FROM isolab_frontier(%s)" % arg})
     q.append({"name": "marginal plot, %s under %s" % (m, c or "no channel"), "plot": "marginal", "members": m, "channel": c,
               "sql": "SELECT mechanism, in_bundle, open_surface, delta FROM isolab_marginal(%s, %s)" % (lit(m), arg)})
+q.append({"name": "an answer past 64 MB", "budget": 200000,
+          "sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000) SELECT x, zeroblob(400) FROM c",
+          "want": "ERROR the answer went past 64 MB and the query was stopped: ask for fewer rows or columns"})
 q.append({"name": "a runaway query", "budget": 1000,
           "sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
           "want": "ERROR the query went past its work budget (1000 thousand steps) and was stopped"})
@@ -299,6 +302,21 @@ check "the same link: its UPDATE shown unrun, with its line; the box says what l
     "unrun shown: True | on line: True
 box: 81 lines, 30 shown, says: 51 more lines below: scroll the box to read them all.
 download: same bytes as lab.db" "$(cat "$tmp/p201.txt")"
+
+# a link of 5000 rows: the first 1000 laid out as a table (more would keep
+# the page busy), all 5000 in the JSON
+printf '[{"name": "long", "link": 1, "sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 5000) SELECT x FROM c"}]\n' \
+    >"$tmp/long.json"
+ask "$tmp/lab.html" "$tmp/long.json" "$tmp/long.html"
+check "a link of 5000 rows: 1000 in the table, said so; 5000 in the JSON" \
+    "1000 ['The first 1000 rows of 5000: every row is in the JSON below.'] 5000" \
+    "$(python3 - "$tmp/long.html" <<'PY'
+import html, json, re, sys
+report = html.unescape(re.search(r'<pre id="test-report">(.*?)</pre>', open(sys.argv[1]).read(), re.S).group(1))
+r = json.loads(report.split("=== long\n", 1)[1])
+print(r["table_rows"], r["notes"], r["shown"].count('{"x": '))
+PY
+)"
 
 # --- what the student's statements did, said before the download -----------------
 # keep NAME SQL : the SQL typed and run in the query box, then the download

@@ -152,11 +152,19 @@ int isl_wasm_open(unsigned char *p, int n)
     return rc;
 }
 
+/* The longest answer (its JSON, bytes) a query may give; put_rows' result
+ * code when its answer would be longer. */
+#define ANSWER_MAX (64 << 20)
+#define ANSWER_FULL (-1)
+
 /* The message for a statement that failed with rc: which limit ended it, or
  * SQLite's own. */
 static const char *failure(int rc, char *msg, size_t n)
 {
-    if (rc == SQLITE_INTERRUPT)
+    if (rc == ANSWER_FULL)
+        snprintf(msg, n, "the answer went past %d MB and the query was stopped: ask for fewer rows or columns",
+                 ANSWER_MAX >> 20);
+    else if (rc == SQLITE_INTERRUPT)
         snprintf(msg, n, "the query went past its work budget (%lld thousand steps) and was stopped", budget);
     else if (rc == SQLITE_TOOBIG)
         snprintf(msg, n, "a value went past the page's length limit (%d bytes, as isolab limits a value a seed makes) "
@@ -167,7 +175,8 @@ static const char *failure(int rc, char *msg, size_t n)
 
 /* Appends the rows of q, stepped to the end, to b as the result's
  * "columns", "keys", "types" and "rows" members; SQLite's last result code
- * (SQLITE_DONE when every row was read). */
+ * (SQLITE_DONE when every row was read), or ANSWER_FULL when they would
+ * take more than ANSWER_MAX bytes. */
 static int put_rows(isl_buf *b, sqlite3_stmt *q)
 {
     size_t nc = (size_t)sqlite3_column_count(q), rows = 0;
@@ -192,6 +201,10 @@ static int put_rows(isl_buf *b, sqlite3_stmt *q)
     isl_buf_put(b, "], \"types\": [", 13);
     isl_buf body = {NULL, 0, 0, 0};
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        if (b->n + body.n > ANSWER_MAX) {
+            rc = ANSWER_FULL;
+            break;
+        }
         if (isl_base_cells(q, cells, nc)) break;
         isl_buf_put(b, rows ? ", \"" : "\"", rows ? 3 : 1);
         for (size_t i = 0; i < nc; i++) isl_buf_put(b, &"?irtbn"[cells[i].type], 1);
@@ -221,7 +234,8 @@ done:
  * on failure too: what ran before stays), and, when some were left unrun,
  * "unrun_line" (the line of sql the first one starts on) and "unrun" (that
  * statement's text, at most 300 bytes); an error says which limit ended the query, if
- * one did, in "limit" too: "budget" or "length". */
+ * one did, in "limit" too: "budget", "length" or "answer" (past
+ * ANSWER_MAX). */
 const char *isl_wasm_query(const char *sql, double steps, int link)
 {
     if (!db) return error("no database is open");
@@ -260,8 +274,9 @@ const char *isl_wasm_query(const char *sql, double steps, int link)
     }
     out.n = 0, out.oom = 0;
     isl_buf_printf(&out, "{\"wrote\": %lld, ", wrote);
-    if (limit == SQLITE_INTERRUPT || limit == SQLITE_TOOBIG)
-        isl_buf_printf(&out, "\"limit\": \"%s\", ", limit == SQLITE_INTERRUPT ? "budget" : "length");
+    if (limit == SQLITE_INTERRUPT || limit == SQLITE_TOOBIG || limit == ANSWER_FULL)
+        isl_buf_printf(&out, "\"limit\": \"%s\", ",
+                       limit == SQLITE_INTERRUPT ? "budget" : limit == SQLITE_TOOBIG ? "length" : "answer");
     if (unrun) {
         while (*unrun == ' ' || *unrun == '\t' || *unrun == '\n' || *unrun == '\r') unrun++;
         int line = 1;

@@ -192,7 +192,9 @@
   }
 
   // A result as the page's tables show one: labels, units, rounded numbers,
-  // statuses marked; then the rows as JSON, as export prints them.
+  // statuses marked (at most SHOWN rows: more would keep the page busy
+  // laying them out); then the rows as JSON, as export prints them (all).
+  var SHOWN = 1000;
   function table(r, object, caption) {
     var box = el('div', 'lab-result');
     if (r.error) return add(box, el('p', 'lab-error', r.error));
@@ -206,7 +208,7 @@
       if (labs[i] && labs[i].unit) add(th, document.createTextNode(' '), el('span', 'unit', '(' + labs[i].unit + ')'));
       head.appendChild(th);
     });
-    r.rows.forEach(function (row, k) {
+    r.rows.slice(0, SHOWN).forEach(function (row, k) {
       var tr = el('tr');
       r.columns.forEach(function (c, i) {
         var v = row[r.keys[i]], td = el('td'); // a name twice has a key of its own (a:1)
@@ -227,6 +229,8 @@
     });
     add(t, add(el('thead'), head), body);
     add(box, add(el('div', 'scroll'), t));
+    if (r.rows.length > SHOWN)
+      add(box, el('p', 'note', 'The first ' + SHOWN + ' rows of ' + r.rows.length + ': every row is in the JSON below.'));
     var d = el('details');
     add(d, el('summary', null, 'These rows as JSON, as isolab export --format json writes them'),
         el('pre', 'lab-json', r.json));

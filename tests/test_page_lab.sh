@@ -87,10 +87,12 @@ PY
 eng=$tmp/engine
 mkdir -p "$eng" && cp "$here/isolab-sql.js" "$here/isolab-sql.wasm.gz" "$here/isolab-sql.wasm" "$eng/"
 for f in isolab-sql.js isolab-sql.wasm.gz; do
-    ISOLAB_ENGINE_DIR=$eng "$ISOLAB" --db "$db" page -o "$eng/../engine/$f" 2>"$tmp/err.txt"
-    check "page -o the engine's $f (spelled another way): refused, naming it; the engine untouched" \
-        "3:isolab page: $eng/../engine/$f: is a file of the page's engine ($eng/$f), which isolab page reads from: write the page to another file:same" \
-        "$?:$(cat "$tmp/err.txt"):$(cmp -s "$eng/$f" "$here/$f" && echo same)"
+    for static in '' --static; do
+        ISOLAB_ENGINE_DIR=$eng "$ISOLAB" --db "$db" page $static -o "$eng/../engine/$f" 2>"$tmp/err.txt"
+        check "page $static -o the engine's $f (spelled another way): refused, naming it; the engine untouched" \
+            "3:isolab page: $eng/../engine/$f: is a file of the page's engine ($eng/$f), which isolab page reads from: write the page to another file:same" \
+            "$?:$(cat "$tmp/err.txt"):$(cmp -s "$eng/$f" "$here/$f" && echo same)"
+    done
 done
 # damaged DESCRIPTION FILE WHAT : the engine with FILE replaced, then a page asked for
 damaged() {

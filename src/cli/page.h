@@ -57,7 +57,8 @@ typedef struct page_lab {
 } page_lab;
 
 /* Looks for the engine ($ISOLAB_ENGINE_DIR, else beside the running isolab,
- * else EXTDIR) unless leave_out: not found is no error (the page says so). */
+ * else EXTDIR), reading it unless leave_out: not found is no error (the page
+ * says so); one found but not whole is ISL_EINPUT naming the file. */
 int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out);
 /* ISL_EINPUT naming path when target (the file an -o replaces, NULL: none)
  * is one of the files of the engine lab was read from. */

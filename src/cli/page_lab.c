@@ -111,12 +111,15 @@ static const char *engine_fault(page_lab *lab, const char *script, size_t nscrip
 
 /* Reads the engine from dir into lab: 1 when both files are there, 0 when
  * not; -1 with cli->err set when they are, but not an engine this page can
- * run (engine_fault), naming the file and what is wrong. */
-static int read_engine(isl_cli *cli, page_lab *lab, const char *dir)
+ * run (engine_fault), naming the file and what is wrong. With locate, only
+ * whether both are there (lab->from set, nothing read). */
+static int read_engine(isl_cli *cli, page_lab *lab, const char *dir, int locate)
 {
     char js[PATH_MAX], wasm[PATH_MAX], why[200];
+    struct stat st;
     if (snprintf(js, sizeof js, "%s/isolab-sql.js", dir) >= (int)sizeof js) return 0;
     if (snprintf(wasm, sizeof wasm, "%s/isolab-sql.wasm.gz", dir) >= (int)sizeof wasm) return 0;
+    if (locate) return stat(js, &st) || stat(wasm, &st) ? 0 : (snprintf(lab->from, sizeof lab->from, "%s", js), 1);
     lab->loader = isl_read_file(js, &lab->nloader);
     lab->wasm = (unsigned char *)isl_read_file(wasm, &lab->nwasm);
     int rc = 0;
@@ -138,8 +141,7 @@ static int read_engine(isl_cli *cli, page_lab *lab, const char *dir)
 int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out)
 {
     *lab = (page_lab){0};
-    if (leave_out) return ISL_OK;
-    lab->wanted = 1;
+    lab->wanted = !leave_out; /* left out, the engine is still looked for: no -o over it */
     /* ISOLAB_ENGINE_DIR names the one directory to look in ('': none);
      * else beside the running isolab, then where make install puts it */
     const char *env = getenv("ISOLAB_ENGINE_DIR");
@@ -150,10 +152,10 @@ int page_lab_open(isl_cli *cli, page_lab *lab, int leave_out)
         char *slash = strrchr(exe, '/');
         if (slash) *slash = 0;
     }
-    int found = env ? *env ? read_engine(cli, lab, env) : 0 : k > 0 ? read_engine(cli, lab, exe) : 0;
-    if (!env && !found) found = read_engine(cli, lab, ISL_EXTDIR);
+    int found = env ? *env ? read_engine(cli, lab, env, leave_out) : 0 : k > 0 ? read_engine(cli, lab, exe, leave_out) : 0;
+    if (!env && !found) found = read_engine(cli, lab, ISL_EXTDIR, leave_out);
     if (found < 0) return page_lab_free(lab), cli->err.status;
-    if (!found) return ISL_OK;
+    if (!found || leave_out) return ISL_OK;
     const isl_embedded_file *script = &isl_page_script_files[0];
     if (holds(lab->loader, lab->nloader, "</script") || holds(lab->loader, lab->nloader, "<!--")
         || holds(script->text, script->len, "</script") || holds(script->text, script->len, "<!--"))

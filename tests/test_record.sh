@@ -176,6 +176,13 @@ else
 fi
 # (the man page's ENVIRONMENT is checked by test_install.sh, which makes it)
 
+# A file size limit (ulimit -f) met while a database is made: said as such
+# (SQLite, rolling back, loses the EFBIG: it said "I/O error (COMMIT)")
+(ulimit -f 200 && trap '' XFSZ && "$ISOLAB" --db fsize.db init) >out.txt 2>err.txt
+check "init under ulimit -f: exit 4, File too large and the limit said, nothing left" \
+    "4|isolab init: fsize.db: File too large (COMMIT): this process may write files of at most N bytes (ulimit -f); nothing of it was written|absent" \
+    "$?|$(sed 's/at most [0-9]* bytes/at most N bytes/' err.txt)|$(sum fsize.db)"
+
 # A new database that does not fit names the file asked for, never the
 # temporary it was built in (it said "DIR/.x.db.tmp-XXXXXX: disk full").
 mkdir "$tmp/full"

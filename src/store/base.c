@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -81,15 +82,31 @@ static int temp_is_full(sqlite3 *db, const char **dir)
     return (unsigned long long)v.f_bavail * v.f_frsize >= 1024ULL * 1024;
 }
 
+/* The process's file size limit (ulimit -f) in bytes; 0 when there is none.
+ * A write past it fails with EFBIG (or is cut short), and SQLite, rolling
+ * back, truncates the file and loses that errno: a failed write with no
+ * errno, or a "full disk", under a limit is the limit's. */
+static unsigned long long file_size_limit(void)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_FSIZE, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return 0;
+    return (unsigned long long)r.rlim_cur;
+}
+
 isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const char *what)
 {
     assert(db && err && what);
     const char *p = shown_path(db, path);
-    switch (sqlite3_extended_errcode(db) & 0xff) {
+    int code = sqlite3_extended_errcode(db), prim = code & 0xff, e = sqlite3_system_errno(db);
+    unsigned long long limit = code == SQLITE_IOERR_WRITE || code == SQLITE_IOERR_TRUNCATE || prim == SQLITE_FULL
+                                   ? file_size_limit() : 0;
+    if (limit && (!e || e == EFBIG))
+        return isl_fail(err, ISL_EDB, "%s: %s (%s): this process may write files of at most %llu bytes "
+                        "(ulimit -f); nothing of it was written", p, strerror(EFBIG), what, limit);
+    switch (prim) {
     case SQLITE_BUSY:
         return isl_fail_why(err, ISL_EDB, ISL_R_LOCKED, "%s: another process holds the write lock (%s)", p, what);
     case SQLITE_IOERR: {
-        int e = sqlite3_system_errno(db);
         if (e != ENOSPC)
             return isl_fail(err, ISL_EDB, "%s: I/O error (%s)%s%s", p, what, e ? ": " : "", e ? strerror(e) : "");
     }

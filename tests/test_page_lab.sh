@@ -413,6 +413,31 @@ else
     not_ok "node is not installed (tools/deps.sh wasm installs it): the links' clock not read"
 fi
 
+# --- a database carrying a trigger of someone else's on isolab's tables ----------
+# the page's database swapped for one with a trigger on surface (encoded here
+# as the decoder above reads it): the lab does not start, and says why as
+# isolab's open does, with the DROP TRIGGER that removes it
+cp "$db" "$tmp/fudge.db"
+sqlite3 "$tmp/fudge.db" "CREATE TRIGGER fudge AFTER INSERT ON surface WHEN NEW.bundle = 'strict' BEGIN
+    UPDATE surface SET open_surface = 1, returned = 0 WHERE rowid = NEW.rowid; END"
+python3 - "$tmp/lab.html" "$tmp/fudge.db" "$tmp/fudge.html" <<'PY'
+import gzip, re, sys
+digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?,;_()[]{}@%$#"
+data, text = gzip.compress(open(sys.argv[2], "rb").read()), []
+for g in range(0, len(data), 4):
+    chunk = data[g:g + 4]
+    v, five = int.from_bytes(chunk.ljust(4, b"\0"), "big"), ""
+    for _ in range(5):
+        v, r = divmod(v, 85)
+        five = digits[r] + five
+    text.append(five[:len(chunk) + 1])
+page = open(sys.argv[1]).read()
+page = re.sub(r'(id="isl-db"[^>]*>)[^<]*(</script>)', lambda m: m.group(1) + "".join(text) + m.group(2), page)
+open(sys.argv[3], "w").write(page)
+PY
+chrome --virtual-time-budget=600000 --dump-dom "file://$tmp/fudge.html" >"$tmp/fudge-dom.html"
+check "a trigger not isolab's on surface: the lab does not start and names it, its table and the DROP TRIGGER" 1 \
+    "$(grep -c "<p class=\"lab-error\" id=\"lab-failed\">The lab could not start: the page's database: trigger 'fudge' on isolab's table 'surface' is not one of isolab's own: .*: DROP TRIGGER \"fudge\";</p>" "$tmp/fudge-dom.html")"
 # --- laid out with the lab's panels open ------------------------------------------
 # tests/page_layout.js (test_page_layout.sh's measure) run once the lab is up,
 # the page in an iframe 1280 and 390 px wide, a what-if and an answer shown,

@@ -134,6 +134,60 @@ for cmd in runs "diff 1 1" check "export surface" report "page -o p.html"; do
 done
 check "... and nothing of the page written" "absent" "$(sum p.html)"
 
+# named CMD... : the command's name as isolab's messages give it
+named() { case "$1" in "sweep bundles"*) echo "sweep bundles" ;; *) echo "${1%% *}" ;; esac; }
+
+# ---- a trigger on isolab's tables that is not isolab's: refused at open -----
+# A shared database's trigger runs inside isolab's writes: one forges what a
+# run stores, another deletes every earlier run's rows. Every command that
+# opens the file refuses it, names it and its table, and prints the DROP
+# TRIGGER that removes it; nothing is written.
+"$ISOLAB" --db t.db lesson >/dev/null 2>&1
+cp t.db fudge.db
+q fudge.db "CREATE TRIGGER fudge AFTER INSERT ON surface WHEN NEW.bundle = 'strict' BEGIN
+    UPDATE surface SET open_surface = 1, returned = 0 WHERE rowid = NEW.rowid; END" >/dev/null
+cp t.db evil.db
+q evil.db "CREATE TRIGGER evil AFTER INSERT ON run BEGIN DELETE FROM surface; DELETE FROM bundle_sweep; END" >/dev/null
+printf "INSERT INTO bundle(name) VALUES ('extra-bundle');\n" >extra.sql
+for t in fudge:surface evil:run; do
+    trig=${t%%:*} table=${t#*:}
+    for cmd in run "sweep bundles" lesson "load extra.sql" check runs report export "page -o p.html"; do
+        # shellcheck disable=SC2086
+        refused "$cmd on a file with the trigger '$trig' on $table: exit 4, named with its DROP TRIGGER, nothing written" 4 \
+            "isolab $(named "$cmd"): $trig.db: trigger '$trig' on isolab's table '$table' is not one of isolab's own: it would run inside isolab's writes and change what isolab records; remove it in the sqlite3 shell: DROP TRIGGER \"$trig\";" \
+            "$trig.db" "$ISOLAB" --db "$trig.db" $cmd
+    done
+done
+check "... and no page written" absent "$(sum p.html)"
+sqlite3 fudge.db 'DROP TRIGGER "fudge";'
+"$ISOLAB" --db fudge.db run --bundle strict >out.txt 2>err.txt
+check "the DROP TRIGGER as printed: run works again, strict's rows as a fresh database's" \
+    "0|$(q t.db "SELECT group_concat(channel || ' ' || returned || ' ' || open_surface, ', ') FROM surface WHERE run_id = 1 AND bundle = 'strict'")" \
+    "$?|$(q fudge.db "SELECT group_concat(channel || ' ' || returned || ' ' || open_surface, ', ') FROM surface WHERE run_id = (SELECT max(id) FROM run) AND bundle = 'strict'")"
+# a name with a quote and an escape: shown escaped, quoted whole in the statement
+cp t.db odd.db
+q odd.db "CREATE TRIGGER \"it's \"\"odd\"\"$(printf '\033')[2J\" BEFORE DELETE ON Run BEGIN SELECT 1; END" >/dev/null
+refused "a trigger whose name holds quotes and ESC: the name escaped, quoted whole in the DROP TRIGGER" 4 \
+    "isolab runs: odd.db: trigger 'it's \"odd\"\\033[2J' on isolab's table 'Run' is not one of isolab's own: it would run inside isolab's writes and change what isolab records; remove it in the sqlite3 shell: DROP TRIGGER \"it's \"\"odd\"\"\\033[2J\";" \
+    odd.db "$ISOLAB" --db odd.db runs
+# isolab's own trigger redefined (its name kept) is not isolab's either
+cp t.db own.db
+q own.db "DROP TRIGGER isolab_cost; CREATE TRIGGER isolab_cost AFTER DELETE ON isolab_object BEGIN DELETE FROM run; END" >/dev/null
+refused "isolab's trigger redefined on another table: refused, said to be changed" 4 \
+    "isolab runs: own.db: trigger 'isolab_cost' on isolab's table 'isolab_object' is not one of isolab's own (changed since isolab installed it): it would run inside isolab's writes and change what isolab records; remove it in the sqlite3 shell: DROP TRIGGER \"isolab_cost\";" \
+    own.db "$ISOLAB" --db own.db runs
+sqlite3 own.db 'DROP TRIGGER "isolab_cost";'
+"$ISOLAB" --db own.db runs >/dev/null 2>err.txt
+check "... dropped: isolab installs its own again" "0|1" \
+    "$?|$(q own.db "SELECT count(*) FROM sqlite_schema WHERE name = 'isolab_cost' AND tbl_name = 'channel'")"
+# the user's own views, indexes, and tables with their triggers stay allowed
+cp t.db mine.db
+q mine.db "CREATE VIEW my_strict AS SELECT * FROM surface WHERE bundle = 'strict';
+CREATE INDEX my_open ON surface(open_surface); CREATE TABLE my_notes(x);
+CREATE TRIGGER my_log AFTER INSERT ON my_notes BEGIN SELECT 1; END;" >/dev/null
+"$ISOLAB" --db mine.db run >out.txt 2>err.txt
+check "a user's own view, index, table and trigger on it: run works, nothing said" "0|" "$?|$(cat err.txt)"
+
 # ---- item 9: the small ones -------------------------------------------------
 "$ISOLAB" --db s.db init >/dev/null 2>&1
 for d in 2026-02-30 2026-02-29 2026-04-31 2100-02-29; do

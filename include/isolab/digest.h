@@ -32,5 +32,8 @@ void isl_digest_u64(isl_digest *d, uint64_t v);
 void isl_digest_str(isl_digest *d, const char *s);
 /* d's value as 16 lowercase hex digits and a NUL. */
 void isl_digest_hex(const isl_digest *d, char out[17]);
+/* The digest of text's bytes (no length, no NUL) as isl_digest_hex writes it:
+ * the digest of an object's SQL in the record of installed objects. */
+void isl_digest_text_hex(const char *text, char out[17]);
 
 #endif

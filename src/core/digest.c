@@ -31,3 +31,11 @@ void isl_digest_str(isl_digest *d, const char *s)
 }
 
 void isl_digest_hex(const isl_digest *d, char out[17]) { snprintf(out, 17, "%016llx", (unsigned long long)d->h); }
+
+void isl_digest_text_hex(const char *text, char out[17])
+{
+    isl_digest d;
+    isl_digest_init(&d);
+    isl_digest_bytes(&d, text, strlen(text));
+    isl_digest_hex(&d, out);
+}

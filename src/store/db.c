@@ -115,6 +115,8 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
         st = isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
                           "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
                           path, ver, ISL_SCHEMA_VERSION);
+    /* before anything runs that a trigger could act on */
+    if (!st) st = isl_read_triggers(s->db, path, err);
     /* NORMAL in WAL syncs at checkpoints: a power loss may take back the last
      * runs, which can be rerun, for no fsync per run. Set once the file is
      * known to be isolab's: the pragma reads it. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "isolab/base.h"
+#include "isolab/digest.h"
 #include "isolab/escape.h"
 #include "isolab/reader.h"
 #include "isolab/textout.h"
@@ -383,4 +384,81 @@ isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_er
     }
     *out = r.m;
     return ISL_OK;
+}
+
+typedef struct triggers {
+    sqlite3 *db;
+    const char *path, *schema; /* the schema read (its name as database_list gives it) */
+    isl_error *err;
+} triggers;
+
+/* A trigger on one of isolab's tables or views (name, table, SQL, the digest
+ * the record holds for its name or NULL, the table's type): isolab's own when
+ * it is main's and its SQL has the recorded digest. */
+static isl_status trigger_row(void *ctx, sqlite3_stmt *q)
+{
+    triggers *t = ctx;
+    const char *name = isl_base_text(q, 0), *recorded = isl_base_col(q, 3);
+    char d[17], shown[84], table[84];
+    isl_digest_text_hex(isl_base_text(q, 2), d);
+    if (!strcmp(t->schema, "main") && recorded && !strcmp(recorded, d)) return ISL_OK;
+    isl_short_name(name, strlen(name), shown);
+    isl_short_name(isl_base_text(q, 1), strlen(isl_base_text(q, 1)), table);
+    /* the statement as it runs in the sqlite3 shell: the name quoted whole */
+    char *drop = !strcmp(t->schema, "main") ? sqlite3_mprintf("DROP TRIGGER \"%w\";", name)
+                                            : sqlite3_mprintf("DROP TRIGGER \"%w\".\"%w\";", t->schema, name);
+    char *esc = drop ? isl_escape_dup(drop) : NULL;
+    sqlite3_free(drop);
+    if (!esc) return isl_fail(t->err, ISL_ENOMEM, "out of memory");
+    isl_fail(t->err, ISL_EDB, "%s: trigger '%s' on isolab's %s '%s' is not one of isolab's own%s: it would run "
+             "inside isolab's writes and change what isolab records; remove it in the sqlite3 shell: %s",
+             t->path, shown, isl_base_text(q, 4), table, recorded ? " (changed since isolab installed it)" : "", esc);
+    free(esc);
+    return ISL_EDB;
+}
+
+typedef struct schemas {
+    char *name[12]; /* main, temp and SQLite's most attached (10) */
+    size_t n;
+} schemas;
+
+static isl_status schema_name(void *ctx, sqlite3_stmt *q)
+{
+    schemas *l = ctx;
+    if (l->n == sizeof l->name / sizeof *l->name) return ISL_OK;
+    return (l->name[l->n++] = sqlite3_mprintf("%s", isl_base_text(q, 0))) ? ISL_OK : ISL_ENOMEM;
+}
+
+/* One schema's triggers on isolab's tables and views, through trigger_row. */
+static isl_status schema_triggers(triggers *t)
+{
+    char *sql = sqlite3_mprintf(
+        "SELECT * FROM (SELECT t.name, t.tbl_name, t.sql, (SELECT o.digest FROM main.isolab_object o "
+        "WHERE o.type = 'trigger' AND o.name = t.name), (SELECT o.type FROM main.isolab_object o "
+        "WHERE o.type IN ('table', 'view') AND o.name = t.tbl_name COLLATE NOCASE) AS of "
+        "FROM \"%w\".sqlite_schema t WHERE t.type = 'trigger' ORDER BY t.rowid) WHERE of IS NOT NULL", t->schema);
+    if (!sql) return isl_fail(t->err, ISL_ENOMEM, "out of memory");
+    isl_status st = isl_base_rows(t->db, t->path, "reading the triggers", sql, trigger_row, t, t->err, NULL);
+    sqlite3_free(sql);
+    return st;
+}
+
+isl_status isl_read_triggers(sqlite3 *db, const char *path, isl_error *err)
+{
+    long long recorded = 0;
+    isl_status st = isl_base_int(db, path, "SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' "
+                                 "AND name = 'isolab_object'", &recorded, err);
+    if (st || !recorded) return st; /* no record (older than the record): nothing names isolab's own */
+    /* the schemas first, each read after: one statement at a time */
+    schemas l = {{NULL}, 0};
+    st = isl_base_rows(db, path, "reading the triggers", "SELECT name FROM pragma_database_list ORDER BY seq",
+                       schema_name, &l, err, NULL);
+    if (st == ISL_ENOMEM) isl_fail(err, ISL_ENOMEM, "out of memory");
+    triggers t = {db, path, "", err};
+    for (size_t i = 0; i < l.n && !st; i++) {
+        t.schema = l.name[i];
+        st = schema_triggers(&t);
+    }
+    for (size_t i = 0; i < l.n; i++) sqlite3_free(l.name[i]);
+    return st;
 }

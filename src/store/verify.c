@@ -15,15 +15,6 @@
 #include "isolab/embedded.h"
 #include "store_int.h"
 
-/* The digest of text's bytes (no length, no NUL), as 16 hex digits. */
-static void digest_hex(const char *text, char out[17])
-{
-    isl_digest d;
-    isl_digest_init(&d);
-    isl_digest_bytes(&d, text, strlen(text));
-    isl_digest_hex(&d, out);
-}
-
 /* The digest of everything this build installs; ISL_ENOMEM. */
 static isl_status build_digest(char out[17], isl_error *err)
 {
@@ -157,7 +148,7 @@ static int record_current(const objects *file, const objects *rec, const char *b
         const object *f = find(file, rec->o[i].name);
         char d[17];
         if (!f) return 0;
-        digest_hex(f->sql, d);
+        isl_digest_text_hex(f->sql, d);
         if (strcmp(d, rec->o[i].sql)) return 0;
     }
     return 1;
@@ -183,7 +174,7 @@ static isl_status write_record(isl_store *s, const objects *ref, const char *bui
     isl_status st = ISL_OK;
     for (size_t i = 0; i <= ref->n && !st; i++) {
         char d[17];
-        if (i < ref->n) digest_hex(ref->o[i].sql, d);
+        if (i < ref->n) isl_digest_text_hex(ref->o[i].sql, d);
         if (sqlite3_bind_text(q, 1, i < ref->n ? ref->o[i].type : "build", -1, SQLITE_STATIC) != SQLITE_OK
             || sqlite3_bind_text(q, 2, i < ref->n ? ref->o[i].name : "", -1, SQLITE_STATIC) != SQLITE_OK
             || sqlite3_bind_text(q, 3, i < ref->n ? d : build, -1, SQLITE_STATIC) != SQLITE_OK)
@@ -222,7 +213,7 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
                               "table; restore the file from a copy)", s->path, r->name);
         } else if (!f || strcmp(f->sql, r->sql)) {
             char d[17] = "";
-            if (f) digest_hex(f->sql, d);
+            if (f) isl_digest_text_hex(f->sql, d);
             if (c && !f)
                 add_note(s, "%s '%s' was dropped outside isolab; restored\n", kind_of(r->type), r->name);
             else if (c && strcmp(d, c->sql))

@@ -23,6 +23,7 @@
 
 #include "isolab/base.h"
 #include "isolab/ext.h"
+#include "isolab/reader.h"
 #include "isolab/textout.h"
 
 /* The page has no files: SQLite is built with SQLITE_OS_OTHER and this VFS
@@ -122,8 +123,13 @@ static const char *error(const char *msg)
     return out.oom ? "{\"error\": \"out of memory\"}" : out.p;
 }
 
+static isl_error refused; /* why the last open refused the database, for isl_wasm_query */
+
 /* Opens the n bytes at p (malloc'd; freed here, the connection holding a
- * copy) as the database, closing the one open before: 0, or SQLite's result code. A database in WAL mode is
+ * copy) as the database, closing the one open before: 0, SQLite's result
+ * code, or -1 when the database is refused as the store's open refuses it (a
+ * trigger on isolab's tables that is not isolab's own, isl_read_triggers):
+ * isl_wasm_query then answers with the reason. A database in WAL mode is
  * read as one in rollback mode (header bytes 18-19: 1), or SQLite could
  * not open it from memory. No value may be longer than the command line
  * lets a seed make one (ISL_STATEMENT_MAX, as script.c confines a seed), nor
@@ -131,6 +137,7 @@ static const char *error(const char *msg)
 int isl_wasm_open(unsigned char *p, int n)
 {
     if (db) sqlite3_close(db), db = NULL;
+    refused.msg[0] = '\0';
     /* SQLite frees what it was given with sqlite3_free: its own copy */
     unsigned char *own = n > 0 ? sqlite3_malloc(n) : NULL;
     if (own) memcpy(own, p, (size_t)n);
@@ -143,6 +150,10 @@ int isl_wasm_open(unsigned char *p, int n)
     else sqlite3_free(own);
     if (rc == SQLITE_OK) rc = isl_ext_register(db);
     if (rc == SQLITE_OK) rc = sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+    if (rc == SQLITE_OK && isl_read_triggers(db, "the page's database", &refused)) {
+        sqlite3_close(db), db = NULL;
+        return -1;
+    }
     if (rc == SQLITE_OK) rc = isl_guard_printf(db, 1);
     if (rc == SQLITE_OK) {
         sqlite3_limit(db, SQLITE_LIMIT_LENGTH, ISL_STATEMENT_MAX);
@@ -238,7 +249,7 @@ done:
  * ANSWER_MAX). */
 const char *isl_wasm_query(const char *sql, double steps, int link)
 {
-    if (!db) return error("no database is open");
+    if (!db) return error(refused.msg[0] ? refused.msg : "no database is open");
     budget = (long long)steps, used = 0;
     isl_buf last = {NULL, 0, 0, 0};
     const char *tail = sql, *unrun = NULL, *unrun_end = NULL;

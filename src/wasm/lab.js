@@ -849,6 +849,8 @@
         return isolabSql({wasmBinary: m.wasm}).then(function (engine) {
           M = engine;
           r.rc = open(m.db);
+          // -1: refused as isolab refuses it; the engine's answer says why
+          if (r.rc < 0) r.text = M.UTF8ToString(M._isl_wasm_query(0, 0, 0));
           if (!r.rc) M._isl_wasm_mark();
           if (!r.rc && m.current) {
             var rc = open(m.current);

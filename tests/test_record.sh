@@ -137,6 +137,34 @@ check "... and nothing of the page written" "absent" "$(sum p.html)"
 # named CMD... : the command's name as isolab's messages give it
 named() { case "$1" in "sweep bundles"*) echo "sweep bundles" ;; *) echo "${1%% *}" ;; esac; }
 
+# ---- writers find damage before they write ---------------------------------
+# One page of bundle_sweep's b-tree overwritten with random bytes: run never
+# reads that table and wrote into the file all the same ("6006 rows
+# written"). Every writer now stops first, as the readers do; the file is
+# byte for byte as before.
+"$ISOLAB" --db w.db lesson >/dev/null 2>&1 && "$ISOLAB" --db w.db sweep bundles >/dev/null 2>&1
+q w.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+page=$(q w.db "SELECT max(pageno) FROM dbstat WHERE name = 'bundle_sweep' AND pagetype = 'leaf'")
+size=$(q w.db "PRAGMA page_size")
+head -c "$size" /dev/urandom | dd of=w.db bs="$size" seek="$((page - 1))" conv=notrunc 2>/dev/null
+printf "INSERT INTO bundle(name) VALUES ('extra-bundle');\n" >extra.sql
+for cmd in run "sweep bundles" "sweep removal" lesson "load extra.sql" "unload M03/K05" check; do
+    before=$(sum w.db)
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db w.db $cmd >out.txt 2>err.txt
+    check "$cmd on a file with a page of random bytes in bundle_sweep: exit 4, damaged, nothing written" \
+        "4|isolab $(named "$cmd"): w.db: damaged: SQLite finds the file malformed (...); restore it from a copy|$before" \
+        "$?|$(tail -n 1 err.txt | sed 's/malformed (.*); restore/malformed (...); restore/')|$(sum w.db)"
+done
+check "... and it names the page" 1 "$(grep -c "(Page $page: " err.txt)"
+# rows lost with every page well formed: a writer stops as the readers do
+"$ISOLAB" --db lost.db lesson >/dev/null 2>&1
+q lost.db "DELETE FROM surface WHERE run_id = 1 AND bundle = 'plain'" >/dev/null
+lost_has=$(q lost.db "SELECT (SELECT count(*) FROM surface WHERE run_id = 1) + (SELECT count(*) FROM fact_status_row WHERE run_id = 1)")
+lost_all=$(q lost.db "SELECT row_count FROM run_written WHERE run = 1")
+refused "run on a file whose run 1 lost rows: exit 4, damaged, nothing written" 4 \
+    "isolab run: lost.db: damaged: run 1 has $lost_has of its $lost_all rows" lost.db "$ISOLAB" --db lost.db run
+
 # ---- a trigger on isolab's tables that is not isolab's: refused at open -----
 # A shared database's trigger runs inside isolab's writes: one forges what a
 # run stores, another deletes every earlier run's rows. Every command that

@@ -20,6 +20,8 @@ enum {
     ISL_NO_DB = 1 << 4,       /* never opens a database: --db and --wait are taken, not listed */
     ISL_READS_VIEWS = 1 << 6, /* prints results: a dangling model row (param, lesson_focus) is named first */
     ISL_READS_RUNS = 1 << 5,  /* reads runs' rows: each run's count (run_written) is checked first */
+    ISL_CHANGES = 1 << 7,     /* changes the model (load, unload); it and ISL_WRITES: the file is checked
+                                 for damage first (isl_store_check_damage) */
 };
 
 /* What an option's value is; the parser checks it (a bad one: exit 2). */

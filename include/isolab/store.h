@@ -22,6 +22,12 @@ struct sqlite3;
  * ISL_EDB when it is missing, not one, newer or not writable. */
 isl_status isl_store_open(const char *path, isl_store **out, isl_error *err);
 
+/* Damage a writer must not write into, found before it writes: the file as
+ * SQLite's own check (PRAGMA integrity_check) reads it, then each run's rows
+ * counted (isl_store_check_rows); ISL_EDB with ISL_R_DAMAGED naming the
+ * first fault, ISL_OK when there is none. */
+isl_status isl_store_check_damage(isl_store *s, isl_error *err);
+
 /* Creates the database at path from the schema and the built-in seeds (or
  * seeds_dir's *.sql), all or nothing; an existing path only with force.
  * Through a symbolic link that leads to no file (a dangling link), the

@@ -238,7 +238,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     struct stat sb;
     if ((isl_opt_flag(a, "--fresh") ? lesson_fresh(cli, a)
                                     : stat(cli->db_path, &sb) != 0 && isl_store_create(cli->db_path, NULL, 0, &cli->err))
-        || isl_cli_open(cli, ISL_NEEDS_MODEL))
+        || isl_cli_open(cli, cli->cmd->needs | ISL_NEEDS_MODEL))
         return cli->err.status;
     isl_store *s = cli->store;
     const isl_model *m = cli->model;

@@ -183,7 +183,7 @@ const isl_command isl_commands[] = {
      "*.sql file of DIR, in name order), then the saved queries as views. It is\n"
      "built in a temporary file and moved into place only when complete.\n",
      OPTS(&INIT_SEEDS, &INIT_FORCE, &WORK_LIMIT)},
-    {"load", isl_cmd_load, ISL_NEEDS_DB, "FILE...", 1, -1, "apply more seed files to the database",
+    {"load", isl_cmd_load, ISL_NEEDS_DB | ISL_CHANGES, "FILE...", 1, -1, "apply more seed files to the database",
      "Applies the seed files, in the given order, in one transaction: all of\n"
      "them or none. The model must still be valid afterwards. Then one line\n"
      "per file names the lessons it added or replaced and the rows it wrote\n"
@@ -194,7 +194,7 @@ const isl_command isl_commands[] = {
      "another file (or built in) is refused, naming that file; --take-over\n"
      "replaces it all the same, and the lesson is then this file's.\n",
      OPTS(&LOAD_REPLACE, &LOAD_TAKE_OVER, &WORK_LIMIT)},
-    {"unload", isl_cmd_unload, ISL_NEEDS_DB, "CODE...", 1, -1, "remove lessons with every row they own",
+    {"unload", isl_cmd_unload, ISL_NEEDS_DB | ISL_CHANGES, "CODE...", 1, -1, "remove lessons with every row they own",
      "Removes the lessons CODE... in one transaction: each lesson row with its\n"
      "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
      "with their channel_fact and channel_part rows, and the axes, facts,\n"

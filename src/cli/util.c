@@ -129,7 +129,12 @@ int isl_cli_open(isl_cli *cli, unsigned needs)
 {
     if (needs & (ISL_NEEDS_DB | ISL_NEEDS_MODEL) && isl_store_open(cli->db_path, &cli->store, &cli->err))
         return cli->err.status;
-    if (needs & ISL_READS_RUNS && isl_store_check_rows(cli->store, 0, 0, &cli->err)) return cli->err.status;
+    /* a writer finds damage before it writes, as a reader finds it before it reads */
+    if (needs & (ISL_WRITES | ISL_CHANGES) && cli->store && isl_store_check_damage(cli->store, &cli->err))
+        return cli->err.status;
+    if (needs & ISL_READS_RUNS && !(needs & (ISL_WRITES | ISL_CHANGES))
+        && isl_store_check_rows(cli->store, 0, 0, &cli->err))
+        return cli->err.status;
     if (needs & ISL_READS_VIEWS && isl_store_check_dangling(cli->store, &cli->err)) return cli->err.status;
     /* what opening repaired (saved queries changed outside isolab): a note each */
     for (const char *n = cli->store ? isl_store_notes(cli->store) : ""; *n;) {

@@ -24,22 +24,31 @@ void isl_db_pause(const char *point) { if (pause_fn) pause_fn(point); }
 
 static isl_status fault_row(void *ctx, sqlite3_stmt *q)
 {
-    char **why = ctx;
-    const char *fault = isl_base_col(q, 0);
-    if (fault && strcmp(fault, "ok") != 0) *why = sqlite3_mprintf("PRAGMA quick_check: %s", fault);
+    char **fault = ctx;
+    const char *line = isl_base_text(q, 0);
+    /* a first line naming the schema ("*** in database main ***"): the fault follows */
+    const char *nl = strncmp(line, "*** ", 4) ? NULL : strchr(line, '\n');
+    if (strcmp(line, "ok") != 0 && !(*fault = sqlite3_mprintf("%s", nl ? nl + 1 : line))) return ISL_ENOMEM;
     return ISL_OK;
 }
 
+isl_status isl_db_fault(isl_store *s, char **fault, isl_error *err)
+{
+    *fault = NULL;
+    isl_status st = isl_db_rows(s, "checking the file", "PRAGMA integrity_check(1)", fault_row, fault, err, NULL);
+    return st == ISL_ENOMEM && !*fault ? isl_fail(err, ISL_ENOMEM, "out of memory") : st;
+}
+
 /* After a key conflict on the rows of the run being written, which isolab
- * makes unique itself: the file is damaged. why[n]: PRAGMA quick_check's
+ * makes unique itself: the file is damaged. why[n]: PRAGMA integrity_check's
  * first fault, or else rows of this run id were there before the run (the
  * run table had lost their run). */
 static void damage(isl_store *s, char *why, size_t n)
 {
     char *fault = NULL;
     isl_error err;
-    isl_db_rows(s, "checking the file", "PRAGMA quick_check(1)", fault_row, &fault, &err, NULL);
-    if (fault) snprintf(why, n, "%s", fault);
+    isl_db_fault(s, &fault, &err);
+    if (fault) snprintf(why, n, "PRAGMA integrity_check: %s", fault);
     else snprintf(why, n, "rows of run %lld were there before this run wrote any: its run table had lost them",
                   (long long)s->run_id);
     sqlite3_free(fault);

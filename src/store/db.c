@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "isolab/embedded.h"
+#include "isolab/escape.h"
 #include "isolab/outfile.h"
 #include "store_int.h"
 
@@ -126,6 +127,23 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     if (st) isl_store_close(s);
     else *out = s;
     return st;
+}
+
+isl_status isl_store_check_damage(isl_store *s, isl_error *err)
+{
+    /* SQLite's full check (every page of every table and index, each
+     * index against its table): 1 ms on the shipped lesson's file, 16 ms
+     * on one of 1.2 MB (40 bundles sweeps), beside 150 ms for a lesson */
+    char *fault = NULL;
+    isl_status st = isl_db_fault(s, &fault, err);
+    if (!st && fault) {
+        char shown[ISL_ESCAPE_MAX(200)];
+        isl_escape(fault, shown, sizeof shown);
+        st = isl_fail_why(err, ISL_EDB, ISL_R_DAMAGED, "%s: damaged: SQLite finds the file malformed (%s); restore "
+                          "it from a copy", s->path, shown);
+    }
+    sqlite3_free(fault);
+    return st ? st : isl_store_check_rows(s, 0, 0, err);
 }
 
 static isl_status wal_row(void *ctx, sqlite3_stmt *q)

@@ -111,6 +111,9 @@ void isl_run_count(isl_run_ctx *c, size_t n);
 /* isl_base_fail naming the store's path; a key conflict on the rows of the
  * run being written (isolab makes them unique) is damage. */
 isl_status isl_db_fail(isl_store *s, isl_error *err, const char *what);
+/* PRAGMA integrity_check's first fault into *fault (sqlite3_malloc'd), NULL when
+ * SQLite finds the file well formed; a check that cannot run sets err. */
+isl_status isl_db_fault(isl_store *s, char **fault, isl_error *err);
 
 /* isl_base_rows on the store's connection, naming its path. */
 isl_status isl_db_rows(isl_store *s, const char *what, const char *sql, isl_base_row_fn fn, void *ctx,

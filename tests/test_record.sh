@@ -258,6 +258,37 @@ else
 fi
 # (the man page's ENVIRONMENT is checked by test_install.sh, which makes it)
 
+# A file given twice to load: it was advised 'load --replace F F' (or
+# --take-over), which failed the same way. Now the file is named as given
+# twice, and one lesson from two files of one load is said as such.
+"$ISOLAB" --db twice.db init >/dev/null 2>&1
+printf "INSERT INTO lesson(code, title, position) VALUES ('M09/K11', 'Eleven', 97);\n" >eleven.sql
+cp eleven.sql eleven-copy.sql
+"$ISOLAB" --db twice.db load eleven.sql >/dev/null 2>&1
+for opt in "" --replace --take-over; do
+    before=$(sum twice.db)
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db twice.db load $opt eleven.sql eleven.sql >out.txt 2>err.txt
+    check "load $opt F F: exit 2, the file named as given twice, nothing written" \
+        "2|isolab load: file 'eleven.sql' is named twice|$before" "$?|$(head -n 1 err.txt)|$(sum twice.db)"
+done
+"$ISOLAB" --db twice.db load --replace eleven.sql ./eleven.sql >out.txt 2>err.txt
+check "load --replace F ./F: the same file by two names, exit 2" \
+    "2|isolab load: './eleven.sql' is 'eleven.sql' again: give each file once" "$?|$(head -n 1 err.txt)"
+cp twice.db twice-new.db
+"$ISOLAB" --db twice-new.db unload M09/K11 >/dev/null 2>&1
+for opt in "" --replace --take-over; do
+    db=twice.db
+    [ -z "$opt" ] && db=twice-new.db # the lesson not loaded yet
+    # shellcheck disable=SC2086
+    "$ISOLAB" --db $db load $opt eleven.sql eleven-copy.sql >out.txt 2>err.txt
+    check "load $opt F G, both defining one lesson: exit 3, both files named, no command advised that fails" \
+        "3|isolab load: eleven-copy.sql: lesson 'M09/K11' is defined by eleven.sql too, given earlier in this load; a lesson comes from one file: load one of them" \
+        "$?|$(cat err.txt)"
+done
+"$ISOLAB" --db twice.db load --replace eleven.sql >out.txt 2>err.txt
+check "... and loading one of them, as said, works" 0 "$?"
+
 # A file size limit (ulimit -f) met while a database is made: said as such
 # (SQLite, rolling back, loses the EFBIG: it said "I/O error (COMMIT)")
 (ulimit -f 200 && trap '' XFSZ && "$ISOLAB" --db fsize.db init) >out.txt 2>err.txt

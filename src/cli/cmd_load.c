@@ -108,8 +108,23 @@ static void tell_files(isl_cli *cli, const isl_args *a, const load_told *t)
     }
 }
 
+/* Each file once: a file given twice (by one name or two) would define its
+ * lessons twice in one load, which no option makes work. */
+static int each_once(isl_cli *cli, const isl_args *a)
+{
+    if (isl_check_distinct("file", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
+    for (int i = 1; i < a->nops; i++)
+        for (int j = 0; j < i; j++) {
+            struct stat x, y;
+            if (!stat(a->ops[i], &x) && !stat(a->ops[j], &y) && x.st_dev == y.st_dev && x.st_ino == y.st_ino)
+                return isl_usage(cli, "'%s' is '%s' again: give each file once", a->ops[i], a->ops[j]);
+        }
+    return ISL_OK;
+}
+
 int isl_cmd_load(isl_cli *cli, const isl_args *a)
 {
+    if (each_once(cli, a)) return cli->err.status;
     isl_load_mode mode = isl_opt_flag(a, "--take-over") ? ISL_LOAD_TAKE_OVER
                          : isl_opt_flag(a, "--replace") ? ISL_LOAD_REPLACE
                                                         : ISL_LOAD_NEW;

@@ -227,6 +227,32 @@ static void name_loaded(isl_store *s, const char *const *paths, size_t n, isl_er
     isl_base_end(s->db, s->path, ISL_EINPUT, &e); /* rolled back: it only looked */
 }
 
+/* paths[i] refused for a lesson loaded already, in the load's transaction:
+ * when an earlier file of the same load loaded it, that is said instead
+ * (no option loads one lesson from two files at once). */
+static void loaded_twice(isl_store *s, const char *const *paths, size_t i, isl_error *err)
+{
+    isl_error e;
+    isl_error_clear(&e);
+    char *list = NULL;
+    int len = 0, off = 0;
+    const char *f[4];
+    /* the load is to be rolled back: its guard may go, so the dry pass sees the lesson row */
+    if (!isl_db_exec(s, "DROP TRIGGER IF EXISTS temp.isl_no_replace", &e) && !dry_pass(s, paths + i, 1, &list, &len, &e)
+        && dry_row(list, len, &off, f))
+        for (size_t j = 0; j < i; j++) {
+            char *real = source_name(paths[j]);
+            int same = real && !strcmp(real, f[3]);
+            free(real);
+            if (same) {
+                isl_fail(err, ISL_EINPUT, "%s: lesson '%s' is defined by %s too, given earlier in this load; a "
+                         "lesson comes from one file: load one of them", paths[i], f[0], paths[j]);
+                break;
+            }
+        }
+    sqlite3_free(list);
+}
+
 /* The row fn of key_sql: the text of column 0 into ctx (a char[KEY_SQL]). */
 #define KEY_SQL 2000
 static isl_status copy_text(void *ctx, sqlite3_stmt *q)
@@ -321,6 +347,7 @@ isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t 
     if (!st) st = watch_writes(s, err);
     for (size_t i = 0; i < n && !st; i++) {
         st = isl_store_exec_file(s, paths[i], err);
+        if (st && err->reason == ISL_R_LESSON_LOADED) loaded_twice(s, paths, i, err);
         if (!st) st = load_noted(s, paths[i], fn, ctx, err);
     }
     if (!st) st = isl_drop_temp_objects(s, err);

@@ -258,6 +258,21 @@ else
 fi
 # (the man page's ENVIRONMENT is checked by test_install.sh, which makes it)
 
+# A seed reading a full-text table the database holds: FTS5 asks PRAGMA
+# data_version as it connects (FTS3/4: page_size), which the seed's rules
+# refused with a reason about transactions
+"$ISOLAB" --db fts.db init >/dev/null 2>&1
+q fts.db "CREATE VIRTUAL TABLE my_notes USING fts5(x); INSERT INTO my_notes VALUES ('from-fts5');
+CREATE VIRTUAL TABLE my_notes4 USING fts4(x); INSERT INTO my_notes4 VALUES ('from-fts4');" >/dev/null
+printf "INSERT INTO axis(name) SELECT x FROM my_notes;\nINSERT INTO axis(name) SELECT x FROM my_notes4;\n" >fts.sql
+"$ISOLAB" --db fts.db load fts.sql >out.txt 2>err.txt
+check "a seed reading FTS5 and FTS4 tables: loaded" "0|from-fts4,from-fts5" \
+    "$?|$(q fts.db "SELECT group_concat(name, ',') FROM (SELECT name FROM axis WHERE name LIKE 'from-fts%' ORDER BY name)")"
+printf "PRAGMA page_size = 512;\n" >pagesize.sql
+refused "a seed setting page_size: still refused" 3 \
+    "isolab load: pagesize.sql:1: 'PRAGMA page_size = 512' is not allowed in a seed file: isolab applies each load in one transaction, with its own settings" \
+    fts.db "$ISOLAB" --db fts.db load pagesize.sql
+
 # A file given twice to load: it was advised 'load --replace F F' (or
 # --take-over), which failed the same way. Now the file is named as given
 # twice, and one lesson from two files of one load is said as such.

@@ -258,6 +258,20 @@ else
 fi
 # (the man page's ENVIRONMENT is checked by test_install.sh, which makes it)
 
+# A database made from seeds with no lesson focus (the test model): report
+# advised 'isolab lesson', which fails ("no lesson has a focus"); and a
+# seeds directory moved away was not said to be the one it was made from
+cp -r "$root/tests/models/alt" altseeds
+"$ISOLAB" --db alt.db init --seeds altseeds >/dev/null 2>&1 && "$ISOLAB" --db alt.db run >/dev/null 2>&1
+"$ISOLAB" --db alt.db report >out.txt 2>err.txt
+check "report on a database whose lessons have no focus: says so, advises no lesson" \
+    "0|isolab report: note: lesson_report has nothing to print: no lesson has a focus (see the table lesson_focus)" \
+    "$?|$(cat err.txt)"
+mv altseeds altseeds-moved
+refused "lesson --fresh with its seeds directory moved: the directory named as the one it was made from" 3 \
+    "isolab lesson: the seeds directory alt.db was made from, $tmp/altseeds, cannot be read (No such file or directory: moved or removed?); give the directory with 'isolab --db alt.db lesson --fresh --seeds DIR'" \
+    alt.db "$ISOLAB" --db alt.db lesson --fresh
+
 # A seed reading a full-text table the database holds: FTS5 asks PRAGMA
 # data_version as it connects (FTS3/4: page_size), which the seed's rules
 # refused with a reason about transactions

@@ -2,6 +2,7 @@
  * sweeps of its focus, the lessons' tables on stdout, then the claims'
  * check on stderr; it creates the database when missing (anew: --fresh). */
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,15 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
     if (lesson_usage(cli, a) || isl_store_replaceable(cli->db_path, &cli->err)) return cli->err.status;
     if (isl_store_origin(cli->db_path, &seeds, &old, runs, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     const char *dir = isl_opt(a, "--seeds") ? isl_opt(a, "--seeds") : seeds;
+    struct stat sb;
+    if (dir == seeds && seeds && stat(seeds, &sb) != 0) {
+        char hint[600];
+        int rc = isl_fail(&cli->err, ISL_EINPUT, "the seeds directory %s was made from, %s, cannot be read (%s: moved "
+                          "or removed?); give the directory with %s", cli->db_path, seeds, strerror(errno),
+                          isl_hint(cli, "isolab lesson --fresh --seeds DIR", hint, sizeof hint));
+        free(seeds), free(old);
+        return rc;
+    }
     fresh_check fc = {cli, a};
     int rc = isl_store_create_checked(cli->db_path, dir, 1, check_fresh, &fc, &cli->err);
     if (!rc && isl_store_origin(cli->db_path, &ignored, &now, none, &e) == ISL_ENOMEM)

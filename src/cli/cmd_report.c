@@ -31,9 +31,13 @@ static int print_view(isl_cli *cli, const char *name)
     /* nothing on stdout is said on stderr, never left silent */
     char l[600];
     int lesson = !strcmp(name, "lesson_report");
+    /* 'isolab lesson' is advised only where it can run: a lesson has a focus */
+    int focus = lesson && !c.lines && !strcmp(isl_first_command(cli), "isolab lesson");
     if (!st && !c.lines && !cli->stale_noted)
-        isl_note(cli, "%s has nothing to print: no current results for it%s%s%s", name, lesson ? " (" : "",
-                 lesson ? isl_hint(cli, "isolab lesson", l, sizeof l) : "", lesson ? " computes the lesson's)" : "");
+        isl_note(cli, "%s has nothing to print: %s%s%s%s", name,
+                 lesson && !focus ? "no lesson has a focus (see the table lesson_focus)" : "no current results for it",
+                 focus ? " (" : "", focus ? isl_hint(cli, "isolab lesson", l, sizeof l) : "",
+                 focus ? " computes the lesson's)" : "");
     return isl_check_output(cli, cli->out, "the output");
 }
 

@@ -3,6 +3,7 @@
 /* realpath() is XSI */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,12 +217,16 @@ static long long be32(const unsigned char *h, int at)
 static isl_status check_replaceable(const char *given, const char *path, off_t size, isl_error *err)
 {
     unsigned char h[100];
-    FILE *f = size ? fopen(path, "rb") : NULL;
     if (!size) return ISL_OK;
-    if (!f) return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
-    size_t n = fread(h, 1, sizeof h, f);
-    fclose(f);
-    if (n < sizeof h || memcmp(h, "SQLite format 3", 16) != 0)
+    /* read with open and read, which allocate nothing: fopen's failure to
+     * allocate its FILE left errno 0 ("cannot replace: Success") */
+    int fd = open(path, O_RDONLY | O_NOCTTY);
+    if (fd < 0) return isl_fail(err, errno == ENOMEM ? ISL_ENOMEM : ISL_EINPUT, "%s: cannot replace: %s", given, strerror(errno));
+    ssize_t n = 0, got;
+    while (n < (ssize_t)sizeof h && ((got = read(fd, h + n, sizeof h - (size_t)n)) > 0 || (got < 0 && errno == EINTR)))
+        n += got > 0 ? got : 0;
+    close(fd);
+    if (n < (ssize_t)sizeof h || memcmp(h, "SQLite format 3", 16) != 0)
         return isl_fail(err, ISL_EINPUT, "%s: not an SQLite database (%lld bytes, no SQLite header); only a database "
                         "is replaced: remove or rename it yourself if it is to go", given, (long long)size);
     long long app = be32(h, 68), ver = be32(h, 60);

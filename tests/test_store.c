@@ -394,6 +394,29 @@ static void test_open_errors(void **state)
     assert_non_null(strstr(err.msg, "not a database"));
 }
 
+/* isl_read_triggers reads every schema of the connection: a TEMP trigger on
+ * an isolab table (no file carries one; a connection may) is refused,
+ * named with its schema in the DROP TRIGGER; one on a TEMP table of the
+ * connection's own is not isolab's business; isolab's own pass. */
+static void test_temp_trigger(void **state)
+{
+    (void)state;
+    isl_error err;
+    sqlite3 *db = NULL;
+    assert_int_equal(isl_store_create(path("tt.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(sqlite3_open(path("tt.db"), &db), SQLITE_OK);
+    assert_int_equal(isl_read_triggers(db, "tt.db", &err), ISL_OK);
+    assert_int_equal(sqlite3_exec(db, "CREATE TEMP TABLE mine(x); CREATE TEMP TRIGGER ok_t AFTER INSERT ON mine "
+                                      "BEGIN SELECT 1; END", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(isl_read_triggers(db, "tt.db", &err), ISL_OK);
+    assert_int_equal(sqlite3_exec(db, "CREATE TEMP TRIGGER t1 AFTER INSERT ON main.surface BEGIN DELETE FROM "
+                                      "run; END", NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(isl_read_triggers(db, "tt.db", &err), ISL_EDB);
+    assert_non_null(strstr(err.msg, "trigger 't1' on isolab's table 'surface'"));
+    assert_non_null(strstr(err.msg, "DROP TRIGGER \"temp\".\"t1\";"));
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+}
+
 /* A writer whose database was replaced at its path (init --force) while it
  * wrote commits nothing: its rows would be in a file nobody reads. */
 static void test_replaced_before_commit(void **state)
@@ -487,6 +510,7 @@ int main(void)
         cmocka_unit_test(test_bad_seed_reported),
         cmocka_unit_test(test_load_atomic),
         cmocka_unit_test(test_open_errors),
+        cmocka_unit_test(test_temp_trigger),
         cmocka_unit_test(test_replaced_before_commit),
         cmocka_unit_test(test_export_read_again),
     };

@@ -316,6 +316,15 @@ INSERT INTO fact_status(run_id, bundle, channel, fact, status, axis, position) V
   (1, 'plain', 'system-call-tracing', 'Zed', 'visible', 'label', 30);
 EOF2
 sqlite3 v1.db <v1.sql
+# the same with one page of channel_fact (a table no migration reads)
+# overwritten: the migration wrote into the malformed file (exit 0, even
+# for runs); now any command stops first, the file as it was
+cp v1.db v1dmg.db
+page=$(sqlite3 v1dmg.db "SELECT pageno FROM dbstat WHERE name = 'channel_fact' AND pagetype = 'leaf' LIMIT 1")
+head -c 4096 /dev/zero | tr '\0' '\377' | dd of=v1dmg.db bs=4096 seek="$((page - 1))" conv=notrunc 2>/dev/null
+expect "a malformed version-1 database: no migration, damaged, exit 4" 4 \
+    "isolab runs: v1dmg.db: damaged: SQLite finds the file malformed (Page $page: btreeInitPage() returns error code 11); restore it from a copy" \
+    v1dmg.db "$ISOLAB" --db v1dmg.db runs
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
    && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 21 ] \

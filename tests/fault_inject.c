@@ -426,6 +426,8 @@ static const command COMMANDS[] = {
     {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0},
     {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0},
     {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0},
+    {"probe", "probe", {"probe", "--bundle", "uts-namespace", "--order", "kernel", NULL}, 0, 0, 0},
+    {"import", "import", {"import", test_db, NULL}, 0, 0, 0},
     {"help", "help", {"help", "export", NULL}, 0, 0, 0},
     {"version", "version", {"version", NULL}, 0, 0, 0},
 };

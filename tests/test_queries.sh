@@ -495,27 +495,27 @@ fi
 # --- a new kind of run is one row of run_kinds ---------------------------------
 # Its scope says how its results go stale, and stale_result, swept_pair,
 # lesson_not_run and the stale note follow that row alone: a made-up
-# 'survey' of the whole model (scope 'model') and 'probe' of one bundle x
+# 'survey' of the whole model (scope 'model') and 'census' of one bundle x
 # channel (scope 'pair'), each with one run an older model computed,
 # written in the sqlite3 shell. The commands are the kinds' own words.
 ndb=$tmp/newkind.db
 if fresh_db "$ndb" && q "$ndb" "INSERT INTO run_kinds(kind_no, kind, result_tables, command, claims_read, scope)
-    VALUES (9, 'survey', '', 'survey', 0, 'model'), (10, 'probe', '', 'probe', 0, 'pair');
+    VALUES (90, 'survey', '', 'survey', 0, 'model'), (91, 'census', '', 'census', 0, 'pair');
   INSERT INTO run(id, kind, started_at, model_digest)
-    VALUES (900, 'survey', '2026-01-01T00:00:00.000Z', 'old'), (901, 'probe', '2026-01-01T00:00:00.000Z', 'old');
+    VALUES (900, 'survey', '2026-01-01T00:00:00.000Z', 'old'), (901, 'census', '2026-01-01T00:00:00.000Z', 'old');
   INSERT INTO run_param(run_id, key, value) VALUES (901, 'bundle', 'common'), (901, 'channel', 'system-call-tracing');"
 then
     check "a kind of scope 'model' and one of scope 'pair': stale_result names each by its row of run_kinds" \
 "survey|900|||isolab survey
-probe|901|common|system-call-tracing|isolab probe --bundle common --channel system-call-tracing" \
+census|901|common|system-call-tracing|isolab census --bundle common --channel system-call-tracing" \
         "$(q "$ndb" "SELECT * FROM stale_result")"
-    check "... swept_pair and lesson_not_run list the 'pair' kind (one line per lesson: never probed)" \
-        "probe|common|system-call-tracing|2" \
-        "$(q "$ndb" "SELECT * FROM swept_pair WHERE kind = 'probe'")|$(q "$ndb" "SELECT count(*) FROM lesson_not_run WHERE kind = 'probe'")"
+    check "... swept_pair and lesson_not_run list the 'pair' kind (one line per lesson: never censused)" \
+        "census|common|system-call-tracing|2" \
+        "$(q "$ndb" "SELECT * FROM swept_pair WHERE kind = 'census'")|$(q "$ndb" "SELECT count(*) FROM lesson_not_run WHERE kind = 'census'")"
     "$ISOLAB" --db "$ndb" report >"$tmp/nk.txt" 2>"$tmp/nk.err"
     check "... the note names their commands, the lesson's tables unchanged" \
         "isolab report: note: some results were computed from an older model than the database holds now and are not shown;
-  to bring everything up to date, run: 'isolab --db $ndb probe --bundle common --channel system-call-tracing', 'isolab --db $ndb survey'|$(cat "$tmp/lesson.out")" \
+  to bring everything up to date, run: 'isolab --db $ndb census --bundle common --channel system-call-tracing', 'isolab --db $ndb survey'|$(cat "$tmp/lesson.out")" \
         "$(cat "$tmp/nk.err")|$(cat "$tmp/nk.txt")"
 else
     not_ok "a database with runs of two made-up kinds"
@@ -531,7 +531,7 @@ if cp "$ndb" "$mdb" && q "$mdb" "DELETE FROM run WHERE id >= 900; DROP TABLE run
     DELETE FROM schema_version WHERE version > 19; PRAGMA user_version = 19;" \
    && "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1; then
     check "version 19 migrated: run_kinds's scopes, run_retired, user_version" \
-        "pairs pair pair pair model none none none none|0|$(q "$ndb" "PRAGMA user_version")" \
+        "pairs pair pair pair model none none none none model|0|$(q "$ndb" "PRAGMA user_version")" \
         "$(q "$mdb" "SELECT group_concat(scope, ' ') FROM (SELECT scope FROM run_kinds ORDER BY kind_no)")|$(q "$mdb" "SELECT count(*) FROM run_retired")|$(q "$mdb" "PRAGMA user_version")"
 else
     not_ok "version 19: database built and opened"

@@ -288,5 +288,7 @@ int isl_cmd_version(isl_cli *cli, const isl_args *a);
 int isl_cmd_note(isl_cli *cli, const isl_args *a);
 int isl_cmd_rm(isl_cli *cli, const isl_args *a);
 int isl_cmd_prune(isl_cli *cli, const isl_args *a);
+int isl_cmd_probe(isl_cli *cli, const isl_args *a);
+int isl_cmd_import(isl_cli *cli, const isl_args *a);
 
 #endif

@@ -1,6 +1,6 @@
 /* isolab: the kinds of run (run.kind), defined once: the row of each, read
  * by lab (what a run records), the claims (what a claim reads), the command
- * line (prune --kind) and, through the table run_kinds (schema/024, the same
+ * line (prune --kind) and, through the table run_kinds (schema/026, the same
  * rows: tests/test_store.c compares them), missing_result, stale_result,
  * swept_pair, lesson_not_run and the stale note. */
 #ifndef ISOLAB_KIND_H
@@ -10,7 +10,7 @@
 typedef enum isl_kind {
     ISL_KIND_RUN, ISL_KIND_SAMPLES, ISL_KIND_REMOVAL, ISL_KIND_ADDITION, ISL_KIND_BUNDLES,
     ISL_KIND_CLAIMED, ISL_KIND_FRONTIER = ISL_KIND_CLAIMED, ISL_KIND_SMALLEST, ISL_KIND_MARGINAL, ISL_KIND_CHECK,
-    ISL_KIND_COUNT
+    ISL_KIND_PROBE, ISL_KIND_COUNT
 } isl_kind;
 
 typedef struct isl_kind_row {

@@ -82,4 +82,49 @@ isl_status isl_lab_marginal(isl_store *s, const isl_model *m, const char *argv, 
                             const size_t *members, size_t n, size_t channel, const isl_lab_show *show,
                             isl_error *err);
 
+/* One set a probe builds: its name (a bundle's, or a member list) and its
+ * mechanisms (model indexes) in the set's own order. */
+typedef struct isl_lab_set {
+    const char *name;
+    const size_t *mechs;
+    size_t n;
+} isl_lab_set;
+
+/* A probe: sets[0..nsets), each built in model order (orders bit
+ * ISL_LAB_MODEL_ORDER), kernel order (ISL_LAB_KERNEL_ORDER) or both; orders
+ * 0: both when the caller is privileged, else kernel order alone. machine:
+ * the label (NULL: the host name); timeout_ms: each set's. */
+enum { ISL_LAB_MODEL_ORDER = 1, ISL_LAB_KERNEL_ORDER = 2 };
+typedef struct isl_lab_probe {
+    const isl_lab_set *sets;
+    size_t nsets;
+    int orders;
+    const char *machine;
+    int timeout_ms;
+} isl_lab_probe;
+
+/* What a probe did: the run, its rows, the sets built, the orders used, the
+ * machine's label and provenance, the leftover cgroups of an earlier probe
+ * removed first. */
+typedef struct isl_lab_probed {
+    int64_t run_id;
+    size_t rows, sets, swept;
+    int orders, privileged;
+    char machine[128], release[128];
+} isl_lab_probed;
+
+/* Builds each set for real (the kernel layer) and records the run of kind
+ * "probe": provenance, sets, steps, readings and each fact as observed
+ * beside the model's status for the set, all or nothing. tick (may be
+ * NULL) gets the sets done. ISL_EUSAGE with the kernel's reason when an
+ * order cannot work for this caller; ISL_ETOOL when a set could not be read. */
+isl_status isl_lab_probe_run(isl_store *s, const isl_model *m, const char *argv, const isl_lab_probe *p,
+                             const isl_lab_tick *tick, isl_lab_probed *out, isl_error *err);
+
+/* Copies the probe runs of the isolab database at path into s (isolab/
+ * observed.h: isl_store_import), compared with m's digest. */
+struct isl_import_counts;
+isl_status isl_lab_import(isl_store *s, const isl_model *m, const char *path, struct isl_import_counts *n,
+                          isl_error *err);
+
 #endif

@@ -175,6 +175,22 @@ static const isl_option LOAD_TAKE_OVER = {
     .name = "--take-over", .kind = ISL_FLAG,
     .help = "as --replace, also for a lesson loaded from another file (on purpose)"};
 
+static const char *const PROBE_ORDERS[] = {"model", "kernel", "both", NULL};
+static const isl_option PROBE_BUNDLES = {
+    .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
+    .help = "probe bundle B (or a mechanism, or a member list; default: plain, each mechanism, every bundle)"};
+static const isl_option PROBE_MEMBERS = {
+    .name = "--members", .value = "LIST", .kind = ISL_STRING, .repeatable = 1, .what = "member list",
+    .help = "probe the set LIST: bundles, mechanisms, -mechanism, comma-separated, in its order"};
+static const isl_option PROBE_ORDER = {
+    .name = "--order", .value = "O", .kind = ISL_ENUM, .what = "order", .choices = PROBE_ORDERS,
+    .help = "build each set in model order, kernel order or both (default: both as root, else kernel)"};
+static const isl_option PROBE_SUBSETS = {
+    .name = "--subsets", .kind = ISL_FLAG, .help = "every subset of the mechanisms, in mechanism order"};
+static const isl_option PROBE_MACHINE = {
+    .name = "--machine", .value = "NAME", .kind = ISL_STRING,
+    .help = "the machine's label in the results (default: the host name)"};
+
 static const isl_option *const NO_OPTS[] = {NULL};
 
 const isl_command isl_commands[] = {
@@ -251,6 +267,34 @@ const isl_command isl_commands[] = {
      "from B's own; recorded as a run of kind 'marginal' (rows:\n"
      "answer_marginal) and printed.\n",
      OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE)},
+    {"probe", isl_cmd_probe, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
+     "build the sets for real on this kernel and store what it shows",
+     "Builds each set of mechanisms for real on this machine's kernel, with the\n"
+     "primitives bubblewrap and nsjail use (namespaces, a control group,\n"
+     "capabilities, a label), reads every fact on the host and inside, and\n"
+     "stores what the kernel showed beside what the model says, as one run of\n"
+     "kind 'probe' (all sets or none): provenance (machine, kernel release,\n"
+     "uid, privileged, active LSMs, cgroup version), each set and order, each\n"
+     "step (ok, skipped, refused, substitute), each reading and each fact\n"
+     "(visible, closed or unmeasured, with the sources that decided it).\n"
+     "Default sets: plain, each mechanism alone and every bundle of the course;\n"
+     "--subsets: every subset of the mechanisms. Each set is built in model\n"
+     "order (its own) and kernel order (user, pid, net, uts, cgroup, mount,\n"
+     "label, caps); without privileges model order is refused and kernel\n"
+     "order builds in a user namespace first. Nothing is left on the host.\n"
+     "Read the results with 'isolab report observed_vs_model' (and\n"
+     "observed_summary, observed_differences, observed_kernel_differences).\n",
+     OPTS(&PROBE_BUNDLES, &PROBE_MEMBERS, &PROBE_ORDER, &PROBE_SUBSETS, &PROBE_MACHINE, &NOTE)},
+    {"import", isl_cmd_import, ISL_NEEDS_MODEL | ISL_WRITES, "FILE", 1, 1,
+     "copy another database's probes (another machine's) into this one",
+     "Copies every probe run of the isolab database FILE, with its provenance\n"
+     "and rows, into this database, in one transaction; a run already here\n"
+     "(same machine, kernel and start) is not copied again. FILE is opened\n"
+     "read-only and checked as any database isolab opens; it must hold the\n"
+     "same model (refused, naming both digests, when it does not) and be of\n"
+     "this schema version. observed_vs_model then shows each machine and\n"
+     "kernel, and observed_kernel_differences the cells where kernels differ.\n",
+     NO_OPTS},
     {"report", isl_cmd_report, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"

@@ -14,6 +14,7 @@
 #include "isolab/embedded.h"
 #include "isolab/escape.h"
 #include "isolab/outfile.h"
+#include "isolab/observed.h"
 #include "store_int.h"
 
 static unsigned wait_seconds = 10;
@@ -363,6 +364,31 @@ isl_status isl_store_create_checked(const char *given, const char *seeds_dir, in
     return st;
 }
 
+isl_status isl_store_open_readonly(const char *path, isl_store **out, isl_error *err)
+{
+    *out = NULL;
+    isl_status st = check_file(path, err);
+    isl_store *s = NULL;
+    if (!st) st = store_new(path, SQLITE_OPEN_READONLY, &s, err);
+    if (st) return st;
+    long long app = 0, ver = 0;
+    st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err);
+    if (!st) st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err);
+    if (!st && app != ISL_APPLICATION_ID)
+        st = isl_fail(err, ISL_EDB, "%s: not an isolab database (application_id %lld)", path, app);
+    if (!st && ver > ISL_SCHEMA_VERSION)
+        st = isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
+                          "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab", path, ver,
+                          ISL_SCHEMA_VERSION);
+    if (!st && ver < ISL_SCHEMA_VERSION)
+        st = isl_fail(err, ISL_EDB, "%s: schema version %lld, older than this isolab's (%d): it is read as it is, "
+                      "never migrated; open it once with this isolab on its own machine", path, ver, ISL_SCHEMA_VERSION);
+    if (!st) st = isl_store_verify_tables(s, err);
+    if (st) isl_store_close(s);
+    else *out = s;
+    return st;
+}
+
 /* Removes the -wal and -shm files beside db: 0, or -1 when out of memory. */
 static int remove_logs(const char *db)
 {
@@ -388,6 +414,7 @@ static isl_status fill_new(isl_store *s, const char *seeds_dir, isl_error *err)
     if (!st) st = isl_store_exec_files(s, isl_schema_files, "schema", NULL, ISL_SCRIPT_SCHEMA, err);
     if (!st) st = isl_db_exec(s, pragma, err);
     if (!st) st = isl_store_record_versions(s, 3, err);
+    if (!st) st = isl_store_put_measurable(s, err);
     if (!st) st = isl_install_views(s->db, 0, err);
     if (!st) st = seeds_dir ? isl_store_load_dir(s, seeds_dir, err)
                             : isl_store_exec_files(s, isl_seed_files, "seeds", NULL, ISL_SCRIPT_BUILTIN, err);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isolab/embedded.h"
+#include "isolab/observed.h"
 #include "store_int.h"
 
 typedef struct migration {
@@ -34,6 +35,7 @@ static const migration MIGRATIONS[] = {
     {18, "021_run_rows.sql", NULL},
     {19, "022_member_names_positions.sql", NULL},
     {21, "024_kind_scope_retired.sql", NULL},
+    {23, "026_probe.sql", "030_probe_explanations.sql"},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)
@@ -57,6 +59,7 @@ static isl_status apply(isl_store *s, long long from, isl_error *err)
     }
     /* the saved queries of this version replace the older ones */
     isl_status st = isl_store_record_versions(s, from, err);
+    if (!st) st = isl_store_put_measurable(s, err);
     if (!st) st = isl_install_views(s->db, 1, err);
     if (st) return st;
     char pragma[64];

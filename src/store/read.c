@@ -248,6 +248,7 @@ const isl_model_table isl_model_tables[] = {
                              "AND value IN " OF_LESSON ")"},
     {"column_label", 0, NULL, NULL, NULL},
     {"lesson_announces", ISL_MT_REFERS, NULL, NULL, "DELETE FROM lesson_announces WHERE lesson = ?1"},
+    {"probe_explanation", 0, NULL, "explanation", NULL},
     {NULL, 0, NULL, NULL, NULL},
 };
 

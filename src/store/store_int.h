@@ -28,7 +28,7 @@ char *isl_run_rows_sql(isl_store *s, const char *head, const char *id, const cha
 
 /* Statements the store prepares once per connection and reuses: room for
  * the writers' statements (each file's ST_* beside its writer). */
-#define ISL_STMT_CACHE 24
+#define ISL_STMT_CACHE 32
 
 /* The fact-status ids of the run being written (write_status.c; one block). */
 typedef struct isl_status_ids isl_status_ids;
@@ -104,6 +104,14 @@ sqlite3_stmt *isl_stmt(isl_store *s, const char *sql, isl_error *err);
 /* Binds the values to the cached statement of sql as isl_base_rows does (one
  * left out is NULL), steps it once and resets it. */
 isl_status isl_db_put(isl_store *s, const char *sql, isl_error *err, const char *what, const char *types, ...);
+
+/* Opens an isolab database of this schema version read-only, as an untrusted
+ * file: checked as isl_store_open checks one, never migrated or repaired;
+ * every table of this build's schema must be a table there. */
+isl_status isl_store_open_readonly(const char *path, isl_store **out, isl_error *err);
+/* ISL_OK when every table of this build's schema is a table in s (nothing
+ * written); else ISL_EDB naming the first that is not. */
+isl_status isl_store_verify_tables(isl_store *s, isl_error *err);
 
 /* Counts n rows written to c's run, calling c->tick at each 4096th. */
 void isl_run_count(isl_run_ctx *c, size_t n);

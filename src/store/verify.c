@@ -263,3 +263,20 @@ isl_status isl_store_verify(isl_store *s, int installed, isl_error *err)
     objects_free(&ref);
     return st;
 }
+
+isl_status isl_store_verify_tables(isl_store *s, isl_error *err)
+{
+    objects file = {0}, ref = {0};
+    isl_status st = reference(&ref, err);
+    if (!st) st = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
+    for (size_t i = 0; i < ref.n && !st; i++) {
+        const object *r = &ref.o[i], *f = find(&file, r->name);
+        if (strcmp(r->type, "table")) continue;
+        if (!f || strcmp(f->type, "table"))
+            st = isl_fail(err, ISL_EDB, "%s: table '%s' is %s; not read", s->path, r->name,
+                              f ? "not a table there" : "missing");
+    }
+    objects_free(&file);
+    objects_free(&ref);
+    return st;
+}

@@ -1,0 +1,18 @@
+-- Every cell of observed_vs_model where the kernel and the model disagree,
+-- with why: the deciding sources (via) and, from probe_explanation, the
+-- explanation of the first mechanism of the set (by mechanism position)
+-- that has one for the fact (mechanism; both NULL when none is known). A
+-- set's mechanisms are a bundle's members, or the names of its member list.
+SELECT o.machine, o.kernel_release, o.bundle, o.build_order, o.fact, o.model_visible, o.observed_visible, o.via,
+       e.mechanism, e.explanation
+  FROM (SELECT x.*, row_number() OVER () AS n FROM observed_vs_model x) o
+  LEFT JOIN probe_explanation e
+    ON e.fact = o.fact
+   AND e.mechanism = (SELECT k.mechanism FROM probe_explanation k
+                        LEFT JOIN mechanism m ON m.name = k.mechanism
+                       WHERE k.fact = o.fact
+                         AND (k.mechanism IN (SELECT bm.mechanism FROM bundle_member bm WHERE bm.bundle = o.bundle)
+                              OR instr(',' || o.bundle || ',', ',' || k.mechanism || ',') > 0)
+                       ORDER BY m.position NULLS LAST, k.mechanism LIMIT 1)
+ WHERE o.agree = 0
+ ORDER BY o.n;

@@ -1,0 +1,12 @@
+-- The cells where kernels differ: one row per bundle (or member list),
+-- build order and fact that two machines or kernels of observed_vs_model
+-- measured, one showing it visible and another closed, with the model's
+-- value and each side's machines as 'machine (kernel release)'.
+SELECT bundle, build_order, fact, max(model_visible) AS model_visible,
+       group_concat(CASE WHEN observed_visible = 1 THEN machine || ' (' || kernel_release || ')' END, ', ') AS visible_on,
+       group_concat(CASE WHEN observed_visible = 0 THEN machine || ' (' || kernel_release || ')' END, ', ') AS closed_on
+  FROM (SELECT o.*, row_number() OVER () AS n FROM observed_vs_model o) o
+ WHERE observed_visible IS NOT NULL
+ GROUP BY bundle, build_order, fact
+HAVING min(observed_visible) <> max(observed_visible)
+ ORDER BY min(n);

@@ -48,6 +48,8 @@ static const char STYLE[] =
     "td.st-closed{background:#e3f1e6;color:#174}"
     "td.st-visible,td.st-already-visible{color:#555}"
     "td.st-grows{font-weight:bold;color:#8a1c00}"
+    "td.differs{background:#fde2d8;color:#8a1c00;font-weight:bold}"
+    ".kernel th.group,.kernel td.group{border-left:2px solid #666}ol.differs{font-size:.9rem}"
     "td.st-pass{color:#174}td.st-FAIL{color:#a00;font-weight:bold}td.st-pending,td.st-stale{color:#555;font-style:italic}"
     "pre{overflow-x:auto;background:#f6f6f6;border:1px solid #ddd;padding:.5rem;font-size:.85rem;line-height:1.3}"
     "details{margin:.4rem 0 1rem}summary{cursor:pointer;color:#124}"
@@ -289,6 +291,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
     if (!rc) rc = page_put_plots(cli, b, pp, l->code);
+    if (!rc) rc = page_put_observed(cli, b, l->code);
     page_puts(b, "</section>\n");
     return rc;
 }

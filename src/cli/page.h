@@ -27,6 +27,11 @@ typedef struct page_table {
 /* Appends table t: labels and units, numbers rounded, statuses marked. */
 int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t);
 
+/* Appends lesson's "The kernel beside the model": per machine probed, its
+ * bundles' facts as the model and the kernel (each build order) see them,
+ * every difference numbered with why; without a probe, how to run one. */
+int page_put_observed(isl_cli *cli, isl_buf *b, const char *lesson);
+
 /* Appends the glossary: the model's words in a sentence each. */
 void page_put_glossary(isl_buf *b);
 

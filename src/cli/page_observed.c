@@ -1,0 +1,194 @@
+/* isolab page: a lesson's "The kernel beside the model" (page_lesson_observed):
+ * for each machine probed, the lesson's bundles as a matrix, facts down,
+ * and for each bundle the model's value beside the kernel's in model order
+ * and in kernel order; every cell where the kernel differs marked and
+ * numbered, and below it why: the deciding sources and the explanation
+ * (probe_explanation). Without a probe, how to run one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isolab/export.h"
+#include "page.h"
+
+/* The columns of page_lesson_observed, in its order. */
+enum { C_LESSON, C_MACHINE, C_KERNEL, C_BUNDLE, C_FACT, C_MODEL, C_MODEL_ORDER, C_KERNEL_ORDER, C_VIA, C_WHY, NCOLS };
+static const char *const COLS[NCOLS] = {"lesson",       "machine",      "kernel_release", "bundle", "fact",
+                                        "model",        "model_order", "kernel_order",   "via",    "explanation"};
+
+typedef struct row {
+    char *c[NCOLS]; /* NULL for SQL NULL */
+} row;
+
+typedef struct rows {
+    row *v;
+    size_t n, cap;
+} rows;
+
+static void rows_free(rows *r)
+{
+    for (size_t i = 0; i < r->n; i++)
+        for (int k = 0; k < NCOLS; k++) free(r->v[i].c[k]);
+    free(r->v);
+}
+
+static isl_status observed_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *cells)
+{
+    rows *r = ctx;
+    if (!cells) {
+        if (ncols != NCOLS) return ISL_EINTERNAL;
+        for (int k = 0; k < NCOLS; k++)
+            if (strcmp(names[k], COLS[k])) return ISL_EINTERNAL;
+        return ISL_OK;
+    }
+    row *x = isl_grow(&r->v, &r->cap, r->n, sizeof *x);
+    if (!x) return ISL_ENOMEM;
+    r->n++;
+    for (int k = 0; k < NCOLS; k++)
+        if (cells[k].text && !(x->c[k] = strdup(cells[k].text))) return ISL_ENOMEM;
+    return ISL_OK;
+}
+
+/* 1 when a and b are both NULL or equal. */
+static int same(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+
+/* The distinct values of column col among r[from..to), in order, as indexes of their first row. */
+static size_t distinct(const rows *r, size_t from, size_t to, int col, size_t *out)
+{
+    size_t n = 0;
+    for (size_t i = from; i < to; i++) {
+        size_t k = 0;
+        while (k < n && !same(r->v[out[k]].c[col], r->v[i].c[col])) k++;
+        if (k == n) out[n++] = i;
+    }
+    return n;
+}
+
+/* The row of bundle b and fact f among r[from..to), or NULL. */
+static const row *cell(const rows *r, size_t from, size_t to, const char *b, const char *f)
+{
+    for (size_t i = from; i < to; i++)
+        if (same(r->v[i].c[C_BUNDLE], b) && same(r->v[i].c[C_FACT], f)) return &r->v[i];
+    return NULL;
+}
+
+/* 1 when the kernel's value v (NULL: not probed) differs from the model's m. */
+static int differs(const char *v, const char *m)
+{
+    return v && m && strcmp(v, "unmeasured") && strcmp(v, m);
+}
+
+/* One value cell: the word, its status colour, and when it differs from the
+ * model's a mark and the number of its note (*notes counts them). */
+static void put_value(isl_buf *b, const char *v, const char *model, const char *id, size_t *notes)
+{
+    int d = differs(v, model);
+    page_puts(b, "<td class=\"nw");
+    if (v) page_puts(b, " st st-"), page_put_id(b, v);
+    if (d) page_puts(b, " differs");
+    page_puts(b, "\">");
+    page_html(b, v ? v : "");
+    if (d) {
+        ++*notes;
+        isl_buf_printf(b, " <sup><a href=\"#%s-%zu\">%zu</a></sup>", id, *notes, *notes);
+    }
+    page_puts(b, "</td>");
+}
+
+/* The matrix and the notes of one machine: rows r[from..to). */
+static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const char *lesson, size_t *idx)
+{
+    const row *first = &r->v[from];
+    isl_buf id = {NULL, 0, 0, 0};
+    page_puts(&id, "kernel-"), page_put_id(&id, lesson), page_puts(&id, "-"), page_put_id(&id, first->c[C_MACHINE]);
+    const char *ids = id.p ? id.p : "kernel";
+    size_t nb = distinct(r, from, to, C_BUNDLE, idx);
+    size_t *facts = idx + nb;
+    size_t nf = distinct(r, from, to, C_FACT, facts);
+    page_puts(b, "<p class=\"cap\">"), page_html(b, first->c[C_MACHINE] ? first->c[C_MACHINE] : "");
+    page_puts(b, ", Linux "), page_html(b, first->c[C_KERNEL] ? first->c[C_KERNEL] : "");
+    page_puts(b, ": each bundle as the model computes it and as the kernel showed it, built in model order and in "
+                 "kernel order (observed_vs_model)</p>\n");
+    page_puts(b, "<div class=\"scroll\"><table class=\"kernel\">\n<thead><tr><th rowspan=\"2\">fact</th>");
+    for (size_t k = 0; k < nb; k++)
+        page_puts(b, "<th colspan=\"3\" class=\"group\">"), page_html(b, r->v[idx[k]].c[C_BUNDLE]), page_puts(b, "</th>");
+    page_puts(b, "</tr>\n<tr>");
+    for (size_t k = 0; k < nb; k++)
+        page_puts(b, "<th class=\"group\">model</th><th>kernel, model order</th><th>kernel, kernel order</th>");
+    page_puts(b, "</tr></thead>\n<tbody>\n");
+    size_t notes = 0;
+    for (size_t f = 0; f < nf; f++) {
+        const char *fact = r->v[facts[f]].c[C_FACT];
+        page_puts(b, "<tr><td class=\"nw\">"), page_html(b, fact), page_puts(b, "</td>");
+        for (size_t k = 0; k < nb; k++) {
+            const row *x = cell(r, from, to, r->v[idx[k]].c[C_BUNDLE], fact);
+            const char *model = x ? x->c[C_MODEL] : NULL;
+            page_puts(b, "<td class=\"nw group");
+            if (model) page_puts(b, " st st-"), page_put_id(b, model);
+            page_puts(b, "\">"), page_html(b, model ? model : ""), page_puts(b, "</td>");
+            put_value(b, x ? x->c[C_MODEL_ORDER] : NULL, model, ids, &notes);
+            put_value(b, x ? x->c[C_KERNEL_ORDER] : NULL, model, ids, &notes);
+        }
+        page_puts(b, "</tr>\n");
+    }
+    page_puts(b, "</tbody></table></div>\n");
+    if (!notes) {
+        page_puts(b, "<p>On this kernel every measured cell agrees with the model.</p>\n");
+        free(id.p);
+        return;
+    }
+    /* the notes, numbered in the order of the marks above */
+    page_puts(b, "<ol class=\"differs\">\n");
+    size_t n = 0;
+    for (size_t f = 0; f < nf; f++)
+        for (size_t k = 0; k < nb; k++) {
+            const row *x = cell(r, from, to, r->v[idx[k]].c[C_BUNDLE], r->v[facts[f]].c[C_FACT]);
+            if (!x) continue;
+            const char *order[2] = {x->c[C_MODEL_ORDER], x->c[C_KERNEL_ORDER]};
+            for (int o = 0; o < 2; o++) {
+                if (!differs(order[o], x->c[C_MODEL])) continue;
+                isl_buf_printf(b, "<li id=\"%s-%zu\"><strong>", ids, ++n);
+                page_html(b, x->c[C_BUNDLE]), page_puts(b, ", "), page_html(b, x->c[C_FACT]);
+                page_puts(b, o ? ", kernel order" : ", model order");
+                page_puts(b, "</strong>: the model says "), page_html(b, x->c[C_MODEL]);
+                page_puts(b, ", the kernel showed it "), page_html(b, order[o]);
+                if (x->c[C_VIA] && *x->c[C_VIA]) page_puts(b, " (via <code>"), page_html(b, x->c[C_VIA]), page_puts(b, "</code>)");
+                page_puts(b, ". ");
+                page_html(b, x->c[C_WHY] ? x->c[C_WHY] : "No explanation is on record for this difference (probe_explanation).");
+                page_puts(b, "</li>\n");
+            }
+        }
+    page_puts(b, "</ol>\n");
+    free(id.p);
+}
+
+int page_put_observed(isl_cli *cli, isl_buf *b, const char *lesson)
+{
+    rows r = {NULL, 0, 0};
+    isl_status st = isl_store_export_lesson(cli->store, "page_lesson_observed", lesson, observed_row, &r, &cli->err);
+    if (st && !cli->err.msg[0])
+        isl_fail(&cli->err, st, "page_lesson_observed: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    if (st) return rows_free(&r), st;
+    page_puts(b, "<h3>The kernel beside the model</h3>\n");
+    if (!r.n) {
+        isl_buf cmd = {NULL, 0, 0, 0};
+        isl_put_command(cli, &cmd, 1, (const char *const[]){"probe"});
+        page_puts(b, "<p class=\"note\">No probe yet: the model's claims have not been measured on a kernel. Run ");
+        page_html(b, cmd.p ? cmd.p : ""), page_puts(b, " (as root on Linux with namespaces: it builds each bundle "
+                                                     "for real and reads every fact inside and on the host).</p>\n");
+        b->oom |= cmd.oom;
+        free(cmd.p);
+        return ISL_OK;
+    }
+    size_t *idx = malloc(2 * r.n * sizeof *idx);
+    if (!idx) return rows_free(&r), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    for (size_t from = 0, to; from < r.n; from = to) {
+        to = from + 1;
+        while (to < r.n && same(r.v[to].c[C_MACHINE], r.v[from].c[C_MACHINE])
+               && same(r.v[to].c[C_KERNEL], r.v[from].c[C_KERNEL]))
+            to++;
+        put_machine(b, &r, from, to, lesson, idx);
+    }
+    free(idx);
+    rows_free(&r);
+    return ISL_OK;
+}

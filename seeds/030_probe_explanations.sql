@@ -11,7 +11,7 @@ INSERT OR REPLACE INTO probe_explanation(mechanism, fact, explanation) VALUES
   ('pid-namespace', 'own-process-number',
    'With a fresh /proc the process sees only its number inside the namespace (pid 1); the host''s number is nowhere to be read, so the kernel closes what the model leaves open.'),
   ('network-namespace', 'host-interfaces',
-   'sysfs shows the network devices of the namespace it was mounted in: when the mount step comes before the network step (the model''s order), /sys/class/net lists the host''s interfaces. Built network first, it does not.'),
+   'sysfs lists the network devices of the namespace it was mounted in: the host''s own /sys, or a fresh sysfs mounted before the network namespace was made (the mount step first, as in the model''s order), shows the host''s interfaces in /sys/class/net. Mounted after it, as kernel order does, it shows only the new namespace''s.'),
   ('user-namespace', 'file-ownership',
    'Owners outside the user namespace''s map read as the overflow id 65534, so the host''s owners are hidden where the model leaves them open.'),
   ('user-namespace', 'capability-set',

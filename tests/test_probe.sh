@@ -186,5 +186,15 @@ if [ "$rc" -ne 0 ] && [ "$rc" -ne 70 ]; then ok "model order without privileges 
 else not_ok "model order without privileges is refused (exit $rc)"; fi
 if grep -q "model order" "$tmp/err"; then ok "... saying why: $(head -n 1 "$tmp/err")"; else not_ok "... saying why"; cat "$tmp/err"; fi
 check "... and writes nothing" 0 "$(q "$N" "SELECT count(*) FROM run WHERE kind = 'probe'")"
+if setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$ISOLAB" --db "$N" probe \
+    --bundle uts-namespace --bundle plain >/dev/null 2>"$tmp/err"; then
+    ok "without --order, unprivileged: the probe runs"
+    check "... in kernel order only, unprivileged, as nobody" "kernel|0|$(id -u nobody)" \
+        "$(q "$N" "SELECT group_concat(DISTINCT build_order), (SELECT privileged || '|' || uid FROM probe_provenance)
+                   FROM probe_set")"
+    if grep -q "kernel order only" "$tmp/err"; then ok "... and says so"; else not_ok "... and says so"; cat "$tmp/err"; fi
+else
+    not_ok "without --order, unprivileged: the probe runs"; cat "$tmp/err"
+fi
 
 finish

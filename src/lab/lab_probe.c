@@ -118,8 +118,9 @@ static isl_status probe_set(prober *p, scratch *x, const isl_lab_set *set, isl_p
     isl_probe_sink sink = {p, on_step, on_reading, on_observed};
     st = isl_probe_set_run(&ks, &sink, p->ctx->err);
     if (st && !p->ctx->err->msg[0]) isl_fail(p->ctx->err, st, "%s", st == ISL_ENOMEM ? "out of memory" : "failed");
-    if (st == ISL_EUSAGE || st == ISL_ETOOL) {
-        /* say which set: the kernel layer speaks of the set it was given */
+    if (st == ISL_ETOOL) {
+        /* say which set: the kernel layer speaks of the set it was given (a
+         * refusal, ISL_EUSAGE, is the caller's, whatever the set) */
         char msg[sizeof p->ctx->err->msg];
         snprintf(msg, sizeof msg, "%s", p->ctx->err->msg);
         isl_fail(p->ctx->err, st, "%s, %s order: %s", *set->name ? set->name : "(no mechanism)",

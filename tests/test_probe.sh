@@ -113,9 +113,16 @@ check "after a probe, check counts as before" "check: 34 passed, 0 failed, 9 pen
 "$ISOLAB" --db "$A" page --static -o "$tmp/page.html" 2>/dev/null
 check "page: a section 'The kernel beside the model' per lesson" "$(q "$A" "SELECT count(*) FROM lesson")" \
     "$(grep -c '<h3>The kernel beside the model</h3>' "$tmp/page.html")"
-check "page: every disagreement of a lesson's bundles is marked and explained" \
+check "page: every disagreement of a lesson's bundles is marked" \
     "$(q "$A" "SELECT count(*) FROM lesson l JOIN observed_differences d ON d.bundle IN (SELECT name FROM bundle)")" \
+    "$(grep -o '<td class="nw st st-[a-z]* differs">' "$tmp/page.html" | wc -l | tr -d ' ')"
+check "page: ... and explained once per difference (fact, values, sources, explanation)" \
+    "$(q "$A" "SELECT count(*) FROM lesson l JOIN (SELECT DISTINCT fact, model_visible, observed_visible, via, explanation
+                FROM observed_differences WHERE bundle IN (SELECT name FROM bundle))")" \
     "$(grep -c '^<li id="kernel-' "$tmp/page.html")"
+if grep -q '^<li id="kernel-.*No explanation is on record' "$tmp/page.html"; then
+    not_ok "page: every difference on this kernel has an explanation"
+else ok "page: every difference on this kernel has an explanation"; fi
 
 # a second machine: a database probed as --machine other, then edited to
 # stand for another kernel that shows one closed cell visible

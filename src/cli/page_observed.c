@@ -77,10 +77,35 @@ static int differs(const char *v, const char *m)
     return v && m && strcmp(v, "unmeasured") && strcmp(v, m);
 }
 
-/* One value cell: the word, its status colour, and when it differs from the
- * model's a mark and the number of its note (*notes counts them). */
-static void put_value(isl_buf *b, const char *v, const char *model, const char *id, size_t *notes)
+/* A note: one difference as the page explains it, shared by every cell
+ * with the same fact, model value, kernel value, sources and explanation. */
+typedef struct note {
+    const row *x;    /* its first cell's row */
+    const char *got; /* the kernel's value there */
+} note;
+
+/* 1 when the kernel's value got of row x makes the difference n. */
+static int same_note(const note *n, const row *x, const char *got)
 {
+    return same(n->x->c[C_FACT], x->c[C_FACT]) && same(n->x->c[C_MODEL], x->c[C_MODEL]) && same(n->got, got)
+           && same(n->x->c[C_VIA], x->c[C_VIA]) && same(n->x->c[C_WHY], x->c[C_WHY]);
+}
+
+/* The number (from 1) of the note of row x's kernel value got, added to
+ * notes[0..*n) when new (notes has room for every cell). */
+static size_t note_of(note *notes, size_t *n, const row *x, const char *got)
+{
+    size_t k = 0;
+    while (k < *n && !same_note(&notes[k], x, got)) k++;
+    if (k == *n) notes[(*n)++] = (note){x, got};
+    return k + 1;
+}
+
+/* One kernel cell: the word, its status colour, and when it differs from
+ * the model's a mark with the number of its note. */
+static void put_value(isl_buf *b, const row *x, const char *v, const char *id, note *notes, size_t *nnotes)
+{
+    const char *model = x ? x->c[C_MODEL] : NULL;
     int d = differs(v, model);
     page_puts(b, "<td class=\"nw");
     if (v) page_puts(b, " st st-"), page_put_id(b, v);
@@ -88,14 +113,16 @@ static void put_value(isl_buf *b, const char *v, const char *model, const char *
     page_puts(b, "\">");
     page_html(b, v ? v : "");
     if (d) {
-        ++*notes;
-        isl_buf_printf(b, " <sup><a href=\"#%s-%zu\">%zu</a></sup>", id, *notes, *notes);
+        size_t k = note_of(notes, nnotes, x, v);
+        isl_buf_printf(b, " <sup><a href=\"#%s-%zu\">%zu</a></sup>", id, k, k);
     }
     page_puts(b, "</td>");
 }
 
-/* The matrix and the notes of one machine: rows r[from..to). */
-static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const char *lesson, size_t *idx)
+/* The matrix and the notes of one machine: rows r[from..to); idx and
+ * notes have room for every row. */
+static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const char *lesson, size_t *idx,
+                        note *notes)
 {
     const row *first = &r->v[from];
     isl_buf id = {NULL, 0, 0, 0};
@@ -115,7 +142,7 @@ static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const
     for (size_t k = 0; k < nb; k++)
         page_puts(b, "<th class=\"group\">model</th><th>kernel, model order</th><th>kernel, kernel order</th>");
     page_puts(b, "</tr></thead>\n<tbody>\n");
-    size_t notes = 0;
+    size_t nnotes = 0;
     for (size_t f = 0; f < nf; f++) {
         const char *fact = r->v[facts[f]].c[C_FACT];
         page_puts(b, "<tr><td class=\"nw\">"), page_html(b, fact), page_puts(b, "</td>");
@@ -125,39 +152,38 @@ static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const
             page_puts(b, "<td class=\"nw group");
             if (model) page_puts(b, " st st-"), page_put_id(b, model);
             page_puts(b, "\">"), page_html(b, model ? model : ""), page_puts(b, "</td>");
-            put_value(b, x ? x->c[C_MODEL_ORDER] : NULL, model, ids, &notes);
-            put_value(b, x ? x->c[C_KERNEL_ORDER] : NULL, model, ids, &notes);
+            put_value(b, x, x ? x->c[C_MODEL_ORDER] : NULL, ids, notes, &nnotes);
+            put_value(b, x, x ? x->c[C_KERNEL_ORDER] : NULL, ids, notes, &nnotes);
         }
         page_puts(b, "</tr>\n");
     }
     page_puts(b, "</tbody></table></div>\n");
-    if (!notes) {
-        page_puts(b, "<p>On this kernel every measured cell agrees with the model.</p>\n");
-        free(id.p);
-        return;
-    }
-    /* the notes, numbered in the order of the marks above */
-    page_puts(b, "<ol class=\"differs\">\n");
-    size_t n = 0;
-    for (size_t f = 0; f < nf; f++)
-        for (size_t k = 0; k < nb; k++) {
-            const row *x = cell(r, from, to, r->v[idx[k]].c[C_BUNDLE], r->v[facts[f]].c[C_FACT]);
-            if (!x) continue;
-            const char *order[2] = {x->c[C_MODEL_ORDER], x->c[C_KERNEL_ORDER]};
-            for (int o = 0; o < 2; o++) {
-                if (!differs(order[o], x->c[C_MODEL])) continue;
-                isl_buf_printf(b, "<li id=\"%s-%zu\"><strong>", ids, ++n);
-                page_html(b, x->c[C_BUNDLE]), page_puts(b, ", "), page_html(b, x->c[C_FACT]);
-                page_puts(b, o ? ", kernel order" : ", model order");
-                page_puts(b, "</strong>: the model says "), page_html(b, x->c[C_MODEL]);
-                page_puts(b, ", the kernel showed it "), page_html(b, order[o]);
-                if (x->c[C_VIA] && *x->c[C_VIA]) page_puts(b, " (via <code>"), page_html(b, x->c[C_VIA]), page_puts(b, "</code>)");
-                page_puts(b, ". ");
-                page_html(b, x->c[C_WHY] ? x->c[C_WHY] : "No explanation is on record for this difference (probe_explanation).");
-                page_puts(b, "</li>\n");
-            }
+    if (!nnotes) page_puts(b, "<p>On this kernel every measured cell agrees with the model.</p>\n");
+    else page_puts(b, "<ol class=\"differs\">\n");
+    /* each note once, with every cell that makes it: "common (model order), strict (both orders)" */
+    for (size_t k = 0; k < nnotes; k++) {
+        const note *n = &notes[k];
+        isl_buf_printf(b, "<li id=\"%s-%zu\"><strong>", ids, k + 1);
+        page_html(b, n->x->c[C_FACT]), page_puts(b, "</strong> in ");
+        size_t shown = 0;
+        for (size_t j = 0; j < nb; j++) {
+            const row *x = cell(r, from, to, r->v[idx[j]].c[C_BUNDLE], n->x->c[C_FACT]);
+            int mo = x && differs(x->c[C_MODEL_ORDER], x->c[C_MODEL]) && same_note(n, x, x->c[C_MODEL_ORDER]);
+            int ko = x && differs(x->c[C_KERNEL_ORDER], x->c[C_MODEL]) && same_note(n, x, x->c[C_KERNEL_ORDER]);
+            if (!mo && !ko) continue;
+            page_puts(b, shown++ ? ", " : ""), page_html(b, x->c[C_BUNDLE]);
+            page_puts(b, mo && ko ? " (both orders)" : mo ? " (model order)" : " (kernel order)");
         }
-    page_puts(b, "</ol>\n");
+        page_puts(b, ": the model says "), page_html(b, n->x->c[C_MODEL]);
+        page_puts(b, ", the kernel showed it "), page_html(b, n->got);
+        if (n->x->c[C_VIA] && *n->x->c[C_VIA])
+            page_puts(b, " (via <code>"), page_html(b, n->x->c[C_VIA]), page_puts(b, "</code>)");
+        page_puts(b, ". ");
+        page_html(b, n->x->c[C_WHY] ? n->x->c[C_WHY] : "No explanation is on record for this difference (probe_explanation).");
+        page_puts(b, "</li>\n");
+    }
+    if (nnotes) page_puts(b, "</ol>\n");
+    b->oom |= id.oom;
     free(id.p);
 }
 
@@ -180,15 +206,16 @@ int page_put_observed(isl_cli *cli, isl_buf *b, const char *lesson)
         return ISL_OK;
     }
     size_t *idx = malloc(2 * r.n * sizeof *idx);
-    if (!idx) return rows_free(&r), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    note *notes = malloc(2 * r.n * sizeof *notes);
+    if (!idx || !notes) return free(idx), free(notes), rows_free(&r), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     for (size_t from = 0, to; from < r.n; from = to) {
         to = from + 1;
         while (to < r.n && same(r.v[to].c[C_MACHINE], r.v[from].c[C_MACHINE])
                && same(r.v[to].c[C_KERNEL], r.v[from].c[C_KERNEL]))
             to++;
-        put_machine(b, &r, from, to, lesson, idx);
+        put_machine(b, &r, from, to, lesson, idx, notes);
     }
-    free(idx);
+    free(idx), free(notes);
     rows_free(&r);
     return ISL_OK;
 }

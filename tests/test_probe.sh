@@ -182,6 +182,37 @@ check "the refused imports wrote nothing" "$runs_before" "$(q "$A" "SELECT count
 if [ ! -e "$tmp/plain.db-wal" ] && [ "$(sqlite3 "$B" 'PRAGMA user_version')" -gt 0 ]; then ok "the imported file is left as it was"
 else not_ok "the imported file is left as it was"; fi
 
+# --subsets and --members on a model of two mechanisms (positions 3 and 5)
+mkdir "$tmp/two"
+cp seeds/*.sql "$tmp/two/" && rm -f "$tmp/two/9"*
+cat >"$tmp/two/050_two.sql" <<'EOF2'
+DELETE FROM bundle_member WHERE bundle IN ('common', 'strict');
+INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('common', 1, 'network-namespace'),
+  ('common', 2, 'uts-namespace'), ('strict', 1, 'uts-namespace'), ('strict', 2, 'network-namespace');
+DELETE FROM left_open WHERE mechanism NOT IN ('uts-namespace', 'network-namespace');
+DELETE FROM mechanism_axis WHERE mechanism NOT IN ('uts-namespace', 'network-namespace');
+DELETE FROM mechanism WHERE name NOT IN ('uts-namespace', 'network-namespace');
+EOF2
+T=$tmp/two.db
+"$ISOLAB" --db "$T" init --seeds "$tmp/two" >/dev/null 2>"$tmp/err" || { not_ok "a model of two mechanisms"; cat "$tmp/err"; }
+"$ISOLAB" --db "$T" probe --subsets --order kernel >/dev/null 2>"$tmp/err"
+check "probe --subsets: every subset in mechanism order, named by its members (the empty one: plain)" \
+"plain|
+network-namespace|network-namespace
+uts-namespace|uts-namespace
+network-namespace,uts-namespace|network-namespace,uts-namespace" \
+    "$(q "$T" "SELECT bundle, members FROM probe_set WHERE build_order = 'kernel' ORDER BY set_no")"
+"$ISOLAB" --db "$T" probe --members strict,-uts-namespace --bundle strict --order model >/dev/null 2>"$tmp/err"
+check "probe --members LIST --bundle B: each set as given, its members in its own order" \
+"strict,-uts-namespace|model|network-namespace
+strict|model|uts-namespace,network-namespace" \
+    "$(q "$T" "SELECT bundle, build_order, members FROM probe_set WHERE run_id = (SELECT max(id) FROM run) ORDER BY bundle DESC")"
+check "... the model's column for a member list: the model's rule in its own order (host-interfaces closed, hostname visible)" \
+    "host-interfaces|0
+hostname|1" \
+    "$(q "$T" "SELECT fact, model_visible FROM observed_vs_model WHERE bundle = 'strict,-uts-namespace'
+               AND fact IN ('hostname', 'host-interfaces') ORDER BY fact")"
+
 # without privileges: model order is refused with the reason
 mkdir "$tmp/nobody" && chmod 711 "$tmp" && chmod 777 "$tmp/nobody"
 N=$tmp/nobody/n.db

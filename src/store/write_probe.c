@@ -1,11 +1,9 @@
 /* isolab store: what a real kernel did (include/isolab/observed.h): the rows
- * of a probe run, each statement beside its writer; the measurable names
- * from the kernel layer's registries; and probes copied from another
- * isolab database, opened read-only. */
+ * of a probe run, each statement beside its writer, and probes copied from
+ * another isolab database, opened read-only. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "isolab/kernel.h"
 #include "isolab/observed.h"
 #include "isolab/reader.h"
 #include "store_int.h"
@@ -61,18 +59,6 @@ isl_status isl_store_put_probe_fact(isl_run_ctx *c, int64_t set_no, const char *
 {
     return counted(c, isl_db_put(c->store, ST_PROBE_FACT, c->err, "writing an observed fact", "iitittt", c->run_id,
                                  set_no, fact, position, observed, via, model_status));
-}
-
-isl_status isl_store_put_measurable(isl_store *s, isl_error *err)
-{
-    static const char INSERT[] = "INSERT INTO probe_measurable(what, name) VALUES (?1, ?2)";
-    isl_status st = isl_db_rows(s, "writing probe_measurable", "DELETE FROM probe_measurable", NULL, NULL, err, NULL);
-    for (size_t i = 0; !st && isl_kernel_facts[i].name; i++)
-        st = isl_db_rows(s, "writing probe_measurable", INSERT, NULL, NULL, err, "tt", "fact", isl_kernel_facts[i].name);
-    for (size_t i = 0; !st && isl_kernel_mechanisms[i].name; i++)
-        st = isl_db_rows(s, "writing probe_measurable", INSERT, NULL, NULL, err, "tt", "mechanism",
-                         isl_kernel_mechanisms[i].name);
-    return st;
 }
 
 /* ---- import ---- */

@@ -156,6 +156,16 @@ check "importing again copies nothing" "imported 0 probe runs (0 rows) from $B i
 if grep -q "1 probe run of .* was here already" "$tmp/err"; then ok "... and says the run was here already"
 else not_ok "... and says the run was here already"; cat "$tmp/err"; fi
 
+# prune keeps each machine's latest probe of each set, whatever --keep
+"$ISOLAB" --db "$A" probe --bundle plain --order kernel >/dev/null 2>&1
+rows=$(q "$A" "SELECT count(*) FROM observed_vs_model")
+"$ISOLAB" --db "$A" prune --keep 0 --kind probe --all >/dev/null 2>"$tmp/err"
+check "prune --keep 0 --kind probe: the three probe runs each hold a latest set, kept" "3|$rows" \
+    "$(q "$A" "SELECT count(*) FROM run WHERE kind = 'probe'")|$(q "$A" "SELECT count(*) FROM observed_vs_model")"
+check "the newer probe of plain in kernel order is the one shown" \
+    "$(q "$A" "SELECT max(id) FROM run WHERE kind = 'probe'")" \
+    "$(q "$A" "SELECT run_id FROM latest_probe WHERE machine = '$host' AND bundle = 'plain' AND build_order = 'kernel'")"
+
 # import refusals: another model (both digests), no isolab database, a view for a table
 C=$tmp/c.db
 "$ISOLAB" --db "$C" init >/dev/null

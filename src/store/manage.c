@@ -53,17 +53,18 @@ isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int not
                            isl_error *err)
 {
     assert(keep >= 0);
-    /* older than the keep latest of their kind, no current result, and no note (a note says it matters) */
+    /* older than the keep latest of their kind, no current result nor a machine's latest probe of a set, and
+     * no note (a note says it matters) */
     return delete_runs(s, NULL, 0,
                        noted ? "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) "
                        "AS k FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
-                       "UNION SELECT run_id FROM current_sweep) ORDER BY id"
+                       "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM latest_probe) ORDER BY id"
                        : "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
                        "FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
                        "AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
-                       "UNION SELECT run_id FROM current_sweep) ORDER BY id",
+                       "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM latest_probe) ORDER BY id",
                        keep, kind, deleted, err);
 }
 

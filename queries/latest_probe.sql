@@ -1,0 +1,9 @@
+-- The probe each result of observed_vs_model comes from: one row per
+-- machine, bundle (or member list) and build order, the latest probe run
+-- that built it (run_id) and the set's number there (set_no). 'isolab
+-- prune' keeps these runs, as it keeps every current result.
+SELECT p.machine, s.bundle, s.build_order, s.run_id, s.set_no
+  FROM probe_set s
+  JOIN probe_provenance p ON p.run_id = s.run_id
+ WHERE s.run_id = (SELECT max(x.run_id) FROM probe_set x JOIN probe_provenance y ON y.run_id = x.run_id
+                    WHERE y.machine = p.machine AND x.bundle = s.bundle AND x.build_order = s.build_order);

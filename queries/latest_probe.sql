@@ -1,9 +1,14 @@
 -- The probe each result of observed_vs_model comes from: one row per
 -- machine, bundle (or member list) and build order, the latest probe run
--- that built it (run_id) and the set's number there (set_no). 'isolab
--- prune' keeps these runs, as it keeps every current result.
+-- of the model now in the database (model_state.digest: a probe records
+-- the model's side of each cell, so an older model's probe is stale, and
+-- not shown) that built it (run_id), and the set's number there (set_no).
+-- 'isolab prune' keeps these runs, as it keeps every current result.
 SELECT p.machine, s.bundle, s.build_order, s.run_id, s.set_no
   FROM probe_set s
   JOIN probe_provenance p ON p.run_id = s.run_id
- WHERE s.run_id = (SELECT max(x.run_id) FROM probe_set x JOIN probe_provenance y ON y.run_id = x.run_id
-                    WHERE y.machine = p.machine AND x.bundle = s.bundle AND x.build_order = s.build_order);
+ WHERE s.run_id = (SELECT max(x.run_id) FROM probe_set x
+                     JOIN probe_provenance y ON y.run_id = x.run_id
+                     JOIN run r ON r.id = x.run_id
+                    WHERE y.machine = p.machine AND x.bundle = s.bundle AND x.build_order = s.build_order
+                      AND r.model_digest = (SELECT digest FROM model_state));

@@ -51,7 +51,7 @@ check "nothing was written by the refused probes" 0 "$(q "$A" "SELECT count(*) F
 
 # the page without a probe says how to run one
 "$ISOLAB" --db "$A" page --static -o "$tmp/before.html" 2>/dev/null
-if grep -q "No probe yet" "$tmp/before.html" && grep -q "isolab --db [^ ]*a.db probe" "$tmp/before.html"; then
+if grep -q "No probe of the model as it is now" "$tmp/before.html" && grep -q "isolab --db [^ ]*a.db probe" "$tmp/before.html"; then
     ok "page without a probe: the section says how to run one"
 else not_ok "page without a probe: the section says how to run one"; fi
 
@@ -165,6 +165,15 @@ check "prune --keep 0 --kind probe: the three probe runs each hold a latest set,
 check "the newer probe of plain in kernel order is the one shown" \
     "$(q "$A" "SELECT max(id) FROM run WHERE kind = 'probe'")" \
     "$(q "$A" "SELECT run_id FROM latest_probe WHERE machine = '$host' AND bundle = 'plain' AND build_order = 'kernel'")"
+
+# a probe records the model's side: after the model changes it is stale, not shown, and the note says so
+cp "$A" "$tmp/stale.db"
+sqlite3 "$tmp/stale.db" "INSERT INTO axis(name) VALUES ('an-axis-no-fact-is-on')"
+"$ISOLAB" --db "$tmp/stale.db" report observed_vs_model --format csv >"$tmp/stale.out" 2>"$tmp/stale.err"
+check "after a model change: observed_vs_model shows no probe of the older model (its header alone)" 1 \
+    "$(wc -l <"$tmp/stale.out" | tr -d ' ')"
+if grep -q "isolab --db [^ ]*stale.db probe" "$tmp/stale.err"; then ok "... and the stale note names isolab probe"
+else not_ok "... and the stale note names isolab probe"; cat "$tmp/stale.err"; fi
 
 # import refusals: another model (both digests), no isolab database, a view for a table
 C=$tmp/c.db

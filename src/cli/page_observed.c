@@ -198,7 +198,8 @@ int page_put_observed(isl_cli *cli, isl_buf *b, const char *lesson)
     if (!r.n) {
         isl_buf cmd = {NULL, 0, 0, 0};
         isl_put_command(cli, &cmd, 1, (const char *const[]){"probe"});
-        page_puts(b, "<p class=\"note\">No probe yet: the model's claims have not been measured on a kernel. Run ");
+        page_puts(b, "<p class=\"note\">No probe of the model as it is now: its claims have not been measured on a "
+                     "kernel. Run ");
         page_html(b, cmd.p ? cmd.p : ""), page_puts(b, " (as root on Linux with namespaces: it builds each bundle "
                                                      "for real and reads every fact inside and on the host).</p>\n");
         b->oom |= cmd.oom;

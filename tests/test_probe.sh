@@ -99,7 +99,8 @@ check "observed_differences lists exactly the disagreeing cells" \
     "$(q "$A" "SELECT count(*) FROM observed_vs_model WHERE agree = 0")" \
     "$(q "$A" "SELECT count(*) FROM observed_differences")"
 for v in observed_vs_model observed_summary observed_differences observed_kernel_differences probe_set probe_fact; do
-    if "$ISOLAB" --db "$A" export --list | grep -q "^$v "; then ok "export --list names $v"; else not_ok "export --list names $v"; fi
+    if "$ISOLAB" --db "$A" export --list | grep -q "^$v .*[0-9]  [A-Z]"; then ok "export --list names and describes $v"
+    else not_ok "export --list names and describes $v"; fi
 done
 
 # observed rows never change the lesson's printed block, its claims or check

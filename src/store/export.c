@@ -381,15 +381,17 @@ static size_t comment_prefix(const char *text, const char *name)
 
 /* The description of table `name`: the paragraph of comment lines right
  * before its CREATE TABLE in the built-in schema files (back to a line
- * "--" alone), its first sentence without comment_prefix, begun with a
+ * "--" alone; IF NOT EXISTS or not), its first sentence without comment_prefix, begun with a
  * capital; a sentence of a few words ("one row.") runs on into the next. */
 static void table_comment(const char *name, char *out, size_t n)
 {
-    char pat[300];
+    char pat[300], again[320];
     out[0] = '\0';
     snprintf(pat, sizeof pat, "CREATE TABLE %s (", name);
+    snprintf(again, sizeof again, "CREATE TABLE IF NOT EXISTS %s (", name); /* a file that may run twice */
     for (size_t i = 0; i < isl_schema_count; i++) {
         const char *t = isl_schema_files[i].text, *at = strstr(t, pat);
+        if (!at) at = strstr(t, again);
         if (!at) continue;
         /* back over the comment lines right before it, to a blank one */
         const char *start = at;

@@ -251,6 +251,10 @@ if setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$ISOLA
         "$(q "$N" "SELECT group_concat(DISTINCT build_order), (SELECT privileged || '|' || uid FROM probe_provenance)
                    FROM probe_set")"
     if grep -q "kernel order only" "$tmp/err"; then ok "... and says so"; else not_ok "... and says so"; cat "$tmp/err"; fi
+    check "... each step not built as asked said once, with its reason" \
+        "$(q "$N" "SELECT count(*) FROM (SELECT DISTINCT mechanism, status, message FROM probe_step
+                    WHERE status <> 'ok' AND run_id = (SELECT max(id) FROM run))")" \
+        "$(grep -c '^isolab probe: note: [a-z-]* \(skipped\|refused\|substitute\|failed\) in [0-9]* sets\{0,1\}: .' "$tmp/err")"
 else
     not_ok "without --order, unprivileged: the probe runs"; cat "$tmp/err"
 fi

@@ -38,6 +38,13 @@ isl_status isl_store_put_probe_reading(isl_run_ctx *c, int64_t set_no, int64_t r
 isl_status isl_store_put_probe_fact(isl_run_ctx *c, int64_t set_no, const char *fact, int64_t position,
                                     const char *observed, const char *via, const char *model_status);
 
+/* Each step of run run_id that was not built as asked (status other than
+ * "ok"), once per mechanism, status and message, with the number of sets
+ * it happened in, in the order first met, to fn. */
+typedef isl_status (*isl_step_note_fn)(void *ctx, const char *mechanism, const char *status, const char *message,
+                                       long long sets);
+isl_status isl_store_probe_step_notes(isl_store *s, int64_t run_id, isl_step_note_fn fn, void *ctx, isl_error *err);
+
 /* Rewrites probe_measurable from the kernel layer's registries (the one
  * place its rows come from): inside the caller's write transaction. */
 isl_status isl_store_put_measurable(isl_store *s, isl_error *err);

@@ -123,6 +123,14 @@ static int good_label(const char *text)
     return n > 0 && n < 128;
 }
 
+/* A step not built as asked, as a note: what was done instead, and why. */
+static isl_status step_note(void *ctx, const char *mechanism, const char *status, const char *message, long long nsets)
+{
+    isl_note(ctx, "%s %s in %lld set%s: %s", mechanism ? mechanism : "", status ? status : "", nsets,
+             nsets == 1 ? "" : "s", message ? message : "");
+    return ISL_OK;
+}
+
 /* A probe's progress on a terminal: the sets built and read so far. */
 static void sets_tick(void *ctx, uint64_t done) { isl_progress_rows(ctx, done); }
 
@@ -166,7 +174,8 @@ int isl_cmd_probe(isl_cli *cli, const isl_args *a)
     isl_print_line(cli->out, "run %lld: %zu set%s probed on %s (Linux %s%s), %zu rows written to %s",
                    (long long)done.run_id, done.sets, done.sets == 1 ? "" : "s", done.machine, done.release,
                    done.privileged ? "" : ", unprivileged", done.rows, cli->db_path);
-    return ISL_OK;
+    /* the run is kept: a step that was skipped, refused or substituted is said, with its fix */
+    return isl_store_probe_step_notes(cli->store, done.run_id, step_note, cli, &cli->err);
 }
 
 int isl_cmd_import(isl_cli *cli, const isl_args *a)

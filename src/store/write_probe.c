@@ -61,6 +61,27 @@ isl_status isl_store_put_probe_fact(isl_run_ctx *c, int64_t set_no, const char *
                                  set_no, fact, position, observed, via, model_status));
 }
 
+typedef struct step_notes {
+    isl_step_note_fn fn;
+    void *ctx;
+} step_notes;
+
+static isl_status step_note_row(void *ctx, sqlite3_stmt *q)
+{
+    step_notes *n = ctx;
+    return n->fn(n->ctx, isl_base_text(q, 0), isl_base_text(q, 1), isl_base_text(q, 2), sqlite3_column_int64(q, 3));
+}
+
+isl_status isl_store_probe_step_notes(isl_store *s, int64_t run_id, isl_step_note_fn fn, void *ctx, isl_error *err)
+{
+    step_notes n = {fn, ctx};
+    return isl_db_rows(s, "reading the probe's steps",
+                       "SELECT mechanism, status, message, count(DISTINCT set_no) FROM probe_step "
+                       "WHERE run_id = ?1 AND status <> 'ok' GROUP BY mechanism, status, message "
+                       "ORDER BY min(set_no), min(step_no)",
+                       step_note_row, &n, err, "i", run_id);
+}
+
 /* ---- import ---- */
 
 /* The tables of a probe run copied, each with its columns but run_id, in

@@ -280,8 +280,10 @@ const isl_command isl_commands[] = {
      "Default sets: plain, each mechanism alone and every bundle of the course;\n"
      "--subsets: every subset of the mechanisms. Each set is built in model\n"
      "order (its own) and kernel order (user, pid, net, uts, cgroup, mount,\n"
-     "label, caps); without privileges model order is refused and kernel\n"
-     "order builds in a user namespace first. Nothing is left on the host.\n"
+     "label, caps); without privileges model order is refused, and kernel\n"
+     "order builds a set's user namespace first to own the rest (a set\n"
+     "without one has those steps refused). A step not built as asked is\n"
+     "said on stderr with its reason. Nothing is left on the host.\n"
      "Read the results with 'isolab report observed_vs_model' (and\n"
      "observed_summary, observed_differences, observed_kernel_differences).\n",
      OPTS(&PROBE_BUNDLES, &PROBE_MEMBERS, &PROBE_ORDER, &PROBE_SUBSETS, &PROBE_MACHINE, &NOTE)},

@@ -139,6 +139,18 @@ size=$(wc -c <"$tmp/eight.html" | tr -d ' ')
     || not_ok "the eight-lesson page: at most 1.5 MB ($size bytes)"
 clean "$tmp/eight.html" "the eight-lesson course"
 
+# --- the kernel beside the model, where a probe can run (root, namespaces) ----------
+if [ "$(id -u)" = 0 ] && unshare --user --map-root-user --pid --fork --mount --net --uts true 2>/dev/null; then
+    cp "$db" "$tmp/probed.db"
+    "$ISOLAB" --db "$tmp/probed.db" probe --bundle plain --bundle common --bundle strict >/dev/null 2>&1 \
+        && "$ISOLAB" --db "$tmp/probed.db" page -o "$tmp/probed.html" 2>/dev/null
+    check "the probed course's page: a matrix per lesson" "$(q "$db" "SELECT count(*) FROM lesson")" \
+        "$(grep -c '<table class="kernel">' "$tmp/probed.html")"
+    clean "$tmp/probed.html" "the probed course"
+else
+    echo "skip - the probed course's page: a probe needs root and namespaces"
+fi
+
 # --- screenshots ----------------------------------------------------------------
 if [ -n "${PAGE_SHOTS:-}" ]; then
     mkdir -p "$PAGE_SHOTS" "$tmp/shot" && cp "$db" "$tmp/shot/isolab.db"

@@ -5,7 +5,8 @@
 -- set's mechanisms are a bundle's members, or the names of its member list.
 SELECT o.machine, o.kernel_release, o.bundle, o.build_order, o.fact, o.model_visible, o.observed_visible, o.via,
        e.mechanism, e.explanation
-  FROM (SELECT x.*, row_number() OVER () AS n FROM observed_vs_model x) o
+  FROM observed_vs_model o
+  JOIN latest_probe l ON l.machine = o.machine AND l.bundle = o.bundle AND l.build_order = o.build_order
   LEFT JOIN probe_explanation e
     ON e.fact = o.fact
    AND e.mechanism = (SELECT k.mechanism FROM probe_explanation k
@@ -15,4 +16,4 @@ SELECT o.machine, o.kernel_release, o.bundle, o.build_order, o.fact, o.model_vis
                               OR instr(',' || o.bundle || ',', ',' || k.mechanism || ',') > 0)
                        ORDER BY m.position NULLS LAST, k.mechanism LIMIT 1)
  WHERE o.agree = 0
- ORDER BY o.n;
+ ORDER BY l.n, (SELECT f.position FROM fact f WHERE f.name = o.fact) NULLS LAST, o.fact;

@@ -5,8 +5,9 @@
 SELECT bundle, build_order, fact, max(model_visible) AS model_visible,
        group_concat(CASE WHEN observed_visible = 1 THEN machine || ' (' || kernel_release || ')' END, ', ') AS visible_on,
        group_concat(CASE WHEN observed_visible = 0 THEN machine || ' (' || kernel_release || ')' END, ', ') AS closed_on
-  FROM (SELECT o.*, row_number() OVER () AS n FROM observed_vs_model o) o
+  FROM observed_vs_model o
+  JOIN latest_probe l USING (machine, bundle, build_order)
  WHERE observed_visible IS NOT NULL
  GROUP BY bundle, build_order, fact
 HAVING min(observed_visible) <> max(observed_visible)
- ORDER BY min(n);
+ ORDER BY min(l.n), (SELECT f.position FROM fact f WHERE f.name = o.fact) NULLS LAST, fact;

@@ -6,8 +6,7 @@
 -- visible or left-open is 1, closed 0); observed_visible is the kernel's
 -- (NULL when the fact is unmeasured); agree is 1 when they match (NULL when
 -- either is missing); via names the sources that decided the kernel's
--- value. Rows come by machine, kernel, then the course's bundles, the
--- mechanisms alone, the member lists, model order first, facts by position.
+-- value. Rows come in latest_probe's order (n), facts by position.
 SELECT l.machine, p.kernel_release, l.bundle, l.build_order, f.fact,
        CASE f.model_status WHEN 'closed' THEN 0 WHEN 'visible' THEN 1 WHEN 'left-open' THEN 1 END AS model_visible,
        CASE f.observed WHEN 'visible' THEN 1 WHEN 'closed' THEN 0 END AS observed_visible,
@@ -17,9 +16,4 @@ SELECT l.machine, p.kernel_release, l.bundle, l.build_order, f.fact,
   FROM latest_probe l
   JOIN probe_provenance p ON p.run_id = l.run_id
   JOIN probe_fact f ON f.run_id = l.run_id AND f.set_no = l.set_no
- ORDER BY l.machine, p.kernel_release,
-          (SELECT b.position FROM bundle b WHERE b.name = l.bundle) IS NULL,
-          (SELECT b.position FROM bundle b WHERE b.name = l.bundle),
-          (SELECT m.position FROM mechanism m WHERE m.name = l.bundle) IS NULL,
-          (SELECT m.position FROM mechanism m WHERE m.name = l.bundle),
-          l.bundle, l.build_order DESC, f.position NULLS LAST, f.fact;
+ ORDER BY l.n, f.position NULLS LAST, f.fact;

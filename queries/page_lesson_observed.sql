@@ -21,6 +21,8 @@ SELECT l.code AS lesson, o.machine, o.kernel_release, o.bundle, o.fact,
          ORDER BY d.build_order DESC LIMIT 1) AS explanation
   FROM lesson l
   JOIN lesson_bundle b ON b.lesson IS NULL OR b.lesson = l.code OR b.lesson_position <= l.position
-  JOIN (SELECT x.*, row_number() OVER () AS n FROM observed_vs_model x) o ON o.bundle = b.bundle
+  JOIN observed_vs_model o ON o.bundle = b.bundle
+  JOIN latest_probe n ON n.machine = o.machine AND n.bundle = o.bundle AND n.build_order = o.build_order
  GROUP BY l.code, o.machine, o.kernel_release, o.bundle, o.fact
- ORDER BY l.position NULLS LAST, l.code, min(o.n);
+ ORDER BY l.position NULLS LAST, l.code, min(n.n), (SELECT f.position FROM fact f WHERE f.name = o.fact) NULLS LAST,
+          o.fact;

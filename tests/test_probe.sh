@@ -199,8 +199,9 @@ sqlite3 "$tmp/view.db" "DROP TABLE probe_fact; CREATE VIEW probe_fact AS SELECT 
 check "import of a file whose table is a view: exit 4" 4 $?
 if grep -q "probe_fact" "$tmp/err"; then ok "... naming the table"; else not_ok "... naming the table"; cat "$tmp/err"; fi
 check "the refused imports wrote nothing" "$runs_before" "$(q "$A" "SELECT count(*) FROM run")"
-if [ ! -e "$tmp/plain.db-wal" ] && [ "$(sqlite3 "$B" 'PRAGMA user_version')" -gt 0 ]; then ok "the imported file is left as it was"
-else not_ok "the imported file is left as it was"; fi
+if [ ! -e "$B-wal" ] && [ ! -e "$B-shm" ] && [ ! -e "$tmp/plain.db-wal" ] && [ ! -e "$tmp/view.db-shm" ]; then
+    ok "the files imported or refused have nothing left beside them (no -wal, no -shm)"
+else not_ok "the files imported or refused have nothing left beside them (no -wal, no -shm)"; ls "$tmp"; fi
 
 # --subsets and --members on a model of two mechanisms (positions 3 and 5)
 mkdir "$tmp/two"

@@ -364,13 +364,39 @@ isl_status isl_store_create_checked(const char *given, const char *seeds_dir, in
     return st;
 }
 
+/* path as an SQLite URI of a file read as immutable ("file:PATH?immutable=1",
+ * %, ? and # escaped): no lock taken, no -wal or -shm made beside it;
+ * sqlite3_free() it (NULL: out of memory). */
+static char *immutable_uri(const char *path)
+{
+    sqlite3_str *u = sqlite3_str_new(NULL);
+    sqlite3_str_appendall(u, "file:");
+    for (const char *p = path; *p; p++)
+        if (*p == '%' || *p == '?' || *p == '#') sqlite3_str_appendf(u, "%%%02X", (unsigned)(unsigned char)*p);
+        else sqlite3_str_appendchar(u, 1, *p);
+    sqlite3_str_appendall(u, "?immutable=1");
+    return sqlite3_str_finish(u);
+}
+
 isl_status isl_store_open_readonly(const char *path, isl_store **out, isl_error *err)
 {
     *out = NULL;
     isl_status st = check_file(path, err);
     isl_store *s = NULL;
-    if (!st) st = store_new(path, SQLITE_OPEN_READONLY, &s, err);
+    /* a file whose log holds nothing is read as immutable, so that reading
+     * another's database leaves nothing beside it; one with a log is read
+     * through it, as SQLite reads any database */
+    int logged = st ? 0 : has_log(path);
+    char *uri = st || logged ? NULL : immutable_uri(path);
+    if (!st && logged < 0) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && !logged && !uri) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) st = store_new(uri ? uri : path, SQLITE_OPEN_READONLY | (uri ? SQLITE_OPEN_URI : 0), &s, err);
+    sqlite3_free(uri);
     if (st) return st;
+    /* messages name the file as the user gave it */
+    char *named = strdup(path);
+    if (!named) return isl_store_close(s), isl_fail(err, ISL_ENOMEM, "out of memory");
+    free(s->path), s->path = named;
     long long app = 0, ver = 0;
     st = isl_base_int(s->db, s->path, "PRAGMA application_id", &app, err);
     if (!st) st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err);

@@ -97,18 +97,17 @@ static char *members_text(const isl_model *m, const isl_lab_set *set)
     return t;
 }
 
-/* The buffers one probe needs: names of the facts (by position) and of a
- * set's mechanisms, the model's states. */
+/* The buffers one probe needs: names of the facts (in the model's order,
+ * its index order) and of a set's mechanisms, the model's states. */
 typedef struct scratch {
     const char **facts, **mechs;
-    size_t *order;
     isl_fact_state *states;
     isl_work w;
 } scratch;
 
 static void scratch_free(scratch *x)
 {
-    free(x->facts), free(x->mechs), free(x->order), free(x->states);
+    free(x->facts), free(x->mechs), free(x->states);
     isl_work_free(&x->w);
 }
 
@@ -117,17 +116,10 @@ static isl_status scratch_init(scratch *x, const isl_model *m, isl_error *err)
     memset(x, 0, sizeof *x);
     x->facts = malloc((m->nfacts + 1) * sizeof *x->facts);
     x->mechs = malloc((isl_model_list_room(m) + 1) * sizeof *x->mechs);
-    x->order = malloc((m->nfacts + 1) * sizeof *x->order);
     x->states = malloc((m->nfacts + 1) * sizeof *x->states);
-    if (!x->facts || !x->mechs || !x->order || !x->states || isl_work_init(&x->w, m))
+    if (!x->facts || !x->mechs || !x->states || isl_work_init(&x->w, m))
         return isl_fail(err, ISL_ENOMEM, "out of memory");
-    /* the facts by position, the model's order (an insertion sort: a few dozen) */
-    for (size_t i = 0; i < m->nfacts; i++) {
-        size_t j = i;
-        for (; j > 0 && m->fact_pos[x->order[j - 1]] > m->fact_pos[i]; j--) x->order[j] = x->order[j - 1];
-        x->order[j] = i;
-    }
-    for (size_t i = 0; i < m->nfacts; i++) x->facts[i] = m->fact_name[x->order[i]];
+    for (size_t i = 0; i < m->nfacts; i++) x->facts[i] = m->fact_name[i];
     return ISL_OK;
 }
 

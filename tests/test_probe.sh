@@ -152,6 +152,10 @@ check "observed_kernel_differences: the edited cell, in both orders" \
     "common|model|hostname|0|other (5.15.0-other)|$host ($(uname -r))
 common|kernel|hostname|0|other (5.15.0-other)|$host ($(uname -r))" \
     "$(q "$A" "SELECT * FROM observed_kernel_differences")"
+"$ISOLAB" --db "$A" page --static -o "$tmp/two.html" 2>/dev/null
+check "page with two machines: a matrix per machine in each lesson" "$((2 * $(q "$A" "SELECT count(*) FROM lesson")))" \
+    "$(grep -c '<table class="kernel">' "$tmp/two.html")"
+check "... every note's id once on the page" "" "$(grep -o ' id="kernel-[^"]*"' "$tmp/two.html" | sort | uniq -d)"
 "$ISOLAB" --db "$A" import "$B" >"$tmp/import2.out" 2>"$tmp/err"
 check "importing again copies nothing" "imported 0 probe runs (0 rows) from $B into $A" "$(cat "$tmp/import2.out")"
 if grep -q "1 probe run of .* was here already" "$tmp/err"; then ok "... and says the run was here already"

@@ -121,12 +121,14 @@ static void put_value(isl_buf *b, const row *x, const char *v, const char *id, n
 
 /* The matrix and the notes of one machine: rows r[from..to); idx and
  * notes have room for every row. */
-static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const char *lesson, size_t *idx,
-                        note *notes)
+static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const char *lesson, size_t nth,
+                        size_t *idx, note *notes)
 {
     const row *first = &r->v[from];
     isl_buf id = {NULL, 0, 0, 0};
-    page_puts(&id, "kernel-"), page_put_id(&id, lesson), page_puts(&id, "-"), page_put_id(&id, first->c[C_MACHINE]);
+    /* the lesson's code and the machine's place: two labels alike but for
+     * their punctuation stay apart */
+    page_puts(&id, "kernel-"), page_put_id(&id, lesson), isl_buf_printf(&id, "-%zu", nth);
     const char *ids = id.p ? id.p : "kernel";
     size_t nb = distinct(r, from, to, C_BUNDLE, idx);
     size_t *facts = idx + nb;
@@ -209,12 +211,12 @@ int page_put_observed(isl_cli *cli, isl_buf *b, const char *lesson)
     size_t *idx = malloc(2 * r.n * sizeof *idx);
     note *notes = malloc(2 * r.n * sizeof *notes);
     if (!idx || !notes) return free(idx), free(notes), rows_free(&r), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-    for (size_t from = 0, to; from < r.n; from = to) {
+    for (size_t from = 0, to, nth = 1; from < r.n; from = to, nth++) {
         to = from + 1;
         while (to < r.n && same(r.v[to].c[C_MACHINE], r.v[from].c[C_MACHINE])
                && same(r.v[to].c[C_KERNEL], r.v[from].c[C_KERNEL]))
             to++;
-        put_machine(b, &r, from, to, lesson, idx, notes);
+        put_machine(b, &r, from, to, lesson, nth, idx, notes);
     }
     free(idx), free(notes);
     rows_free(&r);

@@ -281,8 +281,10 @@ static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *
                              sqlite3_value *actual, isl_error *err)
 {
     /* a NULL reason is bound as SQL NULL */
-    return isl_db_put(s, ST_CLAIM_RESULT, err, "writing a claim result", "itttvvt", run_id, row->lesson, row->name,
-                      isl_claim_outcome_value(row->outcome), expected, actual, row->reason);
+    isl_status st = isl_db_put(s, ST_CLAIM_RESULT, err, "writing a claim result", "itttvvt", run_id, row->lesson,
+                               row->name, isl_claim_outcome_value(row->outcome), expected, actual, row->reason);
+    s->written += !st;
+    return st;
 }
 
 /* The outcome of a claim that evaluated to actual, into row (reason and

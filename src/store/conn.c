@@ -186,6 +186,7 @@ void isl_run_count(isl_run_ctx *c, size_t n)
 {
     size_t before = c->rows;
     c->rows += n;
+    c->store->written += (int64_t)n;
     if (c->tick && before >> 12 != c->rows >> 12) c->tick(c->tick_ctx, c->rows);
 }
 

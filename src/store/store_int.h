@@ -41,6 +41,7 @@ struct isl_store {
     int fk_off;           /* the run is written without foreign-key checks */
     int functions;        /* isolab's SQL functions are registered (write_bundles.c) */
     sqlite3_int64 run_id; /* the run being written, while in_run */
+    int64_t written;      /* its rows in result tables, as its writers count them (run_written) */
     int in_focus;         /* TEMP param (and views over it) hold this command's values */
     const char *note;     /* the note of the runs begun from now on (isl_store_note_runs) */
     struct { const char *sql; sqlite3_stmt *q; } stmt[ISL_STMT_CACHE]; /* by the SQL's address */
@@ -113,7 +114,7 @@ isl_status isl_store_open_readonly(const char *path, isl_store **out, isl_error 
  * written); else ISL_EDB naming the first that is not. */
 isl_status isl_store_verify_tables(isl_store *s, isl_error *err);
 
-/* Counts n rows written to c's run, calling c->tick at each 4096th. */
+/* Counts n rows written to c's run's result tables, calling c->tick at each 4096th. */
 void isl_run_count(isl_run_ctx *c, size_t n);
 
 /* isl_base_fail naming the store's path; a key conflict on the rows of the

@@ -12,6 +12,7 @@
 
 static const char ST_RUN_INSERT[] = "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv, "
                                     "note) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4, ?5)";
+static const char ST_RUN_WRITTEN[] = "INSERT INTO run_written(run, row_count) VALUES (?1, ?2)";
 static const char ST_RUN_FINISH[] = "UPDATE run SET finished_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?1";
 static const char ST_SURFACE[] = "INSERT INTO surface(run_id, bundle, channel, visible, returned, open_surface, "
                                  "open_axes, cost_pct, run_time, cost_per_fact) VALUES "
@@ -49,6 +50,7 @@ isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
     st = isl_db_put(s, ST_RUN_INSERT, err, "writing the run", "ttttt", isl_kind_names[kind], digest, ISOLAB_VERSION, argv, s->note);
     if (st) return isl_store_end_run(s, st, err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
+    s->written = 0;
     /* the model it uses, kept once per digest (isl_store_model_diff) */
     st = isl_store_keep_model(s, digest, err);
     if (st) return isl_store_end_run(s, st, err);
@@ -61,11 +63,8 @@ isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
 static isl_status commit_run(isl_store *s, isl_status st, isl_error *err)
 {
     if (!st) st = isl_db_put(s, ST_RUN_FINISH, err, "finishing the run", "i", (int64_t)s->run_id);
-    /* the rows it wrote, kept with it: a file that loses some later says so */
-    char *count = st ? NULL : isl_run_rows_sql(s, "INSERT INTO run_written(run, row_count) VALUES (?1, ", "?1", ")", err);
-    if (!st && !count) st = err->status;
-    if (!st) st = isl_db_rows(s, "counting the run's rows", count, NULL, NULL, err, "i", (int64_t)s->run_id);
-    sqlite3_free(count);
+    /* the rows its writers counted, kept with it: a file that loses some later says so */
+    if (!st) st = isl_db_put(s, ST_RUN_WRITTEN, err, "counting the run's rows", "ii", (int64_t)s->run_id, s->written);
     if (!st) {
         isl_db_pause("commit");
         if ((st = isl_db_still_here(s, err))) return st; /* rolled back */

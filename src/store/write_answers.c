@@ -52,7 +52,7 @@ isl_status isl_store_put_frontier(isl_run_ctx *c, const size_t *mechs, size_t nm
                                           c->run_id, channel_of(c), (int64_t)row->size, (int64_t)row->open_surface,
                                           (int64_t)row->bundles, (int64_t)row->first, members);
     free(members);
-    if (!st) c->rows++;
+    if (!st) isl_run_count(c, 1);
     return st;
 }
 
@@ -66,7 +66,7 @@ isl_status isl_store_put_smallest(isl_run_ctx *c, const size_t *mechs, size_t nm
                                           c->run_id, channel_of(c), (int64_t)size, (int64_t)open, (int64_t)mask,
                                           members, (int64_t)c->rows + 1);
     free(members);
-    if (!st) c->rows++;
+    if (!st) isl_run_count(c, 1);
     return st;
 }
 
@@ -75,6 +75,6 @@ isl_status isl_store_put_marginal(isl_run_ctx *c, const isl_marginal_row *row)
     isl_status st = isl_db_put(c->store, ST_ANSWER_MARGINAL, c->err, "writing a marginal row", "ititiii", c->run_id,
                                channel_of(c), (int64_t)row->mech + 1, c->model->mech[row->mech].name,
                                (int64_t)(row->in_bundle != 0), (int64_t)row->open_surface, (int64_t)row->delta);
-    if (!st) c->rows++;
+    if (!st) isl_run_count(c, 1);
     return st;
 }

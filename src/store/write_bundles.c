@@ -39,6 +39,7 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
     if (rc == SQLITE_OK) rc = sqlite3_step(q);
     st = rc == SQLITE_DONE ? ISL_OK : isl_db_fail(s, c->err, "writing the bundle sweep's rows");
     if (!st) c->rows += (size_t)sqlite3_changes64(s->db);
+    s->written += (int64_t)c->rows;
     /* the spec lives on this stack frame: no statement may keep it */
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);

@@ -4,18 +4,15 @@
 -- lesson's bundle x channel, the one line its table prints instead of an
 -- empty header, naming the command that computes it:
 -- 'isolab lesson CODE' under the lesson's focus, 'isolab sweep KIND
--- --bundle B --channel C' when param sets another bundle or channel. Each
--- name is quoted for a POSIX shell unless it is made of safe characters.
+-- --bundle B --channel C' when param sets another bundle or channel, each
+-- name quoted for a POSIX shell (shell_word).
 SELECT x.lesson,
        '  (not run yet: isolab '
        || CASE WHEN x.bundle = f.bundle AND x.channel = f.channel
-               THEN 'lesson ' || CASE WHEN x.lesson <> '' AND x.lesson NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
-                                      THEN x.lesson ELSE '''' || replace(x.lesson, '''', '''\''''') || '''' END
+               THEN 'lesson ' || (SELECT quoted FROM shell_word WHERE word = x.lesson LIMIT 1)
                ELSE 'sweep ' || k.kind
-                    || ' --bundle ' || CASE WHEN x.bundle <> '' AND x.bundle NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
-                                            THEN x.bundle ELSE '''' || replace(x.bundle, '''', '''\''''') || '''' END
-                    || ' --channel ' || CASE WHEN x.channel <> '' AND x.channel NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
-                                             THEN x.channel ELSE '''' || replace(x.channel, '''', '''\''''') || '''' END
+                    || ' --bundle ' || (SELECT quoted FROM shell_word WHERE word = x.bundle LIMIT 1)
+                    || ' --channel ' || (SELECT quoted FROM shell_word WHERE word = x.channel LIMIT 1)
           END || ')' AS line,
        k.kind, x.lesson_position
   FROM lesson_scope x

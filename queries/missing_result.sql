@@ -9,8 +9,7 @@
 -- focus, a sweep of the pair when --bundle/--channel set another one (the
 -- lesson would sweep its own pair, not that one). isolab check uses it
 -- to say why a claim over missing results is pending or stale. Each name
--- in a command is quoted for a POSIX shell unless it is made of safe
--- characters (as in lesson_not_run).
+-- in a command is quoted for a POSIX shell (shell_word).
 WITH k AS (SELECT kind_no, kind, command, scope FROM run_kinds WHERE claims_read)
 SELECT k.kind_no, k.kind,
        (SELECT x.command FROM stale_result x
@@ -19,12 +18,9 @@ SELECT k.kind_no, k.kind,
        CASE WHEN k.scope = 'model' THEN 'isolab ' || k.command
             WHEN k.scope = 'pair' AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
             THEN 'isolab ' || k.command
-                 || ' --bundle ' || CASE WHEN f.bundle <> '' AND f.bundle NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
-                                         THEN f.bundle ELSE '''' || replace(f.bundle, '''', '''\''''') || '''' END
-                 || ' --channel ' || CASE WHEN f.channel <> '' AND f.channel NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
-                                          THEN f.channel ELSE '''' || replace(f.channel, '''', '''\''''') || '''' END
-            WHEN f.lesson <> '' AND f.lesson NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*' THEN 'isolab lesson ' || f.lesson
-            ELSE 'isolab lesson ''' || replace(f.lesson, '''', '''\''''') || '''' END AS command
+                 || ' --bundle ' || (SELECT quoted FROM shell_word WHERE word = f.bundle LIMIT 1)
+                 || ' --channel ' || (SELECT quoted FROM shell_word WHERE word = f.channel LIMIT 1)
+            ELSE 'isolab lesson ' || (SELECT quoted FROM shell_word WHERE word = f.lesson LIMIT 1) END AS command
   FROM k, current_focus f
   LEFT JOIN lesson_focus lf ON lf.lesson = f.lesson
  WHERE CASE k.scope

@@ -10,9 +10,7 @@
 -- run_param 'members') that 'run' runs computed, none of them from the
 -- model now ('isolab run --members LIST --channel C', 'isolab sweep KIND
 -- --bundle B --channel C': the kind's command, from run_kinds).
--- Names are quoted for a POSIX shell unless they are made of characters no
--- shell treats specially (A-Z a-z 0-9 _ . / : = @ % + , -): in single
--- quotes, each single quote written '\''. The channel is one of the
+-- Names are quoted for a POSIX shell (shell_word). The channel is one of the
 -- model's; a list is named even when the model no longer reads it (a
 -- mechanism gone): its command then fails, saying which item.
 SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel, 'isolab run' AS command
@@ -30,10 +28,8 @@ SELECT l.kind, l.run_id, NULL, NULL, 'isolab ' || (SELECT k.command FROM run_kin
 UNION ALL
 SELECT s.kind, s.run_id, s.bundle, s.channel,
        'isolab ' || k.command || CASE WHEN k.scope = 'pairs' THEN ' --members ' ELSE ' --bundle ' END
-       || CASE WHEN s.bundle <> '' AND s.bundle NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
-               THEN s.bundle ELSE '''' || replace(s.bundle, '''', '''\''''') || '''' END
-       || ' --channel ' || CASE WHEN s.channel <> '' AND s.channel NOT GLOB '*[^A-Za-z0-9_./:=@%+,-]*'
-                                THEN s.channel ELSE '''' || replace(s.channel, '''', '''\''''') || '''' END
+       || (SELECT quoted FROM shell_word WHERE word = s.bundle LIMIT 1)
+       || ' --channel ' || (SELECT quoted FROM shell_word WHERE word = s.channel LIMIT 1)
   FROM (-- the stale sweeps (of a model's bundle or a list, told apart below)
         SELECT s.kind, s.run_id, s.bundle, s.channel
           FROM latest_sweep s

@@ -14,6 +14,7 @@
 #include "isolab/model.h"
 #include "isolab/reader.h"
 #include "isolab/store.h"
+#include "isolab/textout.h"
 
 static char dir[64];
 
@@ -89,6 +90,71 @@ static void test_run_kinds(void **state)
                                   "WHERE m.type = 'table' AND c.name = 'run_id' AND m.name <> 'run_param' AND NOT "
                                   "EXISTS (SELECT 1 FROM run_kinds WHERE ',' || result_tables || ',' GLOB "
                                   "'*,' || m.name || ',*')"), 0);
+    isl_store_close(s);
+}
+
+/* What /bin/sh prints for `printf %s TEXT`: the word TEXT reads back as;
+ * malloc'd. */
+static char *shell_reads(const char *text)
+{
+    isl_buf cmd = {NULL, 0, 0, 0};
+    isl_buf_printf(&cmd, "printf %%s %s", text);
+    assert_false(cmd.oom);
+    FILE *p = popen(cmd.p, "r");
+    assert_non_null(p);
+    char *out = calloc(1, 4096);
+    assert_non_null(out);
+    size_t n = fread(out, 1, 4095, p);
+    out[n] = '\0';
+    assert_int_equal(pclose(p), 0);
+    free(cmd.p);
+    return out;
+}
+
+/* One quoting rule in C and SQL: for each hostile name (a what-if list's,
+ * run_param 'members', which no name guard refuses), the view shell_word
+ * quotes it as isl_buf_shell_word does, and a real shell reads it back. */
+static void test_shell_word(void **state)
+{
+    (void)state;
+    static const char *const words[] = {
+        "", "strict", "a-Z_0.9/x:y=z@w%v+u,t", "-rf", "--bundle", "it's", "''", "'", "a b", "two\nlines",
+        "tab\tcr\r", "$(touch pwned)", "`id`", "$HOME", "\"dq\"", "back\\slash", "*", "~root", "a;b|c&d>e",
+        "x#y", "!1", "{a,b}", "[x]", "caf\xc3\xa9", "\xe2\x80\xae" "gpj.exe" "\xe2\x80\xac", "\xe2\x81\xa6x",
+        "\xef\xbb\xbf", "\x1b[31m"};
+    isl_error err;
+    isl_store *s;
+    assert_int_equal(isl_store_create(path("w.db"), NULL, 0, &err), ISL_OK);
+    assert_int_equal(isl_store_open(path("w.db"), &s, &err), ISL_OK);
+    sqlite3 *db = isl_store_db(s);
+    assert_int_equal(sqlite3_exec(db, "INSERT INTO run(id, kind, started_at, status) VALUES (1, 'run', 'now', 'done')",
+                                  NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_stmt *put, *get;
+    assert_int_equal(sqlite3_prepare_v2(db, "INSERT INTO run_param(run_id, key, value) VALUES (1, 'members', ?1)",
+                                        -1, &put, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT quoted FROM shell_word WHERE word = ?1", -1, &get, NULL),
+                     SQLITE_OK);
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+        sqlite3_bind_text(put, 1, words[i], -1, SQLITE_STATIC);
+        assert_int_equal(sqlite3_step(put), SQLITE_DONE);
+        sqlite3_reset(put);
+        sqlite3_bind_text(get, 1, words[i], -1, SQLITE_STATIC);
+        isl_buf c = {NULL, 0, 0, 0};
+        isl_buf_shell_word(&c, words[i]);
+        int rows = 0; /* a bundle's name is there twice ("strict") */
+        for (; sqlite3_step(get) == SQLITE_ROW; rows++) assert_string_equal(sqlite3_column_text(get, 0), c.p);
+        assert_true(rows > 0);
+        sqlite3_reset(get);
+        char *back = shell_reads(c.p);
+        assert_string_equal(back, words[i]);
+        /* quoted exactly when some byte is not one of the plain ones */
+        assert_int_equal(c.p[0] == '\'', !words[i][0] || strspn(words[i], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"
+                                                                     "OPQRSTUVWXYZ0123456789_./:=@%+,-") < strlen(words[i]));
+        free(back);
+        free(c.p);
+    }
+    sqlite3_finalize(put);
+    sqlite3_finalize(get);
     isl_store_close(s);
 }
 
@@ -501,6 +567,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_run_kinds),
+        cmocka_unit_test(test_shell_word),
         cmocka_unit_test(test_create_counts),
         cmocka_unit_test(test_model_is_lessons),
         cmocka_unit_test(test_model_positions_with_gaps),

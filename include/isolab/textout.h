@@ -64,6 +64,11 @@ void isl_json_keys_free(char **keys, size_t n);
 /* Appends one row as a JSON object, {KEY value, ...} in column order, with
  * the keys isl_json_keys made. */
 void isl_buf_json_object(isl_buf *b, size_t n, const char *const *keys, const isl_cell *row);
+/* Appends word as a POSIX shell reads it back: as it is when not empty and
+ * made only of A-Z a-z 0-9 _ . / : = @ % + , -; else between single quotes,
+ * each ' written '\''. The one quoting rule: the view shell_word is the same
+ * in SQL (tests/test_shell_word.sh compares the two). */
+void isl_buf_shell_word(isl_buf *b, const char *word);
 /* Appends a real for people: `digits` decimals (< 0: at most four, trailing
  * zeros dropped but one); never "-0". */
 void isl_buf_number(isl_buf *b, double v, int digits);

@@ -346,55 +346,15 @@ void isl_print_usage(const isl_command *cmd, FILE *f)
     }
 }
 
-/* A word needs quoting unless it is made only of these. */
-static int plain_byte(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-_./=:,+@%", c);
-}
-
-/* Writes word to p (when not NULL) as a POSIX shell reads it back: as it
- * is when every byte is plain; in double quotes when it holds a single
- * quote but nothing a shell expands in double quotes; else in single
- * quotes, each single quote as '\''. Returns the length written. */
-static size_t quote_word(const char *word, char *p)
-{
-    const unsigned char *w = (const unsigned char *)word;
-    int plain = *w != '\0', dq = 0;
-    for (const unsigned char *c = w; *c; c++) {
-        plain &= plain_byte(*c);
-        dq |= *c == '\'';
-        if (strchr("\"$`\\!", *c)) dq = -1;
-    }
-    dq = dq > 0;
-    size_t n = 0;
-#define PUT(s, k) (p ? memcpy(p + n, s, k) : NULL, n += k)
-    if (!plain) PUT(dq ? "\"" : "'", 1);
-    for (; *w; w++) {
-        if (!plain && !dq && *w == '\'') PUT("'\\''", 4);
-        else PUT(w, 1);
-    }
-    if (!plain) PUT(dq ? "\"" : "'", 1);
-#undef PUT
-    return n;
-}
-
 char *isl_argv_text(int argc, char *const *argv)
 {
-    size_t n = 1;
+    isl_buf b = {NULL, 0, 0, 0};
+    isl_buf_put(&b, "", 0);
     for (int i = 0; i < argc; i++) {
-        size_t len = quote_word(argv[i], NULL);
-        if (len > ((size_t)-1) - n - 1) return NULL;
-        n += len + 1;
+        if (i) isl_buf_put(&b, " ", 1);
+        isl_buf_shell_word(&b, argv[i]);
     }
-    char *s = malloc(n), *p = s;
-    if (!s) return NULL;
-    for (int i = 0; i < argc; i++) {
-        if (i) *p++ = ' ';
-        p += quote_word(argv[i], p);
-        assert((size_t)(p - s) < n);
-    }
-    *p = '\0';
-    return s;
+    return b.p; /* NULL once out of memory */
 }
 
 static const char MAIN_USAGE[] =

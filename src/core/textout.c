@@ -70,6 +70,22 @@ void isl_buf_printf(isl_buf *b, const char *fmt, ...)
 
 static void put_str(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }
 
+void isl_buf_shell_word(isl_buf *b, const char *word)
+{
+    size_t plain = strspn(word, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=@%+,-");
+    if (*word && !word[plain]) {
+        put_str(b, word);
+        return;
+    }
+    isl_buf_put(b, "'", 1);
+    for (const char *q; (q = strchr(word, '\'')); word = q + 1) {
+        isl_buf_put(b, word, (size_t)(q - word));
+        put_str(b, "'\\''");
+    }
+    put_str(b, word);
+    isl_buf_put(b, "'", 1);
+}
+
 /* A field, quoted (inner quotes doubled) when it is empty or holds a byte
  * of `set` or, with controls, a control character or a byte >= 0x7f. */
 static void quoted_field(isl_buf *b, const char *text, size_t len, const char *set, int controls)

@@ -20,7 +20,7 @@ typedef isl_status (*isl_run_info_fn)(void *ctx, const isl_run_info *run);
 
 /* Which runs isl_store_runs hands over (values are bound, never SQL text). */
 typedef struct isl_run_filter {
-    const char *kind;         /* only runs of this kind, or NULL */
+    isl_kind kind;            /* only runs of this kind; ISL_KIND_COUNT: any */
     int with_checks;          /* without kind: 'check' runs too */
     int64_t limit;            /* the latest `limit` runs of those chosen; 0: all */
     int64_t since;            /* runs started at or after this UNIX time; 0: any */
@@ -40,10 +40,10 @@ isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *e
 
 /* The latest finished run of `kind`: *id (0 when there is none) and its
  * model digest into digest (empty when NULL). */
-isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err);
+isl_status isl_store_latest_run(isl_store *s, isl_kind kind, int64_t *id, char digest[17], isl_error *err);
 
 /* The command that makes current results of `kind` (missing_result) into buf[n]; "" if current. */
-isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err);
+isl_status isl_store_missing_command(isl_store *s, isl_kind kind, char *buf, size_t n, isl_error *err);
 
 /* Called with the rows read so far (every 4096 rows), for progress. */
 typedef void (*isl_rows_fn)(void *ctx, uint64_t rows);
@@ -81,10 +81,10 @@ isl_status isl_store_rm_list(isl_store *s, const char *list, size_t *deleted, is
  * (ISL_EINPUT) when it has no run. */
 isl_status isl_store_retire_list(isl_store *s, const char *list, size_t *runs, isl_error *err);
 
-/* Removes the runs of `kind` (NULL: every kind) older than the `keep` latest
+/* Removes the runs of `kind` (ISL_KIND_COUNT: every kind) older than the `keep` latest
  * of their kind but those holding a current result and (unless noted) those
  * with a note; *deleted: how many. */
-isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int noted, size_t *deleted,
+isl_status isl_store_prune(isl_store *s, int64_t keep, isl_kind kind, int noted, size_t *deleted,
                            isl_error *err);
 
 /* VACUUM: gives the space of removed rows back to the file system. */

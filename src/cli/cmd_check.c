@@ -13,7 +13,7 @@ static int note_stale(isl_cli *cli)
     int64_t id;
     char digest[17];
     isl_error_clear(&err);
-    if (isl_store_latest_run(cli->store, "run", &id, digest, &err)) return ISL_OK;
+    if (isl_store_latest_run(cli->store, ISL_KIND_RUN, &id, digest, &err)) return ISL_OK;
     if (!id) {
         /* each command named runs as pasted ('isolab sweep' alone would not) */
         char l[512], r[512];

@@ -67,8 +67,10 @@ int isl_cmd_prune(isl_cli *cli, const isl_args *a)
 {
     long long n;
     if (!isl_opt_int(a, "--keep", &n)) return isl_usage(cli, "say how many runs of each kind to keep: --keep N");
+    long long kind = ISL_KIND_COUNT;
+    isl_opt_int(a, "--kind", &kind);
     size_t deleted = 0;
-    int rc = isl_store_prune(cli->store, n, isl_opt(a, "--kind"), isl_opt_flag(a, "--all"), &deleted, &cli->err);
+    int rc = isl_store_prune(cli->store, n, (isl_kind)kind, isl_opt_flag(a, "--all"), &deleted, &cli->err);
     if (!rc && isl_opt_flag(a, "--vacuum")) rc = isl_store_vacuum(cli->store, &cli->err);
     if (!rc)
         isl_print_line(cli->out, "removed %zu run%s from %s%s", deleted, deleted == 1 ? "" : "s", cli->db_path,

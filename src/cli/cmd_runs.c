@@ -59,7 +59,9 @@ static isl_status print_run(void *ctx, const isl_run_info *r)
 static int make_filter(isl_cli *cli, const isl_args *a, isl_run_filter *f)
 {
     const char *const *p = isl_opt_all(a, "--param", &f->nparams);
-    f->kind = isl_opt(a, "--kind");
+    long long kind = ISL_KIND_COUNT;
+    isl_opt_int(a, "--kind", &kind);
+    f->kind = (isl_kind)kind;
     f->with_checks = isl_opt_flag(a, "--all");
     long long limit = 0, since = 0;
     isl_opt_int(a, "--limit", &limit);
@@ -92,8 +94,8 @@ static void note_empty(isl_cli *cli, const isl_run_filter *f)
     char digest[17];
     isl_error err;
     isl_error_clear(&err);
-    if (f->kind || f->since || f->nparams) isl_note(cli, "no run matches the options given");
-    else if (!f->with_checks && !isl_store_latest_run(cli->store, "check", &id, digest, &err) && id)
+    if (f->kind != ISL_KIND_COUNT || f->since || f->nparams) isl_note(cli, "no run matches the options given");
+    else if (!f->with_checks && !isl_store_latest_run(cli->store, ISL_KIND_CHECK, &id, digest, &err) && id)
         isl_note(cli, "%s: no runs yet but checks (%s lists them): run %s", cli->db_path,
                  isl_hint(cli, "isolab runs --all", a, sizeof a), isl_hint(cli, isl_first_command(cli), l, sizeof l));
     else isl_note(cli, "%s: no runs yet: run %s", cli->db_path, isl_hint(cli, isl_first_command(cli), l, sizeof l));

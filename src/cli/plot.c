@@ -56,7 +56,7 @@ static const plot_kind *find_plot(const char *name)
 static int plot_hint(isl_cli *cli, const plot_kind *p, char *hint, size_t n)
 {
     char cmd[512] = "";
-    if (p->focus && isl_store_missing_command(cli->store, p->run_kind, cmd, sizeof cmd, &cli->err))
+    if (p->focus && isl_store_missing_command(cli->store, isl_kind_find(p->run_kind), cmd, sizeof cmd, &cli->err))
         return cli->err.status;
     isl_hint(cli, cmd[0] ? cmd : p->command, hint, n);
     return ISL_OK;
@@ -749,7 +749,7 @@ static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
     for (size_t i = 0; i < n; i++) {
         int64_t id = 0;
         char digest[17];
-        if (isl_store_latest_run(cli->store, plots[i]->run_kind, &id, digest, &cli->err)) return cli->err.status;
+        if (isl_store_latest_run(cli->store, isl_kind_find(plots[i]->run_kind), &id, digest, &cli->err)) return cli->err.status;
         char hint[600];
         if (id == 0 && ++missing) {
             if (plot_hint(cli, plots[i], hint, sizeof hint)) return cli->err.status;

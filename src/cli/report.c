@@ -206,7 +206,7 @@ int isl_no_results(isl_cli *cli, char *msg, size_t n)
 {
     int64_t id = 0;
     char digest[17], l[512], r[512];
-    if (isl_store_latest_run(cli->store, "run", &id, digest, &cli->err)) return -1;
+    if (isl_store_latest_run(cli->store, ISL_KIND_RUN, &id, digest, &cli->err)) return -1;
     if (id) return 0;
     const char *first = isl_first_command(cli);
     if (strcmp(first, "isolab run"))

@@ -109,7 +109,8 @@ isl_status isl_store_runs(isl_store *s, const isl_run_filter *f, isl_run_info_fn
     sqlite3_stmt *q = NULL;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
     sqlite3_free(sql);
-    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, f->kind, -1, SQLITE_STATIC);
+    assert(f->kind <= ISL_KIND_COUNT);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, isl_kind_names[f->kind], -1, SQLITE_STATIC);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int(q, 2, f->with_checks);
     if (rc == SQLITE_OK) rc = f->since ? sqlite3_bind_int64(q, 3, f->since) : sqlite3_bind_null(q, 3);
     if (rc == SQLITE_OK) rc = sqlite3_bind_int64(q, 4, f->limit > 0 ? f->limit : -1);
@@ -144,25 +145,26 @@ static isl_status text_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-isl_status isl_store_latest_run(isl_store *s, const char *kind, int64_t *id, char digest[17], isl_error *err)
+isl_status isl_store_latest_run(isl_store *s, isl_kind kind, int64_t *id, char digest[17], isl_error *err)
 {
+    assert(kind < ISL_KIND_COUNT);
     text_out l = {digest, 17, 0, 0};
     digest[0] = '\0';
     isl_status st = isl_db_rows(s, "reading the runs",
                                 "SELECT model_digest, id FROM run WHERE kind = ?1 "
-                                "ORDER BY id DESC LIMIT 1", text_row, &l, err, "t", kind);
+                                "ORDER BY id DESC LIMIT 1", text_row, &l, err, "t", isl_kind_names[kind]);
     *id = l.id;
     return st;
 }
 
-isl_status isl_store_missing_command(isl_store *s, const char *kind, char *buf, size_t n, isl_error *err)
+isl_status isl_store_missing_command(isl_store *s, isl_kind kind, char *buf, size_t n, isl_error *err)
 {
-    assert(n > 0);
+    assert(n > 0 && kind < ISL_KIND_COUNT);
     text_out m = {buf, n, 0, 0};
     buf[0] = '\0';
     return isl_db_rows(s, "reading the current results",
                        "SELECT coalesce(stale_command, command, '') FROM missing_result WHERE kind = ?1", text_row,
-                       &m, err, "t", kind);
+                       &m, err, "t", isl_kind_names[kind]);
 }
 
 isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_error *err)

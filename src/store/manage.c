@@ -49,10 +49,10 @@ isl_status isl_store_rm(isl_store *s, const int64_t *ids, size_t n, isl_error *e
     return delete_runs(s, ids, n, NULL, 0, NULL, NULL, err);
 }
 
-isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int noted, size_t *deleted,
+isl_status isl_store_prune(isl_store *s, int64_t keep, isl_kind kind, int noted, size_t *deleted,
                            isl_error *err)
 {
-    assert(keep >= 0);
+    assert(keep >= 0 && kind <= ISL_KIND_COUNT);
     /* older than the keep latest of their kind, no current result nor a machine's latest probe of a set, and
      * no note (a note says it matters) */
     return delete_runs(s, NULL, 0,
@@ -65,7 +65,7 @@ isl_status isl_store_prune(isl_store *s, int64_t keep, const char *kind, int not
                        "AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "
                        "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
                        "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM latest_probe) ORDER BY id",
-                       keep, kind, deleted, err);
+                       keep, isl_kind_names[kind], deleted, err);
 }
 
 /* The runs of what-if list ?2 (run_param 'members'; a name the model now

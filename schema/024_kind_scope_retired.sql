@@ -13,8 +13,9 @@
 -- channel: the pair's latest run of the kind), 'model' (the whole model:
 -- the kind's latest run), 'none' (an answer or a check, printed when made:
 -- never stale). stale_result, swept_pair, lesson_not_run, missing_result
--- and the stale note read it; src/core/kind.c holds the same rows
--- (tests/test_store.c compares the two row by row).
+-- and the stale note read it. Its rows are src/core/kind.c's, written by
+-- isolab after the schema files of every new and migrated database
+-- (isl_install_views), never by a schema file.
 DROP TABLE IF EXISTS run_kinds;
 CREATE TABLE run_kinds (
   kind_no       INTEGER PRIMARY KEY,
@@ -24,16 +25,6 @@ CREATE TABLE run_kinds (
   claims_read   INTEGER NOT NULL CHECK (claims_read IN (0, 1)),
   scope         TEXT NOT NULL CHECK (scope IN ('pairs', 'pair', 'model', 'none'))
 );
-INSERT INTO run_kinds(kind_no, kind, result_tables, command, claims_read, scope) VALUES
-  (0, 'run', 'surface,fact_status,fact_status_row,fact_status_bundle,fact_status_channel,fact_status_fact', 'run', 1, 'pairs'),
-  (1, 'samples', 'sample_sweep', 'sweep samples', 1, 'pair'),
-  (2, 'removal', 'removal_sweep', 'sweep removal', 1, 'pair'),
-  (3, 'addition', 'addition_sweep', 'sweep addition', 1, 'pair'),
-  (4, 'bundles', 'bundle_sweep,bundle_sweep_mechanism,bundle_sweep_channel', 'sweep bundles', 1, 'model'),
-  (5, 'frontier', 'answer_frontier', 'frontier', 0, 'none'),
-  (6, 'smallest', 'answer_smallest', 'smallest', 0, 'none'),
-  (7, 'marginal', 'answer_marginal', 'marginal', 0, 'none'),
-  (8, 'check', 'claim_result', 'check', 0, 'none');
 
 -- run_retired: the runs of a what-if list (run_param 'members') the user
 -- retired with 'isolab note --retire LIST': kept, and no longer named by

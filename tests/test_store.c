@@ -57,8 +57,8 @@ static long long query_int(isl_store *s, const char *sql)
     return v;
 }
 
-/* One fact, two places: the table run_kinds (schema/024) holds kind.h's
- * rows, one for one (the C side enumerated against the SQL one), and every
+/* One fact, one place: the table run_kinds holds kind.h's rows, one for
+ * one, as isolab writes them (the C side enumerated against the SQL one), and every
  * table with a run_id column but run_param is one kind's result table. */
 static void test_run_kinds(void **state)
 {

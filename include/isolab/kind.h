@@ -1,7 +1,7 @@
 /* isolab: the kinds of run (run.kind), defined once: the row of each, read
  * by lab (what a run records), the claims (what a claim reads), the command
- * line (prune --kind) and, through the table run_kinds (schema/026, the same
- * rows: tests/test_store.c compares them), missing_result, stale_result,
+ * line (prune --kind), the store's API and, through the table run_kinds (these
+ * rows, written by isl_install_views), missing_result, stale_result,
  * swept_pair, lesson_not_run and the stale note. */
 #ifndef ISOLAB_KIND_H
 #define ISOLAB_KIND_H

@@ -15,16 +15,13 @@
 /* application_id stamped in every isolab database ("ISOL"). */
 #define ISL_APPLICATION_ID 0x49534f4c
 
-/* The results: the tables with a run_id column, by name, but run_param and
- * the name tables that fact_status_row's rows refer to. */
-#define RESULT_TABLES                                                                                            \
-    "SELECT m.name FROM sqlite_schema m JOIN pragma_table_info(m.name) c WHERE m.type = 'table' AND c.name = "     \
-    "'run_id' AND m.name NOT IN ('run_param', 'fact_status_bundle', 'fact_status_channel', 'fact_status_fact') " \
-    "ORDER BY m.name"
-
-/* SQL: head, then the sum of run id's rows (id: an SQL expression) in every
- * result table, then tail; sqlite3_free() it (NULL: err set). */
-char *isl_run_rows_sql(isl_store *s, const char *head, const char *id, const char *tail, isl_error *err);
+/* The results whose rows a run's writers count (run_written): the tables its
+ * kind lists (run_kinds), by name, but the name tables that fact_status_row's
+ * rows refer to. */
+#define RESULT_TABLES                                                                                       \
+    "SELECT m.name FROM run_kinds k JOIN sqlite_schema m ON m.type = 'table' AND ',' || k.result_tables || " \
+    "',' GLOB '*,' || m.name || ',*' WHERE m.name NOT IN ('fact_status_bundle', 'fact_status_channel', "     \
+    "'fact_status_fact') ORDER BY m.name"
 
 /* Statements the store prepares once per connection and reuses: room for
  * the writers' statements (each file's ST_* beside its writer). */
@@ -191,7 +188,8 @@ isl_status isl_run_kind(isl_store *s, int64_t id, char *kind, size_t n, isl_erro
 isl_status isl_store_settle_model(isl_store *s, isl_error *err);
 
 /* Installs every saved query as view NAME (with replace, dropped first), then
- * the model tables' triggers (isl_model_table_sql). */
+ * the model tables' triggers (isl_model_table_sql), then run_kinds' rows
+ * (isl_kinds, kind.h): for a new database, a migrated one and the reference. */
 isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err);
 
 /* Checks the schema against this build and what isolab installed: restores saved

@@ -13,6 +13,7 @@
 
 #include "isolab/digest.h"
 #include "isolab/embedded.h"
+#include "isolab/kind.h"
 #include "store_int.h"
 
 /* The digest of everything this build installs; ISL_ENOMEM. */
@@ -63,7 +64,15 @@ isl_status isl_install_views(sqlite3 *db, int replace, isl_error *err)
         isl_status st = run_owned(db, sql, "queries/", f->name, err);
         if (st) return st;
     }
-    return run_owned(db, isl_model_table_sql(isl_model_tables), "", "the model tables' triggers", err);
+    isl_status st = run_owned(db, isl_model_table_sql(isl_model_tables), "", "the model tables' triggers", err);
+    /* run_kinds: isl_kinds' rows, written here alone (no schema file holds them) */
+    if (!st) st = isl_base_rows(db, "run_kinds", "writing run_kinds", "DELETE FROM run_kinds", NULL, NULL, err, NULL);
+    for (isl_kind k = 0; k < ISL_KIND_COUNT && !st; k++)
+        st = isl_base_rows(db, "run_kinds", "writing run_kinds", "INSERT INTO run_kinds(kind_no, kind, result_tables, "
+                           "command, claims_read, scope) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", NULL, NULL, err, "itttit",
+                           (int64_t)k, isl_kind_names[k], isl_kinds[k].tables, isl_kinds[k].command,
+                           (int64_t)(k < ISL_KIND_CLAIMED), isl_kinds[k].scope);
+    return st;
 }
 
 /* One schema object. */

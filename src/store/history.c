@@ -31,19 +31,6 @@ static isl_status append_run_rows(isl_store *s, sqlite3_str *out, const char *id
     return st;
 }
 
-char *isl_run_rows_sql(isl_store *s, const char *head, const char *id, const char *tail, isl_error *err)
-{
-    sqlite3_str *out = sqlite3_str_new(s->db);
-    sqlite3_str_appendall(out, head);
-    isl_status st = append_run_rows(s, out, id, err);
-    sqlite3_str_appendall(out, tail);
-    char *sql = sqlite3_str_finish(out);
-    if (!st && !sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st) return sql;
-    sqlite3_free(sql);
-    return NULL;
-}
-
 typedef struct damage {
     const char *path;
     isl_error *err;
@@ -59,12 +46,15 @@ static isl_status damaged_row(void *ctx, sqlite3_stmt *q)
 
 isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *err)
 {
-    char *sql = isl_run_rows_sql(s, "SELECT id, row_count, n FROM (SELECT r.id, w.row_count, ", "r.id",
-                                 " AS n FROM run r JOIN run_written w ON w.run = r.id "
-                                 "WHERE ?1 = 0 OR r.id IN (?1, ?2)) WHERE n <> row_count ORDER BY id LIMIT 1", err);
-    if (!sql) return err->status;
+    sqlite3_str *out = sqlite3_str_new(s->db);
+    sqlite3_str_appendall(out, "SELECT id, row_count, n FROM (SELECT r.id, w.row_count, ");
+    isl_status st = append_run_rows(s, out, "r.id", err);
+    sqlite3_str_appendall(out, " AS n FROM run r JOIN run_written w ON w.run = r.id WHERE ?1 = 0 OR r.id IN (?1, ?2)) "
+                               "WHERE n <> row_count ORDER BY id LIMIT 1");
+    char *sql = sqlite3_str_finish(out);
+    if (!st && !sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     damage d = {s->path, err};
-    isl_status st = isl_db_rows(s, "counting the runs' rows", sql, damaged_row, &d, err, "ii", a, b);
+    if (!st) st = isl_db_rows(s, "counting the runs' rows", sql, damaged_row, &d, err, "ii", a, b);
     sqlite3_free(sql);
     return st;
 }

@@ -33,9 +33,6 @@ isl_status isl_base_status(struct sqlite3 *db);
  * process did with a reason naming path; else "<what>: <SQLite's message>". */
 isl_status isl_base_fail(struct sqlite3 *db, const char *path, isl_error *err, const char *what);
 
-/* The last error message, but "needs the extension isolab.so (NAME): ..." for
- * a function of isolab.so, which isolab does not load (in buf[n]). */
-const char *isl_base_message(struct sqlite3 *db, char *buf, size_t n);
 
 /* Executes trusted SQL text (no values from outside); `what` is the text. */
 isl_status isl_base_exec(struct sqlite3 *db, const char *path, const char *sql, isl_error *err);

@@ -147,7 +147,7 @@ isl_status isl_store_put_removal(void *ctx, const isl_removal_row *row);
 isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row);
 
 /* A power-set sweep's rows (mask bit i: mechs[i]; channel_id k: channels[k - 1],
- * 0 none) from isolab_powerset (registered by the caller); c->tick every 65536 rows. */
+ * 0 none) from isolab_powerset (registered on open); c->tick every 65536 rows. */
 isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm, const size_t *channels, size_t nc);
 
 /* The power set's answers (answers.h) under channel c->channel (ISL_NONE:

@@ -34,22 +34,6 @@ isl_status isl_base_status(sqlite3 *db)
     return ISL_EDB;
 }
 
-const char *isl_base_message(sqlite3 *db, char *buf, size_t n)
-{
-    static const char *const UNKNOWN[] = {"no such table: main.isolab_", "no such table: isolab_",
-                                          "no such function: isolab_"};
-    const char *msg = sqlite3_errmsg(db);
-    for (size_t i = 0; i < sizeof UNKNOWN / sizeof *UNKNOWN; i++) {
-        size_t k = strlen(UNKNOWN[i]);
-        if (!strncmp(msg, UNKNOWN[i], k)) {
-            snprintf(buf, n, "needs the extension isolab.so (%s): query it in the sqlite3 shell after loading "
-                             "the extension (.load ./isolab)", msg + k - strlen("isolab_"));
-            return buf;
-        }
-    }
-    return msg;
-}
-
 /* The directory SQLite puts temporary files in, as its unix VFS picks it:
  * $SQLITE_TMPDIR, $TMPDIR, /var/tmp, /usr/tmp, /tmp, the first that is a
  * writable directory ("." else). */
@@ -129,10 +113,8 @@ isl_status isl_base_fail(sqlite3 *db, const char *path, isl_error *err, const ch
         return isl_fail(err, ISL_EDB, "%s: database is read-only (%s)", p, what);
     case SQLITE_CANTOPEN:
         return isl_fail(err, ISL_EDB, "%s: cannot open (%s): %s", p, what, sqlite3_errmsg(db));
-    default: {
-        char buf[300];
-        return isl_fail(err, isl_base_status(db), "%s: %s", what, isl_base_message(db, buf, sizeof buf));
-    }
+    default:
+        return isl_fail(err, isl_base_status(db), "%s: %s", what, sqlite3_errmsg(db));
     }
 }
 

@@ -13,6 +13,7 @@
 
 #include "isolab/embedded.h"
 #include "isolab/escape.h"
+#include "isolab/ext.h"
 #include "isolab/outfile.h"
 #include "isolab/observed.h"
 #include "store_int.h"
@@ -36,6 +37,8 @@ static isl_status store_new(const char *path, int flags, isl_store **out, isl_er
     s->work_limit = work_millions;
     s->wait_s = wait_seconds;
     isl_status st = isl_base_open(path, flags, s->wait_s, &s->db, err);
+    /* isolab's SQL functions (src/ext) on every connection of a store: here alone */
+    if (!st && isl_ext_register(s->db) != SQLITE_OK) st = isl_db_fail(s, err, "registering SQL functions");
     if (st) {
         isl_store_close(s);
         return st;

@@ -319,11 +319,9 @@ isl_status isl_store_export_sql(isl_store *s, const char *sql, isl_row_fn fn, vo
                       : refused.action == SQLITE_ATTACH || refused.action == SQLITE_DETACH ? "attach a database"
                       : refused.action == SQLITE_TRANSACTION || refused.action == SQLITE_SAVEPOINT ? "open a transaction"
                       : "write");
-    else if (rc != SQLITE_OK) {
-        char buf[300];
+    else if (rc != SQLITE_OK)
         st = isl_fail_why(err, isl_base_status(s->db) == ISL_ENOMEM ? ISL_ENOMEM : ISL_EINPUT, ISL_R_QUERY, "%s",
-                          isl_base_message(s->db, buf, sizeof buf));
-    }
+                          sqlite3_errmsg(s->db));
     else if (!q)
         st = isl_fail_why(err, ISL_EINPUT, ISL_R_QUERY, "no statement");
     else if (tail && *isl_sql_skip(tail, ISL_SQL_BLANKS ";")) /* more than blanks, comments and semicolons */

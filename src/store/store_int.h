@@ -36,7 +36,6 @@ struct isl_store {
     int in_run;
     int commit_counts;    /* the COMMIT under way writes what the user asked for (a run, a load) */
     int fk_off;           /* the run is written without foreign-key checks */
-    int functions;        /* isolab's SQL functions are registered (write_bundles.c) */
     sqlite3_int64 run_id; /* the run being written, while in_run */
     int64_t written;      /* its rows in result tables, as its writers count them (run_written) */
     int in_focus;         /* TEMP param (and views over it) hold this command's values */

@@ -1,9 +1,8 @@
 /* isolab store: a power-set sweep of bundles, in one INSERT ... SELECT from the
- * isolab_powerset table-valued function (ext.c), which it registers on its
- * connection (no bind, step and reset per row). */
+ * isolab_powerset table-valued function (ext.c, registered when the store
+ * opened the database): no bind, step and reset per row. */
 #include <assert.h>
 
-#include "isolab/ext.h"
 #include "store_int.h"
 
 static const char ST_BUNDLE_SWEEP[] = "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, "
@@ -19,10 +18,7 @@ isl_status isl_store_put_bundles(isl_run_ctx *c, const size_t *mechs, size_t nm,
     assert(c->store->in_run && (mechs || !nm) && (channels || !nc));
     isl_store *s = c->store;
     const isl_model *m = c->model;
-    /* the table function the rows come from, once on the connection they go to */
-    isl_status st = s->functions || isl_ext_register(s->db) == SQLITE_OK ? ISL_OK
-                  : isl_db_fail(s, c->err, "registering SQL functions");
-    s->functions = !st;
+    isl_status st = ISL_OK;
     for (size_t i = 0; i < nm && !st; i++)
         st = isl_db_put(s, ST_BUNDLE_MECHANISM, c->err, "writing the bundle sweep's mechanisms", "iit", c->run_id,
                         (int64_t)i, m->mech[mechs[i]].name);

@@ -5,29 +5,8 @@
 -- database's probes. Each statement may run again on a database that has
 -- it already (the migration tests take today's back to a version).
 
--- run_kinds gains the kind 'probe' (kind_no 9): its rows are the tables
--- below, 'isolab probe' makes them, and they go stale with the model (the
--- model's side of each cell is written with the probe).
-DROP TABLE IF EXISTS run_kinds;
-CREATE TABLE run_kinds (
-  kind_no       INTEGER PRIMARY KEY,
-  kind          TEXT NOT NULL UNIQUE,
-  result_tables TEXT NOT NULL,
-  command       TEXT NOT NULL,
-  claims_read   INTEGER NOT NULL CHECK (claims_read IN (0, 1)),
-  scope         TEXT NOT NULL CHECK (scope IN ('pairs', 'pair', 'model', 'none'))
-);
-INSERT INTO run_kinds(kind_no, kind, result_tables, command, claims_read, scope) VALUES
-  (0, 'run', 'surface,fact_status,fact_status_row,fact_status_bundle,fact_status_channel,fact_status_fact', 'run', 1, 'pairs'),
-  (1, 'samples', 'sample_sweep', 'sweep samples', 1, 'pair'),
-  (2, 'removal', 'removal_sweep', 'sweep removal', 1, 'pair'),
-  (3, 'addition', 'addition_sweep', 'sweep addition', 1, 'pair'),
-  (4, 'bundles', 'bundle_sweep,bundle_sweep_mechanism,bundle_sweep_channel', 'sweep bundles', 1, 'model'),
-  (5, 'frontier', 'answer_frontier', 'frontier', 0, 'none'),
-  (6, 'smallest', 'answer_smallest', 'smallest', 0, 'none'),
-  (7, 'marginal', 'answer_marginal', 'marginal', 0, 'none'),
-  (8, 'check', 'claim_result', 'check', 0, 'none'),
-  (9, 'probe', 'probe_provenance,probe_set,probe_step,probe_reading,probe_fact', 'probe', 0, 'model');
+-- The kind 'probe' (kind_no 9) is a row of src/core/kind.c: run_kinds is
+-- written from it after the schema files (isl_install_views).
 
 -- probe_provenance: the machine a probe ran on, one row per probe run:
 -- its label (--machine, by default the host name), the kernel release,

@@ -102,6 +102,7 @@ typedef struct importer {
     int64_t run_id;    /* the copy's id in `to` */
     sqlite3_stmt *ins; /* the INSERT of the table being copied */
     int counted;       /* ... a result table, its rows counted (not run_param) */
+    int64_t written;   /* the copy's rows counted so far, for run_written */
 } importer;
 
 /* One row of a table of the source run into the copy: ?1 the copy's id, the
@@ -114,7 +115,7 @@ static isl_status copy_row(void *ctx, sqlite3_stmt *q)
         rc = sqlite3_bind_value(im->ins, i + 2, sqlite3_column_value(q, i));
     if (rc != SQLITE_OK) return isl_db_fail(im->to, im->err, "importing a probe run");
     isl_status st = isl_base_step(im->to->db, im->to->path, "importing a probe run", im->ins, NULL, NULL, im->err);
-    if (!st) im->n->rows += im->counted;
+    if (!st) im->n->rows += im->counted, im->written += im->counted;
     return st;
 }
 
@@ -164,12 +165,12 @@ static isl_status import_run(void *ctx, sqlite3_stmt *q)
                      sqlite3_column_value(q, 6));
     if (st) return st;
     im->run_id = sqlite3_last_insert_rowid(im->to->db);
+    im->written = 0;
     for (size_t k = 0; k < sizeof COPIED / sizeof COPIED[0] && !st; k++) st = copy_table(im, k, from);
-    char *count = st ? NULL : isl_run_rows_sql(im->to, "INSERT INTO run_written(run, row_count) VALUES (?1, ", "?1", ")",
-                                               im->err);
-    if (!st && !count) st = im->err->status;
-    if (!st) st = isl_db_rows(im->to, "counting the run's rows", count, NULL, NULL, im->err, "i", im->run_id);
-    sqlite3_free(count);
+    /* the rows copied, counted as they were written, as every writer counts them */
+    if (!st)
+        st = isl_db_rows(im->to, "counting the run's rows", "INSERT INTO run_written(run, row_count) VALUES (?1, ?2)",
+                         NULL, NULL, im->err, "ii", im->run_id, im->written);
     if (!st) im->n->runs++;
     return st;
 }
@@ -196,7 +197,7 @@ isl_status isl_store_import(isl_store *s, const char *path, const char *digest, 
     if (!st && strcmp(theirs, digest))
         st = isl_fail(err, ISL_EINPUT, "%s: its model (digest %s) is not this database's (digest %s): probes are "
                       "compared with one model; load the same seeds into both first", path, theirs, digest);
-    importer im = {s, from, n, err, 0, NULL, 0};
+    importer im = {s, from, n, err, 0, NULL, 0, 0};
     if (!st && !(st = isl_db_begin_write(s, err))) {
         st = isl_db_rows(from, "reading the probe runs",
                          "SELECT r.id, r.started_at, r.finished_at, r.model_digest, r.tool_version, r.argv, r.note, "

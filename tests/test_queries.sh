@@ -537,7 +537,7 @@ if cp "$ndb" "$mdb" && q "$mdb" "DELETE FROM run WHERE id >= 900; DROP TABLE run
     DELETE FROM schema_version WHERE version > 19; PRAGMA user_version = 19;" \
    && "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1; then
     check "version 19 migrated: run_kinds's scopes, run_retired, user_version" \
-        "pairs pair pair pair model none none none none model|0|$(q "$ndb" "PRAGMA user_version")" \
+        "pairs pair pair pair model none none none none model none|0|$(q "$ndb" "PRAGMA user_version")" \
         "$(q "$mdb" "SELECT group_concat(scope, ' ') FROM (SELECT scope FROM run_kinds ORDER BY kind_no)")|$(q "$mdb" "SELECT count(*) FROM run_retired")|$(q "$mdb" "PRAGMA user_version")"
 else
     not_ok "version 19: database built and opened"

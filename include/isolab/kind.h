@@ -10,7 +10,9 @@
 typedef enum isl_kind {
     ISL_KIND_RUN, ISL_KIND_SAMPLES, ISL_KIND_REMOVAL, ISL_KIND_ADDITION, ISL_KIND_BUNDLES,
     ISL_KIND_CLAIMED, ISL_KIND_FRONTIER = ISL_KIND_CLAIMED, ISL_KIND_SMALLEST, ISL_KIND_MARGINAL, ISL_KIND_CHECK,
-    ISL_KIND_PROBE, ISL_KIND_COUNT
+    ISL_KIND_PROBE,
+    ISL_KIND_CHANNEL_PROBE, /* a channel attached for real (isolab probe --channel) */
+    ISL_KIND_COUNT
 } isl_kind;
 
 typedef struct isl_kind_row {

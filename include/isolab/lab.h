@@ -121,6 +121,48 @@ typedef struct isl_lab_probed {
 isl_status isl_lab_probe_run(isl_store *s, const isl_model *m, const char *argv, const isl_lab_probe *p,
                              const isl_lab_tick *tick, isl_lab_probed *out, isl_error *err);
 
+/* A channel measured for real: channel (a model's name with a runner in
+ * the kernel layer's registry) attached to workload "cpu" or "sys"
+ * running inside set, built in order (ISL_LAB_MODEL_ORDER or
+ * ISL_LAB_KERNEL_ORDER); rates[0..nrates) in Hz for a sampling channel
+ * (none: 99, 999, 9999), rounds rounds, iterations of the loop (0: the
+ * workload's default); the observers' files kept in keep_dir (NULL: none
+ * kept); machine the label (NULL: the host name); tick (may be NULL) gets
+ * the conditions done. */
+typedef struct isl_lab_channel {
+    const char *channel, *workload;
+    const long *rates;
+    size_t nrates;
+    int rounds;
+    long iterations;
+    isl_lab_set set;
+    int order;
+    const char *keep_dir, *machine;
+    int timeout_ms;
+    const isl_lab_tick *tick;
+} isl_lab_channel;
+
+/* What it did: the run, its rows, the conditions run, the machine, the
+ * preflights that ran another way (messages, "; "-separated). */
+typedef struct isl_lab_channeled {
+    int64_t run_id;
+    size_t rows, conditions;
+    char machine[128], command[128], substitutes[600];
+} isl_lab_channeled;
+
+/* The conditions a channel probe of p runs (the progress' total); 0 when
+ * its channel has no runner. */
+size_t isl_lab_channel_conditions(const isl_lab_channel *p);
+
+/* Measures p and records it as one run of kind "channel-probe", all or
+ * nothing (nothing is written before the last round). ISL_EINPUT when the
+ * channel has no runner ("not measurable here", naming those that have) or
+ * the workload is unknown; ISL_EUSAGE for a rate given to a channel
+ * without one; ISL_ETOOL when a preflight skips it (err says why) or a
+ * program fails. */
+isl_status isl_lab_channel_probe(isl_store *s, const isl_model *m, const char *argv, const isl_lab_channel *p,
+                                 isl_lab_channeled *out, isl_error *err);
+
 /* Copies the probe runs of the isolab database at path into s (isolab/
  * observed.h: isl_store_import), compared with m's digest. */
 struct isl_import_counts;

@@ -13,7 +13,7 @@
 #include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 23
+#define ISL_SCHEMA_VERSION 24
 
 typedef struct isl_store isl_store;
 struct sqlite3;

@@ -138,6 +138,8 @@ int isl_cmd_probe(isl_cli *cli, const isl_args *a)
 {
     static const int ORDERS[] = {ISL_LAB_MODEL_ORDER, ISL_LAB_KERNEL_ORDER,
                                  ISL_LAB_MODEL_ORDER | ISL_LAB_KERNEL_ORDER};
+    int channel = isl_probe_channel(cli, a); /* --channel: a channel measured, src/cli/probe_channel.c */
+    if (channel >= 0) return channel;
     long long order = -1;
     int given = isl_opt_int(a, "--order", &order);
     const char *machine = isl_opt(a, "--machine");

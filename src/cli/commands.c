@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "isolab/channel.h"
 #include "isolab/cli.h"
 #include "isolab/kind.h"
 #include "isolab/powerset.h"
@@ -190,6 +191,25 @@ static const isl_option PROBE_SUBSETS = {
 static const isl_option PROBE_MACHINE = {
     .name = "--machine", .value = "NAME", .kind = ISL_STRING,
     .help = "the machine's label in the results (default: the host name)"};
+/* probe --channel: a channel measured for real (src/cli/probe_channel.c) */
+static const isl_option PROBE_CHANNEL = {
+    .name = "--channel", .value = "C", .kind = ISL_STRING,
+    .help = "attach channel C's program to a workload inside the bundle instead (default bundle: the focus's, strict)"};
+static const isl_option PROBE_RATE = {
+    .name = "--rate", .value = "F", .kind = ISL_INT, .repeatable = 1, .min = 1, .max = 100000, .what = "a rate in Hz",
+    .help = "with --channel: sample at F Hz (again for more rates; default 99, 999, 9999)"};
+static const isl_option PROBE_WORKLOAD = {
+    .name = "--workload", .value = "W", .kind = ISL_ENUM, .what = "workload", .choices = isl_workload_names,
+    .help = "with --channel: cpu (an integer loop, the default) or sys (a loop of system calls)"};
+static const isl_option PROBE_ROUNDS = {
+    .name = "--rounds", .value = "N", .kind = ISL_INT, .min = 1, .max = 99, .what = "a number of rounds",
+    .help = "with --channel: N rounds of every condition, alternating forward and reverse (default 5)"};
+static const isl_option PROBE_ITERATIONS = {
+    .name = "--iterations", .value = "N", .kind = ISL_INT, .min = 1, .max = 100000000000LL, .what = "a number",
+    .help = "with --channel: the workload's loop runs N times (default: a tenth of a CPU-second or so)"};
+static const isl_option PROBE_KEEP = {
+    .name = "--keep", .value = "DIR", .kind = ISL_PATH, .what = "directory",
+    .help = "with --channel: keep the observers' files in DIR (new or empty; default: none kept)"};
 
 static const isl_option *const NO_OPTS[] = {NULL};
 
@@ -285,8 +305,19 @@ const isl_command isl_commands[] = {
      "without one has those steps refused). A step not built as asked is\n"
      "said on stderr with its reason. Nothing is left on the host.\n"
      "Read the results with 'isolab report observed_vs_model' (and\n"
-     "observed_summary, observed_differences, observed_kernel_differences).\n",
-     OPTS(&PROBE_BUNDLES, &PROBE_MEMBERS, &PROBE_ORDER, &PROBE_SUBSETS, &PROBE_MACHINE, &NOTE)},
+     "observed_summary, observed_differences, observed_kernel_differences).\n"
+     "With --channel C, a channel is measured instead: C's program (perf\n"
+     "record -F F -g -p PID for sampling-profile, strace -f -p PID for\n"
+     "system-call-tracing) is attached from the host to a workload running\n"
+     "inside one bundle (kernel order), which waits until it is attached and\n"
+     "times its own loop; unobserved and each rate alternate in every round.\n"
+     "One run of kind 'channel-probe': every round, and what each file\n"
+     "carried. Read it with 'isolab report channel_cost_observed' (and\n"
+     "channel_output_fact, channel_sample_sweep). A channel without a program\n"
+     "is not measurable here; a missing program or a kernel setting that\n"
+     "forbids the attach skips it (exit 6), saying why.\n",
+     OPTS(&PROBE_BUNDLES, &PROBE_MEMBERS, &PROBE_ORDER, &PROBE_SUBSETS, &PROBE_MACHINE, &PROBE_CHANNEL, &PROBE_RATE,
+          &PROBE_WORKLOAD, &PROBE_ROUNDS, &PROBE_ITERATIONS, &PROBE_KEEP, &NOTE)},
     {"import", isl_cmd_import, ISL_NEEDS_MODEL | ISL_WRITES, "FILE", 1, 1,
      "copy another database's probes (another machine's) into this one",
      "Copies every probe run of the isolab database FILE, with its provenance\n"

@@ -4,7 +4,8 @@
 #include "isolab/kind.h"
 
 const char *const isl_kind_names[ISL_KIND_COUNT + 1] = {
-    "run", "samples", "removal", "addition", "bundles", "frontier", "smallest", "marginal", "check", "probe", NULL};
+    "run", "samples", "removal", "addition", "bundles", "frontier", "smallest", "marginal", "check", "probe",
+    "channel-probe", NULL};
 
 /* by isl_kind, in its order (tests/test_store.c checks each row against run_kinds) */
 const isl_kind_row isl_kinds[ISL_KIND_COUNT] = {
@@ -15,6 +16,7 @@ const isl_kind_row isl_kinds[ISL_KIND_COUNT] = {
     {"answer_frontier", "frontier", "none"}, {"answer_smallest", "smallest", "none"},
     {"answer_marginal", "marginal", "none"}, {"claim_result", "check", "none"},
     {"probe_provenance,probe_set,probe_step,probe_reading,probe_fact", "probe", "model"},
+    {"channel_probe,channel_probe_check,channel_probe_round,channel_probe_output", "probe --channel", "none"},
 };
 
 isl_kind isl_kind_find(const char *name)

@@ -728,7 +728,9 @@ static isl_status run_condition(const isl_channel_plan *p, const isl_channel_sin
     if (pipe(go)) return isl_fail(err, ISL_ETOOL, "cannot make a pipe: %s", strerror(errno));
     fcntl(go[1], F_SETFD, FD_CLOEXEC);
     work_ctx w = {p->workload, p->iterations, go[0], go[1]};
-    isl_confined c = {0, 0, -1};
+    isl_confined c;
+    memset(&c, 0, sizeof c);
+    c.fd = -1;
     isl_status st = isl_kernel_spawn(p->set, sink->steps, workload_main, &w, &c, err);
     close(go[0]);
     if (st) {

@@ -496,6 +496,13 @@ isolab-sql.wasm: $(SQLITE_TREE)/sqlite3.c $(WASM_SRC) $(HEADERS) Makefile
 isolab-sql.wasm.gz: isolab-sql.wasm
 	gzip -9 -n -c isolab-sql.wasm >$@.tmp && mv $@.tmp $@
 
+# The channels measured for real (tests/bench/channels.sh): perf and strace
+# on both workloads inside strict, 5 rounds; opt-in (about a minute, root),
+# not part of make bench.
+.PHONY: bench-channels
+bench-channels: isolab
+	sh tests/bench/channels.sh
+
 # The lab's budgets (tests/bench/lab.sh), part of make bench: the page's
 # size with the engine, the first answer and a what-if change in Chromium.
 .PHONY: bench-lab

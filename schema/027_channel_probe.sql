@@ -87,7 +87,7 @@ INSERT OR IGNORE INTO column_label(object, "column", label, unit, digits) VALUES
   ('*', 'carried',         'carried',             NULL, NULL),
   ('*', 'how',             'how',                 NULL, NULL),
   ('*', 'model_shows',     'the model shows it',  NULL, 0),
-  ('*', 'returns',         'returns',             NULL, 0),
+  ('*', 'returns',         'returns on this kernel', NULL, 0),
   ('*', 'model_returns',   'the model returns it', NULL, 0),
   ('*', 'syscall_rate',    'syscall rate',        'per CPU-second', 0),
   ('*', 'facts_carried',   'facts carried',       'facts', 0);

@@ -234,8 +234,13 @@ static void kind_fails(const isl_command *c, const isl_option *o)
         break;
     }
     if (o->repeatable && what) {
-        snprintf(args, sizeof args, "%s %s x %s y %s x", c->name, o->name, o->name, o->name);
-        snprintf(msg, sizeof msg, "%s 'x' is named twice", what);
+        /* two good values (a number's: its least and the next) */
+        char x[64], y[64];
+        good_value(o, x, sizeof x);
+        if (o->kind == ISL_INT) snprintf(y, sizeof y, "%lld", o->min + 1);
+        else snprintf(y, sizeof y, "y");
+        snprintf(args, sizeof args, "%s %s %s %s %s %s %s", c->name, o->name, x, o->name, y, o->name, x);
+        snprintf(msg, sizeof msg, "%s '%s' is named twice", what, x);
         usage_fails(c->name, args, msg);
     }
 }

@@ -291,6 +291,14 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
     if (!rc) rc = page_put_plots(cli, b, pp, l->code);
+    /* the channels measured for real: what each file carried */
+    static const char *const hide_files[] = {"lesson", NULL};
+    page_table files = {.view = "page_lesson_channel_files", .lesson = l->code, .hide = hide_files, .stack = 1,
+                        .empty = "No channel measured for real on this machine yet: run ",
+                        .command = "isolab probe --channel sampling-profile",
+                        .caption = "What each channel's file carried on this machine, beside the model "
+                                   "(channel_output_fact)"};
+    if (!rc) rc = page_put_table(cli, b, labels, &files);
     if (!rc) rc = page_put_observed(cli, b, l->code);
     page_puts(b, "</section>\n");
     return rc;

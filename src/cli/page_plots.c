@@ -21,6 +21,8 @@ static const char *const PLOTS[][2] = {
     {"samples", "The sample count sweep: the output grows, the returned facts stay flat."},
     {"axes", "The share of each axis's facts visible without and with the channel, per bundle."},
     {"frontier", "The power-set sweep under the channel: the open surface of every bundle against its size."},
+    {"channel_cost", "The channels measured for real on this machine: each one's cost against the events its program "
+                     "recorded, beside the model's cost (isolab probe --channel)."},
 };
 
 /* Appends svg without what draws nothing: the indentation of its lines

@@ -30,18 +30,21 @@ extern char **environ;
 /* A plot: its name (script NAME.gp, files NAME.csv and NAME.png|svg), the
  * saved query it draws, and the kind of run that query reads, with the
  * command that writes such a run; focus: 1 when that run is of the focus's
- * bundle x channel alone (a sweep), so that the command is the focus's own. */
+ * bundle x channel alone (a sweep), so that the command is the focus's own;
+ * optional: 1 when 'isolab plot' without names leaves it out while that
+ * kind of run is missing (a measurement of this machine, not the model's). */
 typedef struct plot_kind {
     const char *name, *query, *run_kind, *command;
-    int focus;
+    int focus, optional;
 } plot_kind;
 
 static const plot_kind PLOTS[] = {
-    {"channels", "plot_channels", "run", "isolab run", 0},
-    {"samples", "plot_samples", "samples", "isolab sweep samples", 1},
-    {"axes", "plot_axes", "run", "isolab run", 0},
-    {"frontier", "plot_frontier", "bundles", "isolab sweep bundles", 0},
-    {NULL, NULL, NULL, NULL, 0},
+    {"channels", "plot_channels", "run", "isolab run", 0, 0},
+    {"samples", "plot_samples", "samples", "isolab sweep samples", 1, 0},
+    {"axes", "plot_axes", "run", "isolab run", 0, 0},
+    {"frontier", "plot_frontier", "bundles", "isolab sweep bundles", 0, 0},
+    {"channel_cost", "plot_channel_cost", "channel-probe", "isolab probe --channel sampling-profile", 0, 1},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
 
 static const plot_kind *find_plot(const char *name)
@@ -775,11 +778,15 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (isl_check_distinct("plot", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
     for (int i = 0; i < a->nops; i++) {
         const plot_kind *p = find_plot(a->ops[i]);
-        if (!p) return isl_usage(cli, "unknown plot '%s' (channels, samples, axes, frontier)", a->ops[i]);
+        if (!p) return isl_usage(cli, "unknown plot '%s' (channels, samples, axes, frontier, channel_cost)", a->ops[i]);
         want[n++] = p;
     }
-    if (!n)
-        for (const plot_kind *p = PLOTS; p->name; p++) want[n++] = p;
+    for (const plot_kind *p = PLOTS; !a->nops && p->name; p++) {
+        int64_t id = 0;
+        char digest[17];
+        if (p->optional && isl_store_latest_run(cli->store, p->run_kind, &id, digest, &cli->err)) return cli->err.status;
+        if (!p->optional || id) want[n++] = p;
+    }
     if (!on_path("gnuplot")) {
         cli->hint = geteuid() == 0 ? "    apt-get install -y gnuplot-nox" : "    sudo apt-get install -y gnuplot-nox";
         return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:");

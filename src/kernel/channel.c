@@ -34,7 +34,7 @@ const char *const isl_workload_names[ISL_WORKLOAD_COUNT + 1] = {"cpu", "sys", NU
 long isl_workload_default_iterations(isl_workload w)
 {
     assert(w < ISL_WORKLOAD_COUNT);
-    return w == ISL_WORKLOAD_CPU ? 60000000L : 20000L;
+    return w == ISL_WORKLOAD_CPU ? 60000000L : 8000L;
 }
 
 int isl_workload_syscalls_per_iteration(isl_workload w)

@@ -74,20 +74,3 @@ INSERT OR REPLACE INTO run_kinds(kind_no, kind, result_tables, command, claims_r
   (10, 'channel-probe', 'channel_probe,channel_probe_check,channel_probe_round,channel_probe_output',
    'probe --channel', 0, 'none');
 
--- the new columns' labels (a course may change them)
-INSERT OR IGNORE INTO column_label(object, "column", label, unit, digits) VALUES
-  ('*', 'workload',        'workload',            NULL, NULL),
-  ('*', 'rate',            'rate',                'Hz', 0),
-  ('*', 'rounds',          'rounds',              NULL, 0),
-  ('*', 'cpu_cost_pct',    'CPU cost',            '% of the unobserved loop', 1),
-  ('*', 'wall_cost_pct',   'wall cost',           '% of the unobserved loop', 1),
-  ('*', 'cpu_cost_min',    'CPU cost, least',     '%', 1),
-  ('*', 'cpu_cost_max',    'CPU cost, most',      '%', 1),
-  ('*', 'model_cost_pct',  'the model''s cost',   '%', 1),
-  ('*', 'carried',         'carried',             NULL, NULL),
-  ('*', 'how',             'how',                 NULL, NULL),
-  ('*', 'model_shows',     'the model shows it',  NULL, 0),
-  ('*', 'returns',         'returns on this kernel', NULL, 0),
-  ('*', 'model_returns',   'the model returns it', NULL, 0),
-  ('*', 'syscall_rate',    'syscall rate',        'per CPU-second', 0),
-  ('*', 'facts_carried',   'facts carried',       'facts', 0);

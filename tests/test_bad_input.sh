@@ -265,7 +265,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (23); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (24); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -327,9 +327,9 @@ expect "a malformed version-1 database: no migration, damaged, exit 4" 4 \
     v1dmg.db "$ISOLAB" --db v1dmg.db runs
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 23 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 24 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/030_probe_explanations.sql") FROM probe_explanation")" = 1 ] \
-   && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/001_column_labels.sql") FROM column_label")" = 1 ] \
+   && [ "$(sqlite3 v1.db "SELECT count(*) = $(cat "$root/seeds/001_column_labels.sql" "$root/seeds/031_channel_labels.sql" | grep -c "^  ('") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
    && [ "$(sqlite3 v1.db 'SELECT lesson, bundle, channel, axis FROM lesson_focus')" = "M03/K04|strict|system-call-tracing|mount" ] \
    && [ "$(sqlite3 v1.db "SELECT line FROM lesson_header WHERE lesson = 'M03/K04'")" = "facts: 24 | axes: 9 | strict bundle: visible 10 closed 14" ] \
@@ -338,9 +338,9 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
    && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
-    ok "a version-1 database is migrated to version 23 (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to version 24 (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 23 (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to version 24 (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"; cat v1.out
 fi
 # and it holds the objects a new database holds, each as a new one has it
 # (latest_surface, which nothing read, dropped)
@@ -791,10 +791,10 @@ expect "--lesson naming no lesson with a focus: the name in its place" 3 \
 expect "rm naming a run twice" 2 "isolab rm: run 1 is named twice
 Try 'isolab rm --help'." nores.db "$ISOLAB" --db nores.db rm 1 1
 expect "prune --kind with a kind that does not exist" 2 \
-    "isolab prune: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check, probe)
+    "isolab prune: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check, probe, channel-probe)
 Try 'isolab prune --help'." nores.db "$ISOLAB" --db nores.db prune --keep 1 --kind bundle
 expect "runs --kind with a kind that does not exist" 2 \
-    "isolab runs: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check, probe)
+    "isolab runs: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check, probe, channel-probe)
 Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --kind bundle
 for k in frontier smallest marginal; do
     expect "runs --kind $k: a kind of run isolab records" 0 "isolab runs: note: no run matches the options given" \

@@ -36,7 +36,7 @@ static const migration MIGRATIONS[] = {
     {19, "022_member_names_positions.sql", NULL},
     {21, "024_kind_scope_retired.sql", NULL},
     {23, "026_probe.sql", "030_probe_explanations.sql"},
-    {24, "027_channel_probe.sql", NULL},
+    {24, "027_channel_probe.sql", "031_channel_labels.sql"},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)

@@ -211,11 +211,12 @@ static pid_t start(char *const argv[], const char *out, const char *errf)
 
 /* Waits for pid up to ms; past it, SIGINT, then SIGKILL 2 s later. *cpu
  * (may be NULL) gets its user + sys CPU seconds, *status its wait status.
- * 0 when it ended by itself, 1 when it was ended, -1 when waiting failed. */
+ * 0 when it ended by itself, 1 or 2 when it was ended (by SIGINT, by
+ * SIGKILL), -1 when waiting failed. */
 static int finish(pid_t pid, int ms, double *cpu, int *status)
 {
     int ended = 0;
-    for (int step = 0;; step++) {
+    for (long waited = 0;; waited += 5) {
         struct rusage ru;
         int ws = 0;
         pid_t r = wait4(pid, &ws, WNOHANG, &ru);
@@ -226,11 +227,8 @@ static int finish(pid_t pid, int ms, double *cpu, int *status)
             return ended;
         }
         if (r < 0 && errno != EINTR) return -1;
-        int waited = step * 5;
-        if (waited == ms) {
-            kill(pid, SIGINT);
-            ended = 1;
-        } else if (waited == ms + 2000) kill(pid, SIGKILL);
+        if (waited >= ms && ended < 1) kill(pid, SIGINT), ended = 1;
+        if (waited >= ms + 2000 && ended < 2) kill(pid, SIGKILL), ended = 2;
         struct timespec t = {0, 5000000};
         nanosleep(&t, NULL);
     }
@@ -352,8 +350,9 @@ struct isl_channel_runner {
     int perf_events;       /* opens perf events: perf_event_paranoid and the PMU apply */
     /* starts the observer on c->target, its files in c; ISL_OK or ISL_ETOOL */
     isl_status (*attach)(cond *c, isl_error *err);
-    /* after the workload's end: counts its events; with r, reads its facts */
-    isl_status (*read)(cond *c, const host_ref *h, const int *facts_wanted, reading *r, isl_error *err);
+    /* after the workload's end: counts its events into r; with facts, also
+     * reads which facts its file carried */
+    isl_status (*read)(cond *c, const host_ref *h, int facts, reading *r, isl_error *err);
 };
 
 /* Waits until ready() holds, up to ms; 0 when it did. */
@@ -424,9 +423,8 @@ static int header_value(const char *text, const char *key, char *out, size_t siz
     return 1;
 }
 
-static isl_status perf_read(cond *c, const host_ref *h, const int *wanted, reading *r, isl_error *err)
+static isl_status perf_read(cond *c, const host_ref *h, int facts, reading *r, isl_error *err)
 {
-    (void)wanted;
     char pids[1100], hdr[1100], l[300];
     snprintf(pids, sizeof pids, "%s.pids", c->file);
     snprintf(hdr, sizeof hdr, "%s.header", c->file);
@@ -447,7 +445,7 @@ static isl_status perf_read(cond *c, const host_ref *h, const int *wanted, readi
     }
     fclose(f);
     r->events = events;
-    if (!wanted) return ISL_OK;
+    if (!facts) return ISL_OK;
     char *report[] = {"perf", "report", "--header-only", "-i", c->file, NULL};
     if (run_to_file(report, hdr, c->log))
         return isl_fail(err, ISL_ETOOL, "perf report could not read %s: %s", c->file, last_line(c->log, l, sizeof l));
@@ -504,7 +502,7 @@ static int between(const char *line, const char *key, char open, char close, cha
     return 1;
 }
 
-static isl_status strace_read(cond *c, const host_ref *h, const int *wanted, reading *r, isl_error *err)
+static isl_status strace_read(cond *c, const host_ref *h, int facts, reading *r, isl_error *err)
 {
     FILE *f = fopen(c->file, "r");
     if (!f) return isl_fail(err, ISL_ETOOL, "cannot read strace's file %s: %s", c->file, strerror(errno));
@@ -534,7 +532,7 @@ static isl_status strace_read(cond *c, const host_ref *h, const int *wanted, rea
     }
     fclose(f);
     r->events = events;
-    if (!wanted) return ISL_OK;
+    if (!facts) return ISL_OK;
     /* the capability names decoded: 1<<CAP_X|... (capget's effective set) */
     int ncaps = 0;
     for (const char *p = caps; (p = strstr(p, "CAP_")); p += 4) ncaps++;
@@ -781,10 +779,10 @@ static isl_status run_condition(const isl_channel_plan *p, const isl_channel_sin
     *row = (isl_channel_round){round, 0, observed, rate, cpu, wall, ocpu, load1(), p->iterations,
                                p->iterations * isl_workload_syscalls_per_iteration(p->workload), -1};
     if (!st && observed) {
-        static const int wanted = 1;
-        reading tmp = {.n = 0};
-        st = p->runner->read(&k, h, r ? &wanted : NULL, r ? r : &tmp, err);
-        row->events = r ? r->events : tmp.events;
+        reading counted = {.n = 0};
+        if (!r) r = &counted;
+        st = p->runner->read(&k, h, r != &counted, r, err);
+        row->events = r->events;
     }
     return st;
 }

@@ -636,7 +636,8 @@ isl_status isl_channel_preflight(const isl_channel_runner *r, const isl_channel_
                        "sampling another process needs at most 2 without CAP_PERFMON (sysctl kernel.perf_event_paranoid=2)",
                        paranoid);
         else st = check(sink, err, "perf_event_paranoid", ISL_CHECK_OK, "%ld%s", paranoid,
-                        privileged ? " (the caller holds CAP_PERFMON or CAP_SYS_ADMIN)" : "");
+                        privileged ? " (the caller holds CAP_PERFMON or CAP_SYS_ADMIN)"
+                        : paranoid == 2 ? " (an unprivileged caller samples its own processes, user space only)" : "");
         if (!st && !have_pmu())
             st = check(sink, err, "pmu", ISL_CHECK_SUBSTITUTE,
                        "no hardware PMU (/sys/bus/event_source/devices/cpu): cpu-clock used");

@@ -35,8 +35,8 @@ mkdir "$tmp/scratch"
 export TMPDIR="$tmp/scratch"
 
 # usage errors, before anything runs
-"$ISOLAB" --db "$A" probe --rate 99 >/dev/null 2>"$tmp/err"
-check "--rate without --channel: usage error (exit 2)" 2 $?
+"$ISOLAB" --db "$A" probe --rate 99 --subsets >/dev/null 2>"$tmp/err"
+check "--rate (the lesson's channel) with --subsets: usage error (exit 2)" 2 $?
 "$ISOLAB" --db "$A" probe --channel system-call-tracing --rate 99 >/dev/null 2>"$tmp/err"
 check "--rate for a channel without one: usage error (exit 2)" 2 $?
 "$ISOLAB" --db "$A" probe --channel sampling-profile --workload disk >/dev/null 2>"$tmp/err"
@@ -67,11 +67,13 @@ if grep -q "not measurable here" "$tmp/err"; then ok "it is said to be not measu
 else not_ok "it is said to be not measurable here"; cat "$tmp/err"; fi
 
 # perf on the cpu loop inside strict at 99 and 9999 Hz, its files kept
-if "$ISOLAB" --db "$A" probe --channel sampling-profile --rate 99 --rate 9999 --rounds 1 --iterations 40000000 \
+# (no --channel: the lesson's, sampling-profile; no --bundle: the focus's, strict)
+if "$ISOLAB" --db "$A" probe --rate 99 --rate 9999 --rounds 1 --iterations 40000000 \
     --keep "$tmp/kept" >"$tmp/out" 2>"$tmp/err"; then ok "perf on the cpu loop inside strict"
 else not_ok "perf on the cpu loop inside strict"; cat "$tmp/err"; finish; fi
 run=$(q "$A" "SELECT max(id) FROM run WHERE kind = 'channel-probe'")
-check "the run's bundle and order" "strict|kernel" "$(q "$A" "SELECT bundle, build_order FROM channel_probe WHERE run_id = $run")"
+check "the run's channel, bundle and order: the lesson's" "sampling-profile|strict|kernel" \
+    "$(q "$A" "SELECT channel, bundle, build_order FROM channel_probe WHERE run_id = $run")"
 check "one round: unobserved, 99 Hz, 9999 Hz, forward" "1|unobserved|
 2|observed|99
 3|observed|9999" "$(q "$A" "SELECT position, condition, rate FROM channel_probe_round WHERE run_id = $run ORDER BY position")"

@@ -293,7 +293,7 @@ int isl_cmd_import(isl_cli *cli, const isl_args *a);
 /* isolab probe --channel C (src/cli/probe_channel.c), called first by
  * isl_cmd_probe: a channel measured for real, one run recorded; an exit
  * status, or -1 when a is no channel probe (no --channel, nor an option of
- * its own: those without --channel are a usage error). */
+ * its own: those without --channel measure the focus lesson's channel). */
 int isl_probe_channel(isl_cli *cli, const isl_args *a);
 
 #endif

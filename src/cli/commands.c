@@ -194,7 +194,8 @@ static const isl_option PROBE_MACHINE = {
 /* probe --channel: a channel measured for real (src/cli/probe_channel.c) */
 static const isl_option PROBE_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING,
-    .help = "attach channel C's program to a workload inside the bundle instead (default bundle: the focus's, strict)"};
+    .help = "attach channel C's program to a workload inside the bundle instead (default bundle: the focus's, strict; "
+            "--rate, --workload, --rounds, --iterations or --keep alone: the lesson's channel)"};
 static const isl_option PROBE_RATE = {
     .name = "--rate", .value = "F", .kind = ISL_INT, .repeatable = 1, .min = 1, .max = 100000, .what = "a rate in Hz",
     .help = "with --channel: sample at F Hz (again for more rates; default 99, 999, 9999)"};
@@ -313,7 +314,9 @@ const isl_command isl_commands[] = {
      "times its own loop; unobserved and each rate alternate in every round.\n"
      "One run of kind 'channel-probe': every round, and what each file\n"
      "carried. Read it with 'isolab report channel_cost_observed' (and\n"
-     "channel_output_fact, channel_sample_sweep). A channel without a program\n"
+     "channel_output_fact, channel_sample_sweep). --rate, --workload, --rounds,\n"
+     "--iterations or --keep without --channel measure the lesson's channel\n"
+     "(current_focus's: sampling-profile). A channel without a program\n"
      "is not measurable here; a missing program or a kernel setting that\n"
      "forbids the attach skips it (exit 6), saying why.\n",
      OPTS(&PROBE_BUNDLES, &PROBE_MEMBERS, &PROBE_ORDER, &PROBE_SUBSETS, &PROBE_MACHINE, &PROBE_CHANNEL, &PROBE_RATE,

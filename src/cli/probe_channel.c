@@ -12,7 +12,8 @@
 
 enum { CHANNEL_ROUNDS = 5, CHANNEL_TIMEOUT_MS = 120000 };
 
-/* The options that belong to --channel alone. */
+/* The options that belong to --channel alone: given without it, they
+ * measure the focus lesson's channel. */
 static const char *const OWN[] = {"--rate", "--workload", "--rounds", "--iterations", "--keep", NULL};
 
 /* A probe's progress on a terminal: the conditions run so far. */
@@ -21,9 +22,9 @@ static void tick(void *ctx, uint64_t done) { isl_progress_rows(ctx, done); }
 int isl_probe_channel(isl_cli *cli, const isl_args *a)
 {
     const char *channel = isl_opt(a, "--channel");
-    for (const char *const *o = OWN; !channel && *o; o++)
-        if (isl_opt_flag(a, *o)) return isl_usage(cli, "%s goes with --channel C", *o);
-    if (!channel) return -1;
+    int own = 0;
+    for (const char *const *o = OWN; *o; o++) own |= isl_opt_flag(a, *o);
+    if (!channel && !own) return -1;
     if (isl_opt_flag(a, "--subsets")) return isl_usage(cli, "--channel measures one bundle: no --subsets with it");
     size_t nb, nl, nr;
     const char *const *b = isl_opt_all(a, "--bundle", &nb), *const *l = isl_opt_all(a, "--members", &nl);
@@ -35,13 +36,14 @@ int isl_probe_channel(isl_cli *cli, const isl_args *a)
     isl_opt_int(a, "--rounds", &rounds);
     isl_opt_int(a, "--iterations", &iterations);
     const char *const *rate_text = isl_opt_all(a, "--rate", &nr);
-    /* the bundle: given, or the focus's (strict) */
+    /* the bundle and the channel: given, or the focus's (strict, the lesson's channel) */
     char lesson[256], focus_bundle[256], focus_channel[256];
     const char *set_name = nb ? b[0] : nl ? l[0] : NULL;
-    if (!set_name) {
+    if (!set_name || !channel) {
         if (isl_store_current_focus(cli->store, lesson, focus_bundle, focus_channel, sizeof lesson, &cli->err))
             return cli->err.status;
-        set_name = focus_bundle;
+        if (!set_name) set_name = focus_bundle;
+        if (!channel) channel = focus_channel;
     }
     const isl_model *m = cli->model;
     if (!nl && isl_model_find_bundle(m, set_name) == ISL_NONE && isl_model_find_mechanism(m, set_name) == ISL_NONE &&

@@ -7,7 +7,8 @@
 -- channel_sample_sweep, channel_output_fact), never stored. Each statement
 -- may run again on a database that has it already.
 
--- What one probe measured, and where.
+-- One channel probe (isolab probe --channel): the channel, workload and
+-- bundle measured, the observer as run, and the machine.
 CREATE TABLE IF NOT EXISTS channel_probe (
   run_id         INTEGER PRIMARY KEY REFERENCES run(id) ON DELETE CASCADE,
   channel        TEXT NOT NULL,

@@ -9,8 +9,9 @@
 # files are kept only with --keep and no scratch directory is left; a
 # missing program skips naming its Debian package; a channel without a
 # program is not measurable here; usage errors; the lesson's printed block
-# stays byte-identical. Where perf, strace or namespaces are missing the
-# suite skips, saying why (a failure under CI=true).
+# stays byte-identical. First, the views on rows worked by hand. Where
+# perf, strace or namespaces are missing the suite then skips, saying why
+# (a failure under CI=true).
 #
 # POSIX sh; env ISOLAB = the binary. Last line "N passed, M failed".
 set -u
@@ -21,6 +22,45 @@ check "probe --help exits 0" 0 $?
 for o in --channel --rate --workload --rounds --iterations --keep; do
     if grep -q -- "$o" "$tmp/help"; then ok "probe --help lists $o"; else not_ok "probe --help lists $o"; fi
 done
+
+# the views on rows worked by hand (no kernel needed): each round's cost
+# against its own unobserved loop, the median and range over the rounds,
+# an even count's median the mean of the middle two; a fact carried by
+# either workload's file is carried
+H=$tmp/hand.db
+"$ISOLAB" --db "$H" init >/dev/null 2>&1 || not_ok "init of the hand-worked database"
+q "$H" "INSERT INTO run(id, kind, started_at, status) VALUES
+  (900, 'channel-probe', '2026-12-01', 'done'), (901, 'channel-probe', '2026-12-01', 'done'),
+  (902, 'channel-probe', '2026-12-01', 'done');
+INSERT INTO channel_probe VALUES
+  (900, 'sampling-profile', 'cpu', 'strict', 'kernel', 'perf', 1, 3, 'm', 'r'),
+  (901, 'system-call-tracing', 'sys', 'strict', 'kernel', 'strace', 1, 2, 'm', 'r'),
+  (902, 'system-call-tracing', 'cpu', 'strict', 'kernel', 'strace', 1, 1, 'm', 'r');
+INSERT INTO channel_probe_round VALUES
+  (900, 1, 1, 'unobserved', NULL, 1.0, 2.0, NULL, 1, 1, 0, NULL), (900, 1, 2, 'observed', 99, 1.01, 2.2, 0.1, 1, 1, 0, 10),
+  (900, 2, 1, 'observed', 99, 2.1, 2.0, 0.1, 1, 1, 0, 20), (900, 2, 2, 'unobserved', NULL, 2.0, 2.0, NULL, 1, 1, 0, NULL),
+  (900, 3, 1, 'unobserved', NULL, 1.0, 1.0, NULL, 1, 1, 0, NULL), (900, 3, 2, 'observed', 99, 1.5, 1.1, 0.1, 1, 1, 0, 10),
+  (901, 1, 1, 'unobserved', NULL, 1.0, 1.0, NULL, 1, 1, 5, NULL), (901, 1, 2, 'observed', NULL, 2.0, 4.0, 0.5, 1, 1, 5, 5),
+  (901, 2, 1, 'observed', NULL, 4.0, 4.0, 0.5, 1, 1, 5, 5), (901, 2, 2, 'unobserved', NULL, 1.0, 1.0, NULL, 1, 1, 5, NULL),
+  (902, 1, 1, 'unobserved', NULL, 1.0, 1.0, NULL, 1, 1, 0, NULL), (902, 1, 2, 'observed', NULL, 1.0, 1.0, 0.1, 1, 1, 0, 3);
+INSERT INTO channel_probe_output VALUES
+  (900, 99, 10, 'hostname', 'yes', 'perf header: hostname', 'h'),
+  (901, NULL, 5, 'hostname', 'yes', 'uname result: nodename', 'h'),
+  (902, NULL, 3, 'hostname', 'no', 'uname result: nodename', '');" >/dev/null
+check "channel_cost_observed on rows worked by hand (medians 5 % and 10 %, range 1 to 50; an even count: 200 %)" \
+    "sampling-profile|cpu|99|3|5.0|10.0|1.0|50.0|3.0
+system-call-tracing|cpu||1|0.0|0.0|0.0|0.0|34.0
+system-call-tracing|sys||2|200.0|300.0|100.0|300.0|34.0" \
+    "$(q "$H" "SELECT channel, workload, rate, rounds, round(cpu_cost_pct, 3), round(wall_cost_pct, 3), round(cpu_cost_min, 3),
+                      round(cpu_cost_max, 3), model_cost_pct FROM channel_cost_observed")"
+check "channel_output_fact: a fact one workload's file carried is carried" "system-call-tracing|hostname|yes" \
+    "$(q "$H" "SELECT channel, fact, carried FROM channel_output_fact WHERE channel = 'system-call-tracing' AND fact = 'hostname'")"
+check "channel_output_fact: the model's facts of the channel not read from the file" "5|no" \
+    "$(q "$H" "SELECT count(*), group_concat(DISTINCT carried) FROM channel_output_fact
+                WHERE channel = 'system-call-tracing' AND how = 'not read from the file'")"
+check "channel_sample_sweep: samples at 99 Hz, least and most over the rounds" "99|10|10|20|1|hostname" \
+    "$(q "$H" "SELECT rate, samples, samples_min, samples_max, facts_carried, facts FROM channel_sample_sweep
+                WHERE channel = 'sampling-profile'")"
 
 [ "$(id -u)" = 0 ] || skip_suite "not root: strict is built in kernel order as root here"
 unshare --user --map-root-user --pid --fork --mount --net --uts true 2>"$tmp/unshare.err" ||

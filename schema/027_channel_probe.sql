@@ -23,11 +23,13 @@ CREATE TABLE IF NOT EXISTS channel_probe (
 );
 
 -- Each preflight the probe passed: 'ok', or 'substitute' (it ran another
--- way: cpu-clock for a missing hardware PMU). A skipped probe leaves no run.
+-- way: cpu-clock for a missing hardware PMU); and each step of the bundle
+-- as built (check_name the mechanism, message its primitive and why:
+-- 'ok', 'substitute', 'skipped', 'refused'). A skipped probe leaves no run.
 CREATE TABLE IF NOT EXISTS channel_probe_check (
   run_id     INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
   check_name TEXT NOT NULL,
-  status     TEXT NOT NULL CHECK (status IN ('ok', 'substitute')),
+  status     TEXT NOT NULL CHECK (status IN ('ok', 'substitute', 'skipped', 'refused')),
   message    TEXT NOT NULL,
   PRIMARY KEY (run_id, check_name)
 ) WITHOUT ROWID;

@@ -143,11 +143,12 @@ typedef struct isl_lab_channel {
 } isl_lab_channel;
 
 /* What it did: the run, its rows, the conditions run, the machine, the
- * preflights that ran another way (messages, "; "-separated). */
+ * preflights and the set's steps that were not "ok" ("NAME STATUS: why",
+ * "; "-separated). */
 typedef struct isl_lab_channeled {
     int64_t run_id;
     size_t rows, conditions;
-    char machine[128], command[128], substitutes[600];
+    char machine[128], command[128], substitutes[1200];
 } isl_lab_channeled;
 
 /* The conditions a channel probe of p runs (the progress' total); 0 when

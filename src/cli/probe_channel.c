@@ -69,7 +69,7 @@ int isl_probe_channel(isl_cli *cli, const isl_args *a)
     isl_progress_end(&prog, !rc);
     free(members), free(rates);
     if (rc) return rc;
-    if (done.substitutes[0]) isl_note(cli, "%s", done.substitutes);
+    if (done.substitutes[0]) isl_note(cli, "not as asked: %s", done.substitutes);
     isl_print_line(cli->out, "run %lld: %s (%s) on the %s workload in %s, %s order, on %s: %zu conditions in %lld "
                    "round%s, %zu rows written to %s", (long long)done.run_id, channel, done.command, p.workload,
                    set_name, order ? "kernel" : "model", done.machine, done.conditions, rounds, rounds == 1 ? "" : "s",

@@ -25,7 +25,7 @@ typedef struct kept {
     size_t nrounds, cap_rounds;
     output *outputs;
     size_t noutputs, cap_outputs;
-    char *checks[16][3]; /* name, status, message */
+    char *checks[32][3]; /* a preflight's or a step's (mechanism) name, status, message */
     size_t nchecks;
     const isl_lab_tick *tick;
     isl_error *err;
@@ -58,6 +58,24 @@ static isl_status on_check(void *ctx, const char *check, isl_check_status status
     c[0] = strdup(check), c[1] = strdup(isl_check_status_name(status)), c[2] = strdup(message);
     k->nchecks++;
     return c[0] && c[1] && c[2] ? ISL_OK : isl_fail(k->err, ISL_ENOMEM, "out of memory");
+}
+
+/* A step of the set as built, kept once per mechanism (every condition
+ * builds the set again, alike), beside the preflights. */
+static isl_status on_step(void *ctx, const char *mechanism, const char *primitive, isl_step_status status,
+                          const char *message)
+{
+    kept *k = ctx;
+    for (size_t i = 0; i < k->nchecks; i++)
+        if (!strcmp(k->checks[i][0], mechanism)) return ISL_OK;
+    if (k->nchecks == sizeof k->checks / sizeof k->checks[0]) return ISL_OK;
+    char **c = k->checks[k->nchecks];
+    size_t n = strlen(primitive ? primitive : "") + strlen(message ? message : "") + 3;
+    c[0] = strdup(mechanism), c[1] = strdup(isl_step_status_name(status)), c[2] = malloc(n);
+    k->nchecks++;
+    if (!c[0] || !c[1] || !c[2]) return isl_fail(k->err, ISL_ENOMEM, "out of memory");
+    snprintf(c[2], n, "%s%s%s", primitive ? primitive : "", message && *message ? ": " : "", message ? message : "");
+    return ISL_OK;
 }
 
 static isl_status on_round(void *ctx, const isl_channel_round *r)
@@ -155,15 +173,16 @@ isl_status isl_lab_channel_probe(isl_store *s, const isl_model *m, const char *a
                              p->nrates ? p->nrates : sizeof DEFAULT_RATES / sizeof DEFAULT_RATES[0],
                              p->rounds, iterations, &set, p->keep_dir, p->timeout_ms};
     kept k = {.tick = p->tick, .err = err};
-    isl_channel_sink sink = {&k, on_check, on_round, on_carried, NULL};
+    isl_probe_sink steps = {&k, on_step, NULL, NULL};
+    isl_channel_sink sink = {&k, on_check, on_round, on_carried, &steps};
     st = isl_channel_probe(&plan, &sink, err);
     free(names);
     if (st) return kept_free(&k), st;
     size_t n = 0;
     for (size_t i = 0; i < k.nchecks; i++)
-        if (!strcmp(k.checks[i][1], "substitute"))
+        if (strcmp(k.checks[i][1], "ok"))
             n += (size_t)snprintf(out->substitutes + n, n < sizeof out->substitutes ? sizeof out->substitutes - n : 0,
-                                  "%s%s", n ? "; " : "", k.checks[i][2]);
+                                  "%s%s %s: %s", n ? "; " : "", k.checks[i][0], k.checks[i][1], k.checks[i][2]);
     isl_run_ctx ctx = {s, m, 0, 0, 0, 0, err, NULL, NULL};
     isl_channel_probe_row probe = {p->channel, p->workload, p->set.name, isl_probe_order_name(order),
                                    isl_channel_runner_shape(runner), out->machine, env.release, iterations, p->rounds};

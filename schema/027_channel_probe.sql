@@ -72,8 +72,5 @@ CREATE TABLE IF NOT EXISTS channel_probe_output (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS channel_probe_output_key ON channel_probe_output(run_id, coalesce(rate, 0), fact);
 
--- the kind (src/core/kind.c holds the same row)
-INSERT OR REPLACE INTO run_kinds(kind_no, kind, result_tables, command, claims_read, scope) VALUES
-  (10, 'channel-probe', 'channel_probe,channel_probe_check,channel_probe_round,channel_probe_output',
-   'probe --channel', 0, 'none');
-
+-- The kind 'channel-probe' (kind_no 10) is a row of src/core/kind.c: run_kinds
+-- is written from it after the schema files (isl_install_views).

@@ -322,12 +322,12 @@ check "the runs table lists the check run each lesson's claims come from" \
 qdb="$tmp/it's.db"
 "$ISOLAB" --db "$qdb" init >/dev/null && "$ISOLAB" --db "$qdb" page -o "$tmp/q.html" 2>/dev/null
 check "no run: the model's tables say what to run, with the --db, quoted" "2|1" \
-    "$(grep -c "<p class=\"note\">No [a-z ]*current results: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; run&quot;.</p>" "$tmp/q.html")|$(grep -c "<p class=\"note\">No current bundles sweep: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; sweep bundles&quot;.</p>" "$tmp/q.html")"
+    "$(grep -c "<p class=\"note\">No [a-z ]*current results: run &quot;isolab --db &#39;$tmp/it&#39;\\\\&#39;&#39;s.db&#39; run&quot;.</p>" "$tmp/q.html")|$(grep -c "<p class=\"note\">No current bundles sweep: run &quot;isolab --db &#39;$tmp/it&#39;\\\\&#39;&#39;s.db&#39; sweep bundles&quot;.</p>" "$tmp/q.html")"
 check "no check yet: the lesson's claims are not checked, and the note names the command, quoted, with --db" 1 \
-    "$(grep -c "^<p class=\"note\">The 43 claims of this lesson have not been checked yet: run &quot;isolab --db &quot;$tmp/it&#39;s.db&quot; check --lesson M03/K05&quot;.</p>$" "$tmp/q.html")"
+    "$(grep -c "^<p class=\"note\">The 43 claims of this lesson have not been checked yet: run &quot;isolab --db &#39;$tmp/it&#39;\\\\&#39;&#39;s.db&#39; check --lesson M03/K05&quot;.</p>$" "$tmp/q.html")"
 if [ "$gnuplot_ok" = 1 ]; then
     check "no run: each lesson's run-drawn plots say 'not run yet' with the --db, quoted" "4|0" \
-        "$(grep -c "<p class=\"note\">not run yet: <code>isolab --db &quot;$tmp/it&#39;s.db&quot; run</code></p>" "$tmp/q.html")|$(grep -c 'could not be drawn' "$tmp/q.html")"
+        "$(grep -c "<p class=\"note\">not run yet: <code>isolab --db &#39;$tmp/it&#39;\\\\&#39;&#39;s.db&#39; run</code></p>" "$tmp/q.html")|$(grep -c 'could not be drawn' "$tmp/q.html")"
 fi
 
 # the model touched in the sqlite3 shell (model_state's digest NULL): with

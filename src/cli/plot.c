@@ -784,7 +784,7 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     for (const plot_kind *p = PLOTS; !a->nops && p->name; p++) {
         int64_t id = 0;
         char digest[17];
-        if (p->optional && isl_store_latest_run(cli->store, p->run_kind, &id, digest, &cli->err)) return cli->err.status;
+        if (p->optional && isl_store_latest_run(cli->store, isl_kind_find(p->run_kind), &id, digest, &cli->err)) return cli->err.status;
         if (!p->optional || id) want[n++] = p;
     }
     if (!on_path("gnuplot")) {

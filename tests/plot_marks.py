@@ -51,7 +51,7 @@ def marks(text):
     """Every point mark drawn among the data: (x, y, half size, series title).
     A series' key sample is the mark level with its key text, left of it."""
     found = []
-    for series in re.split(r'<g id="[^"]*gnuplot_plot_\d+" >', text)[1:]:
+    for series in re.split(r'<g id="[^"]*gnuplot_plot_\d+" ?>', text)[1:]:
         t = re.match(r"<title>(.*?)</title>", series)
         if not t:
             continue

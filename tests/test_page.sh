@@ -121,6 +121,36 @@ def used_defs(svg):
     for p, end, i, ref, used in items:
         if not used: out.append(svg[frm:p]); frm = end
     return ''.join(out) + svg[frm:]
+NUMERIC = {'d', 'points', 'transform', 'x', 'y', 'width', 'height', 'r', 'cx', 'cy', 'stroke-width', 'font-size',
+           'fill-opacity', 'stroke-opacity', 'opacity', 'stroke-dasharray', 'viewBox'}
+def tight(svg):
+    # inside each tag: blanks between attributes one space, none around '='
+    # nor before the end; none at a value's end; in a numeric value a
+    # decimal without its trailing zeros; SVG's default linecap and
+    # linejoin left out where the SVG sets no other
+    drop = [a for a, v in (('stroke-linecap', 'butt'), ('stroke-linejoin', 'miter'))
+            if svg.count(a + '=') == svg.count('%s="%s"' % (a, v))]
+    def value(name, q, v):
+        v = v.rstrip(' ')
+        if name in NUMERIC:
+            v = re.sub(r'(\d+)\.(\d*)(?![\deE])', lambda n: n.group(1) + ('.' + n.group(2).rstrip('0') if n.group(2).rstrip('0') else ''), v)
+        return '%s=%s%s%s' % (name, q, v, q)
+    def tag(t):
+        t = t.group(0)
+        for a in drop: t = re.sub(r'[ \t]+%s="%s"' % (a, {'stroke-linecap': 'butt', 'stroke-linejoin': 'miter'}[a]), '', t)
+        parts = re.split(r"""([\w:-]+[ \t]*=[ \t]*(?:'[^']*'|"[^"]*"))""", t)
+        out = ''
+        for i, p in enumerate(parts):
+            if i % 2:
+                name, rest = p.split('=', 1)
+                rest = rest.strip(' \t')
+                out += value(name.strip(' \t'), rest[0], rest[1:-1])
+            else:
+                p = re.sub(r' (?=\n)|(?<=\n) ', '', re.sub(r'[ \t]+', ' ', p))
+                p = re.sub(r' (?=[>/])', '', p) if i + 1 == len(parts) else p
+                out += p
+        return out
+    return re.sub(r'<[^!?][^>]*>', tag, svg)
 def merged(svg):
     out, stack, i, frm, n = [], [], 0, 0, len(svg)
     while i < n:
@@ -150,7 +180,7 @@ for m in re.finditer(r'<figure id="plot-([^"]*)-([a-z]+)">\n<div class="plot">\n
         l = raw[i].lstrip(' \t')
         if len(l) > 4 and l.startswith('<g ') and l.endswith('>\n') and raw[i + 1:i + 2] == ['</g>\n']: i += 2
         else: kept.append(l); i += 1
-    want = re.sub(r'''(id='|id="|href='#|href="#|url\(#)''', lambda r: r.group(1) + m.group(1) + '-' + plot + '-', ''.join(kept))
+    want = re.sub(r'''(id='|id="|href='#|href="#|url\(#)''', lambda r: r.group(1) + m.group(1) + '-' + plot + '-', tight(''.join(kept)))
     want = merged(used_defs(want))
     n += 1
     if want != inline: bad.append('%s %s' % (lesson, plot))

@@ -25,10 +25,119 @@ static const char *const PLOTS[][2] = {
                      "recorded, beside the model's cost (isolab probe --channel)."},
 };
 
+/* The first word in the n bytes at p, or NULL. */
+static const char *find(const char *p, size_t n, const char *word)
+{
+    size_t w = strlen(word);
+    for (size_t i = 0; i + w <= n; i++)
+        if (!memcmp(p + i, word, w)) return p + i;
+    return NULL;
+}
+
+/* How many times word stands in the n bytes at p. */
+static size_t count(const char *p, size_t n, const char *word)
+{
+    size_t k = 0;
+    for (const char *at = p; (at = find(at, n - (size_t)(at - p), word)) != NULL; at++) k++;
+    return k;
+}
+
+/* The attributes whose values are numbers (or lists, paths, transforms of
+ * numbers) in gnuplot's SVG: there a decimal's trailing zeros say nothing. */
+static int numeric(const char *name, size_t n)
+{
+    static const char *const NUMERIC[] = {"d", "points", "transform", "x", "y", "width", "height", "r", "cx",
+                                          "cy", "stroke-width", "font-size", "fill-opacity", "stroke-opacity",
+                                          "opacity", "stroke-dasharray", "viewBox"};
+    for (size_t k = 0; k < sizeof NUMERIC / sizeof *NUMERIC; k++)
+        if (strlen(NUMERIC[k]) == n && !memcmp(NUMERIC[k], name, n)) return 1;
+    return 0;
+}
+
+/* Where the SVG stands between two pieces (put_tight): inside a tag, inside
+ * one of its quoted values (quote), that value numeric; from: where the
+ * attribute's name starts in the output; drop: the default stroke-linecap
+ * and stroke-linejoin attributes to leave out. */
+typedef struct tight {
+    int tag, num;
+    char quote;
+    size_t from;
+    const char *const *drop;
+} tight;
+
+/* Appends the n bytes at p, a piece of gnuplot's SVG, with its tags as
+ * short as they draw the same: white space between attributes one space
+ * (none around '=' nor before the tag's end), none at a value's end, a
+ * numeric value's decimals without trailing zeros ("442.00" 442, "0.50"
+ * 0.5), and the attributes in t->drop (SVG's defaults) left out. Text
+ * between tags, and <!...> and <?...?>, as they are. */
+static void put_tight(isl_buf *b, const char *p, size_t n, tight *t)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (!t->tag) {
+            isl_buf_put(b, &c, 1);
+            if (c == '<' && i + 1 < n && p[i + 1] != '!' && p[i + 1] != '?') t->tag = 1, t->from = b->n;
+        } else if (t->quote) {
+            size_t j = i;
+            while (j < n && p[j] == ' ') j++;
+            if (j > i && j < n && p[j] == t->quote) { /* none at the value's end */
+                i = j - 1;
+                continue;
+            }
+            if (c == t->quote) t->quote = 0;
+            if (t->num && c >= '0' && c <= '9') {
+                size_t d = i;
+                while (d < n && p[d] >= '0' && p[d] <= '9') d++;
+                size_t f = d < n && p[d] == '.' ? d + 1 : d, e = f;
+                while (e < n && p[e] >= '0' && p[e] <= '9') e++;
+                if (f > d && (e == n || (p[e] != 'e' && p[e] != 'E'))) {
+                    size_t z = e;
+                    while (z > f && p[z - 1] == '0') z--;
+                    isl_buf_put(b, p + i, z > f ? z - i : d - i);
+                    i = e - 1;
+                    continue;
+                }
+                isl_buf_put(b, p + i, d - i);
+                i = d - 1;
+                continue;
+            }
+            isl_buf_put(b, &c, 1);
+        } else if (c == ' ' || c == '\t') {
+            size_t j = i;
+            for (int more = 1; more;) {
+                while (j < n && (p[j] == ' ' || p[j] == '\t')) j++;
+                more = 0;
+                for (const char *const *d = t->drop; d && *d; d++)
+                    if (n - j >= strlen(*d) && !memcmp(p + j, *d, strlen(*d))) j += strlen(*d), more = 1;
+            }
+            char last = b->n ? b->p[b->n - 1] : '\n';
+            if (j < n && !strchr("=>/\n", p[j]) && last != '=' && last != '\n') isl_buf_put(b, " ", 1), t->from = b->n;
+            i = j - 1;
+        } else {
+            if (c == '\'' || c == '"') t->quote = c;
+            if (c == '=') t->num = t->from <= b->n && numeric(b->p + t->from, b->n - t->from);
+            if (c == '>') t->tag = 0;
+            isl_buf_put(b, &c, 1);
+            if (c == '\n') t->from = b->n;
+        }
+    }
+}
+
 /* Appends svg without what draws nothing: the indentation of its lines
- * and the empty groups (a line "<g ...>" then "</g>") gnuplot writes. */
+ * and the empty groups (a line "<g ...>" then "</g>") gnuplot writes; its
+ * tags tightened (put_tight), stroke-linecap="butt" and
+ * stroke-linejoin="miter" left out where the SVG sets no other (they are
+ * SVG's defaults, and gnuplot writes them on every group). */
 static void put_compact(isl_buf *b, const char *svg, size_t len)
 {
+    static const char *const CAP = "stroke-linecap=", *const JOIN = "stroke-linejoin=";
+    static const char *const BUTT = "stroke-linecap=\"butt\"", *const MITER = "stroke-linejoin=\"miter\"";
+    const char *drop[3] = {NULL, NULL, NULL};
+    size_t k = 0;
+    if (count(svg, len, CAP) == count(svg, len, BUTT)) drop[k++] = BUTT;
+    if (count(svg, len, JOIN) == count(svg, len, MITER)) drop[k++] = MITER;
+    tight t = {0, 0, 0, 0, drop};
     const char *p = svg, *end = svg + len;
     while (p < end) {
         while (p < end && (*p == ' ' || *p == '\t')) p++;
@@ -39,18 +148,9 @@ static void put_compact(isl_buf *b, const char *svg, size_t len)
             p = next + 5;
             continue;
         }
-        isl_buf_put(b, p, n);
+        put_tight(b, p, n, &t);
         p = next;
     }
-}
-
-/* The first word in the n bytes at p, or NULL. */
-static const char *find(const char *p, size_t n, const char *word)
-{
-    size_t w = strlen(word);
-    for (size_t i = 0; i + w <= n; i++)
-        if (!memcmp(p + i, word, w)) return p + i;
-    return NULL;
 }
 
 /* Appends svg with every group that ends only to open again, the same,

@@ -180,7 +180,8 @@ for m in re.finditer(r'<figure id="plot-([^"]*)-([a-z]+)">\n<div class="plot">\n
         l = raw[i].lstrip(' \t')
         if len(l) > 4 and l.startswith('<g ') and l.endswith('>\n') and raw[i + 1:i + 2] == ['</g>\n']: i += 2
         else: kept.append(l); i += 1
-    want = re.sub(r'''(id='|id="|href='#|href="#|url\(#)''', lambda r: r.group(1) + m.group(1) + '-' + plot + '-', tight(''.join(kept)))
+    want = re.sub(r'<[^!?][^>]*>', lambda t: re.sub(r'''(id='|id="|href='#|href="#|url\(#)''',
+                  lambda r: r.group(1) + m.group(1) + '-' + plot + '-', t.group(0)), tight(''.join(kept)))
     want = merged(used_defs(want))
     n += 1
     if want != inline: bad.append('%s %s' % (lesson, plot))

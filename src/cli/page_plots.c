@@ -55,21 +55,30 @@ static int numeric(const char *name, size_t n)
 }
 
 /* Where the SVG stands between two pieces (put_tight): inside a tag, inside
- * one of its quoted values (quote), that value numeric; from: where the
- * attribute's name starts in the output; drop: the default stroke-linecap
- * and stroke-linejoin attributes to leave out. */
+ * one of its quoted values (quote), that value numeric, an id or a link;
+ * from: where the attribute's name starts in the output; drop: the default
+ * stroke-linecap and stroke-linejoin attributes to leave out; prefix: what
+ * every id and reference to one begins with. */
 typedef struct tight {
-    int tag, num;
+    int tag, num, id, href;
     char quote;
     size_t from;
-    const char *const *drop;
+    const char *const *drop, *prefix;
 } tight;
+
+/* Whether the name of n bytes at name is word, or ends with ":" word. */
+static int named(const char *name, size_t n, const char *word)
+{
+    size_t w = strlen(word);
+    return n >= w && !memcmp(name + n - w, word, w) && (n == w || name[n - w - 1] == ':');
+}
 
 /* Appends the n bytes at p, a piece of gnuplot's SVG, with its tags as
  * short as they draw the same: white space between attributes one space
  * (none around '=' nor before the tag's end), none at a value's end, a
  * numeric value's decimals without trailing zeros ("442.00" 442, "0.50"
- * 0.5), and the attributes in t->drop (SVG's defaults) left out. Text
+ * 0.5), and the attributes in t->drop (SVG's defaults) left out; every id,
+ * link to one ("#ID") and url(#ID) begun with t->prefix and '-'. Text
  * between tags, and <!...> and <?...?>, as they are. */
 static void put_tight(isl_buf *b, const char *p, size_t n, tight *t)
 {
@@ -86,6 +95,11 @@ static void put_tight(isl_buf *b, const char *p, size_t n, tight *t)
                 continue;
             }
             if (c == t->quote) t->quote = 0;
+            if (c == 'u' && n - i >= 5 && !memcmp(p + i, "url(#", 5)) {
+                isl_buf_put(b, "url(#", 5), page_puts(b, t->prefix), page_puts(b, "-");
+                i += 4;
+                continue;
+            }
             if (t->num && c >= '0' && c <= '9') {
                 size_t d = i;
                 while (d < n && p[d] >= '0' && p[d] <= '9') d++;
@@ -115,10 +129,19 @@ static void put_tight(isl_buf *b, const char *p, size_t n, tight *t)
             if (j < n && !strchr("=>/\n", p[j]) && last != '=' && last != '\n') isl_buf_put(b, " ", 1), t->from = b->n;
             i = j - 1;
         } else {
-            if (c == '\'' || c == '"') t->quote = c;
-            if (c == '=') t->num = t->from <= b->n && numeric(b->p + t->from, b->n - t->from);
+            if (c == '=' && t->from <= b->n) {
+                const char *name = b->p + t->from;
+                size_t len = b->n - t->from;
+                t->num = numeric(name, len), t->id = named(name, len, "id"), t->href = named(name, len, "href");
+            }
             if (c == '>') t->tag = 0;
             isl_buf_put(b, &c, 1);
+            if (c == '\'' || c == '"') {
+                t->quote = c;
+                int link = t->href && i + 1 < n && p[i + 1] == '#';
+                if (link) isl_buf_put(b, "#", 1), i++;
+                if (t->id || link) page_puts(b, t->prefix), page_puts(b, "-");
+            }
             if (c == '\n') t->from = b->n;
         }
     }
@@ -129,7 +152,7 @@ static void put_tight(isl_buf *b, const char *p, size_t n, tight *t)
  * tags tightened (put_tight), stroke-linecap="butt" and
  * stroke-linejoin="miter" left out where the SVG sets no other (they are
  * SVG's defaults, and gnuplot writes them on every group). */
-static void put_compact(isl_buf *b, const char *svg, size_t len)
+static void put_compact(isl_buf *b, const char *svg, size_t len, const char *prefix)
 {
     static const char *const CAP = "stroke-linecap=", *const JOIN = "stroke-linejoin=";
     static const char *const BUTT = "stroke-linecap=\"butt\"", *const MITER = "stroke-linejoin=\"miter\"";
@@ -137,7 +160,7 @@ static void put_compact(isl_buf *b, const char *svg, size_t len)
     size_t k = 0;
     if (count(svg, len, CAP) == count(svg, len, BUTT)) drop[k++] = BUTT;
     if (count(svg, len, JOIN) == count(svg, len, MITER)) drop[k++] = MITER;
-    tight t = {0, 0, 0, 0, drop};
+    tight t = {0, 0, 0, 0, 0, 0, drop, prefix};
     const char *p = svg, *end = svg + len;
     while (p < end) {
         while (p < end && (*p == ' ' || *p == '\t')) p++;
@@ -253,31 +276,17 @@ static void put_used_defs(isl_buf *b, const char *svg, size_t len)
     isl_buf_put(b, from, (size_t)(svg + len - from));
 }
 
-/* Appends the SVG text, compacted, its unused definitions left out and its
- * repeated groups merged, every id (and reference to one) prefixed with
- * prefix and '-'. */
+/* Appends the SVG text, compacted with every id (and reference to one)
+ * prefixed with prefix and '-', its unused definitions left out and its
+ * repeated groups merged: the one place that rewrites gnuplot's SVG. */
 static void put_svg(isl_buf *b, const char *text, size_t size, const char *prefix)
 {
-    static const char *const refs[] = {"id='", "id=\"", "href='#", "href=\"#", "url(#"};
-    isl_buf t = {NULL, 0, 0, 0}, u = {NULL, 0, 0, 0}, c = {NULL, 0, 0, 0};
-    put_compact(&t, text, size);
+    isl_buf t = {NULL, 0, 0, 0}, u = {NULL, 0, 0, 0};
+    put_compact(&t, text, size, prefix);
     if (t.p) put_used_defs(&u, t.p, t.n);
-    if (u.p) put_merged(&c, u.p, u.n);
-    b->oom |= t.oom | u.oom | c.oom;
+    if (u.p) put_merged(b, u.p, u.n);
+    b->oom |= t.oom | u.oom;
     free(t.p), free(u.p);
-    size_t from = 0;
-    for (size_t i = 0; i < c.n; i++)
-        for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {
-            if (c.p[i] != refs[k][0]) continue; /* most bytes: no strlen, no memcmp */
-            size_t n = strlen(refs[k]);
-            if (n > c.n - i || memcmp(c.p + i, refs[k], n)) continue;
-            isl_buf_put(b, c.p + from, i + n - from);
-            page_puts(b, prefix), page_puts(b, "-");
-            from = i + n, i += n - 1;
-            break;
-        }
-    if (c.p) isl_buf_put(b, c.p + from, c.n - from);
-    free(c.p);
 }
 
 /* The page's plots: every lesson's added to one batch of scratch images in

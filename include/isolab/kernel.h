@@ -68,9 +68,8 @@ int isl_kernel_builds(const char *mechanism);
 /* The two orders a set is built in: the set's own (as the model applies
  * it) and the kernel's (user, pid, net, uts, cgroup, mount, label, caps). */
 typedef enum isl_probe_order { ISL_ORDER_MODEL, ISL_ORDER_KERNEL } isl_probe_order;
-/* "model" / "kernel", and the index of a name (-1 when none). */
+/* "model" / "kernel". */
 const char *isl_probe_order_name(isl_probe_order o);
-int isl_probe_order_find(const char *name);
 
 /* Where a reading was taken: on the host just before the inside reading,
  * inside the confined process, on the host just after. */

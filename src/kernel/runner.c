@@ -34,11 +34,6 @@
 
 const char *isl_probe_order_name(isl_probe_order o) { return o == ISL_ORDER_KERNEL ? "kernel" : "model"; }
 
-int isl_probe_order_find(const char *name)
-{
-    return !strcmp(name, "model") ? ISL_ORDER_MODEL : !strcmp(name, "kernel") ? ISL_ORDER_KERNEL : -1;
-}
-
 const char *isl_side_name(isl_side s)
 {
     return s == ISL_SIDE_HOST ? "host" : s == ISL_SIDE_INSIDE ? "inside" : "host-after";

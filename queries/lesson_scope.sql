@@ -4,16 +4,20 @@
 -- param's bundle and channel, when set, stand in for every lesson's focus
 -- bundle and channel. axis: the focus axis, else the axis of the channel's
 -- first fact (channel_fact position order); closed_by: the bundle's first
--- mechanism (by member position) that closes that axis, NULL when none does.
+-- mechanism (by member position) that closes that axis, NULL when none does;
+-- a what-if list's members are the ones its run resolved it to (run_member).
 -- The eight lesson-table views, their page_lesson_* rows and lesson_report
 -- read this.
 -- run_id is current_surface_run's, looked up per lesson (a join with that
 -- view made every block that reads this one slower to compile); lessons
 -- without one have no row.
 SELECT y.lesson, y.lesson_position, y.bundle, y.channel, y.axis, y.run_id,
-       (SELECT bm.mechanism FROM bundle_member bm
+       (SELECT bm.mechanism
+          FROM (SELECT position, mechanism FROM bundle_member WHERE bundle = y.bundle
+                UNION ALL
+                SELECT position, mechanism FROM run_member WHERE run_id = y.run_id AND bundle = y.bundle) bm
           JOIN mechanism_axis ma ON ma.mechanism = bm.mechanism
-         WHERE bm.bundle = y.bundle AND ma.axis = y.axis
+         WHERE ma.axis = y.axis
          ORDER BY bm.position LIMIT 1) AS closed_by
   FROM (SELECT f.lesson, l.position AS lesson_position,
                coalesce(pb.value, f.bundle) AS bundle,

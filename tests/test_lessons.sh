@@ -176,6 +176,24 @@ check "the three commands pasted: they run, no stale note, the list's result cur
     " 1 0 0|isolab export: note: 1 row of channel_comparison has no results (empty cells): 'isolab --db $wdb run --bundle strict,-user-namespace --channel system-call-tracing' computes the first|$(q "$wdb" "SELECT max(id) FROM run WHERE kind = 'run' AND argv LIKE '%--members%'")" \
     "$codes|$(cat "$tmp/w.err")|$(awk -F '\t' '$3 == "sampling-profile" { print $13 }' "$tmp/w.tsv")"
 
+# a member list's axis table: its title and closed by follow the list's own
+# members, as a named bundle's do (worked by hand from seeds/000: without
+# user-namespace, strict's first mechanism on the resource axis is still
+# control-group; without control-group none of strict's members closes it)
+ldb=$tmp/list.db
+"$ISOLAB" --db "$ldb" lesson >/dev/null 2>&1
+"$ISOLAB" --db "$ldb" run --members strict,-user-namespace --channel sampling-profile >/dev/null
+"$ISOLAB" --db "$ldb" run --members strict,-control-group --channel sampling-profile >/dev/null
+check "report --bundle LIST titles the axis table by the list's members" \
+    "RESOURCE AXIS (the control group's axis)|RESOURCE AXIS (no mechanism of strict,-control-group closes it)" \
+    "$("$ISOLAB" --db "$ldb" report --bundle strict,-user-namespace 2>/dev/null | sed -n 3p)|$("$ISOLAB" --db "$ldb" report --bundle strict,-control-group 2>/dev/null | sed -n 3p)"
+check "... and fills closed by for the list, empty where no member closes the axis" \
+    "control-group control-group control-group control-group|" \
+    "$("$ISOLAB" --db "$ldb" export page_lesson_axis --bundle strict,-user-namespace --format tsv | awk -F '\t' 'NR > 1 { print $6 }' | tr '\n' ' ' | sed 's/ $//')|$("$ISOLAB" --db "$ldb" export page_lesson_axis --bundle strict,-control-group --format tsv | awk -F '\t' 'NR > 1 { print $6 }' | sort -u | tr -d '\n')"
+check "a list's run keeps the members the list stood for (run_member)" \
+    "pid-namespace,mount-namespace,network-namespace,uts-namespace,control-group,capability-dropping,mandatory-label" \
+    "$(q "$ldb" "SELECT group_concat(mechanism, ',') FROM (SELECT mechanism FROM run_member WHERE bundle = 'strict,-user-namespace' ORDER BY position)")"
+
 # --- 4: parameters ---------------------------------------------------------------
 check "param: the defaults" "lesson|M03/K05
 bundle|

@@ -13,7 +13,7 @@
 #include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 24
+#define ISL_SCHEMA_VERSION 25
 
 typedef struct isl_store isl_store;
 struct sqlite3;
@@ -157,6 +157,8 @@ isl_status isl_store_put_smallest(isl_run_ctx *c, const size_t *mechs, size_t nm
 isl_status isl_store_put_marginal(isl_run_ctx *c, const isl_marginal_row *row);
 /* One run_param row (key, value) of run c->run_id; not counted in c->rows. */
 isl_status isl_store_put_param(isl_run_ctx *c, const char *key, const char *value);
+/* The run_member rows of bundle (a member list): its members, in order. */
+isl_status isl_store_put_members(isl_run_ctx *c, size_t bundle);
 /* The run_param 'mechanisms': the names of mechs[0..nm), comma-separated. */
 isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t nm);
 

@@ -23,7 +23,8 @@ static isl_status finish(isl_run_ctx *ctx, isl_status st, const isl_lab_show *sh
 }
 
 /* The run's parameters (run_param), written here for every kind: the sweep's
- * kind, each bundle it computes (a member list's also as 'members') and each
+ * kind, each bundle it computes (a member list's also as 'members', and its
+ * members in run_member) and each
  * channel (bundles or channels NULL: the first nb or nc of the model). */
 static isl_status put_params(isl_run_ctx *ctx, isl_kind kind, const size_t *bundles, size_t nb,
                              const size_t *channels, size_t nc)
@@ -33,6 +34,7 @@ static isl_status put_params(isl_run_ctx *ctx, isl_kind kind, const size_t *bund
         const isl_bundle *b = &ctx->model->bundle[bundles ? bundles[i] : i];
         st = isl_store_put_param(ctx, "bundle", b->name);
         if (!st && b->adhoc) st = isl_store_put_param(ctx, "members", b->name);
+        if (!st && b->adhoc) st = isl_store_put_members(ctx, bundles ? bundles[i] : i);
     }
     for (size_t i = 0; !st && i < nc; i++)
         st = isl_store_put_param(ctx, "channel", ctx->model->channel[channels ? channels[i] : i].name);

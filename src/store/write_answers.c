@@ -1,4 +1,5 @@
 /* isolab store: the rows of the power set's answers and their runs' parameters. */
+#include <assert.h>
 #include <stdlib.h>
 
 #include "isolab/answers.h"
@@ -12,6 +13,8 @@ static const char ST_ANSWER_SMALLEST[] = "INSERT INTO answer_smallest(run_id, ch
 static const char ST_ANSWER_MARGINAL[] = "INSERT INTO answer_marginal(run_id, channel, position, mechanism, "
                                          "in_bundle, open_surface, delta) VALUES (?1,?2,?3,?4,?5,?6,?7)";
 static const char ST_RUN_PARAM[] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)";
+static const char ST_RUN_MEMBER[] = "INSERT OR IGNORE INTO run_member(run_id, bundle, position, mechanism) "
+                                    "VALUES (?1,?2,?3,?4)";
 
 /* The names of the mechanisms mechs[i] whose bit i is set in mask, comma-
  * separated in bit order ("" for none): malloc'd, NULL when out of memory. */
@@ -33,6 +36,17 @@ static const char *channel_of(const isl_run_ctx *c)
 isl_status isl_store_put_param(isl_run_ctx *c, const char *key, const char *value)
 {
     return isl_db_put(c->store, ST_RUN_PARAM, c->err, "writing the run's parameters", "itt", c->run_id, key, value);
+}
+
+isl_status isl_store_put_members(isl_run_ctx *c, size_t bundle)
+{
+    assert(bundle < c->model->nbundles);
+    const isl_bundle *b = &c->model->bundle[bundle];
+    isl_status st = ISL_OK;
+    for (size_t k = 0; !st && k < b->n; k++)
+        st = isl_db_put(c->store, ST_RUN_MEMBER, c->err, "writing a list's members", "itit", c->run_id, b->name,
+                        (int64_t)k + 1, c->model->mech[b->members[k]].name);
+    return st;
 }
 
 isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t nm)

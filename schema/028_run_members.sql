@@ -1,0 +1,17 @@
+-- isolab schema, part 28 (schema version 25): the mechanisms a what-if
+-- list stood for in a run.
+--
+-- A member list ('strict,-user-namespace') is a bundle of its own in the
+-- runs that compute it, but the model's bundle_member has no rows for it:
+-- the rule that reads a bundle's members by position (lesson_scope's
+-- closed_by, "the control group's axis") found none. The run records the
+-- members the core resolved the list to, in order, as run_param records
+-- the list itself; it goes with its run. (IF NOT EXISTS: the migration
+-- tests take a database of today back a version.)
+CREATE TABLE IF NOT EXISTS run_member (
+  run_id    INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+  bundle    TEXT NOT NULL,
+  position  INTEGER NOT NULL,
+  mechanism TEXT NOT NULL,
+  PRIMARY KEY (run_id, bundle, position)
+) WITHOUT ROWID;

@@ -265,7 +265,7 @@ expect "SQLite database of another program" 4 "isolab run: other.db: not an isol
 cp base.db future.db
 sqlite3 future.db 'PRAGMA user_version = 99'
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (24); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (25); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 cp base.db ro.db
 chmod 444 ro.db
@@ -327,7 +327,7 @@ expect "a malformed version-1 database: no migration, damaged, exit 4" 4 \
     v1dmg.db "$ISOLAB" --db v1dmg.db runs
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 24 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 25 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/030_probe_explanations.sql") FROM probe_explanation")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(cat "$root/seeds/001_column_labels.sql" "$root/seeds/031_channel_labels.sql" | grep -c "^  ('") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \

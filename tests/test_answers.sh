@@ -67,6 +67,7 @@ answers() {
     "$ISOLAB" --db "$db" sweep bundles >/dev/null || not_ok "$tag: sweep bundles"
     for ch in '' $(q "$db" 'SELECT name FROM channel ORDER BY name'); do
         opt=${ch:+--channel $ch}
+        opt=${opt:---no-channel}
         # shellcheck disable=SC2086
         "$ISOLAB" --db "$db" frontier $opt >/dev/null 2>"$tmp/err" || { not_ok "$tag: frontier $opt"; cat "$tmp/err"; }
         check "$tag: frontier ${ch:-(no channel)} = the sweep's" "$(want_frontier "$db" "$ch")" "$(got_frontier "$db")"
@@ -108,13 +109,29 @@ check "frontier run's parameters" "channel=system-call-tracing mechanisms=pid-na
 check "frontier over 2 mechanisms: 3 rows" 3 "$(q "$lesson" "SELECT count(*) FROM answer_frontier
                      WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'frontier')")"
 "$ISOLAB" --db "$lesson" smallest --max 14 >/dev/null
-check "smallest run's parameters" "max=14 mechanisms=$(q "$lesson" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position)")" \
+check "smallest run's parameters" "channel=sampling-profile max=14 mechanisms=$(q "$lesson" "SELECT group_concat(name, ',') FROM (SELECT name FROM mechanism ORDER BY position)")" \
     "$(q "$lesson" "SELECT group_concat(key || '=' || value, ' ') FROM (SELECT key, value FROM run_param
                      WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'smallest') ORDER BY key)")"
 "$ISOLAB" --db "$lesson" marginal --bundle strict,-user-namespace >/dev/null
-check "marginal run's parameters" "bundle=strict,-user-namespace" \
+check "marginal run's parameters" "bundle=strict,-user-namespace channel=sampling-profile" \
     "$(q "$lesson" "SELECT group_concat(key || '=' || value, ' ') FROM run_param
                      WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'marginal')")"
+
+# without --channel, the channel of the lesson in focus, as report and plot
+# take it: sampling-profile (M03/K05's), system-call-tracing once param's
+# lesson is M03/K04; --no-channel for none
+dch=$tmp/dch.db
+"$ISOLAB" --db "$dch" init >/dev/null
+"$ISOLAB" --db "$dch" frontier >/dev/null
+"$ISOLAB" --db "$dch" marginal --bundle strict >/dev/null
+q "$dch" "UPDATE param SET value = 'M03/K04' WHERE key = 'lesson'"
+"$ISOLAB" --db "$dch" smallest --max 14 >/dev/null
+"$ISOLAB" --db "$dch" frontier --no-channel >/dev/null
+check "frontier, marginal, smallest default to the focus lesson's channel; --no-channel is none" \
+    "frontier:sampling-profile marginal:sampling-profile smallest:system-call-tracing frontier:-" \
+    "$(q "$dch" "SELECT group_concat(kind || ':' || coalesce((SELECT value FROM run_param p WHERE p.run_id = r.id AND key = 'channel'), '-'), ' ') FROM (SELECT * FROM run ORDER BY id) r")"
+"$ISOLAB" --db "$dch" frontier --channel sampling-profile --no-channel >/dev/null 2>"$tmp/err"
+check "--channel with --no-channel: a usage error" "2|isolab frontier: --channel and --no-channel: choose one" "$?|$(head -1 "$tmp/err")"
 
 # printing: csv is the export of the run's rows; the table has them too
 "$ISOLAB" --db "$lesson" frontier --format csv >"$tmp/f.csv"
@@ -132,7 +149,7 @@ check "marginal --format ndjson: one object per mechanism" \
 # report bundle_frontier: from the frontier runs when no bundles sweep is current
 fr=$tmp/fr.db
 "$ISOLAB" --db "$fr" init >/dev/null
-"$ISOLAB" --db "$fr" frontier >/dev/null
+"$ISOLAB" --db "$fr" frontier --no-channel >/dev/null
 "$ISOLAB" --db "$fr" frontier --channel sampling-profile >/dev/null
 # expected: the sweep's bundle_frontier with the first bundle of each size
 check "bundle_frontier from frontier runs = the sweep's, first bundle per size" \

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/history.h"
 #include "isolab/lab.h"
 #include "isolab/report.h"
 
@@ -15,6 +16,8 @@ typedef struct answer_args {
     isl_cli *cli;
     const char *table;
     size_t channel;
+    const char *channel_name; /* NULL: none */
+    char focus[256];          /* current_focus's channel, when it is the default */
     size_t *mechs;
     size_t nm;
     isl_format fmt;
@@ -30,15 +33,29 @@ static isl_status print_rows(void *ctx, int64_t run_id)
     return (isl_status)isl_export_path(x->cli, x->table, NULL, x->fmt, 1, run_id, NULL, &x->rows);
 }
 
-/* The channel (none by default), the format and, when with_mechs, the
- * mechanisms (--mechanisms LIST in mechanism order; default: all). */
+/* The channel (--channel C; none with --no-channel; by default
+ * current_focus's, as report and plot take it; none when no lesson has a
+ * focus), the format and, when
+ * with_mechs, the mechanisms (--mechanisms LIST in mechanism order; default:
+ * all). */
 static int pick(isl_cli *cli, const isl_args *a, const char *table, int with_mechs, answer_args *x)
 {
     const isl_model *m = cli->model;
     const char *ch = isl_opt(a, "--channel");
     long long fmt = ISL_FMT_TABLE;
     isl_opt_int(a, "--format", &fmt);
-    *x = (answer_args){cli, table, ISL_NONE, NULL, 0, (isl_format)fmt, {print_rows, x}, 0};
+    *x = (answer_args){cli, table, ISL_NONE, NULL, "", NULL, 0, (isl_format)fmt, {print_rows, x}, 0};
+    int none = isl_opt_flag(a, "--no-channel");
+    if (ch && none) return isl_usage(cli, "--channel and --no-channel: choose one");
+    char lesson[256], bundle[256];
+    if (!ch && !none) {
+        /* a model no lesson focuses on: no channel */
+        isl_status st = isl_store_current_focus(cli->store, lesson, bundle, x->focus, sizeof x->focus, &cli->err);
+        if (st && st != ISL_EINPUT) return st;
+        if (!st) ch = x->focus;
+        cli->err = (isl_error){0};
+    }
+    x->channel_name = ch;
     if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
         return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
     if (!with_mechs) return ISL_OK;
@@ -69,11 +86,12 @@ int isl_cmd_frontier(isl_cli *cli, const isl_args *a)
 static void note_unreached(isl_cli *cli, const isl_args *a, const answer_args *x, long long max)
 {
     int oom = 0;
-    const char *ch = isl_opt(a, "--channel");
+    const char *ch = x->channel_name;
     char *list = isl_opt_joined(a, "--mechanisms", &oom);
     const char *words[5] = {"frontier"};
     int n = 1;
     if (ch) words[n++] = "--channel", words[n++] = ch;
+    else words[n++] = "--no-channel";
     if (list) words[n++] = "--mechanisms", words[n++] = list;
     isl_buf hint = {NULL, 0, 0, 0};
     isl_put_command(cli, &hint, n, words);

@@ -75,7 +75,10 @@ static const isl_option MECHANISMS = {
             "in mechanism order"};
 
 static const isl_option ANSWER_CHANNEL = {
-    .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "under channel C (default: no channel)"};
+    .name = "--channel", .value = "C", .kind = ISL_STRING,
+    .help = "under channel C (default: current_focus's, sampling-profile)"};
+static const isl_option ANSWER_NO_CHANNEL = {
+    .name = "--no-channel", .kind = ISL_FLAG, .help = "under no channel (the bundles' own open surface)"};
 static const isl_option SMALLEST_MAX = {
     .name = "--max", .value = "N", .kind = ISL_INT, .min = 0, .max = 1000000000, .what = "a number of facts",
     .help = "the largest open surface wanted (required)"};
@@ -273,21 +276,21 @@ const isl_command isl_commands[] = {
      "mechanisms (in mechanism order) with that many members, how many subsets\n"
      "reach it and the first of them, computed without writing the power set;\n"
      "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n",
-     OPTS(&ANSWER_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
+     OPTS(&ANSWER_CHANNEL, &ANSWER_NO_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the fewest-member bundles with open surface at most N",
      "The subsets of the chosen mechanisms with the fewest members whose open\n"
      "surface is at most --max N, in mask order, computed without writing the\n"
      "power set; recorded as a run of kind 'smallest' (rows: answer_smallest)\n"
      "and printed.\n",
-     OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
+     OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_NO_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "what each mechanism adds to or takes from a bundle",
      "For each mechanism of the model, the open surface of --bundle B with the\n"
      "mechanism appended (or taken out when it is a member) and the difference\n"
      "from B's own; recorded as a run of kind 'marginal' (rows:\n"
      "answer_marginal) and printed.\n",
-     OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &FORMAT, &NOTE)},
+     OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &ANSWER_NO_CHANNEL, &FORMAT, &NOTE)},
     {"probe", isl_cmd_probe, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "build the sets for real on this kernel and store what it shows",
      "Builds each set of mechanisms for real on this machine's kernel, with the\n"

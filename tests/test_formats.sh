@@ -323,6 +323,10 @@ rule_aligned "runs" "$ISOLAB" --db "$edb" runs
 rule_aligned "runs --long" "$ISOLAB" --db "$edb" runs --long
 rule_aligned "export --list" "$ISOLAB" --db "$edb" export --list
 rule_aligned "export --list channel_comparison" "$ISOLAB" --db "$edb" export --list channel_comparison
+# its descriptions are sentences: wrapped at their spaces to fit 80 columns
+# (the words checked above against the CSV, each row's lines joined)
+check "export --list: no line wider than 80 columns, and some wrapped" "0 yes" \
+    "$("$ISOLAB" --db "$edb" export --list | awk '{ if (length($0) > 80) n++; if (substr($0, 1, 20) == sprintf("%20s", "")) w = "yes" } END { print n + 0, w }')"
 rule_aligned "frontier (a 38-character channel)" "$ISOLAB" --db "$edb" frontier --channel memory-snapshot-with-all-page-contents
 rule_aligned "marginal" "$ISOLAB" --db "$edb" marginal --bundle strict --channel memory-snapshot-with-all-page-contents
 rule_aligned "runs --kind check" "$ISOLAB" --db "$edb" runs --kind check

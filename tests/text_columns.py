@@ -7,7 +7,8 @@ usage: text_columns.py rule [--long] FILE [CSV]  a table with a rule of dashes (
        text_columns.py rows N FILE [E]  rows only (the lesson's tables): N
                                     columns, the last E of them may be empty
 
-rule: the rule's dash runs are the columns; every character of every other
+rule: the rule's dash runs are the columns (a line blank up to the last
+column continues the row above: a wrapped last column); every character of every other
 line (header lines and rows; with --long, lines starting with 8 spaces
 and a letter, the details of 'runs --long', are skipped) lies inside a column, and in each column the
 rows' values all start at its left edge or all end at its right edge.
@@ -39,12 +40,24 @@ DETAIL = re.compile(r'^ {8}[a-z]')
 def check_values(lines, r, spans, path):
     import csv
     want = list(csv.reader(open(path, encoding='utf-8', newline='')))[1:]
-    rows = lines[r + 1:]
+    # a line blank up to the last column goes on the row above's last cell
+    # (a last column wrapped to fit, as export --list wraps its about)
+    rows, wrapped = [], set()
+    for l in lines[r + 1:]:
+        cells = [l[a:b].strip() for a, b in spans[:-1]] + [l[spans[-1][0]:].strip()]
+        if rows and not any(cells[:-1]):
+            rows[-1][-1] += ' ' + cells[-1]
+            wrapped.add(len(rows) - 1)
+        else:
+            rows.append(cells)
     bad = [] if len(rows) == len(want) else ['%d rows, the CSV has %d' % (len(rows), len(want))]
-    for i, (l, w) in enumerate(zip(rows, want)):
-        for (a, b), v in zip(spans, w):
-            if v != '' and not is_number(v) and l[a:b].strip() != v:
-                bad.append('row %d: %r where %r belongs' % (i + 1, l[a:b].strip(), v))
+    for i, (cells, w) in enumerate(zip(rows, want)):
+        if i in wrapped:  # a line ends at a run of spaces as at one
+            w = w[:-1] + [' '.join(w[-1].split())]
+            cells = cells[:-1] + [' '.join(cells[-1].split())]
+        for c, v in zip(cells, w):
+            if v != '' and not is_number(v) and c != v:
+                bad.append('row %d: %r where %r belongs' % (i + 1, c, v))
                 break
     return bad
 

@@ -44,6 +44,7 @@ typedef struct isl_listing {
     void *tee_ctx;
     char **keys;           /* JSON, NDJSON: each column's key, made unique ("a", "a:1"), as JSON text */
     size_t nkeys;
+    size_t wrap;           /* ISL_FMT_TABLE: when not 0, the width a text last column is wrapped to fit */
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */
@@ -63,6 +64,10 @@ int isl_listing_done(isl_cli *cli, isl_listing *l, isl_status st);
 /* For a table: a line under the row handed last, indented by 8 spaces, outside
  * the columns (other formats: nothing). ISL_ENOMEM. */
 isl_status isl_listing_detail(isl_listing *l, const char *line);
+/* For a table: a last column of text wider than `width` columns leave it is
+ * wrapped at its spaces, each line after a cell's first starting at the
+ * column (a word longer than the room stays whole). */
+void isl_listing_wrap(isl_listing *l, size_t width);
 /* Ends the listing begun with status st: writes what it kept when st is
  * ISL_OK, frees it; ISL_ENOMEM or ISL_EOUTPUT. */
 isl_status isl_listing_end(isl_listing *l, isl_status st);

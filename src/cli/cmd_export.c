@@ -55,6 +55,7 @@ static int list_names(isl_cli *cli, const char *name, isl_format fmt)
     isl_listing l;
     column_list c = {&l, &labels, name};
     isl_listing_start(&l, fmt, cli->out);
+    isl_listing_wrap(&l, 80); /* its descriptions are sentences */
     isl_status st = name ? isl_labels_read(cli, &labels) : ISL_OK;
     if (!st) st = isl_listing_labelled(&l, cli, NULL);
     if (!st) st = isl_listing_row(&l, name ? 6 : 4, name ? COLUMN_COLUMNS : RELATION_COLUMNS, NULL);

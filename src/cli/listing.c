@@ -18,6 +18,7 @@ typedef struct isl_grid {
     int *digits;    /* per column, labelled: its digits (-1: four at most) */
     isl_buf *details; /* per row: the lines under it, each ending in '\n' */
     int *numeric;   /* per column: every value a number */
+    size_t wrap_at; /* when not 0: the last column, wrapped, starts at this column */
 } isl_grid;
 
 void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out)
@@ -123,15 +124,44 @@ int isl_listing_labelled(isl_listing *l, isl_cli *cli, const char *object)
     return isl_labels_read(cli, &l->labels);
 }
 
+void isl_listing_wrap(isl_listing *l, size_t width) { l->wrap = width; }
+
 /* Width of UTF-8 text in terminal columns (CJK: 2 a character). */
 static size_t width_of(const char *t)
 {
     return t ? isl_text_columns(t) : 0;
 }
 
+/* The bytes of t's first line when wrapped to `room` columns: up to the
+ * last space that leaves it within room (or the first space past a longer
+ * word; all of t when it fits). *next: where the next line starts, past
+ * the spaces. */
+static size_t wrap_line(char *t, size_t room, const char **next)
+{
+    size_t len = strlen(t), cut = len;
+    if (width_of(t) > room) {
+        size_t best = 0;
+        for (size_t i = 1; i < len; i++) {
+            if (t[i] != ' ') continue;
+            char c = t[i];
+            t[i] = '\0';
+            size_t w = width_of(t);
+            t[i] = c;
+            if (w > room && best) break;
+            best = i;
+            if (w > room) break;
+        }
+        if (best) cut = best;
+    }
+    *next = t + cut;
+    while (**next == ' ') ++*next;
+    return cut;
+}
+
 /* Writes row r of the grid (the header: r = 0, its units: r = -1), up to
  * its last cell with text (no spaces at its end); a number column's cells,
- * heading and unit right-aligned. */
+ * heading and unit right-aligned; a wrapped last column (g->wrap_at, its
+ * start) in lines of w[last] columns, each after the first at its start. */
 static void line_write(const isl_grid *g, const size_t *w, long r, FILE *out)
 {
     char *const *cells = r < 0 ? g->units : g->cells + (size_t)r * g->ncols;
@@ -141,6 +171,16 @@ static void line_write(const isl_grid *g, const size_t *w, long r, FILE *out)
     for (size_t c = 0; c < last; c++) {
         size_t pad = w[c] - width_of(cells[c]);
         if (c) fputs("  ", out);
+        if (g->wrap_at && c + 1 == g->ncols) {
+            const char *next;
+            for (char *t = cells[c];; t = (char *)next) {
+                size_t n = wrap_line(t, w[c], &next);
+                fwrite(t, 1, n, out);
+                if (!*next) break;
+                fprintf(out, "\n%*s", (int)g->wrap_at, "");
+            }
+            continue;
+        }
         if (g->numeric[c]) fprintf(out, "%*s", (int)pad, "");
         fputs(cells[c] ? cells[c] : "", out);
         if (!g->numeric[c] && c + 1 < last) fprintf(out, "%*s", (int)pad, "");
@@ -175,7 +215,18 @@ static void grid_free(isl_grid *g)
     free(g);
 }
 
-static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
+/* Narrows a text last column wider than `width` leaves it to what is
+ * left (at least 20 columns), for line_write to wrap. */
+static void grid_wrap(isl_grid *g, size_t *w, size_t width)
+{
+    size_t at = 0, last = g->ncols - 1;
+    for (size_t c = 0; c < last; c++) at += w[c] + 2;
+    if (!width || !g->ncols || g->numeric[last] || at + w[last] <= width) return;
+    w[last] = width > at + 20 ? width - at : 20;
+    g->wrap_at = at;
+}
+
+static isl_status grid_end(isl_grid *g, size_t wrap, isl_status st, FILE *out)
 {
     size_t *w = !st && g ? calloc(g->ncols + 1, sizeof *w) : NULL;
     if (!st && g && !w) st = ISL_ENOMEM;
@@ -185,6 +236,7 @@ static isl_status grid_end(isl_grid *g, isl_status st, FILE *out)
             if (k > w[c]) w[c] = k;
             if (u > w[c]) w[c] = u;
         }
+    if (!st && g) grid_wrap(g, w, wrap);
     if (!st && g) grid_write(g, w, out);
     grid_free(g);
     free(w);
@@ -273,7 +325,7 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
     l->buf.p = l->head.p = NULL;
     isl_labels_free(&l->labels);
     free_keys(l);
-    if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, st, l->out);
+    if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, l->wrap, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;
     /* a JSON array cut short by a failure ends its last line (still no ']'):
      * the error message then starts a line of its own on a terminal */

@@ -91,6 +91,14 @@ if command -v bash >/dev/null 2>&1; then
     check "completion: tables and views" \
         "$(q "$db" "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name LIKE 'channel\_%' ESCAPE '\\'" | sort | tr '\n' ' ' | sed 's/ $//')" \
         "$(complete_ --db "$db" report channel_)"
+    # report with nothing typed: the saved queries without the page's and the
+    # plots' own (page_*, plot_*), a list bash lays out within 80 columns
+    check "completion: report's first offer, the saved queries a reader asks" \
+        "$(q "$db" "SELECT name FROM sqlite_schema WHERE type = 'view' AND substr(name, 1, 5) NOT IN ('page_', 'plot_')" | sort | tr '\n' ' ' | sed 's/ $//')" \
+        "$(complete_ --db "$db" report '')"
+    check "completion: report with a word typed: every table and view" \
+        "$(q "$db" "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND substr(name, 1, 5) = 'page_'" | sort | tr '\n' ' ' | sed 's/ $//')" \
+        "$(complete_ --db "$db" report page_)"
     check "completion: \$ISOLAB_DB when no --db" "$(complete_ --db "$db" lesson '')" \
         "$(ISOLAB_DB=$db complete_ lesson '')"
     check "completion: no database, no names" "" "$(complete_ --db "$tmp/none.db" run --bundle '')"

@@ -145,8 +145,11 @@ static void operand_class(const isl_command *c, char *buf, size_t n)
     } else if (strstr(ops, "FILE")) {
         snprintf(buf, n, "f");
     } else if (strstr(ops, "NAME")) {
-        /* plot's names are its plots; any other NAME a table or view */
-        snprintf(buf, n, "%s", !strcmp(c->name, "plot") ? "w:channels samples axes frontier" : "db:relation");
+        /* plot's names are its plots; report's the saved queries first; any
+         * other NAME a table or view */
+        snprintf(buf, n, "%s", !strcmp(c->name, "plot")     ? "w:channels samples axes frontier"
+                               : !strcmp(c->name, "report") ? "db:question"
+                                                            : "db:relation");
     }
 }
 
@@ -197,6 +200,11 @@ static const char COMPLETION_NAMES[] =
     "        mechanism) sql='SELECT name AS n FROM mechanism ORDER BY position' ;;\n"
     "        run) sql='SELECT id AS n FROM run ORDER BY id' ;;\n"
     "        kind) sql='SELECT DISTINCT kind AS n FROM run ORDER BY kind' ;;\n"
+    "        # report NAME: with nothing typed, the saved queries but the page's and\n"
+    "        # the plots' own rows (a list that fits 80 columns); else every name\n"
+    "        question) [ -n \"${COMP_WORDS[COMP_CWORD]}\" ] && { _isolab_names relation; return; }\n"
+    "                  sql=\"SELECT name AS n FROM sqlite_schema WHERE type = 'view' AND name NOT GLOB 'page_*'\"\n"
+    "                  sql+=\" AND name NOT GLOB 'plot_*' ORDER BY name\" ;;\n"
     "        relation) sql=\"SELECT name AS n FROM sqlite_schema WHERE type IN ('table', 'view')\"\n"
     "                  sql+=\" AND name NOT LIKE 'sqlite\\\\_%' ESCAPE '\\\\' ORDER BY name\" ;;\n"
     "        *) return 0 ;;\n"

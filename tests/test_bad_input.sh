@@ -87,7 +87,7 @@ INSERT INTO fact(position, name, axis) VALUES
   (27, 'fact-c', 'mount');
 EOF
 bad_seed "fact on an unknown axis (row 2 of 3)" \
-    "isolab load: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" axis.sql
+    "isolab load: axis.sql:3: fact.axis = 'proces' has no match in axis(name); did you mean 'process'?" axis.sql
 
 cat >dupfact.sql <<'EOF'
 INSERT INTO fact(position, name, axis) VALUES
@@ -95,7 +95,7 @@ INSERT INTO fact(position, name, axis) VALUES
   (26, 'hostname', 'host');
 EOF
 bad_seed "duplicate fact name" \
-    "isolab load: dupfact.sql:3: fact.name = 'hostname': UNIQUE constraint failed: fact.name" dupfact.sql
+    "isolab load: dupfact.sql:3: fact.name = 'hostname': UNIQUE constraint failed: fact.name (the course's model has a fact of that name)" dupfact.sql
 
 printf "INSERT INTO fact(position, name, axis) VALUES (13, 'fact-a', 'process');\n" >duppos.sql
 bad_seed "duplicate fact position" \
@@ -115,7 +115,7 @@ INSERT INTO left_open(mechanism, fact) VALUES
   ('uts-namespace', 'host-name');
 EOF
 bad_seed "left-open fact that does not exist" \
-    "isolab load: leftopen.sql:3: left_open.fact = 'host-name' has no match in fact(name)" leftopen.sql
+    "isolab load: leftopen.sql:3: left_open.fact = 'host-name' has no match in fact(name); did you mean 'hostname'?" leftopen.sql
 
 cat >chanfact.sql <<'EOF'
 INSERT INTO channel(name, lesson, cost_pct) VALUES ('event-tracing', NULL, 6);
@@ -124,7 +124,7 @@ INSERT INTO channel_fact(channel, fact) VALUES
   ('event-tracing', 'clocks');
 EOF
 bad_seed "channel fact that does not exist" \
-    "isolab load: chanfact.sql:4: channel_fact.fact = 'clocks' has no match in fact(name)" chanfact.sql
+    "isolab load: chanfact.sql:4: channel_fact.fact = 'clocks' has no match in fact(name); did you mean 'clock'?" chanfact.sql
 
 cat >bundlemech.sql <<'EOF'
 INSERT INTO bundle(name) VALUES ('tight');
@@ -133,7 +133,7 @@ INSERT INTO bundle_member(bundle, position, mechanism) VALUES
   ('tight', 2, 'seccomp-filter');
 EOF
 bad_seed "bundle naming an unknown mechanism" \
-    "isolab load: bundlemech.sql:4: bundle_member.mechanism = 'seccomp-filter' has no match in mechanism(name)" bundlemech.sql
+    "isolab load: bundlemech.sql:4: bundle_member.mechanism = 'seccomp-filter' has no match in mechanism(name) (mechanisms: capability-dropping, control-group, mandatory-label, mount-namespace, network-namespace, pid-namespace, user-namespace, uts-namespace)" bundlemech.sql
 
 cat >gap.sql <<'EOF'
 INSERT INTO bundle(name) VALUES ('tight');
@@ -214,7 +214,7 @@ fi
 printf "INSERT INTO axis(name) VALUES ('a1');\n" >good.sql
 cp base.db t.db
 expect "second of two seed files bad: neither applied" 3 \
-    "isolab load: axis.sql:3: fact.axis = 'proces' has no match in axis(name)" t.db \
+    "isolab load: axis.sql:3: fact.axis = 'proces' has no match in axis(name); did you mean 'process'?" t.db \
     "$ISOLAB" --db t.db load good.sql axis.sql
 
 # init from a seed directory: nothing may be left behind
@@ -245,10 +245,10 @@ expect "option missing its value" 2 "isolab run: option '--channel' needs a valu
 Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --channel
 expect "unknown sweep" 2 "isolab sweep: unknown sweep 'remove' (samples, removal, addition, bundles)
 Try 'isolab sweep --help'." t.db "$ISOLAB" --db t.db sweep remove
-expect "unknown bundle" 3 "isolab run: no bundle named 'stric'" t.db "$ISOLAB" --db t.db run --bundle stric
-expect "unknown channel" 3 "isolab sweep: no channel named 'sampling'" t.db \
+expect "unknown bundle" 3 "isolab run: no bundle named 'stric'; did you mean 'strict'?" t.db "$ISOLAB" --db t.db run --bundle stric
+expect "unknown channel" 3 "isolab sweep: no channel named 'sampling' (channels: system-call-tracing, sampling-profile)" t.db \
     "$ISOLAB" --db t.db sweep removal --channel sampling
-expect "unknown bundle holding SQL" 3 "isolab run: no bundle named 'x'; DROP TABLE run; --'" t.db \
+expect "unknown bundle holding SQL" 3 "isolab run: no bundle named 'x'; DROP TABLE run; --' (bundles: plain, common, strict)" t.db \
     "$ISOLAB" --db t.db run --bundle "x'; DROP TABLE run; --"
 
 # ---- database files -------------------------------------------------------
@@ -787,7 +787,7 @@ bad_seed "a statement over isolab's length limit names the limit" \
     "isolab load: long.sql:1: the statement is longer than isolab's limit of 10000000 bytes (10 MB) for one statement; split it into several" long.sql
 
 expect "--lesson naming no lesson with a focus: the name in its place" 3 \
-    "isolab report: no lesson 'nosuch' with a focus (see lesson_focus)" nores.db "$ISOLAB" --db nores.db report --lesson nosuch
+    "isolab report: no lesson 'nosuch' with a focus (see lesson_focus) (lessons with a focus: M03/K04, M03/K05)" nores.db "$ISOLAB" --db nores.db report --lesson nosuch
 expect "rm naming a run twice" 2 "isolab rm: run 1 is named twice
 Try 'isolab rm --help'." nores.db "$ISOLAB" --db nores.db rm 1 1
 expect "prune --kind with a kind that does not exist" 2 \
@@ -949,9 +949,9 @@ check "... into a file: exit 3, no file" "3|absent" "$?|$(state part.csv | head 
 check "... as JSON: exit 3, the row, its line ended, no ']'" "3|[|  {\"a\": 1}|" "$?|$(tr '\n' '|' <out.txt)"
 # smallest --max N no subset reaches: said on stderr, as an empty report is
 cp base.db sm.db
-"$ISOLAB" --db sm.db smallest --max 0 --mechanisms user-namespace,pid-namespace --format csv >out.txt 2>err.txt
+"$ISOLAB" --db sm.db smallest --max 0 --no-channel --mechanisms user-namespace,pid-namespace --format csv >out.txt 2>err.txt
 check "smallest with no subset reaching --max: exit 0, the header alone, one note" \
-    "0|run_id,rank,channel,size,open_surface,mask,members|isolab smallest: note: no subset of the 2 mechanisms has an open surface of at most 0 under no channel; 'isolab --db sm.db frontier --mechanisms user-namespace,pid-namespace' gives the least of each size" \
+    "0|run_id,rank,channel,size,open_surface,mask,members|isolab smallest: note: no subset of the 2 mechanisms has an open surface of at most 0 under no channel; 'isolab --db sm.db frontier --no-channel --mechanisms user-namespace,pid-namespace' gives the least of each size" \
     "$?|$(cat out.txt)|$(cat err.txt)"
 "$ISOLAB" --db sm.db smallest --max 24 --mechanisms user-namespace --format csv >out.txt 2>err.txt
 check "smallest with an answer: no note" "0|2|" "$?|$(wc -l <out.txt | tr -d ' ')|$(cat err.txt)"

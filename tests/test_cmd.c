@@ -130,7 +130,7 @@ static void test_errors(void **state)
     (void)state;
     assert_int_equal(cli("e.db", "init"), 0);
     assert_int_equal(cli("e.db", "run --bundle nosuch"), ISL_EINPUT);
-    assert_string_equal(err_text, "isolab run: no bundle named 'nosuch'\n");
+    assert_string_equal(err_text, "isolab run: no bundle named 'nosuch' (bundles: plain, common, strict)\n");
     assert_int_equal(cli("e.db", "run --channel"), ISL_EUSAGE);
     assert_int_equal(cli("e.db", "frobnicate"), ISL_EUSAGE);
     assert_non_null(strstr(err_text, "unknown command 'frobnicate'"));

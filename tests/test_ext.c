@@ -465,8 +465,8 @@ static void test_or_in(void **state)
     /* the answers' arguments, as isolab_powerset's and isolab_surface's */
     static const char *const bad[][2] = {
         {"SELECT * FROM isolab_frontier", "isolab_frontier: argument 1 (channel, or NULL for none) is missing"},
-        {"SELECT * FROM isolab_frontier('nope')", "isolab_frontier: no channel named 'nope'"},
-        {"SELECT * FROM isolab_frontier(NULL, 'strict,-nosuch')", "isolab_frontier: no mechanism named 'nosuch'"},
+        {"SELECT * FROM isolab_frontier('nope')", "isolab_frontier: no channel named 'nope' (channels: system-call-tracing, sampling-profile)"},
+        {"SELECT * FROM isolab_frontier(NULL, 'strict,-nosuch')", "isolab_frontier: no mechanism named 'nosuch' (mechanisms: pid-namespace, mount-namespace, network-namespace, user-namespace, uts-namespace, control-group, capability-dropping, mandatory-label)"},
         {"SELECT * FROM isolab_smallest(NULL)", "isolab_smallest: argument 2 (max_open_surface) is missing"},
         {"SELECT * FROM isolab_smallest(NULL, -1)",
          "isolab_smallest: max_open_surface must be a whole number >= 0, not '-1'"},
@@ -478,7 +478,7 @@ static void test_or_in(void **state)
          "isolab_smallest: mechanism 'pid-namespace' is named twice"},
         {"SELECT * FROM isolab_marginal", "isolab_marginal: argument 1 (members) is missing"},
         {"SELECT * FROM isolab_marginal('nope')", "isolab_marginal: no bundle or mechanism named 'nope'"},
-        {"SELECT * FROM isolab_marginal('strict', 'nope')", "isolab_marginal: no channel named 'nope'"},
+        {"SELECT * FROM isolab_marginal('strict', 'nope')", "isolab_marginal: no channel named 'nope' (channels: system-call-tracing, sampling-profile)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) assert_string_equal(error_of(f.db, bad[i][0]), bad[i][1]);
     /* mechanisms is a member list, read as a set: a bundle stands for its members */
@@ -513,7 +513,7 @@ static void test_errors(void **state)
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface(NULL, 'sampling-profile')"),
                         "isolab_surface: members is NULL (name a bundle, or mechanisms separated by commas)");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface('strict', 'radio')"),
-                        "isolab_surface: no channel named 'radio'");
+                        "isolab_surface: no channel named 'radio' (channels: system-call-tracing, sampling-profile)");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_surface"),
                         "isolab_surface: argument 1 (members) is missing");
     assert_string_equal(error_of(db, "SELECT * FROM isolab_powerset"),

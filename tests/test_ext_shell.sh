@@ -125,7 +125,7 @@ err "SELECT * FROM isolab_fact_status('pid-namespace,pid-namespace')" \
 err "SELECT * FROM isolab_removal('')" "isolab_removal: an empty list of members"
 err "SELECT * FROM isolab_addition(NULL)" \
     "isolab_addition: members is NULL (name a bundle, or mechanisms separated by commas)"
-err "SELECT * FROM isolab_surface('strict', 'radio')" "isolab_surface: no channel named 'radio'"
+err "SELECT * FROM isolab_surface('strict', 'radio')" "isolab_surface: no channel named 'radio' (channels: system-call-tracing, sampling-profile)"
 err "SELECT * FROM isolab_powerset(NULL, 'a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r,s,t,u,v,w,x,y,z,A,B,C,D,E')" \
     "isolab_powerset: more than 30 mechanisms (31 named)"
 err "SELECT * FROM isolab_powerset(NULL, 'x', 'y')" "isolab_powerset: takes one or two arguments: channel, mechanisms"

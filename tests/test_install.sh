@@ -99,6 +99,16 @@ if command -v bash >/dev/null 2>&1; then
     check "completion: report with a word typed: every table and view" \
         "$(q "$db" "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND substr(name, 1, 5) = 'page_'" | sort | tr '\n' ' ' | sed 's/ $//')" \
         "$(complete_ --db "$db" report page_)"
+    # a member list completes item by item: the typed items stay, the last
+    # one from the bundles and mechanisms (after '-', the mechanisms)
+    check "completion: --members, the first item" "strict" "$(complete_ --db "$db" run --members st)"
+    check "completion: --members, an item after a comma" "strict,uts-namespace" \
+        "$(complete_ --db "$db" run --members strict,uts)"
+    check "completion: --members, a '-' item: the mechanisms" "strict,-user-namespace" \
+        "$(complete_ --db "$db" run --members strict,-user)"
+    check "completion: --mechanisms, every mechanism after '-'" \
+        "$(q "$db" "SELECT 'common,-' || name FROM mechanism" | sort | tr '\n' ' ' | sed 's/ $//')" \
+        "$(complete_ --db "$db" frontier --mechanisms common,-)"
     check "completion: \$ISOLAB_DB when no --db" "$(complete_ --db "$db" lesson '')" \
         "$(ISOLAB_DB=$db complete_ lesson '')"
     check "completion: no database, no names" "" "$(complete_ --db "$tmp/none.db" run --bundle '')"

@@ -42,7 +42,7 @@ if cmp -s "$tmp/r4.txt" tests/expected/lesson_K04.txt; then ok "report --lesson 
 check "lesson --all: a heading per lesson, in lesson order" "== M03/K04 System Call Tracing
 == M03/K05 Performance Profiling" "$(grep '^== ' "$tmp/all.txt")"
 "$ISOLAB" --db "$db" lesson M99/K99 >/dev/null 2>"$tmp/e.txt"
-check "lesson of an unknown lesson exits 3" "3|isolab lesson: no lesson 'M99/K99' with a focus (see the table lesson_focus)" "$?|$(cat "$tmp/e.txt")"
+check "lesson of an unknown lesson exits 3" "3|isolab lesson: no lesson 'M99/K99' with a focus (see the table lesson_focus) (lessons with a focus: M03/K04, M03/K05)" "$?|$(cat "$tmp/e.txt")"
 "$ISOLAB" --db "$db" lesson --all M03/K04 >/dev/null 2>&1
 check "lesson with codes and --all exits 2" 2 $?
 # a title is printed: refused with a control character (the guard), and
@@ -211,7 +211,7 @@ sqlite3 "$db" "UPDATE param SET value = 'strikt' WHERE key = 'bundle'" 2>"$tmp/e
 check "an UPDATE naming no bundle is refused" "param: the value names no lesson with a focus, bundle or channel of the model (see lesson_focus, bundle, channel)" \
     "$(sed 's/^.*param:/param:/; s/ ([0-9]*)$//' "$tmp/e.txt")"
 "$ISOLAB" --db "$db" report --bundle strikt >/dev/null 2>"$tmp/e.txt"
-check "report --bundle of no bundle exits 3" "3|isolab report: no bundle 'strikt'" "$?|$(cat "$tmp/e.txt")"
+check "report --bundle of no bundle exits 3" "3|isolab report: no bundle 'strikt'; did you mean 'strict'?" "$?|$(cat "$tmp/e.txt")"
 "$ISOLAB" --db "$db" export channel_table --lesson M77/K01 >/dev/null 2>&1
 check "export --lesson of no lesson exits 3" 3 $?
 
@@ -293,11 +293,15 @@ check "export NAME and --sql together exit 2" 2 $?
 check "export --format ndjson: one object per line" '{"name": "hostname", "position": 12}
 {"name": "kernel-version", "position": 17}' \
     "$("$ISOLAB" --db "$db" export --sql "SELECT name, position FROM fact WHERE position IN (12, 17) ORDER BY position" --format ndjson)"
-# (runs of spaces squeezed: the name column is as wide as the longest name)
+# (the description wrapped at its spaces to fit 80 columns: 43 from column 37)
 check "export --list: a table and a view, with description and rows" \
-    "fact table 24 A fact about a process; position is the lesson's list order (every \"for each fact\" listing follows it)
-channel_comparison view 2 Every channel side by side under one bundle: current_focus's (the param table's bundle, else the focus lesson's: strict)" \
-    "$("$ISOLAB" --db "$db" export --list | grep -e '^fact ' -e '^channel_comparison ' | sort -r | tr -s ' ')"
+    "fact                    table    24  A fact about a process; position is the
+                                     lesson's list order (every \"for each fact\"
+                                     listing follows it)
+channel_comparison      view      2  Every channel side by side under one
+                                     bundle: current_focus's (the param table's
+                                     bundle, else the focus lesson's: strict)" \
+    "$("$ISOLAB" --db "$db" export --list | grep -A2 -e '^fact ' -e '^channel_comparison ' | grep -v '^--')"
 # a table whose comment opens its schema file, or starts with its own name,
 # or says "one row." first: what it holds, not the file's heading or its name
 check "export --list: each table's description says what it holds" \

@@ -25,10 +25,10 @@ refused() {
 "$ISOLAB" --db k.db lesson >/dev/null 2>&1
 "$ISOLAB" --db k.db run >/dev/null 2>&1
 refused "lesson NOPE --fresh: refused, the database untouched" 3 \
-    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus)" k.db \
+    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus) (lessons with a focus: M03/K04, M03/K05)" k.db \
     "$ISOLAB" --db k.db lesson NOPE --fresh
 refused "lesson M03/K05 M03/K04 NOPE --fresh: the same" 3 \
-    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus)" k.db \
+    "isolab lesson: no lesson 'NOPE' with a focus (see the table lesson_focus) (lessons with a focus: M03/K04, M03/K05)" k.db \
     "$ISOLAB" --db k.db lesson M03/K05 M03/K04 NOPE --fresh
 mkdir nofocus
 cp "$root"/seeds/*.sql nofocus/

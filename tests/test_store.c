@@ -418,7 +418,7 @@ static void test_bad_seed_reported(void **state)
     assert_int_equal(isl_store_create(path("c.db"), seeds, 0, &err), ISL_EINPUT);
     char want[512];
     /* the line of the row holding the value, not of the statement */
-    snprintf(want, sizeof want, "%s/002_bad.sql:5: fact.axis = 'nowhere' has no match in axis(name)", seeds);
+    snprintf(want, sizeof want, "%s/002_bad.sql:5: fact.axis = 'nowhere' has no match in axis(name) (axes: x)", seeds);
     assert_string_equal(err.msg, want);
     assert_int_not_equal(access(path("c.db"), F_OK), 0);
 

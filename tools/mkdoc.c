@@ -108,13 +108,14 @@ static void man(const char *datadir, const char *libdir)
 
 /* What the values of an option, or the operands of a command, are: a word
  * list ("w:a b c"), a class of names in the database ("db:bundle"),
- * files ("f") or directories ("d"); "" for nothing to offer. */
+ * a member list's items ("m"), files ("f") or directories ("d"); "" for
+ * nothing to offer. */
 static void option_class(const isl_option *o, char *buf, size_t n)
 {
     static const struct {
         const char *placeholder, *cls;
     } by_value[] = {{"B", "db:bundle"}, {"C", "db:channel"}, {"CODE", "db:lesson"}, {"ID", "db:run"},
-                    {"KIND", "db:kind"}, {"LIST", "db:mechanism"}, {"FILE", "f"}, {"DIR", "d"}};
+                    {"KIND", "db:kind"}, {"LIST", "m"}, {"FILE", "f"}, {"DIR", "d"}};
     buf[0] = '\0';
     if (o->kind == ISL_ENUM) {
         size_t at = (size_t)snprintf(buf, n, "w:");
@@ -198,11 +199,13 @@ static const char COMPLETION_NAMES[] =
     "        channel) sql='SELECT name AS n FROM channel ORDER BY rowid' ;;\n"
     "        lesson) sql='SELECT code AS n FROM lesson ORDER BY position' ;;\n"
     "        mechanism) sql='SELECT name AS n FROM mechanism ORDER BY position' ;;\n"
+    "        member) sql='SELECT name AS n FROM (SELECT name, 0 AS k, position FROM bundle'\n"
+    "                sql+=' UNION ALL SELECT name, 1, position FROM mechanism) ORDER BY k, position' ;;\n"
     "        run) sql='SELECT id AS n FROM run ORDER BY id' ;;\n"
     "        kind) sql='SELECT DISTINCT kind AS n FROM run ORDER BY kind' ;;\n"
     "        # report NAME: with nothing typed, the saved queries but the page's and\n"
     "        # the plots' own rows (a list that fits 80 columns); else every name\n"
-    "        question) [ -n \"${COMP_WORDS[COMP_CWORD]}\" ] && { _isolab_names relation; return; }\n"
+    "        question) [ -n \"${COMP_WORDS[COMP_CWORD]}\" ] && { _isolab_names relation \"$2\"; return; }\n"
     "                  sql=\"SELECT name AS n FROM sqlite_schema WHERE type = 'view' AND name NOT GLOB 'page_*'\"\n"
     "                  sql+=\" AND name NOT GLOB 'plot_*' ORDER BY name\" ;;\n"
     "        relation) sql=\"SELECT name AS n FROM sqlite_schema WHERE type IN ('table', 'view')\"\n"
@@ -280,6 +283,21 @@ static const char COMPLETION_HEAD[] =
     "              if ((st == -1 || st == 124)) && ((${#COMPREPLY[@]} == 1)); then COMPREPLY+=('no name read in time'); fi ;;\n"
     "        f) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\") ;;\n"
     "        d) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\") ;;\n"
+    "        # a member list, item by item: what is typed up to the last comma (and\n"
+    "        # a '-' after it) stays, the item after it is completed from the\n"
+    "        # bundles and mechanisms (after '-', the mechanisms), each offered\n"
+    "        # shell-quoted; no space after it, so a comma can follow\n"
+    "        m) local head= item=$cur minus= cls=member\n"
+    "           if [[ $cur == *,* ]]; then head=${cur%,*},; item=${cur##*,}; fi\n"
+    "           if [[ $item == -* ]]; then minus=-; item=${item#-}; cls=mechanism; fi\n"
+    "           while IFS= read -r line; do\n"
+    "               [[ -z $line || $line == \\\\[0-9]* ]] && continue\n"
+    "               printf -v line '%b' \"$line\"\n"
+    "               [[ $line == \"$item\"* ]] || continue\n"
+    "               printf -v line '%q' \"$line\"\n"
+    "               COMPREPLY+=(\"$head$minus$line\")\n"
+    "           done < <(_isolab_names \"$cls\" \"$item\")\n"
+    "           compopt -o nospace 2>/dev/null ;;\n"
     "    esac\n"
     "    return 0\n"
     "}\n"

@@ -97,6 +97,11 @@ size_t isl_model_find_mechanism(const isl_model *m, const char *name);
 size_t isl_model_find_bundle(const isl_model *m, const char *name);
 size_t isl_model_find_channel(const isl_model *m, const char *name);
 
+/* The hint (isolab/names.h) after "no ... named 'name'" among m's names of
+ * kind: 'm' mechanisms, 'b' bundles, 'B' bundles then mechanisms, 'c'
+ * channels, 'f' facts, 'a' axes; into out (n bytes), returned. */
+const char *isl_model_name_hint(const isl_model *m, int kind, const char *name, char *out, size_t n);
+
 /* Parses a member list: comma-separated items, each a bundle (its members,
  * in its order, its own repeats included), a mechanism, or -MECHANISM
  * (takes every occurrence of that mechanism out of the members before it),

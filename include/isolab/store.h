@@ -175,4 +175,10 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
  * focus or current results). */
 isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err);
 
+/* The hint after "no ... named 'name'" (isl_name_hint, isolab/names.h) among
+ * the names `sql` (no parameter) gives in its first column, called whats;
+ * into out (n bytes), returned; "" when they cannot be read. */
+const char *isl_store_name_hint(isl_store *s, const char *sql, const char *name, const char *whats, char *out,
+                                size_t n);
+
 #endif

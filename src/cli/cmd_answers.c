@@ -8,6 +8,7 @@
 #include "isolab/cli.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/names.h"
 #include "isolab/report.h"
 
 /* What every answer command takes (the channel, the mechanisms, the
@@ -47,7 +48,7 @@ static int pick(isl_cli *cli, const isl_args *a, const char *table, int with_mec
     *x = (answer_args){cli, table, ISL_NONE, NULL, "", NULL, 0, (isl_format)fmt, {print_rows, x}, 0};
     int none = isl_opt_flag(a, "--no-channel");
     if (ch && none) return isl_usage(cli, "--channel and --no-channel: choose one");
-    char lesson[256], bundle[256];
+    char lesson[256], bundle[256], hint[ISL_HINT_MAX];
     if (!ch && !none) {
         /* a model no lesson focuses on: no channel */
         isl_status st = isl_store_current_focus(cli->store, lesson, bundle, x->focus, sizeof x->focus, &cli->err);
@@ -57,7 +58,8 @@ static int pick(isl_cli *cli, const isl_args *a, const char *table, int with_mec
     }
     x->channel_name = ch;
     if (ch && (x->channel = isl_model_find_channel(m, ch)) == ISL_NONE)
-        return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", ch);
+        return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'%s", ch,
+                        isl_model_name_hint(m, 'c', ch, hint, sizeof hint));
     if (!with_mechs) return ISL_OK;
     int rc;
     if (!(x->mechs = malloc(isl_model_list_room(m) * sizeof *x->mechs)))

@@ -14,6 +14,10 @@
 #include "isolab/history.h"
 #include "isolab/lab.h"
 #include "isolab/report.h"
+#include "isolab/names.h"
+
+/* The lessons with a focus, in course order (a hint's names). */
+#define LESSONS "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson ORDER BY l.position"
 
 /* The lessons to do, in the order given (--all: lesson position order). */
 typedef struct lesson_list {
@@ -100,9 +104,11 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
     for (int i = 0; i < ls->nwant; i++) {
         size_t k = i;
         while (k < ls->n && strcmp(ls->l[k].code, ls->want[i])) k++;
+        char hint[ISL_HINT_MAX];
         if (k >= ls->n)
-            return isl_fail(&cli->err, ISL_EINPUT, "no lesson '%s' with a focus (see the table lesson_focus)",
-                            ls->want[i]);
+            return isl_fail(&cli->err, ISL_EINPUT, "no lesson '%s' with a focus (see the table lesson_focus)%s",
+                            ls->want[i], isl_store_name_hint(cli->store, LESSONS, ls->want[i], "lessons with a focus",
+                                                             hint, sizeof hint));
         struct focus t = ls->l[i];
         ls->l[i] = ls->l[k], ls->l[k] = t;
     }

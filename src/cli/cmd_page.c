@@ -13,6 +13,7 @@
 #include "isolab/outfile.h"
 #include "isolab/export.h"
 #include "isolab/textout.h"
+#include "isolab/names.h"
 #include "page.h"
 
 static const char STYLE[] =
@@ -144,7 +145,11 @@ static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_
     for (size_t k = 0; k < nwant; k++) {
         size_t i = 0;
         while (i < l->n && strcmp(l->v[i].code, want[k])) i++;
-        if (i == l->n) return isl_fail(&cli->err, ISL_EINPUT, "%s has no lesson '%s'", cli->db_path, want[k]);
+        char hint[ISL_HINT_MAX];
+        if (i == l->n)
+            return isl_fail(&cli->err, ISL_EINPUT, "%s has no lesson '%s'%s", cli->db_path, want[k],
+                            isl_store_name_hint(cli->store, "SELECT code FROM lesson ORDER BY position", want[k],
+                                                "lessons", hint, sizeof hint));
     }
     return ISL_OK;
 }

@@ -7,6 +7,7 @@
 #include "isolab/cli.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/names.h"
 #include "isolab/report.h"
 
 /* The member list the run computes, or NULL: --members, else a lone
@@ -76,11 +77,15 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     if (!bundle) bundle = fb;
     if (!channel) channel = fc;
     size_t b = isl_model_find_bundle(cli->model, bundle), c = isl_model_find_channel(cli->model, channel);
-    if (c == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'", channel);
+    char hint[ISL_HINT_MAX];
+    if (c == ISL_NONE)
+        return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'%s", channel,
+                        isl_model_name_hint(cli->model, 'c', channel, hint, sizeof hint));
     /* a bundle's name, else a member list swept as a bundle of its own */
     if (b == ISL_NONE && !strchr(bundle, ',') && bundle[0] != '-'
         && isl_model_find_mechanism(cli->model, bundle) == ISL_NONE)
-        return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'", bundle);
+        return isl_fail(&cli->err, ISL_EINPUT, "no bundle named '%s'%s", bundle,
+                        isl_model_name_hint(cli->model, 'b', bundle, hint, sizeof hint));
     if (b == ISL_NONE && isl_lab_adhoc(cli->model, bundle, &b, &cli->err)) return cli->err.status;
     int64_t id;
     size_t rows;

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "isolab/cli.h"
+#include "isolab/names.h"
 #include "isolab/escape.h"
 #include "isolab/history.h"
 
@@ -117,7 +118,11 @@ int isl_pick(isl_cli *cli, const isl_args *a, const char *opt, const char *what,
     *n = 0;
     for (size_t i = 0; i < nv; i++) {
         size_t idx = find(cli->model, v[i]);
-        if (idx == ISL_NONE) return isl_fail(&cli->err, ISL_EINPUT, "no %s named '%s'", what, v[i]);
+        char hint[ISL_HINT_MAX];
+        if (idx == ISL_NONE)
+            return isl_fail(&cli->err, ISL_EINPUT, "no %s named '%s'%s", what, v[i],
+                            isl_model_name_hint(cli->model, !strcmp(what, "bundle") ? 'b' : 'c', v[i], hint,
+                                                sizeof hint));
         list[(*n)++] = idx;
     }
     if (!nv)

@@ -8,6 +8,7 @@
 #include "isolab/digest.h"
 #include "isolab/escape.h"
 #include "isolab/model.h"
+#include "isolab/names.h"
 #include "isolab/textout.h"
 
 static char *dup_str(const char *s)
@@ -208,13 +209,57 @@ size_t isl_model_find_mechanism(const isl_model *m, const char *name) { return f
 size_t isl_model_find_bundle(const isl_model *m, const char *name) { return find_n(m, 'b', name, strlen(name)); }
 size_t isl_model_find_channel(const isl_model *m, const char *name) { return find_n(m, 'c', name, strlen(name)); }
 
+/* The name at i of isl_model_name_hint's list (ctx: a hint_list). */
+typedef struct hint_list {
+    const isl_model *m;
+    int kind;
+    size_t nb; /* the model's own bundles (a member list's come after them) */
+} hint_list;
+
+static const char *hint_at(const void *ctx, size_t i)
+{
+    const hint_list *h = ctx;
+    const isl_model *m = h->m;
+    switch (h->kind) {
+    case 'm': return m->mech[i].name;
+    case 'b': return m->bundle[i].name;
+    case 'B': return i < h->nb ? m->bundle[i].name : m->mech[i - h->nb].name;
+    case 'c': return m->channel[i].name;
+    case 'f': return m->fact_name[i];
+    default: return m->axis_name[i];
+    }
+}
+
+const char *isl_model_name_hint(const isl_model *m, int kind, const char *name, char *out, size_t n)
+{
+    hint_list h = {m, kind, 0};
+    while (h.nb < m->nbundles && !m->bundle[h.nb].adhoc) h.nb++;
+    size_t count = kind == 'm' ? m->nmech : kind == 'b' ? h.nb : kind == 'B' ? h.nb + m->nmech
+                 : kind == 'c' ? m->nchannels : kind == 'f' ? m->nfacts : m->naxes;
+    const char *whats = kind == 'm' ? "mechanisms" : kind == 'b' ? "bundles" : kind == 'B' ? "bundles and mechanisms"
+                      : kind == 'c' ? "channels" : kind == 'f' ? "facts" : "axes";
+    return isl_name_hint(name, hint_at, &h, count, whats, out, n);
+}
+
+/* ISL_EINPUT: "no WHAT named 'p[0..len)'" and its hint. */
+static isl_status no_name(const isl_model *m, int kind, const char *what, const char *p, size_t len, isl_error *err)
+{
+    char q[84], hint[ISL_HINT_MAX], *name = malloc(len + 1);
+    if (!name) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    memcpy(name, p, len);
+    name[len] = '\0';
+    isl_model_name_hint(m, kind, name, hint, sizeof hint);
+    free(name);
+    return isl_fail(err, ISL_EINPUT, "no %s named '%s'%s", what, isl_short_name(p, len, q), hint);
+}
+
 /* One item p[0..len) of a member list into out[0..*n). */
 static isl_status member_item(const isl_model *m, const char *p, size_t len, size_t *out, size_t *n, isl_error *err)
 {
     char q[84];
     if (len > 0 && p[0] == '-') {
         size_t d = find_n(m, 'm', p + 1, len - 1), kept = 0;
-        if (d == ISL_NONE) return isl_fail(err, ISL_EINPUT, "no mechanism named '%s'", isl_short_name(p + 1, len - 1, q));
+        if (d == ISL_NONE) return no_name(m, 'm', "mechanism", p + 1, len - 1, err);
         /* every occurrence goes: a bundle may repeat it */
         for (size_t k = 0; k < *n; k++)
             if (out[k] != d) out[kept++] = out[k];
@@ -225,8 +270,7 @@ static isl_status member_item(const isl_model *m, const char *p, size_t len, siz
         return ISL_OK;
     }
     size_t b = find_n(m, 'b', p, len), d = find_n(m, 'm', p, len);
-    if (b == ISL_NONE && d == ISL_NONE)
-        return isl_fail(err, ISL_EINPUT, "no bundle or mechanism named '%s'", isl_short_name(p, len, q));
+    if (b == ISL_NONE && d == ISL_NONE) return no_name(m, 'B', "bundle or mechanism", p, len, err);
     if (b != ISL_NONE && d != ISL_NONE)
         return isl_fail(err, ISL_EINPUT, "'%s' names both a bundle and a mechanism: a member list cannot tell which "
                         "(rename one)", isl_short_name(p, len, q));

@@ -25,6 +25,7 @@ SQLITE_EXTENSION_INIT1
 #include "isolab/escape.h"
 #include "isolab/digest.h"
 #include "isolab/ext.h"
+#include "isolab/names.h"
 #include "isolab/powerset.h"
 #include "isolab/reader.h"
 #include "isolab/surface.h"
@@ -270,8 +271,9 @@ static int parse_channel(cursor *c, sqlite3_value *v)
     if (!t) return SQLITE_OK;
     c->channel = isl_model_find_channel(c->m, t);
     if (c->channel != ISL_NONE) return SQLITE_OK;
-    char q[84];
-    return fail(c, "no channel named '%s'", isl_short_name(t, strlen(t), q));
+    char q[84], hint[ISL_HINT_MAX];
+    return fail(c, "no channel named '%s'%s", isl_short_name(t, strlen(t), q),
+                isl_model_name_hint(c->m, 'c', t, hint, sizeof hint));
 }
 
 static const uint64_t *shows_of(const cursor *c)

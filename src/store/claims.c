@@ -12,6 +12,7 @@
 #include "isolab/embedded.h"
 #include "isolab/kind.h"
 #include "store_int.h"
+#include "isolab/names.h"
 
 static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, "
                                       "reason) VALUES (?1,?2,?3,?4,?5,?6,?7)";
@@ -569,7 +570,11 @@ isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *er
     int found = 0;
     isl_status st = isl_db_rows(s, "reading the lessons", "SELECT 1 FROM lesson WHERE code = ?1", isl_base_count, &found,
                                 err, "t", code);
-    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table", code);
+    char hint[ISL_HINT_MAX];
+    if (!st && !found)
+        st = isl_fail(err, ISL_EINPUT, "no lesson '%s' in the lesson table%s", code,
+                      isl_store_name_hint(s, "SELECT code FROM lesson ORDER BY position", code, "lessons", hint,
+                                          sizeof hint));
     return st;
 }
 

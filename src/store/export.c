@@ -9,6 +9,10 @@
 #include "isolab/embedded.h"
 #include "isolab/export.h"
 #include "store_int.h"
+#include "isolab/names.h"
+
+/* The tables and views a name may give (the hint's list). */
+#define RELATIONS "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite%' ORDER BY name"
 
 /* isl_cell.type is SQLite's type code */
 _Static_assert(ISL_CELL_INTEGER == SQLITE_INTEGER && ISL_CELL_FLOAT == SQLITE_FLOAT && ISL_CELL_TEXT == SQLITE_TEXT
@@ -49,7 +53,10 @@ static isl_status find_relation(isl_store *s, const char *name, int run_id_too, 
         "       ELSE 0 END "
         "FROM sqlite_schema m WHERE m.type IN ('table', 'view') AND m.name = ?1 AND m.name NOT LIKE 'sqlite%'",
         relation_row, r, err, "ti", name, (int64_t)(run_id_too != 0));
-    if (!st && !r->found) st = isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
+    char hint[ISL_HINT_MAX];
+    if (!st && !r->found)
+        st = isl_fail(err, ISL_EINPUT, "no table or view named '%s'%s", name,
+                      isl_store_name_hint(s, RELATIONS, name, "tables and views", hint, sizeof hint));
     return st;
 }
 
@@ -262,7 +269,11 @@ isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, 
                                 "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
                                 view_row, &v, err, "t", name);
     isl_each l = {.fn.line = fn, .ctx = ctx};
-    if (!st && !v.found) st = isl_fail(err, ISL_EINPUT, "no saved query named '%s'", name);
+    char hint[ISL_HINT_MAX];
+    if (!st && !v.found)
+        st = isl_fail(err, ISL_EINPUT, "no saved query named '%s'%s", name,
+                      isl_store_name_hint(s, "SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name", name,
+                                          "saved queries", hint, sizeof hint));
     else if (!st && !v.sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st && v.keyed) {
         st = isl_db_rows(s, name, "SELECT lesson FROM current_focus", lesson_row, &v, err, NULL);
@@ -462,8 +473,10 @@ static isl_status column_listed(void *ctx, sqlite3_stmt *q)
 
 isl_status isl_store_columns(isl_store *s, const char *name, isl_column_fn fn, void *ctx, isl_error *err)
 {
+    char hint[ISL_HINT_MAX];
     if (isl_store_has_column(s, name, "") < 0)
-        return isl_fail(err, ISL_EINPUT, "no table or view named '%s'", name);
+        return isl_fail(err, ISL_EINPUT, "no table or view named '%s'%s", name,
+                        isl_store_name_hint(s, RELATIONS, name, "tables and views", hint, sizeof hint));
     isl_each e = {.fn.column = fn, .ctx = ctx};
     return isl_db_rows(s, "reading the columns",
                        "SELECT c.name, c.type FROM sqlite_schema m, pragma_table_info(m.name) c "

@@ -3,9 +3,12 @@
  * and the stale groups, and the param table per connection (the focus). */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "isolab/history.h"
+#include "isolab/names.h"
+#include "isolab/textout.h"
 #include "store_int.h"
 
 /* A removal: the runs removed so far. */
@@ -181,13 +184,50 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
     return isl_db_rows(s, "reading stale_result", SQL, group_row, &e, err, NULL);
 }
 
-/* ISL_EINPUT ("no WHAT 'NAME'TAIL") unless `sql` (one bound name) finds a row. */
+/* The names read for a hint, kept (isl_store_name_hint). */
+typedef struct name_list {
+    char **v;
+    size_t n, cap;
+    int oom;
+} name_list;
+
+static isl_status name_row(void *ctx, sqlite3_stmt *q)
+{
+    name_list *l = ctx;
+    char **slot = isl_grow(&l->v, &l->cap, l->n, sizeof *l->v);
+    const char *t = isl_base_col(q, 0);
+    if (!slot || !t) return slot ? ISL_OK : ISL_ENOMEM;
+    if (!(*slot = sqlite3_mprintf("%s", t))) return ISL_ENOMEM;
+    l->n++;
+    return ISL_OK;
+}
+
+static const char *name_at(const void *ctx, size_t i) { return ((const name_list *)ctx)->v[i]; }
+
+const char *isl_store_name_hint(isl_store *s, const char *sql, const char *name, const char *whats, char *out,
+                                size_t n)
+{
+    name_list l = {NULL, 0, 0, 0};
+    isl_error ignored;
+    out[0] = '\0';
+    if (!isl_db_rows(s, "reading the names", sql, name_row, &l, &ignored, NULL))
+        isl_name_hint(name, name_at, &l, l.n, whats, out, n);
+    for (size_t i = 0; i < l.n; i++) sqlite3_free(l.v[i]);
+    free(l.v);
+    return out;
+}
+
+/* ISL_EINPUT ("no WHAT 'NAME'TAIL" and the hint among the names `names`
+ * gives) unless `sql` (one bound name) finds a row. */
 static isl_status must_exist(isl_store *s, const char *sql, const char *name, const char *what, const char *tail,
-                             isl_error *err)
+                             const char *names, const char *whats, isl_error *err)
 {
     int found = 0;
+    char hint[ISL_HINT_MAX];
     isl_status st = isl_db_rows(s, "reading the model", sql, isl_base_count, &found, err, "t", name);
-    if (!st && !found) st = isl_fail(err, ISL_EINPUT, "no %s '%s'%s", what, name, tail);
+    if (!st && !found)
+        st = isl_fail(err, ISL_EINPUT, "no %s '%s'%s%s", what, name, tail,
+                      isl_store_name_hint(s, names, name, whats, hint, sizeof hint));
     return st;
 }
 
@@ -232,12 +272,18 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
 {
     assert(!s->in_run);
     isl_status st = ISL_OK;
-    if (lesson) st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson, "lesson",
-                                " with a focus (see lesson_focus)", err);
+    if (lesson)
+        st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson, "lesson",
+                        " with a focus (see lesson_focus)",
+                        "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson ORDER BY l.position",
+                        "lessons with a focus", err);
     if (!st && bundle)
         st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1 UNION ALL SELECT 1 FROM run_param "
-                        "WHERE key = 'members' AND value = ?1", bundle, "bundle", "", err);
-    if (!st && channel) st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", "", err);
+                        "WHERE key = 'members' AND value = ?1", bundle, "bundle", "",
+                        "SELECT name FROM bundle ORDER BY position, name", "bundles", err);
+    if (!st && channel)
+        st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", "",
+                        "SELECT name FROM channel ORDER BY rowid", "channels", err);
     if (st || (!lesson && !bundle && !channel)) return st;
     if (!s->in_focus && (st = make_shadow(s, err))) return st;
     s->in_focus = 1;

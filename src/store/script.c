@@ -8,6 +8,8 @@
 
 #include "isolab/author.h"
 #include "isolab/claims.h"
+#include "isolab/escape.h"
+#include "isolab/names.h"
 #include "store_int.h"
 
 /* 1 when the statement just run left a foreign key unresolved, msg then naming
@@ -31,7 +33,13 @@ static int describe_fk(isl_store *s, char *msg, size_t n, char *lit, size_t litn
         sqlite3_stmt *v = NULL;
         if (probe && sqlite3_prepare_v2(s->db, probe, -1, &v, NULL) == SQLITE_OK && sqlite3_step(v) == SQLITE_ROW) {
             char *lq = sqlite3_mprintf("%Q", (const char *)sqlite3_column_text(v, 0));
-            snprintf(msg, n, "%s.%s = %s has no match in %s(%s)", t, c, lq ? lq : "?", p, pc);
+            char *names = sqlite3_mprintf("SELECT \"%w\" FROM \"%w\"", pc, p), hint[ISL_HINT_MAX] = "";
+            const char *raw = (const char *)sqlite3_column_text(v, 0);
+            char *whats = sqlite3_mprintf("%s%s", strcmp(p, "axis") ? p : "axe", "s");
+            if (names && raw && whats) isl_store_name_hint(s, names, raw, whats, hint, sizeof hint);
+            sqlite3_free(whats);
+            sqlite3_free(names);
+            snprintf(msg, n, "%s.%s = %s has no match in %s(%s)%s", t, c, lq ? lq : "?", p, pc, hint);
             snprintf(lit, litn, "%s", lq ? lq : "");
             sqlite3_free(lq);
             found = 1;
@@ -154,6 +162,54 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     }
 }
 
+/* One row of name_owner's query into ctx (two strings of 300 bytes). */
+static isl_status owner_row(void *ctx, sqlite3_stmt *q)
+{
+    char (*owner)[300] = ctx;
+    snprintf(owner[0], 300, "%s", isl_base_text(q, 0));
+    snprintf(owner[1], 300, "%s", isl_base_text(q, 1));
+    return ISL_OK;
+}
+
+/* For "UNIQUE constraint failed: T.name" on a name a lesson's file brings
+ * (a channel, axis, fact, mechanism or bundle), who has that name already,
+ * into out: " (lesson L's, from FILE)", " (the course's model's)"; else "".
+ * what is the probe's "T.name = 'value'". */
+static void name_owner(isl_store *s, const char *errmsg, const char *what, char *out, size_t n)
+{
+    static const char *const named[] = {"channel", "axis", "fact", "mechanism", "bundle"};
+    char table[16] = "";
+    out[0] = '\0';
+    for (size_t i = 0; i < sizeof named / sizeof *named; i++) {
+        char full[64];
+        snprintf(full, sizeof full, "UNIQUE constraint failed: %s.name", named[i]);
+        if (!strcmp(errmsg, full)) snprintf(table, sizeof table, "%s", named[i]);
+    }
+    const char *lit = table[0] ? strstr(what, ".name = '") : NULL;
+    if (!lit) return;
+    /* the literal's text: quotes off, '' as ' */
+    char value[300];
+    size_t k = 0;
+    for (const char *p = lit + 9; *p && k + 1 < sizeof value; p++) {
+        if (*p == '\'' && p[1] != '\'') break;
+        value[k++] = *p;
+        p += *p == '\'' && p[1] == '\'';
+    }
+    value[k] = '\0';
+    char owner[2][300] = {"", ""};
+    isl_error ignored;
+    isl_db_rows(s, "reading who has the name", 
+                "SELECT o.lesson, coalesce(ls.file, '') FROM (SELECT CASE ?1 WHEN 'channel' THEN "
+                "(SELECT lesson FROM channel WHERE name = ?2) ELSE (SELECT min(lesson) FROM lesson_brings "
+                "WHERE kind = ?1 AND name = ?2) END AS lesson) o LEFT JOIN lesson_source ls ON ls.lesson = o.lesson",
+                owner_row, owner, &ignored, "tt", table, value);
+    char q[84], f[84];
+    if (!owner[0][0]) snprintf(out, n, " (the course's model has a%s %s of that name)", table[0] == 'a' ? "n" : "", table);
+    else
+        snprintf(out, n, " (lesson %s has a%s %s of that name, from %s)", isl_short_name(owner[0], strlen(owner[0]), q), table[0] == 'a' ? "n" : "",
+                 table, owner[1][0] ? isl_short_name(owner[1], strlen(owner[1]), f) : "the built-in seeds");
+}
+
 /* Reports a statement that failed while running: for a constraint error on
  * an INSERT, the offending row's line and values. */
 static isl_status step_failure(isl_store *s, const char *name, const char *sql, const char *start,
@@ -178,7 +234,9 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
                             (int)k, at ? at : "", errmsg);
         }
         const char *at = isl_values_row(start, row);
-        return isl_fail(err, st, "%s:%d: %s: %s", name, isl_line_of(sql, at ? at : start), what, errmsg);
+        char owner[700];
+        name_owner(s, errmsg, what, owner, sizeof owner);
+        return isl_fail(err, st, "%s:%d: %s: %s%s", name, isl_line_of(sql, at ? at : start), what, errmsg, owner);
     }
     return isl_fail_why(err, st, strcmp(errmsg, ISL_LESSON_LOADED) ? ISL_R_NONE : ISL_R_LESSON_LOADED, "%s:%d: %s", name,
                         isl_line_of(sql, start), errmsg);

@@ -42,7 +42,10 @@ CMOCKA_LIBS   = $(shell pkg-config --libs cmocka)
 ALL_CFLAGS    = $(WARN) $(CFLAGS) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclude $(SQLITE_CFLAGS)
 
 SCHEMA  := $(sort $(wildcard schema/*.sql))
-SEEDS   := $(sort $(wildcard seeds/*.sql))
+# The seeds built in and installed: in a git checkout those git tracks (a
+# draft lesson in seeds/ is not built in until 'git add'), else every
+# seeds/*.sql; drafts/ is never built in (docs/authoring.md).
+SEEDS   := $(sort $(or $(wildcard $(shell git ls-files -- seeds 2>/dev/null | grep '^seeds/[^/]*\.sql$$')),$(wildcard seeds/*.sql)))
 QUERIES := $(sort $(wildcard queries/*.sql))
 GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
 LIB_SRC := $(sort $(wildcard src/core/*.c src/kernel/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
@@ -70,7 +73,11 @@ build/embed: tools/embed.c | build/.deps
 build/lab.js: src/wasm/lab.js | build/.deps
 	sed -e 's/^[[:space:]]*//' -e '/^\/\//d' -e '/^$$/d' src/wasm/lab.js > $@.tmp && mv $@.tmp $@
 
-build/embedded.c: build/embed $(SCHEMA) $(SEEDS) $(QUERIES) $(GNUPLOT) build/lab.js Makefile
+# the list of seeds itself: a seed git starts or stops tracking rebuilds
+build/seeds.list: FORCE
+	@mkdir -p build && echo '$(SEEDS)' | cmp -s - $@ || echo '$(SEEDS)' > $@
+.PHONY: FORCE
+build/embedded.c: build/embed $(SCHEMA) $(SEEDS) build/seeds.list $(QUERIES) $(GNUPLOT) build/lab.js Makefile
 	@{ echo '#include "isolab/embedded.h"'; \
 	   build/embed isl_schema $(SCHEMA) && \
 	   build/embed isl_seed $(SEEDS) && \
@@ -97,12 +104,12 @@ build/libisolab.a: $(LIB_OBJ)
 build/libisolab-san.a: $(SAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-# The seeds built in are loaded as 'isolab load' reads a lesson file, each
+# The seeds built in (SEEDS) are loaded as 'isolab load' reads a lesson file, each
 # claim's SQL compiled: a lesson in seeds/ that does not fails the build
 # with its file and line (0.15 s), and no ./isolab is left behind.
 isolab: build/obj/main.o build/libisolab.a
 	$(CC) $(CFLAGS) -o build/$@.tmp $^ $(SQLITE_LIBS) -lm
-	@build/$@.tmp init --seeds seeds --force --db build/seeds-check.db >/dev/null || { rm -f build/$@.tmp; exit 1; }
+	@build/$@.tmp init --force --db build/seeds-check.db >/dev/null || { rm -f build/$@.tmp; exit 1; }
 	@rm -f build/seeds-check.db && mv build/$@.tmp $@
 build/isolab-san: build/san/main.o build/libisolab-san.a
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(SQLITE_LIBS) -lm

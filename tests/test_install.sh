@@ -65,6 +65,28 @@ else
     echo "skip - groff is not installed: the man page is not rendered"
 fi
 
+# --- drafts stay drafts: make and make install build in the seeds git
+# tracks (a copy of the Makefile and seeds/ in a git repository of its own,
+# one seed left untracked, one under drafts/); outside git, seeds/*.sql
+if command -v git >/dev/null 2>&1; then
+    tree=$tmp/tree
+    mkdir -p "$tree/seeds" "$tree/drafts"
+    cp Makefile "$tree/" && cp seeds/*.sql "$tree/seeds/"
+    echo "-- a draft" >"$tree/seeds/950_draft.sql"
+    echo "-- a draft" >"$tree/drafts/960_draft.sql"
+    show='show-seeds: ; @echo $(notdir $(SEEDS))'
+    (cd "$tree" && git init -q && git add Makefile $(cd "$root" && git ls-files -- 'seeds/*.sql' 2>/dev/null || ls seeds/*.sql))
+    check "make's seeds in git: the tracked ones, no draft" "$(cd seeds && ls *.sql | tr '\n' ' ' | sed 's/ $//')" \
+        "$(make -s -C "$tree" --eval "$show" show-seeds 2>/dev/null)"
+    check "make install in git: no draft installed" 0 \
+        "$(make -n -C "$tree" install DESTDIR="$tmp/dd" 2>/dev/null | grep -c 'draft')"
+    rm -rf "$tree/.git"
+    check "make's seeds outside git: every seeds/*.sql, drafts/ never" \
+        "$(cd seeds && ls *.sql | tr '\n' ' ')950_draft.sql" "$(make -s -C "$tree" --eval "$show" show-seeds 2>/dev/null)"
+else
+    echo "skip - git is not installed: the tracked seeds are not checked"
+fi
+
 # --- the completion, driven as bash drives it -------------------------------
 db=$tmp/c.db
 fresh_db "$db"

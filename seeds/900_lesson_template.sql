@@ -48,6 +48,31 @@
 -- INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES
 --   ('M09/K01', 'strict', 'made-up-probe', 'host');
 ---
+--- 4b. (Optional) the tables it prints: with no lesson_block row, the eight
+---    of the performance profiling lesson; with rows, those, in position
+---    order. block is a standard table's view (lesson_header,
+---    resource_axis, channel_facts, bundle_table, channel_table,
+---    part_table -- one row per part of the channel --, sample_table,
+---    removal_summary, addition_table); title, when set, replaces its first
+---    line. Here: the eight, and the parts after the bundles, retitled (a
+---    lesson with no sample count leaves sample_table out).
+-- INSERT INTO lesson_block(lesson, position, block, title) VALUES
+--   ('M09/K01', 1, 'lesson_header', NULL),
+--   ('M09/K01', 2, 'resource_axis', NULL),
+--   ('M09/K01', 3, 'channel_facts', NULL),
+--   ('M09/K01', 4, 'bundle_table', NULL),
+--   ('M09/K01', 5, 'part_table', 'PROBES (each part of made-up-probe under strict)'),
+--   ('M09/K01', 6, 'channel_table', NULL),
+--   ('M09/K01', 7, 'sample_table', NULL),
+--   ('M09/K01', 8, 'removal_summary', NULL),
+--   ('M09/K01', 9, 'addition_table', NULL);
+---
+--- 4c. (Optional) to make it the lesson 'isolab report', 'plot' and 'page'
+---    show when no --lesson is given, a seed may end with
+---      UPDATE param SET value = 'M09/K01' WHERE key = 'lesson';
+---    ('isolab focus M09/K01' does the same in a database; 'isolab focus
+---    M03/K05' goes back).
+---
 --- 5. (Optional) new axes, facts, mechanisms or bundles the lesson brings:
 ---    INSERT INTO axis / fact / mechanism / mechanism_axis / left_open /
 ---    bundle / bundle_member, as in 000_course_model.sql.

@@ -420,6 +420,7 @@ static const command COMMANDS[] = {
     {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0},
     {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0},
     {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0},
+    {"focus", "focus", {"focus", "M03/K04", NULL}, 0, 0, 0},
     {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0},
     {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0},
     {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0},

@@ -118,6 +118,11 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
 isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle, const char *channel,
                            isl_error *err);
 
+/* Makes `lesson` the lesson of param (the default of report, plot, page and
+ * the saved queries), in the database; ISL_EINPUT naming a lesson with no
+ * focus. */
+isl_status isl_store_set_lesson(isl_store *s, const char *lesson, isl_error *err);
+
 /* current_focus's lesson, bundle and channel, each into n bytes; ISL_EINPUT
  * when no lesson has a focus. */
 isl_status isl_store_current_focus(isl_store *s, char *lesson, char *bundle, char *channel, size_t n,

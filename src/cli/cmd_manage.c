@@ -31,6 +31,16 @@ int isl_cmd_note(isl_cli *cli, const isl_args *a)
     return rc;
 }
 
+int isl_cmd_focus(isl_cli *cli, const isl_args *a)
+{
+    char lesson[256], bundle[256], channel[256];
+    if (a->nops && isl_store_set_lesson(cli->store, a->ops[0], &cli->err)) return cli->err.status;
+    if (isl_store_current_focus(cli->store, lesson, bundle, channel, sizeof lesson, &cli->err)) return cli->err.status;
+    isl_print_line(cli->out, "%s: lesson %s (%s x %s)%s", cli->db_path, lesson, bundle, channel,
+                   a->nops ? " is now the default of report, plot, page and the saved queries" : "");
+    return ISL_OK;
+}
+
 /* rm --members LIST: every run of the list. */
 static int rm_list(isl_cli *cli, const isl_args *a, const char *list)
 {

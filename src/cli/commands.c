@@ -406,6 +406,13 @@ const isl_command isl_commands[] = {
      "--limit, --since and --param choose runs (in SQL, every value bound);\n"
      "--format lists every column of the run table and rows.\n",
      OPTS(&RUNS_KIND, &RUNS_ALL, &RUNS_LONG, &RUNS_LIMIT, &RUNS_SINCE, &RUNS_PARAM, &FORMAT)},
+    {"focus", isl_cmd_focus, ISL_NEEDS_DB, "[CODE]", 0, 1, "make a lesson the default of report, plot and page",
+     "Makes lesson CODE (one with a focus: lesson_focus) the lesson param names,\n"
+     "so 'isolab report', 'plot', 'page' (its first lesson) and the saved\n"
+     "queries use it when no --lesson is given; without CODE, prints the\n"
+     "lesson in focus. A seed does the same with\n"
+     "UPDATE param SET value = 'CODE' WHERE key = 'lesson'.\n",
+     NO_OPTS},
     {"note", isl_cmd_note, ISL_NEEDS_DB, "[RUN TEXT]", 0, 2, "set a run's note",
      "Sets the note of run RUN (run.note) to TEXT; an empty TEXT removes it.\n"
      "--retire LIST retires instead the what-if list LIST (the member list of\n"

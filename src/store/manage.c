@@ -301,6 +301,18 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
     return st;
 }
 
+isl_status isl_store_set_lesson(isl_store *s, const char *lesson, isl_error *err)
+{
+    assert(!s->in_run && !s->in_focus);
+    isl_status st = must_exist(s, "SELECT 1 FROM lesson_focus WHERE lesson = ?1", lesson, "lesson",
+                               " with a focus (see lesson_focus)",
+                               "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson "
+                               "ORDER BY l.position", "lessons with a focus", err);
+    if (!st) st = isl_db_rows(s, "setting param's lesson", "UPDATE main.param SET value = ?1 WHERE key = 'lesson'",
+                              NULL, NULL, err, "t", lesson);
+    return st;
+}
+
 /* The buffers of isl_store_current_focus. */
 typedef struct focus {
     char *out[3];

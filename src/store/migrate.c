@@ -37,7 +37,7 @@ static const migration MIGRATIONS[] = {
     {21, "024_kind_scope_retired.sql", NULL},
     {23, "026_probe.sql", "030_probe_explanations.sql"},
     {24, "027_channel_probe.sql", "031_channel_labels.sql"},
-    {25, "028_run_members.sql", NULL},
+    {25, "028_members_blocks.sql", NULL},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)

@@ -1,0 +1,71 @@
+-- Lesson M03/K06: event-based in-kernel tracing as an observation channel,
+-- made of three tracepoints. Not built into isolab: load it with
+--   isolab load lessons/030_M03_K06_in_kernel_tracing.sql
+-- and 'isolab lesson M03/K06' prints its tables.
+--
+-- What the performance profiling lesson (M03/K05) states of this one: it
+-- returns 3 facts at 6 %, leaves an open surface of 13 and 8 open axes,
+-- reopening the network axis. Its fact lists were not given; these make
+-- those numbers hold under strict, where 10 facts on 7 axes are visible
+-- (network and host are closed): each tracepoint returns one closed fact,
+-- two on the process axis (open already through own-process-number) and
+-- one on the network axis, and shows one fact visible already. So 10 + 3 =
+-- 13, and 7 + network = 8 axes; it returns nothing on the host axis.
+
+INSERT INTO lesson(code, title, position) VALUES
+  ('M03/K06', 'Event-Based In-Kernel Tracing', 6);
+
+-- The channel is the three tracepoints together: it shows the union of
+-- their facts, and each is a channel of its own with its share of the cost.
+INSERT INTO channel(name, lesson, cost_pct) VALUES
+  ('in-kernel-tracing', 'M03/K06', 6),
+  ('sched-tracepoint', 'M03/K06', 2),
+  ('task-tracepoint', 'M03/K06', 2),
+  ('net-tracepoint', 'M03/K06', 2);
+
+INSERT INTO channel_part(channel, part, position) VALUES
+  ('in-kernel-tracing', 'sched-tracepoint', 1),
+  ('in-kernel-tracing', 'task-tracepoint', 2),
+  ('in-kernel-tracing', 'net-tracepoint', 3);
+
+INSERT INTO channel_fact(channel, position, fact) VALUES
+  ('sched-tracepoint', 1, 'other-process-list'),
+  ('sched-tracepoint', 2, 'clock'),
+  ('task-tracepoint', 1, 'ancestor-process-chain'),
+  ('task-tracepoint', 2, 'own-process-number'),
+  ('net-tracepoint', 1, 'listening-ports'),
+  ('net-tracepoint', 2, 'kernel-settings');
+
+-- Its tables are computed under strict x the whole channel; its axis table
+-- lists the network axis, the one it reopens.
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES
+  ('M03/K06', 'strict', 'in-kernel-tracing', 'network');
+
+-- The tables it prints: no sample count sweep (an event trace has no sample
+-- count), and a table of its tracepoints after the bundles.
+INSERT INTO lesson_block(lesson, position, block, title) VALUES
+  ('M03/K06', 1, 'lesson_header', NULL),
+  ('M03/K06', 2, 'resource_axis', NULL),
+  ('M03/K06', 3, 'channel_facts', NULL),
+  ('M03/K06', 4, 'bundle_table', NULL),
+  ('M03/K06', 5, 'part_table', 'TRACEPOINTS (each tracepoint of in-kernel-tracing under strict)'),
+  ('M03/K06', 6, 'channel_table', NULL),
+  ('M03/K06', 7, 'removal_summary', NULL),
+  ('M03/K06', 8, 'addition_table', NULL);
+
+-- Its claims, checked by 'isolab check'.
+INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
+  ('M03/K06', 'tracing-returns', 'under strict in-kernel tracing returns 3 facts', 3,
+   '(SELECT returned FROM channel_comparison WHERE channel = ''in-kernel-tracing'')'),
+  ('M03/K06', 'tracing-cost', 'it slows the run by 6 percent', 6,
+   '(SELECT cost_pct FROM channel_comparison WHERE channel = ''in-kernel-tracing'')'),
+  ('M03/K06', 'tracing-open-surface', 'it leaves an open surface of 13', 13,
+   '(SELECT open_surface FROM channel_comparison WHERE channel = ''in-kernel-tracing'')'),
+  ('M03/K06', 'tracing-open-axes', 'it raises the open axes from 7 to 8', 8,
+   '(SELECT open_axes FROM channel_comparison WHERE channel = ''in-kernel-tracing'')'),
+  ('M03/K06', 'tracing-returned', 'the facts it returns', 'other-process-list ancestor-process-chain listening-ports',
+   '(SELECT group_concat(fact, '' '') FROM (SELECT fact FROM current_fact_status WHERE bundle = ''strict'' AND channel = ''in-kernel-tracing'' AND status = ''returns'' ORDER BY position))'),
+  ('M03/K06', 'tracing-network', 'only the net tracepoint reaches the network axis', 'net-tracepoint',
+   '(SELECT group_concat(channel, '' '') FROM current_fact_status WHERE bundle = ''strict'' AND axis = ''network'' AND status = ''returns'' AND channel IN (SELECT part FROM channel_part WHERE channel = ''in-kernel-tracing''))'),
+  ('M03/K06', 'tracepoints-one-each', 'each tracepoint returns one fact', '1',
+   '(SELECT group_concat(DISTINCT returned) FROM current_surface WHERE bundle = ''strict'' AND channel IN (SELECT part FROM channel_part WHERE channel = ''in-kernel-tracing''))');

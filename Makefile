@@ -104,12 +104,15 @@ build/libisolab.a: $(LIB_OBJ)
 build/libisolab-san.a: $(SAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
+# seeds/ itself, or (a draft beside the tracked seeds) a copy of SEEDS alone
+SEEDS_DIR := $(if $(filter-out $(SEEDS),$(wildcard seeds/*.sql)),build/seeds,seeds)
 # The seeds built in (SEEDS) are loaded as 'isolab load' reads a lesson file, each
 # claim's SQL compiled: a lesson in seeds/ that does not fails the build
 # with its file and line (0.15 s), and no ./isolab is left behind.
 isolab: build/obj/main.o build/libisolab.a
 	$(CC) $(CFLAGS) -o build/$@.tmp $^ $(SQLITE_LIBS) -lm
-	@build/$@.tmp init --force --db build/seeds-check.db >/dev/null || { rm -f build/$@.tmp; exit 1; }
+	@if [ $(SEEDS_DIR) = build/seeds ]; then rm -rf build/seeds && mkdir -p build/seeds && cp $(SEEDS) build/seeds/; fi
+	@build/$@.tmp init --seeds $(SEEDS_DIR) --force --db build/seeds-check.db >/dev/null || { rm -f build/$@.tmp; exit 1; }
 	@rm -f build/seeds-check.db && mv build/$@.tmp $@
 build/isolab-san: build/san/main.o build/libisolab-san.a
 	$(CC) $(CFLAGS) $(SAN) -o $@ $^ $(SQLITE_LIBS) -lm

@@ -31,6 +31,9 @@ SELECT y.lesson, y.lesson_position, y.bundle, y.channel, y.axis, y.run_id,
           LEFT JOIN param pc ON pc.key = 'channel'
           JOIN run r ON r.id = (SELECT max(s.run_id) FROM surface s JOIN run x ON x.id = s.run_id
                  WHERE s.bundle = coalesce(pb.value, f.bundle) AND s.channel = coalesce(pc.value, f.channel)
-                   AND x.kind = 'run' AND x.model_digest = (SELECT digest FROM model_state))) y
+                   AND x.kind = 'run'
+                   AND (x.model_digest = (SELECT digest FROM model_state)
+                                OR EXISTS (SELECT 1 FROM current_pair cp WHERE cp.run_id = x.id AND cp.bundle = coalesce(pb.value, f.bundle)
+                                             AND cp.channel = coalesce(pc.value, f.channel))))) y
  ORDER BY y.lesson_position NULLS LAST, y.lesson
 ;

@@ -31,3 +31,27 @@ CREATE TABLE IF NOT EXISTS lesson_block (
   PRIMARY KEY (lesson, position),
   UNIQUE (lesson, block)
 ) WITHOUT ROWID;
+
+-- What a result was computed from, so that only a change to that makes it
+-- stale: run_pair holds, for each bundle x channel a run or sweep computed,
+-- the digest of the model rows such a result reads (isl_model_pair_digest:
+-- the facts and axes, the bundle's members with their axes and left-open
+-- facts, the channel, the settings); model_pair the same digest in the
+-- model now, for every pair a run computed that the model can still
+-- compute, written with model_state.digest. A result is current when its
+-- pair's digests agree (or its run's model digest is model_state's): a
+-- lesson loaded beside it, with channels and bundles of its own, leaves it
+-- current. Both go with what they describe: run_pair with its run.
+CREATE TABLE IF NOT EXISTS run_pair (
+  run_id  INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+  bundle  TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  digest  TEXT NOT NULL,
+  PRIMARY KEY (run_id, bundle, channel)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS model_pair (
+  bundle  TEXT NOT NULL,
+  channel TEXT NOT NULL,
+  digest  TEXT NOT NULL,
+  PRIMARY KEY (bundle, channel)
+) WITHOUT ROWID;

@@ -106,13 +106,22 @@ check "counting the rows of an empty view (no bundles sweep) is pending, not a p
 
 # --- 4: stale results, said once, with commands to paste -----------------------
 # A database whose path needs quoting; a bundles sweep and a sweep of a pair
-# that is no lesson's focus, then a model change (the first lesson loaded).
+# that is no lesson's focus, then the first lesson loaded, then a model change.
 db2="$tmp/my course.db"
 mkdir -p "$tmp/bin" && ln -s "$ISOLAB" "$tmp/bin/isolab"
 "$ISOLAB" --db "$db2" lesson >/dev/null 2>&1
 "$ISOLAB" --db "$db2" sweep bundles >/dev/null 2>&1
 "$ISOLAB" --db "$db2" sweep removal --bundle common --channel sampling-profile >/dev/null 2>&1
 "$ISOLAB" --db "$db2" load "$work/a.sql" >/dev/null 2>&1
+# a lesson loaded with a channel and a bundle of its own: the results of the
+# others read nothing it changed and stay current; only the bundles sweep,
+# which reads every channel, is stale
+"$ISOLAB" --db "$db2" report >"$tmp/r.out" 2>"$tmp/r.err"
+check "a lesson loaded beside: the others' results current, the bundles sweep alone stale" \
+    "0|  to bring everything up to date, run: \"isolab --db '$db2' sweep bundles\"" "$?|$(sed -n 2p "$tmp/r.err")"
+# a change every result reads (the baseline run time)
+printf "UPDATE setting SET value = 1200 WHERE key = 'baseline_time';\n" >"$tmp/baseline.sql"
+"$ISOLAB" --db "$db2" load "$tmp/baseline.sql" >/dev/null 2>&1
 "$ISOLAB" --db "$db2" report >"$tmp/r.out" 2>"$tmp/r.err"
 check "report after the load: the stale note, two lines, every command in it" \
 "isolab report: note: some results were computed from an older model than the database holds now and are not shown;

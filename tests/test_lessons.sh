@@ -244,6 +244,39 @@ check "focus of no lesson: exit 3, did you mean" "3|isolab focus: no lesson 'M03
 "$ISOLAB" --db "$kdb" report 2>/dev/null | cmp -s - tests/expected/lesson.txt && ok "focus M03/K05: back to the profile lesson" \
     || not_ok "focus M03/K05: back to the profile lesson"
 
+# Staleness scoped to what changed: the tracing lesson loaded on the shipped
+# course, with its channels of its own, leaves every K05 result current:
+# K05's tables and claims as before, nothing recomputed; its claims about
+# lesson 6 wait for the new channels' runs (pending, never a fail), then
+# pass on a run of those channels alone. A change K05 reads (its channel's
+# cost) still makes its results stale.
+sdb=$tmp/scoped.db
+"$ISOLAB" --db "$sdb" lesson >/dev/null 2>&1
+before=$(q "$sdb" "SELECT group_concat(run_id) FROM current_surface_run")
+"$ISOLAB" --db "$sdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" report >"$tmp/s.txt" 2>"$tmp/s.err"
+if cmp -s "$tmp/s.txt" tests/expected/lesson.txt && [ ! -s "$tmp/s.err" ]; then
+    ok "tracing lesson loaded: K05's report as before, no stale note"
+else not_ok "tracing lesson loaded: K05's report as before, no stale note"; cat "$tmp/s.err"; fi
+"$ISOLAB" --db "$sdb" check --lesson M03/K05 >"$tmp/s.chk" 2>&1
+check "... K05's claims: none stale, lesson 6's pending on its channels' runs" \
+    "35 passed, 0 failed, 8 pending of 43 claims|0|5" \
+    "$(sed -n 's/^check: \(.*\) (run [0-9]*)$/\1/p' "$tmp/s.chk")|$(grep -c '^stale' "$tmp/s.chk")|$(grep -c "^pending  M03/K05 next-.*'isolab --db $sdb run' computes them" "$tmp/s.chk")"
+"$ISOLAB" --db "$sdb" run --channel in-kernel-tracing --channel sched-tracepoint --channel task-tracepoint \
+    --channel net-tracepoint >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" check --lesson M03/K05 >"$tmp/s.chk" 2>&1
+check "after a run of the new channels alone: K05's claims about lesson 6 pass, lesson 7's pend" \
+    "40 passed, 0 failed, 3 pending of 43 claims" "$(sed -n 's/^check: \(.*\) (run [0-9]*)$/\1/p' "$tmp/s.chk")"
+check "... and K05's own pairs were never recomputed" "$before" \
+    "$(q "$sdb" "SELECT group_concat(run_id) FROM current_surface_run WHERE channel IN ('sampling-profile', 'system-call-tracing')")"
+check "... its sweeps neither: still current" "samples|2 removal|3 addition|4" \
+    "$(q "$sdb" "SELECT group_concat(kind || '|' || run_id, ' ') FROM (SELECT * FROM current_sweep ORDER BY run_id)")"
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/s.sql"
+"$ISOLAB" --db "$sdb" load "$tmp/s.sql" >/dev/null 2>&1
+# (the other 5 channels, tracing's 4 and system call tracing's, x 3 bundles: 15)
+check "a change K05 reads (its channel's cost): its pairs stale, the other channels' current" "0|15" \
+    "$(q "$sdb" "SELECT count(*) FROM current_surface_run WHERE channel = 'sampling-profile'")|$(q "$sdb" "SELECT count(*) FROM current_surface_run WHERE channel <> 'sampling-profile'")"
+
 # --- 4: parameters ---------------------------------------------------------------
 check "param: the defaults" "lesson|M03/K05
 bundle|

@@ -296,7 +296,8 @@ INSERT INTO bundle_member(bundle, position, mechanism)
 INSERT INTO channel(name, cost_pct) VALUES ('c ''$z', 7);
 INSERT INTO channel_fact(channel, position, fact) VALUES ('c ''$z', 1, 'hostname');
 EOF
-printf "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile';\n" >"$tmp/cost.sql"
+# a change every result reads (the baseline run time): every pair stale
+printf "UPDATE setting SET value = value + 1 WHERE key = 'baseline_time';\n" >"$tmp/cost.sql"
 # strict without user-namespace (position 7 of 8): the list strict,-user-namespace no longer reads
 printf "DELETE FROM bundle_member WHERE bundle = 'strict' AND mechanism = 'user-namespace';
 UPDATE bundle_member SET position = 7 WHERE bundle = 'strict' AND position = 8;\n" >"$tmp/whatif_drop.sql"

@@ -85,9 +85,9 @@ static void test_run_kinds(void **state)
     assert_int_equal(k, ISL_KIND_COUNT);
     assert_null(isl_kind_names[ISL_KIND_COUNT]);
     assert_int_equal(isl_kind_find("nope"), ISL_KIND_COUNT);
-    /* every result table is one kind's (run_param and run_member are none) */
+    /* every result table is one kind's (run_param, run_member, run_pair are none) */
     assert_int_equal(query_int(s, "SELECT count(*) FROM sqlite_schema m JOIN pragma_table_info(m.name) c "
-                                  "WHERE m.type = 'table' AND c.name = 'run_id' AND m.name NOT IN ('run_param', 'run_member') AND NOT "
+                                  "WHERE m.type = 'table' AND c.name = 'run_id' AND m.name NOT IN ('run_param', 'run_member', 'run_pair') AND NOT "
                                   "EXISTS (SELECT 1 FROM run_kinds WHERE ',' || result_tables || ',' GLOB "
                                   "'*,' || m.name || ',*')"), 0);
     isl_store_close(s);
@@ -196,8 +196,8 @@ static void test_model_tables(void **state)
 {
     (void)state;
     static const char *const own[] = {"course_scope", "isolab_object", "lesson_brings", "lesson_source",
-                                      "model_record", "model_state", "probe_measurable", "run", "run_kinds",
-                                      "run_retired", "run_written", "schema_version", "seed_origin"};
+                                      "model_pair", "model_record", "model_state", "probe_measurable", "run",
+                                      "run_kinds", "run_retired", "run_written", "schema_version", "seed_origin"};
     isl_error err;
     isl_store *s;
     assert_int_equal(isl_store_create(path("mt.db"), NULL, 0, &err), ISL_OK);

@@ -145,5 +145,13 @@ isl_status isl_model_validate(const isl_model *m, isl_error *err);
  * of sample counts and each count. Counts and numbers are integers,
  * names strings, in isolab/digest.h's encoding. */
 void isl_model_digest(const isl_model *m, char out[17]);
+/* The digest of what a result of bundle x channel reads (by the one digest
+ * rule, isolab/digest.h): the axes and facts, the bundle's members in order
+ * with each one's axes and left-open facts, the channel's name, lesson,
+ * cost and facts, the baseline and the sample counts. A change elsewhere in
+ * the model (another lesson's channel, bundle or claim) leaves it as it is. */
+void isl_model_pair_digest(const isl_model *m, size_t bundle, size_t channel, char out[17]);
+/* The same for a bundle made of members[0..n) (a member list's). */
+void isl_model_members_digest(const isl_model *m, const size_t *members, size_t n, size_t channel, char out[17]);
 
 #endif

@@ -159,6 +159,9 @@ isl_status isl_store_put_marginal(isl_run_ctx *c, const isl_marginal_row *row);
 isl_status isl_store_put_param(isl_run_ctx *c, const char *key, const char *value);
 /* The run_member rows of bundle (a member list): its members, in order. */
 isl_status isl_store_put_members(isl_run_ctx *c, size_t bundle);
+/* The run_pair row of bundle x channel (the digest of what such a result
+ * reads, isl_model_pair_digest), and model_pair's, the same. */
+isl_status isl_store_put_pair(isl_run_ctx *c, size_t bundle, size_t channel);
 /* The run_param 'mechanisms': the names of mechs[0..nm), comma-separated. */
 isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t nm);
 

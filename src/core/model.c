@@ -375,26 +375,55 @@ isl_status isl_model_validate(const isl_model *m, isl_error *err)
     return ISL_OK;
 }
 
+/* The parts of the digests (isl_model_digest, isl_model_pair_digest): the
+ * axes and the facts; a mechanism; a channel; the settings. */
+static void digest_facts(isl_digest *d, const isl_model *m)
+{
+    isl_digest_u64(d, m->naxes);
+    for (size_t i = 0; i < m->naxes; i++) isl_digest_str(d, m->axis_name[i]);
+    isl_digest_u64(d, m->nfacts);
+    for (size_t i = 0; i < m->nfacts; i++) {
+        isl_digest_str(d, m->fact_name[i]);
+        isl_digest_str(d, m->axis_name[m->fact_axis[i]]);
+    }
+}
+
+static void digest_mechanism(isl_digest *d, const isl_model *m, size_t i)
+{
+    const isl_mechanism *x = &m->mech[i];
+    isl_digest_str(d, x->name);
+    isl_digest_u64(d, x->naxes);
+    for (size_t k = 0; k < x->naxes; k++) isl_digest_str(d, m->axis_name[x->axes[k]]);
+    isl_digest_u64(d, x->nleft);
+    for (size_t k = 0; k < x->nleft; k++) isl_digest_str(d, m->fact_name[x->left_open[k]]);
+}
+
+static void digest_channel(isl_digest *d, const isl_model *m, size_t i)
+{
+    const isl_channel *c = &m->channel[i];
+    char cost[64];
+    snprintf(cost, sizeof cost, "%.17g", c->cost_pct);
+    isl_digest_str(d, c->name);
+    isl_digest_str(d, c->lesson);
+    isl_digest_str(d, cost);
+    isl_digest_u64(d, c->nfacts);
+    for (size_t k = 0; k < c->nfacts; k++) isl_digest_str(d, m->fact_name[c->facts[k]]);
+}
+
+static void digest_settings(isl_digest *d, const isl_model *m)
+{
+    isl_digest_u64(d, (uint64_t)m->baseline_time);
+    isl_digest_u64(d, m->nsamples);
+    for (size_t i = 0; i < m->nsamples; i++) isl_digest_u64(d, (uint64_t)m->samples[i]);
+}
+
 void isl_model_digest(const isl_model *m, char out[17])
 {
     isl_digest d;
     isl_digest_init(&d);
-    isl_digest_u64(&d, m->naxes);
-    for (size_t i = 0; i < m->naxes; i++) isl_digest_str(&d, m->axis_name[i]);
-    isl_digest_u64(&d, m->nfacts);
-    for (size_t i = 0; i < m->nfacts; i++) {
-        isl_digest_str(&d, m->fact_name[i]);
-        isl_digest_str(&d, m->axis_name[m->fact_axis[i]]);
-    }
+    digest_facts(&d, m);
     isl_digest_u64(&d, m->nmech);
-    for (size_t i = 0; i < m->nmech; i++) {
-        const isl_mechanism *x = &m->mech[i];
-        isl_digest_str(&d, x->name);
-        isl_digest_u64(&d, x->naxes);
-        for (size_t k = 0; k < x->naxes; k++) isl_digest_str(&d, m->axis_name[x->axes[k]]);
-        isl_digest_u64(&d, x->nleft);
-        for (size_t k = 0; k < x->nleft; k++) isl_digest_str(&d, m->fact_name[x->left_open[k]]);
-    }
+    for (size_t i = 0; i < m->nmech; i++) digest_mechanism(&d, m, i);
     size_t model_bundles = 0;
     for (size_t i = 0; i < m->nbundles; i++) model_bundles += !m->bundle[i].adhoc;
     isl_digest_u64(&d, model_bundles);
@@ -405,18 +434,27 @@ void isl_model_digest(const isl_model *m, char out[17])
         for (size_t k = 0; k < m->bundle[i].n; k++) isl_digest_str(&d, m->mech[m->bundle[i].members[k]].name);
     }
     isl_digest_u64(&d, m->nchannels);
-    for (size_t i = 0; i < m->nchannels; i++) {
-        const isl_channel *c = &m->channel[i];
-        char cost[64];
-        snprintf(cost, sizeof cost, "%.17g", c->cost_pct);
-        isl_digest_str(&d, c->name);
-        isl_digest_str(&d, c->lesson);
-        isl_digest_str(&d, cost);
-        isl_digest_u64(&d, c->nfacts);
-        for (size_t k = 0; k < c->nfacts; k++) isl_digest_str(&d, m->fact_name[c->facts[k]]);
-    }
-    isl_digest_u64(&d, (uint64_t)m->baseline_time);
-    isl_digest_u64(&d, m->nsamples);
-    for (size_t i = 0; i < m->nsamples; i++) isl_digest_u64(&d, (uint64_t)m->samples[i]);
+    for (size_t i = 0; i < m->nchannels; i++) digest_channel(&d, m, i);
+    digest_settings(&d, m);
     isl_digest_hex(&d, out);
+}
+
+void isl_model_members_digest(const isl_model *m, const size_t *members, size_t n, size_t channel, char out[17])
+{
+    assert(channel < m->nchannels);
+    isl_digest d;
+    isl_digest_init(&d);
+    isl_digest_str(&d, "pair");
+    digest_facts(&d, m);
+    isl_digest_u64(&d, n);
+    for (size_t k = 0; k < n; k++) digest_mechanism(&d, m, members[k]);
+    digest_channel(&d, m, channel);
+    digest_settings(&d, m);
+    isl_digest_hex(&d, out);
+}
+
+void isl_model_pair_digest(const isl_model *m, size_t bundle, size_t channel, char out[17])
+{
+    assert(bundle < m->nbundles);
+    isl_model_members_digest(m, m->bundle[bundle].members, m->bundle[bundle].n, channel, out);
 }

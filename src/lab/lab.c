@@ -24,8 +24,9 @@ static isl_status finish(isl_run_ctx *ctx, isl_status st, const isl_lab_show *sh
 
 /* The run's parameters (run_param), written here for every kind: the sweep's
  * kind, each bundle it computes (a member list's also as 'members', and its
- * members in run_member) and each
- * channel (bundles or channels NULL: the first nb or nc of the model). */
+ * members in run_member), each
+ * channel (bundles or channels NULL: the first nb or nc of the model), and
+ * for a run or sweep what each pair's result reads (run_pair). */
 static isl_status put_params(isl_run_ctx *ctx, isl_kind kind, const size_t *bundles, size_t nb,
                              const size_t *channels, size_t nc)
 {
@@ -38,6 +39,10 @@ static isl_status put_params(isl_run_ctx *ctx, isl_kind kind, const size_t *bund
     }
     for (size_t i = 0; !st && i < nc; i++)
         st = isl_store_put_param(ctx, "channel", ctx->model->channel[channels ? channels[i] : i].name);
+    /* what each bundle x channel result reads (a bundles sweep reads the model) */
+    for (size_t i = 0; !st && kind <= ISL_KIND_ADDITION && i < nb; i++)
+        for (size_t j = 0; !st && j < nc; j++)
+            st = isl_store_put_pair(ctx, bundles ? bundles[i] : i, channels ? channels[j] : j);
     return st;
 }
 

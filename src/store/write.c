@@ -151,13 +151,47 @@ isl_status isl_store_put_addition(void *ctx, const isl_addition_row *row)
                      row->axis == ISL_NONE ? NULL : c->model->axis_name[row->axis], (int64_t)row->facts, &row->s);
 }
 
-/* Writes the digest of m into model_state when it differs. */
+/* A pair a run computed (run_pair), its digest in m into model_pair; a
+ * pair m can no longer compute (its channel gone, its list naming what is
+ * not there) gets none, so its results are stale. */
+typedef struct pair_ctx {
+    isl_store *s;
+    const isl_model *m;
+    size_t *members;
+    isl_error *err;
+} pair_ctx;
+
+static isl_status pair_row(void *ctx, sqlite3_stmt *q)
+{
+    pair_ctx *p = ctx;
+    const char *bundle = isl_base_text(q, 0), *channel = isl_base_text(q, 1);
+    size_t b = isl_model_find_bundle(p->m, bundle), c = isl_model_find_channel(p->m, channel), n = 0;
+    isl_error ignored;
+    char digest[17];
+    if (c == ISL_NONE) return ISL_OK;
+    if (b != ISL_NONE && !p->m->bundle[b].adhoc) isl_model_pair_digest(p->m, b, c, digest);
+    else if (!isl_model_members(p->m, bundle, p->members, &n, &ignored))
+        isl_model_members_digest(p->m, p->members, n, c, digest);
+    else return ISL_OK;
+    return isl_db_rows(p->s, "writing model_pair", "INSERT OR REPLACE INTO model_pair(bundle, channel, digest) "
+                       "VALUES (?1, ?2, ?3)", NULL, NULL, p->err, "ttt", bundle, channel, digest);
+}
+
+/* Writes the digest of m into model_state when it differs, and model_pair's
+ * digests anew. */
 static isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err)
 {
     char digest[17];
     isl_model_digest(m, digest);
-    return isl_db_rows(s, "writing the model's digest",
-                       "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", NULL, NULL, err, "t", digest);
+    isl_status st = isl_db_rows(s, "writing the model's digest",
+                                "UPDATE model_state SET digest = ?1 WHERE digest IS NOT ?1", NULL, NULL, err, "t", digest);
+    pair_ctx p = {s, m, malloc((isl_model_list_room(m) + 1) * sizeof *p.members), err};
+    if (!st && !p.members) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st) st = isl_db_exec(s, "DELETE FROM model_pair", err);
+    if (!st) st = isl_db_rows(s, "reading run_pair", "SELECT DISTINCT bundle, channel FROM run_pair", pair_row, &p,
+                              err, NULL);
+    free(p.members);
+    return st;
 }
 
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err)

@@ -13,6 +13,8 @@ static const char ST_ANSWER_SMALLEST[] = "INSERT INTO answer_smallest(run_id, ch
 static const char ST_ANSWER_MARGINAL[] = "INSERT INTO answer_marginal(run_id, channel, position, mechanism, "
                                          "in_bundle, open_surface, delta) VALUES (?1,?2,?3,?4,?5,?6,?7)";
 static const char ST_RUN_PARAM[] = "INSERT OR IGNORE INTO run_param(run_id, key, value) VALUES (?1,?2,?3)";
+static const char ST_RUN_PAIR[] = "INSERT OR IGNORE INTO run_pair(run_id, bundle, channel, digest) VALUES (?1,?2,?3,?4)";
+static const char ST_MODEL_PAIR[] = "INSERT OR REPLACE INTO model_pair(bundle, channel, digest) VALUES (?1,?2,?3)";
 static const char ST_RUN_MEMBER[] = "INSERT OR IGNORE INTO run_member(run_id, bundle, position, mechanism) "
                                     "VALUES (?1,?2,?3,?4)";
 
@@ -46,6 +48,19 @@ isl_status isl_store_put_members(isl_run_ctx *c, size_t bundle)
     for (size_t k = 0; !st && k < b->n; k++)
         st = isl_db_put(c->store, ST_RUN_MEMBER, c->err, "writing a list's members", "itit", c->run_id, b->name,
                         (int64_t)k + 1, c->model->mech[b->members[k]].name);
+    return st;
+}
+
+isl_status isl_store_put_pair(isl_run_ctx *c, size_t bundle, size_t channel)
+{
+    char digest[17];
+    const isl_model *m = c->model;
+    isl_model_pair_digest(m, bundle, channel, digest);
+    /* computed from the model now in the database: its digest is model_pair's */
+    isl_status st = isl_db_put(c->store, ST_RUN_PAIR, c->err, "writing what the run read", "ittt", c->run_id,
+                               m->bundle[bundle].name, m->channel[channel].name, digest);
+    if (!st) st = isl_db_put(c->store, ST_MODEL_PAIR, c->err, "writing what the run read", "ttt",
+                             m->bundle[bundle].name, m->channel[channel].name, digest);
     return st;
 }
 

@@ -77,6 +77,15 @@
 ---    INSERT INTO axis / fact / mechanism / mechanism_axis / left_open /
 ---    bundle / bundle_member, as in 000_course_model.sql.
 ---
+--- 6a. The common claims as rows, no SQL: a surface number, a fact's status
+---    or a sweep's count under a bundle x channel (measures: SELECT * FROM
+---    claim_measure_sql; 'isolab claim --suggest M09/K01' prints them all
+---    with their current values).
+-- INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES
+--   ('M09/K01', 'probe-open-surface', 'under strict the probe leaves an open surface of 13', 13,
+--    'open_surface', 'strict', 'made-up-probe', NULL),
+--   ('M09/K01', 'probe-hostname', 'it returns hostname', 'returns', 'status', 'strict', 'made-up-probe', 'hostname');
+---
 --- 6. The lesson's claims: each number or set its prose states, with an SQL
 ---    expression that computes it from the results (the current_* views,
 ---    channel_comparison -- under the lesson's focus bundle while its claims

@@ -413,6 +413,7 @@ static const command COMMANDS[] = {
     {"frontier", "frontier", {"frontier", "--channel", "sampling-profile", NULL}, 0, 0, 0},
     {"smallest", "smallest --format csv", {"smallest", "--max", "14", "--format", "csv", NULL}, 0, 0, 0},
     {"marginal", "marginal", {"marginal", "--bundle", "strict,-user-namespace", NULL}, 0, 0, 0},
+    {"claim", "claim --suggest", {"claim", "--suggest", "M03/K05", NULL}, 0, 0, 0},
     {"check", "check", {"check", NULL}, 0, 0, 0},
     {"report", "report", {"report", NULL}, 0, 0, 0},
     {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0},

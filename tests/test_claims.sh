@@ -156,11 +156,11 @@ check "template: channel_overlap of the two parts" "1|1|1|memory-used|hostname|p
 check "template: channel_overlap pairs every two channels per bundle" "30" \
     "$(q "$db3" "SELECT count(*) FROM channel_overlap")"
 "$ISOLAB" --db "$db3" check --lesson M09/K01 >"$tmp/madeup.txt" 2>&1
-check "template: its claims are checked" "probe-returns probe-open-axes probe-shows parts-share probe-header probe-addition
+check "template: its claims are checked" "probe-open-surface probe-hostname probe-returns probe-open-axes probe-shows parts-share probe-header probe-addition
 pending:next-probe" "$(outcome_names "$tmp/madeup.txt" pass | tr '\n' ' ' | sed 's/ $//')
 pending:$(outcome_names "$tmp/madeup.txt" pending)"
 "$ISOLAB" --db "$db3" check >"$tmp/all.txt" 2>&1
-check "template: the lesson's own claims still hold" "check: 40 passed, 0 failed, 10 pending of 50 claims (run 18)" \
+check "template: the lesson's own claims still hold" "check: 42 passed, 0 failed, 10 pending of 52 claims (run 18)" \
     "$(tail -n 1 "$tmp/all.txt")"
 # One check, two lessons under different focus bundles: each lesson's claims
 # read channel_comparison under its own focus.
@@ -273,5 +273,46 @@ while IFS= read -r c; do
     (cd "$tmp/n" && PATH="$tmp/hbin:$PATH" sh -c "$c") >/dev/null 2>&1
     check "no run yet: the note's command pastes and runs: $c" 0 $?
 done <"$tmp/n.cmds"
+
+# --- claims as rows: claim_measure, and claim --suggest ------------------------
+# The lesson's numbers (lesson/performance-profiling.md, MODEL.md): under
+# strict x the profile 10 visible, 1 returned, open surface 11, 7 open axes,
+# 3 %, run 1030, 3.00 per fact; removal changes 11 and not 13; addition grows
+# on one axis (kernel); returned 1 at every sample count; cpu-share returns,
+# cpu-count left open, system-load visible.
+sdb=$tmp/suggest.db
+"$ISOLAB" --db "$sdb" lesson >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" claim --suggest M03/K05 >"$tmp/s.sql" 2>"$tmp/s.err"
+check "claim --suggest M03/K05: exit 0, each measure's current value is the lesson's" \
+    "0|visible=10 returned=1 open-surface=11 open-axes=7 cost-pct=3.0 run-time=1030 cost-per-fact=3.0 removal-changes=11 removal-unchanged=13 addition-grows=1 samples-returned='1' status-cpu-share='returns' status-cpu-count='left-open' status-system-load='visible'" \
+    "$?|$(sed -n "s/^  ('M03\/K05', '\([^']*\)', '[^']*\(''[^']*\)*', \([^,]*\), .*/\1=\3/p" "$tmp/s.sql" | tr '\n' ' ' | sed 's/ $//')"
+# loaded as they are (renamed): each row a claim, compiled at load, all pass
+sed "s/^  ('M03\/K05', '/  ('M03\/K05', 'row-/" "$tmp/s.sql" >"$tmp/rows.sql"
+"$ISOLAB" --db "$sdb" load "$tmp/rows.sql" >/dev/null 2>"$tmp/l.err"
+"$ISOLAB" --db "$sdb" check --lesson M03/K05 >"$tmp/c.out" 2>&1
+check "the suggested rows loaded: 14 claims, each passes" "0|14|14" \
+    "$?|$(q "$sdb" "SELECT count(*) FROM claim WHERE name GLOB 'row-*'")|$(grep -c '^pass     M03/K05 row-' "$tmp/c.out")"
+check "a row's claim: its SQL written for it, the names quoted" \
+    "(SELECT status FROM current_fact_status WHERE bundle = 'strict' AND channel = 'sampling-profile' AND fact = 'cpu-share')" \
+    "$(q "$sdb" "SELECT actual_sql FROM claim WHERE name = 'row-status-cpu-share'")"
+# a name with a quote in it stays one literal
+printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'odd', 'x', 1, 'open_surface', 'it''s', 'sampling-profile', NULL);\n" >"$tmp/odd.sql"
+"$ISOLAB" --db "$sdb" load "$tmp/odd.sql" >/dev/null 2>&1
+check "a name holding a quote: one SQL literal in the claim" \
+    "(SELECT open_surface FROM current_surface WHERE bundle = 'it''s' AND channel = 'sampling-profile')" \
+    "$(q "$sdb" "SELECT actual_sql FROM claim WHERE name = 'odd'")"
+# mistakes, refused at load with file and line
+printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'bad', 'x', 1, 'open_surfce', 'strict', 'sampling-profile', NULL);\n" >"$tmp/bad.sql"
+"$ISOLAB" --db "$sdb" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
+check "a misspelt measure: refused at load, file and the statement's line" "3|$tmp/bad.sql:1" \
+    "$?|$(sed -n "s/^isolab load: \([^ ]*:[0-9]*\): .*claim_measure.measure names no measure.*/\1/p" "$tmp/e.txt")"
+printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'bad', 'x', 1, 'status', 'strict', 'sampling-profile', NULL);\n" >"$tmp/bad.sql"
+"$ISOLAB" --db "$sdb" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
+check "status without a fact: refused at load" 3 $?
+"$ISOLAB" --db "$sdb" claim --suggest M03/K5 >/dev/null 2>"$tmp/e.txt"
+check "claim --suggest of no lesson: exit 3, did you mean" \
+    "3|isolab claim: no lesson 'M03/K5' with a focus (see lesson_focus); did you mean 'M03/K05'?" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$sdb" claim >/dev/null 2>&1
+check "claim without --suggest: a usage error" 2 $?
 
 finish

@@ -113,7 +113,7 @@ check "template: sweeps (3 returned: n div 3 lines per fact; removal; addition o
   facts whose removal lowers the return: ['hostname', 'memory-used', 'policy-rules']
   +kernel     facts 25  open surface 14  <-- grows" \
     "$(grep -e '^     100 ' -e baseline -e 'removal lowers' -e '+kernel' "$tmp/m.txt")"
-check "template: its claims pass" "check: 6 passed, 0 failed, 1 pending of 7 claims (run 5)" "$(grep '^check:' "$tmp/m.err")"
+check "template: its claims pass" "check: 8 passed, 0 failed, 1 pending of 9 claims (run 5)" "$(grep '^check:' "$tmp/m.err")"
 "$ISOLAB" --db "$db3" lesson >"$tmp/m5.txt" 2>/dev/null
 if cmp -s "$tmp/m5.txt" tests/expected/lesson.txt; then ok "template: K05's lesson is unchanged beside it"
 else not_ok "template: K05's lesson is unchanged beside it"; diff -u tests/expected/lesson.txt "$tmp/m5.txt"; fi
@@ -217,7 +217,7 @@ kdb=$tmp/k6.db
 "$ISOLAB" --db "$kdb" init >/dev/null
 "$ISOLAB" --db "$kdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1
 "$ISOLAB" --db "$kdb" lesson M03/K06 >"$tmp/k6.txt" 2>"$tmp/k6.err"
-check "lesson M03/K06 exits 0, its 7 claims pass" "0|check: 7 passed, 0 failed, 0 pending of 7 claims (run 5)" "$?|$(cat "$tmp/k6.err")"
+check "lesson M03/K06 exits 0, its 8 claims pass" "0|check: 8 passed, 0 failed, 0 pending of 8 claims (run 5)" "$?|$(cat "$tmp/k6.err")"
 if cmp -s "$tmp/k6.txt" tests/expected/lesson_K06.txt; then ok "lesson M03/K06 prints the hand-worked tables"
 else not_ok "lesson M03/K06 prints the hand-worked tables"; diff -u tests/expected/lesson_K06.txt "$tmp/k6.txt"; fi
 check "... its tracepoints, and no sample sweep" "1|0" \

@@ -287,6 +287,7 @@ int isl_cmd_help(isl_cli *cli, const isl_args *a);
 int isl_cmd_version(isl_cli *cli, const isl_args *a);
 int isl_cmd_note(isl_cli *cli, const isl_args *a);
 int isl_cmd_focus(isl_cli *cli, const isl_args *a);
+int isl_cmd_claim(isl_cli *cli, const isl_args *a);
 int isl_cmd_rm(isl_cli *cli, const isl_args *a);
 int isl_cmd_prune(isl_cli *cli, const isl_args *a);
 int isl_cmd_probe(isl_cli *cli, const isl_args *a);

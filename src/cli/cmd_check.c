@@ -2,6 +2,7 @@
  * store the outcomes as one 'check' run. */
 #include <string.h>
 
+#include "isolab/claims.h"
 #include "isolab/cli.h"
 #include "isolab/history.h"
 #include "isolab/report.h"
@@ -38,4 +39,12 @@ int isl_cmd_check(isl_cli *cli, const isl_args *a)
               : isl_check_print(cli, isl_opt(a, "--lesson"), cli->out,
                                 quiet ? ISL_CLAIMS_NONE : failed ? ISL_CLAIMS_FAILED : ISL_CLAIMS_ALL, (isl_format)fmt,
                                 isl_opt_flag(a, "--strict"));
+}
+
+int isl_cmd_claim(isl_cli *cli, const isl_args *a)
+{
+    const char *lesson = isl_opt(a, "--suggest");
+    if (!lesson) return isl_usage(cli, "--suggest CODE is required: the lesson whose claims to suggest");
+    isl_status st = isl_store_claim_suggest(cli->store, lesson, isl_put_line, cli->out, &cli->err);
+    return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
 }

@@ -124,6 +124,9 @@ static const isl_option CHECK_LESSON = {
 static const isl_option CHECK_FAILED = {
     .name = "--failed", .kind = ISL_FLAG, .help = "print only the claims that failed, and the count line"};
 static const isl_option CHECK_QUIET = {.name = "--quiet", .kind = ISL_FLAG, .help = "print only the count line"};
+static const isl_option CLAIM_SUGGEST = {
+    .name = "--suggest", .value = "CODE", .kind = ISL_STRING,
+    .help = "print lesson CODE's measures with their current values, as claim rows to edit (required)"};
 static const isl_option CHECK_STRICT = {
     .name = "--strict", .kind = ISL_FLAG, .help = "exit 1 also when a claim is pending or stale (not verified)"};
 
@@ -360,6 +363,14 @@ const isl_command isl_commands[] = {
      "exits 1 when a claim fails. --format other than table writes the\n"
      "tables' lines as rows (lesson, line).\n",
      OPTS(&LESSON_ALL, &LESSON_FRESH, &LESSON_SEEDS, &LESSON_VERBOSE, &FORMAT, &WORK_LIMIT)},
+    {"claim", isl_cmd_claim, ISL_NEEDS_DB | ISL_READS_RUNS, NULL, 0, 0, "write a lesson's claims as rows",
+     "With --suggest CODE, prints an SQL file of lesson CODE's claims as rows\n"
+     "of claim_measure (no SQL inside them): each measure of claim_measure_sql\n"
+     "(a surface number, each shown fact's status, a sweep's count) under the\n"
+     "lesson's focus bundle x channel, its current value as the expected one.\n"
+     "Keep the rows the lesson's prose states, edit names and statements, and\n"
+     "'isolab load' the file: each row becomes a claim, compiled at load.\n",
+     OPTS(&CLAIM_SUGGEST)},
     {"check", isl_cmd_check, ISL_NEEDS_MODEL | ISL_WRITES | ISL_READS_RUNS, NULL, 0, 0,
      "check the lessons' claims against the latest results",
      "Evaluates every claim of the claim table (or only lesson CODE's, e.g.\n"

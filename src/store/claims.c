@@ -13,6 +13,7 @@
 #include "isolab/kind.h"
 #include "store_int.h"
 #include "isolab/names.h"
+#include "isolab/textout.h"
 
 static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, "
                                       "reason) VALUES (?1,?2,?3,?4,?5,?6,?7)";
@@ -628,4 +629,87 @@ isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl
     isl_status st = isl_db_authorize(s, on_access, &c, ISL_OK, err);
     if (!st) st = check_all(&k, lesson);
     return isl_db_authorize(s, NULL, NULL, st, err);
+}
+
+/* isl_store_claim_suggest in progress: the rows so far. */
+typedef struct suggest {
+    isl_store *s;
+    isl_buf rows;
+    isl_error *err;
+    const char *lesson;
+    int nulls;
+} suggest;
+
+/* The value of one claim expression as an SQL literal, into *out (malloc'd). */
+static isl_status literal_row(void *ctx, sqlite3_stmt *q)
+{
+    char **out = ctx;
+    free(*out);
+    *out = strdup(isl_base_text(q, 0));
+    return *out ? ISL_OK : ISL_ENOMEM;
+}
+
+/* One measure (x one fact): its current value, as a row of the INSERT. */
+static isl_status suggest_row(void *ctx, sqlite3_stmt *q)
+{
+    suggest *g = ctx;
+    const char *measure = isl_base_text(q, 0), *about = isl_base_text(q, 1), *bundle = isl_base_text(q, 2);
+    const char *channel = isl_base_text(q, 3), *fact = isl_base_col(q, 4), *expr = isl_base_text(q, 5);
+    char *value = NULL, *sql = sqlite3_mprintf("SELECT quote(%s)", expr);
+    if (!sql) return ISL_ENOMEM;
+    isl_status st = isl_db_rows(g->s, "evaluating a measure", sql, literal_row, &value, g->err, NULL);
+    sqlite3_free(sql);
+    if (st) return st;
+    g->nulls += !value || !strcmp(value, "NULL");
+    char *name = sqlite3_mprintf("%s%s%s", measure, fact ? "-" : "", fact ? fact : "");
+    for (char *c = name; c && *c; c++) *c = *c == '_' ? '-' : *c;
+    char *statement = fact ? sqlite3_mprintf("%s's status under %s x %s", fact, bundle, channel)
+                           : sqlite3_mprintf("%s under %s x %s", about, bundle, channel);
+    char *row = name && statement ? sqlite3_mprintf("%s  (%Q, %Q, %Q, %s, %Q, %Q, %Q, %Q)", g->rows.n ? ",\n" : "",
+                                                    g->lesson, name, statement, value ? value : "NULL", measure,
+                                                    bundle, channel, fact) : NULL;
+    if (row) isl_buf_put(&g->rows, row, strlen(row));
+    sqlite3_free(row), sqlite3_free(statement), sqlite3_free(name);
+    free(value);
+    return row && !g->rows.oom ? ISL_OK : ISL_ENOMEM;
+}
+
+isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
+{
+    char hint[ISL_HINT_MAX];
+    int found = 0;
+    isl_status st = isl_db_rows(s, "reading the lesson's focus", "SELECT 1 FROM lesson_focus WHERE lesson = ?1",
+                                isl_base_count, &found, err, "t", lesson);
+    if (!st && !found)
+        return isl_fail(err, ISL_EINPUT, "no lesson '%s' with a focus (see lesson_focus)%s", lesson,
+                        isl_store_name_hint(s, "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson "
+                                            "ORDER BY l.position", lesson, "lessons with a focus", hint, sizeof hint));
+    suggest g = {s, {NULL, 0, 0, 0}, err, lesson, 0};
+    if (!st)
+        st = isl_db_rows(s, "reading the measures",
+                         "SELECT m.measure, m.about, f.bundle, f.channel, v.fact, "
+                         "replace(replace(replace(m.expr, char(1), quote(f.bundle)), char(2), quote(f.channel)), "
+                         "char(3), quote(v.fact)) "
+                         "FROM lesson_focus f JOIN claim_measure_sql m "
+                         "LEFT JOIN (SELECT fact, min(position) AS position FROM channel_shows WHERE channel = "
+                         "(SELECT channel FROM lesson_focus WHERE lesson = ?1) GROUP BY fact) v ON m.per_fact "
+                         "WHERE f.lesson = ?1 AND (m.per_fact = 0 OR v.fact IS NOT NULL) "
+                         "ORDER BY m.per_fact, m.position, v.position, v.fact",
+                         suggest_row, &g, err, "t", lesson);
+    if (st == ISL_ENOMEM) isl_fail(err, st, "out of memory");
+    char head[600];
+    snprintf(head, sizeof head, "-- lesson %s's measures under its focus, with their current values: keep the "
+             "claims its prose states, edit names and statements, and load the file", lesson);
+    if (!st) st = fn(ctx, head);
+    if (!st && g.nulls)
+        st = fn(ctx, "-- NULL: no current result for it (isolab lesson CODE computes the lesson's)");
+    if (!st) st = fn(ctx, "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES");
+    isl_buf_put(&g.rows, ";", 1);
+    for (char *p = g.rows.p, *nl; !st && p && *p; p = nl ? nl + 1 : p + strlen(p)) {
+        nl = strchr(p, '\n');
+        if (nl) *nl = '\0';
+        st = fn(ctx, p);
+    }
+    free(g.rows.p);
+    return st;
 }

@@ -154,8 +154,8 @@ static void operand_class(const isl_command *c, char *buf, size_t n)
     }
 }
 
-/* The completion script, in three parts (a C string has at most 4095
- * characters): the lookup of names, */
+/* The completion script, in parts (a C string has at most 4095
+ * characters): what it is, */
 static const char COMPLETION_NAMES[] =
     "# bash completion for isolab, generated from its command table by\n"
     "# tools/mkdoc: commands, options, choices, and names read from the\n"
@@ -168,7 +168,9 @@ static const char COMPLETION_NAMES[] =
     "# at most 1000 names come back: a cut list says so. A character isolab\n"
     "# escapes on the screen (src/core/escape.c: C1 and bidirectional\n"
     "# controls, _isolab_hidden) is offered as $'\\ooo' octal, never raw.\n"
-    "\n"
+    "\n";
+/* the lookup of names itself, */
+static const char COMPLETION_LOOKUP[] =
     "# _isolab_names CLASS PREFIX : the names of CLASS in the line's database\n"
     "# that start with PREFIX, one a line, with backslash, newline and carriage\n"
     "# return written as \\\\ \\n \\r, at most 1001; then a newline (ending a line\n"
@@ -347,7 +349,8 @@ static void hidden(void)
 
 static void completion(void)
 {
-    fputs(COMPLETION_NAMES, stdout), fputs(COMPLETION_MATCH, stdout), fputs(COMPLETION_HEAD, stdout);
+    fputs(COMPLETION_NAMES, stdout), fputs(COMPLETION_LOOKUP, stdout);
+    fputs(COMPLETION_MATCH, stdout), fputs(COMPLETION_HEAD, stdout);
     char cls[512];
     fputs("    case $cmd in\n", stdout);
     for (const isl_command *c = isl_commands; c->name; c++) {

@@ -376,15 +376,16 @@ check "export NAME and --sql together exit 2" 2 $?
 check "export --format ndjson: one object per line" '{"name": "hostname", "position": 12}
 {"name": "kernel-version", "position": 17}' \
     "$("$ISOLAB" --db "$db" export --sql "SELECT name, position FROM fact WHERE position IN (12, 17) ORDER BY position" --format ndjson)"
-# (the description wrapped at its spaces to fit 80 columns: 43 from column 37)
+# (the description wrapped at its spaces to fit 80 columns, after a name
+# column as wide as the longest name: read back with the lines joined and
+# runs of spaces squeezed)
 check "export --list: a table and a view, with description and rows" \
-    "fact                    table    24  A fact about a process; position is the
-                                     lesson's list order (every \"for each fact\"
-                                     listing follows it)
-channel_comparison      view      2  Every channel side by side under one
-                                     bundle: current_focus's (the param table's
-                                     bundle, else the focus lesson's: strict)" \
-    "$("$ISOLAB" --db "$db" export --list | grep -A2 -e '^fact ' -e '^channel_comparison ' | grep -v '^--')"
+    "fact table 24 A fact about a process; position is the lesson's list order (every \"for each fact\" listing follows it)
+channel_comparison view 2 Every channel side by side under one bundle: current_focus's (the param table's bundle, else the focus lesson's: strict)" \
+    "$("$ISOLAB" --db "$db" export --list | awk '/^[^ ]/ { if (l != "") print l; l = $0; next } { l = l " " $0 } END { print l }' \
+        | grep -e '^fact ' -e '^channel_comparison ' | sort -r | tr -s ' ')"
+check "export --list: no line wider than 80 columns" 0 \
+    "$("$ISOLAB" --db "$db" export --list | awk 'length($0) > 80' | wc -l | tr -d ' ')"
 # a table whose comment opens its schema file, or starts with its own name,
 # or says "one row." first: what it holds, not the file's heading or its name
 check "export --list: each table's description says what it holds" \

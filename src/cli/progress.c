@@ -2,6 +2,7 @@
  * while it is a terminal, and the clock of those with nothing to count
  * (isolab/cli.h). */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/time.h>
 #include <time.h>
@@ -10,9 +11,16 @@
 #include "isolab/cli.h"
 #include "isolab/outfile.h"
 
+/* The test hook, ISOLAB_PROGRESS_ROWS=N: the line is shown at every tick
+ * from N done on, without waiting for a second to pass, so that a test sees
+ * it on a small input (still on a terminal only). 0: the clock rules. */
+static unsigned long long shown_from;
+
 void isl_progress_start(isl_progress *p, const char *what, unsigned long long total)
 {
     *p = (isl_progress){.what = what, .total = total, .start = isl_now(), .on = isatty(STDERR_FILENO)};
+    const char *from = getenv("ISOLAB_PROGRESS_ROWS");
+    shown_from = from ? strtoull(from, NULL, 10) : 0;
 }
 
 /* The rate: since the first tick when it is far enough back (what came
@@ -49,7 +57,8 @@ void isl_progress_rows(void *ctx, uint64_t done)
     double t = isl_now();
     if (p->first == 0) p->first = t, p->first_done = done;
     /* a rate from a quarter second of ticks at least */
-    if (t - p->start >= 1.0 && t - p->first >= 0.25 && t - p->shown >= 0.5) show(p, t);
+    if (shown_from ? done >= shown_from : t - p->start >= 1.0 && t - p->first >= 0.25 && t - p->shown >= 0.5)
+        show(p, t);
 }
 
 void isl_progress_clear(isl_progress *p)

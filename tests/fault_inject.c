@@ -12,7 +12,8 @@
  *     of each sweep, spread over what the command does (make check: 8);
  *     FAULT_OWN=1 counts isolab's own allocations only (SQLite's succeed
  *     but, under fail-always, those after the k-th). FAULT_ONLY=name runs
- *     one argv; FAULT_SHARD=i/n those whose index is i modulo n;
+ *     one argv; FAULT_SHARD=i/n those of shard i of n, the shards
+ *     balanced by each argv's measured cost (command.cost);
  *     FAULT_COUNT=1 prints each one's allocation and I/O counts.
  *   - I/O: a VFS shim over the default VFS fails the n-th xRead, xWrite or
  *     xSync, for n = 1, 2, ... until the command does fewer; isolab's own
@@ -53,6 +54,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 
 #include <sqlite3.h>
@@ -395,45 +397,78 @@ typedef struct command {
     int creates;  /* init: the database does not exist before */
     int multi;    /* several transactions: a failure may keep some runs */
     int loaded;   /* starts from the base with seed_file loaded (its lesson: M03/K06) */
+    int cost;     /* its CPU time in make check (FAULT_POINTS=8), tenths of a second as
+                   * measured (the "# NAME ... CPU-s" lines): FAULT_SHARD balances it */
 } command;
 
 static char out_file[300], out_dir[300];
 
 static const command COMMANDS[] = {
-    {"init", "init", {"init", NULL}, 1, 0, 0},
-    {"init", "init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0},
-    {"load", "load", {"load", seed_file, NULL}, 0, 0, 0},
-    {"load", "load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 1},
-    {"unload", "unload", {"unload", "M03/K06", NULL}, 0, 0, 1},
-    {"run", "run", {"run", NULL}, 0, 0, 0},
-    {"sweep", "sweep samples", {"sweep", "samples", NULL}, 0, 0, 0},
-    {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0},
-    {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0},
-    {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0},
-    {"frontier", "frontier", {"frontier", "--channel", "sampling-profile", NULL}, 0, 0, 0},
-    {"smallest", "smallest --format csv", {"smallest", "--max", "14", "--format", "csv", NULL}, 0, 0, 0},
-    {"marginal", "marginal", {"marginal", "--bundle", "strict,-user-namespace", NULL}, 0, 0, 0},
-    {"claim", "claim --suggest", {"claim", "--suggest", "M03/K05", NULL}, 0, 0, 0},
-    {"check", "check", {"check", NULL}, 0, 0, 0},
-    {"report", "report", {"report", NULL}, 0, 0, 0},
-    {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0},
-    {"lesson", "lesson", {"lesson", NULL}, 0, 1, 0},
-    {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0},
-    {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0},
-    {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0},
-    {"focus", "focus", {"focus", "M03/K04", NULL}, 0, 0, 0},
-    {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0},
-    {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0},
-    {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0},
-    {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0},
-    {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0},
-    {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0},
-    {"probe", "probe", {"probe", "--bundle", "uts-namespace", "--order", "kernel", NULL}, 0, 0, 0},
-    {"import", "import", {"import", test_db, NULL}, 0, 0, 0},
-    {"help", "help", {"help", "export", NULL}, 0, 0, 0},
-    {"version", "version", {"version", NULL}, 0, 0, 0},
+    {"init", "init", {"init", NULL}, 1, 0, 0, 22},
+    {"init", "init --seeds", {"init", "--seeds", seeds_dir, NULL}, 1, 0, 0, 34},
+    {"load", "load", {"load", seed_file, NULL}, 0, 0, 0, 20},
+    {"load", "load --replace", {"load", "--replace", seed_file, NULL}, 0, 0, 1, 25},
+    {"unload", "unload", {"unload", "M03/K06", NULL}, 0, 0, 1, 18},
+    {"run", "run", {"run", NULL}, 0, 0, 0, 18},
+    {"sweep", "sweep samples", {"sweep", "samples", NULL}, 0, 0, 0, 19},
+    {"sweep", "sweep removal", {"sweep", "removal", NULL}, 0, 0, 0, 19},
+    {"sweep", "sweep addition", {"sweep", "addition", NULL}, 0, 0, 0, 20},
+    {"sweep bundles", "sweep bundles", {"sweep", "bundles", NULL}, 0, 0, 0, 18},
+    {"frontier", "frontier", {"frontier", "--channel", "sampling-profile", NULL}, 0, 0, 0, 22},
+    {"smallest", "smallest --format csv", {"smallest", "--max", "14", "--format", "csv", NULL}, 0, 0, 0, 21},
+    {"marginal", "marginal", {"marginal", "--bundle", "strict,-user-namespace", NULL}, 0, 0, 0, 24},
+    {"claim", "claim --suggest", {"claim", "--suggest", "M03/K05", NULL}, 0, 0, 0, 20},
+    {"check", "check", {"check", NULL}, 0, 0, 0, 48},
+    {"report", "report", {"report", NULL}, 0, 0, 0, 29},
+    {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0, 17},
+    {"lesson", "lesson", {"lesson", NULL}, 0, 1, 0, 58},
+    {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0, 17},
+    {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0, 16},
+    {"runs", "runs --long", {"runs", "--long", "--all", NULL}, 0, 0, 0, 16},
+    {"focus", "focus", {"focus", "M03/K04", NULL}, 0, 0, 0, 18},
+    {"note", "note", {"note", "1", "the first run", NULL}, 0, 0, 0, 21},
+    {"rm", "rm", {"rm", "2", NULL}, 0, 0, 0, 27},
+    {"prune", "prune", {"prune", "--keep", "1", NULL}, 0, 0, 0, 25},
+    {"diff", "diff", {"diff", "1", "5", NULL}, 0, 0, 0, 19},
+    {"plot", "plot", {"plot", "-o", out_dir, "--format", "svg", "channels", NULL}, 0, 0, 0, 27},
+    {"page", "page", {"page", "-o", out_file, NULL}, 0, 0, 0, 95},
+    {"probe", "probe", {"probe", "--bundle", "uts-namespace", "--order", "kernel", NULL}, 0, 0, 0, 40},
+    {"import", "import", {"import", test_db, NULL}, 0, 0, 0, 20},
+    {"help", "help", {"help", "export", NULL}, 0, 0, 0, 6},
+    {"version", "version", {"version", NULL}, 0, 0, 0, 6},
 };
 #define NCOMMANDS (sizeof COMMANDS / sizeof COMMANDS[0])
+
+/* FAULT_SHARD=i/n: whether argv `index` (NCOMMANDS: the SQL functions, of
+ * FUNCTIONS_COST) is in shard i of n. The shards are balanced by cost: the
+ * costliest argv first, each to the shard with the least so far (ties to
+ * the lower index and shard), so every shard computes the same split.
+ * Without FAULT_SHARD every argv is in. */
+enum { FUNCTIONS_COST = 6, MAX_SHARDS = 16 };
+static int in_shard(size_t index)
+{
+    const char *shard = getenv("FAULT_SHARD");
+    unsigned si, sn;
+    if (!shard || sscanf(shard, "%u/%u", &si, &sn) != 2 || sn == 0) return 1;
+    if (sn > MAX_SHARDS) sn = MAX_SHARDS;
+    long load[MAX_SHARDS] = {0};
+    char placed[NCOMMANDS + 1] = {0};
+    for (size_t step = 0; step <= NCOMMANDS; step++) {
+        size_t pick = 0;
+        int most = -1;
+        for (size_t k = 0; k <= NCOMMANDS; k++) {
+            int cost = k < NCOMMANDS ? COMMANDS[k].cost : FUNCTIONS_COST;
+            if (!placed[k] && cost > most) most = cost, pick = k;
+        }
+        placed[pick] = 1;
+        unsigned least = 0;
+        for (unsigned j = 1; j < sn; j++)
+            if (load[j] < load[least]) least = j;
+        load[least] += most;
+        if (pick == index) return least == si % sn;
+    }
+    return 0;
+}
 
 /* Every command of isl_commands has an argv here, and every argv names a
  * command of the table. */
@@ -562,26 +597,36 @@ static long io_sweep(const command *c, int kind)
     return points;
 }
 
+/* The CPU seconds of this process and its children so far (gnuplot's for
+ * plot and page), for each command's cost in the output. */
+static double cpu_seconds(void)
+{
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec + kids.ru_stime.tv_sec)
+           + (self.ru_utime.tv_usec + self.ru_stime.tv_usec + kids.ru_utime.tv_usec + kids.ru_stime.tv_usec) / 1e6;
+}
+
 static void test_command(void **state)
 {
     const command *c = *state;
-    const char *only = getenv("FAULT_ONLY"), *shard = getenv("FAULT_SHARD");
-    if (only && strcmp(only, c->name) != 0) skip();
-    unsigned si, sn;
-    if (shard && sscanf(shard, "%u/%u", &si, &sn) == 2 && sn > 0 && (size_t)(c - COMMANDS) % sn != si % sn) skip();
+    const char *only = getenv("FAULT_ONLY");
+    if ((only && strcmp(only, c->name) != 0) || !in_shard((size_t)(c - COMMANDS))) skip();
     if (getenv("FAULT_COUNT")) {
         base_runs_of(c);
         printf("# %s: %ld allocations%s, %ld reads, %ld writes, %ld syncs\n", c->name, count_alloc,
                own_only ? " of isolab's own" : "", count_io[IO_READ], count_io[IO_WRITE], count_io[IO_SYNC]);
         return;
     }
+    double cpu = cpu_seconds();
     long once = oom_sweep(c, 0), always = oom_sweep(c, 1), allocs = count_alloc;
     long io[IO_KINDS] = {0, 0, 0};
     int with_io = !getenv("FAULT_IO") || strcmp(getenv("FAULT_IO"), "0");
     for (int kind = 0; with_io && kind < IO_KINDS; kind++) io[kind] = io_sweep(c, kind);
     printf("# %-26s %ld allocations%s: %ld fail-once, %ld fail-always points; I/O points: %ld read, %ld write, "
-           "%ld sync\n", c->name, allocs, own_only ? " (isolab's own)" : "", once, always, io[IO_READ], io[IO_WRITE],
-           io[IO_SYNC]);
+           "%ld sync; %.1f CPU-s\n", c->name, allocs, own_only ? " (isolab's own)" : "", once, always, io[IO_READ],
+           io[IO_WRITE], io[IO_SYNC], cpu_seconds() - cpu);
     assert_true(once > 0 && always > 0);
     /* the I/O kinds each command does at all */
     for (int kind = 0; with_io && kind < IO_KINDS; kind++)
@@ -623,12 +668,11 @@ static void fn_run(size_t i, char *out, size_t n)
 static void test_functions(void **state)
 {
     (void)state;
-    const char *only = getenv("FAULT_ONLY"), *shard = getenv("FAULT_SHARD");
-    if ((only && strcmp(only, "functions") != 0) || getenv("FAULT_COUNT")) skip();
-    unsigned si, sn;
-    if (shard && sscanf(shard, "%u/%u", &si, &sn) == 2 && sn > 0 && NCOMMANDS % sn != si % sn) skip();
+    const char *only = getenv("FAULT_ONLY");
+    if ((only && strcmp(only, "functions") != 0) || getenv("FAULT_COUNT") || !in_shard(NCOMMANDS)) skip();
     copy_file(base_db, test_db);
     long points = 0;
+    double cpu = cpu_seconds();
     for (size_t i = 0; i < NFN_SQL; i++) {
         char want[4096], got[4096];
         arm(1L << 60, 0);
@@ -653,7 +697,7 @@ static void test_functions(void **state)
             }
     }
     remove_db(test_db);
-    printf("# functions                  allocation fault points: %ld\n", points);
+    printf("# functions                  allocation fault points: %ld; %.1f CPU-s\n", points, cpu_seconds() - cpu);
     assert_true(points > 0);
 }
 
@@ -720,9 +764,7 @@ static long sweep_point(const command *c, long k, const char *child_err, char *w
 
 static int crash_sweep(void)
 {
-    const char *only = getenv("FAULT_ONLY"), *shard = getenv("FAULT_SHARD");
-    unsigned si = 0, sn = 1;
-    if (shard && (sscanf(shard, "%u/%u", &si, &sn) != 2 || sn == 0)) si = 0, sn = 1;
+    const char *only = getenv("FAULT_ONLY");
     char child_err[320], counter[320];
     snprintf(counter, sizeof counter, "%s/failures", dir); /* a file shared with each child */
     int fd = open(counter, O_RDWR | O_CREAT | O_TRUNC, 0600);
@@ -735,7 +777,7 @@ static int crash_sweep(void)
     long commands = 0, points = 0, crashes = 0, bad = 0;
     for (size_t i = 0; i < NCOMMANDS; i++) {
         const command *c = &COMMANDS[i];
-        if ((only && strcmp(only, c->name)) || i % sn != si % sn) continue;
+        if ((only && strcmp(only, c->name)) || !in_shard(i)) continue;
         long cp = 0, cc = 0, cb = 0, k;
         char what[1300];
         prepare(c); /* how many allocations it makes, for FAULT_POINTS */

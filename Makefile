@@ -3,7 +3,10 @@
 #   make lesson     build (isolab.so too), seed isolab.db and print the lesson's tables
 #   make check      all tests, plain and under AddressSanitizer + UBSan, in
 #                   parallel (CHECK_JOBS, default: the number of CPUs)
-#   make check-deep the long ones: valgrind, fault injection at every point
+#   make check-quick the unit suites and the lesson end to end, in a minute
+#   make check-deep the long ones: valgrind, fault injection and crash sweeps
+#                   at up to DEEP_POINTS points (60) of each kind a command
+#   make check-faults-full  fault injection at every point (not in CI)
 #   make plots      build, run the lesson and sweep bundles, draw plots/*.png
 #   make page       the same, then the results as one HTML file, page.html
 #   make views      the view graph in docs/HACKING.md, from a new database
@@ -54,7 +57,7 @@ SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
 SHTESTS := $(sort $(wildcard tests/test_*.sh))
 
-.PHONY: all check check-suites check-deep check-deep-suites test-unit test-san test-sh lesson install uninstall clean deps plots
+.PHONY: all check check-suites check-quick check-quick-suites check-deep check-deep-suites test-unit test-san test-sh lesson install uninstall clean deps plots
 all: isolab isolab.so
 
 deps: build/.deps
@@ -130,18 +133,37 @@ build/san-tests/%: tests/%.c tests/testutil.h build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab-san.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 
-# make check builds and runs its suites (check-suites) in a make of its
-# own with -j$(CHECK_JOBS) (the number of CPUs; make -jN check: N), its output
-# kept whole per suite (-Otarget), then prints the closing line. make
-# check-deep does the same with the long suites (check-deep-suites):
-# valgrind, fault injection at every point, the crash sweeps. .ci/run runs
-# both.
+# make check first builds what its suites run (CHECK_BUILD), the output in
+# build/check-build.log (its end shown only when the build fails), then
+# runs its suites (check-suites) in a make of its own with -j$(CHECK_JOBS)
+# (the number of CPUs; make -jN check: N), one line each, and prints the
+# closing line. make check-quick does the same with the unit suites and
+# the lesson end to end (check-quick-suites); make check-deep with the long
+# suites (check-deep-suites): valgrind, fault injection and the crash sweep
+# at up to DEEP_POINTS points. .ci/run runs check and check-deep; make
+# check-faults-full (every point) is for a release.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CHECK_J = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
+# the page's engine, when emcc and SQLite's source (tools/deps.sh wasm
+# fetches it) are there: test_page_lab says so when it is not
+ENGINE = $(if $(and $(shell command -v emcc 2>/dev/null),$(wildcard $(SQLITE_TREE)/sqlite3.c)),isolab-sql.wasm.gz)
+CHECK_BUILD = isolab build/isolab-san isolab.so $(TESTS:%=build/tests/%) $(TESTS:%=build/san-tests/%) \
+  build/san-tests/fault_inject build/san-tests/fuzz_replay build/san-tests/fuzz_args_replay build/tests/isolab_paused $(ENGINE)
+# $(call build_quietly,TARGETS,GOAL): TARGETS made, the output in
+# build/check-build.log; on failure its end and where the rest is
+build_quietly = mkdir -p build && { $(MAKE) --no-print-directory $(CHECK_J) $(1) DEVELOPER=1 >build/check-build.log 2>&1 \
+  || { tail -n 30 build/check-build.log; echo "make $(2): the build failed (all of its output: build/check-build.log)"; exit 1; }; }
 check:
-	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) -Otarget check-suites DEVELOPER=1
+	@$(call build_quietly,$(CHECK_BUILD),check)
+	@$(MAKE) --no-print-directory $(CHECK_J) -Otarget check-suites DEVELOPER=1
 	@$(call closing_line,$(CHECK_SUITES),check)
+check-quick:
+	@$(call build_quietly,isolab $(TESTS:%=build/tests/%),check-quick)
+	@$(MAKE) --no-print-directory $(CHECK_J) -Otarget check-quick-suites DEVELOPER=1
+	@$(call closing_line,$(QUICK_SUITES),check-quick)
 check-deep:
-	@$(MAKE) --no-print-directory $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) -Otarget check-deep-suites DEVELOPER=1
+	@$(call build_quietly,isolab $(TESTS:%=build/tests/%) build/san-tests/fault_inject,check-deep)
+	@$(MAKE) --no-print-directory $(CHECK_J) -Otarget check-deep-suites DEVELOPER=1
 	@$(call closing_line,$(DEEP_SUITES),check-deep)
 
 # Unit tests run from the top directory, plain and sanitized, each a target
@@ -174,6 +196,13 @@ $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 # isolab with its pause points on (tests/isolab_paused.c): a writer stopped
 # where another process races it
 test-sh-test_concurrency: build/tests/isolab_paused
+# make check-quick: the unit suites, plain, and the lesson end to end
+# (tests/test_lesson.sh) with the plain binary
+QUICK_SUITES = $(TESTS) test_lesson
+check-quick-suites: $(UNIT_PLAIN) quick-lesson
+.PHONY: quick-lesson
+quick-lesson: isolab
+	@ISOLAB=./isolab $(SUITE) test_lesson sh tests/test_lesson.sh
 
 # isolab.so too: the README's what-if session, right after set-up, loads it.
 lesson: isolab isolab.so
@@ -286,29 +315,44 @@ build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=scandir,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 # make check tries FAULT_POINTS=8 points of each kind per command, spread
 # over it (a command makes 10^4 to 10^5 allocations, SQLite's included),
-# in four shards (-j spreads them). make check-deep (test-faults-full) fails
-# every allocation of isolab's own (FAULT_OWN=1, some 1700 points) and
-# every read, write and sync; 60 points of each kind spread over all
-# allocations (SQLite's too); each in four shards; then the crash sweeps
-# (FAULT_SWEEP, each execution in a child process): every own allocation
-# k and all later ones, and 120 points of all allocations.
+# in four shards balanced by each argv's measured cost (-j spreads them).
+# make check-deep (.ci/run) fails isolab's own allocations (FAULT_OWN=1) and
+# its reads, writes and syncs at up to DEEP_POINTS points of each kind per
+# command (every one for most commands), in four shards, then the crash
+# sweep (FAULT_SWEEP=own, each execution in a child process) at up to
+# DEEP_POINTS own allocations k, each with all later ones failing. make
+# check-faults-full (tens of minutes, not in CI) tries every point:
+# every own allocation and every read, write and sync (some 1700 points),
+# 60 points of each kind spread over all allocations (SQLite's too), the
+# crash sweeps at every own allocation and at 120 points of all.
 FAULT_ENV = ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 FAULT_SHARDS := 0 1 2 3
 .PHONY: $(FAULT_SHARDS:%=test-faults-%)
 test-faults: $(FAULT_SHARDS:%=test-faults-%)
 $(FAULT_SHARDS:%=test-faults-%): test-faults-%: build/san-tests/fault_inject
 	@FAULT_SHARD=$*/4 FAULT_POINTS=8 $(FAULT_ENV) $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
-DEEP_FAULTS := $(foreach i,0 1 2 3,faults-own-$(i) faults-all-$(i)) $(foreach i,0 1,sweep-own-$(i) sweep-all-$(i))
+DEEP_POINTS ?= 60
+DEEP_FAULTS := $(foreach i,0 1 2 3,faults-own-$(i)) $(foreach i,0 1,sweep-own-$(i))
 .PHONY: $(DEEP_FAULTS:%=test-%)
-test-faults-full: $(DEEP_FAULTS:%=test-%)
-check-deep-suites: test-faults-full
+check-deep-suites: $(DEEP_FAULTS:%=test-%)
 $(filter test-faults-own-%,$(DEEP_FAULTS:%=test-%)): test-faults-own-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/4 FAULT_OWN=1 $(FAULT_ENV) $(SUITE) faults-own-$* build/san-tests/fault_inject
-$(filter test-faults-all-%,$(DEEP_FAULTS:%=test-%)): test-faults-all-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/4 FAULT_POINTS=60 FAULT_IO=0 $(FAULT_ENV) $(SUITE) faults-all-$* build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_OWN=1 FAULT_POINTS=$(DEEP_POINTS) $(FAULT_ENV) $(SUITE) faults-own-$* build/san-tests/fault_inject
 $(filter test-sweep-own-%,$(DEEP_FAULTS:%=test-%)): test-sweep-own-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/2 FAULT_SWEEP=own $(FAULT_ENV) $(SUITE) sweep-own-$* build/san-tests/fault_inject
-$(filter test-sweep-all-%,$(DEEP_FAULTS:%=test-%)): test-sweep-all-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/2 FAULT_SWEEP=own FAULT_POINTS=$(DEEP_POINTS) $(FAULT_ENV) $(SUITE) sweep-own-$* build/san-tests/fault_inject
+FULL_FAULTS := $(foreach i,0 1 2 3,faults-every-$(i) faults-all-$(i)) $(foreach i,0 1,sweep-every-$(i) sweep-all-$(i))
+.PHONY: check-faults-full test-faults-full $(FULL_FAULTS:%=test-%)
+test-faults-full: $(FULL_FAULTS:%=test-%)
+check-faults-full:
+	@$(call build_quietly,build/san-tests/fault_inject,check-faults-full)
+	@$(MAKE) --no-print-directory $(CHECK_J) -Otarget test-faults-full DEVELOPER=1
+	@$(call closing_line,$(FULL_FAULTS),check-faults-full)
+$(filter test-faults-every-%,$(FULL_FAULTS:%=test-%)): test-faults-every-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_OWN=1 $(FAULT_ENV) $(SUITE) faults-every-$* build/san-tests/fault_inject
+$(filter test-faults-all-%,$(FULL_FAULTS:%=test-%)): test-faults-all-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_POINTS=60 FAULT_IO=0 $(FAULT_ENV) $(SUITE) faults-all-$* build/san-tests/fault_inject
+$(filter test-sweep-every-%,$(FULL_FAULTS:%=test-%)): test-sweep-every-%: build/san-tests/fault_inject
+	@FAULT_SHARD=$*/2 FAULT_SWEEP=own $(FAULT_ENV) $(SUITE) sweep-every-$* build/san-tests/fault_inject
+$(filter test-sweep-all-%,$(FULL_FAULTS:%=test-%)): test-sweep-all-%: build/san-tests/fault_inject
 	@FAULT_SHARD=$*/2 FAULT_SWEEP=all FAULT_POINTS=120 $(FAULT_ENV) $(SUITE) sweep-all-$* build/san-tests/fault_inject
 
 # Unit tests under valgrind memcheck (make check-deep), when valgrind is
@@ -375,11 +419,12 @@ build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c bui
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
   $(SH_NAMES) $(FAULT_SHARDS:%=fault_inject-%-san) fuzz_replay-san fuzz_args_replay-san
 DEEP_SUITES = $(if $(HAVE_VALGRIND),$(TESTS:%=%-valgrind),valgrind) $(DEEP_FAULTS)
-ifneq ($(words $(CHECK_SUITES) $(DEEP_SUITES)),$(words $(sort $(CHECK_SUITES) $(DEEP_SUITES))))
-$(error two suites share a name (a unit suite and a shell suite?): $(CHECK_SUITES) $(DEEP_SUITES))
+ALL_SUITES = $(CHECK_SUITES) $(DEEP_SUITES) $(FULL_FAULTS)
+ifneq ($(words $(ALL_SUITES)),$(words $(sort $(ALL_SUITES))))
+$(error two suites share a name (a unit suite and a shell suite?): $(ALL_SUITES))
 endif
 closing_line = cd build/test-logs && cat $(1:%=%.result) | sort | uniq -c \
-  | awk '{ n[$$2] = $$1 } END { printf "each suite'"'"'s output: build/test-logs/NAME.log\n$(2): %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'
+  | awk '{ n[$$2] = $$1 } END { printf "make $(2): %d passed, %d failed, %d skipped\n", n["pass"], n["fail"], n["skip"] }'
 
 # ---- the SQL functions as a loadable extension ---------------------------
 # isolab.so: the SQL functions (src/ext) with what they use, the core, the
@@ -483,9 +528,10 @@ WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=isolabSql -sENVIRONMENT=web,worker,nod
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
 .PHONY: wasm
 wasm: isolab-sql.wasm.gz
-# the lab's suite gets the engine built first where emcc is; without it the
-# suite skips, saying so (and fails under CI=true)
-test-sh-test_page_lab: $(if $(shell command -v emcc 2>/dev/null),isolab-sql.wasm.gz)
+# the lab's suite gets the engine built first where emcc and SQLite's
+# source are (ENGINE); without them the suite skips, saying so (and fails
+# under CI=true)
+test-sh-test_page_lab: $(ENGINE)
 # the README's screenshots of the lab, docs/lab.png and docs/lab-phone.png
 .PHONY: lab-screenshot
 lab-screenshot: isolab isolab.so isolab-sql.wasm.gz
@@ -493,7 +539,6 @@ lab-screenshot: isolab isolab.so isolab-sql.wasm.gz
 	LAB_SHOTS=$(CURDIR)/docs sh tests/test_page_lab.sh
 $(SQLITE_TREE)/sqlite3.c:
 	@sh tools/deps.sh build wasm
-	sh tools/sqlite-src.sh build/sqlite-src
 isolab-sql.js: isolab-sql.wasm
 isolab-sql.wasm: $(SQLITE_TREE)/sqlite3.c $(WASM_SRC) $(HEADERS) Makefile
 	@sh tools/deps.sh wasm

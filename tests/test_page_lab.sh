@@ -10,7 +10,7 @@
 # course; a what-if in the page equals 'run --members' for the same list;
 # the questions' plots read back from their drawing are the shell's rows.
 # Screenshots go to LAB_SHOTS=DIR when set (make lab-screenshot: docs/).
-# Skips without emcc or Chromium (fails under CI=true).
+# Skips without emcc, SQLite's source or Chromium (fails under CI=true).
 . "$(dirname "$0")/shlib.sh"
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +19,8 @@ browser=$(command -v chromium || command -v chromium-browser) \
 if [ ! -f "$here/isolab-sql.wasm.gz" ]; then
     command -v emcc >/dev/null 2>&1 \
         || skip_suite "emcc is not installed (tools/deps.sh wasm installs it, then make wasm): the lab's tests not run"
+    [ -f "$here/build/sqlite-src/tree/sqlite3.c" ] \
+        || skip_suite "SQLite's source for the engine is not fetched (tools/deps.sh wasm fetches it): the lab's tests not run"
     skip_suite "the engine is not built (make wasm): the lab's tests not run"
 fi
 command -v python3 >/dev/null 2>&1 || skip_suite "python3 is not installed: the lab's tests not run"

@@ -6,8 +6,10 @@
 #             libcmocka-dev, zlib1g-dev, and the sqlite3 shell
 #     plots   gnuplot (gnuplot-nox)             for make plots, isolab plot
 #     page    chromium                           for make page's browser test
-#     wasm    emscripten, tclsh and dpkg-source   for make wasm (the page's engine;
-#             SQLite's source comes from Debian: tools/sqlite-src.sh)
+#     wasm    emscripten, tclsh and dpkg-source   for make wasm (the page's engine),
+#             then SQLite's source from Debian into build/sqlite-src
+#             (tools/sqlite-src.sh), when it is not there yet: a download,
+#             so make check never makes one
 #     ci      all of the above, gcc, make, valgrind and tmux (a fresh CI
 #             machine; tmux drives the completion in a real bash)
 # Whatever is missing is installed with apt-get when run as root; otherwise
@@ -39,13 +41,24 @@ group_ci() {
 }
 
 [ $# -eq 0 ] && set -- build
+source=0
 for g; do
     case $g in
         build | plots | page | wasm | ci) "group_$g" ;;
         *) echo "tools/deps.sh: unknown group '$g' (build, plots, page, wasm, ci)" >&2; exit 2 ;;
     esac
+    case $g in wasm | ci) source=1 ;; esac
 done
-[ -z "$missing" ] && exit 0
+
+# SQLite's source for the engine, once the packages are there (run from
+# the top directory, as the Makefile and .ci/run do)
+fetch_source() {
+    [ "$source" = 1 ] && [ ! -f build/sqlite-src/tree/sqlite3.c ] || exit 0
+    echo "isolab: fetching SQLite's source for the page's engine (build/sqlite-src)" >&2
+    sh tools/sqlite-src.sh build/sqlite-src
+    exit
+}
+[ -z "$missing" ] && fetch_source
 
 if [ "$(id -u)" = 0 ]; then
     if command -v apt-get >/dev/null 2>&1; then
@@ -53,7 +66,7 @@ if [ "$(id -u)" = 0 ]; then
         export DEBIAN_FRONTEND=noninteractive
         # update only when the package lists do not know a package yet
         apt-get install -y -qq $missing >&2 2>/dev/null \
-            || { apt-get update -qq >&2 && apt-get install -y -qq $missing >&2; } && exit 0
+            || { apt-get update -qq >&2 && apt-get install -y -qq $missing >&2; } && fetch_source
         echo "isolab: apt-get could not install:$missing" >&2
         exit 1
     fi

@@ -24,13 +24,19 @@ keys=/usr/share/keyrings/debian-archive-keyring.gpg
 } >"$apt/sources.list"
 set -- -o "Dir::Etc::SourceList=$apt/sources.list" -o Dir::Etc::SourceParts=/dev/null \
     -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives" \
-    -o Debug::NoLocking=1
+    -o Debug::NoLocking=1 -o APT::Sandbox::User=root
 if [ ! -f "$dir/sqlite3_$version.dsc" ]; then
     apt-get "$@" -qq update
     (cd "$dir" && apt-get "$@" -qq source --download-only "sqlite3=$version")
 fi
 rm -rf "$dir/tree.tmp"
-dpkg-source -q -x "$dir/sqlite3_$version.dsc" "$dir/tree.tmp" >/dev/null
+# apt checked the files against the signed archive; dpkg-source checks
+# them again, and warns that it has no key for the uploader's signature:
+# its output is kept in DIR/source.log, shown when it fails
+dpkg-source -q -x "$dir/sqlite3_$version.dsc" "$dir/tree.tmp" >"$dir/source.log" 2>&1 || {
+    cat "$dir/source.log" >&2
+    exit 1
+}
 (cd "$dir/tree.tmp" && ./configure -q >../configure.log 2>&1 && make sqlite3.c >../make.log 2>&1) || {
     echo "tools/sqlite-src.sh: making sqlite3.c failed: see $dir/configure.log and $dir/make.log" >&2
     exit 1

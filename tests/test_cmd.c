@@ -348,6 +348,8 @@ static void interrupted_text(int line_open, char *buf, size_t n)
     if (pid == 0) {
         int fe = open(ep, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         dup2(fe, 2);
+        /* a background job's SIGINT is ignored, and isolab keeps it so */
+        signal(SIGINT, SIG_DFL);
         /* one line, whether or not earlier tests wrote a file */
         isl_outfile_signals("isolab x: interrupted\n", "isolab x: interrupted\n");
         const char *progress = "\risolab: 10 of 20 rows";

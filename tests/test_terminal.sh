@@ -49,11 +49,19 @@ check "check piped: no escape sequence" 0 "$(grep -c "$esc" "$tmp/pipe.out")"
 check "check piped: the words padded as before" "pass     M03/K05 facts = 24 -- the process is described by 24 facts" \
     "$(grep ' facts = ' "$tmp/pipe.out")"
 
+# synth_db DB [PARAMS] : a new database DB of the synthetic model
+# (tests/synth), with PARAMS as synth_param rows ('key', value), ...
+synth_db() {
+    mkdir "$1.seeds"
+    cp tests/synth/100_synthetic_model.sql "$1.seeds/"
+    [ -z "${2:-}" ] || printf "CREATE TEMP TABLE IF NOT EXISTS synth_param(key TEXT PRIMARY KEY, value INTEGER NOT NULL);\nINSERT OR REPLACE INTO synth_param VALUES %s;\n" \
+        "$2" >"$1.seeds/050_params.sql"
+    "$ISOLAB" --db "$1" init --seeds "$1.seeds" >/dev/null
+}
+
 # --- Ctrl-C: a sweep of 2^20 bundles, interrupted once it writes ----------
-mkdir "$tmp/seeds"
-cp tests/synth/100_synthetic_model.sql "$tmp/seeds/"
 big=$tmp/big.db
-"$ISOLAB" --db "$big" init --seeds "$tmp/seeds" >/dev/null
+synth_db "$big"
 "$ISOLAB" --db "$big" run >/dev/null
 before=$(q "$big" "SELECT count(*) FROM run")
 # a background job of sh ignores SIGINT; env gives it back its default
@@ -79,12 +87,8 @@ check "Ctrl-C: the database is intact" "ok" "$(q "$big" "PRAGMA integrity_check"
 # --- a whole sweep on a terminal: its progress, and honest row counts -----
 # 2^15 bundles of the synthetic model's first 15 mechanisms (a bundles
 # sweep ticks every 65,536 rows: one tick, then the last line)
-mkdir "$tmp/seeds15"
-cp tests/synth/100_synthetic_model.sql "$tmp/seeds15/"
-printf "CREATE TEMP TABLE IF NOT EXISTS synth_param(key TEXT PRIMARY KEY, value INTEGER NOT NULL);\nINSERT OR REPLACE INTO synth_param VALUES ('mechanisms', 15);\n" \
-    >"$tmp/seeds15/050_params.sql"
 mid=$tmp/mid.db
-"$ISOLAB" --db "$mid" init --seeds "$tmp/seeds15" >/dev/null
+synth_db "$mid" "('mechanisms', 15)"
 "$ISOLAB" --db "$mid" run >/dev/null
 if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>&1; then
     script -qec "'$ISOLAB' --db '$mid' sweep bundles" /dev/null </dev/null | tr '\r' '\n' >"$tmp/pty.out"
@@ -122,12 +126,8 @@ check "sweep bundles piped: no progress" "" "$(cat "$tmp/small.err")"
 # and an export each tick several times; on a terminal each shows its
 # progress against a total counted by the sqlite3 shell, and nothing when
 # piped.
-mkdir "$tmp/seeds20k"
-cp tests/synth/100_synthetic_model.sql "$tmp/seeds20k/"
-printf "CREATE TEMP TABLE IF NOT EXISTS synth_param(key TEXT PRIMARY KEY, value INTEGER NOT NULL);\nINSERT OR REPLACE INTO synth_param VALUES ('facts', 20000), ('mechanisms', 3), ('channels', 1);\n" \
-    >"$tmp/seeds20k/050_params.sql"
 wide=$tmp/wide.db
-"$ISOLAB" --db "$wide" init --seeds "$tmp/seeds20k" >/dev/null
+synth_db "$wide" "('facts', 20000), ('mechanisms', 3), ('channels', 1)"
 pair="--bundle $(q "$wide" "SELECT name FROM bundle ORDER BY position LIMIT 1") --channel $(q "$wide" "SELECT name FROM channel LIMIT 1")"
 facts=$(q "$wide" "SELECT count(*) FROM fact")
 "$ISOLAB" --db "$wide" sweep removal $pair >/dev/null 2>"$tmp/sw.err"

@@ -54,8 +54,11 @@ GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
 LIB_SRC := $(sort $(wildcard src/core/*.c src/kernel/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
-TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
-SHTESTS := $(sort $(wildcard tests/test_*.sh))
+# The suites, in folders by what they test (tests/README.md): unit suites
+# tests/unit/test_*.c, shell suites tests/LAYER/test_*.sh; a suite still
+# at tests/test_* is found too. A suite's name is its file's, unique.
+TESTS   := $(basename $(notdir $(wildcard tests/unit/test_*.c tests/test_*.c)))
+SHTESTS := $(sort $(wildcard tests/*/test_*.sh tests/test_*.sh))
 
 .PHONY: all check check-suites check-quick check-quick-suites check-deep check-deep-suites test-unit test-san test-sh lesson install uninstall clean deps plots
 all: isolab isolab.so
@@ -126,12 +129,15 @@ build/obj/main.o build/san/main.o: src/main.c
 # it is rebuilt once rather than left stale.
 -include $(wildcard build/obj/*/*.d build/obj/*.d build/san/*/*.d build/san/*.d build/fuzz/*/*.d build/pic/*/*.d)
 
-build/tests/%: tests/%.c tests/testutil.h build/libisolab.a build/.deps
+# a unit suite's source: tests/unit/NAME.c, or tests/NAME.c; a helper
+# program: tests/lib/NAME.c (isolab_paused)
+unit_src = $(firstword $(wildcard tests/unit/$(1).c tests/$(1).c tests/lib/$(1).c))
+build/tests/%: $$(call unit_src,$$*) tests/lib/testutil.h build/libisolab.a build/.deps
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
-build/san-tests/%: tests/%.c tests/testutil.h build/libisolab-san.a
+	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/lib -o $@ $< build/libisolab.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
+build/san-tests/%: $$(call unit_src,$$*) tests/lib/testutil.h build/libisolab-san.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -Itests -o $@ $< build/libisolab-san.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -Itests/lib -o $@ $< build/libisolab-san.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
 
 # make check first builds what its suites run (CHECK_BUILD), the output in
 # build/check-build.log (its end shown only when the build fails), then
@@ -186,23 +192,23 @@ $(UNIT_SAN): unit-san-%: build/san-tests/% build/isolab-san
 # They run the sanitized binary, but for the crash and concurrency suites:
 # SIGKILLs and locks test what SQLite keeps across processes, which the
 # sanitizer does not see, and under it they take minutes.
-SH_NAMES := $(SHTESTS:tests/%.sh=%)
+SH_NAMES := $(notdir $(SHTESTS:.sh=))
 SH_PLAIN := test_crash test_concurrency
 .PHONY: $(SH_NAMES:%=test-sh-%)
 test-sh: $(SH_NAMES:%=test-sh-%)
 $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 	@ISOLAB=$(if $(filter $*,$(SH_PLAIN)),./isolab,build/isolab-san) ASAN_OPTIONS=detect_leaks=1 \
-	  $(SUITE) $* sh tests/$*.sh
-# isolab with its pause points on (tests/isolab_paused.c): a writer stopped
+	  $(SUITE) $* sh $(filter %/$*.sh,$(SHTESTS))
+# isolab with its pause points on (tests/lib/isolab_paused.c): a writer stopped
 # where another process races it
 test-sh-test_concurrency: build/tests/isolab_paused
 # make check-quick: the unit suites, plain, and the lesson end to end
-# (tests/test_lesson.sh) with the plain binary
-QUICK_SUITES = $(TESTS) test_lesson
+# (tests/lesson/test_lesson_text.sh) with the plain binary
+QUICK_SUITES = $(TESTS) test_lesson_text
 check-quick-suites: $(UNIT_PLAIN) quick-lesson
 .PHONY: quick-lesson
 quick-lesson: isolab
-	@ISOLAB=./isolab $(SUITE) test_lesson sh tests/test_lesson.sh
+	@ISOLAB=./isolab $(SUITE) test_lesson_text sh tests/lesson/test_lesson_text.sh
 
 # isolab.so too: the README's what-if session, right after set-up, loads it.
 lesson: isolab isolab.so
@@ -217,7 +223,7 @@ plots: isolab
 	./isolab plot
 
 # The view graph in docs/HACKING.md, read from a new database's views
-# (tools/viewgraph.sh), so it cannot drift from them (tests/test_views.sh).
+# (tools/viewgraph.sh), so it cannot drift from them (tests/sql/test_views.sh).
 .PHONY: views
 views: isolab
 	@rm -f build/views.db && ./isolab --db build/views.db init >/dev/null
@@ -235,7 +241,7 @@ page: isolab
 	./isolab page -o page.html
 page-screenshot: isolab
 	@sh tools/deps.sh page plots
-	PAGE_SHOTS=$(CURDIR)/docs sh tests/test_page_layout.sh
+	PAGE_SHOTS=$(CURDIR)/docs sh tests/page/test_page_layout.sh
 
 # The man page and the bash completion, generated from the command table
 # (tools/mkdoc.c), so they cannot drift from it.
@@ -303,13 +309,13 @@ build/bench/base/isolab:
 	  $(MAKE) -s -C build/bench/base isolab >/dev/null; \
 	else echo "bench: cannot read commit $(BENCH_BASE) from git: no baseline"; fi
 
-# Fault injection (tests/fault_inject.c): out-of-memory and I/O errors in
+# Fault injection (tests/faults/fault_inject.c): out-of-memory and I/O errors in
 # every command of the command table, sanitized so LeakSanitizer sees any
 # leak. isolab's own malloc/calloc/realloc, write and fsync are wrapped at
 # link time.
 .PHONY: test-faults test-faults-full
 check-suites: test-faults
-build/san-tests/fault_inject: tests/fault_inject.c build/libisolab-san.a
+build/san-tests/fault_inject: tests/faults/fault_inject.c build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -o $@ $< build/libisolab-san.a \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=scandir,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
@@ -536,7 +542,7 @@ test-sh-test_page_lab: $(ENGINE)
 .PHONY: lab-screenshot
 lab-screenshot: isolab isolab.so isolab-sql.wasm.gz
 	@sh tools/deps.sh page
-	LAB_SHOTS=$(CURDIR)/docs sh tests/test_page_lab.sh
+	LAB_SHOTS=$(CURDIR)/docs sh tests/page/test_page_lab.sh
 $(SQLITE_TREE)/sqlite3.c:
 	@sh tools/deps.sh build wasm
 isolab-sql.js: isolab-sql.wasm

@@ -5,7 +5,7 @@
 # tables and views of the layers before its own only). With FILE, the lines
 # between FILE's "<!-- view graph -->" and "<!-- end of the view graph -->"
 # are replaced by it. 'make views' writes docs/HACKING.md's this way;
-# tests/test_views.sh checks it is current.
+# tests/sql/test_views.sh checks it is current.
 set -eu
 graph() {
 sqlite3 -batch -noheader -separator "$(printf '\036')" "$1" \

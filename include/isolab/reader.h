@@ -9,7 +9,7 @@
 
 struct sqlite3;
 
-/* One table of the model, a row of the list below (tests/test_store.c holds
+/* One table of the model, a row of the list below (tests/unit/test_store.c holds
  * sqlite_schema to it). Flags: DIGEST, read into the model and so its digest,
  * has the triggers model_changed_NAME_i/u/d; REFERS, has foreign keys, which
  * the reader checks for dangling rows; BROUGHT, shared rows a lesson's file

@@ -64,7 +64,7 @@ void isl_store_set_limits(unsigned wait_seconds, unsigned long long work_million
  * migrating schema version N to M ..."); NULL for none. */
 void isl_store_on_progress(void (*fn)(void *ctx, const char *what), void *ctx);
 
-/* For tests only (tests/isolab_paused.c): fn(point) at "model", "writing",
+/* For tests only (tests/lib/isolab_paused.c): fn(point) at "model", "writing",
  * "commit" and "committed", where another process may race a writer. */
 void isl_store_on_pause(void (*fn)(const char *point));
 

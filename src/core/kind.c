@@ -7,7 +7,7 @@ const char *const isl_kind_names[ISL_KIND_COUNT + 1] = {
     "run", "samples", "removal", "addition", "bundles", "frontier", "smallest", "marginal", "check", "probe",
     "channel-probe", NULL};
 
-/* by isl_kind, in its order (tests/test_store.c checks each row against run_kinds) */
+/* by isl_kind, in its order (tests/unit/test_store.c checks each row against run_kinds) */
 const isl_kind_row isl_kinds[ISL_KIND_COUNT] = {
     {"surface,fact_status,fact_status_row,fact_status_bundle,fact_status_channel,fact_status_fact", "run", "pairs"},
     {"sample_sweep", "sweep samples", "pair"}, {"removal_sweep", "sweep removal", "pair"},

@@ -1,0 +1,186 @@
+#!/bin/sh
+# Tests for what isolab tells and when (issue 32, items 7 and 11):
+#   1  the stale note: never before an error; none once the model is back
+#      at the digest its results were computed from; lesson --fresh names
+#      each lost file once; a what-if list retired (its runs kept, out of
+#      the note) or removed, as the note's hint says, pasted
+#   2  a closed pipe: no message, the status cat gives (SIGPIPE)
+#   3  note and page -o say on stderr what they wrote; prune keeps noted
+#      runs unless --all; README outputs ignored by git
+#   4  export of a comparison with rows not run (a what-if list under one
+#      channel of two) names the command that computes them, pasted
+#   (the man page's environment: tests/cli/test_install.sh)
+. "$(dirname "$0")/../lib/shlib.sh"
+
+db=$tmp/t.db
+fresh_db "$db"
+check "database with runs" 0 $?
+
+# --- 1: the stale note ---------------------------------------------------------
+cp "$db" "$tmp/s.db"
+q "$tmp/s.db" "UPDATE channel SET cost_pct = 5 WHERE name = 'sampling-profile'"
+"$ISOLAB" --db "$tmp/s.db" run >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/s.db" report nosuch >/dev/null 2>"$tmp/e.txt"
+check "an error with stale results: the error alone, no note before it" \
+    "3|isolab report: no saved query named 'nosuch'" "$?|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$tmp/s.db" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "... a command that succeeds still notes them" 1 "$(grep -c 'computed from an older model' "$tmp/e.txt")"
+
+# a lesson loaded, everything computed, the lesson unloaded: the model is
+# back at the digest the first results were computed from, and they are current
+cat >"$tmp/k9.sql" <<'EOS'
+INSERT INTO lesson(code, title, position) VALUES ('M09/K01', 'Made-up Probing', 90);
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('made-up-probe', 'M09/K01', 8);
+INSERT INTO channel_fact(channel, fact, position) VALUES ('made-up-probe', 'hostname', 1);
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('M09/K01', 'strict', 'made-up-probe', 'host');
+EOS
+cp "$db" "$tmp/u.db"
+"$ISOLAB" --db "$tmp/u.db" lesson --all >/dev/null 2>&1
+d0=$(q "$tmp/u.db" "SELECT digest FROM model_state")
+"$ISOLAB" --db "$tmp/u.db" load "$tmp/k9.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/u.db" lesson --all >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/u.db" unload M09/K01 >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/u.db" check --quiet >/dev/null 2>"$tmp/e.txt"
+check "unload back to the old digest: the old results are current, no stale note" \
+    "0|$d0|" "$?|$(q "$tmp/u.db" "SELECT digest FROM model_state")|$(cat "$tmp/e.txt")"
+
+# lesson --fresh after a file of two lessons: the file named once
+printf "INSERT INTO lesson(code, title, position) VALUES ('M09/K01', 'A', 90), ('M09/K02', 'B', 91);\n" >"$tmp/two.sql"
+cp "$db" "$tmp/f.db"
+"$ISOLAB" --db "$tmp/f.db" load "$tmp/two.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/f.db" lesson --fresh >/dev/null 2>"$tmp/e.txt"
+check "lesson --fresh: a lost file of two lessons is named once" 1 \
+    "$(grep 'gone' "$tmp/e.txt" | grep -o "load [^']*two.sql" | wc -l | tr -d ' ')"
+
+# a what-if list and a model change: the note names the list's commands
+# and says how to retire it; each way, pasted from the note, runs
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost4.sql"
+printf "UPDATE channel SET cost_pct = 5 WHERE name = 'sampling-profile';\n" >"$tmp/cost5.sql"
+wdb=$tmp/w.db
+cp "$db" "$wdb"
+"$ISOLAB" --db "$wdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" sweep samples --bundle strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" load "$tmp/cost4.sql" >/dev/null 2>&1
+cp "$wdb" "$tmp/w2.db"
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "a stale what-if list: the note's third line says how to retire it, with the list and --db" \
+    "  a what-if list no longer wanted: 'isolab --db $wdb rm --members strict,-user-namespace' removes its runs; 'isolab --db $wdb note --retire strict,-user-namespace' keeps them and drops it from this note" \
+    "$(sed -n 3p "$tmp/e.txt")"
+hint_cmd() { sed -n "3s/^  a what-if list no longer wanted: '\\([^']*\\)' removes its runs; '\\([^']*\\)' keeps them and drops it from this note\$/\\$1/p" "$2"; }
+retire=$(hint_cmd 2 "$tmp/e.txt")
+eval "\"\$ISOLAB\" ${retire#isolab }" >"$tmp/o.txt" 2>"$tmp/r.err"
+check "note --retire, pasted: exit 0, one line on stderr, the list's two runs rows of run_retired" \
+    "0|isolab note: what-if list strict,-user-namespace: 2 runs kept in $wdb, retired from the stale note|2|2" \
+    "$?|$(cat "$tmp/o.txt" "$tmp/r.err")|$(q "$wdb" "SELECT count(*) FROM run_retired")|$(q "$wdb" "SELECT count(*) FROM run_param WHERE key = 'members'")"
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "... the note names the model's stale results alone, in two lines" \
+    "isolab report: note: some results were computed from an older model than the database holds now and are not shown;
+  to bring everything up to date, run: 'isolab --db $wdb lesson --all'" "$(cat "$tmp/e.txt")"
+check "... runs --long says which runs are retired" 2 \
+    "$("$ISOLAB" --db "$wdb" runs --long | grep -c '^        retired from the stale note: 20')"
+"$ISOLAB" --db "$wdb" note --retire strict >/dev/null 2>"$tmp/r.err"
+check "a bundle of the model is no list: never retired" \
+    "3|isolab note: no run of what-if list 'strict' (run_param members) (see 'isolab --db $wdb runs --all')|2" \
+    "$?|$(cat "$tmp/r.err")|$(q "$wdb" "SELECT count(*) FROM run_retired")"
+# a later run of the list is not retired: stale again, it is named again
+"$ISOLAB" --db "$wdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" load "$tmp/cost5.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "a later run of a retired list: named again once stale" \
+    "  to bring everything up to date, run: 'isolab --db $wdb lesson --all', 'isolab --db $wdb run --members strict,-user-namespace --channel sampling-profile'" \
+    "$(sed -n 2p "$tmp/e.txt")"
+# run_retired written in the shell for every run: the model's stale
+# results are still named (only a list's are left out); stale_result still
+# lists the list's
+q "$wdb" "INSERT OR IGNORE INTO run_retired(run, retired_at) SELECT id, '2026-12-01T00:00:00.000Z' FROM run"
+"$ISOLAB" --db "$wdb" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "every run in run_retired: the model's results still named, the list's not; stale_result keeps both" \
+    "  to bring everything up to date, run: 'isolab --db $wdb lesson --all'|2" \
+    "$(sed -n 2p "$tmp/e.txt")$(sed -n 3p "$tmp/e.txt")|$(q "$wdb" "SELECT count(*) FROM stale_result WHERE bundle LIKE '%,%'")"
+# the other way: the list's runs removed
+"$ISOLAB" --db "$tmp/w2.db" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+rmcmd=$(hint_cmd 1 "$tmp/e.txt")
+eval "\"\$ISOLAB\" ${rmcmd#isolab }" >"$tmp/o.txt" 2>"$tmp/r.err"
+check "rm --members, pasted: exit 0, the list's two runs and their rows gone, the others kept" \
+    "0|removed 2 runs of what-if list strict,-user-namespace and their rows from $tmp/w2.db|0|0|$(q "$db" "SELECT count(*) FROM run")" \
+    "$?|$(cat "$tmp/o.txt" "$tmp/r.err")|$(q "$tmp/w2.db" "SELECT count(*) FROM run_param WHERE key = 'members'")|$(q "$tmp/w2.db" "SELECT count(*) FROM surface WHERE bundle LIKE '%,%'")|$(q "$tmp/w2.db" "SELECT count(*) FROM run")"
+"$ISOLAB" --db "$tmp/w2.db" report channel_comparison >/dev/null 2>"$tmp/e.txt"
+check "... the note: the model's stale results alone, in two lines" \
+    "isolab report: note: some results were computed from an older model than the database holds now and are not shown;
+  to bring everything up to date, run: 'isolab --db $tmp/w2.db lesson --all'" "$(cat "$tmp/e.txt")"
+
+# --- 2: a closed pipe ----------------------------------------------------------
+# the reference: what cat gives when its reader has gone (POSIX shells: 141)
+yes | head -c 1000000 >"$tmp/big.txt"
+ref=$({ cat "$tmp/big.txt"; echo $? >"$tmp/cat.rc"; } | head -n 1 >/dev/null; cat "$tmp/cat.rc")
+# (a million rows: more than a pipe holds, so the writer meets the closed end)
+many="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000) SELECT x FROM c"
+{ "$ISOLAB" --db "$db" export --sql "$many" 2>"$tmp/pipe.err"; echo $? >"$tmp/pipe.rc"; } | head -n 1 >/dev/null
+check "export | head -1: no message, the status cat gives ($ref)" "$ref|" "$(cat "$tmp/pipe.rc")|$(cat "$tmp/pipe.err")"
+
+# --- 3: small ones ---------------------------------------------------------------
+cp "$db" "$tmp/n.db"
+"$ISOLAB" --db "$tmp/n.db" note 1 "the baseline" >"$tmp/o.txt" 2>"$tmp/e.txt"
+check "note: stdout empty, one line on stderr saying what it wrote" \
+    "0||isolab note: run 1: note set in $tmp/n.db" "$?|$(cat "$tmp/o.txt")|$(cat "$tmp/e.txt")"
+"$ISOLAB" --db "$tmp/n.db" note 1 "" 2>"$tmp/e.txt"
+check "note RUN '': says the note is removed" "isolab note: run 1: note removed in $tmp/n.db" "$(cat "$tmp/e.txt")"
+if command -v gnuplot >/dev/null 2>&1; then
+    "$ISOLAB" --db "$db" page --lesson M03/K05 -o "$tmp/k05.html" >"$tmp/o.txt" 2>"$tmp/e.txt"
+    check "page -o: stdout empty, one line on stderr naming the file and its size" \
+        "0||isolab page: wrote $tmp/k05.html ($(wc -c <"$tmp/k05.html" | tr -d ' ') bytes)" \
+        "$?|$(cat "$tmp/o.txt")|$(cat "$tmp/e.txt")"
+fi
+# prune: the 3 runs of kind run after the lesson's, one noted; --keep 1
+# removes the two older un-noted ones, never the noted one; --all removes it
+cp "$db" "$tmp/p.db"
+for i in 1 2 3; do "$ISOLAB" --db "$tmp/p.db" run >/dev/null 2>&1; done
+first=$(q "$tmp/p.db" "SELECT min(id) FROM run WHERE kind = 'run'")
+"$ISOLAB" --db "$tmp/p.db" note "$first" "the run the report quotes" 2>/dev/null
+"$ISOLAB" --db "$tmp/p.db" prune --keep 1 --kind run >/dev/null 2>&1
+check "prune --keep 1 keeps a noted run" 1 "$(q "$tmp/p.db" "SELECT count(*) FROM run WHERE id = $first")"
+"$ISOLAB" --db "$tmp/p.db" prune --keep 1 --kind run --all >/dev/null 2>&1
+check "prune --keep 1 --all removes it" 0 "$(q "$tmp/p.db" "SELECT count(*) FROM run WHERE id = $first")"
+# every file the README's commands write is ignored by git
+if command -v git >/dev/null 2>&1 && git rev-parse --git-dir >/dev/null 2>&1; then
+    for f in comparison.csv comparison.png figures/axes.svg my.svg k05.html; do
+        git check-ignore -q "$f"
+        check "README's output $f is ignored by git" 0 $?
+    done
+fi
+
+# --- 4: text tables by display columns; bidi controls escaped ---------------------
+# the reference: Python's unicodedata (East Asian W/F: 2 columns, combining: 0)
+if command -v python3 >/dev/null 2>&1; then
+    "$ISOLAB" --db "$db" export --format table --sql "SELECT '漢字テスト' AS name, 1 AS n UNION ALL SELECT 'ab', 22 UNION ALL SELECT 'e' || char(0x301) || 'x', 333" >"$tmp/w.txt"
+    check "a table with CJK and combining text: every line's number ends at one display column" "ok" \
+        "$(python3 -c 'import sys, unicodedata as u
+def cols(s): return sum(0 if u.combining(c) else 2 if u.east_asian_width(c) in "WF" else 1 for c in s)
+ends = {cols(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8") if l.strip() and l.strip()[-1].isdigit()}
+print("ok" if len(ends) == 1 else "ends at %s" % sorted(ends))' "$tmp/w.txt")"
+fi
+"$ISOLAB" --db "$db" export --format table --sql "SELECT 'evil' || char(0x202e) || 'txt.exe' AS name" >"$tmp/b.txt"
+check "a table cell holding U+202E shows it escaped" 'evil\u202etxt.exe' "$(sed -n 3p "$tmp/b.txt")"
+"$ISOLAB" --db "$db" note 1 "$(printf 'a\342\200\256b')" 2>/dev/null
+check "runs --long: a note's U+202E escaped" '        note: a\u202eb' "$("$ISOLAB" --db "$db" runs --long | grep '^        note:' | head -n 1)"
+"$ISOLAB" --db "$db" note 1 "" 2>/dev/null
+
+
+# --- 4: rows without results, and the command that fills them --------------------
+xdb=$tmp/x.db
+cp "$db" "$xdb"
+"$ISOLAB" --db "$xdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+"$ISOLAB" --db "$xdb" export channel_comparison --bundle strict,-user-namespace >"$tmp/x.csv" 2>"$tmp/x.err"
+check "export under a what-if list run for one channel of two: exit 0, the empty row named with its command" \
+    "0|isolab export: note: 1 row of channel_comparison has no results (empty cells): 'isolab --db $xdb run --bundle strict,-user-namespace --channel system-call-tracing' computes the first" \
+    "$?|$(cat "$tmp/x.err")"
+pasted=$(sed -n "s/.*(empty cells): '\([^']*\)' computes the first\$/\1/p" "$tmp/x.err")
+eval "\"\$ISOLAB\" ${pasted#isolab }" >/dev/null 2>&1
+check "... pasted: exit 0" 0 $?
+"$ISOLAB" --db "$xdb" export channel_comparison --bundle strict,-user-namespace >"$tmp/x.csv" 2>"$tmp/x.err"
+check "... then every row has its results, and no note" "0||0" \
+    "$?|$(cat "$tmp/x.err")|$(python3 -c 'import csv,sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if not r["run_id"]))' "$tmp/x.csv")"
+"$ISOLAB" --db "$db" export channel_comparison >/dev/null 2>"$tmp/x.err"
+check "a comparison with every row run: no note" "" "$(cat "$tmp/x.err")"
+
+finish

@@ -55,10 +55,10 @@ LIB_SRC := $(sort $(wildcard src/core/*.c src/kernel/*.c src/store/*.c src/lab/*
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 # The suites, in folders by what they test (tests/README.md): unit suites
-# tests/unit/test_*.c, shell suites tests/LAYER/test_*.sh; a suite still
-# at tests/test_* is found too. A suite's name is its file's, unique.
-TESTS   := $(basename $(notdir $(wildcard tests/unit/test_*.c tests/test_*.c)))
-SHTESTS := $(sort $(wildcard tests/*/test_*.sh tests/test_*.sh))
+# tests/unit/test_*.c, shell suites tests/LAYER/test_*.sh. A suite's name
+# is its file's, unique.
+TESTS   := $(basename $(notdir $(wildcard tests/unit/test_*.c)))
+SHTESTS := $(sort $(wildcard tests/*/test_*.sh))
 
 .PHONY: all check check-suites check-quick check-quick-suites check-deep check-deep-suites test-unit test-san test-sh lesson install uninstall clean deps plots
 all: isolab isolab.so
@@ -129,9 +129,9 @@ build/obj/main.o build/san/main.o: src/main.c
 # it is rebuilt once rather than left stale.
 -include $(wildcard build/obj/*/*.d build/obj/*.d build/san/*/*.d build/san/*.d build/fuzz/*/*.d build/pic/*/*.d)
 
-# a unit suite's source: tests/unit/NAME.c, or tests/NAME.c; a helper
-# program: tests/lib/NAME.c (isolab_paused)
-unit_src = $(firstword $(wildcard tests/unit/$(1).c tests/$(1).c tests/lib/$(1).c))
+# a unit suite's source: tests/unit/NAME.c; a helper program:
+# tests/lib/NAME.c (isolab_paused)
+unit_src = $(firstword $(wildcard tests/unit/$(1).c tests/lib/$(1).c))
 build/tests/%: $$(call unit_src,$$*) tests/lib/testutil.h build/libisolab.a build/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(CMOCKA_CFLAGS) -Itests/lib -o $@ $< build/libisolab.a $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm

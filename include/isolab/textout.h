@@ -67,7 +67,7 @@ void isl_buf_json_object(isl_buf *b, size_t n, const char *const *keys, const is
 /* Appends word as a POSIX shell reads it back: as it is when not empty and
  * made only of A-Z a-z 0-9 _ . / : = @ % + , -; else between single quotes,
  * each ' written '\''. The one quoting rule: the view shell_word is the same
- * in SQL (tests/test_shell_word.sh compares the two). */
+ * in SQL (test_shell_word in tests/unit/test_store.c compares the two). */
 void isl_buf_shell_word(isl_buf *b, const char *word);
 /* Appends a real for people: `digits` decimals (< 0: at most four, trailing
  * zeros dropped but one); never "-0". */

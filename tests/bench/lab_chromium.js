@@ -10,7 +10,7 @@
 // worker again, answered and laid out), each timed in the page from the
 // click to a forced layout once the page is idle again.
 'use strict';
-const path = require('path'), browser = require('../cdp.js');
+const path = require('path'), browser = require('../lib/cdp.js');
 const [page, chromium, runs, changes] = process.argv.slice(2);
 
 async function once() {

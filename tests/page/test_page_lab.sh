@@ -356,7 +356,7 @@ check "isolab's application_id, as the test reads it from the file: 1230196556 (
 # --- every wait bounded, the page answering meanwhile -----------------------------
 # Links that once ran for minutes (a value of 900 MB, a blob of 800 MB, a
 # query that never ends, six statements each under the budget), opened in
-# Chromium with the real clock (tests/page_lab_links.js): each ends within
+# Chromium with the real clock (tests/lib/page_lab_links.js): each ends within
 # 10 s of opening, saying which limit ended it, and a click on the what-if
 # panel is answered while it runs. Then a query run with the full budget is
 # stopped with Stop, and the engine answers again, with what was typed
@@ -371,7 +371,7 @@ json.dump([{"name": "printf", "sql": "SELECT printf('%.*c', 900000000, 'x')"},
            {"name": "endless", "sql": endless, "stop": endless},
            {"name": "six", "sql": six}], open(sys.argv[1], "w"))
 PY
-    NODE_PATH= node "$here/tests/page_lab_links.js" "$tmp/lab.html" "$browser" "$tmp/links.json" >"$tmp/links.txt" 2>&1
+    NODE_PATH= node "$here/tests/lib/page_lab_links.js" "$tmp/lab.html" "$browser" "$tmp/links.json" >"$tmp/links.txt" 2>&1
     python3 - "$tmp/links.txt" <<'PY' >"$tmp/links-seen.txt"
 import json, re, sys
 for line in open(sys.argv[1]):

@@ -12,7 +12,7 @@
 # frontier's key line of every bundle, the samples plot's title of a sweep
 # under each name. No command in a name runs. Skips when gnuplot is not
 # installed.
-. "$(dirname "$0")/shlib.sh"
+. "$(dirname "$0")/../lib/shlib.sh"
 
 if ! command -v gnuplot >/dev/null 2>&1; then
     skip_suite "gnuplot is not installed (tools/deps.sh plots installs it): plot quote tests not run"

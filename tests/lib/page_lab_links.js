@@ -1,6 +1,6 @@
 // Opens the page's lab with links someone else made, for
-// tests/test_page_lab.sh, in headless Chromium on the DevTools protocol
-// (tests/cdp.js: no virtual time, so the clock is the real one):
+// tests/page/test_page_lab.sh, in headless Chromium on the DevTools protocol
+// (tests/lib/cdp.js: no virtual time, so the clock is the real one):
 //   node page_lab_links.js PAGE CHROMIUM LINKS.json
 // LINKS is a list of {name, sql}. Each opens in a tab of its own as
 // PAGE#sql=SQL; every 100 ms the page is asked whether its query still runs

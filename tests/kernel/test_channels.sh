@@ -15,7 +15,7 @@
 #
 # POSIX sh; env ISOLAB = the binary. Last line "N passed, M failed".
 set -u
-. "$(dirname "$0")/shlib.sh"
+. "$(dirname "$0")/../lib/shlib.sh"
 
 "$ISOLAB" probe --help >"$tmp/help" 2>&1
 check "probe --help exits 0" 0 $?

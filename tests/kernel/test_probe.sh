@@ -14,7 +14,7 @@
 #
 # POSIX sh; env ISOLAB = the binary. Last line "N passed, M failed".
 set -u
-. "$(dirname "$0")/shlib.sh"
+. "$(dirname "$0")/../lib/shlib.sh"
 
 # --help first: it needs no kernel
 for c in probe import; do

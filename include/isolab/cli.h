@@ -32,7 +32,8 @@ typedef enum isl_opt_kind {
     ISL_INT,     /* a whole number from min to max (isl_opt_int) */
     ISL_SECONDS, /* a number of seconds from min to max; N, Ns, Nm, Nh or Nd (isl_opt_int) */
     ISL_SINCE,   /* a moment: a UTC date YYYY-MM-DD[THH:MM[:SS]] or a time ago (2h, 3d); isl_opt_int: UNIX time */
-    ISL_LIST,    /* comma-separated non-empty items, none twice (isl_opt_all: the items) */
+    ISL_LIST,    /* comma-separated non-empty items (isl_opt_all: the items), a member list whose
+                    grammar the core reads (isl_model_members): an item twice is its to judge */
     ISL_ENUM,    /* one of choices (isl_opt_int: its index) */
 } isl_opt_kind;
 

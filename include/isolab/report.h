@@ -9,22 +9,8 @@
 #include "isolab/cli.h"
 #include "isolab/export.h"
 
-/* A row of column_label: a column of object (or of '*': any) labelled, its
- * unit (or NULL) and digits (-1: as stored). */
-typedef struct isl_label {
-    char *object, *column, *label, *unit;
-    int digits;
-} isl_label;
-
-typedef struct isl_labels {
-    isl_label *v;
-    size_t n, cap;
-} isl_labels;
-
 /* Reads column_label into l (none when it is missing); an exit status. */
 int isl_labels_read(isl_cli *cli, isl_labels *l);
-/* The label of object's column: its own row, else the '*' row, else NULL. */
-const isl_label *isl_labels_find(const isl_labels *l, const char *object, const char *column);
 void isl_labels_free(isl_labels *l);
 
 /* The one writer of listings: the column names (row == NULL), then each

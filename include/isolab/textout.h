@@ -64,6 +64,21 @@ void isl_json_keys_free(char **keys, size_t n);
 /* Appends one row as a JSON object, {KEY value, ...} in column order, with
  * the keys isl_json_keys made. */
 void isl_buf_json_object(isl_buf *b, size_t n, const char *const *keys, const isl_cell *row);
+/* A row of column_label: a column of object (or of '*': any) labelled, its
+ * unit (or NULL) and digits (-1: as stored). */
+typedef struct isl_label {
+    char *object, *column, *label, *unit;
+    int digits;
+} isl_label;
+
+typedef struct isl_labels {
+    isl_label *v;
+    size_t n, cap;
+} isl_labels;
+
+/* The label of object's column: its own row, else the '*' row, else NULL
+ * (the one rule of the command line's tables, the page's and its lab's). */
+const isl_label *isl_labels_find(const isl_labels *l, const char *object, const char *column);
 /* Appends word as a POSIX shell reads it back: as it is when not empty and
  * made only of A-Z a-z 0-9 _ . / : = @ % + , -; else between single quotes,
  * each ' written '\''. The one quoting rule: the view shell_word is the same

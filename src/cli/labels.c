@@ -39,14 +39,3 @@ void isl_labels_free(isl_labels *l)
     free(l->v);
     l->v = NULL, l->n = l->cap = 0;
 }
-
-const isl_label *isl_labels_find(const isl_labels *l, const char *object, const char *column)
-{
-    const isl_label *any = NULL;
-    for (size_t i = 0; l && i < l->n; i++) {
-        if (strcmp(l->v[i].column, column)) continue;
-        if (object && !strcmp(l->v[i].object, object)) return &l->v[i];
-        if (!strcmp(l->v[i].object, "*")) any = &l->v[i];
-    }
-    return any;
-}

@@ -222,7 +222,8 @@ static isl_status read_option(const isl_command *cmd, int argc, char **argv, int
 }
 
 /* Lays the values of each option side by side in a->pool, in order, and
- * refuses a name given twice to a repeatable option or a list. */
+ * refuses a name given twice to a repeatable option (a list's items are
+ * its grammar's to judge: a member list may name one again after -it). */
 static isl_status group_values(isl_args *a, const parsed *p, isl_error *err)
 {
     size_t at = 0;
@@ -232,7 +233,7 @@ static isl_status group_values(isl_args *a, const parsed *p, isl_error *err)
         for (int j = 0; j < p->n; j++)
             if (p->which[j] == k) a->pool[at++] = p->value[j];
         a->n[k] = (size_t)(a->pool + at - a->v[k]);
-        if ((o->repeatable || o->kind == ISL_LIST) && o->what && isl_check_distinct(o->what, a->v[k], a->n[k], err))
+        if (o->repeatable && o->what && isl_check_distinct(o->what, a->v[k], a->n[k], err))
             return err->status;
     }
     return ISL_OK;

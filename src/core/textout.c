@@ -183,6 +183,17 @@ void isl_buf_json_cell(isl_buf *b, const isl_cell *c)
     put_str(b, "null");
 }
 
+const isl_label *isl_labels_find(const isl_labels *l, const char *object, const char *column)
+{
+    const isl_label *any = NULL;
+    for (size_t i = 0; l && i < l->n; i++) {
+        if (strcmp(l->v[i].column, column)) continue;
+        if (object && !strcmp(l->v[i].object, object)) return &l->v[i];
+        if (!strcmp(l->v[i].object, "*")) any = &l->v[i];
+    }
+    return any;
+}
+
 void isl_buf_number(isl_buf *b, double v, int digits)
 {
     char s[400];

@@ -30,9 +30,11 @@ SQLITE_EXTENSION_INIT1
 #include "isolab/reader.h"
 #include "isolab/surface.h"
 #include "isolab/sweep.h"
+#include "isolab/textout.h"
 #include "isolab/version.h"
 
-enum kind { K_SURFACE, K_FACT_STATUS, K_POWERSET, K_REMOVAL, K_ADDITION, K_FRONTIER, K_SMALLEST, K_MARGINAL, K_COUNT };
+enum kind { K_SURFACE, K_FACT_STATUS, K_POWERSET, K_REMOVAL, K_ADDITION, K_FRONTIER, K_SMALLEST, K_MARGINAL, K_MEMBERS,
+            K_COUNT };
 
 /* What an argument is (A_SPEC: a pointer bound from C only), and what a
  * required one is called when it is missing. */
@@ -80,6 +82,8 @@ static const fn_def FN[K_COUNT] = {
     [K_MARGINAL] = {"isolab_marginal",
                     "CREATE TABLE x(mechanism, in_bundle, open_surface, delta, members HIDDEN, channel HIDDEN)", 4, 1,
                     1, MEMBERS_ARGS},
+    /* the member list itself, as every function and command reads it */
+    [K_MEMBERS] = {"isolab_members", "CREATE TABLE x(position, mechanism, members HIDDEN)", 2, 1, 0, 1, {A_MEMBERS}},
 };
 #define PS_CHANNEL_ID 10 /* isolab_powerset's channel_id column */
 #define MAX_ARGS 3
@@ -424,6 +428,12 @@ static isl_status fact_rows(cursor *c)
     return ISL_OK;
 }
 
+/* isolab_members: the members in the order they apply, repeats kept. */
+static void member_rows(cursor *c)
+{
+    for (size_t k = 0; k < c->nm; k++) put_row(c, (cell[]){I((sqlite3_int64)k + 1), T(c->m->mech[c->mechs[k]].name)});
+}
+
 static isl_status frontier_rows(cursor *c)
 {
     isl_frontier_row *f = malloc((c->nm + 1) * sizeof *f);
@@ -468,7 +478,8 @@ static int compute(cursor *c, enum kind k)
     const isl_model *m = c->m;
     size_t rows[K_COUNT] = {[K_SURFACE] = 1, [K_FACT_STATUS] = m->nfacts,
                             [K_REMOVAL] = m->nfacts + 1, [K_ADDITION] = m->naxes + 1,
-                            [K_FRONTIER] = c->nm + 1, [K_SMALLEST] = 1, [K_MARGINAL] = m->nmech};
+                            [K_FRONTIER] = c->nm + 1, [K_SMALLEST] = 1, [K_MARGINAL] = m->nmech,
+                            [K_MEMBERS] = c->nm};
     c->ncols = (size_t)FN[k].first_arg;
     c->cells = malloc((rows[k] ? rows[k] : 1) * c->ncols * sizeof *c->cells);
     if (!c->cells || isl_work_init(&c->w, m)) return SQLITE_NOMEM;
@@ -480,6 +491,7 @@ static int compute(cursor *c, enum kind k)
         st = isl_sweep_addition(m, c->mechs, c->nm, c->channel, addition_row, c);
     else if (k == K_FRONTIER) st = frontier_rows(c);
     else if (k == K_MARGINAL) st = marginal_rows(c);
+    else if (k == K_MEMBERS) member_rows(c);
     else if (!(st = isl_smallest_new(m, c->mechs, c->nm, c->channel, c->max_open, &c->sm))) {
         smallest_row(c);
         return SQLITE_OK;
@@ -678,10 +690,30 @@ static void version_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     sqlite3_result_text(ctx, ISOLAB_VERSION, -1, SQLITE_STATIC);
 }
 
+/* isolab_shell(word, ...): the words as one line for a POSIX shell, each
+ * quoted as isolab quotes every command it prints (isl_buf_shell_word); a
+ * NULL word is left out. */
+static void shell_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    isl_buf b = {NULL, 0, 0, 0};
+    for (int i = 0, n = 0; i < argc; i++) {
+        const char *w = arg_text(argv[i]);
+        if (!w) continue;
+        if (n++) isl_buf_put(&b, " ", 1);
+        isl_buf_shell_word(&b, w);
+    }
+    if (b.oom) sqlite3_result_error_nomem(ctx);
+    else sqlite3_result_text(ctx, b.p ? b.p : "", (int)b.n, SQLITE_TRANSIENT);
+    free(b.p);
+}
+
 int isl_ext_register(sqlite3 *db)
 {
     int rc = sqlite3_create_function(db, "isolab_version", 0, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                                      NULL, version_fn, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function(db, "isolab_shell", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                     NULL, shell_fn, NULL, NULL);
     for (int k = 0; k < K_COUNT && rc == SQLITE_OK; k++)
         rc = sqlite3_create_module(db, FN[k].name, k == K_POWERSET ? &PS_MODULE : &MODULE, (void *)(size_t)k);
     return rc;

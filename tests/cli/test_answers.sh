@@ -244,6 +244,33 @@ check "removal_sweep.position: the removed facts' positions" "10,20,30" \
 "$ISOLAB" --db "$rdb" sweep bundles --mechanisms again,-b >/dev/null 2>&1
 check "frontier, sweep bundles, smallest, sweep bundles --mechanisms: one grammar" "frontier=a,b bundles=a,b smallest=a bundles=a" \
     "$(q "$rdb" "SELECT group_concat(r.kind || '=' || p.value, ' ') FROM (SELECT * FROM run WHERE kind IN ('frontier', 'bundles', 'smallest') ORDER BY id) r JOIN run_param p ON p.run_id = r.id AND p.key = 'mechanisms'")"
+# the list's grammar is the member list's, item texts unjudged before it:
+# a,-a,a is the set {a} (worked by hand: no channel, f1 f2 f3 visible; a
+# closes f1, so size 0 has 3 open, size 1 has 2; at most 2: a alone)
+"$ISOLAB" --db "$rdb" frontier --mechanisms a,-a,a --format csv >"$tmp/f.csv" 2>"$tmp/err"
+check "frontier --mechanisms a,-a,a: the set {a}, as worked by hand" "0|0,3 1,2" \
+    "$?|$(awk -F, 'NR > 1 { print $3 "," $4 }' "$tmp/f.csv" | tr '\n' ' ' | sed 's/ $//')"
+"$ISOLAB" --db "$rdb" smallest --max 2 --mechanisms a,-a,a --format csv >"$tmp/s.csv" 2>"$tmp/err"
+check "smallest --max 2 --mechanisms a,-a,a: a" "0|a" "$?|$(awk -F, 'NR > 1 { print $NF }' "$tmp/s.csv")"
+"$ISOLAB" --db "$rdb" sweep bundles --mechanisms a,-a,a >/dev/null 2>"$tmp/err"
+check "sweep bundles --mechanisms a,-a,a: swept over a" "0|a" \
+    "$?|$(q "$rdb" "SELECT p.value FROM run r JOIN run_param p ON p.run_id = r.id AND p.key = 'mechanisms' WHERE r.kind = 'bundles' ORDER BY r.id DESC LIMIT 1")"
+"$ISOLAB" --db "$rdb" frontier --mechanisms a,b,a >/dev/null 2>"$tmp/err"
+check "frontier --mechanisms a,b,a: the member list's own error" "3|isolab frontier: mechanism 'a' is named twice" \
+    "$?|$(cat "$tmp/err")"
+if sqlite3 -batch ':memory:' ".load $root/isolab" "SELECT 1" >/dev/null 2>&1; then
+    check "isolab_frontier(NULL, 'a,-a,a') as frontier --mechanisms a,-a,a" "0|3 1|2" \
+        "$(sqlite3 -batch "$rdb" ".load $root/isolab" "SELECT size, open_surface FROM isolab_frontier(NULL, 'a,-a,a')" | tr '\n' ' ' | sed 's/ $//')"
+    check "isolab_members('again,-b'): the members in order, the bundle's repeat kept" "1|a 2|a" \
+        "$(sqlite3 -batch "$rdb" ".load $root/isolab" "SELECT position, mechanism FROM isolab_members('again,-b')" | tr '\n' ' ' | sed 's/ $//')"
+    check "isolab_members: the command line's error" "isolab_members: mechanism 'b' is named twice" \
+        "$(sqlite3 -batch "$rdb" ".load $root/isolab" "SELECT * FROM isolab_members('again,b')" 2>&1 | sed 's/^Error: stepping, //; s/^Error: //')"
+    # the shell's quoting, worked by hand (POSIX: plain as is, else in
+    # single quotes, each quote as '\'')
+    check "isolab_shell: each word quoted as isolab quotes a command it prints" \
+        "isolab run --members strict,-user-namespace 'it'\\''s' 'a b' '\$x'\\''s' ''" \
+        "$(sqlite3 -batch "$rdb" ".load $root/isolab" "SELECT isolab_shell('isolab', 'run', '--members', 'strict,-user-namespace', NULL, 'it''s', 'a b', '\$x''s', '')")"
+fi
 # a name both a bundle and a mechanism is refused where it is written
 printf "INSERT INTO bundle(name) VALUES ('a');\n" >"$tmp/clash.sql"
 "$ISOLAB" --db "$rdb" load "$tmp/clash.sql" >/dev/null 2>"$tmp/err"

@@ -226,9 +226,6 @@ static void kind_fails(const isl_command *c, const isl_option *o)
         snprintf(args, sizeof args, "%s %s a,,b", c->name, o->name);
         snprintf(msg, sizeof msg, "%s: an empty %s name in 'a,,b'", o->name, what);
         usage_fails(c->name, args, msg);
-        snprintf(args, sizeof args, "%s %s a,b,a", c->name, o->name);
-        snprintf(msg, sizeof msg, "%s 'a' is named twice", what);
-        usage_fails(c->name, args, msg);
         break;
     default:
         break;

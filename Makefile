@@ -530,14 +530,14 @@ WASM_SQLITE := -DSQLITE_ENABLE_MATH_FUNCTIONS -DSQLITE_LIKE_DOESNT_MATCH_BLOBS \
   -DSQLITE_OMIT_AUTHORIZATION -DSQLITE_OMIT_TRACE
 WASM_LINK := -sMODULARIZE=1 -sEXPORT_NAME=isolabSql -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1 \
   -sDYNAMIC_EXECUTION=0 -sFILESYSTEM=0 \
-  -sEXPORTED_FUNCTIONS=_isl_wasm_open,_isl_wasm_query,_isl_wasm_mark,_isl_wasm_changes,_isl_wasm_serialize,_isl_wasm_size,_isl_wasm_free,_malloc,_free \
+  -sEXPORTED_FUNCTIONS=_isl_wasm_open,_isl_wasm_query,_isl_wasm_label,_isl_wasm_mark,_isl_wasm_changes,_isl_wasm_serialize,_isl_wasm_size,_isl_wasm_free,_malloc,_free \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
 .PHONY: wasm
 wasm: isolab-sql.wasm.gz
 # the lab's suite gets the engine built first where emcc and SQLite's
 # source are (ENGINE); without them the suite skips, saying so (and fails
 # under CI=true)
-test-sh-test_page_lab: $(ENGINE)
+test-sh-test_page_lab test-sh-test_page_lab_ui: $(ENGINE)
 # the README's screenshots of the lab, docs/lab.png and docs/lab-phone.png
 .PHONY: lab-screenshot
 lab-screenshot: isolab isolab.so isolab-sql.wasm.gz

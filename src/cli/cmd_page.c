@@ -44,14 +44,17 @@ static const char STYLE[] =
     "th{background:rgba(0,0,0,.07);font-weight:600}th .unit{font-weight:normal;color:#444;font-size:.85em}"
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
     ".nw{white-space:nowrap}.sep{margin-right:.3em}"
-    "td.st-RETURNS{background:#fde2d8;color:#8a1c00;font-weight:bold}"
-    "td.st-left-open{background:#fff1c8;color:#6b4e00}"
-    "td.st-closed{background:#e3f1e6;color:#174}"
+    /* (td.st: over a first column's white, when the status is first) */
+    "td.st.st-returns{background:#fde2d8;color:#8a1c00;font-weight:bold}"
+    "td.st.st-left-open{background:#fff1c8;color:#6b4e00}"
+    "td.st.st-closed{background:#e3f1e6;color:#174}"
     "td.st-visible,td.st-already-visible{color:#555}"
     "td.st-grows{font-weight:bold;color:#8a1c00}"
     "td.differs{background:#fde2d8;color:#8a1c00;font-weight:bold}"
     ".kernel th.group,.kernel td.group{border-left:2px solid #666}ol.differs{font-size:.9rem}"
-    "td.st-pass{color:#174}td.st-FAIL{color:#a00;font-weight:bold}td.st-pending,td.st-stale{color:#555;font-style:italic}"
+    /* the lab's comparison: a fact whose status changed */
+    "tr.lab-changed td{border-top:2px solid #8a1c00;border-bottom:2px solid #8a1c00}"
+    "td.st-pass{color:#174}td.st-fail{color:#a00;font-weight:bold}td.st-pending,td.st-stale{color:#555;font-style:italic}"
     "pre{overflow-x:auto;background:#f6f6f6;border:1px solid #ddd;padding:.5rem;font-size:.85rem;line-height:1.3}"
     "details{margin:.4rem 0 1rem}summary{cursor:pointer;color:#124}"
     "dl.glossary dt{font-weight:bold;float:left;clear:left;width:8.5rem}dl.glossary dd{margin:0 0 .3rem 9rem}"
@@ -176,13 +179,8 @@ static void put_lesson_link(isl_buf *b, const lesson *x, const char *note)
  * focus first, then the words, the other lessons, the comparison and the
  * model. */
 static int put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *const *want, size_t nwant,
-                    const page_lab *lab)
+                    const page_lab *lab, const char *focus)
 {
-    char *focus = NULL;
-    isl_status st = isl_store_export(cli->store, "current_focus", 0, 0, focus_row, &focus, &cli->err);
-    if (st && !cli->err.msg[0])
-        isl_fail(&cli->err, st, "current_focus: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
-    if (st) return free(focus), st;
     char when[32];
     time_t now = time(NULL);
     struct tm tm;
@@ -205,7 +203,6 @@ static int put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *cons
     page_puts(b, "<li><a href=\"#comparison\">Comparison across lessons</a></li>\n"
                  "<li><a href=\"#model\">The model</a></li>\n<li><a href=\"#runs\">Runs</a></li>\n</ul></nav>\n"
                  "</header>\n<main>\n");
-    free(focus);
     return ISL_OK;
 }
 
@@ -280,7 +277,8 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
                       lesson_reads reads)
 {
     static const char *const hide_claims[] = {"lesson", "run_id", NULL};
-    page_puts(b, "<section id=\""), put_anchor(b, l->code), page_puts(b, "\">\n<h2>");
+    page_puts(b, "<section id=\""), put_anchor(b, l->code), page_puts(b, "\" data-lesson=\"");
+    page_html(b, l->code), page_puts(b, "\">\n<h2>");
     page_html(b, l->code), page_puts(b, " "), page_html(b, l->title), page_puts(b, "</h2>\n<p>Channel: ");
     page_html(b, *l->channels ? l->channels : "none yet"), page_puts(b, "</p>\n<h3>Tables</h3>\n");
     int rc = put_lesson_tables(cli, b, labels, l->code, l->text, reads);
@@ -333,14 +331,25 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     isl_buf after = {NULL, 0, 0, 0};
     page_plots *pp = NULL;
     lesson_reads reads = {NULL};
+    char *focus = NULL;
     int rc = read_lessons(cli, &l, want, nwant), noted = 0;
+    if (!rc) rc = isl_store_export(cli->store, "current_focus", 0, 0, focus_row, &focus, &cli->err);
+    if (rc && !cli->err.msg[0])
+        isl_fail(&cli->err, rc, "current_focus: %s", rc == ISL_ENOMEM ? "out of memory" : "unexpected columns");
     if (!rc) rc = page_plots_new(cli, &pp);
     if (!rc) rc = isl_labels_read(cli, &labels);
     if (!rc) rc = put_comparison(cli, &after, &labels, want, nwant);
-    if (!rc) rc = put_head(cli, b, &l, want, nwant, lab);
+    if (!rc) rc = put_head(cli, b, &l, want, nwant, lab, focus);
+    /* the body in the order of the contents: the lesson in focus, the
+     * words, the other lessons */
+    for (size_t i = 0; i < l.n && !rc; i++)
+        if (focus && !strcmp(l.v[i].code, focus) && wanted(focus, want, nwant))
+            rc = put_lesson(cli, b, &labels, &l.v[i], pp, reads);
     if (!rc) page_put_glossary(b);
     for (size_t i = 0; i < l.n && !rc; i++)
-        if (wanted(l.v[i].code, want, nwant)) rc = put_lesson(cli, b, &labels, &l.v[i], pp, reads);
+        if (wanted(l.v[i].code, want, nwant) && !(focus && !strcmp(l.v[i].code, focus)))
+            rc = put_lesson(cli, b, &labels, &l.v[i], pp, reads);
+    free(focus);
     for (size_t k = 0; k < sizeof reads / sizeof reads[0]; k++) isl_store_export_close(reads[k]);
     if (!rc) rc = page_plots_end(cli, b, pp, &noted);
     page_plots_free(pp);

@@ -104,8 +104,9 @@ static void put_words(isl_buf *b, const char *text, size_t len)
 }
 
 /* The class of a cell: numbers right-aligned, statuses and outcomes
- * marked ("st" and the value, spaces as '-'), single words kept whole (a
- * list "a,b" is not one word). */
+ * marked ("st" and the value in lower case, spaces as '-': RETURNS, the
+ * lesson tables' word, and returns, fact_status's, are one colour),
+ * single words kept whole (a list "a,b" is not one word). */
 static void put_class(isl_buf *b, const char *column, const isl_cell *c)
 {
     if (c->type == 1 || c->type == 2) {
@@ -117,7 +118,7 @@ static void put_class(isl_buf *b, const char *column, const isl_cell *c)
     if (status && c->len && c->len < 32) {
         page_puts(b, "st st-");
         for (size_t k = 0; k < c->len; k++) {
-            char ch = c->text[k] == ' ' ? '-' : c->text[k];
+            char ch = c->text[k] == ' ' ? '-' : c->text[k] >= 'A' && c->text[k] <= 'Z' ? c->text[k] - 'A' + 'a' : c->text[k];
             isl_buf_html(b, &ch, 1);
         }
     }

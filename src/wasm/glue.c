@@ -184,8 +184,75 @@ static const char *failure(int rc, char *msg, size_t n)
     return msg;
 }
 
+/* The labels that head the results (isl_wasm_label): column_label's rows,
+ * for the object `object` (NULL: the '*' rows alone); none until asked. */
+static isl_labels labels;
+static char *object;
+static int labelled;
+
+/* Heads the results from here on by the label rule of every isolab table
+ * (isl_labels_find over column_label, as read now) for object's columns
+ * (NULL or "": the labels of any object, '*'): each result gains "heads" and
+ * "shown" (put_rows). A database without column_label heads nothing. 0, or
+ * SQLITE_NOMEM. */
+int isl_wasm_label(const char *of)
+{
+    for (size_t i = 0; i < labels.n; i++)
+        free(labels.v[i].object), free(labels.v[i].column), free(labels.v[i].label), free(labels.v[i].unit);
+    free(labels.v), free(object);
+    labels = (isl_labels){NULL, 0, 0}, object = NULL, labelled = 1;
+    if (of && *of && !(object = strdup(of))) return SQLITE_NOMEM;
+    sqlite3_stmt *q = NULL;
+    long long save = budget;
+    budget = 1LL << 60; /* column_label's rows: no budget */
+    int rc = db ? sqlite3_prepare_v2(db, "SELECT object, \"column\", label, unit, digits FROM column_label", -1, &q, NULL)
+                : SQLITE_ERROR;
+    while (rc == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW) {
+        isl_label *x = isl_grow(&labels.v, &labels.cap, labels.n, sizeof *x);
+        if (!x) return sqlite3_finalize(q), budget = save, SQLITE_NOMEM;
+        const char *t[4];
+        for (int i = 0; i < 4; i++) t[i] = (const char *)sqlite3_column_text(q, i);
+        *x = (isl_label){t[0] ? strdup(t[0]) : NULL, t[1] ? strdup(t[1]) : NULL, t[2] ? strdup(t[2]) : NULL,
+                         t[3] ? strdup(t[3]) : NULL,
+                         sqlite3_column_type(q, 4) == SQLITE_INTEGER ? sqlite3_column_int(q, 4) : -1};
+        labels.n++;
+        if (!x->object || !x->column || !x->label) { /* a row without them labels nothing */
+            free(x->object), free(x->column), free(x->label), free(x->unit);
+            labels.n--;
+        }
+    }
+    sqlite3_finalize(q);
+    budget = save;
+    return SQLITE_OK;
+}
+
+/* Appends each cell of row (nc cells) as the page's tables show it, with
+ * the command line's rules: an integer as it is, a real by isl_buf_number to
+ * its label's digits, a text as it is; NULL and a blob as null. */
+static void put_shown(isl_buf *b, size_t nc, const isl_cell *row, const isl_label *const *col)
+{
+    isl_buf_put(b, "[", 1);
+    for (size_t i = 0; i < nc; i++) {
+        if (i) isl_buf_put(b, ", ", 2);
+        const isl_cell *c = &row[i];
+        if (c->type != ISL_CELL_INTEGER && c->type != ISL_CELL_FLOAT && c->type != ISL_CELL_TEXT) {
+            isl_buf_put(b, "null", 4);
+            continue;
+        }
+        isl_buf t = {NULL, 0, 0, 0};
+        if (c->type == ISL_CELL_FLOAT) isl_buf_number(&t, c->real, col[i] ? col[i]->digits : -1);
+        else isl_buf_put(&t, c->text, c->len);
+        isl_buf_json_string(b, t.p ? t.p : "", t.n);
+        b->oom |= t.oom;
+        free(t.p);
+    }
+    isl_buf_put(b, "]", 1);
+}
+
 /* Appends the rows of q, stepped to the end, to b as the result's
- * "columns", "keys", "types" and "rows" members; SQLite's last result code
+ * "columns", "keys", "types" and "rows" members (after isl_wasm_label,
+ * "heads" too, each column's [label, unit] by the label rule, and
+ * "shown", each row's cells as put_shown writes them); SQLite's last result code
  * (SQLITE_DONE when every row was read), or ANSWER_FULL when they would
  * take more than ANSWER_MAX bytes. */
 static int put_rows(isl_buf *b, sqlite3_stmt *q)
@@ -210,9 +277,12 @@ static int put_rows(isl_buf *b, sqlite3_stmt *q)
         isl_buf_put(b, keys[i], strlen(keys[i]) - 2);
     }
     isl_buf_put(b, "], \"types\": [", 13);
-    isl_buf body = {NULL, 0, 0, 0};
+    isl_buf body = {NULL, 0, 0, 0}, shown = {NULL, 0, 0, 0};
+    const isl_label **col = calloc(nc + 1, sizeof *col);
+    if (!col) b->oom = 1;
+    for (size_t i = 0; col && i < nc; i++) col[i] = isl_labels_find(&labels, object, names[i]);
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-        if (b->n + body.n > ANSWER_MAX) {
+        if (b->n + body.n + shown.n > ANSWER_MAX) {
             rc = ANSWER_FULL;
             break;
         }
@@ -222,7 +292,28 @@ static int put_rows(isl_buf *b, sqlite3_stmt *q)
         isl_buf_put(b, "\"", 1);
         isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
         isl_buf_json_object(&body, nc, (const char *const *)keys, cells);
+        if (labelled && col) {
+            if (rows > 1) isl_buf_put(&shown, ", ", 2);
+            put_shown(&shown, nc, cells, col);
+        }
     }
+    if (labelled && col) {
+        isl_buf_put(b, "], \"heads\": [", 13);
+        for (size_t i = 0; i < nc; i++) {
+            const char *l = col[i] ? col[i]->label : NULL, *u = col[i] ? col[i]->unit : NULL;
+            isl_buf_put(b, i ? ", [" : "[", i ? 3 : 1);
+            if (l) isl_buf_json_string(b, l, strlen(l));
+            else isl_buf_put(b, "null", 4);
+            isl_buf_put(b, ", ", 2);
+            if (u) isl_buf_json_string(b, u, strlen(u));
+            else isl_buf_put(b, "null", 4);
+            isl_buf_put(b, "]", 1);
+        }
+        isl_buf_put(b, "], \"shown\": [", 13);
+        if (shown.p) isl_buf_put(b, shown.p, shown.n);
+        b->oom |= shown.oom;
+    }
+    free(shown.p), free(col);
     isl_buf_put(b, "], \"rows\": ", 11);
     if (body.p) isl_buf_put(b, body.p, body.n);
     isl_buf_put(b, rows ? "\n]\n" : "[]\n", 3);

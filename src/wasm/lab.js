@@ -17,8 +17,11 @@
   var LINK_BUDGET = 5000; // the same for SQL from the page's address
   if (typeof document === 'undefined') return engineSide(); // inside the worker
   var SOURCE = document.currentScript.textContent; // the loader and this script
-  var labels = [], views = [], mechs = [], bundles = {}, bundleNames = [], channels = [];
-  var state = {members: '', order: [], on: {}, channel: '', surface: null};
+  var views = [], questionViews = {}, mechs = [], bundleNames = [], channels = [], focus = [];
+  // the what-if: the list it started from and the toggles after it (items
+  // of a member list: m or -m), the members as the engine reads the list,
+  // and the what-if kept to compare with (A)
+  var state = {base: '', changes: [], members: '', channel: '', order: [], on: {}, surface: null, compare: null};
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -116,19 +119,22 @@
   }
 
   // The engine's answer to sql, as its text: {"wrote": N, "columns": [...],
-  // "rows": ROWS} (ROWS as isolab export --format json writes them) or
+  // "heads": [...], "shown": [...], "rows": ROWS} (heads: each column's label
+  // and unit, shown: each cell as the page's tables write it, by the label
+  // rule for object's columns, isl_wasm_label; ROWS as isolab export
+  // --format json writes them) or
   // {"wrote": N, "error": MESSAGE}, with "limit" ("budget", "length") when a
   // limit ended it and "unrun_line", "unrun" when a link's statement was left
   // unrun (src/wasm/glue.c). A query that wrote leaves the database's image
   // (kept for Stop and the download) and what would make isolab refuse it.
-  function raw(sql, budget, link, shown) {
-    return call({op: 'query', sql: sql, budget: budget || BUDGET, link: !!link}, shown).then(function (r) {
+  function raw(sql, budget, link, shown, object) {
+    return call({op: 'query', sql: sql, budget: budget || BUDGET, link: !!link, object: object || ''}, shown).then(function (r) {
       if (r.image) snapshot = r.image, kept.wrote += r.wrote, kept.refused = r.refused, keep();
       return r.text;
     });
   }
-  function query(sql, budget, link, shown) {
-    return raw(sql, budget, link, shown).then(function (text) {
+  function query(sql, budget, link, shown, object) {
+    return raw(sql, budget, link, shown, object).then(function (text) {
       var r = JSON.parse(text), i = text.indexOf('"rows": ');
       r.json = i < 0 ? '' : text.slice(i + 8, text.length - 1);
       return r;
@@ -152,28 +158,6 @@
     return new Promise(function (done) { if (tasks) waiting.push(done); else done(); });
   }
 
-  // A number as the page rounds it: digits decimals, or at most four with
-  // trailing zeros dropped but one; never -0 (isl_buf_number).
-  function number(v, digits) {
-    var t;
-    if (digits === null || digits === undefined || digits < 0) {
-      t = v.toFixed(4);
-      if (t.indexOf('.') >= 0) t = t.replace(/0+$/, '').replace(/\.$/, '.0');
-    } else t = v.toFixed(digits);
-    if (/^-0(\.0*)?$/.test(t)) t = t.slice(1);
-    return t;
-  }
-  function label(object, column) {
-    var any = null;
-    for (var i = 0; i < labels.length; i++) {
-      var l = labels[i];
-      if (l.column !== column) continue;
-      if (l.object === object) return l;
-      if (l.object === '*') any = l;
-    }
-    return any;
-  }
-
   // A text cell as the page's tables put one (page_table.c's put_words): a
   // name holding '-', '/' or '.' kept on one line, a list "a,b" free to
   // break after each comma; the cell's text stays the value.
@@ -191,35 +175,38 @@
     });
   }
 
-  // A result as the page's tables show one: labels, units, rounded numbers,
-  // statuses marked (at most SHOWN rows: more would keep the page busy
-  // laying them out); then the rows as JSON, as export prints them (all).
+  // A result as the page's tables show one: the engine's labels, units and
+  // cells (numbers rounded by the command line's rule), statuses marked as
+  // page_table.c marks them (at most SHOWN rows: more would keep the page
+  // busy laying them out), a row whose 'changed' column is set marked too;
+  // then the rows as JSON, as export prints them (all).
   var SHOWN = 1000;
-  function table(r, object, caption) {
+  function table(r, caption) {
     var box = el('div', 'lab-result');
     if (r.error) return add(box, el('p', 'lab-error', r.error));
     if (!r.rows.length) return add(box, el('p', 'note', 'No rows.'));
     if (caption) add(box, el('p', 'cap', caption));
     var t = el('table'), head = el('tr'), body = el('tbody');
-    var labs = r.columns.map(function (c) { return label(object || '*', c); });
+    var heads = r.columns.map(function (c, i) { return r.heads && r.heads[i][0] !== null ? r.heads[i][0] : c.replace(/_/g, ' '); });
     r.columns.forEach(function (c, i) {
-      var th = el('th', null, labs[i] ? labs[i].label : c.replace(/_/g, ' '));
+      var th = el('th', null, heads[i]);
       th.scope = 'col';
-      if (labs[i] && labs[i].unit) add(th, document.createTextNode(' '), el('span', 'unit', '(' + labs[i].unit + ')'));
+      if (r.heads && r.heads[i][1]) add(th, document.createTextNode(' '), el('span', 'unit', '(' + r.heads[i][1] + ')'));
       head.appendChild(th);
     });
     r.rows.slice(0, SHOWN).forEach(function (row, k) {
       var tr = el('tr');
       r.columns.forEach(function (c, i) {
         var v = row[r.keys[i]], td = el('td'); // a name twice has a key of its own (a:1)
-        td.setAttribute('data-label', labs[i] ? labs[i].label : c.replace(/_/g, ' '));
+        var shown = r.shown && r.shown[k][i] !== null ? r.shown[k][i] : v;
+        td.setAttribute('data-label', heads[i]);
         var type = r.types[k].charAt(i);
-        if (type === 'i') td.className = 'num', td.textContent = String(v);
-        else if (type === 'r' && v !== null) td.className = 'num', td.textContent = number(v, labs[i] ? labs[i].digits : -1);
+        if (c === 'changed' && v) tr.className = 'lab-changed';
+        if (type === 'i' || type === 'r') td.className = 'num', td.textContent = String(shown);
         else if (v !== null) {
-          var s = String(v);
-          if ((c === 'status' || c === 'outcome' || c === 'grows') && s && s.length < 32)
-            td.className = 'st st-' + s.replace(/ /g, '-');
+          var s = String(shown);
+          if ((c === 'status' || c === 'outcome' || c === 'grows' || /^status_/.test(c)) && s && s.length < 32)
+            td.className = 'st st-' + s.toLowerCase().replace(/ /g, '-');
           if (!/[ ,]/.test(s)) td.className += (td.className ? ' ' : '') + 'nw', td.textContent = s; // a name stays whole
           else words(td, s);
         }
@@ -242,74 +229,145 @@
   }
 
   // ---- what-if -------------------------------------------------------------
-  // A member list's mechanisms in order, as README says: a bundle adds its
-  // members in its order, a mechanism itself, -mechanism takes one out.
-  function expand(list) {
-    var out = [];
-    list.split(',').forEach(function (item) {
-      if (!item) return;
-      if (item.charAt(0) === '-') { out = out.filter(function (m) { return m !== item.slice(1); }); return; }
-      (bundles[item] || [item]).forEach(function (m) { if (out.indexOf(m) < 0) out.push(m); });
-    });
-    return out;
-  }
+  // The list is the one it started from (a bundle, a link's list) and the
+  // toggles after it, in the short form the command line writes: a member
+  // switched off is -m, another switched on is m, one switched back is no
+  // item at all (strict,-user-namespace, never strict's names spelt out).
+  // What the list means is the engine's (isolab_members: the members in
+  // order, a bundle's repeats kept, the command line's errors); so is the
+  // shell command (isolab_shell: the command line's quoting).
+  function items(list) { return list ? list.split(',') : []; }
   function fromList(list, channel) {
-    var inList = expand(list);
-    state.members = list, state.channel = channel || '';
-    state.order = inList.concat(mechs.filter(function (m) { return inList.indexOf(m) < 0; }));
-    state.on = {};
-    inList.forEach(function (m) { state.on[m] = true; });
+    state.base = list, state.changes = [], state.channel = channel || '';
   }
-  function listFromState() {
-    return state.order.filter(function (m) { return state.on[m]; }).join(',');
+  function listNow() { return items(state.base).concat(state.changes).join(','); }
+  function toggle(m, on) {
+    var off = '-' + m, k = state.changes.indexOf(on ? off : m), base = items(state.base);
+    if (k >= 0) state.changes.splice(k, 1); // switched back: the toggle goes
+    else if (base.indexOf(on ? off : m) >= 0 && base.length > 1) // the start's own item goes
+      base.splice(base.indexOf(on ? off : m), 1), state.base = base.join(',');
+    else state.changes.push(on ? m : off);
   }
-  function command() {
-    var q = function (s) { return /^[A-Za-z0-9_.,\/+-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; };
-    return 'isolab run --members ' + q(state.members || "''") + (state.channel ? ' --channel ' + q(state.channel) : '');
+  // moved: the list is then the members in the order shown
+  function moved(order) {
+    fromList(order.filter(function (m, i) { return state.on[i]; }).join(','), state.channel);
+  }
+  function sqlText(s) { return s === null || s === undefined || s === '' ? 'NULL' : lit(s); }
+  // a status in the lesson tables' words (page_lesson_axis)
+  function word(col) {
+    return "CASE " + col + " WHEN 'left-open' THEN 'left open' WHEN 'returns' THEN 'RETURNS' ELSE " + col + " END";
+  }
+  // Every fact under the list, status first, and why: the list's first member
+  // that closes the fact's axis (the lesson's 'closed by', lesson_scope's
+  // rule), the last that leaves it open, the channel or parts of it that
+  // return it.
+  function whySql(list, channel) {
+    var L = lit(list), C = sqlText(channel);
+    return 'WITH m AS (SELECT position, mechanism FROM isolab_members(' + L + ')) ' +
+      'SELECT ' + word('f.status') + ' AS status, f.fact, f.axis, f.position, ' +
+      "CASE WHEN f.status IN ('closed', 'returns') THEN (SELECT m.mechanism FROM m JOIN mechanism_axis ma " +
+      'ON ma.mechanism = m.mechanism WHERE ma.axis = f.axis ORDER BY m.position LIMIT 1) END AS closed_by, ' +
+      "CASE WHEN f.status = 'left-open' THEN (SELECT m.mechanism FROM m JOIN left_open lo ON lo.mechanism = m.mechanism " +
+      'WHERE lo.fact = f.fact ORDER BY m.position DESC LIMIT 1) END AS left_open_by, ' +
+      "CASE WHEN f.status = 'returns' THEN (SELECT group_concat(c, ',') FROM (SELECT channel AS c FROM channel_fact " +
+      'WHERE channel = ' + C + ' AND fact = f.fact UNION ALL SELECT p.part FROM channel_part p JOIN channel_fact cf ' +
+      'ON cf.channel = p.part WHERE p.channel = ' + C + ' AND cf.fact = f.fact)) END AS returned_by ' +
+      'FROM isolab_fact_status(' + L + ', ' + C + ') f ORDER BY f.position';
+  }
+  function commandSql(list, channel) {
+    return "SELECT isolab_shell('isolab', 'run', '--members', " + lit(list) + ', ' +
+      (channel ? "'--channel', " + lit(channel) : 'NULL') + ') AS command';
   }
 
   var ui = {};
   function whatIf(quiet) { return task(whatIfNow(quiet)); }
   async function whatIfNow(quiet) {
-    var t0 = performance.now();
-    ui.list.value = state.members;
-    ui.cmd.textContent = command();
-    ui.channel.value = state.channel;
+    var t0 = performance.now(), list = listNow(), ch = state.channel;
+    state.members = list;
+    var got = await query('SELECT mechanism FROM isolab_members(' + lit(list) + ')');
+    var members = got.error ? [] : got.rows.map(function (r) { return r.mechanism; });
+    var cmd = await query(commandSql(list, ch));
+    ui.list.value = list;
+    ui.cmd.textContent = cmd.error ? cmd.error : cmd.rows[0].command;
+    ui.channel.value = ch;
+    // start from: the bundle, or the list itself when it is none
+    ui.start.querySelectorAll('option.list').forEach(function (o) { o.remove(); });
+    if (state.base && bundleNames.indexOf(state.base) < 0) {
+      var o = el('option', 'list', state.base);
+      o.value = state.base;
+      ui.start.appendChild(o);
+    }
+    ui.start.value = state.base;
+    // the members in the order they apply (a repeat its own row), then the rest
+    state.order = members.concat(mechs.filter(function (m) { return members.indexOf(m) < 0; }));
+    state.on = state.order.map(function (m, i) { return i < members.length; });
     ui.mechs.textContent = '';
     state.order.forEach(function (m, i) {
       var li = el('li'), box = el('input'), lab = el('label', null, ' ' + m);
-      box.type = 'checkbox', box.checked = !!state.on[m], box.setAttribute('data-mechanism', m);
-      box.onchange = function () { state.on[m] = box.checked; state.members = listFromState(); whatIf(); };
+      box.type = 'checkbox', box.checked = state.on[i], box.setAttribute('data-mechanism', m);
+      box.onchange = function () { toggle(m, box.checked); whatIf(); };
       lab.insertBefore(box, lab.firstChild);
       var up = el('button', null, '\u2191'), down = el('button', null, '\u2193');
       up.type = down.type = 'button';
       up.title = 'earlier', down.title = 'later';
       up.disabled = i === 0, down.disabled = i === state.order.length - 1;
       function move(d) {
-        var o = state.order, j = i + d, x = o[i];
-        o[i] = o[j], o[j] = x;
-        state.members = listFromState();
+        var o = state.order.slice(), on = state.on.slice(), j = i + d;
+        o[i] = state.order[j], o[j] = state.order[i], on[i] = state.on[j], on[j] = state.on[i];
+        state.on = on;
+        moved(o);
         whatIf();
       }
       up.onclick = function () { move(-1); };
       down.onclick = function () { move(1); };
       ui.mechs.appendChild(add(li, lab, document.createTextNode(' '), up, down));
     });
-    var ch = state.channel ? lit(state.channel) : 'NULL', mem = lit(state.members);
-    var surface = await query('SELECT * FROM isolab_surface(' + mem + ', ' + ch + ')');
-    var facts = await query('SELECT * FROM isolab_fact_status(' + mem + ', ' + ch + ')');
+    var mem = lit(list), chs = sqlText(ch);
+    var surface = await query('SELECT * FROM isolab_surface(' + mem + ', ' + chs + ')', 0, false, false, 'surface');
+    var facts = await query(whySql(list, ch), 0, false, false, 'fact_status');
     // the what-if's place in the frontier plot
     state.surface = surface.error || !surface.rows.length ? null :
-      {members: state.members, size: expand(state.members).length, open_surface: surface.rows[0].open_surface};
+      {members: list, size: members.filter(function (m, i) { return members.indexOf(m) === i; }).length,
+       open_surface: surface.rows[0].open_surface};
     ui.out.textContent = '';
     add(ui.out,
-        table(surface, 'surface',
-              'The surface of ' + (state.members || '(no member)') + ' under ' + (state.channel || 'no channel')),
-        table(facts, 'fact_status', 'Every fact and what the members make of it'));
+        table(surface, 'The surface of ' + (list || '(no member)') + ' under ' + (ch || 'no channel')),
+        table(facts, 'Every fact and what the members make of it: which member closed it (the lesson\u2019s ' +
+              '\u201cclosed by\u201d), left it open, or which channel returns it'));
+    await compare(list, ch, cmd.error ? '' : cmd.rows[0].command);
     await questions();
-    if (!quiet) setAddress('#members=' + encodeURIComponent(state.members) +
-               (state.channel ? '&channel=' + encodeURIComponent(state.channel) : ''));
+    if (!quiet) setAddress('#members=' + encodeURIComponent(list) +
+               (ch ? '&channel=' + encodeURIComponent(ch) : ''));
     document.getElementById('lab').setAttribute('data-change-ms', String(Math.round(performance.now() - t0)));
+  }
+
+  // Two what-ifs side by side: the one kept (A) and the one shown (B), the
+  // surfaces, every fact's status under each (a fact whose status changed
+  // marked) and the two shell commands.
+  async function compare(list, ch, command) {
+    ui.cmp.textContent = '';
+    ui.keepA.textContent = state.compare ? 'Keep this one as A instead' : 'Keep this what-if as A, to compare';
+    if (!state.compare) return;
+    var A = state.compare, LA = lit(A.members), CA = sqlText(A.channel), LB = lit(list), CB = sqlText(ch);
+    var s = await query("SELECT 'A' AS what_if, " + LA + ' AS members, ' + CA + ' AS channel, * FROM isolab_surface(' +
+                        LA + ', ' + CA + ") UNION ALL SELECT 'B', " + LB + ', ' + CB + ', * FROM isolab_surface(' +
+                        LB + ', ' + CB + ')', 0, false, false, 'surface');
+    var f = await query('SELECT a.fact, a.axis, ' + word('a.status') + ' AS status_a, ' + word('b.status') +
+                        " AS status_b, CASE WHEN a.status IS NOT b.status THEN 'changed' END AS changed " +
+                        'FROM isolab_fact_status(' + LA + ', ' + CA + ') a JOIN isolab_fact_status(' + LB + ', ' + CB +
+                        ') b USING (fact) ORDER BY a.position', 0, false, false, 'fact_status');
+    var n = f.error ? 0 : f.rows.filter(function (r) { return r.changed; }).length;
+    var drop = el('button', null, 'Stop comparing');
+    drop.type = 'button';
+    drop.onclick = function () { state.compare = null; whatIf(); };
+    add(ui.cmp, el('h4', null, 'A beside B: ' + (A.members || '(no member)') + ' under ' + (A.channel || 'no channel') +
+                   ', and ' + (list || '(no member)') + ' under ' + (ch || 'no channel')),
+        add(el('p', null, 'A in a shell: '), el('code', 'lab-cmd-a', A.command)),
+        add(el('p', null, 'B in a shell: '), el('code', 'lab-cmd-b', command)),
+        table(s, 'The two surfaces'),
+        table(f, n === 1 ? 'Every fact under A and under B: 1 changed, marked' :
+                         'Every fact under A and under B: ' + n + ' changed, marked'),
+        add(el('p'), drop));
   }
 
   // ---- the questions' plots ------------------------------------------------
@@ -542,7 +600,7 @@
   // target) alone: asked again only when those change
   var asked = {};
   function once(sql) {
-    if (!(sql in asked)) asked[sql] = query(sql);
+    if (!(sql in asked)) asked[sql] = query(sql, 0, false, false, /isolab_(\w+)/.exec(sql)[0]);
     return asked[sql];
   }
   async function questions() {
@@ -553,15 +611,14 @@
     var max = parseInt(ui.max.value, 10);
     var target = isNaN(max) ? 0 : max;
     var f = await once('SELECT * FROM isolab_frontier(' + ch + ')');
-    var m = await query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')');
+    var m = await query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')', 0, false, false,
+                        'isolab_marginal');
     var smallest = await once('SELECT * FROM isolab_smallest(' + ch + ', ' + target + ')');
     ui.q.textContent = '';
-    add(ui.q, table(f, 'isolab_frontier',
-                    'The frontier: per size, the least open surface any subset of the mechanisms reaches'));
+    add(ui.q, table(f, 'The frontier: per size, the least open surface any subset of the mechanisms reaches'));
     if (!f.error && f.rows.length) frontierPlot(ui.q, f, target, state.surface);
-    add(ui.q, table(smallest, 'isolab_smallest',
-                    'The smallest bundles whose open surface is at most ' + target),
-        table(m, 'isolab_marginal', 'Each mechanism toggled in ' + (state.members || '(no member)')));
+    add(ui.q, table(smallest, 'The smallest bundles whose open surface is at most ' + target),
+        table(m, 'Each mechanism toggled in ' + (state.members || '(no member)')));
     if (!m.error && m.rows.length) marginalPlot(ui.q, m);
   }
 
@@ -586,7 +643,7 @@
     ui.res.textContent = '';
     setAddress('#sql=' + encodeURIComponent(sql));
     if (link) document.getElementById('lab-query').scrollIntoView();
-    var r = await query(sql, budget, link, true);
+    var r = await query(sql, budget, link, true, m ? m[1] : '');
     ui.res.textContent = '';
     if (r.unrun !== undefined) {
       var again = el('button', null, 'Run all of it, writes included');
@@ -608,7 +665,7 @@
       add(ui.res, add(el('p', 'note', 'SQL from the address gets a smaller work budget (' + LINK_BUDGET +
                                       ' thousand steps), so a link cannot keep the page busy. '), full));
     }
-    if (r.columns || r.error || r.unrun === undefined) ui.res.appendChild(table(r, m ? m[1] : '*'));
+    if (r.columns || r.error || r.unrun === undefined) ui.res.appendChild(table(r));
     if (r.wrote) asked = {}; // the SQL changed the database
   }
 
@@ -685,6 +742,14 @@
     ui.start = el('select');
     bundleNames.forEach(function (b) { var o = el('option', null, b); o.value = b; ui.start.appendChild(o); });
     ui.start.onchange = function () { fromList(ui.start.value, state.channel); whatIf(); };
+    ui.keepA = el('button');
+    ui.keepA.type = 'button';
+    ui.keepA.onclick = function () {
+      state.compare = {members: state.members, channel: state.channel, command: ui.cmd.textContent};
+      whatIf();
+    };
+    ui.cmp = el('div');
+    ui.cmp.id = 'lab-compare';
     ui.list = el('input');
     ui.list.readOnly = true, ui.list.size = 40, ui.list.setAttribute('aria-label', 'the member list');
     ui.cmd = el('code');
@@ -696,7 +761,7 @@
             add(el('label', null, 'start from '), ui.start)),
         el('p', null, 'Switch mechanisms on and off, move them earlier or later:'), ui.mechs,
         add(el('p'), add(el('label', null, 'Member list '), ui.list)),
-        add(el('p', null, 'The same in a shell: '), ui.cmd), ui.out);
+        add(el('p', null, 'The same in a shell: '), ui.cmd), add(el('p'), ui.keepA), ui.out, ui.cmp);
     // questions
     var q = el('div');
     q.id = 'lab-questions';
@@ -713,11 +778,17 @@
     ui.saved = el('select');
     add(ui.saved, el('option', null, 'a saved query\u2026'));
     ui.saved.firstChild.value = '';
+    // the course's questions (the views its lessons' claims read) first,
+    // the rest under every view
+    var asks = el('optgroup'), every = el('optgroup');
+    asks.label = 'the course’s questions', every.label = 'every view';
     views.forEach(function (v) {
       var o = el('option', null, v.name);
       o.value = v.name, o.title = v.about, v.option = o;
-      ui.saved.appendChild(o);
+      (questionViews[v.name] ? asks : every).appendChild(o);
     });
+    if (asks.firstChild) ui.saved.appendChild(asks);
+    ui.saved.appendChild(every);
     ui.about = el('p', 'note');
     ui.saved.onchange = function () {
       var v = views.filter(function (x) { return x.name === ui.saved.value; })[0];
@@ -767,12 +838,14 @@
       a.href = '#lab';
       nav.insertBefore(add(li, a), nav.lastElementChild);
     }
-    // in each lesson's section: its channel in the what-if panel
-    document.querySelectorAll('section[id^="lesson-"]').forEach(function (s) {
-      var p = s.querySelector('p'), m = p ? /^Channel: (.*)$/.exec(p.textContent) : null;
-      if (!m || channels.indexOf(m[1]) < 0) return;
-      var a = el('a', null, 'Ask what if about ' + m[1] + ' in the lab');
-      a.href = '#members=' + encodeURIComponent(bundleNames[0] || '') + '&channel=' + encodeURIComponent(m[1]);
+    // in each lesson's section: the what-if at its own bundle and channel
+    // (lesson_focus; a channel with parts as any other)
+    document.querySelectorAll('section[data-lesson]').forEach(function (s) {
+      var f = focus.filter(function (x) { return x.lesson === s.getAttribute('data-lesson'); })[0];
+      var p = s.querySelector('h2 + p');
+      if (!f || !p) return;
+      var a = el('a', null, 'Ask what if about ' + f.bundle + ' under ' + f.channel + ' in the lab');
+      a.href = '#members=' + encodeURIComponent(f.bundle) + '&channel=' + encodeURIComponent(f.channel);
       p.parentNode.insertBefore(add(el('p', 'lab-link'), a), p.nextSibling);
     });
   }
@@ -781,17 +854,16 @@
     wasmBytes = await inflate('isl-engine'), original = await inflate('isl-db');
     var r = await startEngine();
     if (r.rc) throw new Error(r.rc < 0 ? JSON.parse(r.text).error : 'the database could not be opened (SQLite error ' + r.rc + ')');
-    labels = await rows('SELECT object, "column", label, unit, digits FROM column_label');
     mechs = (await rows('SELECT name FROM mechanism ORDER BY position, name')).map(function (r) { return r.name; });
     channels = (await rows('SELECT name FROM channel ORDER BY name')).map(function (r) { return r.name; });
     bundleNames = (await rows('SELECT name FROM bundle ORDER BY position, name')).map(function (r) { return r.name; });
-    (await rows('SELECT bundle, mechanism FROM bundle_member ORDER BY bundle, position')).forEach(function (r) {
-      (bundles[r.bundle] = bundles[r.bundle] || []).push(r.mechanism);
-    });
+    focus = await rows('SELECT lesson, bundle, channel FROM lesson_focus WHERE bundle IS NOT NULL AND channel IS NOT NULL');
+    (await rows("SELECT v.name FROM sqlite_schema v WHERE v.type = 'view' AND EXISTS (SELECT 1 FROM claim c " +
+                "WHERE c.actual_sql GLOB '*[^A-Za-z0-9_]' || v.name || '[^A-Za-z0-9_]*' " +
+                "OR c.actual_sql GLOB '*[^A-Za-z0-9_]' || v.name)")).forEach(function (r) { questionViews[r.name] = 1; });
     views = JSON.parse(document.getElementById('isl-views').textContent);
     build();
     fromList(bundleNames[0] || '', channels[0] || '');
-    ui.start.value = bundleNames[0] || '';
     await whatIf(true);
     // ms from navigation to the first answer shown (make bench reads it)
     document.getElementById('lab').setAttribute('data-first-ms', String(Math.round(performance.now())));
@@ -859,6 +931,10 @@
           return [r, give];
         });
       }
+      var k = M.lengthBytesUTF8(m.object) + 1, o = M._malloc(k);
+      M.stringToUTF8(m.object, o, k);
+      M._isl_wasm_label(o); // the next result headed by object's labels
+      M._free(o);
       var n = M.lengthBytesUTF8(m.sql) + 1, p = M._malloc(n);
       M.stringToUTF8(m.sql, p, n);
       r.text = M.UTF8ToString(M._isl_wasm_query(p, m.budget, m.link ? 1 : 0));

@@ -194,19 +194,7 @@ bad 3 marginal --bundle strict,-nosuch
 # repeat (a, b) f1 stays visible: open surface 3.
 rep=$tmp/repeats
 mkdir -p "$rep"
-cat >"$rep/010_model.sql" <<'EOF'
-INSERT INTO axis(name) VALUES ('x'), ('y');
-INSERT INTO fact(position, name, axis) VALUES (10, 'f1', 'x'), (20, 'f2', 'y'), (30, 'f3', 'y');
-INSERT INTO mechanism(position, name) VALUES (1, 'a'), (2, 'b');
-INSERT INTO mechanism_axis(mechanism, axis) VALUES ('a', 'x'), ('b', 'y');
-INSERT INTO left_open(mechanism, fact) VALUES ('b', 'f1');
-INSERT INTO bundle(name) VALUES ('plain'), ('again');
-INSERT INTO bundle_member(bundle, position, mechanism) VALUES ('again', 1, 'a'), ('again', 2, 'b'), ('again', 3, 'a');
-INSERT INTO channel(name, cost_pct) VALUES ('c', 5);
-INSERT INTO channel_fact(channel, fact) VALUES ('c', 'f2'), ('c', 'f3');
-INSERT INTO setting(key, value) VALUES ('baseline_time', 1000);
-INSERT INTO sample_count(n) VALUES (10);
-EOF
+cp "$root/tests/fixtures/repeats/010_model.sql" "$rep/"
 rdb=$tmp/repeats.db
 "$ISOLAB" --db "$rdb" init --seeds "$rep" >/dev/null 2>&1
 "$ISOLAB" --db "$rdb" run --bundle again --channel c >/dev/null 2>&1

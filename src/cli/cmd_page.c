@@ -45,9 +45,9 @@ static const char STYLE[] =
     "td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}"
     ".nw{white-space:nowrap}.sep{margin-right:.3em}"
     /* (td.st: over a first column's white, when the status is first) */
-    "td.st.st-returns{background:#fde2d8;color:#8a1c00;font-weight:bold}"
-    "td.st.st-left-open{background:#fff1c8;color:#6b4e00}"
-    "td.st.st-closed{background:#e3f1e6;color:#174}"
+    "td.st.st-returns{background-color:#fde2d8;color:#8a1c00;font-weight:bold}"
+    "td.st.st-left-open{background-color:#fff1c8;color:#6b4e00}"
+    "td.st.st-closed{background-color:#e3f1e6;color:#174}"
     "td.st-visible,td.st-already-visible{color:#555}"
     "td.st-grows{font-weight:bold;color:#8a1c00}"
     "td.differs{background:#fde2d8;color:#8a1c00;font-weight:bold}"

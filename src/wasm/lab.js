@@ -284,10 +284,10 @@
   async function whatIfNow(quiet) {
     var t0 = performance.now(), list = listNow(), ch = state.channel;
     state.members = list;
+    ui.list.value = list; // at once, while the engine may be busy with another query
     var got = await query('SELECT mechanism FROM isolab_members(' + lit(list) + ')');
     var members = got.error ? [] : got.rows.map(function (r) { return r.mechanism; });
     var cmd = await query(commandSql(list, ch));
-    ui.list.value = list;
     ui.cmd.textContent = cmd.error ? cmd.error : cmd.rows[0].command;
     ui.channel.value = ch;
     // start from: the bundle, or the list itself when it is none

@@ -211,7 +211,15 @@ PY
 sqlite3 -cmd ".load $here/isolab.so" "$db" "SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name" | while read -r v; do
     n=$(sqlite3 -cmd ".load $here/isolab.so" "$db" "SELECT count(*) FROM \"$v\"" 2>/dev/null) || n=
     if [ -z "$n" ]; then echo "$v"; elif [ "$n" = 1 ]; then echo "$v (1 row)"; else echo "$v ($n rows)"; fi
-done >"$tmp/list-shell.txt"
+done >"$tmp/list-all.txt"
+# the course's questions (the views its claims' SQL names) first, the rest after
+python3 - "$db" "$tmp/list-all.txt" >"$tmp/list-shell.txt" <<'PY'
+import re, sqlite3, sys
+claims = " ".join(r[0] for r in sqlite3.connect(sys.argv[1]).execute("SELECT actual_sql FROM claim"))
+rows = open(sys.argv[2]).read().split("\n")[:-1]
+asks = lambda r: bool(re.search(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % r.split(" ")[0], claims))
+print("\n".join([r for r in rows if asks(r)] + [r for r in rows if not asks(r)]))
+PY
 check "the query box lists every saved query with its rows, as the sqlite3 shell counts them" "$(cat "$tmp/list-shell.txt")" \
     "$(cat "$tmp/list-page.txt")"
 

@@ -165,7 +165,7 @@ check "the body in the order of the contents, the lesson in focus first" \
 # two what-ifs side by side: the facts that changed are the shell's
 x "$db" "SELECT a.fact FROM isolab_fact_status('strict', 'sampling-profile') a JOIN isolab_fact_status('strict,-user-namespace', 'sampling-profile') b USING (fact) WHERE a.status <> b.status ORDER BY a.position" >"$tmp/changed.txt"
 check "A strict, B strict,-user-namespace: the facts marked changed are those whose status differs in the shell" \
-    "$(cat "$tmp/changed.txt")" "$(reading compare | grep '\[lab-changed\]$' | cut -d' ' -f1)"
+    "$(cat "$tmp/changed.txt")" "$(reading compare | grep '\[lab-changed\]$' | awk -F' [|] ' '{ print $3 }')"
 check "... and some did (worked from the lesson: user-namespace closes the user axis)" 1 "$([ -s "$tmp/changed.txt" ] && echo 1)"
 check "the two shell commands" "isolab run --members strict --channel sampling-profile
 isolab run --members strict,-user-namespace --channel sampling-profile" "$(reading commands)"

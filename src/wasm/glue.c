@@ -12,7 +12,10 @@
  * keys (isl_json_keys: NAMES made unique), TYPES holds a string per row, a
  * letter per column (i integer, r real, t text, b blob, n null), and ROWS
  * is, byte for byte, what `isolab export --format json` writes for the same
- * rows (isl_json_keys, isl_buf_json_object); on failure {"wrote": N,
+ * rows (isl_json_keys, isl_buf_json_object); after isl_wasm_label, also
+ * "heads" and "shown" before "rows" (each column's label and unit, each
+ * cell as the page's tables show it: the command line's rules, so the
+ * script computes none); on failure {"wrote": N,
  * "error": MESSAGE} with SQLite's message or the limit that ended it. */
 #include <sqlite3.h>
 #include <stdarg.h>

@@ -352,8 +352,9 @@
     var s = await query("SELECT 'A' AS what_if, " + LA + ' AS members, ' + CA + ' AS channel, * FROM isolab_surface(' +
                         LA + ', ' + CA + ") UNION ALL SELECT 'B', " + LB + ', ' + CB + ', * FROM isolab_surface(' +
                         LB + ', ' + CB + ')', 0, false, false, 'surface');
-    var f = await query('SELECT a.fact, a.axis, ' + word('a.status') + ' AS status_a, ' + word('b.status') +
-                        " AS status_b, CASE WHEN a.status IS NOT b.status THEN 'changed' END AS changed " +
+    // the two statuses first: on a phone they are what shows
+    var f = await query('SELECT ' + word('a.status') + ' AS status_under_A, ' + word('b.status') +
+                        " AS status_under_B, a.fact, a.axis, CASE WHEN a.status IS NOT b.status THEN 'changed' END AS changed " +
                         'FROM isolab_fact_status(' + LA + ', ' + CA + ') a JOIN isolab_fact_status(' + LB + ', ' + CB +
                         ') b USING (fact) ORDER BY a.position', 0, false, false, 'fact_status');
     var n = f.error ? 0 : f.rows.filter(function (r) { return r.changed; }).length;

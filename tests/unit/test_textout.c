@@ -155,6 +155,18 @@ static void test_number(void **state)
 
 /* The keys of a row's JSON object: a name an earlier column has gets the
  * first of :1, :2, ... that no column is named (the rule of docs/sql.md, by hand). */
+/* The label rule: the object's own row, else the '*' row, else none. */
+static void test_labels_find(void **state)
+{
+    (void)state;
+    isl_label v[] = {{"*", "cost_pct", "cost", "%", 1}, {"surface", "cost_pct", "cost of the run", NULL, 2}};
+    isl_labels l = {v, 2, 2};
+    assert_string_equal(isl_labels_find(&l, "surface", "cost_pct")->label, "cost of the run");
+    assert_string_equal(isl_labels_find(&l, "other", "cost_pct")->label, "cost");
+    assert_string_equal(isl_labels_find(&l, NULL, "cost_pct")->label, "cost");
+    assert_null(isl_labels_find(&l, "surface", "visible"));
+}
+
 static void test_json_keys(void **state)
 {
     (void)state;
@@ -182,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_json_keys),
         cmocka_unit_test(test_html),
         cmocka_unit_test(test_number),
+        cmocka_unit_test(test_labels_find),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     csv("");

@@ -81,5 +81,9 @@ void page_puts(isl_buf *b, const char *s);
 void page_html(isl_buf *b, const char *s);
 /* Appends code as part of an id: every byte but a letter or digit as '-'. */
 void page_put_id(isl_buf *b, const char *code);
+/* Appends the classes of a status cell, "st st-" and the status in lower
+ * case, spaces as '-': one colour for a status however a table spells it
+ * (RETURNS in the lesson tables, returns in fact_status, the lab's). */
+void page_put_status(isl_buf *b, const char *text, size_t len);
 
 #endif

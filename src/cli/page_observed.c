@@ -108,7 +108,7 @@ static void put_value(isl_buf *b, const row *x, const char *v, const char *id, n
     const char *model = x ? x->c[C_MODEL] : NULL;
     int d = differs(v, model);
     page_puts(b, "<td class=\"nw");
-    if (v) page_puts(b, " st st-"), page_put_id(b, v);
+    if (v) page_puts(b, " "), page_put_status(b, v, strlen(v));
     if (d) page_puts(b, " differs");
     page_puts(b, "\">");
     page_html(b, v ? v : "");
@@ -152,7 +152,7 @@ static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const
             const row *x = cell(r, from, to, r->v[idx[k]].c[C_BUNDLE], fact);
             const char *model = x ? x->c[C_MODEL] : NULL;
             page_puts(b, "<td class=\"nw group");
-            if (model) page_puts(b, " st st-"), page_put_id(b, model);
+            if (model) page_puts(b, " "), page_put_status(b, model, strlen(model));
             page_puts(b, "\">"), page_html(b, model ? model : ""), page_puts(b, "</td>");
             put_value(b, x, x ? x->c[C_MODEL_ORDER] : NULL, ids, notes, &nnotes);
             put_value(b, x, x ? x->c[C_KERNEL_ORDER] : NULL, ids, notes, &nnotes);

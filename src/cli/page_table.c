@@ -103,6 +103,15 @@ static void put_words(isl_buf *b, const char *text, size_t len)
     }
 }
 
+void page_put_status(isl_buf *b, const char *text, size_t len)
+{
+    page_puts(b, "st st-");
+    for (size_t k = 0; k < len; k++) {
+        char ch = text[k] == ' ' ? '-' : text[k] >= 'A' && text[k] <= 'Z' ? (char)(text[k] - 'A' + 'a') : text[k];
+        isl_buf_html(b, &ch, 1);
+    }
+}
+
 /* The class of a cell: numbers right-aligned, statuses and outcomes
  * marked ("st" and the value in lower case, spaces as '-': RETURNS, the
  * lesson tables' word, and returns, fact_status's, are one colour),
@@ -115,13 +124,7 @@ static void put_class(isl_buf *b, const char *column, const isl_cell *c)
     }
     if (!c->text) return;
     int status = !strcmp(column, "status") || !strcmp(column, "outcome") || !strcmp(column, "grows");
-    if (status && c->len && c->len < 32) {
-        page_puts(b, "st st-");
-        for (size_t k = 0; k < c->len; k++) {
-            char ch = c->text[k] == ' ' ? '-' : c->text[k] >= 'A' && c->text[k] <= 'Z' ? c->text[k] - 'A' + 'a' : c->text[k];
-            isl_buf_html(b, &ch, 1);
-        }
-    }
+    if (status && c->len && c->len < 32) page_put_status(b, c->text, c->len);
     if (!memchr(c->text, ' ', c->len) && !memchr(c->text, ',', c->len)) page_puts(b, status ? " nw" : "nw");
 }
 

@@ -11,6 +11,7 @@
 //   {"read": "NAME", "what": WHAT}       a reading; WHAT is one of
 //     list, command, start        the member list, the shell command, the
 //                                 chosen "start from" (their text)
+//     moves                       how many move buttons are enabled
 //     surface                     the what-if's surface rows, as export's JSON
 //     facts, compare              the fact table's or the comparison's rows:
 //                                 each row's cells as shown, ' | ' between
@@ -34,6 +35,8 @@
   const tables = sel => [...document.querySelectorAll(sel + ' .lab-result')];
   const readings = {
     list: () => document.querySelector('#lab-whatif input[aria-label="the member list"]').value,
+    moves: () => [...document.querySelectorAll('#lab-whatif ol button')].filter(b => !b.disabled).length + ' of ' +
+      document.querySelectorAll('#lab-whatif ol button').length + ' move buttons enabled',
     command: () => document.querySelector('#lab-whatif p > code').textContent,
     start: () => { const s = document.querySelectorAll('#lab-whatif select')[1]; return s.options[s.selectedIndex].text; },
     surface: () => tables('#lab-whatif')[0].querySelector('pre.lab-json').textContent.trimEnd(),

@@ -70,7 +70,7 @@ check "the repeats model: run --members again,d and its page with the lab" "0 1"
 act "$tmp/repeats.html" '[{"go": "#members=again&channel=c"}, {"read": "start", "what": "list"},
   {"toggle": "d"}, {"read": "list", "what": "list"}, {"read": "cmd", "what": "command"}, {"read": "surface", "what": "surface"},
   {"toggle": "a"}, {"read": "a off", "what": "list"}, {"toggle": "a"}, {"read": "a on", "what": "list"},
-  {"toggle": "d"}, {"read": "d off", "what": "list"}]'
+  {"toggle": "d"}, {"read": "d off", "what": "list"}, {"read": "moves", "what": "moves"}]'
 want=$(python3 - "$rdb" <<'PY'
 import sqlite3, sys
 r = sqlite3.connect(sys.argv[1]).execute("SELECT visible, returned, open_surface, open_axes, cost_pct, run_time, "
@@ -87,6 +87,8 @@ check "the surface shows visible 0, as worked by hand (the old lab's set a,b,d g
     "$(reading surface | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["visible"])')"
 check "a switched off and on again, d off: again,d,-a, again,d, again (a toggle switched back is no item)" \
     "again,d,-a|again,d|again" "$(reading 'a off')|$(reading 'a on')|$(reading 'd off')"
+check "a list that repeats a mechanism cannot be moved name by name (a,b,a would name a twice)" \
+    "0 of 8 move buttons enabled" "$(reading moves)"
 
 # --- the shipped course, with a lesson whose channel has parts -------------------
 db=$tmp/lab.db
@@ -112,7 +114,8 @@ act "$tmp/lab.html" '[{"go": "#members=strict,-user-namespace&channel=sampling-p
   {"read": "links", "what": "links"}, {"read": "order", "what": "order"}, {"read": "queries", "what": "query-list"},
   {"click": "Keep this what-if as A, to compare"}, {"toggle": "user-namespace"},
   {"read": "compare", "what": "compare"}, {"read": "commands", "what": "compare-commands"},
-  {"go": "#members=common&channel=tp"}, {"read": "parts", "what": "facts"}]'
+  {"go": "#members=common&channel=tp"}, {"read": "parts", "what": "facts"},
+  {"go": "#members=strict&channel=sampling-profile"}, {"click": "\u2193"}, {"read": "moved", "what": "list"}]'
 
 check "a link's list: start from shows it, the list is it" "strict,-user-namespace|strict,-user-namespace" \
     "$(reading start)|$(reading list)"
@@ -120,6 +123,11 @@ check "user-namespace switched on: strict again, start from strict" "strict|stri
 check "pid-namespace switched off: the short form, and its command" \
     "strict,-pid-namespace|isolab run --members strict,-pid-namespace --channel sampling-profile" \
     "$(reading 'pid off')|$(reading 'pid off cmd')"
+
+check "the first mechanism moved later: the list is strict's members in the order shown" \
+    "$(q "$db" "SELECT mechanism FROM bundle_member WHERE bundle = 'strict' ORDER BY position" |
+       awk 'NR == 1 { first = $0; next } NR == 2 { printf "%s,%s", $0, first; next } { printf ",%s", $0 }')" \
+    "$(reading moved)"
 
 # one status vocabulary: the lab's words are the lesson tables', one colour
 check "the fact table: status first, the lesson tables' words, each with its class" \

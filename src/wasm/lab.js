@@ -301,6 +301,9 @@
     // the members in the order they apply (a repeat its own row), then the rest
     state.order = members.concat(mechs.filter(function (m) { return members.indexOf(m) < 0; }));
     state.on = state.order.map(function (m, i) { return i < members.length; });
+    // a list that repeats a mechanism cannot be written out name by name
+    // (the second would be named twice): its order stays the bundle's
+    var repeats = members.some(function (m, i) { return members.indexOf(m) !== i; });
     ui.mechs.textContent = '';
     state.order.forEach(function (m, i) {
       var li = el('li'), box = el('input'), lab = el('label', null, ' ' + m);
@@ -310,7 +313,8 @@
       var up = el('button', null, '\u2191'), down = el('button', null, '\u2193');
       up.type = down.type = 'button';
       up.title = 'earlier', down.title = 'later';
-      up.disabled = i === 0, down.disabled = i === state.order.length - 1;
+      up.disabled = repeats || i === 0, down.disabled = repeats || i === state.order.length - 1;
+      if (repeats) up.title = down.title = 'the list repeats a mechanism: its order is its bundle\u2019s';
       function move(d) {
         var o = state.order.slice(), on = state.on.slice(), j = i + d;
         o[i] = state.order[j], o[j] = state.order[i], on[i] = state.on[j], on[j] = state.on[i];

@@ -309,7 +309,7 @@ print("download:", "same bytes" if base64.b64decode(r["download"]) == embedded e
 PY
 printf '[{"name": "P2-01 frontier", "sql": "SELECT * FROM bundle_frontier"}]\n' >"$tmp/p201-q.json"
 check "a link that writes below 80 blank lines: the frontier shown is the stored one, as the shell reads it" "1 same, 0 differ" \
-    "$(python3 "$here/tests/lab_compare.py" "$tmp/p201-q.json" "$tmp/p201-shown.html" "$db" "$here/isolab.so" | tail -1)"
+    "$(python3 "$here/tests/lib/lab_compare.py" "$tmp/p201-q.json" "$tmp/p201-shown.html" "$db" "$here/isolab.so" | tail -1)"
 check "the same link: its UPDATE shown unrun, with its line; the box says what lies below it; the download is the embedded database" \
     "unrun shown: True | on line: True
 box: 81 lines, 30 shown, says: 51 more lines below: scroll the box to read them all.

@@ -1,13 +1,13 @@
 #!/bin/sh
 # The page's lab as a person meets it (make wasm; src/wasm/lab.js): in
-# headless Chromium, tests/page_lab_ui.js toggles mechanisms, keeps a what-if
+# headless Chromium, tests/lib/page_lab_ui.js toggles mechanisms, keeps a what-if
 # to compare, and reads back what the screen shows; each reading is checked
 # against the command line or the sqlite3 shell with isolab.so on the same
 # database, or against a model worked by hand. Skips without emcc or
 # Chromium (fails under CI=true).
-. "$(dirname "$0")/shlib.sh"
+. "$(dirname "$0")/../lib/shlib.sh"
 
-here=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")/../.." && pwd)
 browser=$(command -v chromium || command -v chromium-browser) \
     || skip_suite "chromium is not installed (tools/deps.sh page installs it): the lab's tests not run"
 [ -f "$here/isolab-sql.wasm.gz" ] || skip_suite "the engine is not built (make wasm): the lab's tests not run"
@@ -19,9 +19,9 @@ act() {
     n=$(sed -n 's/.*<script nonce="\([0-9a-f]*\)">.*/\1/p' "$1")
     sed '/^<\/body>$/,$d' "$1" >"$1.ui.html"
     { printf '<script type="application/json" id="test-steps">%s</script>\n<script nonce="%s">\n' "$2" "$n"
-      cat "$here/tests/page_lab_ui.js"; printf '</script>\n</body>\n</html>\n'; } >>"$1.ui.html"
+      cat "$here/tests/lib/page_lab_ui.js"; printf '</script>\n</body>\n</html>\n'; } >>"$1.ui.html"
     NODE_PATH= timeout 300 node - "$1.ui.html" "$browser" "${3:-1280}" >"$tmp/readings.txt" 2>&1 <<JS
-const browser = require('$here/tests/cdp.js'), [page, chromium, width] = process.argv.slice(2);
+const browser = require('$here/tests/lib/cdp.js'), [page, chromium, width] = process.argv.slice(2);
 (async () => {
   const b = browser(chromium);
   const {targetId} = await b.send('Target.createTarget', {url: 'about:blank'});

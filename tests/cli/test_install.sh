@@ -7,6 +7,9 @@
 # uninstall leaves no file behind.
 . "$(dirname "$0")/../lib/shlib.sh"
 command -v make >/dev/null 2>&1 || skip_suite "make is not installed"
+# the makes below are a user's, not make check's: none of its jobserver
+# (whose absence a nested make warns of, into the output compared)
+unset MAKEFLAGS MFLAGS MAKELEVEL
 
 stage=$tmp/stage
 dirs="PREFIX=/usr DESTDIR=$stage"

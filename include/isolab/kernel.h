@@ -169,8 +169,10 @@ isl_status isl_kernel_reap(isl_confined *c, int timeout_ms, int *status, isl_err
 
 /* Removes what a probe of isolab's killed midway, its janitor killed too,
  * left behind: the empty isolab-probe-PID-* cgroups and the
- * /tmp/isolab-probe-PID-* scratch directories of dead pids; the number
- * removed in *n. */
-isl_status isl_kernel_sweep_leftovers(size_t *n, isl_error *err);
+ * /tmp/isolab-probe-PID-* scratch directories of dead pids (only a real
+ * directory of this uid that no one else may write to; a symbolic link or
+ * another's directory is left alone); the numbers removed in *cgroups and
+ * *scratch. */
+isl_status isl_kernel_sweep_leftovers(size_t *cgroups, size_t *scratch, isl_error *err);
 
 #endif

@@ -104,11 +104,11 @@ typedef struct isl_lab_probe {
 } isl_lab_probe;
 
 /* What a probe did: the run, its rows, the sets built, the orders used, the
- * machine's label and provenance, the leftover cgroups of an earlier probe
- * removed first. */
+ * machine's label and provenance, the leftovers of an earlier probe removed
+ * first (its empty cgroups, its scratch directories). */
 typedef struct isl_lab_probed {
     int64_t run_id;
-    size_t rows, sets, swept;
+    size_t rows, sets, swept_cgroups, swept_scratch;
     int orders, privileged;
     char machine[128], release[128];
 } isl_lab_probed;

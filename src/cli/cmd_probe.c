@@ -168,9 +168,12 @@ int isl_cmd_probe(isl_cli *cli, const isl_args *a)
     isl_progress_end(&prog, !rc);
     sets_free(&s);
     if (rc) return rc;
-    if (done.swept)
-        isl_note(cli, "removed %zu empty control group%s an earlier probe left behind", done.swept,
-                 done.swept == 1 ? "" : "s");
+    if (done.swept_cgroups)
+        isl_note(cli, "removed %zu empty control group%s an earlier probe left behind", done.swept_cgroups,
+                 done.swept_cgroups == 1 ? "" : "s");
+    if (done.swept_scratch)
+        isl_note(cli, "removed %zu scratch director%s an earlier probe left behind", done.swept_scratch,
+                 done.swept_scratch == 1 ? "y" : "ies");
     if (!given && !(done.orders & ISL_LAB_MODEL_ORDER))
         isl_note(cli, "kernel order only: model order needs privileges (CAP_SYS_ADMIN) this process lacks");
     isl_print_line(cli->out, "run %lld: %zu set%s probed on %s (Linux %s%s), %zu rows written to %s",

@@ -182,32 +182,45 @@ static void janitor_end(runner *r)
 
 /* Removes the scratch directories /tmp/isolab-probe-PID-* of dead pids
  * (their janitor killed too): the file "owned" in each, then the
- * directory (rmdir refuses one holding anything else). */
+ * directory. /tmp is anyone's: an entry is opened without following a
+ * symbolic link and removed only when it is a real directory owned by
+ * this uid that no one else may write to (so no one else can have put
+ * anything in it, and, /tmp being sticky, no one else can swap it);
+ * everything else is left alone. */
 static void sweep_scratch(size_t *n)
 {
-    DIR *d = opendir("/tmp");
-    if (!d) return;
+    int tmp = open("/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (tmp < 0) return;
+    DIR *d = fdopendir(tmp);
+    if (!d) {
+        close(tmp);
+        return;
+    }
     struct dirent *e;
     static const char prefix[] = "isolab-probe-";
     while ((e = readdir(d))) {
         if (strncmp(e->d_name, prefix, sizeof prefix - 1)) continue;
-        long pid = strtol(e->d_name + sizeof prefix - 1, NULL, 10);
-        if (pid <= 0 || kill((pid_t)pid, 0) == 0 || errno == EPERM) continue; /* alive: its own */
-        char path[300];
-        snprintf(path, sizeof path, "/tmp/%s/owned", e->d_name);
-        unlink(path);
-        snprintf(path, sizeof path, "/tmp/%s", e->d_name);
-        if (!rmdir(path)) ++*n;
+        char *end;
+        long pid = strtol(e->d_name + sizeof prefix - 1, &end, 10);
+        if (pid <= 0 || *end != '-') continue;
+        if (kill((pid_t)pid, 0) == 0 || errno == EPERM) continue; /* alive: its own */
+        int fd = openat(tmp, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) continue;
+        struct stat st;
+        int ours = !fstat(fd, &st) && S_ISDIR(st.st_mode) && st.st_uid == geteuid() && !(st.st_mode & 022);
+        if (ours && unlinkat(fd, "owned", 0) && errno != ENOENT) ours = 0;
+        close(fd);
+        if (ours && !unlinkat(tmp, e->d_name, AT_REMOVEDIR)) ++*n;
     }
     closedir(d);
 }
 
-isl_status isl_kernel_sweep_leftovers(size_t *n, isl_error *err)
+isl_status isl_kernel_sweep_leftovers(size_t *cgroups, size_t *scratch, isl_error *err)
 {
     (void)err;
-    *n = 0;
-    isl_cgroup_sweep(n);
-    sweep_scratch(n);
+    *cgroups = *scratch = 0;
+    isl_cgroup_sweep(cgroups);
+    sweep_scratch(scratch);
     return ISL_OK;
 }
 
@@ -465,8 +478,8 @@ static isl_status prepare(runner *r, const isl_probe_set *set, int readings, isl
     isl_status st = isl_plan_make(set, &r->plan, err);
     if (st) return st;
     for (size_t i = 0; i < r->plan.n; i++) r->status[i] = r->plan.step[i].status;
-    size_t swept;
-    isl_kernel_sweep_leftovers(&swept, NULL);
+    size_t swept_cgroups, swept_scratch;
+    isl_kernel_sweep_leftovers(&swept_cgroups, &swept_scratch, NULL);
     int e = janitor_start(r);
     if (e) return isl_fail(err, ISL_ETOOL, "fork: %s", strerror(e));
     for (size_t i = 0; i < r->plan.n; i++) {

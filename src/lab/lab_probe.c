@@ -194,7 +194,7 @@ isl_status isl_lab_probe_run(isl_store *s, const isl_model *m, const char *argv,
     snprintf(out->machine, sizeof out->machine, "%s", p->machine ? p->machine : env.hostname);
     snprintf(out->release, sizeof out->release, "%s", env.release);
     /* an earlier probe killed midway leaves at most empty cgroups of its own */
-    if ((st = isl_kernel_sweep_leftovers(&out->swept, err))) return st;
+    if ((st = isl_kernel_sweep_leftovers(&out->swept_cgroups, &out->swept_scratch, err))) return st;
     /* every set built and read first, each report kept */
     scratch x;
     events e = {NULL, 0, 0, m, NULL, err};

@@ -264,4 +264,24 @@ else
     not_ok "without --order, unprivileged: the probe runs"; cat "$tmp/err"
 fi
 
+# leftovers in /tmp: /tmp is anyone's, so the sweep follows no symbolic
+# link (a link named as a dead probe's scratch directory, to a directory
+# holding "owned"), and a dead probe's own scratch directory is removed
+# and called so, apart from the control groups
+S=$tmp/sweep.db
+"$ISOLAB" --db "$S" init >/dev/null
+dead=$(sh -c 'echo $$')
+mkdir "$tmp/victim" && : >"$tmp/victim/owned"
+ln -s "$tmp/victim" "/tmp/isolab-probe-$dead-evil"
+mkdir -m 700 "/tmp/isolab-probe-$dead-left" && : >"/tmp/isolab-probe-$dead-left/owned"
+"$ISOLAB" --db "$S" probe --bundle plain --order model >/dev/null 2>"$tmp/sweep.err"
+check "the sweep follows no symbolic link in /tmp: the file it points at is kept" yes \
+    "$([ -e "$tmp/victim/owned" ] && echo yes)"
+check "... nor removes the link" yes "$([ -L "/tmp/isolab-probe-$dead-evil" ] && echo yes)"
+check "a dead probe's scratch directory is removed" no "$([ -e "/tmp/isolab-probe-$dead-left" ] && echo yes || echo no)"
+if grep -q "^isolab probe: note: removed [0-9]* scratch director" "$tmp/sweep.err"; then
+    ok "... and called a scratch directory: $(grep 'scratch director' "$tmp/sweep.err")"
+else not_ok "... and called a scratch directory"; cat "$tmp/sweep.err"; fi
+rm -f "/tmp/isolab-probe-$dead-evil"; rm -rf "/tmp/isolab-probe-$dead-left"
+
 finish

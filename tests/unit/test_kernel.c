@@ -633,9 +633,9 @@ static void test_killed_midway(void **state)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     }
     assert_string_equal(after, "");
-    size_t swept;
+    size_t swept, swept_scratch;
     isl_error err;
-    assert_int_equal(isl_kernel_sweep_leftovers(&swept, &err), ISL_OK);
+    assert_int_equal(isl_kernel_sweep_leftovers(&swept, &swept_scratch, &err), ISL_OK);
     assert_true(swept <= n);
     assert_int_equal(leftovers(c, &busy), 0);
     /* nothing differs */
@@ -675,15 +675,55 @@ static void test_sweep_removes_leftovers(void **state)
     int fd = open(file, O_CREAT | O_WRONLY, 0640);
     assert_true(fd >= 0);
     close(fd);
-    size_t n;
+    size_t n, ns;
     isl_error err;
-    assert_int_equal(isl_kernel_sweep_leftovers(&n, &err), ISL_OK);
-    assert_true(n >= 2); /* and any another probe of the machine left */
+    assert_int_equal(isl_kernel_sweep_leftovers(&n, &ns, &err), ISL_OK);
+    assert_true(n >= 1 && ns >= 1); /* and any another probe of the machine left */
     struct stat st;
     assert_true(stat(dir, &st) < 0 && errno == ENOENT);
     assert_true(stat(tmpdir, &st) < 0 && errno == ENOENT);
     assert_int_equal(stat(live, &st), 0); /* a live probe's own */
     assert_int_equal(rmdir(live), 0);
+}
+
+/* /tmp is anyone's: the sweep follows no symbolic link and leaves a
+ * directory another uid owns, or one others may write to, alone (each of
+ * a dead pid's name, so only the checks keep them). */
+static void test_sweep_leaves_what_is_not_its_own(void **state)
+{
+    (void)state;
+    pid_t dead = fork();
+    assert_true(dead >= 0);
+    if (dead == 0) _exit(0);
+    assert_int_equal(waitpid(dead, NULL, 0), dead);
+    char victim[] = "/tmp/isolab-victim-XXXXXX", owned[64], link[96], other[96], open_dir[96], f[128];
+    assert_non_null(mkdtemp(victim));
+    snprintf(owned, sizeof owned, "%s/owned", victim);
+    int fd = open(owned, O_CREAT | O_WRONLY, 0640);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(link, sizeof link, "/tmp/isolab-probe-%ld-link", (long)dead);
+    assert_int_equal(symlink(victim, link), 0);
+    snprintf(other, sizeof other, "/tmp/isolab-probe-%ld-other", (long)dead);
+    assert_int_equal(mkdir(other, 0755), 0);
+    snprintf(open_dir, sizeof open_dir, "/tmp/isolab-probe-%ld-open", (long)dead);
+    assert_int_equal(mkdir(open_dir, 0755), 0);
+    assert_int_equal(chmod(open_dir, 0777), 0);
+    snprintf(f, sizeof f, "%s/owned", open_dir);
+    fd = open(f, O_CREAT | O_WRONLY, 0640);
+    assert_true(fd >= 0);
+    close(fd);
+    int as_root = geteuid() == 0;
+    if (as_root) assert_int_equal(chown(other, 65534, 65534), 0);
+    size_t n, ns;
+    isl_error err;
+    assert_int_equal(isl_kernel_sweep_leftovers(&n, &ns, &err), ISL_OK);
+    struct stat st;
+    assert_int_equal(stat(owned, &st), 0);  /* not through the link */
+    assert_int_equal(lstat(link, &st), 0);  /* nor the link itself */
+    assert_int_equal(stat(f, &st), 0);      /* others could write there */
+    if (as_root) assert_int_equal(stat(other, &st), 0); /* another's */
+    unlink(f), rmdir(open_dir), unlink(link), rmdir(other), unlink(owned), rmdir(victim);
 }
 
 /* ---- spawn ---- */
@@ -777,6 +817,7 @@ int main(void)
         cmocka_unit_test(test_leave_nothing),
         cmocka_unit_test(test_killed_midway),
         cmocka_unit_test(test_sweep_removes_leftovers),
+        cmocka_unit_test(test_sweep_leaves_what_is_not_its_own),
         cmocka_unit_test(test_spawn_and_reap),
     };
     return cmocka_run_group_tests_name("kernel", tests, NULL, NULL);

@@ -5,8 +5,10 @@
 -- not shown) that built it (run_id), the set's number there (set_no), and
 -- n, the set's place in the order the observed views list them: by
 -- machine, kernel, then the course's bundles, the mechanisms alone, the
--- member lists, model order first. 'isolab prune' keeps these runs, as it
--- keeps every current result.
+-- member lists, model order first. A machine probed without privileges is
+-- a machine of its own, 'NAME (unprivileged)': its sets never stand in for
+-- a privileged probe's. 'isolab prune' keeps these runs, as it keeps every
+-- current result.
 SELECT l.machine, l.bundle, l.build_order, l.run_id, l.set_no,
        row_number() OVER (ORDER BY l.machine, p.kernel_release,
                                    (SELECT b.position FROM bundle b WHERE b.name = l.bundle) IS NULL,
@@ -14,12 +16,14 @@ SELECT l.machine, l.bundle, l.build_order, l.run_id, l.set_no,
                                    (SELECT m.position FROM mechanism m WHERE m.name = l.bundle) IS NULL,
                                    (SELECT m.position FROM mechanism m WHERE m.name = l.bundle),
                                    l.bundle, l.build_order DESC) AS n
-  FROM (SELECT p.machine, s.bundle, s.build_order, s.run_id, s.set_no
+  FROM (SELECT p.machine || CASE WHEN p.privileged THEN '' ELSE ' (unprivileged)' END AS machine,
+               s.bundle, s.build_order, s.run_id, s.set_no
           FROM probe_set s
           JOIN probe_provenance p ON p.run_id = s.run_id
          WHERE s.run_id = (SELECT max(x.run_id) FROM probe_set x
                              JOIN probe_provenance y ON y.run_id = x.run_id
                              JOIN run r ON r.id = x.run_id
-                            WHERE y.machine = p.machine AND x.bundle = s.bundle AND x.build_order = s.build_order
+                            WHERE y.machine = p.machine AND y.privileged = p.privileged
+                              AND x.bundle = s.bundle AND x.build_order = s.build_order
                               AND r.model_digest = (SELECT digest FROM model_state))) l
   JOIN probe_provenance p ON p.run_id = l.run_id;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/bitset.h"
 #include "isolab/kernel.h"
 #include "isolab/lab.h"
 #include "isolab/observed.h"
@@ -35,6 +36,10 @@ typedef struct events {
     const isl_model *m;
     const isl_fact_state *states; /* the set being read's, by fact index */
     isl_error *err;
+    /* the set being read's steps not built (skipped, refused, failed): the
+     * mechanisms' indexes and statuses, room for every mechanism */
+    size_t *unbuilt, nunbuilt;
+    isl_step_status *unbuilt_status;
 } events;
 
 static void events_free(events *e)
@@ -60,6 +65,12 @@ static isl_status add_event(events *e, event x, const char *a, const char *b, co
 static isl_status on_step(void *ctx, const char *mechanism, const char *primitive, isl_step_status status,
                           const char *message)
 {
+    events *e = ctx;
+    if (status == ISL_STEP_SKIPPED || status == ISL_STEP_REFUSED || status == ISL_STEP_FAILED) {
+        size_t k = isl_model_find_mechanism(e->m, mechanism);
+        if (k != ISL_NONE && e->nunbuilt < e->m->nmech)
+            e->unbuilt[e->nunbuilt] = k, e->unbuilt_status[e->nunbuilt++] = status;
+    }
     return add_event(ctx, (event){.kind = 's', .code = (int)status}, mechanism, primitive, message, NULL);
 }
 
@@ -77,10 +88,21 @@ static size_t fact_index(const isl_model *m, const char *name)
     return ISL_NONE;
 }
 
+/* A fact on the axes of a mechanism of the set that was not built is
+ * unmeasured for that set: what the kernel showed says nothing of a
+ * mechanism it never had (via names the step). */
 static isl_status on_observed(void *ctx, const char *fact, isl_seen seen, const char *via)
 {
     events *e = ctx;
     size_t f = fact_index(e->m, fact);
+    char why[300];
+    for (size_t k = 0; f != ISL_NONE && k < e->nunbuilt; k++)
+        if (isl_bit_test(e->m->mech[e->unbuilt[k]].closes, f)) {
+            snprintf(why, sizeof why, "not built: %s %s", e->m->mech[e->unbuilt[k]].name,
+                     isl_step_status_name(e->unbuilt_status[k]));
+            seen = ISL_SEEN_UNMEASURED, via = why;
+            break;
+        }
     event x = {.kind = 'f', .code = (int)seen, .fact = f, .state = f == ISL_NONE ? ISL_FACT_ABSENT : e->states[f]};
     return add_event(e, x, fact, via, NULL, NULL);
 }
@@ -102,12 +124,14 @@ static char *members_text(const isl_model *m, const isl_lab_set *set)
 typedef struct scratch {
     const char **facts, **mechs;
     isl_fact_state *states;
+    size_t *unbuilt;
+    isl_step_status *unbuilt_status;
     isl_work w;
 } scratch;
 
 static void scratch_free(scratch *x)
 {
-    free(x->facts), free(x->mechs), free(x->states);
+    free(x->facts), free(x->mechs), free(x->states), free(x->unbuilt), free(x->unbuilt_status);
     isl_work_free(&x->w);
 }
 
@@ -117,7 +141,9 @@ static isl_status scratch_init(scratch *x, const isl_model *m, isl_error *err)
     x->facts = malloc((m->nfacts + 1) * sizeof *x->facts);
     x->mechs = malloc((isl_model_list_room(m) + 1) * sizeof *x->mechs);
     x->states = malloc((m->nfacts + 1) * sizeof *x->states);
-    if (!x->facts || !x->mechs || !x->states || isl_work_init(&x->w, m))
+    x->unbuilt = malloc((m->nmech + 1) * sizeof *x->unbuilt);
+    x->unbuilt_status = malloc((m->nmech + 1) * sizeof *x->unbuilt_status);
+    if (!x->facts || !x->mechs || !x->states || !x->unbuilt || !x->unbuilt_status || isl_work_init(&x->w, m))
         return isl_fail(err, ISL_ENOMEM, "out of memory");
     for (size_t i = 0; i < m->nfacts; i++) x->facts[i] = m->fact_name[i];
     return ISL_OK;
@@ -135,6 +161,7 @@ static isl_status probe_set(events *e, scratch *x, const isl_lab_set *sets, size
     /* the model's rule, once per set: the bundle in its own order, no channel */
     isl_fact_states(m, set->mechs, set->n, NULL, NULL, &x->w, x->states);
     e->states = x->states;
+    e->unbuilt = x->unbuilt, e->unbuilt_status = x->unbuilt_status, e->nunbuilt = 0;
     isl_probe_set ks = {x->mechs, set->n, order, x->facts, m->nfacts, timeout_ms};
     isl_probe_sink sink = {e, on_step, on_reading, on_observed};
     st = isl_probe_set_run(&ks, &sink, e->err);
@@ -197,7 +224,7 @@ isl_status isl_lab_probe_run(isl_store *s, const isl_model *m, const char *argv,
     if ((st = isl_kernel_sweep_leftovers(&out->swept_cgroups, &out->swept_scratch, err))) return st;
     /* every set built and read first, each report kept */
     scratch x;
-    events e = {NULL, 0, 0, m, NULL, err};
+    events e = {NULL, 0, 0, m, NULL, err, NULL, 0, NULL};
     if (!(st = scratch_init(&x, m, err)))
         for (size_t i = 0; !st && i < p->nsets; i++)
             for (int o = 0; !st && o < 2; o++) {

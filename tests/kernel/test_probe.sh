@@ -256,6 +256,20 @@ if setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$ISOLA
         "$(q "$N" "SELECT group_concat(DISTINCT build_order), (SELECT privileged || '|' || uid FROM probe_provenance)
                    FROM probe_set")"
     if grep -q "kernel order only" "$tmp/err"; then ok "... and says so"; else not_ok "... and says so"; cat "$tmp/err"; fi
+    # uts-namespace alone, unprivileged: no user namespace owns it, so it is
+    # refused; what the kernel showed says nothing of it
+    check "... a refused step's facts (its axes, by the model) are unmeasured, the step named, no agreement" \
+        "$(q "$N" "SELECT count(*) FROM fact f JOIN mechanism_axis a ON a.axis = f.axis WHERE a.mechanism = 'uts-namespace'")|||not built: uts-namespace refused" \
+        "$(q "$N" "SELECT count(*), max(observed_visible), max(agree), group_concat(DISTINCT via) FROM observed_vs_model
+                   WHERE bundle = 'uts-namespace' AND fact IN (SELECT f.name FROM fact f JOIN mechanism_axis a
+                   ON a.axis = f.axis WHERE a.mechanism = 'uts-namespace')")"
+    check "... so no explanation is drawn for a mechanism not built" 0 \
+        "$(q "$N" "SELECT count(*) FROM observed_differences WHERE bundle = 'uts-namespace'")"
+    "$ISOLAB" --db "$N" probe --bundle uts-namespace --order kernel >/dev/null 2>"$tmp/err"
+    check "an unprivileged probe is a machine of its own: a privileged one does not replace it" \
+        "$host|$host (unprivileged)" \
+        "$(q "$N" "SELECT group_concat(machine, '|') FROM (SELECT DISTINCT machine FROM observed_vs_model
+                   WHERE bundle = 'uts-namespace' ORDER BY machine)")"
     check "... each step not built as asked said once, with its reason" \
         "$(q "$N" "SELECT count(*) FROM (SELECT DISTINCT mechanism, status, message FROM probe_step
                     WHERE status <> 'ok' AND run_id = (SELECT max(id) FROM run))")" \

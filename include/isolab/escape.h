@@ -40,6 +40,11 @@ const char *isl_short_name(const char *s, size_t n, char out[84]);
 /* Nonzero when isl_escape would change text. */
 int isl_needs_escape(const char *text);
 
+/* Nonzero when text is a label a run may carry (a probe's machine, its
+ * kernel release): 1 to 127 bytes of UTF-8 that isl_escape leaves as they
+ * are (no control character, no bidirectional control). */
+int isl_label_ok(const char *text);
+
 /* The columns UTF-8 text (NUL-terminated) takes on a terminal, as wcwidth()
  * counts them for a UTF-8 locale: East Asian wide and fullwidth characters
  * 2, combining marks and zero-width characters 0, every other character 1

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/escape.h"
 #include "isolab/lab.h"
 #include "isolab/observed.h"
 
@@ -114,15 +115,6 @@ static int chosen_sets(isl_cli *cli, const isl_args *a, sets *s)
     return rc;
 }
 
-/* 1 when text is a machine label: 1 to 127 bytes, no control character. */
-static int good_label(const char *text)
-{
-    size_t n = strlen(text);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        if (*p < 32 || *p == 127) return 0;
-    return n > 0 && n < 128;
-}
-
 /* A step not built as asked, as a note: what was done instead, and why. */
 static isl_status step_note(void *ctx, const char *mechanism, const char *status, const char *message, long long nsets)
 {
@@ -146,8 +138,9 @@ int isl_cmd_probe(isl_cli *cli, const isl_args *a)
     int subsets = isl_opt_flag(a, "--subsets");
     if (subsets && (isl_opt(a, "--bundle") || isl_opt(a, "--members")))
         return isl_usage(cli, "--subsets probes every subset: no --bundle or --members with it");
-    if (machine && !good_label(machine))
-        return isl_usage(cli, "--machine: a label of 1 to 127 bytes without control characters");
+    if (machine && !isl_label_ok(machine))
+        return isl_usage(cli, "--machine: a label of 1 to 127 bytes of UTF-8 without control or bidirectional "
+                              "characters");
     const isl_model *m = cli->model;
     if (subsets && m->nmech > PROBE_SUBSETS_MAX)
         return isl_fail(&cli->err, ISL_EINPUT, "--subsets: the model has %zu mechanisms; every subset is probed for "

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/escape.h"
 #include "isolab/export.h"
 #include "page.h"
 
@@ -46,6 +47,20 @@ static isl_status observed_row(void *ctx, size_t ncols, const char *const *names
     for (int k = 0; k < NCOLS; k++)
         if (cells[k].text && !(x->c[k] = strdup(cells[k].text))) return ISL_ENOMEM;
     return ISL_OK;
+}
+
+/* A value of the database as text on the page: escaped as isolab escapes
+ * what it prints (controls and bidirectional controls made visible: a
+ * label from another's database cannot reorder the page), then as HTML. */
+static void put_text(isl_buf *b, const char *s)
+{
+    char *e = isl_escape_dup(s);
+    if (!e) {
+        b->oom = 1;
+        return;
+    }
+    page_html(b, e);
+    free(e);
 }
 
 /* 1 when a and b are both NULL or equal. */
@@ -111,7 +126,7 @@ static void put_value(isl_buf *b, const row *x, const char *v, const char *id, n
     if (v) page_puts(b, " "), page_put_status(b, v, strlen(v));
     if (d) page_puts(b, " differs");
     page_puts(b, "\">");
-    page_html(b, v ? v : "");
+    put_text(b, v ? v : "");
     if (d) {
         size_t k = note_of(notes, nnotes, x, v);
         isl_buf_printf(b, " <sup><a href=\"#%s-%zu\">%zu</a></sup>", id, k, k);
@@ -133,13 +148,13 @@ static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const
     size_t nb = distinct(r, from, to, C_BUNDLE, idx);
     size_t *facts = idx + nb;
     size_t nf = distinct(r, from, to, C_FACT, facts);
-    page_puts(b, "<p class=\"cap\">"), page_html(b, first->c[C_MACHINE] ? first->c[C_MACHINE] : "");
-    page_puts(b, ", Linux "), page_html(b, first->c[C_KERNEL] ? first->c[C_KERNEL] : "");
+    page_puts(b, "<p class=\"cap\">"), put_text(b, first->c[C_MACHINE] ? first->c[C_MACHINE] : "");
+    page_puts(b, ", Linux "), put_text(b, first->c[C_KERNEL] ? first->c[C_KERNEL] : "");
     page_puts(b, ": each bundle as the model computes it and as the kernel showed it, built in model order and in "
                  "kernel order (observed_vs_model)</p>\n");
     page_puts(b, "<div class=\"scroll\"><table class=\"kernel\">\n<thead><tr><th rowspan=\"2\">fact</th>");
     for (size_t k = 0; k < nb; k++)
-        page_puts(b, "<th colspan=\"3\" class=\"group\">"), page_html(b, r->v[idx[k]].c[C_BUNDLE]), page_puts(b, "</th>");
+        page_puts(b, "<th colspan=\"3\" class=\"group\">"), put_text(b, r->v[idx[k]].c[C_BUNDLE]), page_puts(b, "</th>");
     page_puts(b, "</tr>\n<tr>");
     for (size_t k = 0; k < nb; k++)
         page_puts(b, "<th class=\"group\">model</th><th>kernel, model order</th><th>kernel, kernel order</th>");
@@ -147,13 +162,13 @@ static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const
     size_t nnotes = 0;
     for (size_t f = 0; f < nf; f++) {
         const char *fact = r->v[facts[f]].c[C_FACT];
-        page_puts(b, "<tr><td class=\"nw\">"), page_html(b, fact), page_puts(b, "</td>");
+        page_puts(b, "<tr><td class=\"nw\">"), put_text(b, fact), page_puts(b, "</td>");
         for (size_t k = 0; k < nb; k++) {
             const row *x = cell(r, from, to, r->v[idx[k]].c[C_BUNDLE], fact);
             const char *model = x ? x->c[C_MODEL] : NULL;
             page_puts(b, "<td class=\"nw group");
             if (model) page_puts(b, " "), page_put_status(b, model, strlen(model));
-            page_puts(b, "\">"), page_html(b, model ? model : ""), page_puts(b, "</td>");
+            page_puts(b, "\">"), put_text(b, model ? model : ""), page_puts(b, "</td>");
             put_value(b, x, x ? x->c[C_MODEL_ORDER] : NULL, ids, notes, &nnotes);
             put_value(b, x, x ? x->c[C_KERNEL_ORDER] : NULL, ids, notes, &nnotes);
         }
@@ -166,22 +181,22 @@ static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const
     for (size_t k = 0; k < nnotes; k++) {
         const note *n = &notes[k];
         isl_buf_printf(b, "<li id=\"%s-%zu\"><strong>", ids, k + 1);
-        page_html(b, n->x->c[C_FACT]), page_puts(b, "</strong> in ");
+        put_text(b, n->x->c[C_FACT]), page_puts(b, "</strong> in ");
         size_t shown = 0;
         for (size_t j = 0; j < nb; j++) {
             const row *x = cell(r, from, to, r->v[idx[j]].c[C_BUNDLE], n->x->c[C_FACT]);
             int mo = x && differs(x->c[C_MODEL_ORDER], x->c[C_MODEL]) && same_note(n, x, x->c[C_MODEL_ORDER]);
             int ko = x && differs(x->c[C_KERNEL_ORDER], x->c[C_MODEL]) && same_note(n, x, x->c[C_KERNEL_ORDER]);
             if (!mo && !ko) continue;
-            page_puts(b, shown++ ? ", " : ""), page_html(b, x->c[C_BUNDLE]);
+            page_puts(b, shown++ ? ", " : ""), put_text(b, x->c[C_BUNDLE]);
             page_puts(b, mo && ko ? " (both orders)" : mo ? " (model order)" : " (kernel order)");
         }
-        page_puts(b, ": the model says "), page_html(b, n->x->c[C_MODEL]);
-        page_puts(b, ", the kernel showed it "), page_html(b, n->got);
+        page_puts(b, ": the model says "), put_text(b, n->x->c[C_MODEL]);
+        page_puts(b, ", the kernel showed it "), put_text(b, n->got);
         if (n->x->c[C_VIA] && *n->x->c[C_VIA])
-            page_puts(b, " (via <code>"), page_html(b, n->x->c[C_VIA]), page_puts(b, "</code>)");
+            page_puts(b, " (via <code>"), put_text(b, n->x->c[C_VIA]), page_puts(b, "</code>)");
         page_puts(b, ". ");
-        page_html(b, n->x->c[C_WHY] ? n->x->c[C_WHY] : "No explanation is on record for this difference (probe_explanation).");
+        put_text(b, n->x->c[C_WHY] ? n->x->c[C_WHY] : "No explanation is on record for this difference (probe_explanation).");
         page_puts(b, "</li>\n");
     }
     if (nnotes) page_puts(b, "</ol>\n");

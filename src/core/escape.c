@@ -166,6 +166,12 @@ int isl_needs_escape(const char *text)
     return 0;
 }
 
+int isl_label_ok(const char *text)
+{
+    size_t n = strlen(text);
+    return n > 0 && n < 128 && !isl_needs_escape(text);
+}
+
 const char *isl_short_name(const char *s, size_t n, char out[84])
 {
     char head[81], full[ISL_ESCAPE_MAX(80)];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/escape.h"
 #include "isolab/observed.h"
 #include "isolab/reader.h"
 #include "store_int.h"
@@ -157,6 +158,17 @@ static isl_status import_run(void *ctx, sqlite3_stmt *q)
                                 isl_base_count, &here, im->err, "vvv", sqlite3_column_value(q, 1),
                                 sqlite3_column_value(q, 7), sqlite3_column_value(q, 8));
     if (st || here) return im->n->present += !st, st;
+    /* another's labels, shown on terminals and pages: refused by the rule --machine follows */
+    for (int c = 7; c <= 8; c++) {
+        const char *label = (const char *)sqlite3_column_text(q, c);
+        if (!label || !isl_label_ok(label)) {
+            char shown[84];
+            return isl_fail(im->err, ISL_EINPUT, "%s: probe run %lld: its %s '%s' is not a label isolab accepts (1 "
+                            "to 127 bytes of UTF-8, no control or bidirectional character); nothing imported",
+                            im->from->path, (long long)from, c == 7 ? "machine" : "kernel release",
+                            isl_short_name(label ? label : "", label ? strlen(label) : 0, shown));
+        }
+    }
     st = isl_db_rows(im->to, "importing a probe run",
                      "INSERT INTO run(kind, started_at, finished_at, status, model_digest, tool_version, argv, note) "
                      "VALUES ('probe', ?1, ?2, 'done', ?3, ?4, ?5, ?6)",

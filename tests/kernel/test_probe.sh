@@ -202,6 +202,24 @@ sqlite3 "$tmp/view.db" "DROP TABLE probe_fact; CREATE VIEW probe_fact AS SELECT 
 "$ISOLAB" --db "$A" import "$tmp/view.db" >/dev/null 2>"$tmp/err"
 check "import of a file whose table is a view: exit 4" 4 $?
 if grep -q "probe_fact" "$tmp/err"; then ok "... naming the table"; else not_ok "... naming the table"; cat "$tmp/err"; fi
+# another's labels are shown on terminals and pages: a machine label with
+# ESC, a newline and U+202E is refused by the rule --machine follows
+cp "$B" "$tmp/label.db"
+sqlite3 "$tmp/label.db" "UPDATE probe_provenance SET machine = 'lab' || char(27) || '[31m' || char(10) || char(8238) || 'x'"
+"$ISOLAB" --db "$A" import "$tmp/label.db" >"$tmp/out" 2>"$tmp/err"
+check "import of a machine label with ESC, newline, U+202E: exit 3" 3 $?
+if grep -q 'lab\\033\[31m\\n\\u202ex' "$tmp/err" && ! grep -q "$(printf '\033')" "$tmp/err"; then
+    ok "... naming it escaped: $(cat "$tmp/err")"
+else not_ok "... naming it escaped"; cat -v "$tmp/err"; fi
+"$ISOLAB" --db "$A" probe --machine "$(printf 'lab\342\200\256x')" --bundle plain >/dev/null 2>"$tmp/err"
+check "probe --machine with U+202E: usage error (exit 2), the same rule" 2 $?
+# a label written into a database by hand: the page shows it escaped
+cp "$A" "$tmp/bidi.db"
+sqlite3 "$tmp/bidi.db" "UPDATE probe_provenance SET machine = 'lab' || char(8238) || 'x' WHERE machine = 'other'"
+"$ISOLAB" --db "$tmp/bidi.db" page --static -o "$tmp/bidi.html" 2>/dev/null
+if grep -q 'lab\\u202ex' "$tmp/bidi.html" && ! grep -q "$(printf '\342\200\256')" "$tmp/bidi.html"; then
+    ok "page: a label's U+202E shown as \\u202e, never raw"
+else not_ok "page: a label's U+202E shown as \\u202e, never raw"; grep -c "$(printf '\342\200\256')" "$tmp/bidi.html"; fi
 check "the refused imports wrote nothing" "$runs_before" "$(q "$A" "SELECT count(*) FROM run")"
 if [ ! -e "$B-wal" ] && [ ! -e "$B-shm" ] && [ ! -e "$tmp/plain.db-wal" ] && [ ! -e "$tmp/view.db-shm" ]; then
     ok "the files imported or refused have nothing left beside them (no -wal, no -shm)"

@@ -486,6 +486,13 @@ isl_status isl_plan_make(const isl_probe_set *set, isl_plan *plan, isl_error *er
                      "it first)");
             continue;
         }
+        if (!plan->privileged && !userns && !strcmp(m->name, "capability-dropping")) {
+            s->status = ISL_STEP_REFUSED;
+            snprintf(s->msg, sizeof s->msg,
+                     "dropping the bounding set needs CAP_SETPCAP: run as root, or put user-namespace in the set "
+                     "(kernel order makes it first)");
+            continue;
+        }
         s->status = (isl_step_status)m->preflight(plan->privileged, s->msg, sizeof s->msg);
         if (!strcmp(m->name, "user-namespace") && s->status == ISL_STEP_OK) userns = 1;
     }

@@ -42,6 +42,10 @@ isl_status isl_store_check_rows(isl_store *s, int64_t a, int64_t b, isl_error *e
  * model digest into digest (empty when NULL). */
 isl_status isl_store_latest_run(isl_store *s, isl_kind kind, int64_t *id, char digest[17], isl_error *err);
 
+/* The kinds of run (bit 1 << isl_kind) whose result tables the table or
+ * view `name` reads, through every view under it, into *kinds. */
+isl_status isl_store_kinds_read(isl_store *s, const char *name, unsigned *kinds, isl_error *err);
+
 /* The command that makes current results of `kind` (missing_result) into buf[n]; "" if current. */
 isl_status isl_store_missing_command(isl_store *s, isl_kind kind, char *buf, size_t n, isl_error *err);
 

@@ -216,13 +216,31 @@ int isl_no_results(isl_cli *cli, char *msg, size_t n)
     return 1;
 }
 
+/* For a relation that reads probes (and no channel probe): 1 with the note
+ * in msg when there is no probe at all, 2 when there is one (a stale one
+ * is the stale note's), 0 for another relation, -1 when it cannot tell. */
+static int no_probe(isl_cli *cli, const char *name, char *msg, size_t n)
+{
+    unsigned kinds = 0;
+    int64_t id = 0;
+    char digest[17], h[512];
+    if (!name || isl_store_kinds_read(cli->store, name, &kinds, &cli->err)) return name ? -1 : 0;
+    if (!(kinds & 1u << ISL_KIND_PROBE) || kinds & 1u << ISL_KIND_CHANNEL_PROBE) return 0;
+    if (isl_store_latest_run(cli->store, ISL_KIND_PROBE, &id, digest, &cli->err)) return -1;
+    if (id) return 2;
+    snprintf(msg, n, "%s: no probe yet: run %s (as root on Linux with namespaces: it builds each bundle for real "
+             "and reads every fact inside and on the host)", cli->db_path, isl_hint(cli, "isolab probe", h, sizeof h));
+    return 1;
+}
+
 int isl_note_no_results(isl_cli *cli, const char *name, size_t rows)
 {
     char msg[1200];
     if (rows && name && isl_store_has_column(cli->store, name, "run_id") != 1) return 0;
     /* a note cannot tell: the command's own answer stands, without it */
     isl_error kept = cli->err;
-    int noted = isl_no_results(cli, msg, sizeof msg) == 1;
+    int probe = rows ? 0 : no_probe(cli, name, msg, sizeof msg);
+    int noted = probe > 0 ? probe == 1 : isl_no_results(cli, msg, sizeof msg) == 1;
     if (noted) isl_note(cli, "%s", msg);
     cli->err = kept;
     return noted;

@@ -147,6 +147,32 @@ isl_status isl_store_latest_run(isl_store *s, isl_kind kind, int64_t *id, char d
     return st;
 }
 
+/* Adds the kind of each table a statement reads to *ctx's bits. */
+static int kind_read(void *ctx, int action, const char *table, const char *col, const char *db, const char *via)
+{
+    (void)col, (void)db, (void)via;
+    if (action == SQLITE_READ && table) {
+        isl_kind k = isl_kind_of_table(table);
+        if (k < ISL_KIND_COUNT) *(unsigned *)ctx |= 1u << k;
+    }
+    return SQLITE_OK;
+}
+
+isl_status isl_store_kinds_read(isl_store *s, const char *name, unsigned *kinds, isl_error *err)
+{
+    *kinds = 0;
+    char *sql = sqlite3_mprintf("SELECT * FROM \"%w\"", name);
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    sqlite3_stmt *q = NULL;
+    isl_status st = isl_db_authorize(s, kind_read, kinds, ISL_OK, err);
+    int rc = st ? SQLITE_OK : sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
+    st = isl_db_authorize(s, NULL, NULL, st, err);
+    if (!st && rc != SQLITE_OK) st = isl_db_fail(s, err, "reading what a relation reads");
+    sqlite3_finalize(q);
+    sqlite3_free(sql);
+    return st;
+}
+
 isl_status isl_store_missing_command(isl_store *s, isl_kind kind, char *buf, size_t n, isl_error *err)
 {
     assert(n > 0 && kind < ISL_KIND_COUNT);

@@ -55,6 +55,14 @@ if grep -q "No probe of the model as it is now" "$tmp/before.html" && grep -q "i
     ok "page without a probe: the section says how to run one"
 else not_ok "page without a probe: the section says how to run one"; fi
 
+# the observed views without a probe say how to make one, not a lesson's command
+for v in observed_vs_model observed_summary observed_differences observed_kernel_differences; do
+    "$ISOLAB" --db "$A" report "$v" >/dev/null 2>"$tmp/err"
+    if grep -q "no probe yet: run 'isolab --db [^ ]*a.db probe'" "$tmp/err" && ! grep -q "isolab lesson" "$tmp/err"; then
+        ok "report $v without a probe: the note advises isolab probe"
+    else not_ok "report $v without a probe: the note advises isolab probe"; cat "$tmp/err"; fi
+done
+
 # the probe of this machine: plain, each mechanism and every bundle, both orders
 host=$(uname -n)
 if "$ISOLAB" --db "$A" probe >"$tmp/probe.out" 2>"$tmp/probe.err"; then ok "probe exits 0"

@@ -63,6 +63,34 @@ static void put_text(isl_buf *b, const char *s)
     free(e);
 }
 
+/* The lesson's bundles as its tables show them (page_lesson_bundles), in
+ * their order. */
+typedef struct bundles {
+    char **v;
+    size_t n, cap;
+    size_t col; /* the bundle column's index */
+} bundles;
+
+static isl_status bundle_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *cells)
+{
+    bundles *l = ctx;
+    if (!cells) {
+        for (l->col = 0; l->col < ncols && strcmp(names[l->col], "bundle"); l->col++) {}
+        return l->col < ncols ? ISL_OK : ISL_EINTERNAL;
+    }
+    if (!cells[l->col].text) return ISL_OK;
+    char **x = isl_grow(&l->v, &l->cap, l->n, sizeof *x);
+    if (!x || !(*x = strdup(cells[l->col].text))) return ISL_ENOMEM;
+    l->n++;
+    return ISL_OK;
+}
+
+static void bundles_free(bundles *l)
+{
+    for (size_t i = 0; i < l->n; i++) free(l->v[i]);
+    free(l->v);
+}
+
 /* 1 when a and b are both NULL or equal. */
 static int same(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
 
@@ -136,8 +164,8 @@ static void put_value(isl_buf *b, const row *x, const char *v, const char *id, n
 
 /* The matrix and the notes of one machine: rows r[from..to); idx and
  * notes have room for every row. */
-static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const char *lesson, size_t nth,
-                        size_t *idx, note *notes)
+static void put_machine(isl_cli *cli, isl_buf *b, const rows *r, size_t from, size_t to, const char *lesson,
+                        size_t nth, const bundles *all, size_t *idx, note *notes)
 {
     const row *first = &r->v[from];
     isl_buf id = {NULL, 0, 0, 0};
@@ -200,6 +228,27 @@ static void put_machine(isl_buf *b, const rows *r, size_t from, size_t to, const
         page_puts(b, "</li>\n");
     }
     if (nnotes) page_puts(b, "</ol>\n");
+    /* the lesson's bundles this machine has no current probe of: said, with the command */
+    const char **words = malloc((2 * all->n + 1) * sizeof *words);
+    int nw = 0;
+    if (!words) b->oom = 1;
+    else words[nw++] = "probe";
+    for (size_t k = 0; words && k < all->n; k++) {
+        size_t j = 0;
+        while (j < nb && !same(r->v[idx[j]].c[C_BUNDLE], all->v[k])) j++;
+        if (j == nb) words[nw++] = "--bundle", words[nw++] = all->v[k];
+    }
+    if (nw > 1) {
+        isl_buf cmd = {NULL, 0, 0, 0};
+        isl_put_command(cli, &cmd, nw, words);
+        page_puts(b, "<p class=\"note\">Not probed on "), put_text(b, first->c[C_MACHINE] ? first->c[C_MACHINE] : "");
+        page_puts(b, " for the model as it is now: ");
+        for (int k = 2; k < nw; k += 2) page_puts(b, k > 2 ? ", " : ""), put_text(b, words[k]);
+        page_puts(b, ". Run "), put_text(b, cmd.p ? cmd.p : ""), page_puts(b, " on that machine.</p>\n");
+        b->oom |= cmd.oom;
+        free(cmd.p);
+    }
+    free(words);
     b->oom |= id.oom;
     free(id.p);
 }
@@ -223,17 +272,24 @@ int page_put_observed(isl_cli *cli, isl_buf *b, const char *lesson)
         free(cmd.p);
         return ISL_OK;
     }
+    bundles all = {NULL, 0, 0, 0};
+    st = isl_store_export_lesson(cli->store, "page_lesson_bundles", lesson, bundle_row, &all, &cli->err);
+    if (st && !cli->err.msg[0])
+        isl_fail(&cli->err, st, "page_lesson_bundles: %s", st == ISL_ENOMEM ? "out of memory" : "no bundle column");
+    if (st) return bundles_free(&all), rows_free(&r), st;
     size_t *idx = malloc(2 * r.n * sizeof *idx);
     note *notes = malloc(2 * r.n * sizeof *notes);
-    if (!idx || !notes) return free(idx), free(notes), rows_free(&r), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (!idx || !notes)
+        return free(idx), free(notes), bundles_free(&all), rows_free(&r), isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     for (size_t from = 0, to, nth = 1; from < r.n; from = to, nth++) {
         to = from + 1;
         while (to < r.n && same(r.v[to].c[C_MACHINE], r.v[from].c[C_MACHINE])
                && same(r.v[to].c[C_KERNEL], r.v[from].c[C_KERNEL]))
             to++;
-        put_machine(b, &r, from, to, lesson, nth, idx, notes);
+        put_machine(cli, b, &r, from, to, lesson, nth, &all, idx, notes);
     }
     free(idx), free(notes);
+    bundles_free(&all);
     rows_free(&r);
     return ISL_OK;
 }

@@ -164,6 +164,15 @@ common|kernel|hostname|0|other (5.15.0-other)|$host ($(uname -r))" \
 check "page with two machines: a matrix per machine in each lesson" "$((2 * $(q "$A" "SELECT count(*) FROM lesson")))" \
     "$(grep -c '<table class="kernel">' "$tmp/two.html")"
 check "... every note's id once on the page" "" "$(grep -o ' id="kernel-[^"]*"' "$tmp/two.html" | sort | uniq -d)"
+# other was probed for plain and common only: each lesson's matrix of it
+# says which of the lesson's bundles are not probed, with the command
+if grep -q "Not probed on other for the model as it is now: [^<]*strict" "$tmp/two.html" &&
+    grep -q "isolab --db [^ ]*a.db probe [^<]*--bundle strict" "$tmp/two.html"; then
+    ok "page: the bundles a machine has no probe of are said, with the command"
+else not_ok "page: the bundles a machine has no probe of are said, with the command"; fi
+check "... never for a bundle probed there (plain, common)" 0 \
+    "$(grep -o 'Not probed on other[^<]*' "$tmp/two.html" | grep -c ': \(.*, \)\{0,1\}\(plain\|common\)\(,\|\.\)')"
+check "... nor for the machine that probed them all" 0 "$(grep -c "Not probed on $host " "$tmp/two.html")"
 "$ISOLAB" --db "$A" import "$B" >"$tmp/import2.out" 2>"$tmp/err"
 check "importing again copies nothing" "imported 0 probe runs (0 rows) from $B into $A" "$(cat "$tmp/import2.out")"
 if grep -q "1 probe run of .* was here already" "$tmp/err"; then ok "... and says the run was here already"

@@ -575,6 +575,48 @@ isl_status isl_store_status_rows(isl_store *s, int64_t a, int64_t b, uint64_t *n
     return st;
 }
 
+/* What two probe runs are compared on: each table's rows named by their set's
+ * bundle and build order (set numbers differ between runs), shown as
+ * 'col=' || quote(col), ... . A step's message, which may name a pid or a
+ * path of the run, and the readings (pids, clocks, memory: different on
+ * every run) are left out; what they decide, each fact's outcome and its
+ * deciding sources, is compared. */
+#define PROBE_SET_OF "JOIN probe_set s ON s.run_id = x.run_id AND s.set_no = x.set_no "
+static const char *const PROBE_COMPARED[][3] = {
+    {"probe_provenance", "probe_provenance x ",
+     "'machine=' || quote(x.machine) || ', kernel_release=' || quote(x.kernel_release) || ', uid=' || quote(x.uid) "
+     "|| ', privileged=' || quote(x.privileged) || ', lsms=' || quote(x.lsms) || ', cgroup_version=' || "
+     "quote(x.cgroup_version)"},
+    {"probe_set", "probe_set x ",
+     "'bundle=' || quote(x.bundle) || ', build_order=' || quote(x.build_order) || ', members=' || quote(x.members)"},
+    {"probe_step", "probe_step x " PROBE_SET_OF,
+     "'bundle=' || quote(s.bundle) || ', build_order=' || quote(s.build_order) || ', mechanism=' || "
+     "quote(x.mechanism) || ', primitive=' || quote(x.primitive) || ', status=' || quote(x.status)"},
+    {"probe_fact", "probe_fact x " PROBE_SET_OF,
+     "'bundle=' || quote(s.bundle) || ', build_order=' || quote(s.build_order) || ', fact=' || quote(x.fact) || "
+     "', observed=' || quote(x.observed) || ', via=' || quote(x.via) || ', model_status=' || quote(x.model_status)"},
+};
+
+static isl_status probe_diff(differ *d)
+{
+    isl_status st = ISL_OK;
+    for (size_t i = 0; !st && i < sizeof PROBE_COMPARED / sizeof *PROBE_COMPARED; i++) {
+        const char *label = PROBE_COMPARED[i][0], *from = PROBE_COMPARED[i][1], *shown = PROBE_COMPARED[i][2];
+        char *sql = sqlite3_mprintf("WITH a AS (SELECT %s AS row FROM %s WHERE x.run_id = ?1), "
+                                    "b AS (SELECT %s AS row FROM %s WHERE x.run_id = ?2) "
+                                    "SELECT CASE k WHEN 1 THEN '- ' ELSE '+ ' END || '%q: ' || row, row, k FROM "
+                                    "(SELECT 1 AS k, row FROM (SELECT row FROM a EXCEPT SELECT row FROM b) "
+                                    "UNION ALL SELECT 2, row FROM (SELECT row FROM b EXCEPT SELECT row FROM a)) "
+                                    "ORDER BY k, row",
+                                    shown, from, shown, from, label);
+        if (!sql) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
+        table_rows t = {d, label};
+        st = isl_db_rows(d->s, "comparing runs", sql, line_row, &t, d->err, "ii", d->a, d->b);
+        sqlite3_free(sql);
+    }
+    return st;
+}
+
 isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_diff_fn fn, void *ctx, isl_rows_fn tick,
                                    void *tick_ctx, size_t *ndiff, isl_error *err)
 {
@@ -590,7 +632,8 @@ isl_status isl_store_diff_progress(isl_store *s, int64_t a, int64_t b, isl_diff_
     st = read_moves(&d);
     if (!st) st = isl_db_rows(s, "comparing runs", SURFACE_COUNTS, pair_row, &d, err, "ii", a, b);
     differ_free(&d);
-    if (!st) st = isl_db_rows(s, "listing result tables", RESULT_TABLES, table_row, &d, err, NULL);
+    if (!st && !strcmp(ka, isl_kind_names[ISL_KIND_PROBE])) st = probe_diff(&d);
+    else if (!st) st = isl_db_rows(s, "listing result tables", RESULT_TABLES, table_row, &d, err, NULL);
     *ndiff = d.n;
     return st;
 }

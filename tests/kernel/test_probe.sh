@@ -333,4 +333,19 @@ if grep -q "^isolab probe: note: removed [0-9]* scratch director" "$tmp/sweep.er
 else not_ok "... and called a scratch directory"; cat "$tmp/sweep.err"; fi
 rm -f "/tmp/isolab-probe-$dead-evil"; rm -rf "/tmp/isolab-probe-$dead-left"
 
+# diff of two probe runs: rows matched by bundle, order and fact (the sets
+# numbered the other way round), the readings that change on every run
+# left out; a set only one run built is said by its bundle
+D=$tmp/diff.db
+"$ISOLAB" --db "$D" init >/dev/null
+"$ISOLAB" --db "$D" probe --bundle uts-namespace --bundle plain --order model >/dev/null 2>&1
+"$ISOLAB" --db "$D" probe --bundle plain --bundle uts-namespace --order model >/dev/null 2>&1
+check "diff of two probe runs of the same sets, numbered apart: no difference" "0 differences from run 1 to run 2" \
+    "$("$ISOLAB" --db "$D" diff 1 2 2>&1)"
+"$ISOLAB" --db "$D" probe --bundle plain --order model >/dev/null 2>&1
+"$ISOLAB" --db "$D" diff 2 3 >"$tmp/diff.out" 2>&1
+check "diff of a run without uts-namespace: its set, steps and facts only in the first, by bundle" \
+    "$((1 + 1 + $(q "$D" "SELECT count(*) FROM fact")))|0" \
+    "$(grep -c "^- probe_[a-z]*: bundle='uts-namespace', build_order='model'" "$tmp/diff.out")|$(grep -c 'set_no\|^[-+] probe_reading' "$tmp/diff.out")"
+
 finish

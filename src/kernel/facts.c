@@ -740,12 +740,13 @@ typedef int (*cmp_fn)(const char *host, const char *inside, const char *after);
 
 static int is_error(const char *v) { return !v || !strncmp(v, "error: ", 7); }
 
-/* Appends name to via (space-separated, cut at nvia): no allocation, so
- * that a rule decides the same however short memory is. */
+/* Appends name to via (", "-separated: a source's name may hold a space;
+ * cut at nvia): no allocation, so that a rule decides the same however
+ * short memory is. */
 static void via_add(char *via, size_t nvia, const char *name)
 {
     size_t k = strlen(via);
-    if (k + 1 < nvia) snprintf(via + k, nvia - k, "%s%s", k ? " " : "", name);
+    if (k + 2 < nvia) snprintf(via + k, nvia - k, "%s%s", k ? ", " : "", name);
 }
 
 /* Any source of src revealing: visible via them; else closed via those
@@ -878,7 +879,7 @@ static int rule_own_pid(int fact, const isl_readout *host, const isl_readout *in
     if (!is_error(self) && !is_error(pid) && strcmp(self, pid)) via_add(via, nvia, "readlink /proc/self");
     if (via[0]) return ISL_SEEN_VISIBLE;
     if (is_error(pid)) return snprintf(via, nvia, "getpid() unread inside"), ISL_SEEN_UNMEASURED;
-    snprintf(via, nvia, "/proc/self/ns/pid /proc/self/status:NSpid readlink /proc/self");
+    snprintf(via, nvia, "/proc/self/ns/pid, /proc/self/status:NSpid, readlink /proc/self");
     return ISL_SEEN_CLOSED;
 }
 

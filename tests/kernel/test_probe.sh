@@ -93,6 +93,9 @@ check "report observed_vs_model: plain visible and agreeing in both orders, ever
 "$ISOLAB" --db "$A" report observed_vs_model >"$tmp/ovm.txt" 2>&1
 check "report observed_vs_model as a table: a line per fact and set, two heading lines" "$((sets * nfacts + 2))" \
     "$(wc -l <"$tmp/ovm.txt" | tr -d ' ')"
+check "via: the deciding sources, ', '-separated (a source's name may hold a space)" \
+    "uname().nodename, /proc/sys/kernel/hostname" \
+    "$(q "$A" "SELECT DISTINCT via FROM observed_vs_model WHERE bundle = 'plain' AND fact = 'hostname'")"
 # model_visible is the model's rule: the 'run' run's fact_status, computed apart
 check "model_visible = the model's fact_status for every bundle (visible or left-open)" 0 \
     "$(q "$A" "SELECT count(*) FROM observed_vs_model o

@@ -17,6 +17,11 @@
 
 #include "isolab/error.h"
 
+/* What a probe is run under to have a cgroup delegated to it: a step's
+ * message that ends with it is followed, where it is shown, by the
+ * probe's own command line, so that it can be run as printed. */
+#define ISL_DELEGATE_SCOPE "systemd-run --user --scope -p Delegate=yes"
+
 struct isl_kernel_readout; /* the readings of one side (src/kernel/probe.h) */
 struct isl_build;          /* a builder's state in the child (src/kernel/probe.h) */
 

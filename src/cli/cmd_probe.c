@@ -6,6 +6,7 @@
 
 #include "isolab/cli.h"
 #include "isolab/escape.h"
+#include "isolab/kernel.h"
 #include "isolab/lab.h"
 #include "isolab/observed.h"
 
@@ -118,8 +119,12 @@ static int chosen_sets(isl_cli *cli, const isl_args *a, sets *s)
 /* A step not built as asked, as a note: what was done instead, and why. */
 static isl_status step_note(void *ctx, const char *mechanism, const char *status, const char *message, long long nsets)
 {
-    isl_note(ctx, "%s %s in %lld set%s: %s", mechanism ? mechanism : "", status ? status : "", nsets,
-             nsets == 1 ? "" : "s", message ? message : "");
+    isl_cli *cli = ctx;
+    /* the fix that is a command prefix: followed by this command, to be run as printed */
+    size_t n = message ? strlen(message) : 0, k = strlen(ISL_DELEGATE_SCOPE);
+    int prefix = n >= k && !strcmp(message + n - k, ISL_DELEGATE_SCOPE) && cli->argv_text;
+    isl_note(cli, "%s %s in %lld set%s: %s%s%s", mechanism ? mechanism : "", status ? status : "", nsets,
+             nsets == 1 ? "" : "s", message ? message : "", prefix ? " " : "", prefix ? cli->argv_text : "");
     return ISL_OK;
 }
 

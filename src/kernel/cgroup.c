@@ -19,7 +19,7 @@
 #include "probe.h"
 
 #define PREFIX "isolab-probe-"
-#define DELEGATE_FIX "systemd-run --user --scope -p Delegate=yes, then the probe's command"
+#define DELEGATE_FIX "run the probe under a delegated scope: " ISL_DELEGATE_SCOPE
 
 int isl_cgroup_version(void)
 {
@@ -149,14 +149,14 @@ int isl_cgroup_check(char *msg, size_t nmsg)
     if (e) return e;
     for (size_t i = 0; i < n; i++)
         if (access(dirs[i], W_OK)) {
-            snprintf(msg, nmsg, "no writable cgroup with the cpu and memory controllers (%s: %s); run it under %s",
+            snprintf(msg, nmsg, "no writable cgroup with the cpu and memory controllers (%s: %s); %s",
                      dirs[i], strerror(errno), DELEGATE_FIX);
             return EACCES;
         }
     if (v == 2) {
         if (!delegates(dirs[0])) {
             snprintf(msg, nmsg,
-                     "the cgroup %s does not delegate the cpu and memory controllers to its children; run it under %s",
+                     "the cgroup %s does not delegate the cpu and memory controllers to its children; %s",
                      dirs[0], DELEGATE_FIX);
             return EACCES;
         }

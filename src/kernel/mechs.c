@@ -362,7 +362,6 @@ static int build_label(isl_build *b, char *msg, size_t n)
         close(rs);
         return snprintf(msg, n, "landlock_add_rule: %s", strerror(e)), e;
     }
-    const char *nnp = "";
     if (syscall(SYS_landlock_restrict_self, rs, 0)) {
         /* without CAP_SYS_ADMIN Landlock needs no_new_privs */
         if (errno != EPERM || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) || syscall(SYS_landlock_restrict_self, rs, 0)) {
@@ -370,10 +369,11 @@ static int build_label(isl_build *b, char *msg, size_t n)
             close(rs);
             return snprintf(msg, n, "landlock_restrict_self: %s", strerror(err)), err;
         }
-        nnp = " (no_new_privs set for it)";
     }
     close(rs);
-    snprintf(msg, n, "Landlock: reads under /sys/kernel/security denied%s", nnp);
+    /* one message whichever way: the same substitute in every set, said once */
+    snprintf(msg, n, "Landlock: reads under /sys/kernel/security denied (no_new_privs set where CAP_SYS_ADMIN "
+                     "lacked)");
     return 0;
 }
 

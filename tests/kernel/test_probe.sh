@@ -22,6 +22,9 @@ for c in probe import; do
     check "$c --help exits 0" 0 $?
 done
 "$ISOLAB" probe --help >"$tmp/help" 2>&1
+for w in ok skipped refused substitute failed; do
+    if grep -q "step (.*\b$w\b" "$tmp/help"; then ok "probe --help lists the step status $w"; else not_ok "probe --help lists the step status $w"; fi
+done
 for o in --bundle --members --order --subsets --machine; do
     if grep -q -- "$o" "$tmp/help"; then ok "probe --help lists $o"; else not_ok "probe --help lists $o"; fi
 done
@@ -316,6 +319,24 @@ else
     not_ok "without --order, unprivileged: the probe runs"; cat "$tmp/err"
 fi
 
+# the cgroup fix, unprivileged, is a command to run as printed: systemd-run's
+# words, then this probe's own command line
+# (and the label, alone and after a user namespace: a Landlock substitute
+# either way, said once, whatever each set needed for it)
+setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$ISOLAB" --db "$N" probe \
+    --members mandatory-label --members user-namespace,mandatory-label >/dev/null 2>"$tmp/err"
+if [ "$(q "$N" "SELECT count(DISTINCT status) || group_concat(DISTINCT status) FROM probe_step
+                WHERE mechanism = 'mandatory-label' AND run_id = (SELECT max(id) FROM run)")" = 1substitute ]; then
+    check "an unprivileged label substitute in two sets: said once" 1 \
+        "$(grep -c '^isolab probe: note: mandatory-label substitute in 2 sets' "$tmp/err")"
+else ok "# skip: a labelling LSM is active here (no substitute)"; fi
+if setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$ISOLAB" --db "$N" probe \
+    --members user-namespace,control-group >/dev/null 2>"$tmp/err" &&
+    [ "$(q "$N" "SELECT status FROM probe_step WHERE mechanism = 'control-group' AND run_id = (SELECT max(id) FROM run)")" != ok ]; then
+    if grep -qF "systemd-run --user --scope -p Delegate=yes $ISOLAB --db $N probe --members user-namespace,control-group" "$tmp/err"
+    then ok "the cgroup's fix: systemd-run ... followed by the probe's command, to run as printed"
+    else not_ok "the cgroup's fix: systemd-run ... followed by the probe's command, to run as printed"; cat "$tmp/err"; fi
+else ok "# skip: a cgroup is delegated to nobody here (no fix to print)"; fi
 # leftovers in /tmp: /tmp is anyone's, so the sweep follows no symbolic
 # link (a link named as a dead probe's scratch directory, to a directory
 # holding "owned"), and a dead probe's own scratch directory is removed

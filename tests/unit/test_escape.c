@@ -124,6 +124,29 @@ static void test_json_invalid_utf8(void **state)
     free(b.p);
 }
 
+/* A label (a probe's machine, its kernel release): 1 to 127 bytes that
+ * isl_escape leaves as they are. */
+static void test_label_ok(void **state)
+{
+    (void)state;
+    char long_label[129];
+    memset(long_label, 'a', 128);
+    long_label[128] = '\0';
+    assert_true(isl_label_ok("vm"));
+    assert_true(isl_label_ok("lab-pc-07 (room 2)"));
+    assert_true(isl_label_ok("Rechner-\xc3\xa4"));
+    assert_true(isl_label_ok(long_label + 1)); /* 127 bytes */
+    assert_false(isl_label_ok(long_label));    /* 128 */
+    assert_false(isl_label_ok(""));
+    assert_false(isl_label_ok("a\033[31m"));
+    assert_false(isl_label_ok("a\nb"));
+    assert_false(isl_label_ok("a\x7f"));
+    assert_false(isl_label_ok("a\xc2\x85"));     /* C1 NEL */
+    assert_false(isl_label_ok("a\xe2\x80\xae" "b")); /* U+202E */
+    assert_false(isl_label_ok("a\xe2\x81\xa6" "b")); /* U+2066 */
+    assert_false(isl_label_ok("a\xff" "b"));         /* not UTF-8 */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -134,6 +157,7 @@ int main(void)
         cmocka_unit_test(test_short_name),
         cmocka_unit_test(test_utf8),
         cmocka_unit_test(test_json_invalid_utf8),
+        cmocka_unit_test(test_label_ok),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -112,6 +112,21 @@ check "observed_summary: plain agrees on every fact in both orders" "$nfacts|$nf
 check "observed_differences lists exactly the disagreeing cells" \
     "$(q "$A" "SELECT count(*) FROM observed_vs_model WHERE agree = 0")" \
     "$(q "$A" "SELECT count(*) FROM observed_differences")"
+# an explanation comes only from a mechanism the probe built: the step of an
+# explained cell's mechanism, edited to 'refused' in a copy, explains nothing
+cp "$A" "$tmp/unbuilt.db"
+cell=$(q "$A" "SELECT bundle || '|' || build_order || '|' || fact || '|' || mechanism FROM observed_differences
+               WHERE mechanism IS NOT NULL LIMIT 1")
+if [ -n "$cell" ]; then
+    IFS='|' read -r cb co cf cm <<EOF3
+$cell
+EOF3
+    sqlite3 "$tmp/unbuilt.db" "UPDATE probe_step SET status = 'refused' WHERE mechanism = '$cm'
+        AND (run_id, set_no) IN (SELECT run_id, set_no FROM latest_probe WHERE bundle = '$cb' AND build_order = '$co')"
+    check "an explanation of a mechanism not built is not drawn ($cm, $cf in $cb, $co order)" 0 \
+        "$(q "$tmp/unbuilt.db" "SELECT count(*) FROM observed_differences WHERE bundle = '$cb' AND build_order = '$co'
+                                AND fact = '$cf' AND mechanism = '$cm'")"
+else not_ok "this kernel shows an explained difference (PROBE.md's seven)"; fi
 for v in observed_vs_model observed_summary observed_differences observed_kernel_differences probe_set probe_fact; do
     if "$ISOLAB" --db "$A" export --list | grep -q "^$v .*[0-9]  [A-Z]"; then ok "export --list names and describes $v"
     else not_ok "export --list names and describes $v"; fi

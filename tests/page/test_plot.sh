@@ -221,10 +221,11 @@ check "... pasted, it sweeps that pair: the plot is drawn" "0 common" \
 check "no runs at all: one line per missing run" 4 "$(grep -c 'first$' "$tmp/err.txt")"
 [ ! -e "$tmp/norun" ] && ok "no runs: nothing written" || not_ok "no runs: nothing written"
 
-# runs of an older model only (a channel's cost changed since): the channels
-# plot has no current point to draw, and says what to run, as the others do
+# runs of an older model only (the baseline run time, which every bundle x
+# channel reads, changed since): the channels plot has no current point to
+# draw, and says what to run, as the others do
 sdb=$tmp/stale.db
-printf "UPDATE channel SET cost_pct = 5 WHERE name = 'sampling-profile';\n" >"$tmp/cost5.sql"
+printf "UPDATE setting SET value = 1200 WHERE key = 'baseline_time';\n" >"$tmp/cost5.sql"
 "$ISOLAB" --db "$sdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$sdb" load "$tmp/cost5.sql" >/dev/null 2>&1
 "$ISOLAB" --db "$sdb" plot channels -o "$tmp/stale" >/dev/null 2>"$tmp/err.txt"
 check "runs of an older model only: channels plot exits 3, names the command, no image" \
@@ -238,7 +239,7 @@ check "... after a run of one channel: that channel alone is drawn" "0 sampling-
 # before as they were (its CSV is not replaced by a header alone), and
 # writes no CSV where there was none
 cp "$tmp/stale/channels.csv" "$tmp/channels.before.csv"
-printf "UPDATE channel SET cost_pct = 6 WHERE name = 'sampling-profile';\n" >"$tmp/cost6.sql"
+printf "UPDATE setting SET value = 1300 WHERE key = 'baseline_time';\n" >"$tmp/cost6.sql"
 "$ISOLAB" --db "$sdb" load "$tmp/cost6.sql" >/dev/null 2>&1
 "$ISOLAB" --db "$sdb" plot channels -o "$tmp/stale" >/dev/null 2>&1
 check "a plot that fails keeps its old CSV" "3 same" \

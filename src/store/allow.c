@@ -34,3 +34,11 @@ int isl_sql_function_allowed(const char *name)
     if (!sqlite3_strnicmp(name, "isolab_", 7) || !sqlite3_strnicmp(name, "isl_", 4)) return 1;
     return bsearch(name, ALLOWED, sizeof ALLOWED / sizeof ALLOWED[0], sizeof ALLOWED[0], cmp) != NULL;
 }
+
+int isl_sql_table_allowed(const char *name)
+{
+    static const char *const UNBOUNDED[] = {"isolab_frontier", "isolab_smallest", "isolab_marginal"};
+    for (size_t i = 0; name && i < sizeof UNBOUNDED / sizeof UNBOUNDED[0]; i++)
+        if (!sqlite3_stricmp(name, UNBOUNDED[i])) return 0;
+    return 1;
+}

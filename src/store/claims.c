@@ -101,6 +101,7 @@ typedef struct checker {
     unsigned reads;
     int over_budget; /* the claim being evaluated ran out of its work budget */
     char refused[64]; /* a function the claim may not call (allow.c) */
+    int refused_table; /* refused names a table the claim may not read (allow.c) */
 } checker;
 
 /* The kinds a read belongs to: a claimed kind's tables, that kind (kind.h;
@@ -115,6 +116,11 @@ static int on_access(void *ctx, int action, const char *table, const char *col, 
         return SQLITE_DENY;
     }
     if (action != SQLITE_READ || !table) return SQLITE_OK;
+    if (!isl_sql_table_allowed(table)) {
+        if (!c->refused[0]) snprintf(c->refused, sizeof c->refused, "%s", table);
+        c->refused_table = 1;
+        return SQLITE_DENY;
+    }
     isl_kind k = isl_kind_of_table(table);
     c->reads |= k < ISL_KIND_CLAIMED ? 1u << k : k < ISL_KIND_CHECK ? K_ALL : 0;
     return SQLITE_OK;
@@ -169,11 +175,16 @@ static int compile_expr(isl_store *s, checker *c, const char *expr, sqlite3_stmt
     *q = NULL;
     c->reads = 0;
     c->refused[0] = '\0';
+    c->refused_table = 0;
     char *sql = sqlite3_mprintf("SELECT (%s\n)", expr);
     if (!sql) return SQLITE_NOMEM;
     const char *tail = NULL;
     int rc = sqlite3_prepare_v2(s->db, sql, -1, q, &tail);
-    if (rc != SQLITE_OK && c->refused[0]) {
+    if (rc != SQLITE_OK && c->refused[0] && c->refused_table) {
+        snprintf(why, n, "the table %s is not allowed (it computes a power set in one step, beyond the reach of "
+                 "the work budget)", c->refused);
+        rc = SQLITE_ERROR;
+    } else if (rc != SQLITE_OK && c->refused[0]) {
         snprintf(why, n, "the function %s is not allowed (a claim may call SQLite's ordinary functions and "
                  "isolab's own)", c->refused);
         rc = SQLITE_ERROR;

@@ -64,7 +64,7 @@ static int is_model_table(const char *name)
  * change settings, or write anything but the model's tables and TEMP objects
  * of its own. The authorizer records the first refusal for the error. */
 typedef struct script_auth {
-    int denied;        /* 1: transaction/settings; 2: outside the model; 3: a function */
+    int denied;        /* 1: transaction/settings; 2: outside the model; 3: a function; 4: an unbounded table */
     char what[160];    /* for 2 and 3: what was refused */
     char table[128];   /* the table the statement inserts into */
     int claims;        /* the statement writes the claim table: 1 inserts, 2 updates */
@@ -135,6 +135,9 @@ static int authorize(void *ctx, int action, const char *a, const char *b, const 
     case SQLITE_FUNCTION:
         if (isl_sql_function_allowed(b)) return SQLITE_OK;
         return deny(au, 3, "%s", b);
+    case SQLITE_READ:
+        if (isl_sql_table_allowed(a)) return SQLITE_OK;
+        return deny(au, 4, "%s", a);
     case SQLITE_DROP_TEMP_TRIGGER:
     case SQLITE_DROP_TEMP_TABLE:
     case SQLITE_DROP_TEMP_VIEW:
@@ -274,6 +277,9 @@ static isl_status prepare_failure(isl_store *s, const char *name, const char *sq
     if (au->denied == 3)
         return isl_fail(err, ISL_EINPUT, "%s:%d: the function %s is not allowed in a seed file (seeds may call "
                         "SQLite's ordinary functions and isolab's own)", name, isl_line_of(sql, start), au->what);
+    if (au->denied == 4)
+        return isl_fail(err, ISL_EINPUT, "%s:%d: the table %s is not allowed in a seed file (it computes a power set "
+                        "in one step, beyond the reach of the work budget)", name, isl_line_of(sql, start), au->what);
     if (au->denied == 2)
         return isl_fail(err, ISL_EINPUT, "%s:%d: a seed file may write only the model's tables and TEMP objects of "
                         "its own; %s is refused", name, isl_line_of(sql, start), au->what);

@@ -580,6 +580,21 @@ check "claim calling fts3_tokenizer fails, naming the function" \
     "FAIL     M03/K05 pointer: expected 1, actual NULL (cannot evaluate: the function fts3_tokenizer is not allowed (a claim may call SQLite's ordinary functions and isolab's own)) -- reads an address" \
     "$(grep -a pointer cl.out)"
 
+# the extension's power-set answers compute inside one step, where the
+# work budget cannot reach: a seed or a claim may not read them
+printf "SELECT count(*) FROM isolab_frontier(NULL, 'a,b');\n" >frontier.sql
+bad_seed "seed reading isolab_frontier, refused before it runs" \
+    "isolab load: frontier.sql:1: the table isolab_frontier is not allowed in a seed file (it computes a power set in one step, beyond the reach of the work budget)" frontier.sql
+printf "INSERT INTO claim(lesson, name, statement, actual_sql, expected) VALUES ('M03/K05', 'sweep', 'a power set', '(SELECT count(*) FROM isolab_smallest(NULL, ''a,b'', 0))', 1);\n" >smallest.sql
+bad_seed "claim reading isolab_smallest, refused as it is loaded" \
+    "isolab load: smallest.sql:1: claim 'sweep' of lesson M03/K05: its actual_sql does not compile: the table isolab_smallest is not allowed (it computes a power set in one step, beyond the reach of the work budget)" smallest.sql
+cp base.db cl.db
+sqlite3 cl.db <smallest.sql
+"$ISOLAB" --db cl.db check --lesson M03/K05 >cl.out 2>&1
+check "claim reading isolab_smallest fails at check, naming the limit" \
+    "FAIL     M03/K05 sweep: expected 1, actual NULL (cannot evaluate: the table isolab_smallest is not allowed (it computes a power set in one step, beyond the reach of the work budget)) -- a power set" \
+    "$(grep -a sweep cl.out)"
+
 # a lock held by another process: who holds what, what to do. The holder
 # says on a FIFO that it holds the lock; it holds it until its input (the
 # other FIFO) closes.

@@ -63,6 +63,9 @@ isl_cell isl_cell_int(long long v, char buf[24]);
 
 /* An isl_line_fn: line (NULL: empty) and a newline to the FILE * ctx. */
 isl_status isl_put_line(void *ctx, const char *line);
+/* The same for a terminal: line escaped (isl_escape) as every text printed
+ * from data is; for lines built from the model's names. */
+isl_status isl_put_shown_line(void *ctx, const char *line);
 
 /* The lines 'isolab lesson CODE' prints as rows (lesson, line) of l. */
 isl_status isl_report_lesson_rows(isl_cli *cli, isl_listing *l, const char *code, int header);

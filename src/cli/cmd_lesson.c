@@ -65,7 +65,7 @@ static int print_lessons(isl_cli *cli, const lesson_list *ls, isl_format fmt)
                           || isl_print_line(cli->out, "== %s %s", ls->l[i].code, ls->l[i].title) < 0
                           || fputc('\n', cli->out) == EOF))
             st = ferror(cli->out) ? ISL_EOUTPUT : isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
-        st = isl_store_lesson_lines(cli->store, ls->l[i].code, isl_put_line, cli->out, &cli->err);
+        st = isl_store_lesson_lines(cli->store, ls->l[i].code, isl_put_shown_line, cli->out, &cli->err);
     }
     return isl_listing_done(cli, &l, st); /* a table's lines were printed as they came */
 }

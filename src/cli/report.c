@@ -24,6 +24,13 @@ isl_status isl_put_line(void *ctx, const char *line)
     return ferror(out) ? ISL_EOUTPUT : ISL_OK;
 }
 
+isl_status isl_put_shown_line(void *ctx, const char *line)
+{
+    FILE *out = ctx;
+    if (isl_print_line(out, "%s", line ? line : "") == 0) return ISL_OK;
+    return ferror(out) ? ISL_EOUTPUT : ISL_ENOMEM;
+}
+
 /* The lines of one lesson as rows (lesson, line) of a listing. */
 typedef struct line_rows {
     isl_listing *l;

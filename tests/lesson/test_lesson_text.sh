@@ -125,6 +125,19 @@ check "K04's plots: the channels of the course as K04 knew it" "system-call-trac
 check "the later lesson's plots name its bundle" "common namespaces-only plain strict" \
     "$("$ISOLAB" --db "$walk/isolab.db" export plot_frontier --lesson M04/K01 --format tsv 2>/dev/null | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "named") c = i; next } $c != "" && $c != "\"\"" { print $c }' | sort | tr '\n' ' ' | sed 's/ $//')"
 
+# A lesson's tables print names from data: escaped, as every text printed
+# (U+202E would turn the rest of the terminal's line around).
+bidi=$tmp/bidi
+mkdir "$bidi"
+printf "%s\n" "INSERT INTO lesson(code, title, position) VALUES ('M09/K03', 'Bidi', 9);" \
+    "INSERT INTO channel(name, lesson, cost_pct) VALUES ('rlo' || char(0x202e) || 'abc', 'M09/K03', 2);" \
+    "INSERT INTO channel_fact(channel, position, fact) VALUES ('rlo' || char(0x202e) || 'abc', 1, 'hostname');" \
+    "INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('M09/K03', 'strict', 'rlo' || char(0x202e) || 'abc', 'host');" >"$bidi/bidi.sql"
+(cd "$bidi" && "$ISOLAB" --db bidi.db init >/dev/null 2>&1 && "$ISOLAB" --db bidi.db load bidi.sql >/dev/null 2>&1 &&
+ "$ISOLAB" --db bidi.db lesson M09/K03 >out.txt 2>/dev/null)
+check "lesson: a channel's U+202E is shown escaped, never raw" "0|yes" \
+    "$(grep -c "$(printf '\342\200\256')" "$bidi/out.txt")|$(grep -q 'rlo\\u202eabc' "$bidi/out.txt" && echo yes)"
+
 # Each of the lesson's text blocks is a layout over one data view (the
 # page's, which export and --format read too): none reads the results
 # itself, so no rule is computed twice (the SQL without its comments).

@@ -40,10 +40,12 @@ isl_status isl_read_model(struct sqlite3 *db, const char *path, isl_model **out,
  * channel; ISL_OK when there is none. For the readers of results. */
 isl_status isl_read_dangling(struct sqlite3 *db, const char *path, isl_error *err);
 
-/* isolab's tables carry isolab's triggers only: ISL_EDB naming the first
- * trigger, in any schema of db, on a table or view the record of installed
- * objects (isolab_object) lists that is not one of the triggers it lists
- * with its digest, with the DROP TRIGGER statement that removes it; ISL_OK
+/* isolab's tables carry isolab's triggers only: ISL_EDB naming the
+ * triggers (the first three, the rest counted), in any schema of db, on a
+ * table or view the record of installed objects (isolab_object) lists that
+ * are not ones it lists with their digest, with what removes them all as
+ * printed (DROP TRIGGER statements, or a sqlite3 shell line naming the
+ * names by their hex when one cannot be printed as it is); ISL_OK
  * when there is none, or no record. Checked at every open, before anything
  * is written (the store's open, the page's engine). */
 isl_status isl_read_triggers(struct sqlite3 *db, const char *path, isl_error *err);

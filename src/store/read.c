@@ -388,35 +388,100 @@ isl_status isl_read_model(sqlite3 *db, const char *path, isl_model **out, isl_er
     return ISL_OK;
 }
 
+/* The most foreign triggers a message names; the rest are counted. */
+#define TRIGGERS_NAMED 3
+
 typedef struct triggers {
     sqlite3 *db;
     const char *path, *schema; /* the schema read (its name as database_list gives it) */
     isl_error *err;
+    size_t n;          /* foreign triggers found */
+    int odd;           /* one of main's names cannot be printed as it is */
+    isl_buf named;     /* the first TRIGGERS_NAMED, as the message names them */
+    char first[400];   /* the first alone: "'NAME' on isolab's KIND 'TABLE' is not one of isolab's own..." */
+    isl_buf drops;     /* main's: each DROP TRIGGER statement, in the shell's quoting */
+    isl_buf hexes;     /* main's: each name's hex(name), as an SQL list */
 } triggers;
 
 /* A trigger on one of isolab's tables or views (name, table, SQL, the digest
  * the record holds for its name or NULL, the table's type): isolab's own when
- * it is main's and its SQL has the recorded digest. */
+ * it is main's and its SQL has the recorded digest; another is collected.
+ * One of another schema (TEMP, an attached file) fails at once. */
 static isl_status trigger_row(void *ctx, sqlite3_stmt *q)
 {
     triggers *t = ctx;
     const char *name = isl_base_text(q, 0), *recorded = isl_base_col(q, 3);
     char d[17], shown[84], table[84];
     isl_digest_text_hex(isl_base_text(q, 2), d);
-    if (!strcmp(t->schema, "main") && recorded && !strcmp(recorded, d)) return ISL_OK;
+    int main_schema = !strcmp(t->schema, "main");
+    if (main_schema && recorded && !strcmp(recorded, d)) return ISL_OK;
     isl_short_name(name, strlen(name), shown);
     isl_short_name(isl_base_text(q, 1), strlen(isl_base_text(q, 1)), table);
     /* the statement as it runs in the sqlite3 shell: the name quoted whole */
-    char *drop = !strcmp(t->schema, "main") ? sqlite3_mprintf("DROP TRIGGER \"%w\";", name)
-                                            : sqlite3_mprintf("DROP TRIGGER \"%w\".\"%w\";", t->schema, name);
-    char *esc = drop ? isl_escape_dup(drop) : NULL;
+    char *drop = main_schema ? sqlite3_mprintf("DROP TRIGGER \"%w\";", name)
+                             : sqlite3_mprintf("DROP TRIGGER \"%w\".\"%w\";", t->schema, name);
+    if (!drop) return isl_fail(t->err, ISL_ENOMEM, "out of memory");
+    if (!main_schema) {
+        char *esc = isl_escape_dup(drop);
+        sqlite3_free(drop);
+        if (!esc) return isl_fail(t->err, ISL_ENOMEM, "out of memory");
+        isl_fail(t->err, ISL_EDB, "%s: trigger '%s' on isolab's %s '%s' is not one of isolab's own%s: it would run "
+                 "inside isolab's writes and change what isolab records; remove it in the sqlite3 shell: %s",
+                 t->path, shown, isl_base_text(q, 4), table, recorded ? " (changed since isolab installed it)" : "",
+                 esc);
+        free(esc);
+        return ISL_EDB;
+    }
+    if (!t->n)
+        sqlite3_snprintf((int)sizeof t->first, t->first, "'%s' on isolab's %s '%s' is not one of isolab's own%s", shown,
+                 isl_base_text(q, 4), table, recorded ? " (changed since isolab installed it)" : "");
+    if (t->n < TRIGGERS_NAMED)
+        isl_buf_printf(&t->named, "%s'%s' on isolab's %s '%s'%s", t->n ? ", " : "", shown, isl_base_text(q, 4), table,
+                       recorded ? " (changed since isolab installed it)" : "");
+    t->odd |= isl_needs_escape(drop) || strlen(name) > 80;
+    isl_buf_printf(&t->drops, "%s%s", t->n ? " " : "", drop);
     sqlite3_free(drop);
-    if (!esc) return isl_fail(t->err, ISL_ENOMEM, "out of memory");
-    isl_fail(t->err, ISL_EDB, "%s: trigger '%s' on isolab's %s '%s' is not one of isolab's own%s: it would run "
-             "inside isolab's writes and change what isolab records; remove it in the sqlite3 shell: %s",
-             t->path, shown, isl_base_text(q, 4), table, recorded ? " (changed since isolab installed it)" : "", esc);
-    free(esc);
-    return ISL_EDB;
+    isl_buf_printf(&t->hexes, "%s'", t->n ? ", " : "");
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) isl_buf_printf(&t->hexes, "%02X", *c);
+    isl_buf_put(&t->hexes, "'", 1);
+    t->n++;
+    return ISL_OK;
+}
+
+/* The error for main's foreign triggers (t->n > 0): each of the first few
+ * named, and a command that removes them all, which works as printed: the
+ * DROP statements themselves when they print as they are, else a sqlite3
+ * line that has the shell make them from the names' hex. */
+static isl_status triggers_failure(triggers *t)
+{
+    isl_buf cmd = {NULL, 0, 0, 0};
+    if (t->n == 1 && !t->odd) {
+        isl_buf_printf(&cmd, "remove it in the sqlite3 shell: %s", t->drops.p);
+    } else if (!t->odd) {
+        isl_buf_printf(&cmd, "remove them in the sqlite3 shell: %s", t->drops.p);
+    } else {
+        /* the SQL in double quotes: it holds no ", $, ` or \\ (quote() makes
+         * a name a literal, which DROP TRIGGER takes as its name) */
+        isl_buf_printf(&cmd, "remove %s with this shell command: sqlite3 ", t->n == 1 ? "it" : "them");
+        isl_buf_shell_word(&cmd, t->path);
+        isl_buf_printf(&cmd, " \"SELECT 'DROP TRIGGER ' || quote(name) || ';' FROM sqlite_schema WHERE type = "
+                       "'trigger' AND hex(name) IN (%s)\" | sqlite3 ", t->hexes.p ? t->hexes.p : "");
+        isl_buf_shell_word(&cmd, t->path);
+    }
+    isl_status st;
+    if (cmd.oom || t->named.oom || t->drops.oom || t->hexes.oom) st = isl_fail(t->err, ISL_ENOMEM, "out of memory");
+    else if (t->n == 1)
+        st = isl_fail(t->err, ISL_EDB, "%s: trigger %s: it would run inside isolab's writes and change what isolab "
+                      "records; %s", t->path, t->first, cmd.p);
+    else if (t->n <= TRIGGERS_NAMED)
+        st = isl_fail(t->err, ISL_EDB, "%s: %zu triggers are not isolab's own: %s; they would run inside isolab's "
+                      "writes and change what isolab records; %s", t->path, t->n, t->named.p, cmd.p);
+    else
+        st = isl_fail(t->err, ISL_EDB, "%s: %zu triggers are not isolab's own: %s and %zu more; they would run "
+                      "inside isolab's writes and change what isolab records; %s", t->path, t->n, t->named.p,
+                      t->n - TRIGGERS_NAMED, cmd.p);
+    free(cmd.p);
+    return st;
 }
 
 typedef struct schemas {
@@ -456,11 +521,13 @@ isl_status isl_read_triggers(sqlite3 *db, const char *path, isl_error *err)
     st = isl_base_rows(db, path, "reading the triggers", "SELECT name FROM pragma_database_list ORDER BY seq",
                        schema_name, &l, err, NULL);
     if (st == ISL_ENOMEM) isl_fail(err, ISL_ENOMEM, "out of memory");
-    triggers t = {db, path, "", err};
+    triggers t = {.db = db, .path = path, .schema = "", .err = err};
     for (size_t i = 0; i < l.n && !st; i++) {
         t.schema = l.name[i];
         st = schema_triggers(&t);
     }
+    if (!st && t.n) st = triggers_failure(&t);
     for (size_t i = 0; i < l.n; i++) sqlite3_free(l.name[i]);
+    free(t.named.p), free(t.drops.p), free(t.hexes.p);
     return st;
 }

@@ -192,12 +192,36 @@ sqlite3 fudge.db 'DROP TRIGGER "fudge";'
 check "the DROP TRIGGER as printed: run works again, strict's rows as a fresh database's" \
     "0|$(q t.db "SELECT group_concat(channel || ' ' || returned || ' ' || open_surface, ', ') FROM surface WHERE run_id = 1 AND bundle = 'strict'")" \
     "$?|$(q fudge.db "SELECT group_concat(channel || ' ' || returned || ' ' || open_surface, ', ') FROM surface WHERE run_id = (SELECT max(id) FROM run) AND bundle = 'strict'")"
-# a name with a quote and an escape: shown escaped, quoted whole in the statement
+# a name with a quote and an escape: shown escaped; the command to remove
+# it names it by its bytes' hex, so it works as printed
 cp t.db odd.db
 q odd.db "CREATE TRIGGER \"it's \"\"odd\"\"$(printf '\033')[2J\" BEFORE DELETE ON Run BEGIN SELECT 1; END" >/dev/null
-refused "a trigger whose name holds quotes and ESC: the name escaped, quoted whole in the DROP TRIGGER" 4 \
-    "isolab runs: odd.db: trigger 'it's \"odd\"\\033[2J' on isolab's table 'Run' is not one of isolab's own: it would run inside isolab's writes and change what isolab records; remove it in the sqlite3 shell: DROP TRIGGER \"it's \"\"odd\"\"\\033[2J\";" \
+refused "a trigger whose name holds quotes and ESC: the name escaped, a shell command that drops it by its hex" 4 \
+    "isolab runs: odd.db: trigger 'it's \"odd\"\\033[2J' on isolab's table 'Run' is not one of isolab's own: it would run inside isolab's writes and change what isolab records; remove it with this shell command: sqlite3 odd.db \"SELECT 'DROP TRIGGER ' || quote(name) || ';' FROM sqlite_schema WHERE type = 'trigger' AND hex(name) IN ('6974277320226F6464221B5B324A')\" | sqlite3 odd.db" \
     odd.db "$ISOLAB" --db odd.db runs
+# several foreign triggers, names of ESC, a newline and U+202E among them:
+# the first three named, the rest counted, and the printed line, pasted in
+# a shell, removes every one of them
+cp t.db many.db
+q many.db "CREATE TRIGGER \"x$(printf '\033')[31mRED
+$(printf '\342\200\256')evil\" AFTER INSERT ON surface BEGIN SELECT 1; END;
+CREATE TRIGGER t2 AFTER INSERT ON run BEGIN SELECT 1; END;
+CREATE TRIGGER \"it's\" AFTER INSERT ON run BEGIN SELECT 1; END;
+CREATE TRIGGER t4 AFTER DELETE ON run BEGIN SELECT 1; END;" >/dev/null
+"$ISOLAB" --db many.db runs >out.txt 2>err.txt
+st=$?
+check "four foreign triggers: exit 4, the first three named, the fourth counted" \
+    "4|isolab runs: many.db: 4 triggers are not isolab's own: 'x\\033[31mRED\\n\\u202eevil' on isolab's table 'surface', 't2' on isolab's table 'run', 'it's' on isolab's table 'run' and 1 more; they would run inside isolab's writes and change what isolab records; remove them with this shell command:" \
+    "$st|$(sed 's/ sqlite3 many.db .*//' err.txt)"
+sh -c "$(sed 's/.*remove them with this shell command: //' err.txt)" >/dev/null 2>&1
+"$ISOLAB" --db many.db runs >/dev/null 2>err.txt
+check "... the printed line, pasted in a shell, removes them all: isolab opens the file" "0|0|" \
+    "$?|$(q many.db "SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name IN ('t2', 't4', 'it''s') OR name LIKE 'x%RED%'")|$(cat err.txt)"
+cp t.db two.db
+q two.db "CREATE TRIGGER a1 AFTER INSERT ON run BEGIN SELECT 1; END; CREATE TRIGGER a2 AFTER INSERT ON surface BEGIN SELECT 1; END;" >/dev/null
+refused "two printable foreign triggers: both named, both DROP TRIGGERs" 4 \
+    "isolab runs: two.db: 2 triggers are not isolab's own: 'a1' on isolab's table 'run', 'a2' on isolab's table 'surface'; they would run inside isolab's writes and change what isolab records; remove them in the sqlite3 shell: DROP TRIGGER \"a1\"; DROP TRIGGER \"a2\";" \
+    two.db "$ISOLAB" --db two.db runs
 # isolab's own trigger redefined (its name kept) is not isolab's either
 cp t.db own.db
 q own.db "DROP TRIGGER isolab_cost; CREATE TRIGGER isolab_cost AFTER DELETE ON isolab_object BEGIN DELETE FROM run; END" >/dev/null

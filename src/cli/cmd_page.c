@@ -4,6 +4,8 @@
  * engine, the lab (page_lab.c: its one script). The pieces are in
  * page_table.c, page_plots.c, page_model.c and page_lab.c. */
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -15,6 +17,10 @@
 #include "isolab/textout.h"
 #include "isolab/names.h"
 #include "page.h"
+
+/* How every page begins (build): an existing file -o names is replaced
+ * only when it begins so. */
+static const char PAGE_START[] = "<!DOCTYPE html>\n";
 
 static const char STYLE[] =
     ":root{color-scheme:light}"
@@ -185,7 +191,8 @@ static int put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *cons
     time_t now = time(NULL);
     struct tm tm;
     strftime(when, sizeof when, "%Y-%m-%d %H:%M UTC", gmtime_r(&now, &tm));
-    page_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    page_puts(b, PAGE_START);
+    page_puts(b, "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>isolab results: ");
     page_html(b, cli->db_path);
     page_puts(b, "</title>\n"), page_put_lab_head(b, lab);
@@ -368,6 +375,30 @@ static int build(isl_cli *cli, isl_buf *b, const char *const *want, size_t nwant
     return rc;
 }
 
+/* The one rule for what page -o replaces: nothing at target, an empty file,
+ * or a page (it begins as a page does) that is not executable. So isolab
+ * itself, its extension, a database or any file but a page is refused.
+ * target: the regular file isolab_outfile_open resolved (NULL: none). */
+static int check_replaces_page(isl_cli *cli, const char *target, const char *path)
+{
+    if (!target) return ISL_OK;
+    int fd = open(target, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return ISL_OK; /* nothing there yet (or unreadable: the rename decides) */
+    struct stat st;
+    char head[sizeof PAGE_START - 1];
+    ssize_t n = fstat(fd, &st) ? -1 : st.st_size == 0 ? 0 : read(fd, head, sizeof head);
+    close(fd);
+    if (n < 0 || !S_ISREG(st.st_mode)) return ISL_OK; /* outfile's rules decide */
+    if (st.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH))
+        return isl_fail(&cli->err, ISL_EINPUT, "%s: is an executable file; isolab page replaces only a page it "
+                        "wrote: write the page to another file", path);
+    if (st.st_size != 0 && ((size_t)n != sizeof head || memcmp(head, PAGE_START, sizeof head)))
+        return isl_fail(&cli->err, ISL_EINPUT, "%s: exists and is not a page (it does not begin with "
+                        "<!DOCTYPE html>); isolab page replaces only a page it wrote: write the page to another "
+                        "file, or remove this one first", path);
+    return ISL_OK;
+}
+
 int isl_cmd_page(isl_cli *cli, const isl_args *a)
 {
     size_t nwant = 0;
@@ -385,6 +416,7 @@ int isl_cmd_page(isl_cli *cli, const isl_args *a)
     page_lab lab;
     rc = page_lab_open(cli, &lab, isl_opt_flag(a, "--static"));
     if (!rc) rc = page_lab_check_output(cli, &lab, o.target, path); /* never over the engine it reads */
+    if (!rc) rc = check_replaces_page(cli, o.target, path);
     if (!rc) rc = isl_current_results(cli);
     /* one snapshot: a run another process ends meanwhile is in every part or none */
     if (!rc && !(rc = isl_store_read_begin(cli->store, &cli->err))) {

@@ -498,7 +498,10 @@ const isl_command isl_commands[] = {
      "the lab: SQLite and isolab's SQL functions in WebAssembly and the\n"
      "database, with a what-if panel, the questions, a query box and a\n"
      "download of the database, its one script allowed by a\n"
-     "Content-Security-Policy that fetches nothing; --static leaves it out.\n",
+     "Content-Security-Policy that fetches nothing; --static leaves it out.\n"
+     "-o replaces an existing file only when it is a page (it begins with\n"
+     "<!DOCTYPE html>, as every page does) and not executable: isolab itself,\n"
+     "its extension, a database or any other file is refused (exit 3).\n",
      OPTS(&OUTPUT_FILE, &PAGE_LESSONS, &PAGE_STATIC)},
     {"version", isl_cmd_version, ISL_NO_DB, NULL, 0, 0, "print isolab's, SQLite's and the schema's versions",
      "Prints the version of isolab, of the SQLite library it runs on, and of\n"

@@ -712,7 +712,7 @@ ln -s loop.html loop.html
 expect "page -o to a symlink loop" 3 \
     "isolab page: loop.html: a symbolic link that leads to no file (Too many levels of symbolic links); give the file's own path" \
     base.db "$ISOLAB" --db base.db page -o loop.html
-echo old >real.html && ln -s real.html link.html
+printf '<!DOCTYPE html>\nold\n' >real.html && ln -s real.html link.html
 if "$ISOLAB" --db base.db page -o link.html 2>/dev/null && [ -L link.html ] && grep -q '^<!DOCTYPE html>' real.html; then
     ok "page -o through a symlink replaces the file it leads to, keeps the link"
 else

@@ -392,4 +392,24 @@ check "gnuplot missing: exit 0, one note, each plot left out with a note in the 
 "$ISOLAB" --db "$db" page -o /nonexistent/dir/page.html 2>"$tmp/err.txt"
 check "an unwritable file: exit 7" 7 $?
 
+# -o replaces a page only: never isolab itself, its extension, a database
+# or any file that is not a page; a page isolab wrote, or an empty file, is
+mkdir "$tmp/over"
+cp "$ISOLAB" "$tmp/over/isolab"
+printf '\177ELF not a page\n' >"$tmp/over/isolab.so"
+chmod 755 "$tmp/over/isolab.so"
+printf 'my notes\n' >"$tmp/over/notes.txt"
+for f in isolab isolab.so notes.txt; do
+    before=$(cksum <"$tmp/over/$f")
+    (cd "$tmp/over" && "$ISOLAB" --db "$db" page -o "$f" 2>err.txt)
+    check "page -o $f: refused, exit 3, the file as it was" "3|1|$before" \
+        "$?|$(grep -c "^isolab page: $f: .*isolab page replaces only a page it wrote" "$tmp/over/err.txt")|$(cksum <"$tmp/over/$f")"
+done
+(cd "$tmp/over" && ./isolab --db "$db" page -o /proc/self/exe 2>err.txt)
+check "page -o /proc/self/exe: the running isolab is refused" "3|$(cksum <"$ISOLAB")" "$?|$(cksum <"$tmp/over/isolab")"
+: >"$tmp/over/empty.html"
+"$ISOLAB" --db "$db" page -o "$tmp/over/empty.html" 2>/dev/null && "$ISOLAB" --db "$db" page -o "$tmp/over/empty.html" 2>/dev/null
+check "page -o: an empty file, then the page written there, are replaced" "0 1" \
+    "$? $(grep -c '^</html>$' "$tmp/over/empty.html")"
+
 finish

@@ -192,6 +192,10 @@ int isl_cmd_import(isl_cli *cli, const isl_args *a)
 {
     isl_import_counts n;
     int rc = isl_lab_import(cli->store, cli->model, a->ops[0], &n, &cli->err);
+    /* FILE is the source: "create it" would be the wrong advice */
+    if (rc && cli->err.reason == ISL_R_MISSING)
+        return isl_fail(&cli->err, (isl_status)rc, "%s: no such file: the database to import from does not exist",
+                        a->ops[0]);
     if (rc) return rc;
     isl_print_line(cli->out, "imported %zu probe run%s (%zu rows) from %s into %s", n.runs, n.runs == 1 ? "" : "s",
                    n.rows, a->ops[0], cli->db_path);

@@ -258,6 +258,9 @@ expect "missing database with spaces: the hint quotes it for the shell" 4 \
     "isolab run: my lab.db: no such database (create it with \"isolab --db 'my lab.db' init\")" "my lab.db" \
     "$ISOLAB" --db "my lab.db" run
 printf 'this is a text file, not a database\n' >text.db
+expect "import of a file that does not exist: named as the source, no advice to create it" 4 \
+    "isolab import: nothing.db: no such file: the database to import from does not exist" base.db \
+    "$ISOLAB" --db base.db import nothing.db
 expect "file that is not a database" 4 "isolab run: text.db: 36 bytes, not a database (no SQLite header)" text.db "$ISOLAB" --db text.db run
 sqlite3 other.db 'CREATE TABLE t(x)'
 expect "SQLite database of another program" 4 "isolab run: other.db: not an isolab database (application_id 0)" other.db \

@@ -119,10 +119,7 @@ isl_status isl_store_open(const char *path, isl_store **out, isl_error *err)
     if (!st) st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err);
     if (!st && app != ISL_APPLICATION_ID)
         st = isl_fail(err, ISL_EDB, "%s: not an isolab database (application_id %lld)", path, app);
-    if (!st && ver > ISL_SCHEMA_VERSION)
-        st = isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
-                          "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab",
-                          path, ver, ISL_SCHEMA_VERSION);
+    if (!st && ver > ISL_SCHEMA_VERSION) st = isl_store_newer_schema(s, path, ver, err);
     /* before anything runs that a trigger could act on */
     if (!st) st = isl_read_triggers(s->db, path, err);
     /* NORMAL in WAL syncs at checkpoints: a power loss may take back the last
@@ -405,10 +402,7 @@ isl_status isl_store_open_readonly(const char *path, isl_store **out, isl_error 
     if (!st) st = isl_base_int(s->db, s->path, "PRAGMA user_version", &ver, err);
     if (!st && app != ISL_APPLICATION_ID)
         st = isl_fail(err, ISL_EDB, "%s: not an isolab database (application_id %lld)", path, app);
-    if (!st && ver > ISL_SCHEMA_VERSION)
-        st = isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
-                          "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab", path, ver,
-                          ISL_SCHEMA_VERSION);
+    if (!st && ver > ISL_SCHEMA_VERSION) st = isl_store_newer_schema(s, path, ver, err);
     if (!st && ver < ISL_SCHEMA_VERSION)
         st = isl_fail(err, ISL_EDB, "%s: schema version %lld, older than this isolab's (%d): it is read as it is, "
                       "never migrated; open it once with this isolab on its own machine", path, ver, ISL_SCHEMA_VERSION);

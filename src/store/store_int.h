@@ -113,6 +113,12 @@ isl_status isl_store_open_readonly(const char *path, isl_store **out, isl_error 
 /* ISL_OK when every table of this build's schema is a table in s (nothing
  * written); else ISL_EDB naming the first that is not. */
 isl_status isl_store_verify_tables(isl_store *s, isl_error *err);
+/* The error for a file whose user_version ver is above this isolab's: when
+ * the record of installed objects (isolab_object) is this build's and every
+ * object it lists is as recorded, the number alone was changed, and the
+ * message says so with the PRAGMA that sets it back; else "newer", with
+ * ISL_R_NEWER_SCHEMA. Returns ISL_EDB (ISL_ENOMEM). */
+isl_status isl_store_newer_schema(isl_store *s, const char *path, long long ver, isl_error *err);
 
 /* Counts n rows written to c's run's result tables, calling c->tick at each 4096th. */
 void isl_run_count(isl_run_ctx *c, size_t n);

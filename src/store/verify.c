@@ -14,6 +14,7 @@
 #include "isolab/digest.h"
 #include "isolab/embedded.h"
 #include "isolab/kind.h"
+#include "isolab/textout.h"
 #include "store_int.h"
 
 /* The digest of everything this build installs; ISL_ENOMEM. */
@@ -287,5 +288,33 @@ isl_status isl_store_verify_tables(isl_store *s, isl_error *err)
     }
     objects_free(&file);
     objects_free(&ref);
+    return st;
+}
+
+isl_status isl_store_newer_schema(isl_store *s, const char *path, long long ver, isl_error *err)
+{
+    char build[17];
+    objects file = {0}, rec = {0};
+    isl_error ignored;
+    /* any failure reading it: not known to be this version's, so "newer" */
+    int same = !build_digest(build, &ignored) && !objects_read(s->db, path, FILE_OBJECTS, &file, &ignored)
+               && find(&file, "isolab_object")
+               && !objects_read(s->db, path, "SELECT type, name, digest FROM isolab_object", &rec, &ignored)
+               && record_current(&file, &rec, build);
+    objects_free(&file);
+    objects_free(&rec);
+    if (!same)
+        return isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
+                            "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab", path, ver,
+                            ISL_SCHEMA_VERSION);
+    isl_buf cmd = {NULL, 0, 0, 0};
+    isl_buf_put(&cmd, "sqlite3 ", 8);
+    isl_buf_shell_word(&cmd, path);
+    isl_buf_printf(&cmd, " 'PRAGMA user_version = %d'", ISL_SCHEMA_VERSION);
+    isl_status st = cmd.oom ? isl_fail(err, ISL_ENOMEM, "out of memory")
+                            : isl_fail(err, ISL_EDB, "%s: schema version %lld, but its tables, views and triggers are "
+                                       "this isolab's (version %d): the version number was changed, not the "
+                                       "schema; set it back with: %s", path, ver, ISL_SCHEMA_VERSION, cmd.p);
+    free(cmd.p);
     return st;
 }

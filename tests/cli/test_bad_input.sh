@@ -266,10 +266,20 @@ sqlite3 other.db 'CREATE TABLE t(x)'
 expect "SQLite database of another program" 4 "isolab run: other.db: not an isolab database (application_id 0)" other.db \
     "$ISOLAB" --db other.db run
 cp base.db future.db
-sqlite3 future.db 'PRAGMA user_version = 99'
+# as a newer isolab leaves it: its own build's record of what it installed
+sqlite3 future.db "PRAGMA user_version = 99; UPDATE isolab_object SET digest = '0123456789abcdef' WHERE name = ''"
 expect "database from a newer schema" 4 \
     "isolab run: future.db: schema version 99 is newer than this isolab's (25); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
+# only the number changed (the record is this build's, every object as
+# recorded): said so, with the PRAGMA that sets it back, which works
+cp base.db bumped.db
+sqlite3 bumped.db 'PRAGMA user_version = 99'
+expect "database whose version number alone was changed" 4 \
+    "isolab run: bumped.db: schema version 99, but its tables, views and triggers are this isolab's (version 25): the version number was changed, not the schema; set it back with: sqlite3 bumped.db 'PRAGMA user_version = 25'" bumped.db \
+    "$ISOLAB" --db bumped.db run
+sqlite3 bumped.db 'PRAGMA user_version = 25'
+check "... the PRAGMA as printed: the file opens again" 0 "$("$ISOLAB" --db bumped.db runs >/dev/null 2>&1; echo $?)"
 cp base.db ro.db
 chmod 444 ro.db
 if [ "$AS_USER" = none ]; then

@@ -179,7 +179,8 @@ static const char *failure(int rc, char *msg, size_t n)
         snprintf(msg, n, "the answer went past %d MB and the query was stopped: ask for fewer rows or columns",
                  ANSWER_MAX >> 20);
     else if (rc == SQLITE_INTERRUPT)
-        snprintf(msg, n, "the query went past its work budget (%lld thousand steps) and was stopped", budget);
+        snprintf(msg, n, "the query went past its work budget (%lld %s steps) and was stopped",
+                 budget % 1000 ? budget : budget / 1000, budget % 1000 ? "thousand" : "million");
     else if (rc == SQLITE_TOOBIG)
         snprintf(msg, n, "a value went past the page's length limit (%d bytes, as isolab limits a value a seed makes) "
                  "and the query was stopped: %s", ISL_STATEMENT_MAX, sqlite3_errmsg(db));

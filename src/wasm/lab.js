@@ -664,11 +664,13 @@
         add(el('p', null, 'Read all of it in the box above. To run it as your own: '), again)));
     }
     if (link && r.limit === 'budget') {
-      var full = el('button', null, 'Run it again with the full budget (' + BUDGET + ' thousand steps)');
+      // a budget (in thousands of steps) in words, as the engine's message says it
+      var steps = function (k) { return k % 1000 ? k + ' thousand steps' : k / 1000 + ' million steps'; };
+      var full = el('button', null, 'Run it again with the full budget (' + steps(BUDGET) + ')');
       full.type = 'button';
       full.onclick = function () { ui.budget.value = String(BUDGET); runQuery(ui.sql.value, 'typed'); };
-      add(ui.res, add(el('p', 'note', 'SQL from the address gets a smaller work budget (' + LINK_BUDGET +
-                                      ' thousand steps), so a link cannot keep the page busy. '), full));
+      add(ui.res, add(el('p', 'note', 'SQL from the address gets a smaller work budget (' + steps(LINK_BUDGET) +
+                                      '), so a link cannot keep the page busy. '), full));
     }
     if (r.columns || r.error || r.unrun === undefined) ui.res.appendChild(table(r));
     if (r.wrote) asked = {}; // the SQL changed the database

@@ -163,7 +163,7 @@ q.append({"name": "an answer past 64 MB", "budget": 200000,
           "want": "ERROR the answer went past 64 MB and the query was stopped: ask for fewer rows or columns"})
 q.append({"name": "a runaway query", "budget": 1000,
           "sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
-          "want": "ERROR the query went past its work budget (1000 thousand steps) and was stopped"})
+          "want": "ERROR the query went past its work budget (1 million steps) and was stopped"})
 if db.execute("SELECT count(*) FROM channel WHERE name IN ('sampling-profile', 'system-call-tracing')").fetchone()[0] == 2:
     readme = [
         "SELECT m.name AS added, s.open_surface, s.open_axes FROM mechanism m, isolab_surface('common,' || m.name, 'sampling-profile') s WHERE m.name NOT IN (SELECT mechanism FROM bundle_member WHERE bundle = 'common') ORDER BY s.open_surface, m.position",
@@ -398,7 +398,7 @@ for line in open(sys.argv[1]):
     if not ended:
         print(r["name"], "| took:", r["seconds"])
 PY
-    budget="the query went past its work budget (5000 thousand steps) and was stopped"
+    budget="the query went past its work budget (5 million steps) and was stopped"
     length="a value went past the page's length limit (10000000 bytes, as isolab limits a value a seed makes) and the query was stopped: string or blob too big"
     for l in printf zeroblob endless six; do
         check "link $l: ends within 10 s of opening, the page answering meanwhile" \
@@ -413,7 +413,7 @@ PY
     check "link printf: ended by the length limit, named" 1 "$(grep -c -F "printf | says: $length" "$tmp/links-seen.txt")"
     check "link zeroblob: ended by the length limit, named" 1 "$(grep -c -F "zeroblob | says: $length" "$tmp/links-seen.txt")"
     check "link endless: ended by the link's work budget, named, with the full budget offered" 1 \
-        "$(grep -c -F "endless | says: SQL from the address gets a smaller work budget (5000 thousand steps), so a link cannot keep the page busy. Run it again with the full budget (200000 thousand steps)$budget" "$tmp/links-seen.txt")"
+        "$(grep -c -F "endless | says: SQL from the address gets a smaller work budget (5 million steps), so a link cannot keep the page busy. Run it again with the full budget (200 million steps)$budget" "$tmp/links-seen.txt")"
     check "link six: six statements each under the budget share one: ended by it" 1 \
         "$(grep -c -F "six | says: SQL from the address gets a smaller work budget" "$tmp/links-seen.txt")"
     check "Stop ends a query run with the full budget; the engine answers again, with the row typed before" \

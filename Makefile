@@ -51,7 +51,7 @@ SCHEMA  := $(sort $(wildcard schema/*.sql))
 SEEDS   := $(sort $(or $(wildcard $(shell git ls-files -- seeds 2>/dev/null | grep '^seeds/[^/]*\.sql$$')),$(wildcard seeds/*.sql)))
 QUERIES := $(sort $(wildcard queries/*.sql))
 GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
-LIB_SRC := $(sort $(wildcard src/core/*.c src/kernel/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
+LIB_SRC := $(sort $(wildcard src/core/*.c src/kernel/*.c src/base/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
 SAN_OBJ := $(LIB_SRC:src/%.c=build/san/%.o) build/san/embedded.o
 # The suites, in folders by what they test (tests/README.md): unit suites
@@ -441,7 +441,7 @@ closing_line = cd build/test-logs && cat $(1:%=%.result) | sort | uniq -c \
 # (and --exclude-libs for the archive's objects) hides the rest, lest
 # another library's symbols of the same name bind to ours or ours to theirs.
 #   sqlite3 isolab.db    then    .load ./isolab
-PIC_SRC := $(sort $(wildcard src/core/*.c src/ext/*.c) src/store/base.c src/store/guard.c src/store/read.c)
+PIC_SRC := $(sort $(wildcard src/core/*.c src/base/*.c src/ext/*.c))
 PIC_OBJ := $(PIC_SRC:src/%.c=build/pic/%.o)
 PIC_FLAGS := -fPIC -fvisibility=hidden -DISL_SQLITE_EXTENSION
 build/pic/%.o: src/%.c $$(call no_deps_yet,build/pic/$$*) | build/.deps

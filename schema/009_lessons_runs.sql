@@ -58,7 +58,7 @@ END;
 -- change to a model table sets it to NULL first, so a model edited in the
 -- sqlite3 shell has no current results until isolab has read it again (the
 -- triggers model_changed_TABLE_i/u/d, installed after the schema files from
--- isl_model_tables, src/store/read.c).
+-- isl_model_tables, src/base/read.c).
 CREATE TABLE model_state (
   id     INTEGER PRIMARY KEY CHECK (id = 1),
   digest TEXT

@@ -19,7 +19,7 @@ CREATE TABLE isolab_object (
 -- from an older version; they protect the sqlite3 shell user too.
 --   names: no NUL byte, no control character (C0, DEL): a name is printed
 --   (the triggers isolab_name_TABLE(_update), installed after the schema
---   files from isl_model_tables, src/store/read.c);
+--   files from isl_model_tables, src/base/read.c);
 --   channel.cost_pct: at most 1000000 percent (infinity is refused);
 --   setting baseline_time: at most 1000000000000 time units,
 -- so run_time = baseline_time * (100 + cost_pct) / 100 fits in 64 bits.

@@ -8,5 +8,5 @@
 -- A lesson's title is printed ('isolab lesson --all' heads each lesson
 -- with it), so it holds no NUL byte and no control character, as names do:
 -- its guard isolab_title_lesson(_update) is made from the model tables'
--- list (src/store/read.c), as the name guards are; a title already in an
+-- list (src/base/read.c), as the name guards are; a title already in an
 -- older database is escaped where it is printed.

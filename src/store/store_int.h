@@ -2,7 +2,7 @@
 #ifndef ISOLAB_STORE_INT_H
 #define ISOLAB_STORE_INT_H
 
-#include "sqlite_api.h"
+#include "isolab/sqlite_api.h"
 #include <sys/types.h>
 
 #include "isolab/base.h"

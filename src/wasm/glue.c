@@ -1,6 +1,6 @@
 /* isolab's engine for the page (isolab-sql.wasm, `make wasm`): SQLite and the
- * extension's own sources (src/ext, the core, store/base.c, store/guard.c,
- * store/read.c) compiled into one WebAssembly module with Debian's
+ * extension's own sources (src/ext, the core, src/base: base.c, guard.c,
+ * read.c) compiled into one WebAssembly module with Debian's
  * emscripten; the page's script (src/wasm/lab.js, in a Web Worker) calls the
  * isl_wasm_* functions. Not part of isolab or isolab.so: the Makefile builds
  * it with emcc only.

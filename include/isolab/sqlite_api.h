@@ -1,4 +1,4 @@
-/* isolab store: SQLite's API. In isolab.so (ISL_SQLITE_EXTENSION) SQLite is
+/* isolab: SQLite's API. In isolab.so (ISL_SQLITE_EXTENSION) SQLite is
  * called through the routines of the process that loads it (ext.c holds them). */
 #ifdef ISL_SQLITE_EXTENSION
 #include <sqlite3ext.h>

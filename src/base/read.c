@@ -3,7 +3,7 @@
  * names become indexes here: an axis by a binary search over the axes (in name
  * order), a fact by its position, the few mechanisms, bundles and channels by
  * the core's lookup (numbering rows in SQL cost more than the whole reading). */
-#include "sqlite_api.h"
+#include "isolab/sqlite_api.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "isolab/cli.h"
+#include "isolab/main.h"
 #include "isolab/store.h"
 
 int main(int argc, char **argv)

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/commands.h"
 #include "isolab/escape.h"
+#include "isolab/parse.h"
 #include "isolab/version.h"
 
 /* ---- the man page ---- */

@@ -1,6 +1,7 @@
-/* isolab store base, on a bare SQLite connection: open with isolab's settings,
- * one transaction pair, one row loop, SQLite's failures as a status with a
- * reason. `path` is the file as the user named it, for messages (NULL: SQLite's). */
+/* isolab's base, on a bare SQLite connection (src/base/base.c): open with
+ * isolab's settings, one transaction pair, one row loop, SQLite's failures as
+ * a status with a reason. `path` is the file as the user named it, for
+ * messages (NULL: SQLite's). printf()'s guard: guard.h. */
 #ifndef ISOLAB_BASE_H
 #define ISOLAB_BASE_H
 
@@ -15,12 +16,6 @@ struct sqlite3_stmt;
 /* The longest SQL statement isolab compiles (bytes). */
 #define ISL_STATEMENT_MAX (10 * 1000 * 1000)
 
-/* Registers printf() and format() on db: SQLite's own answers, but NULL at
- * once where a %c repeat is longer than the length limit (guard.c), or,
- * when refuse is 1, SQLite's "string or blob too big" error; an SQLite
- * result code. */
-int isl_guard_printf(struct sqlite3 *db, int refuse);
-
 /* Opens path with SQLITE_OPEN_* flags and isolab's settings (defensive, foreign
  * keys, no ATTACH, a writer waits wait_s s for a lock); *out NULL on failure. */
 isl_status isl_base_open(const char *path, int flags, unsigned wait_s, struct sqlite3 **out, isl_error *err);
@@ -32,7 +27,6 @@ isl_status isl_base_status(struct sqlite3 *db);
 /* Sets err from the connection's last error: what the file, disk or another
  * process did with a reason naming path; else "<what>: <SQLite's message>". */
 isl_status isl_base_fail(struct sqlite3 *db, const char *path, isl_error *err, const char *what);
-
 
 /* Executes trusted SQL text (no values from outside); `what` is the text. */
 isl_status isl_base_exec(struct sqlite3 *db, const char *path, const char *sql, isl_error *err);

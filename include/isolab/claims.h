@@ -67,4 +67,7 @@ isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_f
  * the lesson has no focus. */
 isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err);
 
+/* ISL_OK when code is in the lesson table, else ISL_EINPUT. */
+isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err);
+
 #endif

@@ -58,7 +58,6 @@ isl_status isl_store_relations(isl_store *s, int count, isl_relation_fn fn, void
 
 /* Every column of the table or view `name` (else ISL_EINPUT) in order: its
  * name and declared type ("" when none). */
-typedef isl_status (*isl_column_fn)(void *ctx, const char *column, const char *type);
 isl_status isl_store_columns(isl_store *s, const char *name, isl_column_fn fn, void *ctx, isl_error *err);
 
 /* Of the rows of view `name` that have no result (run_id NULL, bundle and
@@ -71,5 +70,9 @@ isl_status isl_store_unrun_rows(isl_store *s, const char *name, long long *count
 /* 1 when the table or view `name` has the column `column`, 0 when it has
  * not, -1 when there is no such table or view (or it cannot be read). */
 int isl_store_has_column(isl_store *s, const char *name, const char *column);
+
+/* Each `line` of the saved query `name` to fn (of a lesson-keyed one, the
+ * focus lesson's); ISL_EINPUT when no view of that name has a line column. */
+isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err);
 
 #endif

@@ -1,7 +1,8 @@
 /* isolab: what a real kernel did, in the store (schema/026_probe.sql): the
- * rows of a probe run, the measurable names, and probes copied from another
- * database. The store speaks of data only: the lab hands it what the kernel
- * layer (isolab/kernel.h) reported, as text. */
+ * rows of a probe run and probes copied from another database
+ * (write_probe.c; the measurable names: measurable.h). The store speaks of
+ * data only: the lab hands it what the kernel layer (isolab/kernel.h)
+ * reported, as text. */
 #ifndef ISOLAB_OBSERVED_H
 #define ISOLAB_OBSERVED_H
 
@@ -44,10 +45,6 @@ isl_status isl_store_put_probe_fact(isl_run_ctx *c, int64_t set_no, const char *
 typedef isl_status (*isl_step_note_fn)(void *ctx, const char *mechanism, const char *status, const char *message,
                                        long long sets);
 isl_status isl_store_probe_step_notes(isl_store *s, int64_t run_id, isl_step_note_fn fn, void *ctx, isl_error *err);
-
-/* Rewrites probe_measurable from the kernel layer's registries (the one
- * place its rows come from): inside the caller's write transaction. */
-isl_status isl_store_put_measurable(isl_store *s, isl_error *err);
 
 /* What isl_store_import did: probe runs copied, and those already here. */
 typedef struct isl_import_counts {

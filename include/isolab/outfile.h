@@ -79,4 +79,14 @@ void isl_outfile_signals(const char *nothing, const char *something);
  * on a terminal is: that line then first gets its newline. Async-signal-safe. */
 void isl_outfile_line_open(int open);
 
+/* "a FIFO", "a directory", ...: what a file of this mode is, for messages. */
+const char *isl_file_kind(mode_t mode);
+
+/* Largest seed file read, in bytes. */
+#define ISL_SEED_MAX_BYTES (64 << 20)
+/* A whole seed file into *out (NUL-terminated, the caller frees), opened
+ * without blocking, so even opening a FIFO cannot hang; only a regular file
+ * of at most ISL_SEED_MAX_BYTES, holding no NUL byte (outfile.c). */
+isl_status isl_read_seed_file(const char *path, char **out, isl_error *err);
+
 #endif

@@ -1,6 +1,7 @@
 /* isolab store base (include/isolab/base.h): a bare connection opened with
  * isolab's settings, the transaction pair, the row loop, and SQLite's
  * failures as a status and a reason. */
+#include "isolab/guard.h"
 #include "isolab/sqlite_api.h"
 #include <assert.h>
 #include <errno.h>

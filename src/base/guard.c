@@ -9,6 +9,7 @@
  * in-memory connection. A connection may ask for an error (SQLITE_TOOBIG)
  * instead of that NULL: the page's engine does, to say which limit ended a
  * query. */
+#include "isolab/guard.h"
 #include "isolab/sqlite_api.h"
 #include <assert.h>
 #include <stdlib.h>

@@ -11,9 +11,16 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/commands.h"
+#include "isolab/db.h"
 #include "isolab/escape.h"
+#include "isolab/main.h"
 #include "isolab/outfile.h"
+#include "isolab/parse.h"
+#include "isolab/run.h"
+#include "isolab/util.h"
 #include "isolab/version.h"
+#include "isolab/words.h"
 
 /* Prints the failure of cmd (NULL: of isolab itself) on stderr, once. */
 static int print_error(const isl_cli *cli, const isl_command *cmd, const isl_error *err)

@@ -6,10 +6,14 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/manage.h"
 #include "isolab/names.h"
+#include "isolab/parse.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 /* What every answer command takes (the channel, the mechanisms, the
  * format) and how it shows its run's rows (the table they are in). */

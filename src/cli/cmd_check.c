@@ -4,8 +4,12 @@
 
 #include "isolab/claims.h"
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
 #include "isolab/history.h"
+#include "isolab/listing.h"
+#include "isolab/parse.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 /* Says on stderr when there are no results yet, or stale ones. */
 static int note_stale(isl_cli *cli)

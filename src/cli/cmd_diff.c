@@ -6,9 +6,15 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
+#include "isolab/diff.h"
 #include "isolab/history.h"
+#include "isolab/listing.h"
+#include "isolab/parse.h"
+#include "isolab/progress.h"
 #include "isolab/provenance.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 /* A row kept: its fields copied into one allocation. */
 enum { NFIELDS = 9 };

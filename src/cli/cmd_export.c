@@ -7,11 +7,16 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
+#include "isolab/labels.h"
+#include "isolab/listing.h"
+#include "isolab/parse.h"
 #include "isolab/provenance.h"
 #include "isolab/outfile.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 static const char *const RELATION_COLUMNS[] = {"name", "type", "rows", "about"};
 

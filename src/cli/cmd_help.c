@@ -1,6 +1,10 @@
 /* isolab help and version: the command table comes in cli->commands. */
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
+#include "isolab/listing.h"
+#include "isolab/parse.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 #include "isolab/version.h"
 
 int isl_cmd_version(isl_cli *cli, const isl_args *a)

@@ -11,10 +11,18 @@
 #include "isolab/author.h"
 #include "isolab/claims.h"
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
+#include "isolab/db.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/listing.h"
+#include "isolab/manage.h"
+#include "isolab/parse.h"
+#include "isolab/progress.h"
 #include "isolab/report.h"
 #include "isolab/names.h"
+#include "isolab/run.h"
+#include "isolab/util.h"
 
 /* The lessons with a focus, in course order (a hint's names). */
 #define LESSONS "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson ORDER BY l.position"

@@ -9,6 +9,10 @@
 
 #include "isolab/author.h"
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
+#include "isolab/db.h"
+#include "isolab/parse.h"
+#include "isolab/util.h"
 
 int isl_cmd_init(isl_cli *cli, const isl_args *a)
 {

@@ -2,7 +2,12 @@
 #include <stdlib.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
 #include "isolab/history.h"
+#include "isolab/manage.h"
+#include "isolab/parse.h"
+#include "isolab/run.h"
+#include "isolab/util.h"
 
 /* note --retire LIST: the list's runs kept, out of the stale note. */
 static int retire(isl_cli *cli, const isl_args *a, const char *list)

@@ -12,11 +12,18 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
+#include "isolab/db.h"
+#include "isolab/labels.h"
+#include "isolab/manage.h"
 #include "isolab/outfile.h"
 #include "isolab/export.h"
+#include "isolab/parse.h"
 #include "isolab/textout.h"
 #include "isolab/names.h"
+#include "isolab/util.h"
 #include "page.h"
+#include "page_table.h"
 
 /* How every page begins (build): an existing file -o names is replaced
  * only when it begins so. */

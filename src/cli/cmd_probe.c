@@ -5,10 +5,15 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
 #include "isolab/escape.h"
 #include "isolab/kernel.h"
 #include "isolab/lab.h"
 #include "isolab/observed.h"
+#include "isolab/parse.h"
+#include "isolab/probe_channel.h"
+#include "isolab/progress.h"
+#include "isolab/util.h"
 
 /* most mechanisms --subsets takes: 2^16 sets in each order */
 enum { PROBE_SUBSETS_MAX = 16, PROBE_TIMEOUT_MS = 30000 };

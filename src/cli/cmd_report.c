@@ -4,9 +4,14 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
+#include "isolab/listing.h"
+#include "isolab/manage.h"
+#include "isolab/parse.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 /* One line of a view, escaped; c->lines counts them. */
 typedef struct counted {

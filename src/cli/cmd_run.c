@@ -5,10 +5,15 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/manage.h"
 #include "isolab/names.h"
+#include "isolab/parse.h"
+#include "isolab/progress.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 /* The member list the run computes, or NULL: --members, else a lone
  * --bundle that names no bundle of the model. */

@@ -3,8 +3,13 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
 #include "isolab/history.h"
+#include "isolab/listing.h"
+#include "isolab/manage.h"
+#include "isolab/parse.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 typedef struct lister {
     isl_cli *cli;

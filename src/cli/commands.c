@@ -6,7 +6,11 @@
 
 #include "isolab/channel.h"
 #include "isolab/cli.h"
+#include "isolab/cmd.h"
+#include "isolab/commands.h"
 #include "isolab/kind.h"
+#include "isolab/listing.h"
+#include "isolab/plot.h"
 #include "isolab/powerset.h"
 #include "isolab/report.h"
 

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isolab/report.h"
+#include "isolab/export.h"
+#include "isolab/labels.h"
+#include "isolab/parse.h"
 
 static char *dup_text(const isl_cell *c) { return c->text ? strdup(c->text) : NULL; }
 

@@ -6,7 +6,10 @@
 #include <string.h>
 
 #include "isolab/escape.h"
-#include "isolab/report.h"
+#include "isolab/labels.h"
+#include "isolab/listing.h"
+#include "isolab/progress.h"
+#include "isolab/util.h"
 
 const char *const isl_format_names[] = {"csv", "tsv", "json", "ndjson", "table", NULL};
 

@@ -22,7 +22,9 @@
 
 #include "isolab/embedded.h"
 #include "isolab/export.h"
+#include "isolab/util.h"
 #include "page.h"
+#include "page_table.h"
 
 #ifndef ISL_EXTDIR
 #define ISL_EXTDIR "/usr/local/lib/isolab"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "page.h"
+#include "page_table.h"
 
 /* The model's words, each with a sentence (written for the page). */
 static const char *const GLOSSARY[][2] = {

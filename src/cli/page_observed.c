@@ -9,7 +9,9 @@
 
 #include "isolab/escape.h"
 #include "isolab/export.h"
+#include "isolab/util.h"
 #include "page.h"
+#include "page_table.h"
 
 /* The columns of page_lesson_observed, in its order. */
 enum { C_LESSON, C_MACHINE, C_KERNEL, C_BUNDLE, C_FACT, C_MODEL, C_MODEL_ORDER, C_KERNEL_ORDER, C_VIA, C_WHY, NCOLS };

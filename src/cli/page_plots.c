@@ -11,8 +11,12 @@
 #include <unistd.h>
 
 #include "isolab/history.h"
+#include "isolab/manage.h"
 #include "isolab/outfile.h"
+#include "isolab/plot.h"
+#include "isolab/util.h"
 #include "page.h"
+#include "page_table.h"
 
 /* The plots of a lesson, with their captions. */
 static const char *const PLOTS[][2] = {

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "isolab/export.h"
-#include "page.h"
+#include "isolab/util.h"
+#include "page_table.h"
 
 void page_puts(isl_buf *b, const char *s) { isl_buf_put(b, s, strlen(s)); }
 void page_html(isl_buf *b, const char *s) { isl_buf_html(b, s, strlen(s)); }

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "isolab/cli.h"
+#include "isolab/parse.h"
 
 /* Options every command takes besides its own. */
 /* --db is also read before the command's name: isl_main checks it is not empty */

@@ -23,7 +23,10 @@
 #include "isolab/embedded.h"
 #include "isolab/escape.h"
 #include "isolab/history.h"
+#include "isolab/parse.h"
+#include "isolab/plot.h"
 #include "isolab/report.h"
+#include "isolab/util.h"
 
 extern char **environ;
 

@@ -9,6 +9,11 @@
 #include "isolab/cli.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/manage.h"
+#include "isolab/parse.h"
+#include "isolab/probe_channel.h"
+#include "isolab/progress.h"
+#include "isolab/util.h"
 
 enum { CHANNEL_ROUNDS = 5, CHANNEL_TIMEOUT_MS = 120000 };
 

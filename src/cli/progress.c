@@ -10,6 +10,8 @@
 
 #include "isolab/cli.h"
 #include "isolab/outfile.h"
+#include "isolab/progress.h"
+#include "isolab/util.h"
 
 /* The test hook, ISOLAB_PROGRESS_ROWS=N: the line is shown at every tick
  * from N done on, without waiting for a second to pass, so that a test sees

@@ -13,8 +13,15 @@
 #include "isolab/export.h"
 #include "isolab/history.h"
 #include "isolab/lab.h"
+#include "isolab/listing.h"
+#include "isolab/manage.h"
 #include "isolab/outfile.h"
+#include "isolab/parse.h"
+#include "isolab/progress.h"
 #include "isolab/report.h"
+#include "isolab/run.h"
+#include "isolab/util.h"
+#include "isolab/words.h"
 
 isl_status isl_put_line(void *ctx, const char *line)
 {

@@ -8,9 +8,13 @@
 #include <time.h>
 
 #include "isolab/cli.h"
+#include "isolab/db.h"
 #include "isolab/names.h"
 #include "isolab/escape.h"
 #include "isolab/history.h"
+#include "isolab/parse.h"
+#include "isolab/run.h"
+#include "isolab/util.h"
 
 int isl_usage(isl_cli *cli, const char *fmt, ...)
 {

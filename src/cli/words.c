@@ -7,6 +7,8 @@
 
 #include "isolab/claims.h"
 #include "isolab/cli.h"
+#include "isolab/util.h"
+#include "isolab/words.h"
 
 /* Per reason: the words before and after the store's message; when the
  * user can run a command, after ends with it (as pasted: isl_hint repeats

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "isolab/lab.h"
+#include "isolab/run.h"
 #include "isolab/sweep.h"
 
 /* Shows the run's rows when show is not NULL (a failure to show them

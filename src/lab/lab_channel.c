@@ -10,6 +10,7 @@
 #include "isolab/channel.h"
 #include "isolab/channel_rows.h"
 #include "isolab/lab.h"
+#include "isolab/run.h"
 
 static const long DEFAULT_RATES[] = {99, 999, 9999};
 

@@ -12,7 +12,9 @@
 #include "isolab/bitset.h"
 #include "isolab/kernel.h"
 #include "isolab/lab.h"
+#include "isolab/measurable.h"
 #include "isolab/observed.h"
+#include "isolab/run.h"
 #include "isolab/surface.h"
 #include "isolab/textout.h"
 

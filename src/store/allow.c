@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "allow.h"
 #include "store_int.h"
 
 /* Sorted (strcmp) for a binary search. */

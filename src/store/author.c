@@ -9,7 +9,10 @@
 #include <string.h>
 
 #include "isolab/author.h"
+#include "isolab/claims.h"
 #include "isolab/outfile.h"
+#include "isolab/run.h"
+#include "script.h"
 #include "store_int.h"
 
 /* The shared rows brought by lessons no longer loaded (lesson_brings) that

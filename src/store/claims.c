@@ -11,8 +11,12 @@
 #include "isolab/claims.h"
 #include "isolab/embedded.h"
 #include "isolab/kind.h"
+#include "allow.h"
+#include "probe.h"
 #include "store_int.h"
+#include "isolab/manage.h"
 #include "isolab/names.h"
+#include "isolab/outfile.h"
 #include "isolab/textout.h"
 
 static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, "

@@ -11,12 +11,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "isolab/db.h"
 #include "isolab/embedded.h"
 #include "isolab/escape.h"
 #include "isolab/ext.h"
+#include "isolab/history.h"
+#include "isolab/measurable.h"
 #include "isolab/outfile.h"
-#include "isolab/observed.h"
+#include "isolab/run.h"
+#include "migrate.h"
+#include "script.h"
 #include "store_int.h"
+#include "verify.h"
 
 static unsigned wait_seconds = 10;
 static unsigned long long work_millions = ISL_WORK_LIMIT_DEFAULT_M;

@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/diff.h"
+#include "isolab/history.h"
 #include "isolab/sort.h"
+#include "isolab/textout.h"
 #include "store_int.h"
 
 enum { BUNDLE, CHANNEL, FACT };

@@ -8,7 +8,11 @@
 
 #include "isolab/embedded.h"
 #include "isolab/export.h"
+#include "allow.h"
+#include "probe.h"
 #include "store_int.h"
+#include "isolab/history.h"
+#include "isolab/manage.h"
 #include "isolab/names.h"
 
 /* The tables and views a name may give (the hint's list). */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "isolab/history.h"
+#include "isolab/manage.h"
 #include "isolab/names.h"
 #include "isolab/textout.h"
 #include "store_int.h"

@@ -2,7 +2,7 @@
  * and build, written from its registries (include/isolab/kernel.h) by
  * create, migrate and every probe: the one place its rows come from. */
 #include "isolab/kernel.h"
-#include "isolab/observed.h"
+#include "isolab/measurable.h"
 #include "store_int.h"
 
 isl_status isl_store_put_measurable(isl_store *s, isl_error *err)

@@ -5,8 +5,11 @@
 #include <string.h>
 
 #include "isolab/embedded.h"
-#include "isolab/observed.h"
+#include "isolab/measurable.h"
+#include "migrate.h"
+#include "script.h"
 #include "store_int.h"
+#include "verify.h"
 
 typedef struct migration {
     int version;              /* the version it reaches */

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "isolab/outfile.h"
-#include "store_int.h"
 
 /* ---- the temporaries alive now, for a signal handler -------------------- */
 

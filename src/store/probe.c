@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "probe.h"
 #include "store_int.h"
 
 #define PROBE_MAX_COLS 32

@@ -2,6 +2,7 @@
  * what changed between two of them, and one written back as seed SQL. */
 #include <string.h>
 
+#include "isolab/history.h"
 #include "isolab/provenance.h"
 #include "store_int.h"
 

@@ -6,10 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isolab/author.h"
 #include "isolab/claims.h"
 #include "isolab/escape.h"
+#include "isolab/manage.h"
 #include "isolab/names.h"
+#include "isolab/outfile.h"
+#include "isolab/script.h"
+#include "isolab/textout.h"
+#include "allow.h"
+#include "probe.h"
+#include "script.h"
 #include "store_int.h"
 
 /* 1 when the statement just run left a foreign key unresolved, msg then naming

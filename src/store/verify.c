@@ -16,6 +16,7 @@
 #include "isolab/kind.h"
 #include "isolab/textout.h"
 #include "store_int.h"
+#include "verify.h"
 
 /* The digest of everything this build installs; ISL_ENOMEM. */
 static isl_status build_digest(char out[17], isl_error *err)

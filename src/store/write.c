@@ -5,10 +5,12 @@
 #include <stdlib.h>
 
 #include "isolab/reader.h"
+#include "isolab/run.h"
 #include "isolab/version.h"
 #include "isolab/outfile.h"
 #include "isolab/provenance.h"
 #include "store_int.h"
+#include "write_status.h"
 
 static const char ST_RUN_INSERT[] = "INSERT INTO run(kind, started_at, status, model_digest, tool_version, argv, "
                                     "note) VALUES (?1, strftime('%Y-%m-%dT%H:%M:%fZ','now'), 'done', ?2, ?3, ?4, ?5)";

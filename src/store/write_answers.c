@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "isolab/answers.h"
+#include "isolab/run.h"
 #include "isolab/textout.h"
 #include "store_int.h"
 

@@ -3,6 +3,7 @@
  * opened the database): no bind, step and reset per row. */
 #include <assert.h>
 
+#include "isolab/run.h"
 #include "store_int.h"
 
 static const char ST_BUNDLE_SWEEP[] = "INSERT INTO bundle_sweep(run_id, mask, channel_id, size, visible, returned, "

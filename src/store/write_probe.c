@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/db.h"
 #include "isolab/escape.h"
 #include "isolab/observed.h"
 #include "isolab/reader.h"

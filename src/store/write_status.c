@@ -7,6 +7,7 @@
 
 #include "isolab/sort.h"
 #include "store_int.h"
+#include "write_status.h"
 
 static const char ST_FACT_STATUS[] = "INSERT INTO fact_status_row(run_id, bundle_id, channel_id, fact_id, status) "
                                      "SELECT ?1, ?2, ?3, key + 1, value FROM json_each(?4) WHERE value > 0";

@@ -26,6 +26,7 @@
 
 #include "isolab/base.h"
 #include "isolab/ext.h"
+#include "isolab/guard.h"
 #include "isolab/reader.h"
 #include "isolab/textout.h"
 

@@ -15,6 +15,8 @@
 #include <time.h>
 
 #include "isolab/answers.h"
+#include "isolab/db.h"
+#include "isolab/run.h"
 #include "isolab/store.h"
 
 static double now(void)

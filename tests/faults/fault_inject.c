@@ -60,7 +60,9 @@
 #include <sqlite3.h>
 
 #include "isolab/cli.h"
+#include "isolab/commands.h"
 #include "isolab/ext.h"
+#include "isolab/main.h"
 
 /* ---- allocation faults ----------------------------------------------- */
 

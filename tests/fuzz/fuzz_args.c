@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/commands.h"
+#include "isolab/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

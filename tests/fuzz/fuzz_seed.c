@@ -15,6 +15,9 @@
 
 #include <sqlite3.h>
 
+#include "isolab/db.h"
+#include "isolab/run.h"
+#include "isolab/script.h"
 #include "isolab/store.h"
 #include "isolab/sweep.h"
 

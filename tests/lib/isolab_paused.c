@@ -8,6 +8,7 @@
  * Without the variables it is isolab. */
 #define main isolab_main
 #include "../src/main.c"
+#include "isolab/store.h"
 #undef main
 
 #include <stdio.h>

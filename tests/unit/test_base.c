@@ -12,6 +12,7 @@
 #include "isolab/base.h"
 #include "isolab/cli.h"
 #include "isolab/sort.h"
+#include "isolab/words.h"
 
 static int by_text(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 

@@ -14,6 +14,8 @@
 
 #include "testutil.h"
 #include "isolab/cli.h"
+#include "isolab/commands.h"
+#include "isolab/main.h"
 #include "isolab/outfile.h"
 
 static char dir[64];

@@ -14,7 +14,9 @@
 
 #include "testutil.h"
 #include "isolab/cli.h"
+#include "isolab/db.h"
 #include "isolab/ext.h"
+#include "isolab/main.h"
 #include "isolab/store.h"
 
 typedef struct fix {

@@ -10,6 +10,8 @@
 
 #include "testutil.h"
 #include "isolab/cli.h"
+#include "isolab/db.h"
+#include "isolab/main.h"
 #include "isolab/powerset.h"
 #include "isolab/store.h"
 

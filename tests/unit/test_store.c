@@ -9,10 +9,14 @@
 #include <unistd.h>
 
 #include "testutil.h"
+#include "isolab/author.h"
+#include "isolab/db.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
+#include "isolab/manage.h"
 #include "isolab/model.h"
 #include "isolab/reader.h"
+#include "isolab/run.h"
 #include "isolab/store.h"
 #include "isolab/textout.h"
 

@@ -1,0 +1,31 @@
+/* isolab: plots drawn by gnuplot, for plot and page (plot.c). */
+#ifndef ISOLAB_PLOT_H
+#define ISOLAB_PLOT_H
+
+#include "isolab/cli.h"
+
+/* Plots drawn by one gnuplot process (plot.c): isl_plots_add writes each
+ * plot's dir/NAME.csv under the focus in force then, isl_plots_draw draws
+ * every image (dir/NAME.FMT) at once, each the image a gnuplot of its own
+ * draws; a plot's own failure (ISL_EINPUT: its run is missing; ISL_ETOOL:
+ * gnuplot; ISL_EOUTPUT: a full disk) is kept with it, for isl_plots_status. */
+typedef struct isl_plots isl_plots;
+/* A batch drawing fmt ("png", "svg"), with scripts from the directory
+ * scripts (NULL: the built-in ones); NULL when out of memory. scratch: no
+ * CSV, and each image stays a scratch file in dir (isl_plots_status names
+ * it; isl_plots_free removes it), as a page that reads them in wants. */
+isl_plots *isl_plots_new(const char *fmt, const char *scripts, int scratch);
+/* Adds plot `name` (one of PLOTS) into dir: its CSV now; the plot's exit
+ * status (its failure kept with it, cli->err clear; ISL_ENOMEM: in cli->err
+ * when the plot could not be kept). */
+int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir);
+/* Draws every plot added without failure; an exit status for what is no one plot's. */
+int isl_plots_draw(isl_cli *cli, isl_plots *ps);
+/* Plot i's exit status, with its failure (*err), image path and row count. */
+int isl_plots_status(const isl_plots *ps, size_t i, const isl_error **err, const char **image, size_t *rows);
+void isl_plots_free(isl_plots *ps);
+
+/* isolab plot: draws the plots named (all by default) into files. */
+int isl_cmd_plot(isl_cli *cli, const isl_args *a);
+
+#endif

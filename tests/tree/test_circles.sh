@@ -34,22 +34,13 @@ order=$(sed -n 's/^Folders, lowest first: `\(.*\)`\.*$/\1/p' docs/HACKING.md)
 [ -n "$order" ] || { not_ok "no 'Folders, lowest first:' line in docs/HACKING.md"; finish; }
 # each use of a symbol another object defines, from a lower folder to a higher one
 up=$(awk -v order="$order" '
-    function rank(f,   d, b, i, r) {
-        d = f; sub(/\/.*/, "", d); b = f; sub(/.*\//, "", b); sub(/\.o$/, "", b)
-        if (f !~ /\//) d = b
-        r = -1
-        for (i = 1; i <= nl; i++) {
-            if (lname[i] == d && (lfiles[i] == "" || index("," lfiles[i] ",", "," b ","))) { r = i; break }
-        }
-        return r
+    # the place in the order of the folder of object f (main.o: main); -1: none
+    function rank(f,   d, i) {
+        d = f; if (f ~ /\//) sub(/\/.*/, "", d); else sub(/\.o$/, "", d)
+        for (i = 1; i <= nl; i++) if (lname[i] == d) return i
+        return -1
     }
-    BEGIN {
-        nl = split(order, tok, " ")
-        for (i = 1; i <= nl; i++) {
-            lname[i] = tok[i]; lfiles[i] = ""
-            if (tok[i] ~ /:/) { lname[i] = substr(tok[i], 1, index(tok[i], ":") - 1); lfiles[i] = substr(tok[i], index(tok[i], ":") + 1) }
-        }
-    }
+    BEGIN { nl = split(order, lname, " ") }
     NF == 4 && $3 ~ /^[TDRBC]$/ { def[$4] = $1 }
     NF == 3 && $2 == "U" { use[++n] = $1; sym[n] = $3 }
     END {

@@ -38,20 +38,13 @@ for h in $(find src include -name '*.h' | sort); do
 done >"$tmp/ids"
 
 found=$(awk -v order="$order" '
-    function rank(f,   d, b, i) {
-        d = f; sub(/\/.*/, "", d); b = f; sub(/.*\//, "", b); sub(/\.o$/, "", b)
-        if (f !~ /\//) d = b
-        for (i = 1; i <= nl; i++)
-            if (lname[i] == d && (lfiles[i] == "" || index("," lfiles[i] ",", "," b ","))) return i
+    # the place in the order of the folder of object f (main.o: main); -1: none
+    function rank(f,   d, i) {
+        d = f; if (f ~ /\//) sub(/\/.*/, "", d); else sub(/\.o$/, "", d)
+        for (i = 1; i <= nl; i++) if (lname[i] == d) return i
         return -1
     }
-    BEGIN {
-        nl = split(order, tok, " ")
-        for (i = 1; i <= nl; i++) {
-            lname[i] = tok[i]; lfiles[i] = ""
-            if (tok[i] ~ /:/) { lname[i] = substr(tok[i], 1, index(tok[i], ":") - 1); lfiles[i] = substr(tok[i], index(tok[i], ":") + 1) }
-        }
-    }
+    BEGIN { nl = split(order, lname, " ") }
     FILENAME ~ /nm$/ && NF == 4 && $3 ~ /^[TDRBC]$/ { def[$4] = $1; file[$1] = 1; next }
     FILENAME ~ /nm$/ && NF == 3 && $2 == "U" { use[++n] = $1; sym[n] = $3; file[$1] = 1; next }
     FILENAME ~ /nm$/ { file[$1] = 1; next }

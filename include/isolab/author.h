@@ -13,9 +13,11 @@
 isl_status isl_store_unload(isl_store *s, const char *const *codes, size_t n, isl_error *err);
 
 /* What the database at path was made from (read-only): *seeds the directory
- * (NULL: built in, or no database), *lessons lines "CODE<TAB>FILE"; free() both;
- * runs[] its runs' count, lowest and highest id (0s: none). */
-isl_status isl_store_origin(const char *path, char **seeds, char **lessons, int64_t runs[3], isl_error *err);
+ * (NULL: built in, or no database), *lessons lines "CODE<TAB>FILE", *focus
+ * the lesson it has as default (isolab focus); free() all three; runs[] its
+ * runs' count, lowest and highest id (0s: none). */
+isl_status isl_store_origin(const char *path, char **seeds, char **lessons, char **focus, int64_t runs[3],
+                            isl_error *err);
 
 /* Applies seed files in order in one transaction, all or none; with replace,
  * a loaded lesson they define is removed first with what it owns (author.h). */

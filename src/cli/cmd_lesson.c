@@ -214,12 +214,12 @@ static isl_status check_fresh(isl_store *fresh, void *ctx, isl_error *err)
 /* lesson --fresh: a new database from the seeds it was made from (or --seeds). */
 static int lesson_fresh(isl_cli *cli, const isl_args *a)
 {
-    char *seeds = NULL, *old = NULL, *ignored = NULL, *now = NULL;
+    char *seeds = NULL, *old = NULL, *ignored = NULL, *now = NULL, *old_focus = NULL, *focus = NULL;
     int64_t runs[3], none[3];
     isl_error e;
     isl_error_clear(&e);
     if (lesson_usage(cli, a) || isl_store_replaceable(cli->db_path, &cli->err)) return cli->err.status;
-    if (isl_store_origin(cli->db_path, &seeds, &old, runs, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (isl_store_origin(cli->db_path, &seeds, &old, &old_focus, runs, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     const char *dir = isl_opt(a, "--seeds") ? isl_opt(a, "--seeds") : seeds;
     struct stat sb;
     if (dir == seeds && seeds && stat(seeds, &sb) != 0) {
@@ -232,7 +232,7 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
     }
     fresh_check fc = {cli, a};
     int rc = isl_store_create_checked(cli->db_path, dir, 1, check_fresh, &fc, &cli->err);
-    if (!rc && isl_store_origin(cli->db_path, &ignored, &now, none, &e) == ISL_ENOMEM)
+    if (!rc && isl_store_origin(cli->db_path, &ignored, &now, &focus, none, &e) == ISL_ENOMEM)
         rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) {
         isl_note(cli, "a new %s from the seeds %s%s%s", cli->db_path, dir ? "in " : "built into isolab", dir ? dir : "",
@@ -252,8 +252,18 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
                      m ? m : "");
         free(codes.p);
         free(cmds.p);
+        /* a focus chosen with 'isolab focus' is the old database's: say so
+         * when the new one's differs and that lesson is still there */
+        if (old_focus && focus && strcmp(old_focus, focus) && kept_in(old_focus, strlen(old_focus), now)) {
+            isl_buf cmd = {NULL, 0, 0, 0};
+            const char *words[2] = {"focus", old_focus};
+            isl_put_command(cli, &cmd, 2, words);
+            isl_note(cli, "the old database's default lesson was %s; the new one's is %s%s%s", old_focus, focus,
+                     cmd.p ? "; to make it the default again, run: " : "", cmd.p ? cmd.p : "");
+            free(cmd.p);
+        }
     }
-    free(seeds), free(old), free(ignored), free(now);
+    free(seeds), free(old), free(ignored), free(now), free(old_focus), free(focus);
     return rc;
 }
 

@@ -373,32 +373,36 @@ isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t 
 }
 
 typedef struct origin {
-    char **seeds, **lessons;
+    char **seeds, **lessons, **focus;
     int64_t *runs;
 } origin;
 
 static isl_status origin_row(void *ctx, sqlite3_stmt *q)
 {
     origin *o = ctx;
-    const char *a = isl_base_col(q, 0), *b = isl_base_col(q, 1);
+    const char *a = isl_base_col(q, 0), *b = isl_base_col(q, 1), *f = isl_base_col(q, 5);
     for (int i = 0; i < 3; i++) o->runs[i] = sqlite3_column_int64(q, 2 + i);
-    return (a && !(*o->seeds = strdup(a))) || (b && !(*o->lessons = strdup(b))) ? ISL_ENOMEM : ISL_OK;
+    return (a && !(*o->seeds = strdup(a))) || (b && !(*o->lessons = strdup(b))) || (f && !(*o->focus = strdup(f)))
+               ? ISL_ENOMEM
+               : ISL_OK;
 }
 
-isl_status isl_store_origin(const char *path, char **seeds, char **lessons, int64_t runs[3], isl_error *err)
+isl_status isl_store_origin(const char *path, char **seeds, char **lessons, char **focus, int64_t runs[3],
+                            isl_error *err)
 {
-    *seeds = *lessons = NULL;
+    *seeds = *lessons = *focus = NULL;
     runs[0] = runs[1] = runs[2] = 0;
     sqlite3 *db = NULL;
     isl_error ignored;
     /* read-only and without creating: a file that is not an isolab
      * database of this version tells nothing (NULL, NULL) */
     if (isl_base_open(path, SQLITE_OPEN_READONLY, 0, &db, &ignored)) return ISL_OK;
-    origin o = {seeds, lessons, runs};
+    origin o = {seeds, lessons, focus, runs};
     isl_status st = isl_base_rows(db, path, "reading the file", "SELECT (SELECT seeds FROM seed_origin WHERE id = 1), "
                                   "(SELECT group_concat(l.code || char(9) || coalesce(s.file, '') || char(10), '') "
                                   "FROM lesson l LEFT JOIN lesson_source s ON s.lesson = l.code), "
-                                  "(SELECT count(*) FROM run), (SELECT min(id) FROM run), (SELECT max(id) FROM run)", origin_row, &o,
+                                  "(SELECT count(*) FROM run), (SELECT min(id) FROM run), (SELECT max(id) FROM run), "
+                                  "(SELECT value FROM param WHERE key = 'lesson')", origin_row, &o,
                                   &ignored, NULL);
     sqlite3_close(db);
     return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : ISL_OK;

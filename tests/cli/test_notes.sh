@@ -52,6 +52,21 @@ cp "$db" "$tmp/f.db"
 check "lesson --fresh: a lost file of two lessons is named once" 1 \
     "$(grep 'gone' "$tmp/e.txt" | grep -o "load [^']*two.sql" | wc -l | tr -d ' ')"
 
+# lesson --fresh after 'isolab focus': the new database's default lesson
+# is the seeds', and the note says so with the command that makes the old
+# one the default again; pasted, it does
+cp "$db" "$tmp/g.db"
+"$ISOLAB" --db "$tmp/g.db" focus M03/K04 >/dev/null
+"$ISOLAB" --db "$tmp/g.db" lesson --fresh >/dev/null 2>"$tmp/e.txt"
+fnote=$(grep 'default lesson' "$tmp/e.txt")
+check "lesson --fresh after focus: the focus it leaves is named" \
+    "isolab lesson: note: the old database's default lesson was M03/K04; the new one's is M03/K05; to make it the default again, run: 'isolab --db $tmp/g.db focus M03/K04'" \
+    "$fnote"
+pasted=${fnote#*run: \'isolab }
+eval "\"\$ISOLAB\" ${pasted%\'}" >/dev/null
+check "the pasted focus command makes it the default again" M03/K04 \
+    "$(q "$tmp/g.db" "SELECT value FROM param WHERE key = 'lesson'")"
+
 # a what-if list and a model change: the note names the list's commands
 # and says how to retire it; each way, pasted from the note, runs
 printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost4.sql"

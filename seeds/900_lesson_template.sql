@@ -8,7 +8,9 @@
 --- existing database, 'isolab lesson M09/K01' computes it and prints its
 --- tables, and it appears in channel_comparison, axis_visibility,
 --- channel_overlap and 'isolab check'.
---- (Files in seeds/ are also built into isolab for 'isolab init'.)
+--- (The files of seeds/ that git tracks are also built into isolab for
+--- 'isolab init'; an untracked draft there is not, and one in drafts/
+--- never is: docs/authoring.md, "A draft stays a draft".)
 --- The example below is a made-up lesson; its numbers hold for the
 --- course's model as seeded by 000_course_model.sql.
 ---

@@ -222,6 +222,11 @@ if cmp -s "$tmp/k6.txt" tests/expected/lesson_K06.txt; then ok "lesson M03/K06 p
 else not_ok "lesson M03/K06 prints the hand-worked tables"; diff -u tests/expected/lesson_K06.txt "$tmp/k6.txt"; fi
 check "... its tracepoints, and no sample sweep" "1|0" \
     "$(grep -c '^TRACEPOINTS ' "$tmp/k6.txt")|$(grep -c 'SAMPLE COUNT' "$tmp/k6.txt")"
+# the page's "Channel:" line: the whole, then its parts in the lesson's
+# part order (sched, task, net: the seed's positions), as TRACEPOINTS lists them
+check "page_lessons: M03/K06's channel, then its parts in part order" \
+    "in-kernel-tracing, sched-tracepoint, task-tracepoint, net-tracepoint" \
+    "$(q "$kdb" "SELECT channels FROM page_lessons WHERE lesson = 'M03/K06'")"
 q "$kdb" "SELECT line FROM lesson_report WHERE lesson = 'M03/K06'" >"$tmp/k6sh.txt"
 if cmp -s "$tmp/k6sh.txt" tests/expected/lesson_K06.txt; then ok "sqlite3: lesson_report of M03/K06, the same"
 else not_ok "sqlite3: lesson_report of M03/K06, the same"; fi

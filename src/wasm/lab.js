@@ -785,8 +785,8 @@
     ui.saved = el('select');
     add(ui.saved, el('option', null, 'a saved query\u2026'));
     ui.saved.firstChild.value = '';
-    // the course's questions (the views its lessons' claims read) first,
-    // the rest under every view
+    // the course's questions (the view course_question) first, the rest
+    // under every view
     var asks = el('optgroup'), every = el('optgroup');
     asks.label = 'the course’s questions', every.label = 'every view';
     views.forEach(function (v) {
@@ -865,9 +865,7 @@
     channels = (await rows('SELECT name FROM channel ORDER BY name')).map(function (r) { return r.name; });
     bundleNames = (await rows('SELECT name FROM bundle ORDER BY position, name')).map(function (r) { return r.name; });
     focus = await rows('SELECT lesson, bundle, channel FROM lesson_focus WHERE bundle IS NOT NULL AND channel IS NOT NULL');
-    (await rows("SELECT v.name FROM sqlite_schema v WHERE v.type = 'view' AND EXISTS (SELECT 1 FROM claim c " +
-                "WHERE c.actual_sql GLOB '*[^A-Za-z0-9_]' || v.name || '[^A-Za-z0-9_]*' " +
-                "OR c.actual_sql GLOB '*[^A-Za-z0-9_]' || v.name)")).forEach(function (r) { questionViews[r.name] = 1; });
+    (await rows('SELECT name FROM course_question')).forEach(function (r) { questionViews[r.name] = 1; });
     views = JSON.parse(document.getElementById('isl-views').textContent);
     build();
     fromList(bundleNames[0] || '', channels[0] || '');

@@ -116,10 +116,11 @@ if command -v bash >/dev/null 2>&1; then
     check "completion: tables and views" \
         "$(q "$db" "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name LIKE 'channel\_%' ESCAPE '\\'" | sort | tr '\n' ' ' | sed 's/ $//')" \
         "$(complete_ --db "$db" report channel_)"
-    # report with nothing typed: the saved queries without the page's and the
-    # plots' own (page_*, plot_*), a list bash lays out within 80 columns
-    check "completion: report's first offer, the saved queries a reader asks" \
-        "$(q "$db" "SELECT name FROM sqlite_schema WHERE type = 'view' AND substr(name, 1, 5) NOT IN ('page_', 'plot_')" | sort | tr '\n' ' ' | sed 's/ $//')" \
+    # report with nothing typed: the course's questions (course_question:
+    # the views a claim names, and the comparisons), not the page's, the
+    # plots' or the record's own views
+    check "completion: report's first offer, the course's questions" \
+        "axis_visibility bundle_frontier bundle_marginal bundle_smallest channel_comparison channel_cost_observed channel_overlap channel_shows current_addition_sweep current_fact_status current_removal_sweep current_sample_sweep current_surface lesson_channel lesson_report observed_vs_model" \
         "$(complete_ --db "$db" report '')"
     check "completion: report with a word typed: every table and view" \
         "$(q "$db" "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND substr(name, 1, 5) = 'page_'" | sort | tr '\n' ' ' | sed 's/ $//')" \

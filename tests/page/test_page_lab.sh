@@ -212,12 +212,16 @@ sqlite3 -cmd ".load $here/isolab.so" "$db" "SELECT name FROM sqlite_schema WHERE
     n=$(sqlite3 -cmd ".load $here/isolab.so" "$db" "SELECT count(*) FROM \"$v\"" 2>/dev/null) || n=
     if [ -z "$n" ]; then echo "$v"; elif [ "$n" = 1 ]; then echo "$v (1 row)"; else echo "$v ($n rows)"; fi
 done >"$tmp/list-all.txt"
-# the course's questions (the views its claims' SQL names) first, the rest after
+# the course's questions (the views its claims' SQL names, and the
+# comparisons every lesson asks) first, the rest after
 python3 - "$db" "$tmp/list-all.txt" >"$tmp/list-shell.txt" <<'PY'
 import re, sqlite3, sys
 claims = " ".join(r[0] for r in sqlite3.connect(sys.argv[1]).execute("SELECT actual_sql FROM claim"))
 rows = open(sys.argv[2]).read().split("\n")[:-1]
-asks = lambda r: bool(re.search(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % r.split(" ")[0], claims))
+compare = {"channel_comparison", "axis_visibility", "channel_overlap", "bundle_frontier", "bundle_smallest",
+           "bundle_marginal", "lesson_report", "current_surface", "current_fact_status", "observed_vs_model",
+           "channel_cost_observed"}
+asks = lambda r: r.split(" ")[0] in compare or bool(re.search(r"(?<![A-Za-z0-9_])%s(?![A-Za-z0-9_])" % r.split(" ")[0], claims))
 print("\n".join([r for r in rows if asks(r)] + [r for r in rows if not asks(r)]))
 PY
 check "the query box lists every saved query with its rows, as the sqlite3 shell counts them" "$(cat "$tmp/list-shell.txt")" \

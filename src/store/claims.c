@@ -168,6 +168,33 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
+/* After SQLite's "no such table: T" or "no such column: [X.]C" for the claim
+ * expression expr, in why[n]: the hint (names.h) among the tables and views
+ * a claim reads, or among the columns of those whose names expr holds.
+ * Its queries run without the authorizer, which is then c's again. */
+static void compile_hint(isl_store *s, checker *c, const char *expr, char *why, size_t n)
+{
+    static const char TABLE[] = "no such table: ", COLUMN[] = "no such column: ";
+    int table = strncmp(why, TABLE, sizeof TABLE - 1) == 0;
+    if (!table && strncmp(why, COLUMN, sizeof COLUMN - 1) != 0) return;
+    const char *name = why + (table ? sizeof TABLE : sizeof COLUMN) - 1, *dot = strrchr(name, '.');
+    if (dot) name = dot + 1;
+    char *names = table ? sqlite3_mprintf("%s", "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') "
+                                          "AND name NOT LIKE 'sqlite%' ORDER BY name")
+                        : sqlite3_mprintf("SELECT DISTINCT p.name FROM sqlite_schema m, pragma_table_info(m.name) p "
+                                          "WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite%%' "
+                                          "AND instr(lower(%Q), lower(m.name)) > 0 ORDER BY 1", expr);
+    char hint[ISL_HINT_MAX] = "";
+    isl_error ignored;
+    if (names && !isl_db_authorize(s, NULL, NULL, ISL_OK, &ignored))
+        isl_store_name_hint(s, names, name, table ? "tables and views" : "columns of the tables and views it names",
+                            hint, sizeof hint);
+    isl_db_authorize(s, on_access, c, ISL_OK, &ignored);
+    sqlite3_free(names);
+    size_t len = strlen(why);
+    snprintf(why + len, n - len, "%s", hint);
+}
+
 /* Compiles one claim expression as a statement "SELECT (expr)" into *q,
  * under on_access (c->reads: what it reads; a function not on the
  * allow-list refused). SQLITE_OK; SQLITE_ERROR with the reason in why[n]
@@ -194,6 +221,7 @@ static int compile_expr(isl_store *s, checker *c, const char *expr, sqlite3_stmt
         rc = SQLITE_ERROR;
     } else if (rc != SQLITE_OK) {
         snprintf(why, n, "%s", sqlite3_errmsg(s->db));
+        if ((rc & 0xff) == SQLITE_ERROR) compile_hint(s, c, expr, why, n);
     } else if (tail && tail[strspn(tail, " \t\r\n;")] != '\0') {
         snprintf(why, n, "more than one expression");
         rc = SQLITE_ERROR;
@@ -222,7 +250,7 @@ static isl_status compile_row(void *ctx, sqlite3_stmt *q)
     for (int col = 2; col <= 3 && !st; col++) {
         const char *expr = isl_base_col(q, col);
         if (!expr) continue;
-        char why[400];
+        char why[1000];
         sqlite3_stmt *compiled;
         int prim = compile_expr(l->s, &l->c, expr, &compiled, why, sizeof why) & 0xff;
         sqlite3_finalize(compiled);
@@ -255,7 +283,7 @@ static int eval_expr(isl_store *s, checker *c, const char *expr, sqlite3_value *
 {
     *out = NULL;
     sqlite3_stmt *q = NULL;
-    char reason[400] = "out of memory";
+    char reason[1000] = "out of memory";
     /* what it reads (on_access), to tell a stale claim from a failed one */
     int rc = compile_expr(s, c, expr, &q, reason, sizeof reason);
     int bad = 1;
@@ -358,17 +386,21 @@ static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite
 }
 
 /* The names a claim compares a column with ("channel = 'x'"): the column's
- * name, the word for its kind and the query telling whether the model has
- * one so named. */
+ * name, the query telling whether the model has one so named, and the
+ * model's names of that kind with their word, for the hint (names.h). */
 static const struct {
-    const char *column, *sql;
+    const char *column, *sql, *names, *whats;
 } NAMED[] = {
-    {"channel", "SELECT EXISTS (SELECT 1 FROM channel WHERE name = ?1)"},
-    {"bundle", "SELECT EXISTS (SELECT 1 FROM bundle WHERE name = ?1)"},
-    {"fact", "SELECT EXISTS (SELECT 1 FROM fact WHERE name = ?1)"},
-    {"lesson", "SELECT EXISTS (SELECT 1 FROM lesson WHERE code = ?1)"},
-    {"mechanism", "SELECT EXISTS (SELECT 1 FROM mechanism WHERE name = ?1)"},
-    {"axis", "SELECT EXISTS (SELECT 1 FROM axis WHERE name = ?1)"},
+    {"channel", "SELECT EXISTS (SELECT 1 FROM channel WHERE name = ?1)",
+     "SELECT name FROM channel ORDER BY position, name", "channels"},
+    {"bundle", "SELECT EXISTS (SELECT 1 FROM bundle WHERE name = ?1)",
+     "SELECT name FROM bundle ORDER BY position, name", "bundles"},
+    {"fact", "SELECT EXISTS (SELECT 1 FROM fact WHERE name = ?1)", "SELECT name FROM fact ORDER BY position", "facts"},
+    {"lesson", "SELECT EXISTS (SELECT 1 FROM lesson WHERE code = ?1)", "SELECT code FROM lesson ORDER BY position",
+     "lessons"},
+    {"mechanism", "SELECT EXISTS (SELECT 1 FROM mechanism WHERE name = ?1)",
+     "SELECT name FROM mechanism ORDER BY position, name", "mechanisms"},
+    {"axis", "SELECT EXISTS (SELECT 1 FROM axis WHERE name = ?1)", "SELECT name FROM axis ORDER BY name", "axes"},
 };
 
 /* The entry of NAMED for the column compared with the literal at lit
@@ -412,7 +444,9 @@ static isl_status unmatched_names(isl_store *s, const char *sql, char *out, size
         isl_status st = isl_db_rows(s, "reading the model's names", NAMED[k].sql, int_row, &found, err, "t", name);
         if (st) return st;
         if (found) continue;
-        int w = snprintf(out + used, n - used, "%s no %s named '%s'", used ? ";" : "no value:", NAMED[k].column, name);
+        char hint[ISL_HINT_MAX];
+        int w = snprintf(out + used, n - used, "%s no %s named '%s'%s", used ? ";" : "no value:", NAMED[k].column,
+                         name, isl_store_name_hint(s, NAMED[k].names, name, NAMED[k].whats, hint, sizeof hint));
         if (w < 0 || (size_t)w >= n - used) break;
         used += (size_t)w;
     }
@@ -423,7 +457,7 @@ static isl_status unmatched_names(isl_store *s, const char *sql, char *out, size
 static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_stmt *q, isl_claim_fn fn,
                             void *ctx, isl_claim_counts *counts, isl_error *err)
 {
-    char why[600] = "";
+    char why[1200] = "";
     sqlite3_value *expected = sqlite3_value_dup(sqlite3_column_value(q, 3));
     sqlite3_value *pending = NULL, *actual = NULL;
     if (!expected) return isl_fail(err, ISL_ENOMEM, "out of memory");

@@ -199,7 +199,7 @@ check "a claim of more than one statement is refused at load (exit 3), with file
 printf "INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES\n  ('M09/K01', 'fine', 'x', 1, '(SELECT 1)'),\n  ('M09/K01', 'misspelt', 'x', 1,\n   '(SELECT returnd FROM channel_comparison)');\n" >"$tmp/typo.sql"
 "$ISOLAB" --db "$db3" load "$tmp/typo.sql" >/dev/null 2>"$tmp/e.txt"
 check "a claim naming a missing column is refused at load at its row's line, nothing written" \
-    "3|isolab load: $tmp/typo.sql:3: claim 'misspelt' of lesson M09/K01: its actual_sql does not compile: no such column: returnd|0" \
+    "3|isolab load: $tmp/typo.sql:3: claim 'misspelt' of lesson M09/K01: its actual_sql does not compile: no such column: returnd; did you mean 'returned'?|0" \
     "$?|$(cat "$tmp/e.txt")|$(q "$db3" "SELECT count(*) FROM claim WHERE name IN ('fine', 'misspelt')")"
 # the same claim written behind isolab's back still fails at check, and runs nothing
 sqlite3 "$db3" <"$tmp/bad.sql"

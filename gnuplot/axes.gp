@@ -61,7 +61,8 @@ W = 110 * na + 130
 W = W < 8 * strlen(ptitle) + 120 ? 8 * strlen(ptitle) + 120 : W
 W = W < 900 ? 900 : int(W)
 H = int(top + nb * (ph + 30) + bottom)
-term = fmt eq 'svg' ? sprintf("svg size %d,%d dynamic font 'sans,12' background '#ffffff'", W, H) \
+# (fixed: the SVG states its size, the size the page shows it at on a phone)
+term = fmt eq 'svg' ? sprintf("svg size %d,%d fixed font 'sans,12' background '#ffffff'", W, H) \
                     : sprintf("pngcairo size %d,%d font 'sans,11' background '#ffffff'", W, H)
 set terminal @term noenhanced
 set output out

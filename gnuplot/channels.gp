@@ -76,7 +76,8 @@ ptitle = sprintf("Cost of each channel against the facts it returns, under bundl
 W = 8 * strlen(ptitle) + 120
 do for [i=1:n] { W = W < 8 * strlen(T[i]) + 200 ? 8 * strlen(T[i]) + 200 : W }
 W = W < 900 ? 900 : int(W)
-term = fmt eq 'svg' ? sprintf("svg size %d,%d dynamic font 'sans,12' background '#ffffff'", W, h) \
+# (fixed: the SVG states its size, the size the page shows it at on a phone)
+term = fmt eq 'svg' ? sprintf("svg size %d,%d fixed font 'sans,12' background '#ffffff'", W, h) \
                     : sprintf("pngcairo size %d,%d font 'sans,11' background '#ffffff'", W, h)
 set terminal @term noenhanced
 set output out

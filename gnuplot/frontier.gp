@@ -64,7 +64,8 @@ W = 8 * strlen(ptitle) + 120
 do for [i=1:m] { W = W < 8 * strlen(NM[i]) + 200 ? 8 * strlen(NM[i]) + 200 : W }
 W = W < 900 ? 900 : int(W)
 H = 520 + kh
-term = fmt eq 'svg' ? sprintf("svg size %d,%d dynamic font 'sans,12' background '#ffffff'", W, H) \
+# (fixed: the SVG states its size, the size the page shows it at on a phone)
+term = fmt eq 'svg' ? sprintf("svg size %d,%d fixed font 'sans,12' background '#ffffff'", W, H) \
                     : sprintf("pngcairo size %d,%d font 'sans,11' background '#ffffff'", W, H)
 set terminal @term noenhanced
 set output out

@@ -46,7 +46,8 @@ ptitle = sprintf("Sample count sweep under %s: output grows, returned facts stay
 W = 8 * strlen(ptitle) + 120
 W = W < 800 ? 800 : int(W)
 H = 620
-term = fmt eq 'svg' ? sprintf("svg size %d,%d dynamic font 'sans,12' background '#ffffff'", W, H) \
+# (fixed: the SVG states its size, the size the page shows it at on a phone)
+term = fmt eq 'svg' ? sprintf("svg size %d,%d fixed font 'sans,12' background '#ffffff'", W, H) \
                     : sprintf("pngcairo size %d,%d font 'sans,11' background '#ffffff'", W, H)
 set terminal @term
 set output out
@@ -57,8 +58,8 @@ set ylabel "count (log scale)"
 set logscale xy 10
 set xrange [S_min / 2 : S_max * 2]
 set yrange [(R_min > 0 ? 0.5 : 0.2) : L_max * 4]
-set format x "10^{%L}"
-set format y "10^{%L}"
+set format x "10^{/=10 %L}"
+set format y "10^{/=10 %L}"
 if (R_min == 0) { set ytics add ("0" zrow) }
 set grid lt 0 lc 'grey70'
 set bmargin at screen (50.0 + 78) / H

@@ -38,7 +38,7 @@ static const char STYLE[] =
     "nav ul{padding-left:1.2rem;margin:.3rem 0}"
     /* a box that scrolls shows it: a shadow at the edge where more is
      * (covered while scrolled to that end), and its first column stays */
-    ".scroll{overflow-x:auto;max-width:100%;"
+    ".scroll,.plot{overflow-x:auto;max-width:100%;"
     "background:linear-gradient(to left,#fff 40%,rgba(255,255,255,0)) right/1.5rem 100% no-repeat local,"
     "linear-gradient(to right,#fff 40%,rgba(255,255,255,0)) left/1.5rem 100% no-repeat local,"
     "radial-gradient(farthest-side at 100% 50%,rgba(0,0,0,.3),transparent) right/.8rem 100% no-repeat scroll,"
@@ -71,7 +71,9 @@ static const char STYLE[] =
     "pre{overflow-x:auto;background:#f6f6f6;border:1px solid #ddd;padding:.5rem;font-size:.85rem;line-height:1.3}"
     "details{margin:.4rem 0 1rem}summary{cursor:pointer;color:#124}"
     "dl.glossary dt{font-weight:bold;float:left;clear:left;width:8.5rem}dl.glossary dd{margin:0 0 .3rem 9rem}"
-    "figure{margin:1rem 0 2rem;max-width:100%}.plot{overflow-x:auto}svg{width:100%;max-width:100%;height:auto;box-sizing:border-box;border:1px solid #ddd}"
+    "figure{margin:1rem 0 2rem;max-width:100%}svg{width:100%;max-width:100%;height:auto;box-sizing:border-box;border:1px solid #ddd}"
+    /* a plot's white is the page's, so the scroll shadow shows through it */
+    ".plot g[id$=gnuplot_canvas]>rect:first-child{fill:none}"
     "figcaption{font-size:.9rem;color:#333}.note{color:#555;font-style:italic}"
     ".note code{font-style:normal}"
     "@media (max-width:40rem){table.stack thead{display:none}table.stack tr{display:block;border:1px solid #bbb;"
@@ -79,7 +81,9 @@ static const char STYLE[] =
     "table.stack td:empty{display:none}"
     "table.stack td::before{content:attr(data-label) \": \";font-weight:bold;font-style:normal;color:#111}"
     "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}"
-    "table.stack td:first-child{position:static}}"
+    "table.stack td:first-child{position:static}"
+    /* a plot at the size gnuplot drew it (its text 10 px and more), scrolled */
+    ".plot svg{width:auto;max-width:none;box-sizing:content-box}}"
     "@media print{body{max-width:none;font-size:11pt}.scroll,pre{overflow:visible;white-space:pre-wrap}"
     "figure,table,pre{break-inside:avoid}nav{display:none}a{color:inherit;text-decoration:none}}";
 

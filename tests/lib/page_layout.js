@@ -15,6 +15,10 @@
 //   covered: WHAT           a sticky cell of a table whose borders collapse
 //                           that paints its background over them (Chromium
 //                           then draws none of that cell's borders)
+//   small-text: WHERE: A (N px)  on a viewport of 40rem or less (a phone), a
+//                           text of an SVG (or a part of one in a size of its
+//                           own: a superscript) drawn under 10 px high, its
+//                           font size times the SVG's scale
 //   decimals: TEXT          a number shown with more than four decimals
 // Every <details> is opened first, so what it holds is measured too.
 (function () {
@@ -89,6 +93,14 @@
         if (overlap(marks[i].r, t.r, 0.5))
           out.push('mark-overlap: ' + where + ': ' + marks[i].s + ' | text ' + t.s);
     }
+    if (vw <= 40 * parseFloat(getComputedStyle(document.documentElement).fontSize))
+      for (const t of svg.querySelectorAll('text,tspan')) {
+        // the text it draws in its own size (a text of tspans draws none)
+        const own = [...t.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.nodeValue).join('').trim();
+        if (!own) continue;
+        const m = t.getScreenCTM(), px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+        if (px < 10 - 0.005) out.push('small-text: ' + where + ': ' + own.slice(0, 40) + ' (' + px.toFixed(1) + ' px)');
+      }
     const box = svg.getBoundingClientRect();
     for (const t of texts.map(t => ({r: t.r, s: 'text ' + t.s})).concat(marks))
       if (t.r.left < box.left - 0.5 || t.r.right > box.right + 0.5 || t.r.top < box.top - 0.5 || t.r.bottom > box.bottom + 0.5)

@@ -7,7 +7,9 @@
 # not inside a box that scrolls, a table cell or plot cut at the edge of
 # its scroll box with no scroll cue there, two text boxes of one SVG overlapping, a
 # point mark overlapping another mark or a text, a text or mark past its
-# SVG's own edge, a number with more than four decimals. The measure is tested first on a page with one of each.
+# SVG's own edge, a plot's text under 10 px high on a phone (at 390: the
+# page shows a plot at its own size there, in a box that scrolls), a
+# number with more than four decimals. The measure is tested first on a page with one of each.
 # Run on the shipped course and on a course of eight lessons
 # (tests/models/eight: a channel returning nothing, a 38-character name,
 # a bundles sweep), whose page must stay under 1.5 MB. Screenshots of both
@@ -56,9 +58,9 @@ clean() {
         check "$2 at $w px: laid out $w wide" "viewport $w" "$(head -1 "$tmp/found.txt")"
         n=$(sed 1d "$tmp/found.txt" | wc -l | tr -d ' ')
         if [ "$n" = 0 ]; then
-            ok "$2 at $w px: nothing outside the viewport or a scroll box, nothing cut without a cue, no overlap, no long decimals"
+            ok "$2 at $w px: nothing outside the viewport or a scroll box, nothing cut without a cue, no overlap, no plot text under 10 px on a phone, no long decimals"
         else
-            not_ok "$2 at $w px: nothing outside the viewport or a scroll box, nothing cut without a cue, no overlap, no long decimals ($n found)"
+            not_ok "$2 at $w px: nothing outside the viewport or a scroll box, nothing cut without a cue, no overlap, no plot text under 10 px on a phone, no long decimals ($n found)"
             sed 1d "$tmp/found.txt" | head -8 | sed 's/^/    /'
         fi
     done
@@ -77,13 +79,14 @@ cat >"$tmp/bad.html" <<'EOF2'
 <use xlink:href="#pt" transform="translate(200,50)"/><use xlink:href="#pt" transform="translate(204,52)"/>
 <use xlink:href="#pt" transform="translate(100,80)"/><text x="95" y="84" font-size="12">under</text>
 <text x="10" y="80" font-size="12">apart</text><use xlink:href="#pt" transform="translate(280,20)"/>
-<text x="250" y="98" font-size="12">past the edge</text>
+<text x="250" y="98" font-size="12">past the edge</text><text x="150" y="62" font-size="9.5">small</text>
+<text x="120" y="40" font-size="12">10<tspan font-size="9.6" dy="-6">2</tspan></text>
 </svg></figure>
 </body></html>
 EOF2
 measure "$tmp/bad.html" 390 >"$tmp/bad.txt"
-check "the measure: one element outside, two texts, a mark on a mark, a mark on a text, a text past its SVG's edge, a long decimal" \
-    "viewport 390|outside: div.wide|text-overlap: plot-bad: first label | second label|mark-overlap|mark-overlap: plot-bad: mark #pt | text under|clipped: plot-bad: text past the edge|decimals: 5.666666" \
+check "the measure: one element outside, two texts, a mark on a mark, a mark on a text, text under 10 px, a text past its SVG's edge, a long decimal" \
+    "viewport 390|outside: div.wide|text-overlap: plot-bad: first label | second label|mark-overlap|mark-overlap: plot-bad: mark #pt | text under|small-text: plot-bad: small (9.5 px)|small-text: plot-bad: 2 (9.6 px)|clipped: plot-bad: text past the edge|decimals: 5.666666" \
     "$(sed 's/^\(outside: div.wide\).*/\1/; s/^\(mark-overlap: plot-bad: mark #pt\) @.*/mark-overlap/' "$tmp/bad.txt" | tr '\n' '|' | sed 's/|$//')"
 
 # a cell cut at the edge of its scroll box is found, unless the box shows a cue

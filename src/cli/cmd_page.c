@@ -82,8 +82,8 @@ static const char STYLE[] =
     "table.stack td::before{content:attr(data-label) \": \";font-weight:bold;font-style:normal;color:#111}"
     "dl.glossary dt{float:none;width:auto}dl.glossary dd{margin:0 0 .5rem 1rem}"
     "table.stack td:first-child{position:static}"
-    /* a plot at the size gnuplot drew it (its text 10 px and more), scrolled */
-    ".plot svg{width:auto;max-width:none;box-sizing:content-box}}"
+    /* a plot that states its size (gnuplot's), shown at it (text 10 px and more), scrolled */
+    ".plot svg[width]{width:auto;max-width:none;box-sizing:content-box}}"
     "@media print{body{max-width:none;font-size:11pt}.scroll,pre{overflow:visible;white-space:pre-wrap}"
     "figure,table,pre{break-inside:avoid}nav{display:none}a{color:inherit;text-decoration:none}}";
 

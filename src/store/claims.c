@@ -421,11 +421,12 @@ static int named_column(const char *sql, const char *lit)
     return -1;
 }
 
-/* For a claim whose SQL gave no value: into out[n], "no value: no channel
- * named 'x'" for each quoted name its SQL compares a channel, bundle, fact,
- * lesson, mechanism or axis column with that the model does not have; out
- * left as it is when every such name is there. */
-static isl_status unmatched_names(isl_store *s, const char *sql, char *out, size_t n, isl_error *err)
+/* For a claim that failed: into out[n], "LEAD: no channel named 'x'" and
+ * its hint (names.h) for each quoted name its SQL compares a channel,
+ * bundle, fact, lesson, mechanism or axis column with that the model does
+ * not have; out left as it is when every such name is there. */
+static isl_status unmatched_names(isl_store *s, const char *sql, const char *lead, char *out, size_t n,
+                                  isl_error *err)
 {
     size_t used = 0;
     for (const char *p = sql; *p; p++) {
@@ -445,7 +446,8 @@ static isl_status unmatched_names(isl_store *s, const char *sql, char *out, size
         if (st) return st;
         if (found) continue;
         char hint[ISL_HINT_MAX];
-        int w = snprintf(out + used, n - used, "%s no %s named '%s'%s", used ? ";" : "no value:", NAMED[k].column,
+        int w = snprintf(out + used, n - used, "%s%s no %s named '%s'%s", used ? "" : lead, used ? ";" : ":",
+                         NAMED[k].column,
                          name, isl_store_name_hint(s, NAMED[k].names, name, NAMED[k].whats, hint, sizeof hint));
         if (w < 0 || (size_t)w >= n - used) break;
         used += (size_t)w;
@@ -494,14 +496,14 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
             rc = SQLITE_NOMEM;
             goto fail;
         }
-        /* a value of none: the names in its SQL the model does not have,
-         * and where the claim was written */
-        if (row.outcome == ISL_CLAIM_FAIL && !actual) {
-            char place[300];
+        /* a failure: the names in its SQL the model does not have, and,
+         * with any or for a value of none, where the claim was written */
+        if (row.outcome == ISL_CLAIM_FAIL) {
+            char place[300] = "";
             why[0] = '\0';
-            if ((st = unmatched_names(s, actual_sql, why, sizeof why, err))
-                || (st = claim_place(s, row.lesson, row.name, place, sizeof place, err)))
-                goto out;
+            st = unmatched_names(s, actual_sql, actual ? "the value differs" : "no value", why, sizeof why, err);
+            if (!st && (!actual || why[0])) st = claim_place(s, row.lesson, row.name, place, sizeof place, err);
+            if (st) goto out;
             if (!why[0]) snprintf(why, sizeof why, "%s", row.reason);
             size_t len = strlen(why);
             if (place[0]) snprintf(why + len, sizeof why - len, "; the claim is at %s", place);

@@ -6,7 +6,7 @@
 #      not named; a claim with every name right still says where it is
 #      with the hint every name that names nothing gets: the name within 2
 #      edits ("did you mean"), else the model's names of that kind when
-#      there are few
+#      there are few; a claim whose value differs names them too
 #   2  a claim naming a table, view or column that does not exist is
 #      refused at load with its file and line, and the name within 2 edits
 #      among the tables and views, or the columns of those the claim names
@@ -33,7 +33,11 @@ INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
      WHERE channel = ''in-kernel-tracin'' AND fact = ''host-interfac'')'),
   ('M03/K99', 'far-names', 'names far from any', 1,
    '(SELECT max(f.position) FROM channel_fact JOIN fact f ON f.name = fact
-     WHERE channel = ''profiler'' AND f.axis = ''disk'')');
+     WHERE channel = ''profiler'' AND f.axis = ''disk'')'),
+  ('M03/K99', 'count-facts', 'the profile returns 3 facts', 3,
+   '(SELECT count(*) FROM channel_fact WHERE channel = ''sampling-profil'')'),
+  ('M03/K99', 'count-right', 'the profile shows 2 facts', 2,
+   '(SELECT count(*) FROM channel_fact WHERE channel = ''sampling-profile'')');
 SQL
 db=$tmp/k99.db
 "$ISOLAB" --db "$db" init >/dev/null 2>&1 && "$ISOLAB" --db "$db" load lessons/030_M03_K06_in_kernel_tracing.sql \
@@ -58,6 +62,12 @@ check "a channel of a loaded lesson and a fact, each misspelt: both named, each 
 check "names far from any: the 6 channels listed, not the 9 axes (past the few)" \
     "FAIL     M03/K99 far-names: expected 1, actual NULL (no value: no channel named 'profiler' (channels: system-call-tracing, sampling-profile, in-kernel-tracing, sched-tracepoint, task-tracepoint, net-tracepoint); no axis named 'disk'; the claim is at $where:16) -- names far from any" \
     "$(grep ' far-names:' "$tmp/out.txt")"
+check "a value that differs over a misspelt name: the name, its hint and the claim's place" \
+    "FAIL     M03/K99 count-facts: expected 3, actual 0 (the value differs: no channel named 'sampling-profil'; did you mean 'sampling-profile'?; the claim is at $where:19) -- the profile returns 3 facts" \
+    "$(grep ' count-facts:' "$tmp/out.txt")"
+check "a value that differs, every name right: as before" \
+    "FAIL     M03/K99 count-right: expected 2, actual 3 (the value differs) -- the profile shows 2 facts" \
+    "$(grep ' count-right:' "$tmp/out.txt")"
 check "the reason is stored in claim_result" \
     "no value: no channel named 'sampling-profil'; did you mean 'sampling-profile'?; the claim is at $where:6" \
     "$(q "$db" "SELECT reason FROM claim_result WHERE claim = 'profile-facts'")"

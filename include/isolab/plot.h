@@ -3,6 +3,26 @@
 #define ISOLAB_PLOT_H
 
 #include "isolab/cli.h"
+#include "isolab/kind.h"
+
+/* A plot (plot.c's isl_plot_kinds, which isolab plot and the page read):
+ * its name (its script gnuplot/NAME.gp, built in; files NAME.csv and
+ * NAME.png|svg), the saved query it draws, the kind of run that query
+ * reads (its command, kind.c's, then operand when not NULL, computes one)
+ * and the page's caption (the page ends it with a period, after the
+ * kind's command in parentheses for an optional plot). focus: 1 when that
+ * run is of the focus's bundle x channel alone (a sweep), so that the
+ * command is the focus's own; optional: 1 when 'isolab plot' without names
+ * leaves it out while that kind of run is missing (a measurement of this
+ * machine, not the model's). */
+typedef struct isl_plot_kind {
+    const char *name, *query;
+    isl_kind kind;
+    const char *operand, *caption;
+    int focus, optional;
+} isl_plot_kind;
+/* Every plot, in the page's order; the last has name NULL. */
+extern const isl_plot_kind isl_plot_kinds[];
 
 /* Plots drawn by one gnuplot process (plot.c): isl_plots_add writes each
  * plot's dir/NAME.csv under the focus in force then, isl_plots_draw draws
@@ -15,7 +35,7 @@ typedef struct isl_plots isl_plots;
  * CSV, and each image stays a scratch file in dir (isl_plots_status names
  * it; isl_plots_free removes it), as a page that reads them in wants. */
 isl_plots *isl_plots_new(const char *fmt, const char *scripts, int scratch);
-/* Adds plot `name` (one of PLOTS) into dir: its CSV now; the plot's exit
+/* Adds plot `name` (one of isl_plot_kinds) into dir: its CSV now; the plot's exit
  * status (its failure kept with it, cli->err clear; ISL_ENOMEM: in cli->err
  * when the plot could not be kept). */
 int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir);

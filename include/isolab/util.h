@@ -3,6 +3,7 @@
 #define ISOLAB_UTIL_H
 
 #include "isolab/cli.h"
+#include "isolab/kind.h"
 
 /* Opens cli->store (a note per repair) and reads cli->model, as needs says. */
 int isl_cli_open(isl_cli *cli, unsigned needs);
@@ -18,6 +19,10 @@ char *isl_command_text(const isl_cli *cli, int n, const char *const *words);
 /* Appends to b (after ", " when not empty) isl_command_text's command
  * between ' (or " when it holds a '); b->oom when out of memory. */
 void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words);
+
+/* "isolab WORDS" of kind k (its command in kind.c), then " " and more when
+ * more is not NULL, into buf[n] (for isl_hint); returns buf. */
+const char *isl_kind_command(isl_kind k, const char *more, char *buf, size_t n);
 
 /* Records a usage error (exit 2) in cli->err; isl_main adds the hint. */
 int isl_usage(isl_cli *cli, const char *fmt, ...)

@@ -18,17 +18,6 @@
 #include "page.h"
 #include "page_table.h"
 
-/* The plots of a lesson, with their captions. */
-static const char *const PLOTS[][2] = {
-    {"channels", "Each channel's cost against the facts it returns, across lessons; this lesson's channel "
-                 "is marked."},
-    {"samples", "The sample count sweep: the output grows, the returned facts stay flat."},
-    {"axes", "The share of each axis's facts visible without and with the channel, per bundle."},
-    {"frontier", "The power-set sweep under the channel: the open surface of every bundle against its size."},
-    {"channel_cost", "The channels measured for real on this machine: each one's cost against the events its program "
-                     "recorded, beside the model's cost (isolab probe --channel)."},
-};
-
 /* The first word in the n bytes at p, or NULL. */
 static const char *find(const char *p, size_t n, const char *word)
 {
@@ -322,7 +311,7 @@ int page_plots_new(isl_cli *cli, page_plots **pp)
 static int put_body(isl_cli *cli, isl_buf *b, page_plots *pp, size_t k, int *noted)
 {
     struct page_plot *q = &pp->v[k];
-    const char *name = PLOTS[q->kind][0];
+    const char *name = isl_plot_kinds[q->kind].name;
     const isl_error *e = NULL;
     const char *image = NULL;
     int prc = isl_plots_status(pp->ps, k, &e, &image, NULL);
@@ -361,7 +350,8 @@ static int put_body(isl_cli *cli, isl_buf *b, page_plots *pp, size_t k, int *not
  * force), its place marked in b. ISL_ENOMEM alone stops. */
 static int put_one(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson, size_t i)
 {
-    const char *name = PLOTS[i][0];
+    const isl_plot_kind *p = &isl_plot_kinds[i];
+    const char *name = p->name;
     if (pp->n == pp->cap) {
         size_t cap = pp->cap ? 2 * pp->cap : 16;
         struct page_plot *v = realloc(pp->v, cap * sizeof *v);
@@ -379,7 +369,12 @@ static int put_one(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson,
     if (prc == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     page_puts(b, "<figure id=\"plot-"), page_puts(b, q->prefix), page_puts(b, "\">\n");
     isl_buf_printf(b, "\001%zu\001", pp->n - 1);
-    page_puts(b, "<figcaption>"), page_html(b, PLOTS[i][1]), page_puts(b, "</figcaption>\n</figure>\n");
+    char cmd[128];
+    page_puts(b, "<figcaption>"), page_html(b, p->caption);
+    /* a measurement's plot: the command that measures */
+    if (p->optional)
+        page_puts(b, " ("), page_html(b, isl_kind_command(p->kind, NULL, cmd, sizeof cmd)), page_puts(b, ")");
+    page_puts(b, ".</figcaption>\n</figure>\n");
     return ISL_OK;
 }
 /* A scratch directory under $TMPDIR (else /tmp) into *dir (free it),
@@ -415,7 +410,7 @@ int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson)
     }
     int rc = pp->dir ? ISL_OK : make_scratch(cli, &pp->dir, &pp->slot);
     if (rc) return rc;
-    for (size_t i = 0; i < sizeof PLOTS / sizeof PLOTS[0] && !rc; i++) rc = put_one(cli, b, pp, lesson, i);
+    for (size_t i = 0; isl_plot_kinds[i].name && !rc; i++) rc = put_one(cli, b, pp, lesson, i);
     return rc;
 }
 

@@ -30,41 +30,37 @@
 
 extern char **environ;
 
-/* A plot: its name (script NAME.gp, files NAME.csv and NAME.png|svg), the
- * saved query it draws, and the kind of run that query reads, with the
- * command that writes such a run; focus: 1 when that run is of the focus's
- * bundle x channel alone (a sweep), so that the command is the focus's own;
- * optional: 1 when 'isolab plot' without names leaves it out while that
- * kind of run is missing (a measurement of this machine, not the model's). */
-typedef struct plot_kind {
-    const char *name, *query, *run_kind, *command;
-    int focus, optional;
-} plot_kind;
-
-static const plot_kind PLOTS[] = {
-    {"channels", "plot_channels", "run", "isolab run", 0, 0},
-    {"samples", "plot_samples", "samples", "isolab sweep samples", 1, 0},
-    {"axes", "plot_axes", "run", "isolab run", 0, 0},
-    {"frontier", "plot_frontier", "bundles", "isolab sweep bundles", 0, 0},
-    {"channel_cost", "plot_channel_cost", "channel-probe", "isolab probe --channel sampling-profile", 0, 1},
-    {NULL, NULL, NULL, NULL, 0, 0},
+const isl_plot_kind isl_plot_kinds[] = {
+    {"channels", "plot_channels", ISL_KIND_RUN, NULL,
+     "Each channel's cost against the facts it returns, across lessons; this lesson's channel is marked", 0, 0},
+    {"samples", "plot_samples", ISL_KIND_SAMPLES, NULL,
+     "The sample count sweep: the output grows, the returned facts stay flat", 1, 0},
+    {"axes", "plot_axes", ISL_KIND_RUN, NULL,
+     "The share of each axis's facts visible without and with the channel, per bundle", 0, 0},
+    {"frontier", "plot_frontier", ISL_KIND_BUNDLES, NULL,
+     "The power-set sweep under the channel: the open surface of every bundle against its size", 0, 0},
+    {"channel_cost", "plot_channel_cost", ISL_KIND_CHANNEL_PROBE, "sampling-profile",
+     "The channels measured for real on this machine: each one's cost against the events its program recorded, "
+     "beside the model's cost", 0, 1},
+    {NULL, NULL, ISL_KIND_COUNT, NULL, NULL, 0, 0},
 };
 
-static const plot_kind *find_plot(const char *name)
+static const isl_plot_kind *find_plot(const char *name)
 {
-    for (const plot_kind *p = PLOTS; p->name; p++)
+    for (const isl_plot_kind *p = isl_plot_kinds; p->name; p++)
         if (!strcmp(p->name, name)) return p;
     return NULL;
 }
 
 /* The command that computes what p draws, quoted with --db, into hint[n]:
- * for a sweep, the focus's own ('isolab lesson M03/K04'), else p's. */
-static int plot_hint(isl_cli *cli, const plot_kind *p, char *hint, size_t n)
+ * for a sweep, the focus's own ('isolab lesson M03/K04'), else p's kind's. */
+static int plot_hint(isl_cli *cli, const isl_plot_kind *p, char *hint, size_t n)
 {
     char cmd[512] = "";
-    if (p->focus && isl_store_missing_command(cli->store, isl_kind_find(p->run_kind), cmd, sizeof cmd, &cli->err))
+    if (p->focus && isl_store_missing_command(cli->store, p->kind, cmd, sizeof cmd, &cli->err))
         return cli->err.status;
-    isl_hint(cli, cmd[0] ? cmd : p->command, hint, n);
+    if (!cmd[0]) isl_kind_command(p->kind, p->operand, cmd, sizeof cmd);
+    isl_hint(cli, cmd, hint, n);
     return ISL_OK;
 }
 
@@ -285,7 +281,7 @@ static char *path_of(const char *dir, const char *name, const char *ext)
  * isl_plots_free. rc is its exit status, err its failure; fed once its
  * commands went to a gnuplot, drawn once that gnuplot finished it. */
 struct isl_plot_job {
-    const plot_kind *p;
+    const isl_plot_kind *p;
     char *csv, *img, *script; /* script: --scripts DIR's file, else NULL */
     isl_outfile image, data, titles; /* titles: an SVG's (put_titles) */
     size_t rows, empty;
@@ -293,15 +289,15 @@ struct isl_plot_job {
     isl_error err;
 };
 
-enum { KINDS = sizeof PLOTS / sizeof PLOTS[0] };
+enum { KINDS = sizeof isl_plot_kinds / sizeof isl_plot_kinds[0] };
 
-/* query[k]: the statement of PLOTS[k]'s query, compiled at its first job
+/* query[k]: the statement of isl_plot_kinds[k]'s query, compiled at its first job
  * and read again for every other (a page draws each kind once a lesson);
  * scratch: no CSV, each image left in its scratch file (isl_plots_new).
  * The gnuplot drawing the jobs as they are added (pid 0: none): fd its
  * standard input, errs its stderr, from its first job, cut an errno when
  * its input could not be written (it ended, or took no more within the
- * limit); gp[k] PLOTS[k]'s built-in script, written for its first job.
+ * limit); gp[k] isl_plot_kinds[k]'s built-in script, written for its first job.
  * left: the seconds the batch's gnuplots may still keep isolab waiting
  * (for room in the input, for the end), all of them: the limit in all. */
 struct isl_plots {
@@ -450,7 +446,7 @@ static int start(isl_cli *cli, isl_plots *ps, size_t from)
 static int feed(isl_cli *cli, isl_plots *ps, size_t i)
 {
     isl_plot_job *j = &ps->v[i];
-    size_t k = (size_t)(j->p - PLOTS);
+    size_t k = (size_t)(j->p - isl_plot_kinds);
     assert(!j->rc && !j->fed && k < KINDS);
     int rc = ISL_OK;
     if (!j->script && !ps->gp[k].f && !(rc = isl_outfile_open(&ps->gp[k], j->img, ISL_OUT_SCRATCH, NULL, &cli->err)))
@@ -612,7 +608,7 @@ isl_plots *isl_plots_new(const char *fmt, const char *scripts, int scratch)
 
 int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir)
 {
-    const plot_kind *p = find_plot(name);
+    const isl_plot_kind *p = find_plot(name);
     assert(p);
     if (ps->n == ps->cap) {
         size_t cap = ps->cap ? 2 * ps->cap : 8;
@@ -637,7 +633,7 @@ int isl_plots_add(isl_cli *cli, isl_plots *ps, const char *name, const char *dir
     else if (!rc) rc = isl_outfile_open(&j->image, j->img, ISL_OUT_BY_NAME, cli->db_path, &cli->err);
     /* the CSV's temporary is scratch until it is known to have rows */
     int was_scratch = isl_temp_scratch(1);
-    isl_export **q = &ps->query[p - PLOTS];
+    isl_export **q = &ps->query[p - isl_plot_kinds];
     if (!rc && !*q) rc = isl_store_export_open(cli->store, p->query, 0, 0, 0, q, &cli->err);
     if (!rc && j->csv) rc = isl_export_tee(cli, *q, p->query, table.tmp, &j->rows, gp_row, &d);
     else if (!rc) { /* no CSV: the rows for gnuplot alone */
@@ -749,18 +745,18 @@ void isl_plots_free(isl_plots *ps)
 
 /* Checks that each plot's query has the run it reads, naming in a note the
  * command that writes each missing one. Returns an exit status. */
-static int check_runs(isl_cli *cli, const plot_kind **plots, size_t n)
+static int check_runs(isl_cli *cli, const isl_plot_kind **plots, size_t n)
 {
     size_t missing = 0;
     for (size_t i = 0; i < n; i++) {
         int64_t id = 0;
         char digest[17];
-        if (isl_store_latest_run(cli->store, isl_kind_find(plots[i]->run_kind), &id, digest, &cli->err)) return cli->err.status;
+        if (isl_store_latest_run(cli->store, plots[i]->kind, &id, digest, &cli->err)) return cli->err.status;
         char hint[600];
         if (id == 0 && ++missing) {
             if (plot_hint(cli, plots[i], hint, sizeof hint)) return cli->err.status;
             isl_note(cli, "%s: %s holds no finished '%s' run; run %s first", plots[i]->name, cli->db_path,
-                     plots[i]->run_kind, hint);
+                     isl_kind_names[plots[i]->kind], hint);
         }
     }
     if (missing) return isl_fail(&cli->err, ISL_EINPUT, "%zu plot%s without the run%s %s draw%s from", missing,
@@ -774,20 +770,26 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     const char *dir = isl_opt(a, "-o"), *scripts = isl_opt(a, "--scripts");
     if (tool_seconds() < 0) return bad_timeout(cli); /* before any file is written */
     long long svg = 0; /* the index of --format's choice: png, svg */
-    const plot_kind *want[sizeof PLOTS / sizeof PLOTS[0]];
+    const isl_plot_kind *want[KINDS];
     size_t n = 0;
     isl_opt_int(a, "--format", &svg);
     if (!dir) dir = "plots";
     if (isl_check_distinct("plot", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
     for (int i = 0; i < a->nops; i++) {
-        const plot_kind *p = find_plot(a->ops[i]);
-        if (!p) return isl_usage(cli, "unknown plot '%s' (channels, samples, axes, frontier, channel_cost)", a->ops[i]);
+        const isl_plot_kind *p = find_plot(a->ops[i]);
+        if (!p) {
+            char names[256] = "";
+            for (p = isl_plot_kinds; p->name; p++)
+                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", p > isl_plot_kinds ? ", " : "",
+                         p->name);
+            return isl_usage(cli, "unknown plot '%s' (%s)", a->ops[i], names);
+        }
         want[n++] = p;
     }
-    for (const plot_kind *p = PLOTS; !a->nops && p->name; p++) {
+    for (const isl_plot_kind *p = isl_plot_kinds; !a->nops && p->name; p++) {
         int64_t id = 0;
         char digest[17];
-        if (p->optional && isl_store_latest_run(cli->store, isl_kind_find(p->run_kind), &id, digest, &cli->err)) return cli->err.status;
+        if (p->optional && isl_store_latest_run(cli->store, p->kind, &id, digest, &cli->err)) return cli->err.status;
         if (!p->optional || id) want[n++] = p;
     }
     if (!on_path("gnuplot")) {

@@ -93,6 +93,13 @@ void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *w
     free(cmd);
 }
 
+const char *isl_kind_command(isl_kind k, const char *more, char *buf, size_t n)
+{
+    assert(k < ISL_KIND_COUNT);
+    snprintf(buf, n, "isolab %s%s%s", isl_kinds[k].command, more ? " " : "", more ? more : "");
+    return buf;
+}
+
 double isl_now(void)
 {
     struct timespec t;

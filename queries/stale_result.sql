@@ -13,7 +13,8 @@
 -- Names are quoted for a POSIX shell (shell_word). The channel is one of the
 -- model's; a list is named even when the model no longer reads it (a
 -- mechanism gone): its command then fails, saying which item.
-SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel, 'isolab run' AS command
+SELECT 'run' AS kind, max(s.run_id) AS run_id, NULL AS bundle, NULL AS channel,
+       'isolab ' || (SELECT k.command FROM run_kinds k WHERE k.kind = 'run') AS command
   FROM bundle b
  CROSS JOIN channel c
  CROSS JOIN surface s ON s.bundle = b.name AND s.channel = c.name

@@ -23,9 +23,10 @@ void isl_progress_end(isl_progress *p, int complete);
  * next tick). The first line shown stops a clock (isl_clock_start). */
 void isl_progress_clear(isl_progress *p);
 
-/* For work with nothing to count: "LABEL N s" on stderr while it is a
- * terminal, every second after the first, until isl_clock_stop blanks it. */
-void isl_clock_start(const char *label);
+/* For work with nothing to count: "isolab COMMAND: DOING N s" (COMMAND:
+ * cli's, from the command table) on stderr while it is a terminal, every
+ * second after the first, until isl_clock_stop blanks it. */
+void isl_clock_start(const isl_cli *cli, const char *doing);
 void isl_clock_stop(void);
 
 #endif

@@ -48,8 +48,9 @@ int isl_warn_stale(isl_cli *cli);
 int isl_current_results(isl_cli *cli);
 
 /* The command that computes a first result: "isolab lesson" when a lesson
- * has a focus, else "isolab run" (a model with no lessons). */
-const char *isl_first_command(isl_cli *cli);
+ * has a focus, else the run kind's (a model with no lessons), written into
+ * buf[n]. */
+const char *isl_first_command(isl_cli *cli, char *buf, size_t n);
 
 /* 1 with msg[n] "DB: no results yet: run ..." when no run is recorded, 0 when
  * one is, -1 on failure (cli->err). */

@@ -20,6 +20,10 @@ char *isl_command_text(const isl_cli *cli, int n, const char *const *words);
  * between ' (or " when it holds a '); b->oom when out of memory. */
 void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *words);
 
+/* isl_put_command of the words of command (a kind's: isl_kinds[k].command,
+ * "sweep samples"), split at spaces, then the n words of more. */
+void isl_put_command_words(const isl_cli *cli, isl_buf *b, const char *command, int n, const char *const *more);
+
 /* "isolab WORDS" of kind k (its command in kind.c), then " " and more when
  * more is not NULL, into buf[n] (for isl_hint); returns buf. */
 const char *isl_kind_command(isl_kind k, const char *more, char *buf, size_t n);

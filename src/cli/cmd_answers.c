@@ -94,13 +94,13 @@ static void note_unreached(isl_cli *cli, const isl_args *a, const answer_args *x
     int oom = 0;
     const char *ch = x->channel_name;
     char *list = isl_opt_joined(a, "--mechanisms", &oom);
-    const char *words[5] = {"frontier"};
-    int n = 1;
+    const char *words[4];
+    int n = 0;
     if (ch) words[n++] = "--channel", words[n++] = ch;
     else words[n++] = "--no-channel";
     if (list) words[n++] = "--mechanisms", words[n++] = list;
     isl_buf hint = {NULL, 0, 0, 0};
-    isl_put_command(cli, &hint, n, words);
+    isl_put_command_words(cli, &hint, isl_kinds[ISL_KIND_FRONTIER].command, n, words);
     /* isl_note escapes the names; out of memory, the empty output stands alone */
     if (hint.p)
         isl_note(cli, "no subset of the %zu mechanism%s has an open surface of at most %lld under %s; %s gives the "

@@ -21,9 +21,10 @@ static int note_stale(isl_cli *cli)
     if (isl_store_latest_run(cli->store, ISL_KIND_RUN, &id, digest, &err)) return ISL_OK;
     if (!id) {
         /* each command named runs as pasted ('isolab sweep' alone would not) */
-        char l[512], r[512];
+        char l[512], r[512], c[64];
         isl_note(cli, "no run yet, so claims over results have no value; %s computes them all (%s: the surfaces "
-                 "alone)", isl_hint(cli, "isolab lesson", l, sizeof l), isl_hint(cli, "isolab run", r, sizeof r));
+                 "alone)", isl_hint(cli, "isolab lesson", l, sizeof l),
+                 isl_hint(cli, isl_kind_command(ISL_KIND_RUN, NULL, c, sizeof c), r, sizeof r));
         return ISL_OK;
     }
     return isl_warn_stale(cli);

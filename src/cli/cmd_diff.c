@@ -139,7 +139,7 @@ int isl_cmd_diff(isl_cli *cli, const isl_args *a)
     if (!rc) rc = isl_parse_run_id(cli, a->ops[1], &rb);
     if (d.listing) isl_listing_start(&l, (isl_format)fmt, cli->out);
     /* the models compared first: a clock, nothing to count */
-    isl_clock_start("isolab diff: comparing the runs' models,");
+    isl_clock_start(cli, "comparing the runs' models,");
     if (!rc) rc = isl_store_model_diff(cli->store, ra, rb, keep_row, &d, &cli->err);
     isl_clock_stop();
     uint64_t total = 0;

@@ -83,7 +83,8 @@ static void note_unrun(isl_cli *cli, const char *name)
     isl_error kept = cli->err;
     if (!isl_store_unrun_rows(cli->store, name, &n, bundle, channel, sizeof bundle, &cli->err) && n > 0) {
         isl_buf cmd = {NULL, 0, 0, 0};
-        isl_put_command(cli, &cmd, 5, (const char *const[]){"run", "--bundle", bundle, "--channel", channel});
+        isl_put_command_words(cli, &cmd, isl_kinds[ISL_KIND_RUN].command, 4,
+                              (const char *const[]){"--bundle", bundle, "--channel", channel});
         if (!cmd.oom)
             isl_note(cli, "%lld row%s of %s %s no results (empty cells): %s computes the first", n, n == 1 ? "" : "s",
                      name, n == 1 ? "has" : "have", cmd.p);

@@ -279,7 +279,7 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     lesson_list ls = {0, 0, NULL, m, isl_opt_flag(a, "--all"), a->ops, a->nops};
     int rc = lesson_usage(cli, a);
     if (!rc) rc = find_lessons(cli, a, &ls);
-    isl_clock_start("isolab lesson: running and sweeping,");
+    isl_clock_start(cli, "running and sweeping,");
     if (!rc) rc = isl_lab_run(s, m, cli->argv_text, NULL, m->nbundles, NULL, m->nchannels, NULL, NULL, NULL, &cli->err);
     for (size_t i = 0; i < ls.n && !rc; i++) {
         /* a pair two lessons share is swept once */

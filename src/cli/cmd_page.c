@@ -282,7 +282,7 @@ static void put_claims_note(isl_cli *cli, isl_buf *note, const lesson *l)
         return;
     }
     isl_buf cmd = {NULL, 0, 0, 0};
-    isl_put_command(cli, &cmd, 3, (const char *const[]){"check", "--lesson", l->code});
+    isl_put_command_words(cli, &cmd, isl_kinds[ISL_KIND_CHECK].command, 2, (const char *const[]){"--lesson", l->code});
     if (!strcmp(l->claims, "1")) page_puts(note, "The claim of this lesson has not been checked yet: run ");
     else page_puts(note, "The "), page_puts(note, l->claims), page_puts(note, " claims of this lesson have not been checked yet: run ");
     page_puts(note, cmd.p ? cmd.p : ""), page_puts(note, ".");
@@ -316,7 +316,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     static const char *const hide_files[] = {"lesson", NULL};
     page_table files = {.view = "page_lesson_channel_files", .lesson = l->code, .hide = hide_files, .stack = 1,
                         .empty = "No channel measured for real on this machine yet: run ",
-                        .command = "isolab probe --channel sampling-profile",
+                        .run = &isl_kinds[ISL_KIND_CHANNEL_PROBE], .operand = "sampling-profile",
                         .caption = "What each channel's file carried on this machine, beside the model "
                                    "(channel_output_fact)"};
     if (!rc) rc = page_put_table(cli, b, labels, &files);
@@ -333,7 +333,7 @@ static int put_comparison(isl_cli *cli, isl_buf *b, const isl_labels *labels, co
     static const char *const hide_cmp[] = {"lesson_position", "run_id", NULL};
     page_puts(b, "<section id=\"comparison\">\n<h2>Comparison across lessons</h2>\n");
     page_table cmp = {.view = "channel_comparison", .caption = "Every channel under one bundle (channel_comparison)",
-                      .empty = "No channel has results yet: run ", .command = "isolab run", .hide = hide_cmp,
+                      .empty = "No channel has results yet: run ", .run = &isl_kinds[ISL_KIND_RUN], .hide = hide_cmp,
                       .keep = nwant ? want : NULL, .nkeep = nwant, .stack = 1,
                       .drop_empty = 1 /* "part of" when a channel is a part */};
     int rc = page_put_table(cli, b, labels, &cmp);

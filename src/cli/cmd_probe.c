@@ -165,7 +165,7 @@ int isl_cmd_probe(isl_cli *cli, const isl_args *a)
     isl_progress prog;
     isl_progress_start(&prog, "sets", rc ? 0 : (unsigned long long)s.n * (given && order < 2 ? 1 : 2));
     isl_lab_tick tick = {sets_tick, &prog};
-    isl_clock_start("isolab probe: building,");
+    isl_clock_start(cli, "building,");
     if (!rc) rc = isl_lab_probe_run(cli->store, m, cli->argv_text, &p, prog.on ? &tick : NULL, &done, &cli->err);
     isl_clock_stop();
     isl_progress_end(&prog, !rc);

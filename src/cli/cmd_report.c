@@ -34,10 +34,10 @@ static int print_view(isl_cli *cli, const char *name)
     isl_status st = isl_store_view_lines(cli->store, name, count_line, &c, &cli->err);
     if (st && st != ISL_EOUTPUT) return st;
     /* nothing on stdout is said on stderr, never left silent */
-    char l[600];
+    char l[600], f[64];
     int lesson = !strcmp(name, "lesson_report");
     /* 'isolab lesson' is advised only where it can run: a lesson has a focus */
-    int focus = lesson && !c.lines && !strcmp(isl_first_command(cli), "isolab lesson");
+    int focus = lesson && !c.lines && !strcmp(isl_first_command(cli, f, sizeof f), "isolab lesson");
     if (!st && !c.lines && !cli->stale_noted)
         isl_note(cli, "%s has nothing to print: %s%s%s%s", name,
                  lesson && !focus ? "no lesson has a focus (see the table lesson_focus)" : "no current results for it",

@@ -56,7 +56,7 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     isl_progress_start(&p, "rows", rc ? 0 : isl_lab_rows(m, ISL_KIND_RUN, nb, nc));
     isl_lab_tick tick = {isl_progress_rows, &p};
     /* a clock until the rows of the first bundle x channel are written */
-    isl_clock_start("isolab run: computing,");
+    isl_clock_start(cli, "computing,");
     if (!rc) rc = isl_lab_run(cli->store, m, cli->argv_text, bundles, nb, channels, nc, p.on ? &tick : NULL, &id,
                               &rows, &cli->err);
     isl_clock_stop();
@@ -98,7 +98,7 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     isl_progress p;
     isl_progress_start(&p, "rows", isl_lab_rows(m, kind, 1, 1));
     isl_lab_tick tick = {isl_progress_rows, &p};
-    isl_clock_start("isolab sweep: sweeping,"); /* until the first rows are counted */
+    isl_clock_start(cli, "sweeping,"); /* until the first rows are counted */
     int rc = isl_lab_sweep(cli->store, m, cli->argv_text, kind, b, c, p.on ? &tick : NULL, &id, &rows, &cli->err);
     isl_clock_stop();
     isl_progress_end(&p, !rc);

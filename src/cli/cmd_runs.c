@@ -94,16 +94,17 @@ static void free_filter(isl_run_filter *f)
 /* Below an empty table: why it is empty, and what to run. */
 static void note_empty(isl_cli *cli, const isl_run_filter *f)
 {
-    char l[512], a[512];
+    char l[512], a[512], first[64];
     int64_t id = 0;
     char digest[17];
     isl_error err;
     isl_error_clear(&err);
+    isl_hint(cli, isl_first_command(cli, first, sizeof first), l, sizeof l);
     if (f->kind != ISL_KIND_COUNT || f->since || f->nparams) isl_note(cli, "no run matches the options given");
     else if (!f->with_checks && !isl_store_latest_run(cli->store, ISL_KIND_CHECK, &id, digest, &err) && id)
         isl_note(cli, "%s: no runs yet but checks (%s lists them): run %s", cli->db_path,
-                 isl_hint(cli, "isolab runs --all", a, sizeof a), isl_hint(cli, isl_first_command(cli), l, sizeof l));
-    else isl_note(cli, "%s: no runs yet: run %s", cli->db_path, isl_hint(cli, isl_first_command(cli), l, sizeof l));
+                 isl_hint(cli, "isolab runs --all", a, sizeof a), l);
+    else isl_note(cli, "%s: no runs yet: run %s", cli->db_path, l);
 }
 
 int isl_cmd_runs(isl_cli *cli, const isl_args *a)

@@ -37,8 +37,9 @@ void page_put_glossary(isl_buf *b)
                  "after the lessons.</p>\n</section>\n");
 }
 
-/* The model's tables: view, caption, note when empty, command, columns
- * hidden, the words of empty cells; stacked on a phone, or folded. */
+/* The model's tables: view, caption, note when empty, the kind whose
+ * command it names (and operand), columns hidden, the words of empty cells;
+ * stacked on a phone, or folded. */
 static const page_table MODEL_TABLES[] = {
     {"page_axes", "Axes, with their facts and the mechanisms that close them (page_axes)", "No axes.", .stack = 0},
     {"page_mechanisms", "Mechanisms, with the axes they close and the facts they leave open (page_mechanisms)",
@@ -48,11 +49,12 @@ static const page_table MODEL_TABLES[] = {
     {"page_channels", "Channels, with their lesson, cost and the facts they show (page_channels)", "No channels.",
      .stack = 0},
     {"channel_overlap", "Facts two channels both return, and each alone, per bundle (channel_overlap)",
-     "No two channels have current results: run ", "isolab run", .folded = 1},
+     "No two channels have current results: run ", &isl_kinds[ISL_KIND_RUN], .folded = 1},
     {"axis_visibility", "Each axis's visible facts without and with each channel, per bundle (axis_visibility)",
-     "No current results: run ", "isolab run", (const char *const[]){"run_id", NULL}, .folded = 1},
+     "No current results: run ", &isl_kinds[ISL_KIND_RUN], NULL, (const char *const[]){"run_id", NULL}, .folded = 1},
     {"bundle_smallest", "The smallest bundles that reach the least open surface, per channel (bundle_smallest)",
-     "No current bundles sweep: run ", "isolab sweep bundles", (const char *const[]){"line", "run_id", "mask", NULL},
+     "No current bundles sweep: run ", &isl_kinds[ISL_KIND_BUNDLES], NULL,
+     (const char *const[]){"line", "run_id", "mask", NULL},
      /* the words of the text report's line */
      (const char *const[]){"channel", "(no channel)", "members", "(none)", NULL}, .stack = 1,
      .drop_empty = 1 /* the mechanisms swept: shown when not every one */},

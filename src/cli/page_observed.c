@@ -234,18 +234,17 @@ static void put_machine(isl_cli *cli, isl_buf *b, const rows *r, size_t from, si
     const char **words = malloc((2 * all->n + 1) * sizeof *words);
     int nw = 0;
     if (!words) b->oom = 1;
-    else words[nw++] = "probe";
     for (size_t k = 0; words && k < all->n; k++) {
         size_t j = 0;
         while (j < nb && !same(r->v[idx[j]].c[C_BUNDLE], all->v[k])) j++;
         if (j == nb) words[nw++] = "--bundle", words[nw++] = all->v[k];
     }
-    if (nw > 1) {
+    if (nw) {
         isl_buf cmd = {NULL, 0, 0, 0};
-        isl_put_command(cli, &cmd, nw, words);
+        isl_put_command_words(cli, &cmd, isl_kinds[ISL_KIND_PROBE].command, nw, words);
         page_puts(b, "<p class=\"note\">Not probed on "), put_text(b, first->c[C_MACHINE] ? first->c[C_MACHINE] : "");
         page_puts(b, " for the model as it is now: ");
-        for (int k = 2; k < nw; k += 2) page_puts(b, k > 2 ? ", " : ""), put_text(b, words[k]);
+        for (int k = 1; k < nw; k += 2) page_puts(b, k > 1 ? ", " : ""), put_text(b, words[k]);
         page_puts(b, ". Run "), put_text(b, cmd.p ? cmd.p : ""), page_puts(b, " on that machine.</p>\n");
         b->oom |= cmd.oom;
         free(cmd.p);
@@ -265,7 +264,7 @@ int page_put_observed(isl_cli *cli, isl_buf *b, const char *lesson)
     page_puts(b, "<h3>The kernel beside the model</h3>\n");
     if (!r.n) {
         isl_buf cmd = {NULL, 0, 0, 0};
-        isl_put_command(cli, &cmd, 1, (const char *const[]){"probe"});
+        isl_put_command_words(cli, &cmd, isl_kinds[ISL_KIND_PROBE].command, 0, NULL);
         page_puts(b, "<p class=\"note\">No probe of the model as it is now: its claims have not been measured on a "
                      "kernel. Run ");
         page_html(b, cmd.p ? cmd.p : ""), page_puts(b, " (as root on Linux with namespaces: it builds each bundle "

@@ -204,9 +204,12 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
         return st;
     }
     if (ts.rows == 0) {
-        char hint[1024];
+        char hint[1024], cmd[512];
         page_puts(b, "<p class=\"note\">"), page_html(b, t->empty);
-        if (t->command) page_html(b, isl_hint(cli, t->command, hint, sizeof hint)), page_puts(b, ".");
+        if (t->run) {
+            isl_kind_command((isl_kind)(t->run - isl_kinds), t->operand, cmd, sizeof cmd);
+            page_html(b, isl_hint(cli, cmd, hint, sizeof hint)), page_puts(b, ".");
+        }
         page_puts(b, "</p>\n");
     } else {
         page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");

@@ -6,12 +6,15 @@
 
 #include "isolab/cli.h"
 #include "isolab/export.h"
+#include "isolab/kind.h"
 #include "isolab/textout.h"
 
 /* One table of a saved query: rows of another lesson (or none of keep) left
  * out, columns in hide (and with drop_empty, empty ones) not shown. */
 typedef struct page_table {
-    const char *view, *caption, *empty, *command; /* no row: the note empty, command and "." */
+    const char *view, *caption, *empty; /* no row: the note empty, the command of run and "." */
+    const isl_kind_row *run; /* NULL, or the element of isl_kinds whose command (then operand) computes rows */
+    const char *operand;
     const char *const *hide;
     const char *const *blank; /* pairs: a column, what its empty cell shows */
     int stack;                /* labelled blocks on a narrow screen */

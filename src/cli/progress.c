@@ -109,12 +109,13 @@ static void clock_tick(int sig)
     (void)w;
 }
 
-void isl_clock_start(const char *label)
+void isl_clock_start(const isl_cli *cli, const char *doing)
 {
     clock_seconds = clock_shown = 0;
     clock_label_len = 0;
     if (!isatty(STDERR_FILENO)) return;
-    clock_label_len = (size_t)snprintf(clock_label, sizeof clock_label, "%s", label);
+    clock_label_len = (size_t)snprintf(clock_label, sizeof clock_label, "isolab%s%s: %s", cli->cmd ? " " : "",
+                                       cli->cmd ? cli->cmd->name : "", doing);
     if (clock_label_len >= sizeof clock_label) clock_label_len = sizeof clock_label - 1;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

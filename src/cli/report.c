@@ -135,25 +135,16 @@ static isl_status add_group(void *ctx, const char *group, const char *command, c
                             const char *channel, int list)
 {
     stale_plan *p = ctx;
-    const char *words[8];
-    char cmd[64];
+    const char *words[4];
     int n = 0;
-    if (!strcmp(group, "lessons")) words[n++] = "lesson", words[n++] = "--all";
-    else {
-        /* the kind's command words (run_kinds.command: "run", "sweep samples") */
-        assert(command && strlen(command) < sizeof cmd);
-        snprintf(cmd, sizeof cmd, "%s", command);
-        for (char *w = cmd; *w && n < 3;) {
-            words[n++] = w;
-            w += strcspn(w, " ");
-            if (*w) *w++ = '\0';
-        }
-    }
     if (bundle) {
         words[n++] = !strcmp(group, "members") ? "--members" : "--bundle", words[n++] = bundle;
         words[n++] = "--channel", words[n++] = channel ? channel : "";
     }
-    isl_put_command(p->cli, &p->line, n, words);
+    /* the kind's command words (run_kinds.command: "run", "sweep samples") */
+    assert(command || !strcmp(group, "lessons"));
+    if (!strcmp(group, "lessons")) isl_put_command(p->cli, &p->line, 2, (const char *const[]){"lesson", "--all"});
+    else isl_put_command_words(p->cli, &p->line, command, n, words);
     p->n++;
     if (list && !p->list && !(p->list = strdup(bundle))) return ISL_ENOMEM;
     return p->line.oom ? ISL_ENOMEM : ISL_OK;
@@ -206,26 +197,27 @@ static isl_status count_lesson(void *ctx, const char *code, const char *title, c
     return ISL_OK;
 }
 
-const char *isl_first_command(isl_cli *cli)
+const char *isl_first_command(isl_cli *cli, char *buf, size_t n)
 {
     int lessons = 0;
     isl_error err;
     isl_error_clear(&err);
     /* the lessons unreadable: the usual hint, the failure left to the command */
     if (isl_store_lessons(cli->store, count_lesson, &lessons, &err)) lessons = 1;
-    return lessons ? "isolab lesson" : "isolab run";
+    return lessons ? "isolab lesson" : isl_kind_command(ISL_KIND_RUN, NULL, buf, n);
 }
 
 int isl_no_results(isl_cli *cli, char *msg, size_t n)
 {
     int64_t id = 0;
-    char digest[17], l[512], r[512];
+    char digest[17], l[512], r[512], f[64], run[64];
     if (isl_store_latest_run(cli->store, ISL_KIND_RUN, &id, digest, &cli->err)) return -1;
     if (id) return 0;
-    const char *first = isl_first_command(cli);
-    if (strcmp(first, "isolab run"))
+    const char *first = isl_first_command(cli, f, sizeof f);
+    isl_kind_command(ISL_KIND_RUN, NULL, run, sizeof run);
+    if (strcmp(first, run))
         snprintf(msg, n, "%s: no results yet: run %s (or %s)", cli->db_path, isl_hint(cli, first, l, sizeof l),
-                 isl_hint(cli, "isolab run", r, sizeof r));
+                 isl_hint(cli, run, r, sizeof r));
     else snprintf(msg, n, "%s: no results yet: run %s", cli->db_path, isl_hint(cli, first, r, sizeof r));
     return 1;
 }
@@ -237,13 +229,14 @@ static int no_probe(isl_cli *cli, const char *name, char *msg, size_t n)
 {
     unsigned kinds = 0;
     int64_t id = 0;
-    char digest[17], h[512];
+    char digest[17], h[512], c[64];
     if (!name || isl_store_kinds_read(cli->store, name, &kinds, &cli->err)) return name ? -1 : 0;
     if (!(kinds & 1u << ISL_KIND_PROBE) || kinds & 1u << ISL_KIND_CHANNEL_PROBE) return 0;
     if (isl_store_latest_run(cli->store, ISL_KIND_PROBE, &id, digest, &cli->err)) return -1;
     if (id) return 2;
     snprintf(msg, n, "%s: no probe yet: run %s (as root on Linux with namespaces: it builds each bundle for real "
-             "and reads every fact inside and on the host)", cli->db_path, isl_hint(cli, "isolab probe", h, sizeof h));
+             "and reads every fact inside and on the host)", cli->db_path,
+             isl_hint(cli, isl_kind_command(ISL_KIND_PROBE, NULL, c, sizeof c), h, sizeof h));
     return 1;
 }
 

@@ -93,6 +93,23 @@ void isl_put_command(const isl_cli *cli, isl_buf *b, int n, const char *const *w
     free(cmd);
 }
 
+void isl_put_command_words(const isl_cli *cli, isl_buf *b, const char *command, int n, const char *const *more)
+{
+    char text[64];
+    const char *words[13];
+    int k = 0;
+    assert(strlen(command) < sizeof text);
+    snprintf(text, sizeof text, "%s", command);
+    for (char *w = text; *w && k < 3;) {
+        words[k++] = w;
+        w += strcspn(w, " ");
+        if (*w) *w++ = '\0';
+    }
+    assert(n >= 0 && k + n <= 13);
+    for (int i = 0; i < n; i++) words[k++] = more[i];
+    isl_put_command(cli, b, k, words);
+}
+
 const char *isl_kind_command(isl_kind k, const char *more, char *buf, size_t n)
 {
     assert(k < ISL_KIND_COUNT);

@@ -101,6 +101,7 @@ typedef struct checker {
     char *missing_cmd[ISL_KIND_CLAIMED]; /* for each missing kind, the command that computes it (sqlite3_malloc'd) */
     char *command[ISL_KIND_CLAIMED];     /* for each stale kind, the command that brings it up to date (likewise) */
     unsigned unrun;       /* kinds with a pair of the model no current run computed (a lesson just loaded) */
+    char *unrun_cmd;      /* the command that computes them (likewise) */
     char *reason;         /* the reason of the claim being judged, when it names a command */
     unsigned reads;
     int over_budget; /* the claim being evaluated ran out of its work budget */
@@ -165,6 +166,8 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
                          "EXISTS (SELECT 1 FROM current_surface_run x WHERE x.bundle = b.name AND x.channel = h.name))",
                          int_row, &unrun, err, NULL);
     if (unrun) c->unrun = 1u << ISL_KIND_RUN;
+    if (!st && unrun && !(c->unrun_cmd = sqlite3_mprintf("isolab %s", isl_kinds[ISL_KIND_RUN].command)))
+        st = ISL_ENOMEM;
     return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
@@ -357,10 +360,11 @@ static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite
 {
     unsigned missing = c->reads & c->missing;
     unsigned stale = missing ? missing & c->missing_stale : c->reads & c->stale;
-    if (missing || (!same_value(expected, actual) && stale)) {
+    int differs = !same_value(expected, actual);
+    if (missing || (differs && stale) || (differs && c->reads & c->unrun)) {
         unsigned i = 0;
-        while (!((stale ? stale : missing) & (1u << i))) i++;
-        const char *cmd = missing ? c->missing_cmd[i] : c->command[i];
+        while ((missing || stale) && !((stale ? stale : missing) & (1u << i))) i++;
+        const char *cmd = missing ? c->missing_cmd[i] : stale ? c->command[i] : c->unrun_cmd;
         int q = cmd && strchr(cmd, '\'') ? '"' : '\''; /* its words are quoted with ' */
         sqlite3_free(c->reason);
         c->reason = sqlite3_mprintf(stale ? "it reads results an older model computed; %c%s%c brings them up to date"
@@ -372,13 +376,7 @@ static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite
         row->command = cmd;
         return 1;
     }
-    if (!same_value(expected, actual) && c->reads & c->unrun) {
-        row->outcome = ISL_CLAIM_PENDING;
-        row->reason = "it reads results not computed yet; 'isolab run' computes them";
-        row->command = "isolab run";
-        return 1;
-    }
-    if (!same_value(expected, actual)) {
+    if (differs) {
         row->outcome = ISL_CLAIM_FAIL;
         row->reason = actual ? "the value differs" : "no value (has a run computed it?)";
     }
@@ -663,7 +661,7 @@ static isl_status check_all(checking *k, const char *lesson)
     for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(k->focus);
     for (int i = 0; i < ISL_KIND_CLAIMED; i++) sqlite3_free(k->c->missing_cmd[i]), sqlite3_free(k->c->command[i]);
-    sqlite3_free(k->c->reason);
+    sqlite3_free(k->c->reason), sqlite3_free(k->c->unrun_cmd);
     return st;
 }
 

@@ -274,9 +274,11 @@
       'ON cf.channel = p.part WHERE p.channel = ' + C + ' AND cf.fact = f.fact)) END AS returned_by ' +
       'FROM isolab_fact_status(' + L + ', ' + C + ') f ORDER BY f.position';
   }
+  // the run kind's command words from run_kinds (isolab's registry of kinds)
   function commandSql(list, channel) {
-    return "SELECT isolab_shell('isolab', 'run', '--members', " + lit(list) + ', ' +
-      (channel ? "'--channel', " + lit(channel) : 'NULL') + ') AS command';
+    return "SELECT 'isolab ' || (SELECT command FROM run_kinds WHERE kind = 'run') || ' ' || " +
+      "isolab_shell('--members', " + lit(list) + ', ' + (channel ? "'--channel', " + lit(channel) : 'NULL') +
+      ') AS command';
   }
 
   var ui = {};

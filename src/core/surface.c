@@ -13,6 +13,19 @@ const char *isl_fact_state_name(isl_fact_state s)
     return (unsigned)s <= ISL_FACT_CLOSED ? NAME[s] : NAME[ISL_FACT_ABSENT];
 }
 
+isl_fact_state isl_fact_state_of(const char *word)
+{
+    for (isl_fact_state s = ISL_FACT_VISIBLE; word && s <= ISL_FACT_CLOSED; s++) {
+        const char *name = isl_fact_state_name(s), *w = word;
+        for (; *name && *w; name++, w++) {
+            int c = *w >= 'A' && *w <= 'Z' ? *w - 'A' + 'a' : *w == ' ' ? '-' : *w;
+            if (c != *name) break;
+        }
+        if (!*name && !*w) return s;
+    }
+    return ISL_FACT_ABSENT;
+}
+
 isl_status isl_work_init(isl_work *w, const isl_model *m)
 {
     w->closed = isl_bitset_new(3 * m->words);

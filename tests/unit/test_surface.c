@@ -91,6 +91,25 @@ static void test_lesson_surfaces(void **state)
     isl_model_free(m);
 }
 
+/* The status words a claim states: as stored, or as the lesson's tables
+ * print them (RETURNS, left open); nothing else. */
+static void test_state_words(void **state)
+{
+    (void)state;
+    assert_int_equal(isl_fact_state_of("returns"), ISL_FACT_RETURNS);
+    assert_int_equal(isl_fact_state_of("RETURNS"), ISL_FACT_RETURNS);
+    assert_int_equal(isl_fact_state_of("left open"), ISL_FACT_LEFT_OPEN);
+    assert_int_equal(isl_fact_state_of("Left-Open"), ISL_FACT_LEFT_OPEN);
+    assert_int_equal(isl_fact_state_of("visible"), ISL_FACT_VISIBLE);
+    assert_int_equal(isl_fact_state_of("closed"), ISL_FACT_CLOSED);
+    assert_int_equal(isl_fact_state_of("return"), ISL_FACT_ABSENT);
+    assert_int_equal(isl_fact_state_of("returnss"), ISL_FACT_ABSENT);
+    assert_int_equal(isl_fact_state_of("absent"), ISL_FACT_ABSENT);
+    assert_int_equal(isl_fact_state_of("left_open"), ISL_FACT_ABSENT);
+    assert_int_equal(isl_fact_state_of(""), ISL_FACT_ABSENT);
+    assert_int_equal(isl_fact_state_of(NULL), ISL_FACT_ABSENT);
+}
+
 static void test_lesson_states(void **state)
 {
     (void)state;
@@ -389,6 +408,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lesson_surfaces),
+        cmocka_unit_test(test_state_words),
         cmocka_unit_test(test_lesson_states),
         cmocka_unit_test(test_lesson_sweeps),
         cmocka_unit_test(test_order_rules),

@@ -82,7 +82,9 @@
 --- 6a. The common claims as rows, no SQL: a surface number, a fact's status
 ---    or a sweep's count under a bundle x channel (measures: SELECT * FROM
 ---    claim_measure_sql; 'isolab claim --suggest M09/K01' prints them all
----    with their current values).
+---    with their current values). Each name is checked as the row loads, so
+---    the rows above (the channel, its facts) come first; a status may be
+---    written as the tables print it ('RETURNS', 'left open').
 -- INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES
 --   ('M09/K01', 'probe-open-surface', 'under strict the probe leaves an open surface of 13', 13,
 --    'open_surface', 'strict', 'made-up-probe', NULL),

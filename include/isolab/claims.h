@@ -8,6 +8,7 @@
 
 #include "isolab/error.h"
 #include "isolab/store.h"
+#include "isolab/textout.h"
 
 typedef enum isl_claim_outcome { ISL_CLAIM_PASS, ISL_CLAIM_FAIL, ISL_CLAIM_PENDING, ISL_CLAIM_STALE } isl_claim_outcome;
 
@@ -63,9 +64,11 @@ isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_f
 /* The lines of an SQL file of lesson's claims as rows (claim_measure): each
  * measure of claim_measure_sql under its focus bundle x channel (status:
  * each fact the channel shows) with its current value as expected (NULL
- * when there is no current result), to fn one line each; ISL_EINPUT when
- * the lesson has no focus. */
-isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err);
+ * when there is no current result; a real as the tables print it, at its
+ * column's digits in labels, so that it passes as written), to fn one line
+ * each; ISL_EINPUT when the lesson has no focus. */
+isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, const isl_labels *labels, isl_line_fn fn,
+                                   void *ctx, isl_error *err);
 
 /* ISL_OK when code is in the lesson table, else ISL_EINPUT. */
 isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err);

@@ -50,6 +50,9 @@ int isl_cmd_claim(isl_cli *cli, const isl_args *a)
 {
     const char *lesson = isl_opt(a, "--suggest");
     if (!lesson) return isl_usage(cli, "--suggest CODE is required: the lesson whose claims to suggest");
-    isl_status st = isl_store_claim_suggest(cli->store, lesson, isl_put_line, cli->out, &cli->err);
+    isl_labels labels = {NULL, 0, 0};
+    isl_status st = isl_labels_read(cli, &labels);
+    if (!st) st = isl_store_claim_suggest(cli->store, lesson, &labels, isl_put_line, cli->out, &cli->err);
+    isl_labels_free(&labels);
     return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
 }

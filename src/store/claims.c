@@ -17,6 +17,7 @@
 #include "isolab/manage.h"
 #include "isolab/names.h"
 #include "isolab/outfile.h"
+#include "isolab/surface.h"
 #include "isolab/textout.h"
 
 static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, "
@@ -324,8 +325,26 @@ static int is_number(sqlite3_value *v)
     return t == SQLITE_INTEGER || t == SQLITE_FLOAT;
 }
 
-/* Nonzero when actual equals expected: numbers as numbers (to 1e-9
- * relative), anything else by its text. */
+/* Half a unit in the last decimal place of a number as SQLite writes it
+ * (quote(): 1.33 -> 0.005, 3.0 -> 0.05, 11 -> 0.5, 1.0e-05 -> 0.00005). */
+static double half_last_place(sqlite3_value *v)
+{
+    if (sqlite3_value_type(v) == SQLITE_INTEGER) return 0.5;
+    char *t = sqlite3_mprintf("%!.15g", sqlite3_value_double(v));
+    if (!t) return 0.0;
+    const char *dot = strchr(t, '.'), *exp = strpbrk(t, "eE");
+    long places = dot ? (long)((exp ? exp : t + strlen(t)) - dot - 1) : 0;
+    if (exp) places -= strtol(exp + 1, NULL, 10);
+    sqlite3_free(t);
+    return 0.5 * pow(10.0, (double)-places);
+}
+
+/* Nonzero when actual equals expected: numbers as numbers, at the places
+ * expected is written to (1.33 stands for 1.325 up to 1.335, as the tables
+ * print 1.3333 at two places; 11 for 10.5 up to 11.5 but an integer only
+ * for itself; at least to 1e-9 relative); a status by the one status
+ * vocabulary, as stored or as printed ('RETURNS', 'left open'); anything
+ * else by its text. */
 static int same_value(sqlite3_value *expected, sqlite3_value *actual)
 {
     if (!actual) return 0;
@@ -333,10 +352,12 @@ static int same_value(sqlite3_value *expected, sqlite3_value *actual)
         if (sqlite3_value_type(expected) == SQLITE_INTEGER && sqlite3_value_type(actual) == SQLITE_INTEGER)
             return sqlite3_value_int64(expected) == sqlite3_value_int64(actual);
         double e = sqlite3_value_double(expected), a = sqlite3_value_double(actual);
-        return fabs(a - e) <= 1e-9 * fmax(1.0, fabs(e));
+        return fabs(a - e) <= fmax(half_last_place(expected), 1e-9 * fmax(1.0, fabs(e)));
     }
     const char *e = (const char *)sqlite3_value_text(expected), *a = (const char *)sqlite3_value_text(actual);
-    return e && a && strcmp(e, a) == 0;
+    if (e && a && strcmp(e, a) == 0) return 1;
+    isl_fact_state st = isl_fact_state_of(a);
+    return e && st != ISL_FACT_ABSENT && strcmp(a, isl_fact_state_name(st)) == 0 && isl_fact_state_of(e) == st;
 }
 
 /* Writes one outcome row. */
@@ -686,16 +707,36 @@ typedef struct suggest {
     isl_buf rows;
     isl_error *err;
     const char *lesson;
+    const isl_labels *labels;
+    const char *measure;
     int nulls;
 } suggest;
 
-/* The value of one claim expression as an SQL literal, into *out (malloc'd). */
+/* The value of one measure as an SQL literal, into g->value (malloc'd): a
+ * real as the tables print the measure's column of current_surface (its
+ * column_label digits: 1.33 per fact), so that the claim passes as written. */
+typedef struct literal {
+    const suggest *g;
+    char *value;
+} literal;
+
 static isl_status literal_row(void *ctx, sqlite3_stmt *q)
 {
-    char **out = ctx;
-    free(*out);
-    *out = strdup(isl_base_text(q, 0));
-    return *out ? ISL_OK : ISL_ENOMEM;
+    literal *l = ctx;
+    free(l->value);
+    l->value = NULL;
+    const isl_label *lab = sqlite3_column_type(q, 0) == SQLITE_FLOAT && l->g->labels
+                               ? isl_labels_find(l->g->labels, "current_surface", l->g->measure) : NULL;
+    if (lab && lab->digits >= 0) {
+        isl_buf b = {NULL, 0, 0, 0};
+        isl_buf_number(&b, sqlite3_column_double(q, 0), lab->digits);
+        isl_buf_put(&b, "", 1);
+        if (b.oom) free(b.p);
+        l->value = b.oom ? NULL : b.p;
+    } else {
+        l->value = strdup(isl_base_text(q, 1));
+    }
+    return l->value ? ISL_OK : ISL_ENOMEM;
 }
 
 /* One measure (x one fact): its current value, as a row of the INSERT. */
@@ -704,10 +745,13 @@ static isl_status suggest_row(void *ctx, sqlite3_stmt *q)
     suggest *g = ctx;
     const char *measure = isl_base_text(q, 0), *about = isl_base_text(q, 1), *bundle = isl_base_text(q, 2);
     const char *channel = isl_base_text(q, 3), *fact = isl_base_col(q, 4), *expr = isl_base_text(q, 5);
-    char *value = NULL, *sql = sqlite3_mprintf("SELECT quote(%s)", expr);
+    literal l = {g, NULL};
+    char *sql = sqlite3_mprintf("SELECT v, quote(v) FROM (SELECT %s AS v)", expr);
     if (!sql) return ISL_ENOMEM;
-    isl_status st = isl_db_rows(g->s, "evaluating a measure", sql, literal_row, &value, g->err, NULL);
+    g->measure = measure;
+    isl_status st = isl_db_rows(g->s, "evaluating a measure", sql, literal_row, &l, g->err, NULL);
     sqlite3_free(sql);
+    char *value = l.value;
     if (st) return st;
     g->nulls += !value || !strcmp(value, "NULL");
     char *name = sqlite3_mprintf("%s%s%s", measure, fact ? "-" : "", fact ? fact : "");
@@ -723,7 +767,8 @@ static isl_status suggest_row(void *ctx, sqlite3_stmt *q)
     return row && !g->rows.oom ? ISL_OK : ISL_ENOMEM;
 }
 
-isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
+isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, const isl_labels *labels, isl_line_fn fn,
+                                   void *ctx, isl_error *err)
 {
     char hint[ISL_HINT_MAX];
     int found = 0;
@@ -733,7 +778,7 @@ isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, isl_line_fn
         return isl_fail(err, ISL_EINPUT, "no lesson '%s' with a focus (see lesson_focus)%s", lesson,
                         isl_store_name_hint(s, "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson "
                                             "ORDER BY l.position", lesson, "lessons with a focus", hint, sizeof hint));
-    suggest g = {s, {NULL, 0, 0, 0}, err, lesson, 0};
+    suggest g = {s, {NULL, 0, 0, 0}, err, lesson, labels, NULL, 0};
     if (!st)
         st = isl_db_rows(s, "reading the measures",
                          "SELECT m.measure, m.about, f.bundle, f.channel, v.fact, "

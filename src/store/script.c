@@ -1,5 +1,6 @@
 /* isolab store: applying schema and seed files statement by statement, so an
  * error names the file, the line and the offending value. */
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "allow.h"
 #include "probe.h"
 #include "script.h"
+#include "isolab/surface.h"
 #include "store_int.h"
 
 /* 1 when the statement just run left a foreign key unresolved, msg then naming
@@ -73,6 +75,7 @@ typedef struct script_auth {
     int denied;        /* 1: transaction/settings; 2: outside the model; 3: a function; 4: an unbounded table */
     char what[160];    /* for 2 and 3: what was refused */
     char table[128];   /* the table the statement inserts into */
+    char updated[128]; /* the table the statement updates */
     int claims;        /* the statement writes the claim table: 1 inserts, 2 updates */
 } script_auth;
 
@@ -115,6 +118,8 @@ static int authorize_write(script_auth *au, int action, const char *a, const cha
         au->claims |= action == SQLITE_INSERT ? 1 : 2;
     if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
         snprintf(au->table, sizeof au->table, "%s", a);
+    if (action == SQLITE_UPDATE && !trigger && a && !au->updated[0])
+        snprintf(au->updated, sizeof au->updated, "%s", a);
     return SQLITE_OK;
 }
 
@@ -186,6 +191,80 @@ static isl_status owner_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
+/* The values a seed column takes that a constraint names but no foreign
+ * key holds are refused with the file, the row's line, the column, the
+ * value and a hint: "did you mean" (within 2 edits), else the values when
+ * the list is closed (a CHECK's, the measures) or short. */
+
+static isl_status list_row(void *ctx, sqlite3_stmt *q)
+{
+    isl_buf *b = ctx;
+    char sh[84];
+    const char *v = isl_base_text(q, 0);
+    isl_buf_printf(b, "%s%s", b->n ? ", " : "", isl_short_name(v, strlen(v), sh));
+    return b->oom ? ISL_ENOMEM : ISL_OK;
+}
+
+/* The hint after value among names (an SQL list of them); when none is
+ * near and all is set, the whole list. Returns out. */
+static const char *values_hint(isl_store *s, const char *names, const char *value, const char *whats, int all,
+                               char *out, size_t n)
+{
+    isl_store_name_hint(s, names, value, whats, out, n);
+    if (out[0] || !all) return out;
+    isl_buf b = {NULL, 0, 0, 0};
+    isl_error ignored;
+    if (!isl_db_rows(s, "reading the values", names, list_row, &b, &ignored, NULL) && b.n)
+        snprintf(out, n, " (%s: %.*s)", whats, (int)b.n, b.p);
+    free(b.p);
+    return out;
+}
+
+/* The text of the SQL literal at lit ('it''s': quotes off, '' as ') into
+ * out (n > 0 bytes, cut short if longer); returns the end of the literal. */
+static const char *unquote(const char *lit, char *out, size_t n)
+{
+    size_t k = 0;
+    const char *p = lit + (*lit == '\'');
+    for (; *p && !(*p == '\'' && p[1] != '\''); p++) {
+        if (k + 1 < n) out[k++] = *p;
+        p += *p == '\'' && p[1] == '\'';
+    }
+    out[k] = '\0';
+    return p + (*p == '\'');
+}
+
+/* For "CHECK constraint failed: C IN ('a', 'b', ...)" (the one place a
+ * closed list of values is written: the schema's constraint), the values
+ * as an SQL list ("VALUES ('a'), ('b')", sqlite3_malloc'd) and C into col
+ * (n bytes); NULL for any other constraint. */
+static char *check_values(const char *errmsg, char *col, size_t n)
+{
+    static const char head[] = "CHECK constraint failed: ";
+    if (strncmp(errmsg, head, sizeof head - 1)) return NULL;
+    const char *p = errmsg + sizeof head - 1;
+    size_t k = strspn(p, "abcdefghijklmnopqrstuvwxyz_0123456789");
+    if (!k || k >= n) return NULL;
+    snprintf(col, n, "%.*s", (int)k, p);
+    p += k + strspn(p + k, " \t\n");
+    if (sqlite3_strnicmp(p, "IN", 2)) return NULL;
+    p += 2 + strspn(p + 2, " \t\n");
+    if (*p != '(') return NULL;
+    sqlite3_str *list = sqlite3_str_new(NULL);
+    for (int first = 1;; first = 0) {
+        p += 1 + strspn(p + 1, " \t\n");
+        char v[200];
+        if (*p != '\'') break;
+        p = unquote(p, v, sizeof v);
+        sqlite3_str_appendf(list, "%s(%Q)", first ? "VALUES " : ", ", v);
+        p += strspn(p, " \t\n");
+        if (*p == ')') return sqlite3_str_finish(list);
+        if (*p != ',') break;
+    }
+    sqlite3_free(sqlite3_str_finish(list));
+    return NULL;
+}
+
 /* For "UNIQUE constraint failed: T.name" on a name a lesson's file brings
  * (a channel, axis, fact, mechanism or bundle), who has that name already,
  * into out: " (lesson L's, from FILE)", " (the course's model's)"; else "".
@@ -202,15 +281,8 @@ static void name_owner(isl_store *s, const char *errmsg, const char *what, char 
     }
     const char *lit = table[0] ? strstr(what, ".name = '") : NULL;
     if (!lit) return;
-    /* the literal's text: quotes off, '' as ' */
     char value[300];
-    size_t k = 0;
-    for (const char *p = lit + 9; *p && k + 1 < sizeof value; p++) {
-        if (*p == '\'' && p[1] != '\'') break;
-        value[k++] = *p;
-        p += *p == '\'' && p[1] == '\'';
-    }
-    value[k] = '\0';
+    unquote(lit + 8, value, sizeof value);
     char owner[2][300] = {"", ""};
     isl_error ignored;
     isl_db_rows(s, "reading who has the name", 
@@ -231,7 +303,7 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
                                sqlite3_stmt *q, const script_auth *au, isl_error *err)
 {
     isl_status st = isl_base_status(s->db);
-    char errmsg[300], what[400];
+    char errmsg[1000], what[400];
     snprintf(errmsg, sizeof errmsg, "%s", sqlite3_errmsg(s->db));
     int row = 0;
     int prim = sqlite3_errcode(s->db) & 0xff;
@@ -249,9 +321,31 @@ static isl_status step_failure(isl_store *s, const char *name, const char *sql, 
                             (int)k, at ? at : "", errmsg);
         }
         const char *at = isl_values_row(start, row);
+        char col[64], *values = check_values(errmsg, col, sizeof col);
+        char *prefix = values ? sqlite3_mprintf("%s.%s = '", au->table, col) : NULL;
+        const char *lit = prefix ? strstr(what, prefix) : NULL;
+        if (lit) {
+            char value[200], hint[ISL_HINT_MAX];
+            const char *end = unquote(lit + strlen(prefix) - 1, value, sizeof value);
+            values_hint(s, values, value, "the values", 1, hint, sizeof hint);
+            st = isl_fail(err, st, "%s:%d: %.*s is no value %s takes%s", name, isl_line_of(sql, at ? at : start),
+                          (int)(end - lit), lit, col, hint);
+        }
+        sqlite3_free(prefix);
+        sqlite3_free(values);
+        if (lit) return st;
         char owner[700];
         name_owner(s, errmsg, what, owner, sizeof owner);
         return isl_fail(err, st, "%s:%d: %s: %s%s", name, isl_line_of(sql, at ? at : start), what, errmsg, owner);
+    }
+    /* an UPDATE: no row to show, but the values the column takes */
+    char col[64], *values = prim == SQLITE_CONSTRAINT && au->updated[0] ? check_values(errmsg, col, sizeof col) : NULL;
+    if (values) {
+        char hint[ISL_HINT_MAX];
+        values_hint(s, values, "", "the values", 1, hint, sizeof hint);
+        sqlite3_free(values);
+        return isl_fail(err, st, "%s:%d: %s.%s is set to no value %s takes%s", name, isl_line_of(sql, start),
+                        au->updated, col, col, hint);
     }
     return isl_fail_why(err, st, strcmp(errmsg, ISL_LESSON_LOADED) ? ISL_R_NONE : ISL_R_LESSON_LOADED, "%s:%d: %s", name,
                         isl_line_of(sql, start), errmsg);
@@ -307,12 +401,113 @@ static isl_status prepare_failure(isl_store *s, const char *name, const char *sq
     return isl_fail(err, st, "%s:%d: %s", name, isl_line_of(sql, at), sqlite3_errmsg(s->db));
 }
 
+/* The names a claim_measure row gives, each checked as the row is inserted
+ * (the view has no constraint: a misspelt name would be found only by
+ * check, as a claim with no value). A name the model does not have when
+ * the row is loaded is refused, a lesson's own among them: its file
+ * defines them above its claims. */
+static const struct measure_name {
+    const char *column, *table, *key, *order, *whats;
+} MEASURE_NAMES[] = {
+    {"measure", "claim_measure_sql", "measure", "position", "measures"},
+    {"bundle", "bundle", "name", "name", "bundles"},
+    {"channel", "channel", "name", "name", "channels"},
+    {"fact", "fact", "name", "name", "facts"},
+};
+
+/* One statement's rows of claim_measure so far, and the first refused. */
+typedef struct measure_rows {
+    isl_store *s;
+    int rows, bad; /* bad: the refused row (1 the first), 0 none */
+    char why[ISL_HINT_MAX + 400];
+} measure_rows;
+
+/* Nonzero when value names a row of m's table, or for a bundle a member
+ * list of the model (why then says what is wrong with the list). */
+static int measure_name_ok(measure_rows *r, const struct measure_name *m, const char *value)
+{
+    int found = 0;
+    isl_error ignored;
+    char *sql = sqlite3_mprintf("SELECT 1 FROM \"%w\" WHERE \"%w\" = ?1", m->table, m->key);
+    if (!sql || isl_db_rows(r->s, "reading the model", sql, isl_base_count, &found, &ignored, "t", value)) found = -1;
+    sqlite3_free(sql);
+    if (found || strcmp(m->column, "bundle") || !strchr(value, ',')) return found != 0;
+    /* a member list ("strict,-user-namespace"), resolved by the core */
+    sqlite3_stmt *q = NULL;
+    int rc = sqlite3_prepare_v2(r->s->db, "SELECT count(*) FROM isolab_members(?1)", -1, &q, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_bind_text(q, 1, value, -1, SQLITE_TRANSIENT);
+    if (rc == SQLITE_OK) rc = sqlite3_step(q);
+    if (rc != SQLITE_ROW)
+        snprintf(r->why, sizeof r->why, "claim_measure.bundle = '%s': %s", value, sqlite3_errmsg(r->s->db));
+    sqlite3_finalize(q);
+    return rc == SQLITE_ROW;
+}
+
+/* isl_measure_row(expected, measure, bundle, channel, fact), called by a
+ * TEMP trigger for each row a seed inserts into claim_measure: an error
+ * (why) for the first name the model lacks, or a status stated that is no
+ * status. NULLs are the schema trigger's to refuse. */
+static void measure_row(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    measure_rows *r = sqlite3_user_data(ctx);
+    assert(argc == 5);
+    r->rows++;
+    for (size_t i = 0; i < sizeof MEASURE_NAMES / sizeof *MEASURE_NAMES && !r->bad; i++) {
+        const struct measure_name *m = &MEASURE_NAMES[i];
+        const char *value = (const char *)sqlite3_value_text(argv[i + 1]);
+        if (!value || measure_name_ok(r, m, value)) continue;
+        r->bad = r->rows;
+        if (r->why[0]) break;
+        char hint[ISL_HINT_MAX], q[84];
+        char *names = sqlite3_mprintf("SELECT \"%w\" FROM \"%w\" ORDER BY \"%w\"", m->key, m->table, m->order);
+        snprintf(r->why, sizeof r->why, "claim_measure.%s = '%s' has no match in %s(%s)%s", m->column,
+                 isl_short_name(value, strlen(value), q), m->table, m->key,
+                 names ? values_hint(r->s, names, value, m->whats, i == 0, hint, sizeof hint) : "");
+        sqlite3_free(names);
+    }
+    const char *measure = (const char *)sqlite3_value_text(argv[1]);
+    const char *stated = (const char *)sqlite3_value_text(argv[0]);
+    if (!r->bad && measure && !strcmp(measure, "status") && isl_fact_state_of(stated) == ISL_FACT_ABSENT) {
+        char hint[ISL_HINT_MAX], q[84];
+        r->bad = r->rows;
+        sqlite3_str *words = sqlite3_str_new(NULL);
+        for (isl_fact_state st = ISL_FACT_VISIBLE; st <= ISL_FACT_CLOSED; st++)
+            sqlite3_str_appendf(words, "%s(%Q)", st == ISL_FACT_VISIBLE ? "VALUES " : ", ", isl_fact_state_name(st));
+        char *names = sqlite3_str_finish(words);
+        snprintf(r->why, sizeof r->why, "claim_measure.expected = '%s' is no status%s",
+                 stated ? isl_short_name(stated, strlen(stated), q) : "NULL",
+                 names ? values_hint(r->s, names, stated ? stated : "", "statuses", 1, hint, sizeof hint) : "");
+        sqlite3_free(names);
+    }
+    if (r->bad) sqlite3_result_error(ctx, r->why, -1);
+}
+
+/* Starts (on) or ends checking the rows a seed inserts into claim_measure
+ * with measure_row, r its state (on: where the view exists). */
+static isl_status watch_measures(isl_store *s, measure_rows *r, int on, isl_error *err)
+{
+    int rc = sqlite3_create_function_v2(s->db, "isl_measure_row", 5, SQLITE_UTF8, on ? r : NULL,
+                                        on ? measure_row : NULL, NULL, NULL, NULL);
+    if (rc == SQLITE_OK && on)
+        rc = sqlite3_exec(s->db, "CREATE TEMP TRIGGER isl_measure_rows INSTEAD OF INSERT ON main.claim_measure "
+                          "BEGIN SELECT isl_measure_row(NEW.expected, NEW.measure, NEW.bundle, NEW.channel, NEW.fact); "
+                          "END", NULL, NULL, NULL);
+    if (rc == SQLITE_OK && !on) rc = sqlite3_exec(s->db, "DROP TRIGGER IF EXISTS temp.isl_measure_rows", NULL, NULL, NULL);
+    return rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "checking the rows of claim_measure");
+}
+
 static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum isl_script how, isl_error *err)
 {
     int confined = how != ISL_SCRIPT_SCHEMA;
     const char *p = sql;
     isl_status st = ISL_OK;
     script_auth au;
+    measure_rows mr = {s, 0, 0, ""};
+    long long measures = 0;
+    if (confined && (st = isl_base_int(s->db, s->path, "SELECT count(*) FROM main.sqlite_schema WHERE type = 'view' "
+                                       "AND name = 'claim_measure'", &measures, err)))
+        return st;
+    if (measures && (st = watch_measures(s, &mr, 1, err))) return st;
     for (;;) {
         sqlite3_stmt *q = NULL;
         const char *start = isl_sql_skip(p, ISL_SQL_BLANKS), *tail = NULL;
@@ -343,13 +538,18 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
          * one-line seed cannot fill the disk (printf('%.*c', 1e9, 'x')) */
         int length = confined ? sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, ISL_STATEMENT_MAX) : -1;
         if (confined) isl_work_begin(s);
+        mr.rows = mr.bad = 0;
+        mr.why[0] = '\0';
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         int over = confined && isl_work_end(s);
         if (over && rc != SQLITE_DONE)
             st = isl_fail_why(err, ISL_EINPUT, ISL_R_WORK_BUDGET, "%s:%d: the statement exceeded the work budget "
                               "(%llu million steps): stopped; nothing of this load was written",
                               name, isl_line_of(sql, start), s->work_limit);
-        else if (rc != SQLITE_DONE) /* (its rows probed under the same length limit) */
+        else if (rc != SQLITE_DONE && mr.bad) { /* a claim_measure row: at its line */
+            const char *at = isl_values_row(start, mr.bad);
+            st = isl_fail(err, ISL_EINPUT, "%s:%d: %s", name, isl_line_of(sql, at ? at : start), mr.why);
+        } else if (rc != SQLITE_DONE) /* (its rows probed under the same length limit) */
             st = step_failure(s, name, sql, start, q, &au, err);
         if (confined) sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, length);
         sqlite3_finalize(q);
@@ -364,7 +564,9 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         }
         p = tail;
     }
-    return st;
+    isl_error ignored;
+    isl_status off = measures ? watch_measures(s, &mr, 0, st ? &ignored : err) : ISL_OK;
+    return st ? st : off;
 }
 
 isl_status isl_store_exec_script(isl_store *s, const char *name, const char *sql, isl_error *err)

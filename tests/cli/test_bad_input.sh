@@ -164,6 +164,42 @@ printf "INSERT INTO sample_count(n) VALUES\n  (200),\n  (-5);\n" >negsamples.sql
 bad_seed "negative sample count" \
     "isolab load: negsamples.sql:3: sample_count.n = -5: CHECK constraint failed: n > 0" negsamples.sql
 
+# a value outside a closed list (a CHECK's IN list, read from the schema):
+# the row's line, the column, the value, "did you mean" or the values, on
+# one line; the nine standard tables are those of docs/authoring.md
+cat >block.sql <<'EOF'
+INSERT INTO lesson_block(lesson, position, block, title) VALUES
+  ('M03/K05', 1, 'lesson_header', NULL),
+  ('M03/K05', 2, 'part_tabel', NULL);
+EOF
+bad_seed "a misspelt lesson_block.block: its row, did you mean" \
+    "isolab load: block.sql:3: lesson_block.block = 'part_tabel' is no value block takes; did you mean 'part_table'?" block.sql
+printf "INSERT INTO lesson_block(lesson, position, block, title) VALUES\n  ('M03/K05', 1, 'tracepoints', NULL);\n" >block2.sql
+bad_seed "a lesson_block.block near none: the nine values on one line" \
+    "isolab load: block2.sql:2: lesson_block.block = 'tracepoints' is no value block takes (the values: lesson_header, resource_axis, channel_facts, bundle_table, channel_table, part_table, sample_table, removal_summary, addition_table)" block2.sql
+printf "INSERT INTO lesson_block(lesson, position, block, title) VALUES ('M03/K05', 1, 'part_table', NULL);\nUPDATE lesson_block SET block = 'part_tabel';\n" >block3.sql
+bad_seed "an UPDATE to a value outside the list: the values" \
+    "isolab load: block3.sql:2: lesson_block.block is set to no value block takes (the values: lesson_header, resource_axis, channel_facts, bundle_table, channel_table, part_table, sample_table, removal_summary, addition_table)" block3.sql
+printf "INSERT INTO param(key, value, about) VALUES ('lessn', NULL, 'x');\n" >paramkey.sql
+bad_seed "a param key outside the list: did you mean" \
+    "isolab load: paramkey.sql:1: param.key = 'lessn' is no value key takes; did you mean 'lesson'?" paramkey.sql
+
+# claim_measure rows: each name checked as the row is loaded (the model's
+# bundles, channels and facts, the measures of claim_measure_sql, the four
+# statuses), at the row's line
+for c in "bundle|'open_surface', 'strct', 'sampling-profile', NULL|claim_measure.bundle = 'strct' has no match in bundle(name); did you mean 'strict'?" \
+         "channel|'open_surface', 'strict', 'memory-presure', NULL|claim_measure.channel = 'memory-presure' has no match in channel(name) (channels: sampling-profile, system-call-tracing)" \
+         "fact|'status', 'strict', 'sampling-profile', 'memory-usd'|claim_measure.fact = 'memory-usd' has no match in fact(name); did you mean 'memory-used'?" \
+         "measure|'open_surfce', 'strict', 'sampling-profile', NULL|claim_measure.measure = 'open_surfce' has no match in claim_measure_sql(measure); did you mean 'open_surface'?" \
+         "far measure|'surface', 'strict', 'sampling-profile', NULL|claim_measure.measure = 'surface' has no match in claim_measure_sql(measure) (measures: visible, returned, open_surface, open_axes, cost_pct, run_time, cost_per_fact, removal_changes, removal_unchanged, addition_grows, samples_returned, status)"; do
+    what=${c%%|*}; rest=${c#*|}; cols=${rest%%|*}; msg=${rest#*|}
+    printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'ok', 'x', 11, 'open_surface', 'strict', 'sampling-profile', NULL),\n  ('M03/K05', 'bad', 'x', 'returns',\n   %s);\n" "$cols" >measure.sql
+    bad_seed "claim_measure: a misspelt $what refused at load, at its row" "isolab load: measure.sql:3: $msg" measure.sql
+done
+printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'st', 'x', 'return', 'status', 'strict', 'sampling-profile', 'cpu-share');\n" >measure.sql
+bad_seed "claim_measure: a status stated that is none" \
+    "isolab load: measure.sql:2: claim_measure.expected = 'return' is no status; did you mean 'returns'?" measure.sql
+
 printf "INSERT INTO sample_count(n) VALUES\n  (200),\n  ('many');\n" >textsamples.sql
 bad_seed "non-numeric sample count" \
     "isolab load: textsamples.sql:3: sample_count row ('many'): datatype mismatch" textsamples.sql

@@ -289,8 +289,21 @@ static isl_status watch_writes(isl_store *s, isl_error *err)
         st = sql ? isl_db_exec(s, sql, err) : isl_fail(err, ISL_ENOMEM, "out of memory");
         sqlite3_free(sql);
     }
+    /* the claims a file writes as rows (the view claim_measure) are told as
+     * claim_measure rows, not as the claims they become (WROTE) */
+    if (!st)
+        st = isl_db_exec(s, "CREATE TEMP TRIGGER isl_ins_claim_measure INSTEAD OF INSERT ON main.claim_measure BEGIN "
+                         "INSERT OR IGNORE INTO isl_wrote VALUES ('claim_measure', quote(NEW.lesson) || ',' || "
+                         "quote(NEW.name)); END", err);
     return st;
 }
+
+/* The rows per table a file wrote, a claim written through claim_measure
+ * counted there alone. */
+static const char WROTE[] =
+    "SELECT tbl, count(*) FROM temp.isl_wrote w WHERE w.tbl <> 'claim' OR NOT EXISTS (SELECT 1 FROM main.claim c "
+    "JOIN temp.isl_wrote m ON m.tbl = 'claim_measure' AND m.k = quote(c.lesson) || ',' || quote(c.name) "
+    "WHERE w.k = quote(c.id)) GROUP BY tbl ORDER BY tbl";
 
 typedef struct told {
     isl_load_fn fn;
@@ -323,8 +336,7 @@ static isl_status load_noted(isl_store *s, const char *path, isl_load_fn fn, voi
                                     "JOIN main.lesson_announces a ON a.position = l.position AND a.lesson <> d.code "
                                     "ORDER BY a.position, a.lesson", tell_row, &t, err, NULL);
     t.what = "table";
-    if (!st && fn) st = isl_db_rows(s, "reading the tables a file wrote", "SELECT tbl, count(*) FROM temp.isl_wrote "
-                                    "GROUP BY tbl ORDER BY tbl", tell_row, &t, err, NULL);
+    if (!st && fn) st = isl_db_rows(s, "reading the tables a file wrote", WROTE, tell_row, &t, err, NULL);
     if (st) return st;
     return isl_db_exec(s,
                        "INSERT OR IGNORE INTO main.lesson_brings(lesson, kind, name) "

@@ -198,6 +198,17 @@ SQL
 check "load counts each row it wrote once (a position the schema gives, a row written twice)" \
     "$tmp/solo.sql: wrote bundle 1, bundle_member 2" \
     "$(cd "$tmp/my dir" && "$ISOLAB" --db "my lab.db" load "$tmp/solo.sql" 2>&1 | head -n 1)"
+# claims written as rows are told as the claim_measure rows the file wrote,
+# not as the claims they become (by hand: 1 claim in SQL, 2 as rows)
+cat >"$tmp/rows.sql" <<'SQL'
+INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES ('M03/K05', 'in-sql', 'x', 1, '1');
+INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES
+  ('M03/K05', 'as-row-1', 'x', 11, 'open_surface', 'strict', 'sampling-profile', NULL),
+  ('M03/K05', 'as-row-2', 'x', 'RETURNS', 'status', 'strict', 'sampling-profile', 'cpu-share');
+SQL
+check "load tells the claim_measure rows a file wrote as such" \
+    "$tmp/rows.sql: wrote claim 1, claim_measure 2" \
+    "$(cd "$tmp/my dir" && "$ISOLAB" --db "my lab.db" load "$tmp/rows.sql" 2>&1 | head -n 1)"
 # a lesson at a position another lesson announces is told so on load (the
 # performance profiling lesson announces 6 and 7: its claims about lesson 6
 # then check the new one)

@@ -469,6 +469,32 @@ static void measure_row(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     }
     const char *measure = (const char *)sqlite3_value_text(argv[1]);
     const char *stated = (const char *)sqlite3_value_text(argv[0]);
+    const char *fact = (const char *)sqlite3_value_text(argv[4]);
+    /* the columns its measure needs: a bundle and a channel; a fact for a
+     * measure of one fact, none for the others */
+    int per_fact = -1;
+    sqlite3_stmt *pf = NULL;
+    if (!r->bad && measure
+        && sqlite3_prepare_v2(r->s->db, "SELECT per_fact FROM claim_measure_sql WHERE measure = ?1", -1, &pf, NULL)
+               == SQLITE_OK
+        && sqlite3_bind_text(pf, 1, measure, -1, SQLITE_TRANSIENT) == SQLITE_OK && sqlite3_step(pf) == SQLITE_ROW)
+        per_fact = sqlite3_column_int(pf, 0);
+    sqlite3_finalize(pf);
+    const char *none = sqlite3_value_type(argv[2]) == SQLITE_NULL ? "bundle"
+                       : sqlite3_value_type(argv[3]) == SQLITE_NULL ? "channel" : NULL;
+    if (per_fact >= 0 && (none || per_fact != (fact != NULL))) {
+        char sh[84];
+        r->bad = r->rows;
+        if (none)
+            snprintf(r->why, sizeof r->why, "claim_measure.%s = NULL: a claim row names the bundle and the channel "
+                     "its measure is taken under", none);
+        else if (per_fact)
+            snprintf(r->why, sizeof r->why, "claim_measure.fact = NULL: the measure %s is a fact's; name the fact",
+                     measure);
+        else
+            snprintf(r->why, sizeof r->why, "claim_measure.fact = '%s': the measure %s is of no one fact; leave "
+                     "fact NULL", isl_short_name(fact, strlen(fact), sh), measure);
+    }
     if (!r->bad && measure && !strcmp(measure, "status") && isl_fact_state_of(stated) == ISL_FACT_ABSENT) {
         char hint[ISL_HINT_MAX], q[84];
         r->bad = r->rows;

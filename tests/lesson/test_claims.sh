@@ -305,21 +305,28 @@ check "a name holding a quote: one SQL literal in the claim" \
     "$(q "$sdb" "SELECT actual_sql FROM claim WHERE name = 'odd'")"
 # mistakes, refused at load with file and the row's line (test_bad_input.sh
 # has each name's message)
+# refused DESCRIPTION FILE LINE:MESSAGE : loading FILE exits 3 with that error
+refused() {
+    "$ISOLAB" --db "$sdb" load "$2" >/dev/null 2>"$tmp/e.txt"
+    check "$1" "3|isolab load: $2:$3" "$?|$(cat "$tmp/e.txt")"
+}
 printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'bad', 'x', 1, 'open_surfce', 'strict', 'sampling-profile', NULL);\n" >"$tmp/bad.sql"
-"$ISOLAB" --db "$sdb" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
-check "a misspelt measure: refused at load, file and the row's line, did you mean" \
-    "3|isolab load: $tmp/bad.sql:2: claim_measure.measure = 'open_surfce' has no match in claim_measure_sql(measure); did you mean 'open_surface'?" \
-    "$?|$(cat "$tmp/e.txt")"
+refused "a misspelt measure: refused at load, file and the row's line, did you mean" "$tmp/bad.sql" \
+    "2: claim_measure.measure = 'open_surfce' has no match in claim_measure_sql(measure); did you mean 'open_surface'?"
 # a name a lesson brings is refused until the lesson is loaded: its own
 # claims come after its rows in its file
 printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'later', 'x', 3, 'returned', 'strict', 'in-kernel-tracing', NULL);\n" >"$tmp/later.sql"
-"$ISOLAB" --db "$sdb" load "$tmp/later.sql" >/dev/null 2>"$tmp/e.txt"
-check "a channel a later lesson brings: refused while it is not loaded" \
-    "3|isolab load: $tmp/later.sql:2: claim_measure.channel = 'in-kernel-tracing' has no match in channel(name) (channels: sampling-profile, system-call-tracing)" \
-    "$?|$(cat "$tmp/e.txt")"
+refused "a channel a later lesson brings: refused while it is not loaded" "$tmp/later.sql" \
+    "2: claim_measure.channel = 'in-kernel-tracing' has no match in channel(name) (channels: sampling-profile, system-call-tracing)"
 printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'bad', 'x', 1, 'status', 'strict', 'sampling-profile', NULL);\n" >"$tmp/bad.sql"
-"$ISOLAB" --db "$sdb" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
-check "status without a fact: refused at load" 3 $?
+refused "status without a fact: refused at load, at the row" "$tmp/bad.sql" \
+    "2: claim_measure.fact = NULL: the measure status is a fact's; name the fact"
+printf "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES\n  ('M03/K05', 'ok', 'x', 11, 'open_surface', 'strict', 'sampling-profile', NULL),\n  ('M03/K05', 'bad', 'x', 11, 'open_surface', NULL, 'sampling-profile', NULL),\n  ('M03/K05', 'bad2', 'x', 11, 'open_surface', 'strict', 'sampling-profile', 'cpu-share');\n" >"$tmp/bad.sql"
+refused "a row without a bundle: refused at load, at the row" "$tmp/bad.sql" \
+    "3: claim_measure.bundle = NULL: a claim row names the bundle and the channel its measure is taken under"
+sed -i '3d' "$tmp/bad.sql"
+refused "a fact for a measure of no fact: refused at load, at the row" "$tmp/bad.sql" \
+    "3: claim_measure.fact = 'cpu-share': the measure open_surface is of no one fact; leave fact NULL"
 # a claim states a status as stored or as the tables print it (RETURNS,
 # left open: the lesson's fact table); under strict x the profile cpu-share
 # returns, cpu-count is left open, system-load is visible

@@ -206,11 +206,13 @@ static isl_status list_row(void *ctx, sqlite3_stmt *q)
 }
 
 /* The hint after value among names (an SQL list of them); when none is
- * near and all is set, the whole list. Returns out. */
+ * near (or value is "": not known) and all is set, the whole list.
+ * Returns out. */
 static const char *values_hint(isl_store *s, const char *names, const char *value, const char *whats, int all,
                                char *out, size_t n)
 {
-    isl_store_name_hint(s, names, value, whats, out, n);
+    out[0] = '\0';
+    if (value[0]) isl_store_name_hint(s, names, value, whats, out, n);
     if (out[0] || !all) return out;
     isl_buf b = {NULL, 0, 0, 0};
     isl_error ignored;

@@ -28,6 +28,8 @@ typedef isl_status (*isl_claim_fn)(void *ctx, const isl_claim_row *row);
 /* Counts of a check, by outcome (indexed by isl_claim_outcome). */
 typedef struct isl_claim_counts {
     size_t n[4];
+    size_t awaiting; /* of the pending, those awaiting a lesson their lesson announces that the course
+                        does not have (lesson_announces): no command can verify them yet */
 } isl_claim_counts;
 
 /* "pass", "FAIL", "pending" or "stale": the word a line for people shows. */
@@ -38,7 +40,9 @@ const char *isl_claim_outcome_value(isl_claim_outcome o);
 
 /* Evaluates every claim of `lesson` (every claim when NULL), by lesson
  * position then claim id, each with the param table set to its lesson's
- * focus (restored at the end): pending when its pending_sql gives a reason,
+ * focus (restored at the end): pending when its pending_sql gives a reason
+ * (counted in counts->awaiting too while a position its lesson announces
+ * has no lesson),
  * else pass when actual_sql's value equals the expected one (numbers as
  * numbers, to 1e-9 relative, anything else as text), else stale when it
  * reads results of a kind whose latest rows an older model computed

@@ -388,7 +388,9 @@ const isl_command isl_commands[] = {
      "claim, outcome, expected, actual, reason, statement) and the count line\n"
      "on stderr. The outcomes are stored as claim_result rows of a 'check'\n"
      "run. Exits 1 when a claim fails; with --strict also when one is pending\n"
-     "or stale, the count line saying how many were not verified (for CI).\n"
+     "or stale, the count line saying how many were not verified (for CI),\n"
+     "and how many pend awaiting a lesson their lesson announces that the\n"
+     "course does not have yet (lesson_announces), which do not fail it.\n"
      "Machine formats write outcomes as claim_result stores them: pass, fail,\n"
      "pending, stale.\n",
      OPTS(&CHECK_LESSON, &CHECK_FAILED, &CHECK_QUIET, &CHECK_STRICT, &FORMAT, &WORK_LIMIT)},

@@ -20,6 +20,10 @@
 #include "isolab/surface.h"
 #include "isolab/textout.h"
 
+/* The positions lesson ?1 announces that no lesson of the course holds. */
+static const char ST_ANNOUNCED_ABSENT[] = "SELECT 1 FROM lesson_announces a WHERE a.lesson = ?1 AND NOT EXISTS "
+                                          "(SELECT 1 FROM lesson l WHERE l.position = a.position)";
+
 static const char ST_CLAIM_RESULT[] = "INSERT INTO claim_result(run_id, lesson, claim, outcome, expected, actual, "
                                       "reason) VALUES (?1,?2,?3,?4,?5,?6,?7)";
 
@@ -488,7 +492,7 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     const char *pending_sql = (const char *)sqlite3_column_text(q, 5);
     const char *actual_sql = (const char *)sqlite3_column_text(q, 4);
     int rc = SQLITE_NOMEM;
-    int bad = 0;
+    int bad = 0, absent = 0; /* absent: rows of ST_ANNOUNCED_ABSENT, for a pending claim */
     isl_status st = ISL_OK;
     /* a column read out of memory is NULL with SQLITE_NOMEM as the error
      * code (SQLite's idiom): no missing pending_sql judged on that */
@@ -507,6 +511,10 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     } else if (pending) {
         row.outcome = ISL_CLAIM_PENDING;
         if (!(row.reason = (const char *)sqlite3_value_text(pending))) goto fail;
+        /* what the course does not have yet: a lesson its lesson announces */
+        if ((st = isl_db_rows(s, "reading lesson_announces", ST_ANNOUNCED_ABSENT, isl_base_count, &absent, err, "t",
+                              row.lesson)))
+            goto out;
     } else {
         /* text forms are made (and kept) here, so same_value needs no memory */
         if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
@@ -533,6 +541,7 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     st = put_result(s, run_id, &row, expected, actual, err);
     if (!st) {
         counts->n[row.outcome]++;
+        counts->awaiting += absent > 0;
         st = fn(ctx, &row);
     }
 out:

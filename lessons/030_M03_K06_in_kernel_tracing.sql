@@ -49,9 +49,26 @@ INSERT INTO lesson_block(lesson, position, block, title) VALUES
   ('M03/K06', 3, 'channel_facts', NULL),
   ('M03/K06', 4, 'bundle_table', NULL),
   ('M03/K06', 5, 'part_table', 'TRACEPOINTS (each tracepoint of in-kernel-tracing under strict)'),
-  ('M03/K06', 6, 'channel_table', NULL),
-  ('M03/K06', 7, 'removal_summary', NULL),
-  ('M03/K06', 8, 'addition_table', NULL);
+  ('M03/K06', 7, 'channel_table', NULL),
+  ('M03/K06', 8, 'removal_summary', NULL),
+  ('M03/K06', 9, 'addition_table', NULL);
+
+-- And one of its own, after the tracepoints: per axis, what the bundle
+-- leaves visible and what the channel returns on it, by which tracepoint
+-- (the question of the lesson: which axes does the trace reopen?). A query
+-- over the data views, its columns named as the table heads them, :lesson
+-- bound to this lesson's code.
+INSERT INTO lesson_table(lesson, position, title, layout, query) VALUES
+  ('M03/K06', 6, 'AXES (what in-kernel-tracing returns on each axis under strict)', 'table',
+   'SELECT s.axis AS axis, count(*) AS facts, sum(s.status IN (''visible'', ''left-open'')) AS visible,
+           sum(s.status = ''returns'') AS returned,
+           coalesce((SELECT group_concat(p.part, '', '') FROM channel_part p
+                      WHERE p.channel = x.channel AND EXISTS (SELECT 1 FROM current_fact_status t
+                             WHERE t.bundle = x.bundle AND t.channel = p.part AND t.axis = s.axis
+                               AND t.status = ''returns'')), ''-'') AS "returned by"
+      FROM lesson_scope x JOIN current_fact_status s ON s.bundle = x.bundle AND s.channel = x.channel
+     WHERE x.lesson = :lesson
+     GROUP BY s.axis ORDER BY min(s.position)');
 
 -- Its claims, checked by 'isolab check'. The numbers, as rows with columns
 -- (claim_measure: 'isolab claim --suggest M03/K06' prints them with their

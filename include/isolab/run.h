@@ -59,10 +59,6 @@ isl_status isl_store_put_mechanisms(isl_run_ctx *c, const size_t *mechs, size_t 
  * row) is written without the per-row foreign-key check, on again at its end. */
 void isl_store_trust_run_rows(isl_store *s);
 
-/* The lines of `lesson` in lesson_report, one per call of fn (none without a
- * focus or current results). */
-isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err);
-
 /* isl_read_model (isolab/reader.h) on the store's connection. */
 isl_status isl_store_read_model(isl_store *s, isl_model **out, isl_error *err);
 

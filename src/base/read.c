@@ -250,6 +250,7 @@ const isl_model_table isl_model_tables[] = {
     {"lesson_announces", ISL_MT_REFERS, NULL, NULL, "DELETE FROM lesson_announces WHERE lesson = ?1"},
     {"probe_explanation", 0, NULL, "explanation", NULL},
     {"lesson_block", ISL_MT_REFERS, NULL, "title", "DELETE FROM lesson_block WHERE lesson = ?1"},
+    {"lesson_table", ISL_MT_REFERS, NULL, "title", "DELETE FROM lesson_table WHERE lesson = ?1"},
     {NULL, 0, NULL, NULL, NULL},
 };
 

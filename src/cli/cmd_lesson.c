@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "isolab/author.h"
+#include "isolab/lesson_table.h"
 #include "isolab/claims.h"
 #include "isolab/cli.h"
 #include "isolab/cmd.h"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "isolab/cli.h"
+#include "isolab/lesson_table.h"
 #include "isolab/cmd.h"
 #include "isolab/db.h"
 #include "isolab/labels.h"
@@ -143,13 +144,12 @@ static isl_status text_line(void *ctx, const char *line)
     return ISL_OK;
 }
 
-/* A row of lesson_report (lesson, line): the line into its lesson's text. */
-static isl_status report_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+/* A line of lesson_report: into its lesson's text. */
+static isl_status report_line(void *ctx, const char *code, const char *line)
 {
     lessons *l = ctx;
-    if (!row) return ncols == 2 && !strcmp(names[0], "lesson") && !strcmp(names[1], "line") ? ISL_OK : ISL_EINTERNAL;
     for (size_t i = 0; i < l->n; i++)
-        if (row[0].text && !strcmp(l->v[i].code, row[0].text)) return text_line(&l->v[i].text, row[1].text);
+        if (code && !strcmp(l->v[i].code, code)) return text_line(&l->v[i].text, line);
     return ISL_OK;
 }
 
@@ -158,7 +158,7 @@ static isl_status report_row(void *ctx, size_t ncols, const char *const *names, 
 static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_t nwant)
 {
     isl_status st = isl_store_export(cli->store, "page_lessons", 0, 0, lesson_row, l, &cli->err);
-    if (!st) st = isl_store_export(cli->store, "lesson_report", 0, 0, report_row, l, &cli->err);
+    if (!st) st = isl_store_lessons_lines(cli->store, report_line, l, &cli->err);
     if (st && !cli->err.msg[0])
         isl_fail(&cli->err, st, "page_lessons, lesson_report: %s", st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
     if (st) return st;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "isolab/cli.h"
+#include "isolab/lesson_table.h"
 #include "isolab/cmd.h"
 #include "isolab/export.h"
 #include "isolab/history.h"
@@ -31,11 +32,16 @@ static isl_status count_line(void *ctx, const char *line)
 static int print_view(isl_cli *cli, const char *name)
 {
     counted c = {cli->out, 0};
-    isl_status st = isl_store_view_lines(cli->store, name, count_line, &c, &cli->err);
+    int lesson = !strcmp(name, "lesson_report");
+    char code[256], b[256], ch[256];
+    /* the focus lesson's, its own tables run in their places */
+    isl_status st = !lesson ? isl_store_view_lines(cli->store, name, count_line, &c, &cli->err)
+                    : isl_store_current_focus(cli->store, code, b, ch, sizeof code, &cli->err)
+                        ? cli->err.status
+                        : isl_store_lesson_lines(cli->store, code, count_line, &c, &cli->err);
     if (st && st != ISL_EOUTPUT) return st;
     /* nothing on stdout is said on stderr, never left silent */
     char l[600], f[64];
-    int lesson = !strcmp(name, "lesson_report");
     /* 'isolab lesson' is advised only where it can run: a lesson has a focus */
     int focus = lesson && !c.lines && !strcmp(isl_first_command(cli, f, sizeof f), "isolab lesson");
     if (!st && !c.lines && !cli->stale_noted)

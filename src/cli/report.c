@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "isolab/claims.h"
+#include "isolab/lesson_table.h"
 #include "isolab/cli.h"
 #include "isolab/escape.h"
 #include "isolab/export.h"

@@ -41,6 +41,7 @@ static const migration MIGRATIONS[] = {
     {23, "026_probe.sql", "030_probe_explanations.sql"},
     {24, "027_channel_probe.sql", "031_channel_labels.sql"},
     {25, "028_members_blocks.sql", NULL},
+    {26, "029_lesson_table.sql", NULL},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)

@@ -18,6 +18,7 @@
 #include "probe.h"
 #include "script.h"
 #include "isolab/surface.h"
+#include "lesson_table.h"
 #include "store_int.h"
 
 /* 1 when the statement just run left a foreign key unresolved, msg then naming
@@ -77,6 +78,7 @@ typedef struct script_auth {
     char table[128];   /* the table the statement inserts into */
     char updated[128]; /* the table the statement updates */
     int claims;        /* the statement writes the claim table: 1 inserts, 2 updates */
+    int tables;        /* the statement writes lesson_table: 1 inserts, 2 updates */
 } script_auth;
 
 static int deny(script_auth *au, int kind, const char *fmt, const char *a)
@@ -116,6 +118,8 @@ static int authorize_write(script_auth *au, int action, const char *a, const cha
     if (!is_model_table(a)) return deny(au, 2, "a write to table %s", a);
     if (action != SQLITE_DELETE && (!trigger || measure) && a && sqlite3_stricmp(a, "claim") == 0)
         au->claims |= action == SQLITE_INSERT ? 1 : 2;
+    if (action != SQLITE_DELETE && a && sqlite3_stricmp(a, "lesson_table") == 0)
+        au->tables |= action == SQLITE_INSERT ? 1 : 2;
     if (action == SQLITE_INSERT && !trigger && a && !au->table[0])
         snprintf(au->table, sizeof au->table, "%s", a);
     if (action == SQLITE_UPDATE && !trigger && a && !au->updated[0])
@@ -371,6 +375,25 @@ static isl_status bad_claim(void *ctx, const char *lesson, const char *claim, co
                     isl_line_of(cp->sql, at), claim ? claim : "?", lesson ? lesson : "?", column, why);
 }
 
+/* Names the file, the line of the row holding the table's title (else the
+ * statement's first line), the lesson, the position and the reason. */
+static isl_status bad_table(void *ctx, const char *lesson, int64_t position, const char *title, const char *query,
+                            const char *why, isl_error *err)
+{
+    const claim_place *cp = ctx;
+    char *lit = sqlite3_mprintf("%Q", title);
+    const char *at = lit ? isl_values_row_holding(cp->start, cp->tail, lit) : NULL;
+    sqlite3_free(lit);
+    /* the query named by its start, on one line */
+    char head[64];
+    size_t k = 0;
+    for (const char *p = query; *p && k + 4 < sizeof head; p++) head[k++] = strchr("\r\n\t", *p) ? ' ' : *p;
+    snprintf(head + k, sizeof head - k, "%s", strlen(query) > k ? "..." : "");
+    return isl_fail(err, ISL_EINPUT, "%s:%d: lesson_table row of lesson %s at position %lld: its query '%s' does "
+                    "not compile: %s", cp->name, isl_line_of(cp->sql, at ? at : cp->start), lesson,
+                    (long long)position, head, why);
+}
+
 /* Reports a statement of a script that did not compile: refused by the
  * authorizer (au), over the length limit, or SQLite's error at its place. */
 static isl_status prepare_failure(isl_store *s, const char *name, const char *sql, const char *start, int rc,
@@ -561,9 +584,12 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         /* the claims a statement writes are compiled as soon as it has run
          * (one that updates claims: every claim); the claims it adds are
          * those above the largest id now */
-        long long mark = 0;
-        if (au.claims == 1 && how == ISL_SCRIPT_SEED
-            && (st = isl_base_int(s->db, s->path, "SELECT coalesce(max(id), 0) FROM claim", &mark, err))) {
+        long long mark = 0, table_mark = 0; /* (lesson_table's: rowid) */
+        if ((au.claims == 1 && how == ISL_SCRIPT_SEED
+             && (st = isl_base_int(s->db, s->path, "SELECT coalesce(max(id), 0) FROM claim", &mark, err)))
+            || (au.tables == 1 && how == ISL_SCRIPT_SEED
+                && (st = isl_base_int(s->db, s->path, "SELECT coalesce(max(rowid), 0) FROM lesson_table", &table_mark,
+                                      err)))) {
             sqlite3_finalize(q);
             break;
         }
@@ -589,6 +615,9 @@ static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum
         if (st) break;
         claim_place cp = {name, sql, start, tail};
         if (au.claims && how == ISL_SCRIPT_SEED && (st = isl_store_compile_claims(s, mark, bad_claim, &cp, err))) break;
+        if (au.tables && how == ISL_SCRIPT_SEED
+            && (st = isl_store_compile_lesson_tables(s, table_mark, bad_table, &cp, err)))
+            break;
         char fk[400], lit[200];
         if (describe_fk(s, fk, sizeof fk, lit, sizeof lit)) {
             const char *at = isl_values_row_holding(start, tail, lit);

@@ -235,9 +235,3 @@ isl_status isl_store_set_note(isl_store *s, int64_t run_id, const char *note, is
     return st;
 }
 
-isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn fn, void *ctx, isl_error *err)
-{
-    isl_each e = {.fn.line = fn, .ctx = ctx};
-    return isl_db_rows(s, "reading lesson_report", "SELECT line FROM lesson_report WHERE lesson = ?1", isl_each_line, &e,
-                       err, "t", lesson);
-}

@@ -459,4 +459,80 @@ check "... a built-in lesson's: the built-in seeds" \
     "3|isolab load: $tmp/theirs2.sql:3: channel.name = 'sampling-profile': UNIQUE constraint failed: channel.name (lesson M03/K05 has a channel of that name, from the built-in seeds)" \
     "$?|$(cat "$tmp/e.txt")"
 
+# --- 11: a lesson's own tables (lesson_table) -----------------------------------
+# M04/K01 chooses no standard tables, so it prints the eight; two of its own
+# go at positions 2 (after the axis table, the second of the eight) and 9
+# (after the last). Worked by hand: its facts in channel_fact order are
+# hostname (host, closed by strict, returned), memory-used (resource,
+# closed, returned) and kernel-version (kernel, visible already); their
+# names have 8, 11 and 14 letters.
+odb=$tmp/own.db
+"$ISOLAB" --db "$odb" init >/dev/null
+cat >"$tmp/own.sql" <<'EOF'
+INSERT INTO lesson_table(lesson, position, title, layout, query) VALUES
+  ('M04/K01', 2, 'FACTS BY AXIS', 'list',
+   'SELECT fact, axis, status FROM page_lesson_facts WHERE lesson = :lesson ORDER BY n'),
+  ('M04/K01', 9, 'NAME LENGTHS', 'table',
+   'SELECT fact, length(fact) AS letters FROM page_lesson_facts WHERE lesson = :lesson ORDER BY n');
+EOF
+"$ISOLAB" --db "$odb" load "$work/a.sql" "$tmp/own.sql" >/dev/null 2>&1
+check "load: a lesson's own tables" "0|2" "$?|$(q "$odb" "SELECT count(*) FROM lesson_table")"
+"$ISOLAB" --db "$odb" lesson M04/K01 >"$tmp/own.out" 2>/dev/null
+check "lesson: the list layout, a line per row, after the axis table" "HOST AXIS (the uts namespace's axis)
+  hostname            RETURNS
+
+FACTS BY AXIS
+  hostname: host, RETURNS
+  memory-used: resource, RETURNS
+  kernel-version: kernel, already visible
+
+fact shown by channel    axis      status under strict bundle" "$(sed -n '3,11p' "$tmp/own.out")"
+check "lesson: the table layout, headed by the query's names, numbers to the right, last" "
+NAME LENGTHS
+fact              letters
+  hostname              8
+  memory-used          11
+  kernel-version       14" "$(tail -n 6 "$tmp/own.out")"
+"$ISOLAB" --db "$odb" report --lesson M04/K01 >"$tmp/own.rep" 2>/dev/null
+if cmp -s "$tmp/own.out" "$tmp/own.rep"; then ok "report --lesson: the same lines"
+else not_ok "report --lesson: the same lines"; diff "$tmp/own.out" "$tmp/own.rep"; fi
+check "report --format csv: its rows as lines of the lesson" "M04/K01,\"  hostname: host, RETURNS\"" \
+    "$("$ISOLAB" --db "$odb" report --lesson M04/K01 --format csv 2>/dev/null | grep 'hostname: host')"
+check "export lesson_table: the seed's rows" "M04/K01|2|FACTS BY AXIS|list M04/K01|9|NAME LENGTHS|table" \
+    "$("$ISOLAB" --db "$odb" export lesson_table --format tsv | awk -F '\t' 'NR > 1 { printf "%s%s|%s|%s|%s", sep, $1, $2, $3, $5; sep = " " }')"
+
+# a query that cannot be one is refused at load, with the file, the line
+# of its row, the query and why; nothing of the file written
+bad() { # bad WHAT QUERY WHY
+    printf "INSERT INTO lesson_table(lesson, position, title, query) VALUES\n  ('M04/K01', 12, 'T',\n   '%s');\n" "$2" >"$tmp/bad.sql"
+    "$ISOLAB" --db "$odb" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
+    check "load refuses a lesson's table: $1" "3|isolab load: $tmp/bad.sql:2: lesson_table row of lesson M04/K01 at position 12: its query '$(printf '%s' "$2" | sed "s/''/'/g")' does not compile: $3|2" \
+        "$?|$(cat "$tmp/e.txt")|$(q "$odb" "SELECT count(*) FROM lesson_table")"
+}
+bad "a misspelt column" "SELECT facts FROM page_lesson_facts" "no such column: facts"
+bad "a write" "DELETE FROM fact" "it would do more than read"
+bad "a setting" "PRAGMA user_version" "it would do more than read"
+bad "two statements" "SELECT 1; SELECT 2" "more than one statement"
+bad "a function not allowed" "SELECT load_extension(''x'')" "the function load_extension is not allowed (SQLite's ordinary functions and isolab's own are)"
+bad "an unbounded table" "SELECT * FROM isolab_frontier" "the table isolab_frontier is not allowed (it computes a power set in one step, beyond the reach of the work budget)"
+bad "a parameter but :lesson" "SELECT :bundle" "the parameter :bundle is not :lesson (the one a lesson's table is given)"
+printf "CREATE TEMP VIEW mine AS SELECT 1 AS one;\nINSERT INTO lesson_table(lesson, position, title, query) VALUES ('M04/K01', 12, 'T', 'SELECT one FROM mine');\n" >"$tmp/bad.sql"
+"$ISOLAB" --db "$odb" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
+check "load refuses a lesson's table over the load's own TEMP view" "3|isolab load: $tmp/bad.sql:2: lesson_table row of lesson M04/K01 at position 12: its query 'SELECT one FROM mine' does not compile: the TEMP table or view mine goes with the load: the query reads the database's own" \
+    "$?|$(cat "$tmp/e.txt")"
+# bounded as it runs: at most 1000 rows, and the work budget; a query that
+# cannot run says so in its place, the lesson printed all the same
+cat >"$tmp/big.sql" <<'EOF'
+INSERT INTO lesson_table(lesson, position, title, query) VALUES
+  ('M04/K01', 10, 'MANY', 'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 1500) SELECT i FROM c'),
+  ('M04/K01', 11, 'ENDLESS', 'WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT max(i) AS i FROM c');
+EOF
+"$ISOLAB" --db "$odb" load "$tmp/big.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$odb" lesson M04/K01 --work-limit 1 >"$tmp/big.out" 2>/dev/null
+check "lesson: 1000 rows of 1500, said; an endless query stopped by the work budget, said" \
+    "0|1000|  (the first 1000 rows: the query gives more)|ENDLESS|  (not shown: its query exceeded the work budget (1 million steps))" \
+    "$?|$(sed -n '/^MANY$/,/^$/p' "$tmp/big.out" | grep -c '^ *[0-9][0-9]*$')|$(sed -n '/^MANY$/,/^$/p' "$tmp/big.out" | grep '(the first')|$(tail -n 2 "$tmp/big.out" | tr '\n' '|' | sed 's/|$//')"
+"$ISOLAB" --db "$odb" unload M04/K01 >/dev/null 2>&1
+check "unload: the lesson's own tables go with it" 0 "$(q "$odb" "SELECT count(*) FROM lesson_table")"
+
 finish

@@ -2,6 +2,9 @@
 #ifndef ISOLAB_LESSON_TABLE_H
 #define ISOLAB_LESSON_TABLE_H
 
+#include <stdint.h>
+
+#include "isolab/export.h"
 #include "isolab/store.h"
 
 /* The lines of `lesson` in lesson_report, one per call of fn (none without a
@@ -12,5 +15,13 @@ isl_status isl_store_lesson_lines(isl_store *s, const char *lesson, isl_line_fn 
  * lesson of each line. */
 typedef isl_status (*isl_lesson_line_fn)(void *ctx, const char *lesson, const char *line);
 isl_status isl_store_lessons_lines(isl_store *s, isl_lesson_line_fn fn, void *ctx, isl_error *err);
+
+/* The rows of lesson's own table at position (lesson_table), run as
+ * 'isolab lesson' prints them (at most 1000; values cut at 200 bytes): its
+ * column names, then each row, to fn. why[n] is "" or says what is not
+ * shown: the query cannot run now (and then nothing goes to fn), or more
+ * rows were left out. Nothing when the lesson has no table there. */
+isl_status isl_store_lesson_table_rows(isl_store *s, const char *lesson, int64_t position, isl_row_fn fn, void *ctx,
+                                       char *why, size_t n, isl_error *err);
 
 #endif

@@ -240,6 +240,27 @@ static const char *const LESSON_TABLES[][2] = {
  * lesson and read for every one: LESSON_TABLES', then page_claims'. */
 typedef isl_export *lesson_reads[sizeof LESSON_TABLES / sizeof LESSON_TABLES[0] + 1];
 
+/* A lesson's own tables (lesson_table): each one's position and title. */
+typedef struct own_tables {
+    size_t n, cap;
+    struct own_table {
+        int64_t position;
+        char *title;
+    } *v;
+} own_tables;
+
+static isl_status own_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+{
+    own_tables *o = ctx;
+    if (!row) return ncols >= 3 && !strcmp(names[1], "position") && !strcmp(names[2], "title") ? ISL_OK : ISL_EINTERNAL;
+    struct own_table *x = isl_grow(&o->v, &o->cap, o->n, sizeof *o->v);
+    if (!x) return ISL_ENOMEM;
+    x->position = row[1].text ? strtoll(row[1].text, NULL, 10) : 0;
+    if (!(x->title = dup_cell(&row[2]))) return ISL_ENOMEM;
+    o->n++;
+    return ISL_OK;
+}
+
 /* A lesson's tables, or one note when it has none yet; then in <details>
  * the same as text, exactly what 'isolab lesson CODE' prints. */
 static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code, isl_buf text,
@@ -261,6 +282,17 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels,
                         .rows = &reads[k]};
         rc = page_put_table(cli, b, labels, &t);
     }
+    /* then its own, in their order (lesson_table's key) */
+    own_tables own = {0, 0, NULL};
+    if (!rc && text.n) rc = isl_store_export_lesson(cli->store, "lesson_table", code, own_row, &own, &cli->err);
+    if (rc && !cli->err.msg[0]) isl_fail(&cli->err, rc, "lesson_table: %s", rc == ISL_ENOMEM ? "out of memory" : "unexpected columns");
+    for (size_t k = 0; !rc && k < own.n; k++) {
+        page_table t = {.view = "lesson_table", .caption = own.v[k].title, .lesson = code, .empty = "No rows.",
+                        .own = 1, .own_position = own.v[k].position};
+        rc = page_put_table(cli, b, labels, &t);
+    }
+    for (size_t k = 0; k < own.n; k++) free(own.v[k].title);
+    free(own.v);
     if (!rc && text.n) {
         page_puts(b, "<details><summary>These tables as text, as <code>");
         page_html(b, cmd ? cmd : ""), page_puts(b, "</code> prints them</summary>\n");

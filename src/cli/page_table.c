@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "isolab/export.h"
+#include "isolab/lesson_table.h"
 #include "isolab/util.h"
 #include "page_table.h"
 
@@ -30,6 +31,7 @@ typedef struct table_state {
     int counting;            /* 1: only fill `filled`, write nothing */
     long lesson_col;
     size_t rows;
+    char why[400]; /* an own table's: what is not shown, or "" */
 } table_state;
 
 /* Appends a column's label: its row in column_label, else its name with
@@ -184,6 +186,9 @@ static isl_status table_row(void *ctx, size_t ncols, const char *const *names, c
  * t->rows when given. */
 static isl_status read_rows(isl_cli *cli, const page_table *t, table_state *ts)
 {
+    if (t->own)
+        return isl_store_lesson_table_rows(cli->store, t->lesson, t->own_position, table_row, ts, ts->why,
+                                           sizeof ts->why, &cli->err);
     if (!t->lesson) return isl_store_export(cli->store, t->view, 0, 0, table_row, ts, &cli->err);
     if (!t->rows) return isl_store_export_lesson(cli->store, t->view, t->lesson, table_row, ts, &cli->err);
     isl_status st = *t->rows ? ISL_OK : isl_store_export_open(cli->store, t->view, 0, 0, 1, t->rows, &cli->err);
@@ -193,7 +198,7 @@ static isl_status read_rows(isl_cli *cli, const page_table *t, table_state *ts)
 int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_table *t)
 {
     isl_buf body = {NULL, 0, 0, 0};
-    table_state ts = {&body, t, l, NULL, NULL, NULL, t->drop_empty, -1, 0};
+    table_state ts = {&body, t, l, NULL, NULL, NULL, t->drop_empty, -1, 0, ""};
     isl_status st = ts.counting ? read_rows(cli, t, &ts) : ISL_OK;
     body.n = 0, ts.counting = 0;
     if (!st) st = read_rows(cli, t, &ts);
@@ -203,7 +208,10 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
         if (!cli->err.msg[0]) isl_fail(&cli->err, st, "%s: %s", t->view, st == ISL_ENOMEM ? "out of memory" : "unexpected columns");
         return st;
     }
-    if (ts.rows == 0) {
+    if (ts.rows == 0 && ts.why[0]) {
+        page_puts(b, "<p class=\"cap\">"), page_html(b, t->caption), page_puts(b, "</p>\n");
+        page_puts(b, "<p class=\"note\">Not shown: "), page_html(b, ts.why), page_puts(b, ".</p>\n");
+    } else if (ts.rows == 0) {
         char hint[1024], cmd[512];
         page_puts(b, "<p class=\"note\">"), page_html(b, t->empty);
         if (t->run) {
@@ -218,6 +226,7 @@ int page_put_table(isl_cli *cli, isl_buf *b, const isl_labels *l, const page_tab
         page_html(b, t->caption), page_puts(b, "\">\n");
         if (body.p) isl_buf_put(b, body.p, body.n);
         page_puts(b, "</tbody>\n</table></div>\n");
+        if (ts.why[0]) page_puts(b, "<p class=\"note\">"), page_html(b, ts.why), page_puts(b, ".</p>\n");
     }
     int oom = body.oom;
     free(body.p);

@@ -3,6 +3,7 @@
 #define ISOLAB_PAGE_TABLE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "isolab/cli.h"
 #include "isolab/export.h"
@@ -24,6 +25,8 @@ typedef struct page_table {
     size_t nkeep;
     int drop_empty;
     isl_export **rows; /* with lesson: the view's statement for every lesson (opened at the first; NULL: its own) */
+    int own;              /* 1: lesson's own table at own_position (lesson_table), its rows from its query */
+    int64_t own_position;
 } page_table;
 
 /* Appends table t: labels and units, numbers rounded, statuses marked. */

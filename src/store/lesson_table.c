@@ -154,20 +154,27 @@ static size_t width_of(const char *text)
     return w;
 }
 
-/* The rows of a table held as text: cell[r * ncol + c], NULL for SQL NULL. */
+/* A lesson's own table run: its layout, column names and rows as cells
+ * (cell[r * ncol + c], each text its own copy), or why it could not run. */
 typedef struct grid {
+    char *layout;
     int ncol;
+    char **name;
     size_t nrow, ncell, cap; /* ncell: cells held, a row being added included */
-    char **cell;
+    isl_cell *cell;
     int *number; /* per column: every cell a number or NULL */
     int more;    /* the query gave more than ROWS_MAX rows */
+    char why[400]; /* not "": why it did not run */
 } grid;
 
 static void grid_free(grid *g)
 {
-    for (size_t i = 0; i < g->ncell; i++) sqlite3_free(g->cell[i]);
+    for (size_t i = 0; i < g->ncell; i++) sqlite3_free((char *)g->cell[i].text);
+    for (int i = 0; g->name && i < g->ncol; i++) sqlite3_free(g->name[i]);
     free(g->cell);
+    free(g->name);
     free(g->number);
+    sqlite3_free(g->layout);
 }
 
 /* The cell's text, cut at CELL_MAX bytes (at a character's start). */
@@ -185,15 +192,82 @@ static isl_status add_row(grid *g, sqlite3_stmt *q)
 {
     if (g->nrow == ROWS_MAX) return g->more = 1, ISL_OK;
     for (int i = 0; i < g->ncol; i++) {
-        char **slot = isl_grow(&g->cell, &g->cap, g->ncell, sizeof *g->cell);
-        if (!slot) return ISL_ENOMEM;
+        isl_cell *c = isl_grow(&g->cell, &g->cap, g->ncell, sizeof *g->cell);
+        if (!c) return ISL_ENOMEM;
         int t = sqlite3_column_type(q, i);
-        if (t != SQLITE_NULL && !(*slot = cell_text(q, i))) return ISL_ENOMEM;
+        char *text = t == SQLITE_NULL ? NULL : cell_text(q, i);
+        if (t != SQLITE_NULL && !text) return ISL_ENOMEM;
+        *c = (isl_cell){t == SQLITE_BLOB ? SQLITE_TEXT : t, text, text ? strlen(text) : 0,
+                        t == SQLITE_FLOAT ? sqlite3_column_double(q, i) : 0.0};
         g->ncell++;
         g->number[i] &= t == SQLITE_NULL || t == SQLITE_INTEGER || t == SQLITE_FLOAT;
     }
     g->nrow++;
     return ISL_OK;
+}
+
+/* A lesson_table row (query, layout): both copied into the char *[2] ctx. */
+static isl_status table_row(void *ctx, sqlite3_stmt *r)
+{
+    char **v = ctx;
+    v[0] = sqlite3_mprintf("%s", isl_base_text(r, 0));
+    v[1] = sqlite3_mprintf("%s", isl_base_text(r, 1));
+    return v[0] && v[1] ? ISL_OK : ISL_ENOMEM;
+}
+
+/* Runs lesson's own table at position into g (zeroed): its rows, or in
+ * g->why why it cannot run now (the model changed since it loaded, the
+ * work budget ran out); g->layout NULL when the lesson has no such table.
+ * An error is isolab's own (out of memory, I/O). */
+static isl_status run_table(isl_store *s, const char *lesson, int64_t position, grid *g, isl_error *err)
+{
+    char *v[2] = {NULL, NULL};
+    isl_status st = isl_db_rows(s, "reading lesson_table", "SELECT query, layout FROM lesson_table WHERE lesson = ?1 "
+                                "AND position = ?2", table_row, v, err, "ti", lesson, position);
+    char *query = v[0];
+    g->layout = v[1];
+    if (st || !query || !g->layout) {
+        sqlite3_free(query);
+        sqlite3_free(g->layout), g->layout = NULL;
+        return st == ISL_ENOMEM && !err->msg[0] ? isl_fail(err, st, "out of memory") : st;
+    }
+    guard gd = {0, ""};
+    sqlite3_stmt *q = NULL;
+    int rc = compile(s, &gd, query, &q, g->why, sizeof g->why);
+    if (rc == SQLITE_OK && sqlite3_bind_parameter_count(q)) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
+    if (rc == SQLITE_OK) {
+        g->ncol = sqlite3_column_count(q);
+        g->number = malloc((size_t)g->ncol * sizeof *g->number);
+        g->name = calloc((size_t)g->ncol, sizeof *g->name);
+        for (int i = 0; i < g->ncol && g->number && g->name; i++) {
+            g->number[i] = 1;
+            g->name[i] = sqlite3_mprintf("%s", sqlite3_column_name(q, i) ? sqlite3_column_name(q, i) : "");
+            if (!g->name[i]) rc = SQLITE_NOMEM;
+        }
+        if (!g->number || !g->name) rc = SQLITE_NOMEM;
+    }
+    if (rc == SQLITE_OK) {
+        /* no value it makes longer than a statement may be, as a seed's */
+        int length = sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, ISL_STATEMENT_MAX);
+        isl_work_begin(s);
+        while (!st && !g->more && (rc = sqlite3_step(q)) == SQLITE_ROW) st = add_row(g, q);
+        int over = isl_work_end(s);
+        sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, length);
+        if (over && rc != SQLITE_DONE && rc != SQLITE_ROW)
+            snprintf(g->why, sizeof g->why, "its query exceeded the work budget (%llu million steps)", s->work_limit),
+                rc = SQLITE_ERROR;
+        else if (rc == SQLITE_ROW || rc == SQLITE_DONE) rc = SQLITE_OK;
+        else snprintf(g->why, sizeof g->why, "%s", sqlite3_errmsg(s->db));
+    }
+    int prim = rc & 0xff;
+    if (st == ISL_ENOMEM || (!st && prim == SQLITE_NOMEM)) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    else if (!st && prim != SQLITE_OK && prim != SQLITE_ERROR && prim != SQLITE_TOOBIG && prim != SQLITE_RANGE
+             && prim != SQLITE_MISMATCH && prim != SQLITE_INTERRUPT)
+        st = isl_db_fail(s, err, "running a lesson's table");
+    else if (prim == SQLITE_OK) g->why[0] = '\0';
+    sqlite3_finalize(q);
+    sqlite3_free(query);
+    return st;
 }
 
 /* Appends text to b padded to w characters (right-aligned when right). */
@@ -209,14 +283,14 @@ static void put_cell(isl_buf *b, const char *text, size_t w, int right)
 /* The rows of g as a table's lines: a heading of the column names, then
  * each row two spaces in, the first column to the left, numbers to the
  * right, two spaces between columns, no trailing blanks. */
-static isl_status put_table(out *o, const char *lesson, sqlite3_stmt *q, const grid *g)
+static isl_status put_table(out *o, const char *lesson, const grid *g)
 {
     size_t *w = calloc((size_t)g->ncol, sizeof *w);
     if (!w) return ISL_ENOMEM;
     for (int c = 0; c < g->ncol; c++) {
-        w[c] = width_of(sqlite3_column_name(q, c) ? sqlite3_column_name(q, c) : "");
+        w[c] = width_of(g->name[c]);
         for (size_t r = 0; r < g->nrow; r++) {
-            const char *t = g->cell[r * (size_t)g->ncol + (size_t)c];
+            const char *t = g->cell[r * (size_t)g->ncol + (size_t)c].text;
             size_t k = t ? width_of(t) : 0;
             if (k > w[c]) w[c] = k;
         }
@@ -225,9 +299,8 @@ static isl_status put_table(out *o, const char *lesson, sqlite3_stmt *q, const g
     for (size_t r = 0; r <= g->nrow && !st; r++) {
         isl_buf b = {NULL, 0, 0, 0};
         for (int c = 0; c < g->ncol; c++) {
-            const char *t = r == 0 ? sqlite3_column_name(q, c) : g->cell[(r - 1) * (size_t)g->ncol + (size_t)c];
-            if (c == 0) isl_buf_put(&b, "  ", r == 0 ? 0 : 2);
-            else isl_buf_put(&b, "  ", 2);
+            const char *t = r == 0 ? g->name[c] : g->cell[(r - 1) * (size_t)g->ncol + (size_t)c].text;
+            isl_buf_put(&b, "  ", c == 0 && r == 0 ? 0 : 2);
             put_cell(&b, t ? t : "", c == 0 && r == 0 ? w[0] + 2 : w[c], c > 0 && g->number[c]);
         }
         while (b.n && b.p[b.n - 1] == ' ') b.p[--b.n] = '\0';
@@ -245,89 +318,58 @@ static isl_status put_list(out *o, const char *lesson, const grid *g)
     isl_status st = ISL_OK;
     for (size_t r = 0; r < g->nrow && !st; r++) {
         isl_buf b = {NULL, 0, 0, 0};
-        char *const *row = g->cell + r * (size_t)g->ncol;
-        isl_buf_printf(&b, "  %s", row[0] ? row[0] : "");
+        const isl_cell *row = g->cell + r * (size_t)g->ncol;
+        isl_buf_printf(&b, "  %s", row[0].text ? row[0].text : "");
         const char *sep = ": ";
         for (int c = 1; c < g->ncol; c++)
-            if (row[c]) isl_buf_printf(&b, "%s%s", sep, row[c]), sep = ", ";
+            if (row[c].text) isl_buf_printf(&b, "%s%s", sep, row[c].text), sep = ", ";
         st = b.oom ? ISL_ENOMEM : emit(o, lesson, b.p);
         free(b.p);
     }
     return st;
 }
 
-/* Runs lesson's own table at position and writes its lines (its title is
- * lesson_report's); a query that cannot run now (the model changed since
- * it loaded, the work budget ran out) is a line saying why. */
-/* A lesson_table row (query, layout): both copied into the char *[2] ctx. */
-static isl_status table_row(void *ctx, sqlite3_stmt *r)
+/* Lesson's own table at position as its lines (its title is
+ * lesson_report's); one that cannot run now is a line saying why. */
+static isl_status put_own(out *o, const char *lesson, int64_t position)
 {
-    char **v = ctx;
-    v[0] = sqlite3_mprintf("%s", isl_base_text(r, 0));
-    v[1] = sqlite3_mprintf("%s", isl_base_text(r, 1));
-    return v[0] && v[1] ? ISL_OK : ISL_ENOMEM;
-}
-
-static isl_status run_table(out *o, const char *lesson, int64_t position)
-{
-    isl_store *s = o->s;
-    char *v[2] = {NULL, NULL};
-    isl_status st = isl_db_rows(s, "reading lesson_table", "SELECT query, layout FROM lesson_table WHERE lesson = ?1 "
-                                "AND position = ?2", table_row, v, o->err, "ti", lesson, position);
-    char *query = v[0], *layout = v[1];
-    sqlite3_stmt *q = NULL;
-    if (st || !query || !layout) { /* none: gone meanwhile, nothing to show */
-        sqlite3_free(query);
-        sqlite3_free(layout);
-        return st == ISL_ENOMEM && !o->err->msg[0] ? isl_fail(o->err, st, "out of memory") : st;
-    }
-    guard g = {0, ""};
-    char why[400], line[600];
-    grid t = {0, 0, 0, 0, NULL, NULL, 0};
-    int rc = compile(s, &g, query, &q, why, sizeof why);
-    if (rc == SQLITE_OK && sqlite3_bind_parameter_count(q)) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);
-    if (rc == SQLITE_OK) {
-        t.ncol = sqlite3_column_count(q);
-        t.number = malloc((size_t)t.ncol * sizeof *t.number);
-        if (!t.number) rc = SQLITE_NOMEM;
-        for (int i = 0; i < t.ncol && t.number; i++) t.number[i] = 1;
-    }
-    if (rc == SQLITE_OK) {
-        /* no value it makes longer than a statement may be, as a seed's */
-        int length = sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, ISL_STATEMENT_MAX);
-        isl_work_begin(s);
-        while (!st && !t.more && (rc = sqlite3_step(q)) == SQLITE_ROW) st = add_row(&t, q);
-        int over = isl_work_end(s);
-        sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, length);
-        if (over && rc != SQLITE_DONE && rc != SQLITE_ROW)
-            snprintf(why, sizeof why, "its query exceeded the work budget (%llu million steps)", s->work_limit), rc = SQLITE_ERROR;
-        else if (rc == SQLITE_ROW || rc == SQLITE_DONE) rc = SQLITE_OK;
-        else snprintf(why, sizeof why, "%s", sqlite3_errmsg(s->db));
-    }
-    int prim = rc & 0xff;
-    if (st) {
-    } else if (prim == SQLITE_NOMEM) {
-        st = isl_fail(o->err, ISL_ENOMEM, "out of memory");
-    } else if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE || prim == SQLITE_MISMATCH
-               || prim == SQLITE_INTERRUPT) {
-        snprintf(line, sizeof line, "  (not shown: %s)", why);
+    grid g;
+    memset(&g, 0, sizeof g);
+    char line[600];
+    isl_status st = run_table(o->s, lesson, position, &g, o->err);
+    if (st || !g.layout) {
+    } else if (g.why[0]) {
+        snprintf(line, sizeof line, "  (not shown: %s)", g.why);
         st = emit(o, lesson, line);
-    } else if (prim != SQLITE_OK) {
-        st = isl_db_fail(s, o->err, "running a lesson's table");
-    } else if (!t.nrow) {
+    } else if (!g.nrow) {
         st = emit(o, lesson, "  (no rows)");
     } else {
-        st = !strcmp(layout, "list") ? put_list(o, lesson, &t) : put_table(o, lesson, q, &t);
-        if (!st && t.more) {
+        st = !strcmp(g.layout, "list") ? put_list(o, lesson, &g) : put_table(o, lesson, &g);
+        if (!st && g.more) {
             snprintf(line, sizeof line, "  (the first %d rows: the query gives more)", ROWS_MAX);
             st = emit(o, lesson, line);
         }
     }
     if (st == ISL_ENOMEM && !o->err->msg[0]) isl_fail(o->err, st, "out of memory");
-    sqlite3_finalize(q);
-    grid_free(&t);
-    sqlite3_free(query);
-    sqlite3_free(layout);
+    grid_free(&g);
+    return st;
+}
+
+isl_status isl_store_lesson_table_rows(isl_store *s, const char *lesson, int64_t position, isl_row_fn fn, void *ctx,
+                                       char *why, size_t n, isl_error *err)
+{
+    grid g;
+    memset(&g, 0, sizeof g);
+    why[0] = '\0';
+    isl_status st = run_table(s, lesson, position, &g, err);
+    if (!st && g.layout && g.why[0]) snprintf(why, n, "%s", g.why);
+    else if (!st && g.layout) {
+        st = fn(ctx, (size_t)g.ncol, (const char *const *)g.name, NULL);
+        for (size_t r = 0; r < g.nrow && !st; r++) st = fn(ctx, (size_t)g.ncol, (const char *const *)g.name,
+                                                           g.cell + r * (size_t)g.ncol);
+        if (!st && g.more) snprintf(why, n, "the first %d rows: the query gives more", ROWS_MAX);
+    }
+    grid_free(&g);
     return st;
 }
 
@@ -339,7 +381,7 @@ static isl_status report_row(void *ctx, sqlite3_stmt *r)
     const char *lesson = isl_base_text(r, 0);
     if (sqlite3_column_type(r, 2) == SQLITE_NULL) return emit(o, lesson, isl_base_col(r, 1));
     char *code = sqlite3_mprintf("%s", lesson);
-    isl_status st = code ? run_table(o, code, sqlite3_column_int64(r, 2)) : ISL_ENOMEM;
+    isl_status st = code ? put_own(o, code, sqlite3_column_int64(r, 2)) : ISL_ENOMEM;
     sqlite3_free(code);
     return st;
 }

@@ -412,4 +412,64 @@ check "page -o /proc/self/exe: the running isolab is refused" "3|$(cksum <"$ISOL
 check "page -o: an empty file, then the page written there, are replaced" "0 1" \
     "$? $(grep -c '^</html>$' "$tmp/over/empty.html")"
 
+# --- a lesson's own table (lesson_table) ----------------------------------------
+# The tracing lesson's AXES table in its section, read back from the DOM
+# Chromium built: its title as the caption, the query's column names as the
+# heads (column_label's where it has them), after the standard tables.
+# Worked by hand from seeds/000 (as tests/expected/lesson_K06.txt): under
+# strict the process axis keeps own-process-number visible and the sched
+# and task tracepoints return its other two facts; network is closed and
+# net returns listening-ports; kernel's 4 stay visible; every other closed
+# axis keeps its one left-open fact.
+kdb=$tmp/k6.db
+"$ISOLAB" --db "$kdb" init >/dev/null && "$ISOLAB" --db "$kdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$kdb" lesson M03/K06 >/dev/null 2>&1 && "$ISOLAB" --db "$kdb" page --lesson M03/K06 -o "$tmp/k6.html" 2>/dev/null
+check "the tracing lesson's page" 0 $?
+chrome --dump-dom "file://$tmp/k6.html" >"$tmp/k6dom.html"
+python3 - "$tmp/k6dom.html" >"$tmp/own.txt" 2>&1 <<'PY'
+import html.parser, sys
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tables, self.section, self.cell, self.order = [], None, None, []
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == 'section': self.section = a.get('id')
+        elif tag == 'table':
+            self.tables.append((self.section, a.get('aria-label'), []))
+            self.order.append(a.get('data-view'))
+        elif tag == 'tr': self.row = []
+        elif tag in ('td', 'th'): self.cell = ''
+    def handle_endtag(self, tag):
+        if tag in ('td', 'th') and self.cell is not None: self.row.append(self.cell.strip()); self.cell = None
+        elif tag == 'tr' and self.tables: self.tables[-1][2].append(' | '.join(self.row))
+    def handle_data(self, data):
+        if self.cell is not None: self.cell += data
+p = Page()
+p.feed(open(sys.argv[1], encoding='utf-8').read())
+for section, caption, rows in p.tables:
+    if caption and caption.startswith('AXES'):
+        print(section); print(caption); print('\n'.join(rows))
+own = p.order.index('lesson_table') if 'lesson_table' in p.order else -1
+print('after %s' % (p.order[own - 1] if own > 0 else None))
+PY
+check "its own table in its section, the hand-worked rows, after the standard tables" "lesson-M03-K06
+AXES (what in-kernel-tracing returns on each axis under strict)
+axis | facts | visible (facts) | returned (facts) | returned by
+process | 3 | 1 | 2 | sched-tracepoint, task-tracepoint
+mount | 3 | 1 | 0 | -
+network | 3 | 0 | 1 | net-tracepoint
+user | 2 | 1 | 0 | -
+host | 1 | 0 | 0 | -
+resource | 4 | 1 | 0 | -
+kernel | 4 | 4 | 0 | -
+privilege | 2 | 1 | 0 | -
+label | 2 | 1 | 0 | -
+after page_lesson_addition" "$(cat "$tmp/own.txt")"
+# a query that cannot run any more says why in its place
+q "$kdb" "UPDATE lesson_table SET query = 'SELECT * FROM no_such_view'" 2>/dev/null
+"$ISOLAB" --db "$kdb" page --lesson M03/K06 -o "$tmp/k6b.html" 2>/dev/null
+check "an own table whose query no longer runs: its title, and why" 1 \
+    "$(grep -c '<p class="note">Not shown: no such table: no_such_view.</p>' "$tmp/k6b.html")"
+
 finish

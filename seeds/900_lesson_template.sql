@@ -68,6 +68,18 @@
 --   ('M09/K01', 7, 'sample_table', NULL),
 --   ('M09/K01', 8, 'removal_summary', NULL),
 --   ('M09/K01', 9, 'addition_table', NULL);
+---    A table of its own (lesson_table): a title, one SELECT over the data
+---    views (its column names head the table; :lesson is the lesson's
+---    code) and a layout, 'table' or 'list' (a line per row: the first cell,
+---    a colon, the others), at a position among the blocks. Refused at load
+---    if it does more than read. Here, after the addition sweep: what each
+---    part returns under the lesson's bundle.
+-- INSERT INTO lesson_table(lesson, position, title, layout, query) VALUES
+--   ('M09/K01', 10, 'WHAT EACH PROBE RETURNS', 'list',
+--    'SELECT p.part, group_concat(s.fact, '', '') FROM lesson_scope x
+--       JOIN channel_part p ON p.channel = x.channel
+--       JOIN current_fact_status s ON s.bundle = x.bundle AND s.channel = p.part AND s.status = ''returns''
+--      WHERE x.lesson = :lesson GROUP BY p.part ORDER BY p.position');
 ---
 --- 4c. (Optional) to make it the lesson 'isolab report', 'plot' and 'page'
 ---    show when no --lesson is given, a seed may end with

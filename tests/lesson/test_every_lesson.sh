@@ -63,7 +63,12 @@ sed -n 's/^-- //p' seeds/900_lesson_template.sql >"$tmp/madeup.sql"
 check "lesson M09/K01 exits 0" 0 $?
 # Its parts show hostname + memory-used and memory-used + policy-rules, all
 # closed by strict: the whole returns 3, open surface 13, 8 % / 3 = 2.67.
-check "template: nine tables (its lesson_block rows)" 9 "$(awk 'BEGIN { n = 1 } /^$/ { n++ } END { print n }' "$tmp/m.txt")"
+check "template: ten tables (its lesson_block rows, and one of its own)" 10 "$(awk 'BEGIN { n = 1 } /^$/ { n++ } END { print n }' "$tmp/m.txt")"
+# its own table, last (position 10): a line per part, the facts it returns
+# (worked by hand as below: each part returns both its facts)
+check "template: its own table, a list of what each probe returns, last" "WHAT EACH PROBE RETURNS
+  made-up-probe-a: hostname, memory-used
+  made-up-probe-b: memory-used, policy-rules" "$(tail -n 3 "$tmp/m.txt")"
 # its parts table, retitled, after the bundles: part a shows hostname and
 # memory-used (both closed by strict: returns 2, open surface 12, the host
 # axis opened: 8 axes), part b memory-used and policy-rules (12; resource
@@ -119,8 +124,8 @@ if cmp -s "$tmp/m5.txt" tests/expected/lesson.txt; then ok "template: K05's less
 else not_ok "template: K05's lesson is unchanged beside it"; diff -u tests/expected/lesson.txt "$tmp/m5.txt"; fi
 check "template: its sweeps and K05's coexist" "made-up-probe|4
 sampling-profile|4" "$(q "$db3" "SELECT channel, count(*) FROM current_sample_sweep GROUP BY channel ORDER BY channel")"
-check "template: still eight tables after K05's sweeps" "$(cat "$tmp/m.txt")" \
-    "$(q "$db3" "SELECT line FROM lesson_report WHERE lesson = 'M09/K01'")"
+check "template: still its tables after K05's sweeps" "$(cat "$tmp/m.txt")" \
+    "$("$ISOLAB" --db "$db3" report --lesson M09/K01 2>/dev/null)"
 check "template: in channel_comparison, axis_visibility, channel_overlap" "3|1|4" \
     "$(q "$db3" "SELECT (SELECT count(*) FROM channel_comparison WHERE lesson = 'M09/K01'), (SELECT visible_with FROM axis_visibility WHERE bundle = 'strict' AND channel = 'made-up-probe' AND axis = 'host'), (SELECT count(*) FROM channel_overlap WHERE bundle = 'strict' AND 'made-up-probe' IN (channel_a, channel_b))")"
 

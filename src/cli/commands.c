@@ -24,7 +24,7 @@
 static const isl_option WORK_LIMIT = {
     .name = "--work-limit", .value = "N", .kind = ISL_INT, .min = 1, .max = 1000000000,
     .what = "a number of million steps",
-    .help = "let one seed statement, claim or --sql query take N million SQLite steps (default "
+    .help = "let one seed statement, claim, lesson's own table or --sql query take N million SQLite steps (default "
             STR(ISL_WORK_LIMIT_DEFAULT_M) ")"};
 static const isl_option NOTE = {
     .name = "--note", .value = "TEXT", .kind = ISL_STRING, .help = "the run's note: what it was for (empty: none)"};

@@ -544,4 +544,21 @@ else
     not_ok "version 19: database built and opened"
 fi
 
+# a database of version 25 (no lesson_table, lesson_report without
+# own_position, as schema/028 left them) migrated: the table is there, the
+# view has its column, and the lesson prints as before
+mdb=$tmp/v25.db
+if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 \
+   && q "$mdb" "DROP VIEW lesson_report; DROP TABLE lesson_table;
+    DELETE FROM schema_version WHERE version > 25; PRAGMA user_version = 25;" \
+   && "$ISOLAB" --db "$mdb" report >"$tmp/v25.txt" 2>/dev/null; then
+    check "version 25 migrated: lesson_table, lesson_report's own_position, user_version" \
+        "1|1|26" \
+        "$(q "$mdb" "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'lesson_table'")|$(q "$mdb" "SELECT count(*) FROM pragma_table_info('lesson_report') WHERE name = 'own_position'")|$(q "$mdb" "PRAGMA user_version")"
+    if cmp -s "$tmp/v25.txt" "$root/tests/expected/lesson.txt"; then ok "version 25 migrated: the lesson's report as before"
+    else not_ok "version 25 migrated: the lesson's report as before"; fi
+else
+    not_ok "version 25: database built and opened"
+fi
+
 finish

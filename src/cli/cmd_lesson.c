@@ -220,7 +220,10 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
     isl_error e;
     isl_error_clear(&e);
     if (lesson_usage(cli, a) || isl_store_replaceable(cli->db_path, &cli->err)) return cli->err.status;
-    if (isl_store_origin(cli->db_path, &seeds, &old, &old_focus, runs, &e) == ISL_ENOMEM) return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    if (isl_store_origin(cli->db_path, &seeds, &old, &old_focus, runs, &e) == ISL_ENOMEM) {
+        free(seeds), free(old), free(old_focus);
+        return isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
+    }
     const char *dir = isl_opt(a, "--seeds") ? isl_opt(a, "--seeds") : seeds;
     struct stat sb;
     if (dir == seeds && seeds && stat(seeds, &sb) != 0) {
@@ -228,7 +231,7 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
         int rc = isl_fail(&cli->err, ISL_EINPUT, "the seeds directory %s was made from, %s, cannot be read (%s: moved "
                           "or removed?); give the directory with %s", cli->db_path, seeds, strerror(errno),
                           isl_hint(cli, "isolab lesson --fresh --seeds DIR", hint, sizeof hint));
-        free(seeds), free(old);
+        free(seeds), free(old), free(old_focus);
         return rc;
     }
     fresh_check fc = {cli, a};

@@ -168,6 +168,26 @@ if make_db "$db1" tests/fixtures/lesson_rows.sql; then
     q "$db1" "UPDATE param SET value = NULL WHERE key = 'bundle'"
     check "lesson: lesson_report holds both lessons" "M03/K04|30
 M03/K05|43" "$(q "$db1" "SELECT lesson, count(*) FROM lesson_report GROUP BY lesson ORDER BY lesson")"
+    # lesson_blocks: a lesson without lesson_block rows prints the eight in
+    # the lesson's order (tests/expected/lesson.txt: header, axis, facts,
+    # bundles, channels, samples, removal, addition); one with rows, those
+    # by position, with its titles, its own tables after a standard one of
+    # the same number; lesson_report lays out exactly those
+    check "lesson_blocks: no lesson_block row, the eight of the lesson, each with its data view" \
+        "1|lesson_header||| 2|resource_axis|page_lesson_axis|| 3|channel_facts|page_lesson_facts|| 4|bundle_table|page_lesson_bundles|| 5|channel_table|page_lesson_channels|| 6|sample_table|page_lesson_samples|| 7|removal_summary|page_lesson_removal|| 8|addition_table|page_lesson_addition||" \
+        "$(q "$db1" "SELECT position, block, data_view, title, own_position FROM lesson_blocks WHERE lesson = 'M03/K04'" | tr '\n' ' ' | sed 's/ $//')"
+    q "$db1" "INSERT INTO lesson_block(lesson, position, block, title) VALUES ('M03/K04', 3, 'bundle_table', 'BUNDLES'),
+                ('M03/K04', 1, 'resource_axis', NULL);
+              INSERT INTO lesson_table(lesson, position, title, query) VALUES ('M03/K04', 1, 'MINE', 'SELECT 1 AS x')"
+    check "lesson_blocks: the lesson's rows by position, its title, its own table after the block of its number" \
+        "1|resource_axis|page_lesson_axis|| 1|||MINE|1 3|bundle_table|page_lesson_bundles|BUNDLES|" \
+        "$(q "$db1" "SELECT position, block, data_view, title, own_position FROM lesson_blocks WHERE lesson = 'M03/K04'" | tr '\n' ' ' | sed 's/ $//')"
+    { block 2 tests/expected/lesson_K04.txt; echo; echo MINE; echo "  (the lesson's own table: lesson_table, position 1)"
+      echo; echo BUNDLES; block 4 tests/expected/lesson_K04.txt | sed 1d; } >"$tmp/want.txt"
+    q "$db1" "SELECT line FROM lesson_report WHERE lesson = 'M03/K04'" >"$tmp/got.txt"
+    if diff -u "$tmp/want.txt" "$tmp/got.txt" >"$tmp/diff.txt"; then ok "lesson_report: the blocks of lesson_blocks, titled, in order"
+    else not_ok "lesson_report: the blocks of lesson_blocks, titled, in order"; cat "$tmp/diff.txt"; fi
+    q "$db1" "DELETE FROM lesson_block WHERE lesson = 'M03/K04'; DELETE FROM lesson_table WHERE lesson = 'M03/K04'"
     check "lesson: a lesson with no current result has no rows" "0" \
         "$(q "$db1" "UPDATE model_state SET digest = 'another-model'; SELECT count(*) FROM lesson_report")"
 else

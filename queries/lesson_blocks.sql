@@ -1,0 +1,32 @@
+-- The tables each lesson prints, in its order: one row per table, the one
+-- rule 'isolab lesson', 'report' (lesson_report) and 'page' follow. A
+-- lesson prints the standard tables its lesson_block rows choose, at their
+-- positions, else the eight of the performance profiling lesson in that
+-- lesson's order (positions 1 to 8); and its own tables (lesson_table) at
+-- their positions, after a standard one of the same number. block: the
+-- standard table's text view (lesson_header ... addition_table, part_table;
+-- NULL for an own table); data_view: the view of its rows, which the page
+-- shows as an HTML table (NULL for lesson_header, whose lines the page's
+-- section heading says, and for an own table, whose rows its query gives);
+-- title: the lesson's title for it (NULL: the table's own); own_position: an
+-- own table's lesson_table position, NULL for a standard one. Every lesson
+-- has its rows, results or not.
+WITH standard(block, data_view, k) AS (
+  VALUES ('lesson_header', NULL, 1), ('resource_axis', 'page_lesson_axis', 2),
+         ('channel_facts', 'page_lesson_facts', 3), ('bundle_table', 'page_lesson_bundles', 4),
+         ('channel_table', 'page_lesson_channels', 5), ('sample_table', 'page_lesson_samples', 6),
+         ('removal_summary', 'page_lesson_removal', 7), ('addition_table', 'page_lesson_addition', 8),
+         ('part_table', 'page_lesson_parts', NULL)
+)
+SELECT r.lesson, l.position AS lesson_position, r.position, r.block, r.data_view, r.title, r.own_position
+  FROM (SELECT b.lesson, b.position, b.block, s.data_view, b.title, NULL AS own_position
+          FROM lesson_block b JOIN standard s ON s.block = b.block
+        UNION ALL
+        SELECT l.code, s.k, s.block, s.data_view, NULL, NULL
+          FROM lesson l JOIN standard s ON s.k IS NOT NULL
+         WHERE NOT EXISTS (SELECT 1 FROM lesson_block b WHERE b.lesson = l.code)
+        UNION ALL
+        SELECT t.lesson, t.position, NULL, NULL, t.title, t.position
+          FROM lesson_table t) r
+  JOIN lesson l ON l.code = r.lesson
+ ORDER BY l.position NULLS LAST, r.lesson, r.position, r.own_position IS NOT NULL;

@@ -224,75 +224,122 @@ static int put_head(isl_cli *cli, isl_buf *b, const lessons *l, const char *cons
     return ISL_OK;
 }
 
-/* A lesson's tables: view and caption, in the order 'isolab lesson'
- * prints them. */
-static const char *const LESSON_TABLES[][2] = {
-    {"page_lesson_axis", "The facts on the lesson's axis, under its bundle with its channel"},
-    {"page_lesson_facts", "The facts the lesson's channel shows, and what the bundle makes of each"},
-    {"page_lesson_bundles", "Every bundle under the lesson's channel"},
-    {"page_lesson_channels", "The lesson's channel and those of the lessons before it, under its bundle"},
-    {"page_lesson_samples", "The sample count sweep: the output grows with the samples, the returned facts do not"},
-    {"page_lesson_removal", "The removal sweep: each fact of the model taken out in turn"},
-    {"page_lesson_addition", "The addition sweep: one new fact on each axis in turn"},
+/* The page's table of each data view a lesson's tables are read from
+ * (lesson_blocks' data_view): its caption when the lesson gives it no
+ * title, the columns it leaves out, and what it says with no row (NULL:
+ * the lesson's command, not run yet). */
+static const char *const HIDE[] = {"lesson", "lesson_position", "n", NULL};
+/* (the parts' channel is the lesson's, their position their order) */
+static const char *const HIDE_PARTS[] = {"lesson", "lesson_position", "channel", "position", "n", NULL};
+static const struct lesson_view {
+    const char *view, *caption;
+    const char *const *hide;
+    const char *empty;
+} LESSON_TABLES[] = {
+    {"page_lesson_axis", "The facts on the lesson's axis, under its bundle with its channel", HIDE, NULL},
+    {"page_lesson_facts", "The facts the lesson's channel shows, and what the bundle makes of each", HIDE, NULL},
+    {"page_lesson_bundles", "Every bundle under the lesson's channel", HIDE, NULL},
+    {"page_lesson_channels", "The lesson's channel and those of the lessons before it, under its bundle", HIDE, NULL},
+    {"page_lesson_parts", "Each part of the lesson's channel, under its bundle", HIDE_PARTS,
+     "The lesson's channel has no parts."},
+    {"page_lesson_samples", "The sample count sweep: the output grows with the samples, the returned facts do not",
+     HIDE, NULL},
+    {"page_lesson_removal", "The removal sweep: each fact of the model taken out in turn", HIDE, NULL},
+    {"page_lesson_addition", "The addition sweep: one new fact on each axis in turn", HIDE, NULL},
 };
+enum { NTABLES = sizeof LESSON_TABLES / sizeof LESSON_TABLES[0] };
 
 /* The statements that read the lessons' tables, each opened for the first
- * lesson and read for every one: LESSON_TABLES', then page_claims'. */
-typedef isl_export *lesson_reads[sizeof LESSON_TABLES / sizeof LESSON_TABLES[0] + 1];
+ * lesson and read for every one: LESSON_TABLES', then page_claims' and
+ * lesson_blocks'. */
+enum { READ_CLAIMS = NTABLES, READ_BLOCKS };
+typedef isl_export *lesson_reads[NTABLES + 2];
 
-/* A lesson's own tables (lesson_table): each one's position and title. */
-typedef struct own_tables {
+/* The tables a lesson prints, in its order (its rows of lesson_blocks):
+ * each one's data view (NULL: none), title (NULL: the page's caption), and
+ * own table's position (own: 1). */
+typedef struct blocks {
     size_t n, cap;
-    struct own_table {
-        int64_t position;
-        char *title;
+    struct block {
+        char *view, *title;
+        int own;
+        int64_t own_position;
     } *v;
-} own_tables;
+} blocks;
 
-static isl_status own_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
+static char *dup_or_null(const isl_cell *c, int *oom)
 {
-    own_tables *o = ctx;
-    if (!row) return ncols >= 3 && !strcmp(names[1], "position") && !strcmp(names[2], "title") ? ISL_OK : ISL_EINTERNAL;
-    struct own_table *x = isl_grow(&o->v, &o->cap, o->n, sizeof *o->v);
-    if (!x) return ISL_ENOMEM;
-    x->position = row[1].text ? strtoll(row[1].text, NULL, 10) : 0;
-    if (!(x->title = dup_cell(&row[2]))) return ISL_ENOMEM;
-    o->n++;
-    return ISL_OK;
+    char *s = c->type == ISL_CELL_NULL || !c->text ? NULL : strdup(c->text);
+    *oom |= c->type != ISL_CELL_NULL && c->text && !s;
+    return s;
 }
 
-/* A lesson's tables, or one note when it has none yet; then in <details>
- * the same as text, exactly what 'isolab lesson CODE' prints. */
-static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code, isl_buf text,
-                             lesson_reads reads)
+static isl_status block_row(void *ctx, size_t ncols, const char *const *names, const isl_cell *row)
 {
-    static const char *const hide[] = {"lesson", "lesson_position", "n", NULL};
+    blocks *l = ctx;
+    if (!row)
+        return ncols >= 7 && !strcmp(names[4], "data_view") && !strcmp(names[5], "title")
+                       && !strcmp(names[6], "own_position") ? ISL_OK : ISL_EINTERNAL;
+    struct block *x = isl_grow(&l->v, &l->cap, l->n, sizeof *l->v);
+    if (!x) return ISL_ENOMEM;
+    l->n++;
+    int oom = 0;
+    x->view = dup_or_null(&row[4], &oom), x->title = dup_or_null(&row[5], &oom);
+    x->own = row[6].type == ISL_CELL_INTEGER && row[6].text, x->own_position = x->own ? strtoll(row[6].text, NULL, 10) : 0;
+    return oom ? ISL_ENOMEM : ISL_OK;
+}
+
+static void blocks_free(blocks *l)
+{
+    for (size_t k = 0; k < l->n; k++) free(l->v[k].view), free(l->v[k].title);
+    free(l->v);
+}
+
+/* A lesson's tables in the order, with the titles, its text has them
+ * (lesson_blocks, the rule lesson_report follows), or one note when it has
+ * none yet; then in <details> the same as text, exactly what 'isolab lesson
+ * CODE' prints. *samples: 1 when it prints the sample count sweep. */
+static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code, isl_buf text,
+                             lesson_reads reads, int *samples)
+{
     isl_buf empty = {NULL, 0, 0, 0};
-    int rc = ISL_OK;
+    blocks bl = {0, 0, NULL};
+    int rc = reads[READ_BLOCKS] ? ISL_OK
+                                : isl_store_export_open(cli->store, "lesson_blocks", 0, 0, 1, &reads[READ_BLOCKS], &cli->err);
+    if (!rc) rc = isl_store_export_read(reads[READ_BLOCKS], code, block_row, &bl, &cli->err);
+    if (rc && !cli->err.msg[0])
+        isl_fail(&cli->err, rc, "lesson_blocks: %s", rc == ISL_ENOMEM ? "out of memory" : "unexpected columns");
     char *cmd = isl_command_text(cli, 2, (const char *const[]){"lesson", code});
     page_puts(&empty, "not run yet: "), page_puts(&empty, cmd ? cmd : "");
     empty.oom |= !cmd;
     const char *note = empty.p ? empty.p : "";
+    *samples = 0;
+    for (size_t i = 0; i < bl.n; i++) *samples |= bl.v[i].view && !strcmp(bl.v[i].view, "page_lesson_samples");
     if (!rc && !text.n)
         page_puts(b, "<p class=\"note\">"), page_html(b, note), page_puts(b, "</p>\n");
-    for (size_t k = 0; !rc && text.n && k < sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]; k++) {
+    for (size_t i = 0; !rc && text.n && i < bl.n; i++) {
+        const struct block *x = &bl.v[i];
+        if (x->own) { /* its rows from its query (lesson_table) */
+            page_table t = {.view = "lesson_table", .caption = x->title ? x->title : "", .lesson = code,
+                            .empty = "No rows.", .own = 1, .own_position = x->own_position};
+            rc = page_put_table(cli, b, labels, &t);
+            continue;
+        }
+        if (!x->view) continue; /* the heading: the section's */
+        size_t k = 0;
+        while (k < NTABLES && strcmp(LESSON_TABLES[k].view, x->view)) k++;
+        if (k == NTABLES) {
+            rc = isl_fail(&cli->err, ISL_EINTERNAL, "lesson_blocks: lesson %s: the page has no table for %s", code,
+                          x->view);
+            break;
+        }
         /* the channel table's "part of": shown when a channel of it is a part */
-        page_table t = {.view = LESSON_TABLES[k][0], .caption = LESSON_TABLES[k][1], .lesson = code, .hide = hide,
-                        .empty = note, .drop_empty = !strcmp(LESSON_TABLES[k][0], "page_lesson_channels"),
-                        .rows = &reads[k]};
+        page_table t = {.view = x->view, .caption = x->title ? x->title : LESSON_TABLES[k].caption, .lesson = code,
+                        .hide = LESSON_TABLES[k].hide, .empty = LESSON_TABLES[k].empty ? LESSON_TABLES[k].empty : note,
+                        .drop_empty = !strcmp(x->view, "page_lesson_channels"), .rows = &reads[k]};
         rc = page_put_table(cli, b, labels, &t);
     }
-    /* then its own, in their order (lesson_table's key) */
-    own_tables own = {0, 0, NULL};
-    if (!rc && text.n) rc = isl_store_export_lesson(cli->store, "lesson_table", code, own_row, &own, &cli->err);
-    if (rc && !cli->err.msg[0]) isl_fail(&cli->err, rc, "lesson_table: %s", rc == ISL_ENOMEM ? "out of memory" : "unexpected columns");
-    for (size_t k = 0; !rc && k < own.n; k++) {
-        page_table t = {.view = "lesson_table", .caption = own.v[k].title, .lesson = code, .empty = "No rows.",
-                        .own = 1, .own_position = own.v[k].position};
-        rc = page_put_table(cli, b, labels, &t);
-    }
-    for (size_t k = 0; k < own.n; k++) free(own.v[k].title);
-    free(own.v);
+    blocks_free(&bl);
     if (!rc && text.n) {
         page_puts(b, "<details><summary>These tables as text, as <code>");
         page_html(b, cmd ? cmd : ""), page_puts(b, "</code> prints them</summary>\n");
@@ -331,19 +378,20 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     page_html(b, l->code), page_puts(b, "\">\n<h2>");
     page_html(b, l->code), page_puts(b, " "), page_html(b, l->title), page_puts(b, "</h2>\n<p>Channel: ");
     page_html(b, *l->channels ? l->channels : "none yet"), page_puts(b, "</p>\n<h3>Tables</h3>\n");
-    int rc = put_lesson_tables(cli, b, labels, l->code, l->text, reads);
+    int samples = 0;
+    int rc = put_lesson_tables(cli, b, labels, l->code, l->text, reads, &samples);
     page_puts(b, "<h3>Claims</h3>\n");
     isl_buf cap = {NULL, 0, 0, 0}, note = {NULL, 0, 0, 0};
     page_puts(&cap, "The claims of "), page_puts(&cap, l->code), page_puts(&cap, " as the latest check of it found them");
     put_claims_note(cli, &note, l);
     page_table claims = {.view = "page_claims", .caption = cap.p ? cap.p : "", .lesson = l->code,
                          .hide = hide_claims, .stack = 1, .drop_empty = 1, .empty = note.p ? note.p : "",
-                         .rows = &reads[sizeof LESSON_TABLES / sizeof LESSON_TABLES[0]]};
+                         .rows = &reads[READ_CLAIMS]};
     if (!rc) rc = page_put_table(cli, b, labels, &claims);
     if (!rc && (cap.oom || note.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
-    if (!rc) rc = page_put_plots(cli, b, pp, l->code);
+    if (!rc) rc = page_put_plots(cli, b, pp, l->code, samples);
     /* the channels measured for real: what each file carried */
     static const char *const hide_files[] = {"lesson", NULL};
     page_table files = {.view = "page_lesson_channel_files", .lesson = l->code, .hide = hide_files, .stack = 1,

@@ -415,7 +415,8 @@ check "page -o: an empty file, then the page written there, are replaced" "0 1" 
 # --- a lesson's own table (lesson_table) ----------------------------------------
 # The tracing lesson's AXES table in its section, read back from the DOM
 # Chromium built: its title as the caption, the query's column names as the
-# heads (column_label's where it has them), after the standard tables.
+# heads (column_label's where it has them), at its place among the lesson's
+# tables (lesson_table position 6: after the tracepoints, block 5).
 # Worked by hand from seeds/000 (as tests/expected/lesson_K06.txt): under
 # strict the process axis keeps own-process-number visible and the sched
 # and task tracepoints return its other two facts; network is closed and
@@ -426,18 +427,21 @@ kdb=$tmp/k6.db
     && "$ISOLAB" --db "$kdb" lesson M03/K06 >/dev/null 2>&1 && "$ISOLAB" --db "$kdb" page --lesson M03/K06 -o "$tmp/k6.html" 2>/dev/null
 check "the tracing lesson's page" 0 $?
 chrome --dump-dom "file://$tmp/k6.html" >"$tmp/k6dom.html"
-python3 - "$tmp/k6dom.html" >"$tmp/own.txt" 2>&1 <<'PY'
+# (and into blocks.txt the section's tables, the tracepoints', its plots:
+# below)
+python3 - "$tmp/k6dom.html" "$tmp/blocks.txt" >"$tmp/own.txt" 2>&1 <<'PY'
 import html.parser, sys
 class Page(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
-        self.tables, self.section, self.cell, self.order = [], None, None, []
+        self.tables, self.section, self.cell, self.order, self.figures = [], None, None, [], []
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if tag == 'section': self.section = a.get('id')
         elif tag == 'table':
-            self.tables.append((self.section, a.get('aria-label'), []))
+            self.tables.append((self.section, a.get('aria-label'), [], a.get('data-view')))
             self.order.append(a.get('data-view'))
+        elif tag == 'figure': self.figures.append((self.section, a.get('id')))
         elif tag == 'tr': self.row = []
         elif tag in ('td', 'th'): self.cell = ''
     def handle_endtag(self, tag):
@@ -447,13 +451,20 @@ class Page(html.parser.HTMLParser):
         if self.cell is not None: self.cell += data
 p = Page()
 p.feed(open(sys.argv[1], encoding='utf-8').read())
-for section, caption, rows in p.tables:
+for section, caption, rows, view in p.tables:
     if caption and caption.startswith('AXES'):
         print(section); print(caption); print('\n'.join(rows))
 own = p.order.index('lesson_table') if 'lesson_table' in p.order else -1
 print('after %s' % (p.order[own - 1] if own > 0 else None))
+mine = [t for t in p.tables if t[0] == 'lesson-M03-K06']
+mine = mine[:[t[3] for t in mine].index('page_claims')]  # (its tables: those before its claims)
+with open(sys.argv[2], 'w') as out:
+    out.write(' '.join(t[3] for t in mine) + '\n')
+    for section, caption, rows, view in mine:
+        if view == 'page_lesson_parts': out.write(caption + '\n' + '\n'.join(rows) + '\n')
+    out.write('plots: ' + ' '.join(f[1] for f in p.figures if f[0] == 'lesson-M03-K06') + '\n')
 PY
-check "its own table in its section, the hand-worked rows, after the standard tables" "lesson-M03-K06
+check "its own table in its section, the hand-worked rows, after the tracepoints (its place)" "lesson-M03-K06
 AXES (what in-kernel-tracing returns on each axis under strict)
 axis | facts | visible (facts) | returned (facts) | returned by
 process | 3 | 1 | 2 | sched-tracepoint, task-tracepoint
@@ -465,7 +476,44 @@ resource | 4 | 1 | 0 | -
 kernel | 4 | 4 | 0 | -
 privilege | 2 | 1 | 0 | -
 label | 2 | 1 | 0 | -
-after page_lesson_addition" "$(cat "$tmp/own.txt")"
+after page_lesson_parts" "$(cat "$tmp/own.txt")"
+# --- a lesson's choice of tables (lesson_block) -----------------------------------
+# The page's tables of a lesson are those its text prints, in its order,
+# with its titles: the tracing lesson chooses the header, its axis, facts
+# and bundles, its tracepoints (part_table, retitled), its own AXES, the
+# channels, removal and addition; no sample count sweep, so no samples plot.
+# The tracepoints worked by hand from the seed: under strict 10 facts on 7
+# axes are visible (network and host closed); each tracepoint shows 2 facts
+# and returns the one of them strict closes (sched: other-process-list,
+# task: ancestor-process-chain, both on the process axis, open already
+# through own-process-number; net: listening-ports, reopening network), so
+# each leaves an open surface of 10 + 1 = 11, on 7 axes (net: 8), at its
+# cost of 2 % (rounded to column_label's one digit).
+plots="plot-M03-K06-channels plot-M03-K06-axes plot-M03-K06-frontier plot-M03-K06-channel_cost"
+check "the tracing lesson's tables: its text's, in its order, the tracepoints under their title, no sample sweep" \
+    "page_lesson_axis page_lesson_facts page_lesson_bundles page_lesson_parts lesson_table page_lesson_channels page_lesson_removal page_lesson_addition
+TRACEPOINTS (each tracepoint of in-kernel-tracing under strict)
+part | shows | returned (facts) | open surface (facts) | open axes (axes) | cost (% of the baseline run) | returned facts
+sched-tracepoint | 2 | 1 | 11 | 7 | 2.0 | other-process-list
+task-tracepoint | 2 | 1 | 11 | 7 | 2.0 | ancestor-process-chain
+net-tracepoint | 2 | 1 | 11 | 8 | 2.0 | listening-ports
+plots: $plots" "$(cat "$tmp/blocks.txt")"
+# the same rows as its text in <details> (what 'isolab lesson M03/K06' prints)
+"$ISOLAB" --db "$kdb" lesson M03/K06 2>/dev/null | sed -n '/^TRACEPOINTS /,/^$/p' | awk 'NR > 2 && NF { print $1, $2, $3, $4, $5, $6, $7 }' >"$tmp/k6text.txt"
+check "the tracepoints' rows on the page are those of the lesson's text" \
+    "$(sed -n '/^part | /,/^plots: /p' "$tmp/blocks.txt" | sed '1d;$d' | sed 's/ | / /g; s/ 2\.0 / 2 /')" "$(cat "$tmp/k6text.txt")"
+check "the text has no sample sweep either, and its page no sample table nor plot" "0 0" \
+    "$("$ISOLAB" --db "$kdb" lesson M03/K06 2>/dev/null | grep -c '^SAMPLE COUNT SWEEP') $(grep -c -e 'data-view="page_lesson_samples"' -e 'plot-M03-K06-samples' "$tmp/k6.html")"
+# a lesson of the course given two blocks in the shell: the parts of a
+# channel without parts (the text's "(the channel has no parts)"), then
+# its bundles retitled; nothing else, and no samples plot
+bdb=$tmp/blocks.db
+cp "$db" "$bdb" && q "$bdb" "INSERT INTO lesson_block(lesson, position, block, title)
+    VALUES ('M03/K04', 1, 'part_table', NULL), ('M03/K04', 2, 'bundle_table', 'BUNDLES')" \
+    && "$ISOLAB" --db "$bdb" page --lesson M03/K04 -o "$tmp/blocks.html" 2>/dev/null
+check "two blocks chosen: the note of no parts, the bundles under their title, no other table, no samples plot" \
+    "<p class=\"note\">The lesson&#39;s channel has no parts.</p>|page_lesson_bundles BUNDLES|plot-M03-K04-channels plot-M03-K04-axes plot-M03-K04-frontier plot-M03-K04-channel_cost" \
+    "$(sed -n '/^<h3>Tables/,/^<h3>Claims/p' "$tmp/blocks.html" | grep '^<p class="note">')|$(sed -n '/^<h3>Tables/,/^<h3>Claims/p' "$tmp/blocks.html" | sed -n 's/.*<table data-view="\([^"]*\)" aria-label="\([^"]*\)".*/\1 \2/p' | tr '\n' ' ' | sed 's/ $//')|$(grep -o '<figure id="[^"]*"' "$tmp/blocks.html" | sed 's/<figure id="//; s/"$//' | tr '\n' ' ' | sed 's/ $//')"
 # a query that cannot run any more says why in its place
 q "$kdb" "UPDATE lesson_table SET query = 'SELECT * FROM no_such_view'" 2>/dev/null
 "$ISOLAB" --db "$kdb" page --lesson M03/K06 -o "$tmp/k6b.html" 2>/dev/null

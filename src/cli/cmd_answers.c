@@ -126,7 +126,7 @@ int isl_cmd_smallest(isl_cli *cli, const isl_args *a)
 int isl_cmd_marginal(isl_cli *cli, const isl_args *a)
 {
     const char *bundle = isl_opt(a, "--bundle");
-    if (!bundle) return isl_usage(cli, "--bundle B is required: a bundle or a member list");
+    if (!bundle) return isl_usage(cli, "--bundle LIST is required: a bundle or a member list");
     answer_args x;
     size_t *members = malloc(isl_model_list_room(cli->model) * sizeof *members), n = 0;
     int rc = members ? pick(cli, a, "answer_marginal", 0, &x) : (int)isl_fail(&cli->err, ISL_ENOMEM, "out of memory");

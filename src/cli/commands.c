@@ -33,7 +33,8 @@ static const isl_option FOCUS_LESSON = {
     .name = "--lesson", .value = "CODE", .kind = ISL_STRING,
     .help = "use lesson CODE's focus and tables (param 'lesson')"};
 static const isl_option FOCUS_BUNDLE = {
-    .name = "--bundle", .value = "B", .kind = ISL_STRING, .help = "compare under bundle B (param 'bundle')"};
+    .name = "--bundle", .value = "B", .kind = ISL_STRING,
+    .help = "compare under bundle B, or a member list a run computed (param 'bundle')"};
 static const isl_option FOCUS_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .help = "use channel C (param 'channel')"};
 static const isl_option FORMAT = {
@@ -54,8 +55,8 @@ static const isl_option INIT_FORCE = {
     .name = "--force", .kind = ISL_FLAG, .help = "replace an existing database (a regular file only; a symlink's target)"};
 
 static const isl_option RUN_BUNDLES = {
-    .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
-    .help = "only bundle B (or a member list: see --members)"};
+    .name = "--bundle", .value = "LIST", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
+    .help = "only this bundle, or this member list (see --members)"};
 static const isl_option RUN_MEMBERS = {
     .name = "--members", .value = "LIST", .kind = ISL_STRING,
     .help = "a bundle made of LIST: bundles, mechanisms, -mechanism, comma-separated"};
@@ -63,7 +64,7 @@ static const isl_option RUN_CHANNELS = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel", .help = "only channel C"};
 
 static const isl_option SWEEP_BUNDLE = {
-    .name = "--bundle", .value = "B", .kind = ISL_STRING,
+    .name = "--bundle", .value = "LIST", .kind = ISL_STRING,
     .help = "the bundle, or a member list (default: current_focus's, strict)"};
 static const isl_option SWEEP_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING,
@@ -87,7 +88,7 @@ static const isl_option SMALLEST_MAX = {
     .name = "--max", .value = "N", .kind = ISL_INT, .min = 0, .max = 1000000000, .what = "a number of facts",
     .help = "the largest open surface wanted (required)"};
 static const isl_option MARGINAL_BUNDLE = {
-    .name = "--bundle", .value = "B", .kind = ISL_STRING,
+    .name = "--bundle", .value = "LIST", .kind = ISL_STRING,
     .help = "the bundle, or a member list such as strict,-user-namespace (required)"};
 
 static const isl_option LESSON_ALL = {
@@ -188,8 +189,8 @@ static const isl_option LOAD_TAKE_OVER = {
 
 static const char *const PROBE_ORDERS[] = {"model", "kernel", "both", NULL};
 static const isl_option PROBE_BUNDLES = {
-    .name = "--bundle", .value = "B", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
-    .help = "probe bundle B (or a mechanism, or a member list; default: plain, each mechanism, every bundle)"};
+    .name = "--bundle", .value = "LIST", .kind = ISL_STRING, .repeatable = 1, .what = "bundle",
+    .help = "probe this bundle, mechanism or member list (default: plain, each mechanism, every bundle)"};
 static const isl_option PROBE_MEMBERS = {
     .name = "--members", .value = "LIST", .kind = ISL_STRING, .repeatable = 1, .what = "member list",
     .help = "probe the set LIST: bundles, mechanisms, -mechanism, comma-separated, in its order"};
@@ -293,9 +294,9 @@ const isl_command isl_commands[] = {
      OPTS(&SMALLEST_MAX, &ANSWER_CHANNEL, &ANSWER_NO_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"marginal", isl_cmd_marginal, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "what each mechanism adds to or takes from a bundle",
-     "For each mechanism of the model, the open surface of --bundle B with the\n"
-     "mechanism appended (or taken out when it is a member) and the difference\n"
-     "from B's own; recorded as a run of kind 'marginal' (rows:\n"
+     "For each mechanism of the model, the open surface of --bundle LIST with\n"
+     "the mechanism appended (or taken out when it is a member) and the\n"
+     "difference from LIST's own; recorded as a run of kind 'marginal' (rows:\n"
      "answer_marginal) and printed.\n",
      OPTS(&MARGINAL_BUNDLE, &ANSWER_CHANNEL, &ANSWER_NO_CHANNEL, &FORMAT, &NOTE)},
     {"probe", isl_cmd_probe, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,

@@ -106,7 +106,7 @@ if command -v bash >/dev/null 2>&1; then
     check "completion: sweep's operands" "addition" "$(complete_ sweep a)"
     check "completion: sweep bundles" "bundles" "$(complete_ sweep b)"
     check "completion: bundles from the database on the line" \
-        "$(q "$db" "SELECT name FROM bundle" | sort | tr '\n' ' ' | sed 's/ $//')" "$(complete_ --db "$db" run --bundle '')"
+        "$(q "$db" "SELECT name FROM bundle" | sort | tr '\n' ' ' | sed 's/ $//')" "$(complete_ --db "$db" report --bundle '')"
     check "completion: channels" "$(q "$db" "SELECT name FROM channel" | sort | tr '\n' ' ' | sed 's/ $//')" \
         "$(complete_ --db "$db" sweep removal --channel '')"
     check "completion: lessons" "$(q "$db" "SELECT code FROM lesson" | sort | tr '\n' ' ' | sed 's/ $//')" \
@@ -126,15 +126,67 @@ if command -v bash >/dev/null 2>&1; then
         "$(q "$db" "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND substr(name, 1, 5) = 'page_'" | sort | tr '\n' ' ' | sed 's/ $//')" \
         "$(complete_ --db "$db" report page_)"
     # a member list completes item by item: the typed items stay, the last
-    # one from the bundles and mechanisms (after '-', the mechanisms)
+    # one from the bundles and mechanisms; after '-', only the mechanisms of
+    # what is named before it (the course's common: the six namespaces,
+    # control group and capabilities of seeds/000, no user namespace, no
+    # mandatory label), less those a '-' took out
     check "completion: --members, the first item" "strict" "$(complete_ --db "$db" run --members st)"
     check "completion: --members, an item after a comma" "strict,uts-namespace" \
         "$(complete_ --db "$db" run --members strict,uts)"
     check "completion: --members, a '-' item: the mechanisms" "strict,-user-namespace" \
         "$(complete_ --db "$db" run --members strict,-user)"
-    check "completion: --mechanisms, every mechanism after '-'" \
-        "$(q "$db" "SELECT 'common,-' || name FROM mechanism" | sort | tr '\n' ' ' | sed 's/ $//')" \
+    common6="capability-dropping control-group mount-namespace network-namespace pid-namespace uts-namespace"
+    check "completion: --members common,-: only common's six members" \
+        "$(for m in $common6; do printf 'common,-%s ' "$m"; done | sed 's/ $//')" \
+        "$(complete_ --db "$db" run --members common,-)"
+    check "completion: --mechanisms common,-: only common's six members" \
+        "$(for m in $common6; do printf 'common,-%s ' "$m"; done | sed 's/ $//')" \
         "$(complete_ --db "$db" frontier --mechanisms common,-)"
+    check "completion: --members -: nothing named before it, nothing to take out" "" \
+        "$(complete_ --db "$db" run --members -)"
+    check "completion: a mechanism named in the list can be taken out" \
+        "common,mandatory-label,-mandatory-label common,mandatory-label,-mount-namespace" \
+        "$(complete_ --db "$db" run --members common,mandatory-label,-m)"
+    check "completion: a mechanism a '-' took out is not offered again" "" \
+        "$(complete_ --db "$db" run --members strict,-user-namespace,-user)"
+    # and isolab's own rule agrees (the installed extension's isolab_members):
+    # every '-' offered after common is taken, every other one refused
+    ext=$stage/usr/lib/isolab/isolab
+    if sqlite3 -batch ':memory:' ".load $ext" "SELECT 1" >/dev/null 2>&1; then
+        offered=$(complete_ --db "$db" run --members common,-)
+        wrong=
+        for m in $(q "$db" "SELECT name FROM mechanism"); do
+            sqlite3 -batch "$db" ".load $ext" "SELECT count(*) FROM isolab_members('common,-$m')" >/dev/null 2>&1
+            taken=$?
+            case " $offered " in *" common,-$m "*) [ $taken = 0 ] || wrong="$wrong offered:$m" ;;
+                                 *) [ $taken != 0 ] || wrong="$wrong not-offered:$m" ;; esac
+        done
+        check "completion: after common,- exactly what isolab_members takes" "" "$wrong"
+    else
+        echo "skip - the installed extension does not load: the offer is not checked against isolab_members"
+    fi
+    # a --bundle that takes a member list completes it item by item too
+    check "completion: run --bundle, a list's '-' item" "strict,-user-namespace" \
+        "$(complete_ --db "$db" run --bundle strict,-us)"
+    check "completion: marginal --bundle common,-: common's members" \
+        "$(for m in $common6; do printf 'common,-%s ' "$m"; done | sed 's/ $//')" \
+        "$(complete_ --db "$db" marginal --bundle common,-)"
+    check "completion: sweep --bundle, an item after a comma" "common,mandatory-label" \
+        "$(complete_ --db "$db" sweep samples --bundle common,man)"
+    check "completion: probe --bundle, a mechanism as the first item" "pid-namespace" \
+        "$(complete_ --db "$db" probe --bundle pid)"
+    # the comparisons' --bundle (report, export, plot) take a bundle, or a
+    # member list a run computed: those lists, whole, once a run has one
+    check "completion: report --bundle strict,: no list computed, nothing" "" \
+        "$(complete_ --db "$db" report --bundle strict,)"
+    cp "$db" "$tmp/w.db"
+    "$ISOLAB" --db "$tmp/w.db" run --members strict,-user-namespace >/dev/null 2>&1
+    check "completion: report --bundle strict,: the list a run computed" "strict,-user-namespace" \
+        "$(complete_ --db "$tmp/w.db" report --bundle strict,)"
+    check "completion: export --bundle: the bundles, then the lists" "common plain strict strict,-user-namespace" \
+        "$(complete_ --db "$tmp/w.db" export channel_comparison --bundle '')"
+    check "completion: plot --bundle s: the bundle and the list" "strict strict,-user-namespace" \
+        "$(complete_ --db "$tmp/w.db" plot --bundle s)"
     check "completion: \$ISOLAB_DB when no --db" "$(complete_ --db "$db" lesson '')" \
         "$(ISOLAB_DB=$db complete_ lesson '')"
     check "completion: no database, no names" "" "$(complete_ --db "$tmp/none.db" run --bundle '')"
@@ -147,7 +199,7 @@ if command -v bash >/dev/null 2>&1; then
     }
     check "completion: 'ru' is two candidates" 2 "$(count_ ru)"
     check "completion: --format's five choices are five candidates" 5 "$(count_ runs --format '')"
-    check "completion: a database's three bundles are three candidates" 3 "$(count_ --db "$db" run --bundle '')"
+    check "completion: a database's three bundles are three candidates" 3 "$(count_ --db "$db" report --bundle '')"
 
     # Names from the database are data: offered shell-quoted, as themselves,
     # and a TAB runs nothing ($(...), backquotes) and globs nothing (*, ~).
@@ -161,14 +213,14 @@ if command -v bash >/dev/null 2>&1; then
         ('it''s ' || char(0x2067) || 'q'), ('c1' || char(0x85) || 'z')"
     names=$(cd "$hostile" && bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab
             for w in "${COMPREPLY[@]}"; do eval "printf \"%s\\n\" $w"; done' \
-            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db h.db run --bundle '')
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db h.db report --bundle '')
     check "completion: hostile names complete as themselves (each word, read back by the shell)" \
         "$(q "$hostile/h.db" "SELECT name FROM bundle ORDER BY rowid")" "$names"
     check "completion: hostile names ran and globbed nothing" "h.db" "$(ls "$hostile")"
     # what the screen shows: no candidate holds a C1 or bidirectional control
     # raw (the list of escape.h, read here apart from isolab's code)
     raw=$(cd "$hostile" && bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s\n" "${COMPREPLY[@]}"' \
-            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db h.db run --bundle '' \
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db h.db report --bundle '' \
           | python3 -c '
 import sys
 bad = set(range(0x80, 0xa0)) | {0x61c, 0x200e, 0x200f, 0x2066, 0x2067, 0x2068, 0x2069} | set(range(0x202a, 0x202f))
@@ -176,21 +228,21 @@ for line in sys.stdin.buffer.read().decode("utf-8", "replace").splitlines():
     if any(ord(c) in bad for c in line): print(ascii(line))')
     check "completion: no C1 or bidirectional control reaches the screen raw" "" "$raw"
     check "completion: a hostile name is offered by its own prefix" '\$\(touch\ pwned\)' \
-        "$(cd "$hostile" && complete_ --db h.db run --bundle '$(')"
+        "$(cd "$hostile" && complete_ --db h.db report --bundle '$(')"
 
     # The typed prefix filters in SQL (bound, as hex digits): among 300,000
     # names, the 111 that start with b2999 (2999, 29990-29999, 299900-
     # 299999, the last rows) are all offered, where reading every name in
     # the shell was cut at its second; 111,111 that start with b2 are cut
     # at 1000, said in an entry no TAB puts on the line
-    sqlite3 "$tmp/many.db" "CREATE TABLE bundle(name TEXT); WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL
+    sqlite3 "$tmp/many.db" "CREATE TABLE run_param(run_id, key, value); CREATE TABLE bundle(name TEXT); WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL
         SELECT i + 1 FROM r WHERE i < 300000) INSERT INTO bundle SELECT 'b' || i FROM r"
     check "completion: all 111 of 300,000 names that start with the typed b2999" \
         "$(awk 'BEGIN { print "b2999"; for (i = 29990; i < 30000; i++) print "b" i; for (i = 299900; i < 300000; i++) print "b" i }' | sort | tr '\n' ' ' | sed 's/ $//')" \
-        "$(complete_ --db "$tmp/many.db" run --bundle b2999)"
+        "$(complete_ --db "$tmp/many.db" report --bundle b2999)"
     check "completion: 111,111 names that start with b2: the first 1000, and a note" \
         "1001 1000 (only the first 1000 names: type more of the name)" \
-        "$(count_ --db "$tmp/many.db" run --bundle b2) $(complete_ --db "$tmp/many.db" run --bundle b2 | tr ' ' '\n' | grep -c '^b2') $(complete_ --db "$tmp/many.db" run --bundle b2 | grep -o '(.*)')"
+        "$(count_ --db "$tmp/many.db" report --bundle b2) $(complete_ --db "$tmp/many.db" report --bundle b2 | tr ' ' '\n' | grep -c '^b2') $(complete_ --db "$tmp/many.db" report --bundle b2 | grep -o '(.*)')"
 
     # The database is read, never written: an old schema stays as it was
     # (no migration), and no -wal or -shm is left beside it.
@@ -198,7 +250,8 @@ for line in sys.stdin.buffer.read().decode("utf-8", "replace").splitlines():
     printf 'PRAGMA application_id = %d; PRAGMA user_version = 1;\n' 1230196556 >>"$tmp/v1.sql"
     mkdir "$tmp/old" && sqlite3 "$tmp/old/v1.db" <"$tmp/v1.sql"
     before=$(cksum <"$tmp/old/v1.db")
-    check "completion: an old-schema database's bundles" "common plain strict" \
+    check "completion: an old-schema database's bundles and mechanisms" \
+        "$(q "$tmp/old/v1.db" "SELECT name FROM bundle UNION ALL SELECT name FROM mechanism" | sort | tr '\n' ' ' | sed 's/ $//')" \
         "$(complete_ --db "$tmp/old/v1.db" run --bundle '')"
     check "completion: an old-schema database is byte-identical after a TAB, nothing beside it" \
         "$before v1.db" "$(cksum <"$tmp/old/v1.db") $(ls "$tmp/old")"
@@ -212,11 +265,11 @@ for line in sys.stdin.buffer.read().decode("utf-8", "replace").splitlines():
         "$(cd "$tmp" && timeout 20 bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s\n" "${COMPREPLY[@]}"' \
             sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db forever.db report fore)"
     mkdir "$tmp/evil"
-    sqlite3 "$tmp/evil/e.db" "CREATE VIEW bundle AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x AS name FROM r WHERE x < 0; CREATE VIEW channel AS SELECT writefile('written', 'x') AS name"
+    sqlite3 "$tmp/evil/e.db" "CREATE TABLE run_param(run_id, key, value); CREATE VIEW bundle AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x AS name FROM r WHERE x < 0; CREATE VIEW channel AS SELECT writefile('written', 'x') AS name"
     check "completion: a never-ending 'bundle' ends the lookup (timeout 20 not reached), said" \
         "(cut at 1 s: type more of the name)|no name read in time|0:" \
         "$(cd "$tmp/evil" && timeout 20 bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _isolab; printf "%s|" "${COMPREPLY[@]}"' \
-            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db e.db run --bundle ''; echo "$?:")"
+            sh "$stage/usr/share/bash-completion/completions/isolab" "$bin" --db e.db report --bundle ''; echo "$?:")"
     check "completion: a 'channel' that writes a file writes none" "e.db" \
         "$(cd "$tmp/evil" && complete_ --db e.db sweep removal --channel '' >/dev/null; ls "$tmp/evil")"
 
@@ -257,6 +310,19 @@ for line in sys.stdin.buffer.read().decode("utf-8", "replace").splitlines():
         tm send-keys -t t "./isolab --db '$db' run --bundle st" Tab
         check "completion in a real bash: './isolab … --bundle st<TAB>' puts 'strict' on the line" \
             "\$ ./isolab --db '$db' run --bundle strict" "$(screen_ 'strict' | grep -F './isolab' | sed 's/ *$//')"
+        # <TAB><TAB> after common,- lists only what can be taken out of common
+        tm send-keys -t t C-u 'clear' Enter
+        prompt_
+        tm send-keys -t t "./isolab --db '$db' run --members common,-" Tab Tab
+        check "completion in a real bash: '--members common,-<TAB><TAB>' lists common's six members" \
+            "$(for m in $common6; do printf 'common,-%s ' "$m"; done)" \
+            "$(screen_ 'common,-uts-namespace' | grep -v '^\$' | tr -s ' ' '\n' | grep -v '^$' | sort | tr '\n' ' ')"
+        tm send-keys -t t C-u 'clear' Enter
+        prompt_
+        tm send-keys -t t "./isolab --db '$tmp/w.db' report --bundle strict," Tab
+        check "completion in a real bash: 'report --bundle strict,<TAB>' puts the list a run computed" \
+            "\$ ./isolab --db '$tmp/w.db' report --bundle strict,-user-namespace" \
+            "$(screen_ 'user-namespace' | grep -F './isolab' | sed 's/ *$//')"
         tm kill-server 2>/dev/null
     elif [ "${CI:-}" = true ]; then
         not_ok "tmux is not installed: completion in a real bash is not tried (CI=true)"

@@ -21,7 +21,8 @@
   // the what-if: the list it started from and the toggles after it (items
   // of a member list: m or -m), the members as the engine reads the list,
   // and the what-if kept to compare with (A)
-  var state = {base: '', changes: [], members: '', channel: '', order: [], on: {}, surface: null, compare: null};
+  var state = {base: '', changes: [], members: '', channel: '', order: [], on: {}, surface: null, compare: null,
+               note: ''};
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -330,16 +331,19 @@
     });
     var mem = lit(list), chs = sqlText(ch);
     var surface = await query('SELECT * FROM isolab_surface(' + mem + ', ' + chs + ')', 0, false, false, 'surface');
-    var facts = await query(whySql(list, ch), 0, false, false, 'fact_status');
+    // a list the engine refuses: its words once, from the surface (the fact
+    // table would only say them again)
+    var facts = surface.error ? null : await query(whySql(list, ch), 0, false, false, 'fact_status');
     // the what-if's place in the frontier plot
     state.surface = surface.error || !surface.rows.length ? null :
       {members: list, size: members.filter(function (m, i) { return members.indexOf(m) === i; }).length,
        open_surface: surface.rows[0].open_surface};
     ui.out.textContent = '';
-    add(ui.out,
-        table(surface, 'The surface of ' + (list || '(no member)') + ' under ' + (ch || 'no channel')),
-        table(facts, 'Every fact and what the members make of it: which member closed it (the lesson\u2019s ' +
-              '\u201cclosed by\u201d), left it open, or which channel returns it'));
+    if (state.note) add(ui.out, el('p', 'lab-error', state.note)), state.note = '';
+    add(ui.out, table(surface, 'The surface of ' + (list || '(no member)') + ' under ' + (ch || 'no channel')));
+    if (facts)
+      add(ui.out, table(facts, 'Every fact and what the members make of it: which member closed it (the lesson\u2019s ' +
+                        '\u201cclosed by\u201d), left it open, or which channel returns it'));
     await compare(list, ch, cmd.error ? '' : cmd.rows[0].command);
     await questions();
     if (!quiet) setAddress('#members=' + encodeURIComponent(list) +
@@ -618,15 +622,16 @@
     var max = parseInt(ui.max.value, 10);
     var target = isNaN(max) ? 0 : max;
     var f = await once('SELECT * FROM isolab_frontier(' + ch + ')');
-    var m = await query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')', 0, false, false,
-                        'isolab_marginal');
+    // a list the what-if could not read: already said there
+    var m = state.surface ? await query('SELECT * FROM isolab_marginal(' + lit(state.members) + ', ' + ch + ')', 0,
+                                        false, false, 'isolab_marginal') : null;
     var smallest = await once('SELECT * FROM isolab_smallest(' + ch + ', ' + target + ')');
     ui.q.textContent = '';
     add(ui.q, table(f, 'The frontier: per size, the least open surface any subset of the mechanisms reaches'));
     if (!f.error && f.rows.length) frontierPlot(ui.q, f, target, state.surface);
-    add(ui.q, table(smallest, 'The smallest bundles whose open surface is at most ' + target),
-        table(m, 'Each mechanism toggled in ' + (state.members || '(no member)')));
-    if (!m.error && m.rows.length) marginalPlot(ui.q, m);
+    add(ui.q, table(smallest, 'The smallest bundles whose open surface is at most ' + target));
+    if (m) add(ui.q, table(m, 'Each mechanism toggled in ' + (state.members || '(no member)')));
+    if (m && !m.error && m.rows.length) marginalPlot(ui.q, m);
   }
 
   // ---- the query box -------------------------------------------------------
@@ -726,12 +731,24 @@
       }
     });
     if (p.sql !== undefined) return runQuery(p.sql, 'link');
-    if (p.members !== undefined) {
-      fromList(p.members, p.channel);
-      document.getElementById('lab-whatif').scrollIntoView();
-      return whatIf();
-    }
+    if (p.members !== undefined) return task(linked(p.members, p.channel || ''));
     return Promise.resolve();
+  }
+  // A link's what-if. A channel the database has not is said once, in the
+  // engine's words (the channels, or the one meant), and the lab stays at the
+  // channel it shows: a link is someone else's text.
+  async function linked(list, channel) {
+    if (channel && channels.indexOf(channel) < 0) {
+      // the channel is read first (one mechanism's frontier: at once)
+      var said = await query('SELECT 1 FROM isolab_frontier(' + lit(channel) + ', ' + lit(mechs[0] || '') + ')');
+      state.note = 'This link\u2019s channel: ' + (said.error ? said.error.replace(/^isolab_[a-z_]+: /, '') :
+        '\u2018' + channel + '\u2019 is none of the channel list\u2019s') + ' \u2014 shown under ' +
+        (state.channel || 'no channel') + ' instead.';
+      channel = state.channel;
+    }
+    fromList(list, channel);
+    document.getElementById('lab-whatif').scrollIntoView();
+    return whatIf();
   }
 
   function build() {

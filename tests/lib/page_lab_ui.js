@@ -26,6 +26,8 @@
 //                                 its cells lie inside the window
 //     query-list                  the saved-query list: each group's label
 //                                 and its entries' names
+//     channel                     the channel selector's chosen entry (its text)
+//     errors                      each error the lab shows, one a line
 (async function () {
   const out = [], report = document.createElement('pre');
   report.id = 'test-report';
@@ -39,6 +41,9 @@
       document.querySelectorAll('#lab-whatif ol button').length + ' move buttons enabled',
     command: () => document.querySelector('#lab-whatif p > code').textContent,
     start: () => { const s = document.querySelectorAll('#lab-whatif select')[1]; return s.options[s.selectedIndex].text; },
+    channel: () => { const s = document.querySelectorAll('#lab-whatif select')[0];
+      return s.selectedIndex < 0 ? '(nothing chosen)' : s.options[s.selectedIndex].text; },
+    errors: () => [...document.querySelectorAll('#lab .lab-error')].map(p => p.textContent).join('\n'),
     surface: () => tables('#lab-whatif')[0].querySelector('pre.lab-json').textContent.trimEnd(),
     facts: () => [tables('#lab-whatif')[1].querySelector('thead tr'), ...tables('#lab-whatif')[1].querySelectorAll('tbody tr')]
       .map(cells).join('\n'),

@@ -191,6 +191,31 @@ PY
 )
 check "the query list: the course's questions first, the rest under every view" "$want" "$(reading queries)"
 
+# --- a link with a channel the database has not ------------------------------------
+# (a link is someone else's text): the engine's words once, the value named
+# with the channels (two here, seeds/000) or the one meant, and the selector
+# stays at a channel it has
+act "$tmp/lab.html" '[{"go": "#members=strict&channel=sampling-profile"},
+  {"go": "#members=strict&channel=nope"}, {"read": "nope", "what": "errors"}, {"read": "nope channel", "what": "channel"},
+  {"read": "nope list", "what": "list"}, {"read": "nope cmd", "what": "command"},
+  {"go": "#members=common&channel=system-call-tracin"}, {"read": "typo", "what": "errors"},
+  {"read": "typo channel", "what": "channel"},
+  {"toggle": "pid-namespace"}, {"read": "after", "what": "errors"},
+  {"go": "#members=strcit&channel=sampling-profile"}, {"read": "bad list", "what": "errors"}]'
+check "an unknown channel in a link: one error, naming it and the channels" \
+    "This link’s channel: $(x "$db" "SELECT 1 FROM isolab_surface('strict', 'nope')" 2>&1 | sed 's/^Error: stepping, isolab_surface: //') — shown under sampling-profile instead." \
+    "$(reading nope)"
+check "... the channel selector keeps the channel it had, the list and command follow" \
+    "sampling-profile|strict|isolab run --members strict --channel sampling-profile" \
+    "$(reading 'nope channel')|$(reading 'nope list')|$(reading 'nope cmd')"
+check "a misspelt channel in a link: one error, with the one meant" \
+    "This link’s channel: no channel named 'system-call-tracin'; did you mean 'system-call-tracing'? — shown under sampling-profile instead." \
+    "$(reading typo)"
+check "... the selector still at a channel it has" "sampling-profile" "$(reading 'typo channel')"
+check "the next change: the error is gone" "" "$(reading after)"
+check "a misspelt list in a link: its error once (the surface's; no fact table repeating it)" \
+    "isolab_surface: no bundle or mechanism named 'strcit'; did you mean 'strict'?" "$(reading 'bad list')"
+
 # --- on a phone ------------------------------------------------------------------
 act "$tmp/lab.html" '[{"go": "#members=strict&channel=sampling-profile"}, {"read": "first", "what": "first-column"}]' 390
 check "390 px: the fact table's status comes first, on the screen" "status, inside the window 390 wide" "$(reading first)"

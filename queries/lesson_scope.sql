@@ -3,8 +3,11 @@
 -- bundle, channel and axis its tables use and the 'run' run they read.
 -- param's bundle and channel, when set, stand in for every lesson's focus
 -- bundle and channel. axis: the focus axis, else the axis of the channel's
--- first fact (channel_fact position order); closed_by: the bundle's first
--- mechanism (by member position) that closes that axis, NULL when none does;
+-- first fact (channel_fact position order); closed_by: the member whose
+-- closing of that axis stands, the bundle's last (by member position) that
+-- closes it (MODEL.md's visible(): a later member closes again what an
+-- earlier one left open), so the "closed by" of every closed fact on it
+-- (page_lesson_axis; the core's isl_fact_decider), NULL when none does;
 -- a what-if list's members are the ones its run resolved it to (run_member).
 -- The eight lesson-table views, their page_lesson_* rows and lesson_report
 -- read this.
@@ -18,7 +21,7 @@ SELECT y.lesson, y.lesson_position, y.bundle, y.channel, y.axis, y.run_id,
                 SELECT position, mechanism FROM run_member WHERE run_id = y.run_id AND bundle = y.bundle) bm
           JOIN mechanism_axis ma ON ma.mechanism = bm.mechanism
          WHERE ma.axis = y.axis
-         ORDER BY bm.position LIMIT 1) AS closed_by
+         ORDER BY bm.position DESC LIMIT 1) AS closed_by
   FROM (SELECT f.lesson, l.position AS lesson_position,
                coalesce(pb.value, f.bundle) AS bundle,
                coalesce(pc.value, f.channel) AS channel,

@@ -51,6 +51,13 @@ void isl_fact_states(const isl_model *m, const size_t *mechs, size_t n,
                      const uint64_t *shows, const uint64_t *F, isl_work *w,
                      isl_fact_state *out);
 
+/* Why fact f has its state under mechs[0..n) applied in order (MODEL.md,
+ * visible()): the index i of the last member whose axes hold f or that
+ * leaves f open, the one whose step stands; ISL_NONE when no member does.
+ * That member closed f when it does not leave f open (f closed or
+ * returned: "closed by"), else it left f open ("left open by"). */
+size_t isl_fact_decider(const isl_model *m, const size_t *mechs, size_t n, size_t f);
+
 /* Run time with a channel of cost_pct on: floor(baseline * (100 + cost) / 100). */
 long long isl_run_time(long long baseline, double cost_pct);
 

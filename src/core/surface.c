@@ -89,6 +89,16 @@ void isl_fact_states(const isl_model *m, const size_t *mechs, size_t n,
     }
 }
 
+size_t isl_fact_decider(const isl_model *m, const size_t *mechs, size_t n, size_t f)
+{
+    assert(f < m->nfacts);
+    for (size_t i = n; i-- > 0;) {
+        const isl_mechanism *d = &m->mech[mechs[i]];
+        if (isl_bit_test(d->closes, f) || isl_bit_test(d->reopens, f)) return i;
+    }
+    return ISL_NONE;
+}
+
 long long isl_run_time(long long baseline, double cost_pct)
 {
     /* isl_model_validate refused every cost and baseline whose run time

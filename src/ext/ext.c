@@ -60,7 +60,8 @@ static const fn_def FN[K_COUNT] = {
                    "CREATE TABLE x(visible, returned, open_surface, open_axes, cost_pct, run_time, cost_per_fact, "
                    "members HIDDEN, channel HIDDEN)", 7, 1, 0, MEMBERS_ARGS},
     [K_FACT_STATUS] = {"isolab_fact_status",
-                       "CREATE TABLE x(fact, axis, position, status, members HIDDEN, channel HIDDEN)", 4, 1, 0,
+                       "CREATE TABLE x(fact, axis, position, status, closed_by, left_open_by, members HIDDEN, "
+                       "channel HIDDEN)", 6, 1, 0,
                        MEMBERS_ARGS},
     /* channel_id: not an argument */
     [K_POWERSET] = {"isolab_powerset",
@@ -421,9 +422,15 @@ static isl_status fact_rows(cursor *c)
     isl_fact_state *st = malloc((m->nfacts ? m->nfacts : 1) * sizeof *st);
     if (!st) return ISL_ENOMEM;
     isl_fact_states(m, c->mechs, c->nm, shows_of(c), NULL, &c->w, st);
-    for (size_t f = 0; f < m->nfacts; f++)
+    for (size_t f = 0; f < m->nfacts; f++) {
+        /* why: the member whose step stands, closing or leaving open */
+        size_t i = isl_fact_decider(m, c->mechs, c->nm, f);
+        cell none = {0, 0, 0, NULL}, by = i == ISL_NONE ? none : T(m->mech[c->mechs[i]].name);
+        int closed = st[f] == ISL_FACT_CLOSED || st[f] == ISL_FACT_RETURNS;
         put_row(c, (cell[]){T(m->fact_name[f]), T(m->axis_name[m->fact_axis[f]]), I(m->fact_pos[f]),
-                            T(isl_fact_state_name(st[f]))});
+                            T(isl_fact_state_name(st[f])), closed ? by : none,
+                            st[f] == ISL_FACT_LEFT_OPEN ? by : none});
+    }
     free(st);
     return ISL_OK;
 }

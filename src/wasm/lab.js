@@ -258,18 +258,12 @@
   function word(col) {
     return "CASE " + col + " WHEN 'left-open' THEN 'left open' WHEN 'returns' THEN 'RETURNS' ELSE " + col + " END";
   }
-  // Every fact under the list, status first, and why: the list's first member
-  // that closes the fact's axis (the lesson's 'closed by', lesson_scope's
-  // rule), the last that leaves it open, the channel or parts of it that
-  // return it.
+  // Every fact under the list, status first, and why: the member that closed
+  // it or the one that left it open (the engine's rule, isolab_fact_status,
+  // the lesson tables' "closed by"), the channel or parts of it that return it.
   function whySql(list, channel) {
     var L = lit(list), C = sqlText(channel);
-    return 'WITH m AS (SELECT position, mechanism FROM isolab_members(' + L + ')) ' +
-      'SELECT ' + word('f.status') + ' AS status, f.fact, f.axis, f.position, ' +
-      "CASE WHEN f.status IN ('closed', 'returns') THEN (SELECT m.mechanism FROM m JOIN mechanism_axis ma " +
-      'ON ma.mechanism = m.mechanism WHERE ma.axis = f.axis ORDER BY m.position LIMIT 1) END AS closed_by, ' +
-      "CASE WHEN f.status = 'left-open' THEN (SELECT m.mechanism FROM m JOIN left_open lo ON lo.mechanism = m.mechanism " +
-      'WHERE lo.fact = f.fact ORDER BY m.position DESC LIMIT 1) END AS left_open_by, ' +
+    return 'SELECT ' + word('f.status') + ' AS status, f.fact, f.axis, f.position, f.closed_by, f.left_open_by, ' +
       "CASE WHEN f.status = 'returns' THEN (SELECT group_concat(c, ',') FROM (SELECT channel AS c FROM channel_fact " +
       'WHERE channel = ' + C + ' AND fact = f.fact UNION ALL SELECT p.part FROM channel_part p JOIN channel_fact cf ' +
       'ON cf.channel = p.part WHERE p.channel = ' + C + ' AND cf.fact = f.fact)) END AS returned_by ' +

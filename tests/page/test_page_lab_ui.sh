@@ -90,6 +90,44 @@ check "a switched off and on again, d off: again,d,-a, again,d, again (a toggle 
 check "a list that repeats a mechanism cannot be moved name by name (a,b,a would name a twice)" \
     "0 of 8 move buttons enabled" "$(reading moves)"
 
+# --- two members on one axis: why each fact, by MODEL.md's visible() ------------
+# Worked by hand: hidepid-mount closes the process axis and leaves nothing
+# open; pid-namespace closes it and leaves own-process-number open. After
+# pid-namespace then hidepid-mount all three process facts are closed, by
+# hidepid-mount (it closed own-process-number again: not pid-namespace,
+# which left it open); after hidepid-mount then pid-namespace, pid-namespace
+# closed two and left own-process-number open. Under strict, cpu-count is
+# left open by control-group and closed by none.
+hdb=$tmp/hidepid.db
+printf "%s\n" "INSERT INTO mechanism(name, position) VALUES ('hidepid-mount', 9);" \
+    "INSERT INTO mechanism_axis(mechanism, axis) VALUES ('hidepid-mount', 'process');" >"$tmp/hidepid.sql"
+"$ISOLAB" --db "$hdb" init >/dev/null 2>&1 && "$ISOLAB" --db "$hdb" load "$tmp/hidepid.sql" >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$hdb" run --members pid-namespace,hidepid-mount --channel sampling-profile >/dev/null 2>&1 \
+    && ISOLAB_ENGINE_DIR=$here "$ISOLAB" --db "$hdb" page -o "$tmp/hidepid.html" 2>/dev/null
+check "a lesson's mechanism on the process axis: the page with the lab" "0 1" "$? $(grep -c '<script nonce=' "$tmp/hidepid.html")"
+act "$tmp/hidepid.html" '[{"go": "#members=pid-namespace,hidepid-mount&channel=sampling-profile"}, {"read": "ph", "what": "facts"},
+  {"go": "#members=hidepid-mount,pid-namespace&channel=sampling-profile"}, {"read": "hp", "what": "facts"},
+  {"go": "#members=strict&channel=sampling-profile"}, {"read": "st", "what": "facts"}]'
+# why FACTS-READING AXIS : fact=status/closed by/left open by on that axis
+why() {
+    reading "$1" | python3 -c '
+import sys
+rows = [r.split(" | ") for r in sys.stdin.read().split("\n") if r]
+h = rows[0]
+c = lambda r, k: "" if r[h.index(k)] in ("NULL", "null") else r[h.index(k)]
+print(" ".join("%s=%s/%s/%s" % (c(r, "fact"), c(r, "status"), c(r, "closed by"), c(r, "left open by"))
+               for r in rows[1:] if c(r, "axis") == sys.argv[1]))' "$2"
+}
+check "pid-namespace then hidepid-mount: each process fact closed by hidepid-mount" \
+    "other-process-list=closed/hidepid-mount/ own-process-number=closed/hidepid-mount/ ancestor-process-chain=closed/hidepid-mount/" \
+    "$(why ph process)"
+check "hidepid-mount then pid-namespace: closed by and left open by pid-namespace" \
+    "other-process-list=closed/pid-namespace/ own-process-number=left open//pid-namespace ancestor-process-chain=closed/pid-namespace/" \
+    "$(why hp process)"
+check "strict: cpu-count left open by control-group, closed by none (as the page's axis table)" \
+    "cpu-share=RETURNS/control-group/ memory-limit=closed/control-group/ memory-used=closed/control-group/ cpu-count=left open//control-group" \
+    "$(why st resource)"
+
 # --- the shipped course, with a lesson whose channel has parts -------------------
 db=$tmp/lab.db
 fresh_db "$db" && "$ISOLAB" --db "$db" sweep bundles >/dev/null
@@ -140,17 +178,21 @@ rows = [r for r in sys.stdin.read().split("\n") if r.split("=")[0] in order]
 print("\n".join(sorted(rows, key=lambda r: order.index(r.split("=")[0]))))')"
 check "RETURNS has the lesson tables' colour in the lab too" "rgb(253, 226, 216) rgb(253, 226, 216)" "$(reading colours)"
 
-# the why: the lesson's closed by (page_lesson_axis, lesson_scope's rule) for
-# every closed fact on the lesson's axis; the channel that returns each
-q "$db" "SELECT fact || ' ' || status || ' ' || coalesce(closed_by, '') FROM page_lesson_axis WHERE lesson = 'M03/K05' AND status IN ('closed', 'RETURNS') ORDER BY n" >"$tmp/axis.txt"
+# the why: the page's closed by and left open by (page_lesson_axis) for
+# every fact on the lesson's axis, the lab's the same; the channel that
+# returns each
+q "$db" "SELECT fact || ' ' || status || ' ' || coalesce(closed_by, '') || ' ' || coalesce(left_open_by, '') FROM page_lesson_axis WHERE lesson = 'M03/K05' ORDER BY n" >"$tmp/axis.txt"
 reading facts | python3 -c '
 import sys
 rows = [r.split(" | ") for r in sys.stdin.read().split("\n") if r]
 head = rows[0]
 want = {l.split(" ")[0] for l in open(sys.argv[1]).read().split("\n") if l}
 for r in rows[1:]:
-    if r[head.index("fact")] in want: print(r[head.index("fact")], r[0], r[head.index("closed by")])' "$tmp/axis.txt" >"$tmp/lab-axis.txt"
-check "closed by: the lesson's, for each closed fact on its axis (page_lesson_axis)" "$(cat "$tmp/axis.txt")" "$(cat "$tmp/lab-axis.txt")"
+    c = lambda k: "" if r[head.index(k)] in ("NULL", "null") else r[head.index(k)]
+    if r[head.index("fact")] in want: print(r[head.index("fact")], r[0], c("closed by"), c("left open by"))' "$tmp/axis.txt" >"$tmp/lab-axis.txt"
+check "closed by, left open by: the page's, for each fact on the lesson's axis (page_lesson_axis)" "$(cat "$tmp/axis.txt")" "$(cat "$tmp/lab-axis.txt")"
+check "... four of them (hand-picked: cpu-count left open by control-group)" "4 1" \
+    "$(wc -l <"$tmp/axis.txt" | tr -d ' ') $(grep -c '^cpu-count left open  control-group$' "$tmp/axis.txt")"
 check "the fact table's columns: status first, then the why" "status | fact | axis | position | closed by | left open by | returned by" \
     "$(reading facts | head -1)"
 x "$db" "SELECT fact FROM isolab_fact_status('strict', 'sampling-profile') WHERE status = 'returns' ORDER BY position" |

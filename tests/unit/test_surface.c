@@ -374,15 +374,25 @@ static void test_order_rules(void **state)
     ASSERT_SURFACE(s, 1, 0, 1, 1);
     s = isl_surface_of(m, m->bundle[ab].members, 2, m->channel[ch].shows, NULL, &w);
     ASSERT_SURFACE(s, 1, 1, 2, 2);
+    /* why, by hand: after a then b, b's step stands on f0 and f1 (closed by
+     * b, not by a, which left f0 open); no member touches g0 */
+    assert_int_equal(isl_fact_decider(m, m->bundle[ab].members, 2, f0), 1);
+    assert_int_equal(isl_fact_decider(m, m->bundle[ab].members, 2, f1), 1);
+    assert_int_equal(isl_fact_decider(m, m->bundle[ab].members, 2, g0), ISL_NONE);
     /* b then a: a reopens f0 whichever mechanism closed it */
     isl_fact_states(m, m->bundle[ba].members, 2, NULL, NULL, &w, st);
     assert_int_equal(st[f0], ISL_FACT_LEFT_OPEN);
     assert_int_equal(st[f1], ISL_FACT_CLOSED);
+    assert_int_equal(isl_fact_decider(m, m->bundle[ba].members, 2, f0), 1); /* left open by a */
+    assert_int_equal(isl_fact_decider(m, m->bundle[ba].members, 2, f1), 1); /* closed by a */
     /* a then c: c reopens f1 on axis x although c closes y */
     isl_fact_states(m, m->bundle[ac].members, 2, NULL, NULL, &w, st);
     assert_int_equal(st[f0], ISL_FACT_LEFT_OPEN);
     assert_int_equal(st[f1], ISL_FACT_LEFT_OPEN);
     assert_int_equal(st[g0], ISL_FACT_CLOSED);
+    assert_int_equal(isl_fact_decider(m, m->bundle[ac].members, 2, f0), 0); /* left open by a */
+    assert_int_equal(isl_fact_decider(m, m->bundle[ac].members, 2, f1), 1); /* left open by c */
+    assert_int_equal(isl_fact_decider(m, m->bundle[ac].members, 2, g0), 1); /* closed by c */
     isl_work_free(&w);
     isl_model_free(m);
 }

@@ -1,7 +1,8 @@
 /* isolab: making text safe to print on a terminal, and checking UTF-8.
  * Pure: no I/O. Human-readable output (messages, `runs`, `diff`, `report`,
  * `check`) shows every value through isl_escape, so data can neither forge
- * a line nor drive the terminal; CSV, TSV and JSON keep exact values. */
+ * a line nor drive the terminal; CSV, TSV and JSON keep exact values
+ * (CSV and TSV only off a terminal: to one, their cells are escaped too). */
 #ifndef ISOLAB_ESCAPE_H
 #define ISOLAB_ESCAPE_H
 

@@ -25,12 +25,14 @@ typedef struct isl_listing {
     char **keys;           /* JSON, NDJSON: each column's key, made unique ("a", "a:1"), as JSON text */
     size_t nkeys;
     size_t wrap;           /* ISL_FMT_TABLE: when not 0, the width a text last column is wrapped to fit */
+    int terminal;          /* out is a terminal: CSV and TSV cells escaped (isl_escape), as a table's */
 } isl_listing;
 
 /* The --format names, in the order of isl_format (NULL-terminated). */
 extern const char *const isl_format_names[];
 
-/* Starts a listing in fmt to out. */
+/* Starts a listing in fmt to out. CSV and TSV keep exact values, but to a
+ * terminal their cells are escaped as a table's (data cannot drive it). */
 void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out);
 /* An isl_row_fn: the header (row == NULL), then each row. ISL_ENOMEM, or
  * ISL_EOUTPUT when out cannot be written. */

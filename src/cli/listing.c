@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "isolab/escape.h"
 #include "isolab/labels.h"
@@ -29,6 +30,7 @@ void isl_listing_start(isl_listing *l, isl_format fmt, FILE *out)
     memset(l, 0, sizeof *l);
     l->fmt = fmt;
     l->out = out;
+    l->terminal = out && isatty(fileno(out));
 }
 
 isl_cell isl_cell_text(const char *text)
@@ -280,10 +282,15 @@ static void format_row(isl_listing *l, isl_buf *b, size_t n, const char *const *
     }
     for (size_t i = 0; i < n; i++) {
         const char *t = row ? row[i].text : names[i];
+        /* to a terminal, what the terminal would act on is shown escaped */
+        char *shown = l->terminal && t && isl_needs_escape(t) ? isl_escape_dup(t) : NULL;
+        if (shown) t = shown;
+        else if (l->terminal && t && isl_needs_escape(t)) b->oom = 1;
         size_t len = t ? strlen(t) : 0; /* as the sqlite3 shell: up to a NUL */
         if (i) isl_buf_put(b, l->fmt == ISL_FMT_TSV ? "\t" : ",", 1);
         if (l->fmt == ISL_FMT_TSV) isl_buf_tsv_field(b, t, len);
         else isl_buf_csv_field(b, t, len, ',');
+        free(shown);
     }
     isl_buf_put(b, "\n", 1);
 }

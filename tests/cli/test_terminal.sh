@@ -49,6 +49,37 @@ check "check piped: no escape sequence" 0 "$(grep -c "$esc" "$tmp/pipe.out")"
 check "check piped: the words padded as before" "pass     M03/K05 facts = 24 -- the process is described by 24 facts" \
     "$(grep ' facts = ' "$tmp/pipe.out")"
 
+# A seed is untrusted: a claim's statement holding ESC[2J (clear the screen)
+# reaches the screen escaped in every format (\033[2J as a table shows it,
+# JSON's \u001b), exact (the ESC byte) when piped or written to a file.
+edb=$tmp/esc.db
+printf "%s\n" "INSERT INTO lesson(code, title, position) VALUES ('T/09', 'Escapes', 90);" \
+    "INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES ('T/09', 'esc', 'it returns ' || char(27) || '[2Jmemory-used', 1, '1');" \
+    >"$tmp/esc.sql"
+"$ISOLAB" --db "$edb" init >/dev/null && "$ISOLAB" --db "$edb" load "$tmp/esc.sql" >/dev/null
+check "a claim statement with ESC[2J loads" 0 $?
+esql="SELECT statement FROM claim WHERE name = 'esc'"
+for f in csv tsv; do
+    qq=; [ $f = csv ] && qq='"' # CSV quotes a field with a space
+    "$ISOLAB" --db "$edb" export --sql "$esql" --format $f >"$tmp/esc.$f"
+    check "export --format $f piped: the exact bytes, ESC kept" "statement|${qq}it returns ${esc}[2Jmemory-used${qq}" \
+        "$(tr '\n' '|' <"$tmp/esc.$f" | sed 's/|$//')"
+    "$ISOLAB" --db "$edb" export --sql "$esql" --format $f -o "$tmp/esc-o.$f"
+    check "export --format $f -o FILE: the exact bytes" "" "$(cmp "$tmp/esc.$f" "$tmp/esc-o.$f" 2>&1)"
+    if [ "$have_pty" = 1 ]; then
+        script -qec "'$ISOLAB' --db '$edb' export --sql \"$esql\" --format $f" /dev/null >"$tmp/esc-tty.$f" 2>&1 </dev/null
+        check "export --format $f on a terminal: no ESC reaches it, the statement shown escaped" \
+            "0|statement|${qq}it returns \\033[2Jmemory-used${qq}" \
+            "$(grep -c "$esc" "$tmp/esc-tty.$f")|$(tr -d '\r' <"$tmp/esc-tty.$f" | tr '\n' '|' | sed 's/|$//')"
+    fi
+done
+if [ "$have_pty" = 1 ]; then
+    for f in table json ndjson; do
+        script -qec "'$ISOLAB' --db '$edb' export --sql \"$esql\" --format $f" /dev/null >"$tmp/esc-tty.$f" 2>&1 </dev/null
+        check "export --format $f on a terminal: no ESC reaches it either" 0 "$(grep -c "$esc" "$tmp/esc-tty.$f")"
+    done
+fi
+
 # synth_db DB [PARAMS] : a new database DB of the synthetic model
 # (tests/synth), with PARAMS as synth_param rows ('key', value), ...
 synth_db() {

@@ -6,8 +6,9 @@
 -- command when an older model computed that kind for the focus (its row
 -- for the focus's very pair first: a what-if list's run; NULL when nothing
 -- did), and command, the one that computes it: the lesson's own command under the lesson's
--- focus, a sweep of the pair when --bundle/--channel set another one (the
--- lesson would sweep its own pair, not that one). isolab check uses it
+-- focus; when --bundle/--channel set another pair (the lesson would compute
+-- its own pair, not that one), a sweep of the pair, or for the surfaces
+-- 'isolab run --members B --channel C' (B a bundle or a member list). isolab check uses it
 -- to say why a claim over missing results is pending or stale. Each name
 -- in a command is quoted for a POSIX shell (shell_word).
 WITH k AS (SELECT kind_no, kind, command, scope FROM run_kinds WHERE claims_read)
@@ -16,9 +17,9 @@ SELECT k.kind_no, k.kind,
          WHERE x.kind = k.kind AND (x.bundle IS NULL OR (x.bundle = f.bundle AND x.channel = f.channel))
          ORDER BY x.bundle IS NULL, x.run_id DESC LIMIT 1) AS stale_command,
        CASE WHEN k.scope = 'model' THEN 'isolab ' || k.command
-            WHEN k.scope = 'pair' AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
-            THEN 'isolab ' || k.command
-                 || ' --bundle ' || (SELECT quoted FROM shell_word WHERE word = f.bundle LIMIT 1)
+            WHEN k.scope IN ('pair', 'pairs') AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
+            THEN 'isolab ' || CASE k.scope WHEN 'pairs' THEN 'run --members' ELSE k.command || ' --bundle' END
+                 || ' ' || (SELECT quoted FROM shell_word WHERE word = f.bundle LIMIT 1)
                  || ' --channel ' || (SELECT quoted FROM shell_word WHERE word = f.channel LIMIT 1)
             ELSE 'isolab lesson ' || (SELECT quoted FROM shell_word WHERE word = f.lesson LIMIT 1) END AS command
   FROM k, current_focus f

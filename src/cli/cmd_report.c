@@ -49,14 +49,18 @@ static int print_view(isl_cli *cli, const char *name)
     }
     if (st && st != ISL_EOUTPUT) return st;
     /* nothing on stdout is said on stderr, never left silent */
-    char l[600], f[64];
-    /* 'isolab lesson' is advised only where it can run: a lesson has a focus */
+    char l[600], f[64], cmd[512] = "";
+    /* a command is advised only where it can run: a lesson has a focus; it
+     * computes the pair the tables read, the lesson's or --bundle/--channel's
+     * (missing_result: 'isolab run --members LIST --channel C' for a list) */
     int focus = lesson && !c.lines && !strcmp(isl_first_command(cli, f, sizeof f), "isolab lesson");
+    if (focus && !st && isl_store_missing_command(cli->store, ISL_KIND_RUN, cmd, sizeof cmd, &cli->err)) return
+        cli->err.status;
     if (!st && !c.lines && !cli->stale_noted)
         isl_note(cli, "%s has nothing to print: %s%s%s%s", name,
                  lesson && !focus ? "no lesson has a focus (see the table lesson_focus)" : "no current results for it",
-                 focus ? " (" : "", focus ? isl_hint(cli, "isolab lesson", l, sizeof l) : "",
-                 focus ? " computes the lesson's)" : "");
+                 focus ? " (" : "", focus ? isl_hint(cli, cmd[0] ? cmd : "isolab lesson", l, sizeof l) : "",
+                 focus ? (strncmp(cmd, "isolab run ", 11) ? " computes the lesson's)" : " computes them)") : "");
     return isl_check_output(cli, cli->out, "the output");
 }
 

@@ -182,6 +182,12 @@ check "runs --long: a note's U+202E escaped" '        note: a\u202eb' "$("$ISOLA
 
 
 # --- 4: rows without results, and the command that fills them --------------------
+# pasted COMMAND [WORDS] : COMMAND ("isolab ...", as a note prints it) run
+# with WORDS after isolab, and checked to exit 0
+pasted() {
+    eval "\"\$ISOLAB\" ${2:-} ${1#isolab }" >/dev/null 2>&1
+    check "... pasted: exit 0" 0 $?
+}
 xdb=$tmp/x.db
 cp "$db" "$xdb"
 "$ISOLAB" --db "$xdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
@@ -189,13 +195,41 @@ cp "$db" "$xdb"
 check "export under a what-if list run for one channel of two: exit 0, the empty row named with its command" \
     "0|isolab export: note: 1 row of channel_comparison has no results (empty cells): 'isolab --db $xdb run --bundle strict,-user-namespace --channel system-call-tracing' computes the first" \
     "$?|$(cat "$tmp/x.err")"
-pasted=$(sed -n "s/.*(empty cells): '\([^']*\)' computes the first\$/\1/p" "$tmp/x.err")
-eval "\"\$ISOLAB\" ${pasted#isolab }" >/dev/null 2>&1
-check "... pasted: exit 0" 0 $?
+pasted "$(sed -n "s/.*(empty cells): '\([^']*\)' computes the first\$/\1/p" "$tmp/x.err")"
 "$ISOLAB" --db "$xdb" export channel_comparison --bundle strict,-user-namespace >"$tmp/x.csv" 2>"$tmp/x.err"
 check "... then every row has its results, and no note" "0||0" \
     "$?|$(cat "$tmp/x.err")|$(python3 -c 'import csv,sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if not r["run_id"]))' "$tmp/x.csv")"
 "$ISOLAB" --db "$db" export channel_comparison >/dev/null 2>"$tmp/x.err"
 check "a comparison with every row run: no note" "" "$(cat "$tmp/x.err")"
+
+# --- 5: report --bundle LIST: the command that computes what it lacks -------------
+# The tracing lesson (lessons/030) in focus: its channel in-kernel-tracing has
+# three parts, sched-, task- and net-tracepoint (by hand, from the file).
+# The list run under sampling-profile only: the report has nothing of it
+# under in-kernel-tracing, and says which run makes it.
+bdb=$tmp/bl.db
+cp "$db" "$bdb"
+"$ISOLAB" --db "$bdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$bdb" focus M03/K06 >/dev/null && "$ISOLAB" --db "$bdb" lesson >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$bdb" run --members strict,-user-namespace --channel sampling-profile >/dev/null 2>&1
+check "the tracing lesson in focus, the list run under the profile" 0 $?
+"$ISOLAB" --db "$bdb" report --bundle strict,-user-namespace >"$tmp/bl.txt" 2>"$tmp/bl.err"
+check "report --bundle LIST not run under the lesson's channel: the run of that list and channel" \
+    "0|isolab report: note: lesson_report has nothing to print: no current results for it ('isolab --db $bdb run --members strict,-user-namespace --channel in-kernel-tracing' computes them)" \
+    "$?|$(cat "$tmp/bl.err")"
+pasted "$(sed -n "s/.*('\([^']*\)' computes them)\$/\1/p" "$tmp/bl.err")"
+"$ISOLAB" --db "$bdb" report --bundle strict,-user-namespace >"$tmp/bl.txt" 2>"$tmp/bl.err"
+check "... then the tables, and the parts said not run, with the run that computes them with their channel" \
+    "0||  (not run yet: isolab run --members strict,-user-namespace --channel in-kernel-tracing --channel sched-tracepoint --channel task-tracepoint --channel net-tracepoint)" \
+    "$?|$(cat "$tmp/bl.err")|$(sed -n '/^TRACEPOINTS/{n;p;}' "$tmp/bl.txt")"
+check "... never that the channel has no parts" 0 "$(grep -c 'has no parts' "$tmp/bl.txt")"
+pasted "$(sed -n "s/^  (not run yet: \(isolab run .*\))\$/\1/p" "$tmp/bl.txt")" '--db "$bdb"'
+"$ISOLAB" --db "$bdb" report --bundle strict,-user-namespace >"$tmp/bl.txt" 2>"$tmp/bl.err"
+check "... then the three parts, each with the fact it returns (by hand: strict without user-namespace still closes all three)" \
+    "sched-tracepoint other-process-list|task-tracepoint ancestor-process-chain|net-tracepoint listening-ports" \
+    "$(sed -n '/^TRACEPOINTS/,/^$/p' "$tmp/bl.txt" | awk '/^  [a-z]*-tracepoint / { printf "%s%s %s", s, $1, $NF; s = "|" }')"
+"$ISOLAB" --db "$bdb" report >"$tmp/bl.txt" 2>&1
+check "the lesson's own pair: its parts as before, no not-run line" "0|3" \
+    "$(grep -c 'not run yet' "$tmp/bl.txt")|$(sed -n '/^TRACEPOINTS/,/^$/p' "$tmp/bl.txt" | grep -c '^  [a-z]*-tracepoint ')"
 
 finish

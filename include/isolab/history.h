@@ -45,6 +45,10 @@ isl_status isl_store_latest_run(isl_store *s, isl_kind kind, int64_t *id, char d
 /* The kinds of run (bit 1 << isl_kind) whose result tables the table or
  * view `name` reads, through every view under it, into *kinds. */
 isl_status isl_store_kinds_read(isl_store *s, const char *name, unsigned *kinds, isl_error *err);
+/* *reads = 1 when the relation `name` reads the table `table` (directly or
+ * through views it reads: what SQLite reads preparing SELECT * FROM name),
+ * else 0. */
+isl_status isl_store_reads_table(isl_store *s, const char *name, const char *table, int *reads, isl_error *err);
 
 /* The command that makes current results of `kind` (missing_result) into buf[n]; "" if current. */
 isl_status isl_store_missing_command(isl_store *s, isl_kind kind, char *buf, size_t n, isl_error *err);

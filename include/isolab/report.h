@@ -38,6 +38,10 @@ int isl_export_tee(isl_cli *cli, isl_export *x, const char *name, const char *fi
 /* --lesson, --bundle, --channel for this command only (isl_store_focus), the
  * model read again first if changed outside isolab; then isl_warn_stale. */
 int isl_apply_focus(isl_cli *cli, const isl_args *a);
+/* After isl_apply_focus: a note when --bundle or --channel is given and the
+ * relation `name` does not read them (no view over param), so they change
+ * nothing of its rows. */
+void isl_note_focus_unread(isl_cli *cli, const isl_args *a, const char *name);
 
 /* Notes stale results of an older model, with the commands that update them. */
 int isl_warn_stale(isl_cli *cli);

@@ -104,7 +104,10 @@ int isl_cmd_report(isl_cli *cli, const isl_args *a)
         return isl_usage(cli, "--format %s lists the rows of one NAME", isl_format_names[fmt]);
     int rc = isl_apply_focus(cli, a);
     if (rc) return rc;
-    if (fmt != ISL_FMT_TABLE && a->nops) return print_table(cli, a->ops[0], (isl_format)fmt);
+    if (fmt != ISL_FMT_TABLE && a->nops) {
+        isl_note_focus_unread(cli, a, a->ops[0]);
+        return print_table(cli, a->ops[0], (isl_format)fmt);
+    }
     if (fmt != ISL_FMT_TABLE) return lesson_rows(cli, (isl_format)fmt);
     if (!a->nops) {
         char msg[1200];
@@ -117,6 +120,7 @@ int isl_cmd_report(isl_cli *cli, const isl_args *a)
     for (int i = 0; i < a->nops; i++)
         if (isl_store_has_column(cli->store, a->ops[i], "") < 0) return print_one(cli, a->ops[i], given);
     for (int i = 0; i < a->nops && !rc; i++) {
+        isl_note_focus_unread(cli, a, a->ops[i]);
         if (i) fputc('\n', cli->out);
         rc = print_one(cli, a->ops[i], given);
     }

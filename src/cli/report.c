@@ -121,6 +121,19 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
     return rc ? rc : isl_warn_stale(cli);
 }
 
+void isl_note_focus_unread(isl_cli *cli, const isl_args *a, const char *name)
+{
+    const char *b = isl_opt(a, "--bundle"), *c = isl_opt(a, "--channel");
+    int reads = 1;
+    isl_error kept = cli->err;
+    /* a note cannot tell: nothing said */
+    if ((b || c) && !isl_store_reads_table(cli->store, name, "param", &reads, &cli->err) && !reads)
+        isl_note(cli, "%s does not read %s%s%s: its rows are every %s's, as without %s", name, b ? "--bundle" : "",
+                 b && c ? " or " : "", c ? "--channel" : "", b && c ? "bundle and channel" : b ? "bundle" : "channel",
+                 b && c ? "them" : "it");
+    cli->err = kept;
+}
+
 /* The commands that bring every stale result up to date, as one line:
  * each ready to paste (names and the database's path shell-quoted), in
  * quotes ('...', or "..." when it holds a single quote); and the first

@@ -2,6 +2,7 @@
  * column, found in the schema), the latest of a kind, missing results. */
 #include <assert.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "isolab/history.h"
 #include "store_int.h"
@@ -147,6 +148,24 @@ isl_status isl_store_latest_run(isl_store *s, isl_kind kind, int64_t *id, char d
     return st;
 }
 
+/* Prepares SELECT * FROM name (and finalizes it) with `fn` as the
+ * authorizer: fn sees every table and column the relation reads. */
+static isl_status prepare_reading(isl_store *s, const char *name,
+                                  int (*fn)(void *, int, const char *, const char *, const char *, const char *),
+                                  void *ctx, isl_error *err)
+{
+    char *sql = sqlite3_mprintf("SELECT * FROM \"%w\"", name);
+    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+    sqlite3_stmt *q = NULL;
+    isl_status st = isl_db_authorize(s, fn, ctx, ISL_OK, err);
+    int rc = st ? SQLITE_OK : sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
+    st = isl_db_authorize(s, NULL, NULL, st, err);
+    if (!st && rc != SQLITE_OK) st = isl_db_fail(s, err, "reading what a relation reads");
+    sqlite3_finalize(q);
+    sqlite3_free(sql);
+    return st;
+}
+
 /* Adds the kind of each table a statement reads to *ctx's bits. */
 static int kind_read(void *ctx, int action, const char *table, const char *col, const char *db, const char *via)
 {
@@ -158,19 +177,31 @@ static int kind_read(void *ctx, int action, const char *table, const char *col, 
     return SQLITE_OK;
 }
 
+/* Sets *ctx (a table_read) when a statement reads its table. */
+typedef struct table_read {
+    const char *table;
+    int *reads;
+} table_read;
+
+static int one_table_read(void *ctx, int action, const char *table, const char *col, const char *db, const char *via)
+{
+    (void)col, (void)db, (void)via;
+    table_read *t = ctx;
+    if (action == SQLITE_READ && table && !strcmp(table, t->table)) *t->reads = 1;
+    return SQLITE_OK;
+}
+
+isl_status isl_store_reads_table(isl_store *s, const char *name, const char *table, int *reads, isl_error *err)
+{
+    *reads = 0;
+    table_read t = {table, reads};
+    return prepare_reading(s, name, one_table_read, &t, err);
+}
+
 isl_status isl_store_kinds_read(isl_store *s, const char *name, unsigned *kinds, isl_error *err)
 {
     *kinds = 0;
-    char *sql = sqlite3_mprintf("SELECT * FROM \"%w\"", name);
-    if (!sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
-    sqlite3_stmt *q = NULL;
-    isl_status st = isl_db_authorize(s, kind_read, kinds, ISL_OK, err);
-    int rc = st ? SQLITE_OK : sqlite3_prepare_v2(s->db, sql, -1, &q, NULL);
-    st = isl_db_authorize(s, NULL, NULL, st, err);
-    if (!st && rc != SQLITE_OK) st = isl_db_fail(s, err, "reading what a relation reads");
-    sqlite3_finalize(q);
-    sqlite3_free(sql);
-    return st;
+    return prepare_reading(s, name, kind_read, kinds, err);
 }
 
 isl_status isl_store_missing_command(isl_store *s, isl_kind kind, char *buf, size_t n, isl_error *err)

@@ -232,4 +232,20 @@ check "... then the three parts, each with the fact it returns (by hand: strict 
 check "the lesson's own pair: its parts as before, no not-run line" "0|3" \
     "$(grep -c 'not run yet' "$tmp/bl.txt")|$(sed -n '/^TRACEPOINTS/,/^$/p' "$tmp/bl.txt" | grep -c '^  [a-z]*-tracepoint ')"
 
+# --- 6: --bundle and --channel where they change nothing ---------------------------
+# fact_status is a table (every run's rows): --bundle cannot choose its rows,
+# and says so; channel_comparison reads param's bundle (a view over
+# current_focus): no note.
+"$ISOLAB" --db "$db" export fact_status >"$tmp/fs0.csv" 2>/dev/null
+"$ISOLAB" --db "$db" export fact_status --bundle strict >"$tmp/fs1.csv" 2>"$tmp/fs.err"
+check "export fact_status --bundle strict: exit 0, the same rows, and a note that --bundle is not read" \
+    "0||isolab export: note: fact_status does not read --bundle: its rows are every bundle's, as without it" \
+    "$?|$(cmp "$tmp/fs0.csv" "$tmp/fs1.csv" 2>&1)|$(cat "$tmp/fs.err")"
+"$ISOLAB" --db "$db" report fact_status --bundle strict --channel sampling-profile >/dev/null 2>"$tmp/fs.err"
+check "report of it with --bundle and --channel: both named" \
+    "isolab report: note: fact_status does not read --bundle or --channel: its rows are every bundle and channel's, as without them" \
+    "$(cat "$tmp/fs.err")"
+"$ISOLAB" --db "$db" export channel_comparison --bundle strict >/dev/null 2>"$tmp/fs.err"
+check "a view that reads --bundle: no such note" "" "$(cat "$tmp/fs.err")"
+
 finish

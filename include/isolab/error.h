@@ -38,7 +38,8 @@ typedef enum isl_reason {
     ISL_R_QUERY_BUDGET,  /* ... or ran out of its work budget */
     ISL_R_LESSON_LOADED, /* a seed defines a lesson the database holds already */
     ISL_R_LESSON_OTHER_FILE, /* ... and it was loaded from another file */
-    ISL_R_NOT_ISOLAB     /* a file to replace that is another program's database */
+    ISL_R_NOT_ISOLAB,    /* a file to replace that is another program's database */
+    ISL_R_UNRUN_LIST     /* a member list asked for that no run has computed */
 } isl_reason;
 
 /* An error report: a status, a reason and one human-readable message. */

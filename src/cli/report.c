@@ -118,6 +118,15 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
     if (!rc && isl_store_focus(cli->store, isl_opt(a, "--lesson"), isl_opt(a, "--bundle"), isl_opt(a, "--channel"),
                                &cli->err))
         rc = cli->err.status;
+    if (rc && cli->err.reason == ISL_R_UNRUN_LIST) {
+        /* the run that computes the list, under the channel asked for */
+        const char *ch = isl_opt(a, "--channel"), *w[5] = {"run", "--members", isl_opt(a, "--bundle"), "--channel", ch};
+        isl_buf b = {NULL, 0, 0, 0};
+        isl_put_command(cli, &b, ch ? 5 : 3, w);
+        size_t len = strlen(cli->err.msg);
+        if (b.p) snprintf(cli->err.msg + len, sizeof cli->err.msg - len, "; %s computes it", b.p);
+        free(b.p);
+    }
     return rc ? rc : isl_warn_stale(cli);
 }
 

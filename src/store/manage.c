@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/escape.h"
 #include "isolab/history.h"
 #include "isolab/manage.h"
 #include "isolab/names.h"
@@ -278,10 +279,20 @@ isl_status isl_store_focus(isl_store *s, const char *lesson, const char *bundle,
                         " with a focus (see lesson_focus)",
                         "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson ORDER BY l.position",
                         "lessons with a focus", err);
-    if (!st && bundle)
+    if (!st && bundle) {
         st = must_exist(s, "SELECT 1 FROM bundle WHERE name = ?1 UNION ALL SELECT 1 FROM run_param "
                         "WHERE key = 'members' AND value = ?1", bundle, "bundle", "",
                         "SELECT name FROM bundle ORDER BY position, name", "bundles", err);
+        /* a member list (items, -mechanism, a mechanism) that no run computed */
+        int mech = 0;
+        if (st == ISL_EINPUT && !isl_db_rows(s, "reading the model", "SELECT 1 FROM mechanism WHERE name = ?1",
+                                             isl_base_count, &mech, err, "t", bundle)
+            && (mech || strchr(bundle, ',') || bundle[0] == '-')) {
+            char q[84];
+            st = isl_fail_why(err, ISL_EINPUT, ISL_R_UNRUN_LIST, "no run has computed the member list '%s'",
+                              isl_short_name(bundle, strlen(bundle), q));
+        }
+    }
     if (!st && channel)
         st = must_exist(s, "SELECT 1 FROM channel WHERE name = ?1", channel, "channel", "",
                         "SELECT name FROM channel ORDER BY rowid", "channels", err);

@@ -228,6 +228,18 @@ pasted "$(sed -n "s/^  (not run yet: \(isolab run .*\))\$/\1/p" "$tmp/bl.txt")" 
 check "... then the three parts, each with the fact it returns (by hand: strict without user-namespace still closes all three)" \
     "sched-tracepoint other-process-list|task-tracepoint ancestor-process-chain|net-tracepoint listening-ports" \
     "$(sed -n '/^TRACEPOINTS/,/^$/p' "$tmp/bl.txt" | awk '/^  [a-z]*-tracepoint / { printf "%s%s %s", s, $1, $NF; s = "|" }')"
+# a list no run has computed: refused (exit 3) with the run that computes it
+"$ISOLAB" --db "$bdb" report --bundle common,-pid-namespace >"$tmp/bl.txt" 2>"$tmp/bl.err"
+check "report --bundle LIST never run: exit 3, nothing printed, the run that computes it" \
+    "3||isolab report: no run has computed the member list 'common,-pid-namespace'; 'isolab --db $bdb run --members common,-pid-namespace' computes it" \
+    "$?|$(cat "$tmp/bl.txt")|$(cat "$tmp/bl.err")"
+pasted "$(sed -n "s/.*; '\([^']*\)' computes it\$/\1/p" "$tmp/bl.err")"
+"$ISOLAB" --db "$bdb" report --bundle common,-pid-namespace >"$tmp/bl.txt" 2>"$tmp/bl.err"
+check "... then its tables (by hand: common leaves 12 visible; without pid-namespace the 2 process facts it closed too)" \
+    "0|facts: 24 | axes: 9 | common,-pid-namespace bundle: visible 14 closed 10" "$?|$(sed -n 1p "$tmp/bl.txt")"
+"$ISOLAB" --db "$bdb" report --bundle strct >/dev/null 2>"$tmp/bl.err"
+check "a misspelt bundle is still a name with a hint" "isolab report: no bundle 'strct'; did you mean 'strict'?" \
+    "$(cat "$tmp/bl.err")"
 "$ISOLAB" --db "$bdb" report >"$tmp/bl.txt" 2>&1
 check "the lesson's own pair: its parts as before, no not-run line" "0|3" \
     "$(grep -c 'not run yet' "$tmp/bl.txt")|$(sed -n '/^TRACEPOINTS/,/^$/p' "$tmp/bl.txt" | grep -c '^  [a-z]*-tracepoint ')"

@@ -469,8 +469,9 @@
     var title = 'The frontier under ' + (state.channel ? 'channel ' + state.channel : 'no channel') +
                 ': open surface against size';
     var p = figure(parent, 'lab-frontier-plot', title,
-                   'The frontier (isolab_frontier, the table above): per size, the least open surface any subset of ' +
-                   'the mechanisms reaches, where it is less than any smaller bundle reaches; the member list of the what-if beside it.');
+                   'isolab_frontier (the table above): per size, the least open surface any subset of the mechanisms ' +
+                   'reaches, filled where it is less than any smaller bundle reaches (the frontier); the member list of ' +
+                   'the what-if beside it.');
     var svg = p.svg, W = p.w;
     var ys = rows.map(function (x) { return x.open_surface; });
     if (list) ys.push(list.open_surface);
@@ -499,6 +500,7 @@
     var xl = wrapped(svg, 'bundle size (number of mechanisms)', fix(L + PW / 2), T + PH + 40, W - 20, {'text-anchor': 'middle'});
     var defs = sv(svg, 'defs', {});
     sv(defs, 'rect', {id: 'lab-pt-frontier', x: -4, y: -4, width: 8, height: 8, fill: 'black'});
+    sv(defs, 'rect', {id: 'lab-pt-level', x: -3.5, y: -3.5, width: 7, height: 7, fill: 'white', stroke: 'black'});
     sv(defs, 'circle', {id: 'lab-pt-list', r: 5, fill: 'none', stroke: 'black', 'stroke-width': 2});
     // the least open surface with at most k mechanisms: a step at each row
     var d = '';
@@ -511,17 +513,27 @@
       sv(svg, 'path', {d: 'M' + L + ',' + fix(Y(target)) + ' H' + (L + PW), stroke: 'black', 'stroke-width': 1.5,
                        'stroke-dasharray': '1,3', 'class': 'target'});
     var marks = sv(svg, 'g', {'class': 'marks'});
+    // a size is on the frontier (bundle_frontier's rule) when its least open
+    // surface is less than every smaller size's: a black square; any other
+    // size's least open surface a hollow one
+    var least = Infinity, level = false;
     rows.forEach(function (x) {
-      var u = sv(marks, 'use', {href: '#lab-pt-frontier', transform: 'translate(' + fix(X(x.size)) + ',' + fix(Y(x.open_surface)) + ')',
-                                'data-bundles': x.bundles, 'data-members': x.members});
+      var on = x.open_surface < least;
+      least = Math.min(least, x.open_surface), level = level || !on;
+      var u = sv(marks, 'use', {href: on ? '#lab-pt-frontier' : '#lab-pt-level',
+                                transform: 'translate(' + fix(X(x.size)) + ',' + fix(Y(x.open_surface)) + ')',
+                                'data-bundles': x.bundles, 'data-members': x.members, 'data-frontier': on ? 1 : 0});
       sv(u, 'title', {}, mechanisms(x.size) + ': open surface ' + x.open_surface + ', reached by ' + x.bundles +
          (x.bundles === 1 ? ' bundle: ' : ' bundles, the first: ') + (x.members || '(no member)'));
     });
     var entries = [
       [function (g, x, y) { sv(g, 'use', {href: '#lab-pt-frontier', transform: 'translate(' + (x + 12) + ',' + y + ')'}); },
-       'frontier: the least open surface of its size, less than any smaller bundle'],
+       'frontier: the least open surface of its size, less than any smaller bundle reaches'],
       [function (g, x, y) { sv(g, 'path', {d: 'M' + x + ',' + y + ' h26', stroke: 'black', 'stroke-width': 1.5, 'stroke-dasharray': '6,4'}); },
        'least open surface with at most that many mechanisms']];
+    if (level)
+      entries.splice(1, 0, [function (g, x, y) { sv(g, 'use', {href: '#lab-pt-level', transform: 'translate(' + (x + 12) + ',' + y + ')'}); },
+                            'the least open surface of its size, no less than a smaller bundle reaches']);
     if (target !== null)
       entries.push([function (g, x, y) { sv(g, 'path', {d: 'M' + x + ',' + y + ' h26', stroke: 'black', 'stroke-width': 1.5, 'stroke-dasharray': '1,3'}); },
                     'the target of the smallest bundles: open surface at most ' + target]);

@@ -56,7 +56,8 @@
       const Y = axis(svg, 'y');
       return layout([...svg.querySelectorAll('g.marks use:not(.list)')].map(u => {
         const m = /^translate\(([-\d.]+),([-\d.]+)\)$/.exec(u.getAttribute('transform'));
-        return {size: whole(X(+m[1])), open_surface: whole(Y(+m[2])), bundles: +u.dataset.bundles, members: u.dataset.members};
+        return {size: whole(X(+m[1])), open_surface: whole(Y(+m[2])), bundles: +u.dataset.bundles, members: u.dataset.members,
+                frontier: +u.dataset.frontier};
       }));
     }
     return layout([...svg.querySelectorAll('g.bars > g')].map(g => {

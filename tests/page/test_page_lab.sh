@@ -155,7 +155,10 @@ if db.execute("SELECT count(*) FROM channel WHERE name IN ('sampling-profile', '
 for m, c in asked:
     arg = lit(c) if c else "NULL"
     q.append({"name": "frontier plot, %s under %s" % (m, c or "no channel"), "plot": "frontier", "members": m, "channel": c,
-              "sql": "SELECT size, open_surface, bundles, members FROM isolab_frontier(%s)" % arg})
+              # filled (frontier 1) where less than every smaller size: bundle_frontier's rule, in SQL here
+              "sql": "SELECT size, open_surface, bundles, members, open_surface < coalesce(min(open_surface) OVER "
+                     "(ORDER BY size ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 1e9) AS frontier "
+                     "FROM isolab_frontier(%s)" % arg})
     q.append({"name": "marginal plot, %s under %s" % (m, c or "no channel"), "plot": "marginal", "members": m, "channel": c,
               "sql": "SELECT mechanism, in_bundle, open_surface, delta FROM isolab_marginal(%s, %s)" % (lit(m), arg)})
 q.append({"name": "an answer past 64 MB", "budget": 200000,

@@ -18,7 +18,7 @@ SELECT k.kind_no, k.kind,
          ORDER BY x.bundle IS NULL, x.run_id DESC LIMIT 1) AS stale_command,
        CASE WHEN k.scope = 'model' THEN 'isolab ' || k.command
             WHEN k.scope IN ('pair', 'pairs') AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
-            THEN 'isolab ' || CASE k.scope WHEN 'pairs' THEN 'run --members' ELSE k.command || ' --bundle' END
+            THEN 'isolab ' || k.command || CASE k.scope WHEN 'pairs' THEN ' --members' ELSE ' --bundle' END
                  || ' ' || (SELECT quoted FROM shell_word WHERE word = f.bundle LIMIT 1)
                  || ' --channel ' || (SELECT quoted FROM shell_word WHERE word = f.channel LIMIT 1)
             ELSE 'isolab lesson ' || (SELECT quoted FROM shell_word WHERE word = f.lesson LIMIT 1) END AS command

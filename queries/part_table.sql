@@ -24,7 +24,8 @@ WITH rows AS (
          '  (not run yet: isolab '
          || CASE WHEN x.bundle = f.bundle AND x.channel = f.channel
                  THEN 'lesson ' || (SELECT quoted FROM shell_word WHERE word = x.lesson LIMIT 1)
-                 ELSE 'run --members ' || (SELECT quoted FROM shell_word WHERE word = x.bundle LIMIT 1)
+                 ELSE (SELECT command FROM run_kinds WHERE kind = 'run') || ' --members '
+                      || (SELECT quoted FROM shell_word WHERE word = x.bundle LIMIT 1)
                       || ' --channel ' || (SELECT quoted FROM shell_word WHERE word = x.channel LIMIT 1)
                       || (SELECT group_concat(' --channel ' || (SELECT quoted FROM shell_word WHERE word = m.part LIMIT 1), '')
                             FROM (SELECT p.part FROM channel_part p WHERE p.channel = x.channel

@@ -56,11 +56,13 @@ static int print_view(isl_cli *cli, const char *name)
     int focus = lesson && !c.lines && !strcmp(isl_first_command(cli, f, sizeof f), "isolab lesson");
     if (focus && !st && isl_store_missing_command(cli->store, ISL_KIND_RUN, cmd, sizeof cmd, &cli->err)) return
         cli->err.status;
+    char run[64]; /* "isolab run " : the run kind's command, before its member list */
+    isl_kind_command(ISL_KIND_RUN, "", run, sizeof run);
     if (!st && !c.lines && !cli->stale_noted)
         isl_note(cli, "%s has nothing to print: %s%s%s%s", name,
                  lesson && !focus ? "no lesson has a focus (see the table lesson_focus)" : "no current results for it",
                  focus ? " (" : "", focus ? isl_hint(cli, cmd[0] ? cmd : "isolab lesson", l, sizeof l) : "",
-                 focus ? (strncmp(cmd, "isolab run ", 11) ? " computes the lesson's)" : " computes them)") : "");
+                 focus ? (strncmp(cmd, run, strlen(run)) ? " computes the lesson's)" : " computes them)") : "");
     return isl_check_output(cli, cli->out, "the output");
 }
 

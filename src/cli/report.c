@@ -120,9 +120,9 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a)
         rc = cli->err.status;
     if (rc && cli->err.reason == ISL_R_UNRUN_LIST) {
         /* the run that computes the list, under the channel asked for */
-        const char *ch = isl_opt(a, "--channel"), *w[5] = {"run", "--members", isl_opt(a, "--bundle"), "--channel", ch};
+        const char *ch = isl_opt(a, "--channel"), *w[4] = {"--members", isl_opt(a, "--bundle"), "--channel", ch};
         isl_buf b = {NULL, 0, 0, 0};
-        isl_put_command(cli, &b, ch ? 5 : 3, w);
+        isl_put_command_words(cli, &b, isl_kinds[ISL_KIND_RUN].command, ch ? 4 : 2, w);
         size_t len = strlen(cli->err.msg);
         if (b.p) snprintf(cli->err.msg + len, sizeof cli->err.msg - len, "; %s computes it", b.p);
         free(b.p);

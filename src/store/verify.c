@@ -129,6 +129,7 @@ static const object *find(const objects *l, const char *name)
 }
 
 #define FILE_OBJECTS "SELECT type, name, sql FROM main.sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid"
+#define RECORD_OBJECTS "SELECT type, name, digest FROM isolab_object"
 
 /* The reference: this build's schema and saved queries in memory. */
 static isl_status reference(objects *ref, isl_error *err)
@@ -149,20 +150,24 @@ static isl_status reference(objects *ref, isl_error *err)
     return st;
 }
 
-/* 1 when the record agrees with the file and with this build. */
-static int record_current(const objects *file, const objects *rec, const char *build)
+/* Reads the file's objects and its record (none without isolab_object):
+ * *current is 1 when the record agrees with the file and with this build. */
+static isl_status record_current(sqlite3 *db, const char *path, const char *build, int *current, isl_error *err)
 {
-    const object *b = find(rec, "");
-    if (!b || strcmp(b->type, "build") || strcmp(b->sql, build)) return 0;
-    for (size_t i = 0; i < rec->n; i++) {
-        if (!rec->o[i].name[0]) continue;
-        const object *f = find(file, rec->o[i].name);
-        char d[17];
-        if (!f) return 0;
-        isl_digest_text_hex(f->sql, d);
-        if (strcmp(d, rec->o[i].sql)) return 0;
+    objects file = {0}, rec = {0};
+    isl_status st = objects_read(db, path, FILE_OBJECTS, &file, err);
+    if (!st && find(&file, "isolab_object")) st = objects_read(db, path, RECORD_OBJECTS, &rec, err);
+    const object *b = find(&rec, "");
+    *current = !st && b && !strcmp(b->type, "build") && !strcmp(b->sql, build);
+    for (size_t i = 0; i < rec.n && *current; i++) {
+        const object *f = find(&file, rec.o[i].name);
+        char d[17] = "";
+        if (f) isl_digest_text_hex(f->sql, d);
+        *current = !rec.o[i].name[0] || (f && !strcmp(d, rec.o[i].sql));
     }
-    return 1;
+    objects_free(&file);
+    objects_free(&rec);
+    return st;
 }
 
 static void add_note(isl_store *s, const char *fmt, const char *type, const char *name)
@@ -208,7 +213,7 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
     /* no record (an older database, or a damaged one: the loop names a
      * missing table) counts as an empty one */
     if (!st && find(&file, "isolab_object"))
-        st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
+        st = objects_read(s->db, s->path, RECORD_OBJECTS, &rec, err);
     sqlite3_str *drop = sqlite3_str_new(s->db), *create = sqlite3_str_new(s->db);
     sqlite3_str_appendall(drop, "DELETE FROM isolab_object;");
     for (size_t i = 0; i < sizeof RETIRED / sizeof RETIRED[0]; i++)
@@ -252,15 +257,11 @@ static isl_status repair(isl_store *s, const objects *ref, const char *build, is
 isl_status isl_store_verify(isl_store *s, int installed, isl_error *err)
 {
     char build[17];
-    objects file = {0}, rec = {0}, ref = {0};
+    objects ref = {0};
+    int current = 0;
     isl_status st = build_digest(build, err);
-    if (!st && !installed) st = objects_read(s->db, s->path, FILE_OBJECTS, &file, err);
-    if (!st && !installed)
-        st = objects_read(s->db, s->path, "SELECT type, name, digest FROM isolab_object", &rec, err);
     /* a file without the record table is damaged; the repair below says which table */
-    int current = !installed && !st && record_current(&file, &rec, build);
-    objects_free(&file);
-    objects_free(&rec);
+    if (!st && !installed) st = record_current(s->db, s->path, build, &current, err);
     if (current || st == ISL_ENOMEM) return st;
     /* a file isolab has just built from its own schema is its own reference:
      * repair finds nothing to restore and writes the record */
@@ -295,15 +296,10 @@ isl_status isl_store_verify_tables(isl_store *s, isl_error *err)
 isl_status isl_store_newer_schema(isl_store *s, const char *path, long long ver, isl_error *err)
 {
     char build[17];
-    objects file = {0}, rec = {0};
     isl_error ignored;
+    int same = 0;
     /* any failure reading it: not known to be this version's, so "newer" */
-    int same = !build_digest(build, &ignored) && !objects_read(s->db, path, FILE_OBJECTS, &file, &ignored)
-               && find(&file, "isolab_object")
-               && !objects_read(s->db, path, "SELECT type, name, digest FROM isolab_object", &rec, &ignored)
-               && record_current(&file, &rec, build);
-    objects_free(&file);
-    objects_free(&rec);
+    if (!build_digest(build, &ignored)) record_current(s->db, path, build, &same, &ignored);
     if (!same)
         return isl_fail_why(err, ISL_EDB, ISL_R_NEWER_SCHEMA,
                             "%s: schema version %lld is newer than this isolab's (%d); use a newer isolab", path, ver,

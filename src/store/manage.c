@@ -60,16 +60,12 @@ isl_status isl_store_prune(isl_store *s, int64_t keep, isl_kind kind, int noted,
     assert(keep >= 0 && kind <= ISL_KIND_COUNT);
     /* older than the keep latest of their kind, no current result nor a machine's latest probe of a set, and
      * no note (a note says it matters) */
-    return delete_runs(s, NULL, 0,
-                       noted ? "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) "
-                       "AS k FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
-                       "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
-                       "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM latest_probe) ORDER BY id"
-                       : "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k "
-                       "FROM run) WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) "
-                       "AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "
-                       "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "
-                       "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM latest_probe) ORDER BY id",
+#define PRUNED(notes)                                                                                              \
+    "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k FROM run) "     \
+    "WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) " notes                                                           \
+    "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "                  \
+    "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM latest_probe) ORDER BY id"
+    return delete_runs(s, NULL, 0, noted ? PRUNED("") : PRUNED("AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "),
                        keep, isl_kind_names[kind], deleted, err);
 }
 

@@ -288,38 +288,31 @@ static isl_status line_row(void *ctx, sqlite3_stmt *q)
     return line ? emit(t->d, &r) : ISL_OK;
 }
 
-/* The changed counts' v1..v7 (names or values), ", "-separated, in SURFACE_COUNTS' order. */
-#define CHANGED_ONE(col, v) "CASE WHEN " col " THEN ', ' || " v " ELSE '' END"
-#define CHANGED_LIST(v1, v2, v3, v4, v5, v6, v7)                                                                 \
-    "  substr(" CHANGED_ONE("a.visible <> b.visible", v1) " || " CHANGED_ONE("a.returned <> b.returned", v2)        \
-    " || " CHANGED_ONE("a.open_surface <> b.open_surface", v3) " || " CHANGED_ONE("a.open_axes <> b.open_axes", v4)  \
-    " || " CHANGED_ONE("a.cost_pct <> b.cost_pct", v5) " || " CHANGED_ONE("a.run_time <> b.run_time", v6)           \
-    " || " CHANGED_ONE("a.cost_per_fact IS NOT b.cost_per_fact", v7) ", 3)"
+/* The counts a surface row is compared on: the test, the name, the value in a and in b. */
+#define SURFACE_COUNTS_CHANGED(X)                                                                                   \
+    X("a.visible <> b.visible", "visible", "a.visible", "b.visible")                                               \
+    X("a.returned <> b.returned", "returned", "a.returned", "b.returned")                                          \
+    X("a.open_surface <> b.open_surface", "open surface", "a.open_surface", "b.open_surface")                      \
+    X("a.open_axes <> b.open_axes", "open axes", "a.open_axes", "b.open_axes")                                     \
+    X("a.cost_pct <> b.cost_pct", "cost", "a.cost_pct", "b.cost_pct")                                              \
+    X("a.run_time <> b.run_time", "run time", "a.run_time", "b.run_time")                                          \
+    X("a.cost_per_fact IS NOT b.cost_per_fact", "cost per fact", "coalesce(a.cost_per_fact, 'NULL')",              \
+      "coalesce(b.cost_per_fact, 'NULL')")
+/* Each changed count's text, name, value in a, value in b: ", "-separated (after substr's 3). */
+#define CHANGED_TEXT(test, name, a, b) " || CASE WHEN " test " THEN ', " name " ' || " a " || ' -> ' || " b " ELSE '' END"
+#define CHANGED_NAME(test, name, a, b) " || CASE WHEN " test " THEN ', " name "' ELSE '' END"
+#define CHANGED_A(test, name, a, b) " || CASE WHEN " test " THEN ', ' || " a " ELSE '' END"
+#define CHANGED_B(test, name, a, b) " || CASE WHEN " test " THEN ', ' || " b " ELSE '' END"
 
 /* Per bundle x channel of either run, in name order: which runs have it, the counts changed. */
 static const char SURFACE_COUNTS[] =
     "WITH a AS (SELECT * FROM surface WHERE run_id = ?1), b AS (SELECT * FROM surface WHERE run_id = ?2),\n"
     "pairs AS (SELECT bundle, channel FROM a UNION SELECT bundle, channel FROM b)\n"
     "SELECT p.bundle, p.channel, a.bundle IS NOT NULL AS in_a, b.bundle IS NOT NULL AS in_b,\n"
-    "       trim(CASE WHEN a.visible <> b.visible THEN ', visible ' || a.visible || ' -> ' || b.visible ELSE '' END\n"
-    "         || CASE WHEN a.returned <> b.returned THEN ', returned ' || a.returned || ' -> ' || b.returned ELSE '' END\n"
-    "         || CASE WHEN a.open_surface <> b.open_surface\n"
-    "                 THEN ', open surface ' || a.open_surface || ' -> ' || b.open_surface ELSE '' END\n"
-    "         || CASE WHEN a.open_axes <> b.open_axes\n"
-    "                 THEN ', open axes ' || a.open_axes || ' -> ' || b.open_axes ELSE '' END\n"
-    "         || CASE WHEN a.cost_pct <> b.cost_pct THEN ', cost ' || a.cost_pct || ' -> ' || b.cost_pct ELSE '' END\n"
-    "         || CASE WHEN a.run_time <> b.run_time THEN ', run time ' || a.run_time || ' -> ' || b.run_time ELSE '' END\n"
-    "         || CASE WHEN a.cost_per_fact IS NOT b.cost_per_fact THEN ', cost per fact '\n"
-    "                 || coalesce(a.cost_per_fact, 'NULL') || ' -> ' || coalesce(b.cost_per_fact, 'NULL') ELSE '' END,\n"
-    "         ', ') AS changed,\n"
-    CHANGED_LIST("'visible'", "'returned'", "'open surface'", "'open axes'", "'cost'", "'run time'", "'cost per fact'")
-    " AS attrs,\n"
-    CHANGED_LIST("a.visible", "a.returned", "a.open_surface", "a.open_axes", "a.cost_pct", "a.run_time",
-                 "coalesce(a.cost_per_fact, 'NULL')")
-    " AS befores,\n"
-    CHANGED_LIST("b.visible", "b.returned", "b.open_surface", "b.open_axes", "b.cost_pct", "b.run_time",
-                 "coalesce(b.cost_per_fact, 'NULL')")
-    " AS afters\n"
+    "  substr(''" SURFACE_COUNTS_CHANGED(CHANGED_TEXT) ", 3) AS changed,\n"
+    "  substr(''" SURFACE_COUNTS_CHANGED(CHANGED_NAME) ", 3) AS attrs,\n"
+    "  substr(''" SURFACE_COUNTS_CHANGED(CHANGED_A) ", 3) AS befores,\n"
+    "  substr(''" SURFACE_COUNTS_CHANGED(CHANGED_B) ", 3) AS afters\n"
     "  FROM pairs p\n"
     "  LEFT JOIN a ON a.bundle = p.bundle AND a.channel = p.channel\n"
     "  LEFT JOIN b ON b.bundle = p.bundle AND b.channel = p.channel\n"

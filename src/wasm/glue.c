@@ -447,21 +447,18 @@ static void shape_read(shape *sh)
     }
 }
 
-/* The record of type and name in sh ("" when none), its table in *table. */
-static const char *shape_find(const shape *sh, const char *type, const char *name, const char **table)
+/* The SQL of the record of type and name in sh ("" when none). */
+static const char *shape_find(const shape *sh, const char *type, const char *name)
 {
-    static char found[1];
     const char *p = sh->objects.p, *end = p ? p + sh->objects.n : p;
     while (p && p < end) {
         const char *f[4];
         for (int i = 0; i < 4; i++) f[i] = p, p = strpbrk(p, i < 3 ? "\037" : "\036") + 1;
         size_t nt = (size_t)(f[1] - f[0] - 1), nn = (size_t)(f[2] - f[1] - 1);
-        if (nt == strlen(type) && !memcmp(f[0], type, nt) && nn == strlen(name) && !memcmp(f[1], name, nn)) {
-            if (table) *table = f[2];
+        if (nt == strlen(type) && !memcmp(f[0], type, nt) && nn == strlen(name) && !memcmp(f[1], name, nn))
             return f[3];
-        }
     }
-    return found;
+    return "";
 }
 
 /* Records the database as it is now as the page's original: what
@@ -509,7 +506,7 @@ const char *isl_wasm_changes(void)
         snprintf(type, sizeof type, "%.*s", (int)(f[1] - f[0] - 1), f[0]);
         snprintf(name, sizeof name, "%.*s", (int)(f[2] - f[1] - 1), f[1]);
         if (strcmp(type, "table")) continue;
-        const char *sql = shape_find(&now, "table", name, NULL);
+        const char *sql = shape_find(&now, "table", name);
         size_t n = (size_t)(p - f[3] - 1);
         if (!*sql) reason(&k, "isolab's table %s was dropped", name);
         else if ((size_t)(strchr(sql, '\036') - sql) != n || memcmp(sql, f[3], n))
@@ -523,8 +520,8 @@ const char *isl_wasm_changes(void)
         snprintf(type, sizeof type, "%.*s", (int)(f[1] - f[0] - 1), f[0]);
         snprintf(name, sizeof name, "%.*s", (int)(f[2] - f[1] - 1), f[1]);
         snprintf(table, sizeof table, "%.*s", (int)(f[3] - f[2] - 1), f[2]);
-        if (strcmp(type, "trigger") || *shape_find(&marked, "trigger", name, NULL)) continue;
-        if (*shape_find(&marked, "table", table, NULL))
+        if (strcmp(type, "trigger") || *shape_find(&marked, "trigger", name)) continue;
+        if (*shape_find(&marked, "table", table))
             reason(&k, "a trigger %s was added on isolab's table %s: isolab runs none but its own", name, table);
     }
     isl_buf_put(&out, "]}", 2);

@@ -524,15 +524,9 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
     char *c = sqlite3_str_finish(k.list), *sh = sqlite3_str_finish(k.shown), *pr = sqlite3_str_finish(k.probe);
     char *ba = sqlite3_str_finish(k.base);
     char *sql = NULL;
-    if (!st && named && same && k.n && k.np) {
-        st = sh && ba ? merge_sweeps(d, ba, sh) : isl_fail(d->err, ISL_ENOMEM, "out of memory");
-        sqlite3_free(c);
-        sqlite3_free(sh);
-        sqlite3_free(pr);
-        sqlite3_free(ba);
-        return st;
-    }
-    if (!st && !named && c && sh && pr && k.n && k.np)
+    int merged = !st && named && same && k.n && k.np;
+    if (merged) st = sh && ba ? merge_sweeps(d, ba, sh) : isl_fail(d->err, ISL_ENOMEM, "out of memory");
+    else if (!st && !named && c && sh && pr && k.n && k.np)
         sql = sqlite3_mprintf("SELECT CASE k WHEN 1 THEN '- ' ELSE '+ ' END || '%q: ' || row, row, k FROM (SELECT 1 AS k, %s AS row FROM "
                               "(SELECT DISTINCT %s FROM \"%w\" x WHERE x.run_id = ?1 AND NOT EXISTS "
                               "(SELECT 1 FROM \"%w\" y WHERE y.run_id = ?2 AND %s)) "
@@ -552,7 +546,7 @@ static isl_status table_row(void *ctx, sqlite3_stmt *q)
     sqlite3_free(sh);
     sqlite3_free(pr);
     sqlite3_free(ba);
-    if (st || !k.n) return st;
+    if (st || !k.n || merged) return st;
     if (!sql) return isl_fail(d->err, ISL_ENOMEM, "out of memory");
     table_rows t = {d, label};
     st = isl_db_rows(d->s, "comparing runs", sql, line_row, &t, d->err, "ii", d->a, d->b);

@@ -10,6 +10,7 @@
 #include "isolab/history.h"
 #include "isolab/sort.h"
 #include "isolab/textout.h"
+#include "isolab/surface.h"
 #include "store_int.h"
 
 enum { BUNDLE, CHANNEL, FACT };
@@ -59,8 +60,6 @@ static const char *const NAMES_SQL[] = {
 
 static const char ROWS[] = "SELECT bundle_id, channel_id, fact_id, status FROM fact_status_row WHERE run_id = ?1 "
                            "ORDER BY bundle_id, channel_id, fact_id";
-
-static const char *const STATUS[] = {"absent", "visible", "left-open", "returns", "closed"};
 
 static void side_free(side *s)
 {
@@ -344,9 +343,9 @@ static isl_status pair_row(void *ctx, sqlite3_stmt *q)
     }
     for (const moved *m = d->m + first; !st && in_a && in_b && m < d->m + d->next; m++) {
         isl_diff_row f = {NULL, m->lost ? "lost" : "gained", "fact", m->fact, bundle, channel, "status",
-                          STATUS[m->sa], STATUS[m->sb]};
+                          isl_fact_state_name((isl_fact_state)m->sa), isl_fact_state_name((isl_fact_state)m->sb)};
         st = emit_made(d, sqlite3_mprintf("    %s%s (%s -> %s)", m->lost ? "lost:   " : "gained: ", m->fact,
-                                          STATUS[m->sa], STATUS[m->sb]), f);
+                                          f.before, f.after), f);
     }
     return st;
 }

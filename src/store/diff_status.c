@@ -330,12 +330,11 @@ static isl_status pair_row(void *ctx, sqlite3_stmt *q)
     while (d->next < d->nm && !pair_cmp(&d->m[d->next], bundle, channel)) d->next++;
     const char *attrs = isl_base_col(q, 5), *befores = isl_base_col(q, 6), *afters = isl_base_col(q, 7);
     isl_status st = ISL_OK;
-    isl_diff_row r = {NULL, "-", "surface", NULL, bundle, channel, NULL, NULL, NULL};
-    if (!in_b) st = emit_made(d, sqlite3_mprintf("- %s x %s: only in run %lld", bundle, channel, (long long)d->a), r);
-    else if (!in_a) {
-        r.change = "+";
-        st = emit_made(d, sqlite3_mprintf("+ %s x %s: only in run %lld", bundle, channel, (long long)d->b), r);
-    } else if ((changed && *changed) || d->next > first) {
+    isl_diff_row r = {NULL, in_b ? "+" : "-", "surface", NULL, bundle, channel, NULL, NULL, NULL};
+    if (!in_a || !in_b)
+        st = emit_made(d, sqlite3_mprintf("%s %s x %s: only in run %lld", r.change, bundle, channel,
+                                          (long long)(in_b ? d->b : d->a)), r);
+    else if ((changed && *changed) || d->next > first) {
         r.change = "~";
         if (changed && *changed) r.attribute = attrs, r.before = befores, r.after = afters;
         st = emit_made(d, sqlite3_mprintf("~ %s x %s: %s", bundle, channel,

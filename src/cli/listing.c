@@ -248,28 +248,14 @@ static isl_status grid_end(isl_grid *g, size_t wrap, isl_status st, FILE *out)
     return st;
 }
 
-/* Name `name` is taken by one of names[0..n). */
-static void free_keys(isl_listing *l)
-{
-    isl_json_keys_free(l->keys, l->nkeys);
-    l->keys = NULL;
-    l->nkeys = 0;
-}
-
-/* The JSON keys of the columns, once per listing (isl_json_keys). ISL_ENOMEM. */
-static isl_status make_keys(isl_listing *l, size_t n, const char *const *names)
-{
-    l->keys = isl_json_keys(n, names);
-    l->nkeys = l->keys ? n : 0;
-    return l->keys ? ISL_OK : ISL_ENOMEM;
-}
-
 /* Formats the header (row == NULL) or one row into b as CSV, TSV, JSON or
  * NDJSON. */
 static void format_row(isl_listing *l, isl_buf *b, size_t n, const char *const *names, const isl_cell *row)
 {
     if (l->fmt == ISL_FMT_JSON || l->fmt == ISL_FMT_NDJSON) {
-        if (!l->keys && make_keys(l, n, names)) {
+        /* the JSON keys of the columns, once per listing */
+        if (!l->keys) l->nkeys = n, l->keys = isl_json_keys(n, names);
+        if (!l->keys) {
             b->oom = 1;
             return;
         }
@@ -334,7 +320,8 @@ isl_status isl_listing_end(isl_listing *l, isl_status st)
     free(l->head.p);
     l->buf.p = l->head.p = NULL;
     isl_labels_free(&l->labels);
-    free_keys(l);
+    isl_json_keys_free(l->keys, l->nkeys);
+    l->keys = NULL, l->nkeys = 0;
     if (l->fmt == ISL_FMT_TABLE) st = grid_end(l->grid, l->wrap, st, l->out);
     else if (!st && l->fmt == ISL_FMT_JSON && fputs(l->rows ? "\n]\n" : "[]\n", l->out) == EOF) st = ISL_EOUTPUT;
     /* a JSON array cut short by a failure ends its last line (still no ']'):

@@ -49,10 +49,6 @@ isl_status isl_outfile_commit(isl_outfile *o, isl_error *err);
 /* Gives up: the temporary removed, the target untouched (safe on a released *o). */
 void isl_outfile_abort(isl_outfile *o);
 
-/* The file writing to path replaces, as isl_outfile_open decides: *target (free()),
- * or with through, for a FIFO or device, *target NULL and *direct 1. */
-isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err);
-
 /* Registers path (kind 0: a file; 1: an empty directory; 2: an SQLite
  * database, its -journal, -wal and -shm files too) to be removed, newest
  * first, if a signal ends the process: the slot, or -1 when out of memory. */

@@ -169,7 +169,9 @@ void isl_outfile_signals(const char *nothing, const char *something)
 /* A FIFO or a character device: written into, never replaced. */
 static int written_through(mode_t mode) { return S_ISFIFO(mode) || S_ISCHR(mode); }
 
-isl_status isl_output_target(const char *path, int through, char **target, int *direct, isl_error *err)
+/* The file writing to path replaces: *target (free()), or with through, for
+ * a FIFO or device, *target NULL and *direct 1. */
+static isl_status output_target(const char *path, int through, char **target, int *direct, isl_error *err)
 {
     struct stat lsb, sb;
     *target = NULL;
@@ -308,7 +310,7 @@ isl_status isl_outfile_open(isl_outfile *o, const char *path, unsigned flags, co
 {
     *o = (isl_outfile){NULL, NULL, NULL, path, -1};
     int direct = 0, fd = -1;
-    isl_status st = flags & ISL_OUT_SCRATCH ? ISL_OK : isl_output_target(path, (flags & ISL_OUT_THROUGH) != 0, &o->target, &direct, err);
+    isl_status st = flags & ISL_OUT_SCRATCH ? ISL_OK : output_target(path, (flags & ISL_OUT_THROUGH) != 0, &o->target, &direct, err);
     if (st) return st;
     if (direct) return open_through(o, err);
     if (db) st = guard_db(o->target, path, db, err);

@@ -154,12 +154,8 @@ static isl_status dry_pass(isl_store *s, const char *const *paths, size_t n, cha
         size_t i = (size_t)strtoull(k, NULL, 10);
         char *real = i < n ? source_name(paths[i]) : NULL;
         if (!real) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-        else {
-            sqlite3_str_appendall(rows, code), sqlite3_str_appendchar(rows, 1, '\0');
-            sqlite3_str_appendall(rows, paths[i]), sqlite3_str_appendchar(rows, 1, '\0');
-            sqlite3_str_appendall(rows, real), sqlite3_str_appendchar(rows, 1, '\0');
-            sqlite3_str_appendall(rows, src), sqlite3_str_appendchar(rows, 1, '\0');
-        }
+        const char *field[4] = {code, real ? paths[i] : NULL, real, src};
+        for (int f = 0; real && f < 4; f++) sqlite3_str_appendall(rows, field[f]), sqlite3_str_appendchar(rows, 1, '\0');
         free(real);
         off = (int)(src - list) + (int)strlen(src) + 1;
     }

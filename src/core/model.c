@@ -358,18 +358,15 @@ isl_status isl_model_validate(const isl_model *m, isl_error *err)
                             c->name, m->baseline_time, c->cost_pct);
     }
     /* names are printed and exported: JSON needs UTF-8 */
-    struct { const char *what; size_t n; } kinds[] = {
-        {"axis", m->naxes}, {"fact", m->nfacts}, {"mechanism", m->nmech}, {"bundle", m->nbundles},
-        {"channel", m->nchannels},
-    };
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        for (size_t i = 0; i < kinds[k].n; i++) {
-            const char *name = k == 0 ? m->axis_name[i] : k == 1 ? m->fact_name[i] : k == 2 ? m->mech[i].name
-                             : k == 3 ? m->bundle[i].name : m->channel[i].name;
+    static const char *const what[] = {"axis", "fact", "mechanism", "bundle", "channel"};
+    size_t count[] = {m->naxes, m->nfacts, m->nmech, m->nbundles, m->nchannels};
+    for (size_t k = 0; k < 5; k++)
+        for (size_t i = 0; i < count[k]; i++) {
+            const char *name = hint_at(&(hint_list){m, "afmbc"[k], 0}, i);
             if (!isl_utf8_valid(name, strlen(name))) {
                 char shown[200];
                 isl_escape(name, shown, sizeof shown);
-                return isl_fail(err, ISL_EINPUT, "%s name '%s' is not valid UTF-8", kinds[k].what, shown);
+                return isl_fail(err, ISL_EINPUT, "%s name '%s' is not valid UTF-8", what[k], shown);
             }
         }
     return ISL_OK;

@@ -88,8 +88,7 @@ isl_status isl_store_put_frontier(isl_run_ctx *c, const size_t *mechs, size_t nm
 
 isl_status isl_store_put_smallest(isl_run_ctx *c, const size_t *mechs, size_t nm, uint64_t mask, size_t open)
 {
-    size_t size = 0;
-    for (uint64_t k = mask; k; k &= k - 1) size++;
+    size_t size = (size_t)__builtin_popcountll(mask);
     char *members = members_text(c->model, mechs, nm, mask);
     isl_status st = !members ? isl_fail(c->err, ISL_ENOMEM, "out of memory")
                              : isl_db_put(c->store, ST_ANSWER_SMALLEST, c->err, "writing a smallest row", "itiiiti",

@@ -386,8 +386,7 @@ const char *isl_wasm_query(const char *sql, double steps, int link)
                        limit == SQLITE_INTERRUPT ? "budget" : limit == SQLITE_TOOBIG ? "length" : "answer");
     if (unrun) {
         while (*unrun == ' ' || *unrun == '\t' || *unrun == '\n' || *unrun == '\r') unrun++;
-        int line = 1;
-        for (const char *c = sql; c < unrun; c++) line += *c == '\n';
+        int line = isl_line_of(sql, unrun);
         size_t n = (size_t)(unrun_end - unrun);
         if (n > 300)
             for (n = 300; n && ((unsigned char)unrun[n] & 0xc0) == 0x80; n--) {} /* whole characters */

@@ -87,22 +87,11 @@ static int vfs_time64(sqlite3_vfs *v, sqlite3_int64 *now)
     *now = 24405875 * (sqlite3_int64)8640000 + 1000 * (sqlite3_int64)t.tv_sec + t.tv_usec / 1000;
     return SQLITE_OK;
 }
-static int vfs_time(sqlite3_vfs *v, double *now)
-{
-    sqlite3_int64 ms;
-    vfs_time64(v, &ms);
-    *now = (double)ms / 86400000.0;
-    return SQLITE_OK;
-}
-static int vfs_last_error(sqlite3_vfs *v, int n, char *out)
-{
-    (void)v;
-    if (n > 0) out[0] = 0;
-    return 0;
-}
+/* No xCurrentTime nor xGetLastError: SQLite calls the first only for a
+ * version 1 VFS (this is 2: xCurrentTimeInt64), the second only when given. */
 static sqlite3_vfs page_vfs = {
     2, 0, 512, NULL, "page", NULL, vfs_open, vfs_delete, vfs_access, vfs_full_pathname, NULL, NULL, NULL, NULL,
-    vfs_randomness, vfs_sleep, vfs_time, vfs_last_error, vfs_time64, NULL, NULL, NULL,
+    vfs_randomness, vfs_sleep, NULL, NULL, vfs_time64, NULL, NULL, NULL,
 };
 int sqlite3_os_init(void) { return sqlite3_vfs_register(&page_vfs, 1); }
 int sqlite3_os_end(void) { return SQLITE_OK; }

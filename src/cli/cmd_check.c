@@ -14,10 +14,9 @@
 /* Says on stderr when there are no results yet, or stale ones. */
 static int note_stale(isl_cli *cli)
 {
-    isl_error err;
+    isl_error err = {0};
     int64_t id;
     char digest[17];
-    isl_error_clear(&err);
     if (isl_store_latest_run(cli->store, ISL_KIND_RUN, &id, digest, &err)) return ISL_OK;
     if (!id) {
         /* each command named runs as pasted ('isolab sweep' alone would not) */

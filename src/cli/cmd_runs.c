@@ -97,8 +97,7 @@ static void note_empty(isl_cli *cli, const isl_run_filter *f)
     char l[512], a[512], first[64];
     int64_t id = 0;
     char digest[17];
-    isl_error err;
-    isl_error_clear(&err);
+    isl_error err = {0};
     isl_hint(cli, isl_first_command(cli, first, sizeof first), l, sizeof l);
     if (f->kind != ISL_KIND_COUNT || f->since || f->nparams) isl_note(cli, "no run matches the options given");
     else if (!f->with_checks && !isl_store_latest_run(cli->store, ISL_KIND_CHECK, &id, digest, &err) && id)

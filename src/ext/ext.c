@@ -261,8 +261,7 @@ static int parse_members(cursor *c, sqlite3_value *v)
 {
     const char *t = arg_text(v);
     if (!t) return fail(c, "members is NULL (name a bundle, or mechanisms separated by commas)");
-    isl_error err;
-    isl_error_clear(&err);
+    isl_error err = {0};
     isl_status st = isl_model_members(c->m, t, c->mechs, &c->nm, &err);
     if (st == ISL_ENOMEM) return SQLITE_NOMEM;
     return st ? fail(c, "%s", err.msg) : SQLITE_OK;
@@ -296,8 +295,7 @@ static int named_mechanisms(cursor *c, const char *list)
     if (n > ISL_POWERSET_MAX)
         return fail(c, "more than %llu mechanisms (%llu named)", (unsigned long long)ISL_POWERSET_MAX,
                     (unsigned long long)n);
-    isl_error err;
-    isl_error_clear(&err);
+    isl_error err = {0};
     isl_status st = isl_model_mechanism_set(c->m, list, c->mechs, &c->nm, &err);
     if (st == ISL_ENOMEM) return SQLITE_NOMEM;
     if (st) return fail(c, "%s", err.msg);
@@ -579,8 +577,7 @@ static int vt_filter(sqlite3_vtab_cursor *cur, int idx, const char *idx_str, int
     int rc = take_args(c, idx, argc, argv);
     if (rc) return rc;
     if (!c->spec && !c->own) {
-        isl_error err;
-        isl_error_clear(&err);
+        isl_error err = {0};
         isl_status st = isl_read_model(v->db, NULL, &c->own, &err);
         if (st == ISL_ENOMEM) return SQLITE_NOMEM;
         if (st) return fail(c, "%s", err.msg);

@@ -210,8 +210,7 @@ static isl_status replace_first(isl_store *s, const char *const *paths, size_t n
  * with the file it came from when that is another (a dry pass of its own). */
 static void name_loaded(isl_store *s, const char *const *paths, size_t n, isl_error *err)
 {
-    isl_error e;
-    isl_error_clear(&e);
+    isl_error e = {0};
     char *list = NULL;
     int len = 0, off = 0;
     const char *f[4];
@@ -231,8 +230,7 @@ static void name_loaded(isl_store *s, const char *const *paths, size_t n, isl_er
  * (no option loads one lesson from two files at once). */
 static void loaded_twice(isl_store *s, const char *const *paths, size_t i, isl_error *err)
 {
-    isl_error e;
-    isl_error_clear(&e);
+    isl_error e = {0};
     char *list = NULL;
     int len = 0, off = 0;
     const char *f[4];

@@ -148,10 +148,9 @@ static size_t wrap_line(char *t, size_t room, const char **next)
         size_t best = 0;
         for (size_t i = 1; i < len; i++) {
             if (t[i] != ' ') continue;
-            char c = t[i];
             t[i] = '\0';
             size_t w = width_of(t);
-            t[i] = c;
+            t[i] = ' ';
             if (w > room && best) break;
             best = i;
             if (w > room) break;

@@ -46,12 +46,9 @@ isl_status isl_sweep_samples(const isl_model *m, size_t bundle, size_t channel,
     isl_work_free(&w);
     isl_status st = ISL_OK;
     for (size_t i = 0; i < m->nsamples && !st; i++) {
-        isl_sample_row row;
-        row.samples = m->samples[i];
-        row.lines = m->samples[i]; /* one line per sample */
-        row.returned = s.returned;
-        row.has_lines_per_fact = s.returned > 0;
-        row.lines_per_fact = s.returned ? row.lines / (long long)s.returned : 0;
+        long long lines = m->samples[i]; /* one line per sample */
+        isl_sample_row row = {m->samples[i], lines, s.returned, s.returned > 0,
+                              s.returned ? lines / (long long)s.returned : 0};
         st = fn(ctx, &row);
     }
     return st;

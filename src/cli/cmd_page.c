@@ -135,8 +135,6 @@ static int wanted(const char *code, const char *const *want, size_t nwant)
     return shown;
 }
 
-/* Reads the lessons (page_lessons) into l and checks that every lesson
- * named is one of them. Returns an exit status. */
 /* One line of lesson_report as HTML text into the isl_buf ctx. */
 static isl_status text_line(void *ctx, const char *line)
 {
@@ -154,7 +152,8 @@ static isl_status report_line(void *ctx, const char *code, const char *line)
 }
 
 /* The lessons (page_lessons), each with its text (lesson_report, read once
- * for all: a lesson at a time read it 8 times, 60 ms of a 0.7 s page). */
+ * for all: a lesson at a time read it 8 times, 60 ms of a 0.7 s page);
+ * every lesson named must be one of them. */
 static int read_lessons(isl_cli *cli, lessons *l, const char *const *want, size_t nwant)
 {
     isl_status st = isl_store_export(cli->store, "page_lessons", 0, 0, lesson_row, l, &cli->err);

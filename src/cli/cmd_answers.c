@@ -40,9 +40,8 @@ static isl_status print_rows(void *ctx, int64_t run_id)
 
 /* The channel (--channel C; none with --no-channel; by default
  * current_focus's, as report and plot take it; none when no lesson has a
- * focus), the format and, when
- * with_mechs, the mechanisms (--mechanisms LIST in mechanism order; default:
- * all). */
+ * focus), the format and, when with_mechs, the mechanisms (--mechanisms
+ * LIST in mechanism order; default: all). */
 static int pick(isl_cli *cli, const isl_args *a, const char *table, int with_mechs, answer_args *x)
 {
     const isl_model *m = cli->model;

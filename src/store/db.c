@@ -394,8 +394,7 @@ isl_status isl_store_open_readonly(const char *path, isl_store **out, isl_error 
      * through it, as SQLite reads any database */
     int logged = st ? 0 : has_log(path);
     char *uri = st || logged ? NULL : immutable_uri(path);
-    if (!st && logged < 0) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st && !logged && !uri) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && (logged < 0 || (!logged && !uri))) st = isl_fail(err, ISL_ENOMEM, "out of memory");
     if (!st) st = store_new(uri ? uri : path, SQLITE_OPEN_READONLY | (uri ? SQLITE_OPEN_URI : 0), &s, err);
     sqlite3_free(uri);
     if (st) return st;

@@ -103,9 +103,8 @@ static isl_status object_row(void *ctx, sqlite3_stmt *q)
     objects *l = ctx;
     object *o = isl_grow(&l->o, &l->cap, l->n, sizeof *o);
     if (!o) return ISL_ENOMEM;
-    o->type = sqlite3_mprintf("%s", isl_base_text(q, 0));
-    o->name = sqlite3_mprintf("%s", isl_base_text(q, 1));
-    o->sql = sqlite3_mprintf("%s", isl_base_text(q, 2));
+    *o = (object){sqlite3_mprintf("%s", isl_base_text(q, 0)), sqlite3_mprintf("%s", isl_base_text(q, 1)),
+                  sqlite3_mprintf("%s", isl_base_text(q, 2))};
     if (!o->type || !o->name || !o->sql) { /* the list holds whole rows only: find() reads every name */
         sqlite3_free(o->type), sqlite3_free(o->name), sqlite3_free(o->sql);
         return ISL_ENOMEM;

@@ -89,8 +89,6 @@ static void free_model(diff_out *d)
     for (size_t i = 0; i < d->nm; i++)
         for (int k = 0; k < NFIELDS; k++) free(d->model[i].f[k]);
     free(d->model);
-    d->model = NULL;
-    d->cap = 0;
 }
 
 static isl_status flush_model(diff_out *d)

@@ -11,6 +11,7 @@
 #include "isolab/commands.h"
 #include "isolab/escape.h"
 #include "isolab/parse.h"
+#include "isolab/plot.h"
 #include "isolab/version.h"
 
 /* ---- the man page ---- */
@@ -149,11 +150,15 @@ static void operand_class(const isl_command *c, char *buf, size_t n)
     } else if (strstr(ops, "FILE")) {
         snprintf(buf, n, "f");
     } else if (strstr(ops, "NAME")) {
-        /* plot's names are its plots; report's the saved queries first; any
-         * other NAME a table or view */
-        snprintf(buf, n, "%s", !strcmp(c->name, "plot")     ? "w:channels samples axes frontier"
-                               : !strcmp(c->name, "report") ? "db:question"
-                                                            : "db:relation");
+        /* plot's names are its plots (isl_plot_kinds); report's the saved
+         * queries first; any other NAME a table or view */
+        if (!strcmp(c->name, "plot")) {
+            size_t at = (size_t)snprintf(buf, n, "w:");
+            for (const isl_plot_kind *p = isl_plot_kinds; p->name && at < n; p++)
+                at += (size_t)snprintf(buf + at, n - at, "%s%s", p == isl_plot_kinds ? "" : " ", p->name);
+        } else {
+            snprintf(buf, n, "%s", !strcmp(c->name, "report") ? "db:question" : "db:relation");
+        }
     }
 }
 

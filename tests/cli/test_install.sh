@@ -103,6 +103,8 @@ if command -v bash >/dev/null 2>&1; then
     check "completion: a command's options" "--bundle" "$(complete_ run --bu)"
     check "completion: --format's choices" "csv json ndjson table tsv" "$(complete_ runs --format '')"
     check "completion: plot's --format" "png svg" "$(complete_ plot --format '')"
+    # every plot 'isolab help plot' names, channel_cost (a measurement) too
+    check "completion: plot's names" "axes channel_cost channels frontier samples" "$(complete_ plot '')"
     check "completion: sweep's operands" "addition" "$(complete_ sweep a)"
     check "completion: sweep bundles" "bundles" "$(complete_ sweep b)"
     check "completion: bundles from the database on the line" \

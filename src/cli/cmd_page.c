@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "isolab/channel.h"
 #include "isolab/cli.h"
 #include "isolab/lesson_table.h"
 #include "isolab/cmd.h"
@@ -391,14 +392,34 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
     if (!rc) rc = page_put_plots(cli, b, pp, l->code, samples);
-    /* the channels measured for real: what each file carried */
+    /* the channels measured for real: what each file carried; the command
+     * measures the lesson's channel (the first of its channels that has a
+     * runner), else the first channel that has one */
     static const char *const hide_files[] = {"lesson", NULL};
+    const char *measured = NULL;
+    char name[256];
+    for (const char *c = l->channels; *c && !measured; c += strcspn(c, ",") + (c[strcspn(c, ",")] == ',')) {
+        c += strspn(c, " ");
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(c, ","), c);
+        const isl_channel_runner *r = isl_channel_runner_find(name);
+        if (r) measured = isl_channel_runner_channel(r);
+    }
+    isl_buf none = {NULL, 0, 0, 0}; /* no runner for the lesson's channels: those that have one */
+    if (!measured) {
+        page_puts(&none, "This lesson's channel cannot be measured on a machine (isolab probe --channel measures ");
+        for (size_t i = 0; isl_channel_runner_at(i); i++)
+            page_puts(&none, i ? ", " : ""), page_puts(&none, isl_channel_runner_channel(isl_channel_runner_at(i)));
+        page_puts(&none, "); another lesson's is measured with ");
+        measured = isl_channel_runner_channel(isl_channel_runner_at(0));
+    }
     page_table files = {.view = "page_lesson_channel_files", .lesson = l->code, .hide = hide_files, .stack = 1,
-                        .empty = "No channel measured for real on this machine yet: run ",
-                        .run = &isl_kinds[ISL_KIND_CHANNEL_PROBE], .operand = "sampling-profile",
+                        .empty = none.p ? none.p : "No channel measured for real on this machine yet: run ",
+                        .run = &isl_kinds[ISL_KIND_CHANNEL_PROBE], .operand = measured,
                         .caption = "What each channel's file carried on this machine, beside the model "
                                    "(channel_output_fact)"};
+    if (!rc && none.oom) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     if (!rc) rc = page_put_table(cli, b, labels, &files);
+    free(none.p);
     if (!rc) rc = page_put_observed(cli, b, l->code);
     page_puts(b, "</section>\n");
     return rc;

@@ -504,6 +504,14 @@ check "the tracepoints' rows on the page are those of the lesson's text" \
     "$(sed -n '/^part | /,/^plots: /p' "$tmp/blocks.txt" | sed '1d;$d' | sed 's/ | / /g; s/ 2\.0 / 2 /')" "$(cat "$tmp/k6text.txt")"
 check "the text has no sample sweep either, and its page no sample table nor plot" "0 0" \
     "$("$ISOLAB" --db "$kdb" lesson M03/K06 2>/dev/null | grep -c '^SAMPLE COUNT SWEEP') $(grep -c -e 'data-view="page_lesson_samples"' -e 'plot-M03-K06-samples' "$tmp/k6.html")"
+# the files table's note: a lesson whose channel has no runner (in-kernel
+# tracing) says so and names the channels probe --channel measures; a
+# lesson whose channel has one (system call tracing) is given its own
+check "the tracing lesson: its channel cannot be measured, the measurable ones named" 1 \
+    "$(grep -c "This lesson&#39;s channel cannot be measured on a machine (isolab probe --channel measures sampling-profile, system-call-tracing)" "$tmp/k6.html")"
+"$ISOLAB" --db "$kdb" page --lesson M03/K04 -o "$tmp/k4.html" 2>/dev/null
+check "the system call tracing lesson: probe --channel of its own channel" 1 \
+    "$(grep -c "No channel measured for real on this machine yet: run .*isolab --db [^ ]* probe --channel system-call-tracing" "$tmp/k4.html")"
 # a lesson of the course given two blocks in the shell: the parts of a
 # channel without parts (the text's "(the channel has no parts)"), then
 # its bundles retitled; nothing else, and no samples plot

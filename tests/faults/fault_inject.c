@@ -563,12 +563,13 @@ static long step_for(long count)
 }
 
 /* Allocation faults, once or always, at k = 1, 1 + step, ... until a run
- * meets none; returns the fault points. */
-static long oom_sweep(const command *c, int always)
+ * meets none, after base_runs_of(c) (base_runs: what it returned); returns
+ * the fault points. */
+static long oom_sweep(const command *c, int always, long base_runs)
 {
     char what[64];
     snprintf(what, sizeof what, "%s (allocation, fail-%s)", c->name, always ? "always" : "once");
-    long base_runs = base_runs_of(c), st = step_for(count_alloc), k, points = 0;
+    long st = step_for(count_alloc), k, points = 0;
     for (k = 1;; k += st, points++) {
         prepare(c);
         long long live = sqlite_live;
@@ -581,11 +582,11 @@ static long oom_sweep(const command *c, int always)
 }
 
 /* I/O faults of one kind, as oom_sweep; returns the fault points. */
-static long io_sweep(const command *c, int kind)
+static long io_sweep(const command *c, int kind, long base_runs)
 {
     char what[64];
     snprintf(what, sizeof what, "%s (%s error)", c->name, IO_NAME[kind]);
-    long base_runs = base_runs_of(c), st = step_for(count_io[kind]), n, points = 0;
+    long st = step_for(count_io[kind]), n, points = 0;
     for (n = 1;; n += st, points++) {
         prepare(c);
         long long live = sqlite_live;
@@ -622,10 +623,13 @@ static void test_command(void **state)
         return;
     }
     double cpu = cpu_seconds();
-    long once = oom_sweep(c, 0), always = oom_sweep(c, 1), allocs = count_alloc;
+    /* one unfaulted execution for every sweep: each sweep's last point
+     * (no fault met) runs the command whole again */
+    long base_runs = base_runs_of(c);
+    long once = oom_sweep(c, 0, base_runs), always = oom_sweep(c, 1, base_runs), allocs = count_alloc;
     long io[IO_KINDS] = {0, 0, 0};
     int with_io = !getenv("FAULT_IO") || strcmp(getenv("FAULT_IO"), "0");
-    for (int kind = 0; with_io && kind < IO_KINDS; kind++) io[kind] = io_sweep(c, kind);
+    for (int kind = 0; with_io && kind < IO_KINDS; kind++) io[kind] = io_sweep(c, kind, base_runs);
     printf("# %-26s %ld allocations%s: %ld fail-once, %ld fail-always points; I/O points: %ld read, %ld write, "
            "%ld sync; %.1f CPU-s\n", c->name, allocs, own_only ? " (isolab's own)" : "", once, always, io[IO_READ],
            io[IO_WRITE], io[IO_SYNC], cpu_seconds() - cpu);

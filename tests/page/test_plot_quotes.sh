@@ -69,25 +69,36 @@ check "the names are in the database whole" "$(cat "$tmp/names.txt")" \
 
 # read_back KIND FILE [FIGURE]: what of the names in FILE (an SVG, or a
 # page: the SVG of <figure id=FIGURE>) python3's XML parser does not find
-# whole where the plot KIND names them (samples: the name $SWEPT alone),
-# one line each; nothing when all are there
+# whole where the plot KIND names them, one line each; nothing when all
+# are there. samples: FILE is a directory, DIR/I/samples.svg the sweep
+# under name I (1, 2, ...) alone, for each I listed in DIR/drawn.txt.
 read_back() {
     python3 - "$1" "$2" "$tmp/names.txt" "$lesson" "${3:-}" <<'EOF'
 import os, re, sys, xml.etree.ElementTree as ET
 kind, image, names_file, lesson, figure = sys.argv[1:]
 names = open(names_file, encoding="utf-8").read().split("\n")[:-1]
-doc = open(image, encoding="utf-8").read()
-if figure:
-    doc = doc[doc.index('<figure id="%s"' % figure):]
-    doc = doc[:doc.index("</figure>")]
-texts = set()
-for svg in re.findall(r"<svg\b.*?</svg>", doc, re.S):
-    for e in ET.fromstring(svg).iter():
-        if e.tag.split("}")[-1] in ("title", "text"):
-            texts.add("".join(e.itertext()))
+def texts_of(path):
+    doc = open(path, encoding="utf-8").read()
+    if figure:
+        doc = doc[doc.index('<figure id="%s"' % figure):]
+        doc = doc[:doc.index("</figure>")]
+    texts = set()
+    for svg in re.findall(r"<svg\b.*?</svg>", doc, re.S):
+        for e in ET.fromstring(svg).iter():
+            if e.tag.split("}")[-1] in ("title", "text"):
+                texts.add("".join(e.itertext()))
+    return texts
+if kind == "samples":
+    drawn = [int(l) for l in open(os.path.join(image, "drawn.txt"))]
+    texts_by = {i: texts_of(os.path.join(image, str(i), "samples.svg")) for i in drawn}
+else:
+    texts = texts_of(image)
 def found(want):
     return any(want(t) for t in texts)
 for i, n in enumerate(names):
+    if kind == "samples":
+        if i + 1 not in texts_by: continue
+        texts = texts_by[i + 1]
     if kind == "channels":  # the key line: "NAME (LESSON): ...", the focus's after "this lesson's: "
         key = "%s (%s): " % (n, lesson)
         ok = found(lambda t: t.startswith(key) or t.startswith("this lesson's: " + key))
@@ -99,7 +110,6 @@ for i, n in enumerate(names):
         ok = found(lambda t: re.fullmatch(re.escape(n) + r": \d+ mechanisms?, open surface \d+", t))
         what = "bundle"
     else:  # samples: the sweep under bundle and channel NAME
-        if n != os.environ["SWEPT"]: continue
         ok = found(lambda t: t == "Sample count sweep under bundle %s, channel %s: output grows, "
                                    "returned facts stay flat" % (n, n))
         what = "bundle and channel"
@@ -114,16 +124,21 @@ for kind in channels axes frontier; do
     check "$kind: every name read back whole from the SVG" "" "$(read_back "$kind" "$tmp/svg/$kind.svg" 2>&1)"
 done
 
-# samples: a sweep under each name as bundle and channel, drawn
+# samples: a sweep under each name as bundle and channel, drawn (name I's
+# into samples/I), then every drawing read back by one python3
 bad=
+i=0
+mkdir "$tmp/samples" && : >"$tmp/samples/drawn.txt"
 while IFS= read -r n; do
+    i=$((i + 1))
     "$ISOLAB" --db "$db" sweep samples --bundle "$n" --channel "$n" >/dev/null 2>"$tmp/err.txt" \
-        && "$ISOLAB" --db "$db" plot samples --bundle "$n" --channel "$n" --format svg -o "$tmp/samples" \
+        && "$ISOLAB" --db "$db" plot samples --bundle "$n" --channel "$n" --format svg -o "$tmp/samples/$i" \
             >/dev/null 2>>"$tmp/err.txt" \
-        && bad=$bad$(SWEPT=$n read_back samples "$tmp/samples/samples.svg" 2>&1) \
+        && echo "$i" >>"$tmp/samples/drawn.txt" \
         || bad="$bad$n: $(head -c 300 "$tmp/err.txt")
 "
 done <"$tmp/names.txt"
+bad=$bad$(read_back samples "$tmp/samples" 2>&1)
 check "samples: a sweep under each name drawn, its title naming bundle and channel whole" "" "$bad"
 
 "$ISOLAB" --db "$db" plot --lesson "$lesson" -o "$tmp/png" >/dev/null 2>"$tmp/err.txt"

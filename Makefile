@@ -168,7 +168,7 @@ check-quick:
 	@$(MAKE) --no-print-directory $(CHECK_J) -Otarget check-quick-suites DEVELOPER=1
 	@$(call closing_line,$(QUICK_SUITES),check-quick)
 check-deep:
-	@$(call build_quietly,isolab $(TESTS:%=build/tests/%) build/san-tests/fault_inject,check-deep)
+	@$(call build_quietly,isolab build/isolab-san isolab.so $(TESTS:%=build/tests/%) build/san-tests/fault_inject $(ENGINE),check-deep)
 	@$(MAKE) --no-print-directory $(CHECK_J) -Otarget check-deep-suites DEVELOPER=1
 	@$(call closing_line,$(DEEP_SUITES),check-deep)
 
@@ -189,16 +189,29 @@ $(UNIT_PLAIN): unit-%: build/tests/% isolab
 $(UNIT_SAN): unit-san-%: build/san-tests/% build/isolab-san
 	@ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(SUITE) $*-san build/san-tests/$*
 # Each shell suite is a target of its own, so that make -j spreads them.
-# They run the sanitized binary, but for the crash and concurrency suites:
-# SIGKILLs and locks test what SQLite keeps across processes, which the
-# sanitizer does not see, and under it they take minutes.
+# In make check the suites of SH_SAN run the sanitized binary and the
+# others ./isolab: under the sanitizer each isolab process costs 2 to 3
+# times the CPU (SQLite's allocations through ASan's allocator, the leak
+# check at exit), and a suite that starts isolab hundreds of times costs
+# it in whole CPU-minutes. SH_SAN holds the suites of hostile and broken
+# input, signals and failed output, where a memory error would hide, and
+# those the sanitizer costs little (measured: tests/README.md). make
+# check-deep runs every other suite under the sanitizer (NAME-san), but
+# for the crash and concurrency suites: SIGKILLs and locks test what
+# SQLite keeps across processes, which the sanitizer does not see, and
+# under it they take minutes.
 SH_NAMES := $(notdir $(SHTESTS:.sh=))
-SH_PLAIN := test_crash test_concurrency
-.PHONY: $(SH_NAMES:%=test-sh-%)
+SH_SAN   := test_bad_input test_output test_claim_places test_channels
+SH_DEEP  := $(filter-out $(SH_SAN) test_crash test_concurrency,$(SH_NAMES))
+.PHONY: $(SH_NAMES:%=test-sh-%) $(SH_DEEP:%=test-sh-san-%) test-sh-san
 test-sh: $(SH_NAMES:%=test-sh-%)
 $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
-	@ISOLAB=$(if $(filter $*,$(SH_PLAIN)),./isolab,build/isolab-san) ASAN_OPTIONS=detect_leaks=1 \
+	@ISOLAB=$(if $(filter $*,$(SH_SAN)),build/isolab-san,./isolab) ASAN_OPTIONS=detect_leaks=1 \
 	  $(SUITE) $* sh $(filter %/$*.sh,$(SHTESTS))
+check-deep-suites: test-sh-san
+test-sh-san: $(SH_DEEP:%=test-sh-san-%)
+$(SH_DEEP:%=test-sh-san-%): test-sh-san-%: isolab build/isolab-san isolab.so
+	@ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 $(SUITE) $*-san sh $(filter %/$*.sh,$(SHTESTS))
 # isolab with its pause points on (tests/lib/isolab_paused.c): a writer stopped
 # where another process races it
 test-sh-test_concurrency: build/tests/isolab_paused
@@ -319,8 +332,10 @@ build/san-tests/fault_inject: tests/faults/fault_inject.c build/libisolab-san.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SAN) $(CMOCKA_CFLAGS) -o $@ $< build/libisolab-san.a \
 	  -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=scandir,--wrap=write,--wrap=fsync $(CMOCKA_LIBS) $(SQLITE_LIBS) -lm
-# make check tries FAULT_POINTS=8 points of each kind per command, spread
-# over it (a command makes 10^4 to 10^5 allocations, SQLite's included),
+# make check tries FAULT_POINTS=4 points of each kind per command, spread
+# over it (a command makes 10^4 to 10^5 allocations, SQLite's included:
+# the first, and three more a quarter of the way apart; 8 points cost 80
+# CPU-s, a quarter of make check, 4 cost half that),
 # in four shards balanced by each argv's measured cost (-j spreads them).
 # make check-deep (.ci/run) fails isolab's own allocations (FAULT_OWN=1) and
 # its reads, writes and syncs at up to DEEP_POINTS points of each kind per
@@ -336,7 +351,7 @@ FAULT_SHARDS := 0 1 2 3
 .PHONY: $(FAULT_SHARDS:%=test-faults-%)
 test-faults: $(FAULT_SHARDS:%=test-faults-%)
 $(FAULT_SHARDS:%=test-faults-%): test-faults-%: build/san-tests/fault_inject
-	@FAULT_SHARD=$*/4 FAULT_POINTS=8 $(FAULT_ENV) $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
+	@FAULT_SHARD=$*/4 FAULT_POINTS=4 $(FAULT_ENV) $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
 DEEP_POINTS ?= 60
 DEEP_FAULTS := $(foreach i,0 1 2 3,faults-own-$(i)) $(foreach i,0 1,sweep-own-$(i))
 .PHONY: $(DEEP_FAULTS:%=test-%)
@@ -421,10 +436,11 @@ build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c bui
 # at the first that fails), from the outcomes tools/suite.sh kept: for make
 # check, unit suites plain and sanitized, the shell suites, fault
 # injection, fuzz replay; for make check-deep, the unit suites under
-# valgrind (one skipped suite without it) and the long fault injection.
+# valgrind (one skipped suite without it), the long fault injection and
+# the shell suites make check runs with ./isolab, sanitized.
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
   $(SH_NAMES) $(FAULT_SHARDS:%=fault_inject-%-san) fuzz_replay-san fuzz_args_replay-san
-DEEP_SUITES = $(if $(HAVE_VALGRIND),$(TESTS:%=%-valgrind),valgrind) $(DEEP_FAULTS)
+DEEP_SUITES = $(if $(HAVE_VALGRIND),$(TESTS:%=%-valgrind),valgrind) $(DEEP_FAULTS) $(SH_DEEP:%=%-san)
 ALL_SUITES = $(CHECK_SUITES) $(DEEP_SUITES) $(FULL_FAULTS)
 ifneq ($(words $(ALL_SUITES)),$(words $(sort $(ALL_SUITES))))
 $(error two suites share a name (a unit suite and a shell suite?): $(ALL_SUITES))
@@ -537,7 +553,7 @@ wasm: isolab-sql.wasm.gz
 # the lab's suite gets the engine built first where emcc and SQLite's
 # source are (ENGINE); without them the suite skips, saying so (and fails
 # under CI=true)
-test-sh-test_page_lab test-sh-test_page_lab_ui: $(ENGINE)
+test-sh-test_page_lab test-sh-test_page_lab_ui test-sh-san-test_page_lab test-sh-san-test_page_lab_ui: $(ENGINE)
 # the README's screenshots of the lab, docs/lab.png and docs/lab-phone.png
 .PHONY: lab-screenshot
 lab-screenshot: isolab isolab.so isolab-sql.wasm.gz

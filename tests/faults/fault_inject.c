@@ -9,7 +9,7 @@
  *     the k-th allocation fails (fail-once), or it and every later one
  *     (fail-always), until a command runs with no allocation failed.
  *     FAULT_STRIDE=s tries every s-th k only; FAULT_POINTS=p about p points
- *     of each sweep, spread over what the command does (make check: 8);
+ *     of each sweep, spread over what the command does (make check: 4);
  *     FAULT_OWN=1 counts isolab's own allocations only (SQLite's succeed
  *     but, under fail-always, those after the k-th). FAULT_ONLY=name runs
  *     one argv; FAULT_SHARD=i/n those of shard i of n, the shards
@@ -399,8 +399,8 @@ typedef struct command {
     int creates;  /* init: the database does not exist before */
     int multi;    /* several transactions: a failure may keep some runs */
     int loaded;   /* starts from the base with seed_file loaded (its lesson: M03/K06) */
-    int cost;     /* its CPU time in make check (FAULT_POINTS=8), tenths of a second as
-                   * measured (the "# NAME ... CPU-s" lines): FAULT_SHARD balances it */
+    int cost;     /* its CPU time with FAULT_POINTS=8, tenths of a second as measured (the "# NAME
+                   * ... CPU-s" lines of FAULT_POINTS=8 FAULT_ONLY=NAME): FAULT_SHARD balances it */
 } command;
 
 static char out_file[300], out_dir[300];

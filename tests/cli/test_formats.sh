@@ -12,13 +12,13 @@ check "database with runs" 0 $?
 "$ISOLAB" --db "$db" sweep removal --bundle plain >/dev/null 2>&1
 "$ISOLAB" --db "$db" sweep removal --bundle common >/dev/null 2>&1
 
-# rows FILE FORMAT : the rows of FILE read by python3 as FORMAT, printed as
-# one JSON array of objects (every value as text, None as null), keys sorted.
+# rows FILE FORMAT OUT [FILE FORMAT OUT]... : the rows of each FILE read by
+# python3 as FORMAT, written to OUT (- : stdout) as one JSON array of
+# objects (every value as text, None as null), keys sorted; a FILE that
+# does not parse is named on stderr, and the exit status is 1.
 rows() {
-    python3 - "$1" "$2" <<'EOF'
-import csv, json, sys
-path, fmt = sys.argv[1], sys.argv[2]
-text = open(path, encoding="utf-8", newline="").read()
+    python3 - "$@" <<'EOF'
+import csv, json, sys, traceback
 def norm(v):
     # numbers compared to 15 significant digits (SQLite's text of a real)
     if v is None: return None
@@ -26,22 +26,39 @@ def norm(v):
         return format(float(v), ".15g") if not isinstance(v, bool) else str(v)
     except ValueError:
         return str(v)
-if fmt == "json":
-    data = json.loads(text)
-    assert isinstance(data, list)
-elif fmt == "ndjson":
-    data = [json.loads(l) for l in text.split("\n") if l]
-else:
-    r = csv.reader(text.splitlines(True), delimiter="\t" if fmt == "tsv" else ",")
-    head, *body = list(r)
-    # CSV and TSV write NULL as an empty field
-    data = [dict(zip(head, b)) for b in body]
-out = []
-for d in data:
-    assert isinstance(d, dict)
-    out.append({k: ("" if norm(v) is None and fmt in ("csv", "tsv") else
-                    "" if norm(v) is None else norm(v)) for k, v in d.items()})
-print(json.dumps(out, sort_keys=True))
+def rows(path, fmt):
+    text = open(path, encoding="utf-8", newline="").read()
+    if fmt == "json":
+        data = json.loads(text)
+        assert isinstance(data, list)
+    elif fmt == "ndjson":
+        data = [json.loads(l) for l in text.split("\n") if l]
+    else:
+        r = csv.reader(text.splitlines(True), delimiter="\t" if fmt == "tsv" else ",")
+        head, *body = list(r)
+        # CSV and TSV write NULL as an empty field
+        data = [dict(zip(head, b)) for b in body]
+    out = []
+    for d in data:
+        assert isinstance(d, dict)
+        out.append({k: ("" if norm(v) is None and fmt in ("csv", "tsv") else
+                        "" if norm(v) is None else norm(v)) for k, v in d.items()})
+    return json.dumps(out, sort_keys=True)
+failed = 0
+a = sys.argv[1:]
+for path, fmt, dest in zip(a[0::3], a[1::3], a[2::3]):
+    try:
+        text = rows(path, fmt)
+    except Exception:
+        print("--format %s does not parse (%s):" % (fmt, path), file=sys.stderr)
+        traceback.print_exc()
+        failed = 1
+        continue
+    if dest == "-":
+        print(text)
+    else:
+        open(dest, "w").write(text + "\n")
+sys.exit(failed)
 EOF
 }
 
@@ -52,8 +69,10 @@ same_rows() {
     shift
     for f in json ndjson csv tsv; do
         "$@" --format $f >"$tmp/out.$f" 2>"$tmp/err.$f" || { not_ok "$name --format $f exits 0"; cat "$tmp/err.$f"; return; }
-        rows "$tmp/out.$f" $f >"$tmp/rows.$f" 2>"$tmp/perr.$f" || { not_ok "$name --format $f parses"; cat "$tmp/perr.$f"; return; }
     done
+    rows "$tmp/out.json" json "$tmp/rows.json" "$tmp/out.ndjson" ndjson "$tmp/rows.ndjson" \
+        "$tmp/out.csv" csv "$tmp/rows.csv" "$tmp/out.tsv" tsv "$tmp/rows.tsv" 2>"$tmp/perr.txt" \
+        || { not_ok "$name: every --format parses"; cat "$tmp/perr.txt"; return; }
     if cmp -s "$tmp/rows.json" "$tmp/rows.ndjson" && cmp -s "$tmp/rows.json" "$tmp/rows.csv" \
         && cmp -s "$tmp/rows.json" "$tmp/rows.tsv"; then
         ok "$name: json, ndjson, csv and tsv parse and hold the same rows"
@@ -125,7 +144,7 @@ check "export --format ndjson: a made name is no column's own" '{"a": 1, "a:2": 
 
 same_rows "report NAME" "$ISOLAB" --db "$db" report channel_comparison
 sqlite3 -json -cmd 'PRAGMA trusted_schema = OFF' "$db" "SELECT * FROM channel_comparison" >"$tmp/ref.json"
-rows "$tmp/ref.json" json >"$tmp/ref.rows"
+rows "$tmp/ref.json" json - >"$tmp/ref.rows"
 if cmp -s "$tmp/ref.rows" "$tmp/rows.json"; then ok "report NAME --format json: the rows sqlite3 -json gives"
 else not_ok "report NAME --format json: the rows sqlite3 -json gives"; cat "$tmp/ref.rows" "$tmp/rows.json"; fi
 

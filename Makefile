@@ -151,10 +151,11 @@ build/san-tests/%: $$(call unit_src,$$*) tests/lib/testutil.h build/libisolab-sa
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CHECK_J = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
 # the page's engine, when emcc and SQLite's source (tools/deps.sh wasm
-# fetches it) are there: test_page_lab says so when it is not
+# fetches it) are there: test_page_lab says so when it is not. make
+# check-deep builds it for the lab's suites (SH_LAB).
 ENGINE = $(if $(and $(shell command -v emcc 2>/dev/null),$(wildcard $(SQLITE_TREE)/sqlite3.c)),isolab-sql.wasm.gz)
 CHECK_BUILD = isolab build/isolab-san isolab.so $(TESTS:%=build/tests/%) $(TESTS:%=build/san-tests/%) \
-  build/san-tests/fault_inject build/san-tests/fuzz_replay build/san-tests/fuzz_args_replay build/tests/isolab_paused $(ENGINE)
+  build/san-tests/fault_inject build/san-tests/fuzz_replay build/san-tests/fuzz_args_replay build/tests/isolab_paused
 # $(call build_quietly,TARGETS,GOAL): TARGETS made, the output in
 # build/check-build.log; on failure its end and where the rest is
 build_quietly = mkdir -p build && { $(MAKE) --no-print-directory $(CHECK_J) $(1) DEVELOPER=1 >build/check-build.log 2>&1 \
@@ -200,11 +201,16 @@ $(UNIT_SAN): unit-san-%: build/san-tests/% build/isolab-san
 # for the crash and concurrency suites: SIGKILLs and locks test what
 # SQLite keeps across processes, which the sanitizer does not see, and
 # under it they take minutes.
+# The lab's suites (SH_LAB: the engine in Chromium) are in make check-deep
+# alone: the engine's build (emcc, 31 CPU-s) and their Chromium runs (40
+# CPU-s, two minutes of wall) would be a quarter of make check.
 SH_NAMES := $(notdir $(SHTESTS:.sh=))
 SH_SAN   := test_bad_input test_output test_claim_places test_channels
+SH_LAB   := test_page_lab test_page_lab_ui
+SH_CHECK := $(filter-out $(SH_LAB),$(SH_NAMES))
 SH_DEEP  := $(filter-out $(SH_SAN) test_crash test_concurrency,$(SH_NAMES))
 .PHONY: $(SH_NAMES:%=test-sh-%) $(SH_DEEP:%=test-sh-san-%) test-sh-san
-test-sh: $(SH_NAMES:%=test-sh-%)
+test-sh: $(SH_CHECK:%=test-sh-%)
 $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 	@ISOLAB=$(if $(filter $*,$(SH_SAN)),build/isolab-san,./isolab) ASAN_OPTIONS=detect_leaks=1 \
 	  $(SUITE) $* sh $(filter %/$*.sh,$(SHTESTS))
@@ -439,7 +445,7 @@ build/san-tests/fuzz_args_replay: tests/fuzz/fuzz_args.c tests/fuzz/replay.c bui
 # valgrind (one skipped suite without it), the long fault injection and
 # the shell suites make check runs with ./isolab, sanitized.
 CHECK_SUITES = $(TESTS) $(TESTS:%=%-san) \
-  $(SH_NAMES) $(FAULT_SHARDS:%=fault_inject-%-san) fuzz_replay-san fuzz_args_replay-san
+  $(SH_CHECK) $(FAULT_SHARDS:%=fault_inject-%-san) fuzz_replay-san fuzz_args_replay-san
 DEEP_SUITES = $(if $(HAVE_VALGRIND),$(TESTS:%=%-valgrind),valgrind) $(DEEP_FAULTS) $(SH_DEEP:%=%-san)
 ALL_SUITES = $(CHECK_SUITES) $(DEEP_SUITES) $(FULL_FAULTS)
 ifneq ($(words $(ALL_SUITES)),$(words $(sort $(ALL_SUITES))))

@@ -9,7 +9,7 @@
  *     the k-th allocation fails (fail-once), or it and every later one
  *     (fail-always), until a command runs with no allocation failed.
  *     FAULT_STRIDE=s tries every s-th k only; FAULT_POINTS=p about p points
- *     of each sweep, spread over what the command does (make check: 4);
+ *     of each sweep, spread over what the command does (make check: 3);
  *     FAULT_OWN=1 counts isolab's own allocations only (SQLite's succeed
  *     but, under fail-always, those after the k-th). FAULT_ONLY=name runs
  *     one argv; FAULT_SHARD=i/n those of shard i of n, the shards

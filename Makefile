@@ -199,19 +199,21 @@ $(UNIT_SAN): unit-san-%: build/san-tests/% build/isolab-san
 # others ./isolab: under the sanitizer each isolab process costs 2 to 3
 # times the CPU (SQLite's allocations through ASan's allocator, the leak
 # check at exit), and a suite that starts isolab hundreds of times costs
-# it in whole CPU-minutes. SH_SAN holds the suites of hostile and broken
-# input, signals and failed output, where a memory error would hide, and
-# those the sanitizer costs little (measured: tests/README.md). make
+# it in whole CPU-minutes. SH_SAN holds the suite of hostile and broken
+# input, where a memory error would hide, and those the sanitizer costs
+# little (measured: tests/README.md). make
 # check-deep runs every other suite under the sanitizer (NAME-san), but
 # for the crash and concurrency suites: SIGKILLs and locks test what
 # SQLite keeps across processes, which the sanitizer does not see, and
 # under it they take minutes.
-# The lab's suites (SH_LAB: the engine in Chromium) are in make check-deep
-# alone: the engine's build (emcc, 31 CPU-s) and their Chromium runs (40
-# CPU-s, two minutes of wall) would be a quarter of make check.
+# The lab's suites and the page's layout (SH_LAB: the engine and the page
+# measured in Chromium) are in make check-deep alone: the engine's build
+# (emcc, 31 CPU-s) and their Chromium runs (50 CPU-s, minutes of wall)
+# would be a quarter of make check. test_page reads the page's tables back
+# from Chromium in make check.
 SH_NAMES := $(notdir $(SHTESTS:.sh=))
-SH_SAN   := test_bad_input test_output test_claim_places test_channels
-SH_LAB   := test_page_lab test_page_lab_ui
+SH_SAN   := test_bad_input test_claim_places test_channels
+SH_LAB   := test_page_lab test_page_lab_ui test_page_layout
 SH_CHECK := $(filter-out $(SH_LAB),$(SH_NAMES))
 SH_DEEP  := $(filter-out $(SH_SAN) test_crash test_concurrency,$(SH_NAMES))
 .PHONY: $(SH_NAMES:%=test-sh-%) $(SH_DEEP:%=test-sh-san-%) test-sh-san

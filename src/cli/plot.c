@@ -18,7 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "isolab/channel.h"
 #include "isolab/cli.h"
+#include "isolab/manage.h"
 #include "isolab/outfile.h"
 #include "isolab/embedded.h"
 #include "isolab/escape.h"
@@ -53,13 +55,21 @@ static const isl_plot_kind *find_plot(const char *name)
 }
 
 /* The command that computes what p draws, quoted with --db, into hint[n]:
- * for a sweep, the focus's own ('isolab lesson M03/K04'), else p's kind's. */
+ * for a sweep, the focus's own ('isolab lesson M03/K04'), else p's kind's;
+ * a channel measured for real: the focus's channel when it has a runner
+ * (the system call tracing lesson's is strace's), else p's operand. */
 static int plot_hint(isl_cli *cli, const isl_plot_kind *p, char *hint, size_t n)
 {
-    char cmd[512] = "";
+    char cmd[512] = "", lesson[256], bundle[256], channel[256];
+    const char *operand = p->operand;
     if (p->focus && isl_store_missing_command(cli->store, p->kind, cmd, sizeof cmd, &cli->err))
         return cli->err.status;
-    if (!cmd[0]) isl_kind_command(p->kind, p->operand, cmd, sizeof cmd);
+    isl_error none = {0};
+    if (p->kind == ISL_KIND_CHANNEL_PROBE
+        && !isl_store_current_focus(cli->store, lesson, bundle, channel, sizeof lesson, &none)
+        && isl_channel_runner_find(channel))
+        operand = channel;
+    if (!cmd[0]) isl_kind_command(p->kind, operand, cmd, sizeof cmd);
     isl_hint(cli, cmd, hint, n);
     return ISL_OK;
 }

@@ -512,6 +512,8 @@ check "the tracing lesson: its channel cannot be measured, the measurable ones n
 "$ISOLAB" --db "$kdb" page --lesson M03/K04 -o "$tmp/k4.html" 2>/dev/null
 check "the system call tracing lesson: probe --channel of its own channel" 1 \
     "$(grep -c "No channel measured for real on this machine yet: run .*isolab --db [^ ]* probe --channel system-call-tracing" "$tmp/k4.html")"
+check "... and its channel_cost plot's note, the same command" 1 \
+    "$(grep -c "not run yet: <code>.*isolab --db [^ ]* probe --channel system-call-tracing" "$tmp/k4.html")"
 # a lesson of the course given two blocks in the shell: the parts of a
 # channel without parts (the text's "(the channel has no parts)"), then
 # its bundles retitled; nothing else, and no samples plot

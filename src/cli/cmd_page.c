@@ -406,7 +406,9 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     }
     isl_buf none = {NULL, 0, 0, 0}; /* no runner for the lesson's channels: those that have one */
     if (!measured) {
-        page_puts(&none, "This lesson's channel cannot be measured on a machine (isolab probe --channel measures ");
+        char probe[64];
+        page_puts(&none, "This lesson's channel cannot be measured on a machine (");
+        page_puts(&none, isl_kind_command(ISL_KIND_CHANNEL_PROBE, NULL, probe, sizeof probe)), page_puts(&none, " measures ");
         for (size_t i = 0; isl_channel_runner_at(i); i++)
             page_puts(&none, i ? ", " : ""), page_puts(&none, isl_channel_runner_channel(isl_channel_runner_at(i)));
         page_puts(&none, "); another lesson's is measured with ");

@@ -8,6 +8,8 @@
 
 /* At most this many names are listed when none is near. */
 #define ISL_FEW_NAMES 8
+/* At most this many names as near as each other are offered. */
+#define ISL_NEAR_NAMES 4
 /* Room for any hint isl_name_hint writes. */
 #define ISL_HINT_MAX 800
 
@@ -20,9 +22,11 @@ typedef const char *(*isl_name_at)(const void *ctx, size_t i);
 size_t isl_edit_distance(const char *a, const char *b, size_t limit);
 
 /* Writes into out (n bytes, n > 0) the hint after "no WHAT named 'name'":
- * "; did you mean 'x'?" for the candidate within 2 edits of name (the
- * nearest; the first of the nearest), else, when there are 1 to
- * ISL_FEW_NAMES candidates, " (whats: a, b, c)"; else "". Returns out. */
+ * "; did you mean 'x'?" for the candidate within 2 edits of name nearest
+ * to it ("'x', 'y' or 'z'" when several are as near, in order, at most
+ * ISL_NEAR_NAMES of them and then "or another of the N as near"), else,
+ * when there are 1 to ISL_FEW_NAMES candidates, " (whats: a, b, c)";
+ * else "". Returns out. */
 const char *isl_name_hint(const char *name, isl_name_at at, const void *ctx, size_t count, const char *whats,
                           char *out, size_t n);
 

@@ -40,16 +40,26 @@ const char *isl_name_hint(const char *name, isl_name_at at, const void *ctx, siz
 {
     assert(out && n > 0);
     out[0] = '\0';
-    size_t best = 3, pick = count;
+    size_t best = 3, ties = 0;
     for (size_t i = 0; i < count; i++) {
         const char *c = at(ctx, i);
         size_t d = c ? isl_edit_distance(name, c, 2) : 3;
-        if (d < best) best = d, pick = i;
+        if (d < best) best = d, ties = 0;
+        ties += d == best && d < 3;
     }
     char q[84];
-    if (pick < count) {
-        const char *c = at(ctx, pick);
-        snprintf(out, n, "; did you mean '%s'?", isl_short_name(c, strlen(c), q));
+    if (ties) { /* every nearest one, in order, at most ISL_NEAR_NAMES of them */
+        size_t used = (size_t)snprintf(out, n, "; did you mean "), k = 0;
+        for (size_t i = 0; i < count && k < ISL_NEAR_NAMES && used < n; i++) {
+            const char *c = at(ctx, i);
+            if (!c || isl_edit_distance(name, c, 2) != best) continue;
+            k++;
+            used += (size_t)snprintf(out + used, n - used, "%s'%s'", k == 1 ? "" : k == ties ? " or " : ", ",
+                                     isl_short_name(c, strlen(c), q));
+        }
+        if (used < n && ties > ISL_NEAR_NAMES)
+            used += (size_t)snprintf(out + used, n - used, " or another of the %zu as near", ties);
+        if (used < n) snprintf(out + used, n - used, "?");
         return out;
     }
     if (!count || count > ISL_FEW_NAMES) return out;

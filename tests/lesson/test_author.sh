@@ -246,7 +246,7 @@ if cmp -s "$tmp/model0.txt" "$tmp/model1.txt"; then ok "... and every model tabl
 else not_ok "... and every model table holds the rows it held before"; diff "$tmp/model0.txt" "$tmp/model1.txt" | head; fi
 check "runs are kept" "$runs" "$(q "$db3" "SELECT count(*) FROM run")"
 "$ISOLAB" --db "$db3" unload M04/K01 >/dev/null 2>"$tmp/e.txt"
-check "unload of an unknown lesson exits 3" "3|isolab unload: no lesson 'M04/K01' in the lesson table; did you mean 'M03/K04'?" "$?|$(cat "$tmp/e.txt")"
+check "unload of an unknown lesson exits 3" "3|isolab unload: no lesson 'M04/K01' in the lesson table; did you mean 'M03/K04' or 'M03/K05'?" "$?|$(cat "$tmp/e.txt")"
 
 # a lesson that brings an axis and a fact of its own; another lesson uses the fact
 cat >"$work/c.sql" <<'EOF'

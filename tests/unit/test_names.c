@@ -38,15 +38,22 @@ static void test_hint(void **state)
     assert_string_equal(isl_name_hint("stric", at, bundles, 3, "bundles", out, sizeof out), "; did you mean 'strict'?");
     assert_string_equal(isl_name_hint("xyz", at, bundles, 3, "bundles", out, sizeof out),
                         " (bundles: plain, common, strict)");
-    /* the nearest; the first of the nearest */
+    /* the nearest; all the nearest, in order (abxy is 2 edits away, the
+     * others 1) */
     static const char *const near[] = {"abxy", "abcx", "abcy"};
-    assert_string_equal(isl_name_hint("abcd", at, near, 3, "names", out, sizeof out), "; did you mean 'abcx'?");
+    assert_string_equal(isl_name_hint("abcd", at, near, 3, "names", out, sizeof out),
+                        "; did you mean 'abcx' or 'abcy'?");
+    static const char *const lessons[] = {"M03/K04", "M03/K05", "M03/K06"};
+    assert_string_equal(isl_name_hint("M03/K07", at, lessons, 3, "lessons", out, sizeof out),
+                        "; did you mean 'M03/K04', 'M03/K05' or 'M03/K06'?");
     /* none near and more than ISL_FEW_NAMES: nothing */
     static const char *const many[] = {"n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9"};
     assert_string_equal(isl_name_hint("zzzzz", at, many, 9, "names", out, sizeof out), "");
     assert_string_equal(isl_name_hint("zzzzz", at, many, 8, "names", out, sizeof out),
                         " (names: n1, n2, n3, n4, n5, n6, n7, n8)");
-    assert_string_equal(isl_name_hint("n", at, many, 9, "names", out, sizeof out), "; did you mean 'n1'?");
+    /* nine as near (1 edit each): the first four, and how many more */
+    assert_string_equal(isl_name_hint("n", at, many, 9, "names", out, sizeof out),
+                        "; did you mean 'n1', 'n2', 'n3', 'n4' or another of the 9 as near?");
     assert_string_equal(isl_name_hint("x", at, many, 0, "names", out, sizeof out), "");
     /* a name is shown escaped, as every name in a message */
     static const char *const odd[] = {"a\033b"};

@@ -28,8 +28,9 @@ typedef enum isl_fact_state {
  * "closed" (or "absent"). */
 const char *isl_fact_state_name(isl_fact_state s);
 /* The state a word names as stored or as the tables print it: the stored
- * word with case ignored and a space for a hyphen ("RETURNS", "left open");
- * ISL_FACT_ABSENT when it names none (absent is no status a claim states). */
+ * word with case ignored and a space for a hyphen ("RETURNS", "left open"),
+ * "already visible" for visible; ISL_FACT_ABSENT when it names none
+ * (absent is no status a claim states). */
 isl_fact_state isl_fact_state_of(const char *word);
 
 /* Scratch space sized for one model: three fact sets in one block. */

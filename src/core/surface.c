@@ -15,6 +15,11 @@ const char *isl_fact_state_name(isl_fact_state s)
 
 isl_fact_state isl_fact_state_of(const char *word)
 {
+    /* the channel's facts table prints a visible fact "already visible" */
+    static const char already[] = "already ";
+    size_t k = 0;
+    while (word && k < sizeof already - 1 && word[k] && (word[k] | 0x20) == already[k]) k++;
+    if (k == sizeof already - 1) return isl_fact_state_of(word + k) == ISL_FACT_VISIBLE ? ISL_FACT_VISIBLE : ISL_FACT_ABSENT;
     for (isl_fact_state s = ISL_FACT_VISIBLE; word && s <= ISL_FACT_CLOSED; s++) {
         const char *name = isl_fact_state_name(s), *w = word;
         for (; *name && *w; name++, w++) {

@@ -106,6 +106,11 @@ static void test_state_words(void **state)
     assert_int_equal(isl_fact_state_of("returnss"), ISL_FACT_ABSENT);
     assert_int_equal(isl_fact_state_of("absent"), ISL_FACT_ABSENT);
     assert_int_equal(isl_fact_state_of("left_open"), ISL_FACT_ABSENT);
+    /* as the channel's facts table prints a visible fact; only visible */
+    assert_int_equal(isl_fact_state_of("already visible"), ISL_FACT_VISIBLE);
+    assert_int_equal(isl_fact_state_of("Already Visible"), ISL_FACT_VISIBLE);
+    assert_int_equal(isl_fact_state_of("already returns"), ISL_FACT_ABSENT);
+    assert_int_equal(isl_fact_state_of("already"), ISL_FACT_ABSENT);
     assert_int_equal(isl_fact_state_of(""), ISL_FACT_ABSENT);
     assert_int_equal(isl_fact_state_of(NULL), ISL_FACT_ABSENT);
 }

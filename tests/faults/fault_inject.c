@@ -75,11 +75,13 @@ static long own_n;           /* isolab's own allocations since arming */
 static long alloc_failures;  /* allocations made to fail */
 static long long sqlite_live; /* bytes SQLite holds through our allocator */
 static long *sweep_failures; /* the crash sweep: failures, seen by the parent */
+static pid_t armed_pid;      /* the process that armed it: the k-th fails there alone */
 
 /* Arms the allocator: the k-th allocation fails (0: none), and with always
  * every later one too. */
 static void arm(long k, int always)
 {
+    armed_pid = getpid();
     alloc_n = own_n = alloc_failures = 0;
     tripped = 0;
     fail_always = always;
@@ -92,7 +94,10 @@ static int alloc_fails(int own)
     if (!fail_at) return 0;
     own_n += own;
     int counted = own || !own_only;
-    if ((tripped && fail_always) || (counted && ++alloc_n == fail_at)) {
+    /* a process the command forked (the probe's builders) counts on from
+     * its parent's count but is not failed there: its failure would be one
+     * the armed process never met, and so cannot count */
+    if ((tripped && fail_always) || (counted && ++alloc_n == fail_at && getpid() == armed_pid)) {
         tripped = 1;
         alloc_failures++;
         if (sweep_failures) ++*sweep_failures;

@@ -367,15 +367,6 @@ $(FAULT_SHARDS:%=test-faults-%): test-faults-%: build/san-tests/fault_inject
 	@FAULT_SHARD=$*/4 FAULT_POINTS=3 $(FAULT_ENV) $(SUITE) fault_inject-$*-san build/san-tests/fault_inject
 DEEP_POINTS ?= 60
 DEEP_FAULTS := $(foreach i,0 1 2 3,faults-own-$(i)) $(foreach i,0 1,sweep-own-$(i))
-# The probe's suites wait for the fault injection, which probes too: a
-# probe beside another's (test_probe kills one midway, sweeps leftovers)
-# takes another path, and a fault it meets in a child it forked is one the
-# harness cannot count (fault_inject: "failed with no fault injected").
-# Only in the whole runs: a suite asked for alone starts at once.
-ifneq ($(filter check-suites check-deep-suites,$(MAKECMDGOALS)),)
-test-sh-test_probe test-sh-test_channels: | test-faults
-test-sh-san-test_probe: | $(DEEP_FAULTS:%=test-%)
-endif
 .PHONY: $(DEEP_FAULTS:%=test-%)
 check-deep-suites: $(DEEP_FAULTS:%=test-%)
 $(filter test-faults-own-%,$(DEEP_FAULTS:%=test-%)): test-faults-own-%: build/san-tests/fault_inject

@@ -236,6 +236,9 @@ eight=$tmp/eight.db
     && ISOLAB_ENGINE_DIR=$here "$ISOLAB" --db "$eight" page -o "$tmp/eight.html" 2>/dev/null
 check "the eight-lesson course: its page with the lab" "0 1" "$? $(grep -c '<script nonce=' "$tmp/eight.html")"
 same "the eight-lesson course" "$eight" "$tmp/eight.html"
+size=$(wc -c <"$tmp/eight.html" | tr -d ' ')
+[ "$size" -le 1500000 ] && ok "the eight-lesson page with the engine and a bundles sweep: at most 1.5 MB ($size bytes)" \
+    || not_ok "the eight-lesson page with the engine and a bundles sweep: at most 1.5 MB ($size bytes)"
 
 # --- a what-if in the page is what run --members stores --------------------------
 "$ISOLAB" --db "$db" run --members strict,-user-namespace --channel sampling-profile >/dev/null

@@ -43,12 +43,14 @@ const char *isl_claim_outcome_value(isl_claim_outcome o);
  * focus (restored at the end): pending when its pending_sql gives a reason
  * (counted in counts->awaiting too while a position its lesson announces
  * has no lesson),
+ * else stale or pending when a kind of results it reads has none current
+ * for its pair (a measure's claim: its own bundle x channel; any other:
+ * its lesson's focus; the reason names the command that computes them),
  * else pass when actual_sql's value equals the expected one (numbers as
- * numbers, to 1e-9 relative, anything else as text), else stale when it
- * reads results of a kind whose latest rows an older model computed
- * (stale_result; the reason names the command that brings them up to
- * date), else fail (an expression that does not evaluate fails, with
- * SQLite's message as the reason). Each
+ * numbers, to 1e-9 relative, anything else as text), else, for a claim
+ * of no one pair, stale when it reads results of a kind an older model
+ * computed anywhere (stale_result), else fail (an expression that does
+ * not evaluate fails, with SQLite's message as the reason). Each
  * outcome is written as a claim_result row of run_id (a run begun with
  * isl_store_begin_run) and handed to fn. ISL_EINPUT when lesson is unknown. */
 isl_status isl_store_check(isl_store *s, int64_t run_id, const char *lesson, isl_claim_fn fn, void *ctx,

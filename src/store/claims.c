@@ -96,14 +96,24 @@ static isl_status claim_place(isl_store *s, const char *lesson, const char *name
  * and what is stale. */
 #define K_ALL ((1u << ISL_KIND_CLAIMED) - 1)
 
+/* The kinds of results with no current rows for one bundle x channel, as
+ * the saved query missing_result says them (read by find_missing). */
+typedef struct missing_set {
+    unsigned missing;       /* kinds with no current result for the pair */
+    unsigned missing_stale; /* of those, the kinds an older model computed */
+    char *cmd[ISL_KIND_CLAIMED]; /* for each missing kind, the command that computes it (sqlite3_malloc'd) */
+} missing_set;
+
 /* A check in progress: which kinds of results are stale, the command that
  * brings each up to date, the result tables, and what the claim being
  * prepared reads. */
 typedef struct checker {
     unsigned stale;
-    unsigned missing; /* kinds with no current result for the lesson's focus */
-    unsigned missing_stale; /* of those, the kinds an older model computed */
-    char *missing_cmd[ISL_KIND_CLAIMED]; /* for each missing kind, the command that computes it (sqlite3_malloc'd) */
+    missing_set focus;   /* for the lesson's focus */
+    missing_set pair;    /* for pair_bundle x pair_channel, under the same lesson's focus */
+    char *pair_bundle, *pair_channel; /* the pair that pair holds, or NULL (sqlite3_malloc'd) */
+    char **measure;      /* claim_measure_sql's expressions (likewise) */
+    int nmeasure;
     char *command[ISL_KIND_CLAIMED];     /* for each stale kind, the command that brings it up to date (likewise) */
     unsigned unrun;       /* kinds with a pair of the model no current run computed (a lesson just loaded) */
     char *unrun_cmd;      /* the command that computes them (likewise) */
@@ -155,7 +165,22 @@ static isl_status int_row(void *ctx, sqlite3_stmt *q)
     return ISL_OK;
 }
 
-/* Reads the stale kinds of the model's bundles and their commands. */
+/* A row of claim_measure_sql: its expression kept. */
+static isl_status measure_expr_row(void *ctx, sqlite3_stmt *q)
+{
+    checker *c = ctx;
+    const char *expr = isl_base_col(q, 0);
+    if (!expr) return ISL_OK;
+    char **grown = sqlite3_realloc64(c->measure, (sqlite3_uint64)(c->nmeasure + 1) * sizeof *grown);
+    if (!grown) return ISL_ENOMEM;
+    c->measure = grown;
+    if (!(c->measure[c->nmeasure] = sqlite3_mprintf("%s", expr))) return ISL_ENOMEM;
+    c->nmeasure++;
+    return ISL_OK;
+}
+
+/* Reads the stale kinds of the model's bundles and their commands, and the
+ * measures' expressions. */
 static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
 {
     memset(c, 0, sizeof *c);
@@ -163,6 +188,9 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     isl_status st = isl_db_rows(s, "reading stale_result", "SELECT kind, command FROM stale_result "
                                 "WHERE bundle IS NULL OR bundle IN (SELECT name FROM bundle) ORDER BY run_id DESC",
                                 stale_row, c, err, NULL);
+    if (!st)
+        st = isl_db_rows(s, "reading claim_measure_sql", "SELECT expr FROM claim_measure_sql ORDER BY position",
+                         measure_expr_row, c, err, NULL);
     /* a bundle x channel of the model no current run computed: a claim whose
      * value differs may read it (a lesson loaded since, its channel not run) */
     int unrun = 0;
@@ -375,21 +403,149 @@ static isl_status put_result(isl_store *s, int64_t run_id, const isl_claim_row *
     return st;
 }
 
-/* The outcome of a claim that evaluated to actual, into row (reason and
- * command in c->reason when it is not a pass): inputs missing for the
- * lesson's focus make it stale (an older model computed them) or pending,
- * never a pass on rows not there; a differing value over stale inputs is
- * stale; else pass or fail. 1 when actual is not to be kept (stale,
- * pending); -1 when out of memory. */
-static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite3_value *actual)
+/* For each kind of results (run, the three sweeps, bundles) with no current
+ * rows for the focus param holds now (its bundle x channel; any bundles
+ * sweep): its bit in m->missing, and the command that computes it, from
+ * stale_result when an older model computed it (its bit in
+ * m->missing_stale), else the lesson's own (the saved query missing_result). */
+static isl_status missing_row(void *ctx, sqlite3_stmt *q)
 {
-    unsigned missing = c->reads & c->missing;
-    unsigned stale = missing ? missing & c->missing_stale : c->reads & c->stale;
+    missing_set *m = ctx;
+    int i = sqlite3_column_int(q, 0);
+    const char *stale = isl_base_col(q, 1), *first = isl_base_col(q, 2);
+    if (i < 0 || i >= ISL_KIND_CLAIMED) return ISL_OK;
+    m->missing |= 1u << i;
+    if (stale) m->missing_stale |= 1u << i;
+    sqlite3_free(m->cmd[i]);
+    m->cmd[i] = sqlite3_mprintf("%s", stale ? stale : first ? first : "");
+    return m->cmd[i] ? ISL_OK : ISL_ENOMEM;
+}
+
+static isl_status find_missing(isl_store *s, missing_set *m, isl_error *err)
+{
+    m->missing = m->missing_stale = 0;
+    isl_status st = isl_db_rows(s, "reading the current results",
+                                "SELECT kind_no, stale_command, command FROM missing_result", missing_row, m, err, NULL);
+    return st == ISL_ENOMEM && !err->msg[0] ? isl_fail(err, st, "out of memory") : st;
+}
+
+/* The length of the SQL text literal at p ('...', a quote in it doubled),
+ * quotes included; 0 when p holds none. */
+static size_t literal_len(const char *p)
+{
+    if (*p != '\'') return 0;
+    for (size_t i = 1; p[i]; i++)
+        if (p[i] == '\'' && p[++i] != '\'') return i;
+    return 0;
+}
+
+/* Nonzero when sql is the measure expression expr (claim_measure_sql) with
+ * a text literal put in for each of char(1), char(2), char(3), the same one
+ * wherever one stands, as claim_measure's trigger writes a row's claim
+ * (schema/028); then lit[0] and lit[1], n[0] and n[1] are where the
+ * bundle's and the channel's literals are in sql and their lengths. */
+static int measure_match(const char *expr, const char *sql, const char *lit[3], size_t n[3])
+{
+    lit[0] = lit[1] = lit[2] = NULL;
+    n[0] = n[1] = n[2] = 0;
+    const char *e = expr, *q = sql;
+    for (; *e; e++) {
+        int slot = *e >= 1 && *e <= 3 ? *e - 1 : -1;
+        if (slot < 0) {
+            if (*q++ != *e) return 0;
+            continue;
+        }
+        size_t len = literal_len(q);
+        if (!len || (lit[slot] && (n[slot] != len || memcmp(lit[slot], q, len) != 0))) return 0;
+        lit[slot] = q, n[slot] = len;
+        q += len;
+    }
+    return !*q && lit[0] && lit[1];
+}
+
+/* The text of the literal lit of n bytes ('' a quote), sqlite3_malloc'd. */
+static char *unquote(const char *lit, size_t n)
+{
+    assert(n >= 2 && lit[0] == '\'' && lit[n - 1] == '\'');
+    char *t = sqlite3_malloc64(n), *o = t;
+    if (!t) return NULL;
+    for (size_t i = 1; i + 1 < n; i++) {
+        *o++ = lit[i];
+        if (lit[i] == '\'') i++;
+    }
+    *o = '\0';
+    return t;
+}
+
+/* The bundle x channel a claim reads when its expression sql is a measure's
+ * (a claim_measure row's claim, or SQL that is the same): *paired 1 and
+ * c->pair the kinds missing for that pair, read from missing_result under
+ * the lesson's focus with param's bundle and channel set to the pair (then
+ * NULL again, as the claims read them), kept while the pair stays the same.
+ * *paired 0 for any other claim, whose reads no one pair holds, and for a
+ * pair param cannot name (a member list no run computed, a channel no
+ * longer in the model): those are judged under the lesson's focus. */
+static isl_status claim_pair(isl_store *s, checker *c, const char *sql, int *paired, isl_error *err)
+{
+    *paired = 0;
+    const char *lit[3];
+    size_t n[3];
+    int i = 0;
+    while (i < c->nmeasure && !measure_match(c->measure[i], sql, lit, n)) i++;
+    if (i == c->nmeasure) return ISL_OK;
+    char *bundle = unquote(lit[0], n[0]), *channel = unquote(lit[1], n[1]);
+    isl_status st = bundle && channel ? ISL_OK : isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && c->pair_bundle && !strcmp(bundle, c->pair_bundle) && !strcmp(channel, c->pair_channel)) {
+        *paired = 1;
+    } else if (!st) {
+        sqlite3_free(c->pair_bundle), sqlite3_free(c->pair_channel);
+        c->pair_bundle = c->pair_channel = NULL;
+        /* missing_result's reads are not the claim's */
+        unsigned reads = c->reads;
+        isl_error refused;
+        st = isl_db_rows(s, "setting param to a claim's pair", "UPDATE param SET value = CASE key WHEN 'bundle' "
+                         "THEN ?1 ELSE ?2 END WHERE key IN ('bundle', 'channel')", NULL, NULL, &refused, "tt", bundle,
+                         channel);
+        if (st && sqlite3_extended_errcode(s->db) == SQLITE_CONSTRAINT_TRIGGER) {
+            st = ISL_OK; /* param_names: a name no run computed and the model does not have */
+        } else if (st) {
+            *err = refused;
+        } else {
+            st = find_missing(s, &c->pair, err);
+            if (!st) c->pair_bundle = bundle, c->pair_channel = channel, bundle = channel = NULL, *paired = 1;
+            isl_status back = isl_db_rows(s, "setting param back to the lesson's focus", "UPDATE param SET value = "
+                                          "NULL WHERE key IN ('bundle', 'channel')", NULL, NULL, st ? &refused : err,
+                                          NULL);
+            if (!st) st = back;
+        }
+        c->reads = reads;
+    }
+    sqlite3_free(bundle), sqlite3_free(channel);
+    return st;
+}
+
+/* The outcome of a claim that evaluated to actual, into row (reason and
+ * command in c->reason when it is not a pass). A claim of one bundle x
+ * channel (claim_pair: a measure's) is judged on that pair's results
+ * alone: a kind it reads that has no current result for the pair makes it
+ * stale (an older model computed it) or pending; else pass or fail,
+ * whatever other pairs are stale. Any other claim's reads cannot be tied
+ * to a pair, so it is judged conservatively, never a pass on rows not
+ * there: inputs missing for the lesson's focus make it stale or pending;
+ * a differing value over results stale anywhere is stale, and over a pair
+ * of the model no current run computed, pending; else pass or fail.
+ * paired: c->pair holds the claim's pair. 1 when actual is not to be kept
+ * (stale, pending); -1 when out of memory. */
+static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite3_value *actual, int paired)
+{
+    const missing_set *m = paired ? &c->pair : &c->focus;
+    unsigned missing = c->reads & m->missing;
+    unsigned stale = missing ? missing & m->missing_stale : paired ? 0 : c->reads & c->stale;
     int differs = !same_value(expected, actual);
-    if (missing || (differs && stale) || (differs && c->reads & c->unrun)) {
+    if (missing || (differs && stale) || (differs && !paired && c->reads & c->unrun)) {
         unsigned i = 0;
         while ((missing || stale) && !((stale ? stale : missing) & (1u << i))) i++;
-        const char *cmd = missing ? c->missing_cmd[i] : stale ? c->command[i] : c->unrun_cmd;
+        const char *cmd = missing ? m->cmd[i] : stale ? c->command[i] : c->unrun_cmd;
         int q = cmd && strchr(cmd, '\'') ? '"' : '\''; /* its words are quoted with ' */
         sqlite3_free(c->reason);
         c->reason = sqlite3_mprintf(stale ? "it reads results an older model computed; %c%s%c brings them up to date"
@@ -518,7 +674,9 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
     } else {
         /* text forms are made (and kept) here, so same_value needs no memory */
         if (actual && !(row.actual = (const char *)sqlite3_value_text(actual))) goto fail;
-        int kept = judge(c, &row, expected, actual);
+        int paired = 0;
+        if ((st = claim_pair(s, c, actual_sql, &paired, err))) goto out;
+        int kept = judge(c, &row, expected, actual, paired);
         if (kept < 0) {
             rc = SQLITE_NOMEM;
             goto fail;
@@ -607,32 +765,6 @@ static isl_status set_focus(isl_store *s, const char *lesson, isl_error *err)
     return st;
 }
 
-/* For each kind of results (run, the three sweeps, bundles) with no current
- * rows for the focus param holds now (its bundle x channel; any bundles
- * sweep): its bit in c->missing, and the command that computes it, from
- * stale_result when an older model computed it (its bit in
- * c->missing_stale), else the lesson's own (the saved query missing_result). */
-static isl_status missing_row(void *ctx, sqlite3_stmt *q)
-{
-    checker *c = ctx;
-    int i = sqlite3_column_int(q, 0);
-    const char *stale = isl_base_col(q, 1), *first = isl_base_col(q, 2);
-    if (i < 0 || i >= ISL_KIND_CLAIMED) return ISL_OK;
-    c->missing |= 1u << i;
-    if (stale) c->missing_stale |= 1u << i;
-    sqlite3_free(c->missing_cmd[i]);
-    c->missing_cmd[i] = sqlite3_mprintf("%s", stale ? stale : first ? first : "");
-    return c->missing_cmd[i] ? ISL_OK : ISL_ENOMEM;
-}
-
-static isl_status find_missing(isl_store *s, checker *c, isl_error *err)
-{
-    c->missing = c->missing_stale = 0;
-    isl_status st = isl_db_rows(s, "reading the current results",
-                                "SELECT kind_no, stale_command, command FROM missing_result", missing_row, c, err, NULL);
-    return st == ISL_ENOMEM && !err->msg[0] ? isl_fail(err, st, "out of memory") : st;
-}
-
 /* A check over the claim rows: where it is, and what it adds up. */
 typedef struct checking {
     isl_store *s;
@@ -653,8 +785,11 @@ static isl_status claim_row(void *ctx, sqlite3_stmt *q)
     if (cl && (!k->focus || strcmp(k->focus, cl) != 0)) {
         sqlite3_free(k->focus);
         if (!(k->focus = sqlite3_mprintf("%s", cl))) return isl_fail(k->err, ISL_ENOMEM, "out of memory");
+        /* the pair missing_result said under the last focus, no more */
+        sqlite3_free(k->c->pair_bundle), sqlite3_free(k->c->pair_channel);
+        k->c->pair_bundle = k->c->pair_channel = NULL;
         isl_status st = set_focus(k->s, k->focus, k->err);
-        if (!st) st = find_missing(k->s, k->c, k->err);
+        if (!st) st = find_missing(k->s, &k->c->focus, k->err);
         if (st) return st;
     }
     return check_one(k->s, k->c, k->run_id, q, k->fn, k->ctx, k->counts, k->err);
@@ -690,8 +825,12 @@ static isl_status check_all(checking *k, const char *lesson)
     if (!st) st = rst;
     for (int i = 0; i < NSAVED; i++) sqlite3_value_free(saved[i]);
     sqlite3_free(k->focus);
-    for (int i = 0; i < ISL_KIND_CLAIMED; i++) sqlite3_free(k->c->missing_cmd[i]), sqlite3_free(k->c->command[i]);
-    sqlite3_free(k->c->reason), sqlite3_free(k->c->unrun_cmd);
+    checker *c = k->c;
+    for (int i = 0; i < ISL_KIND_CLAIMED; i++)
+        sqlite3_free(c->focus.cmd[i]), sqlite3_free(c->pair.cmd[i]), sqlite3_free(c->command[i]);
+    for (int i = 0; i < c->nmeasure; i++) sqlite3_free(c->measure[i]);
+    sqlite3_free(c->measure), sqlite3_free(c->pair_bundle), sqlite3_free(c->pair_channel);
+    sqlite3_free(c->reason), sqlite3_free(c->unrun_cmd);
     return st;
 }
 

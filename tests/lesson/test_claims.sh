@@ -10,6 +10,9 @@
 #   5  the made-up lesson of seeds/900_lesson_template.sql, loaded from SQL
 #      with the built binary, appears in every comparison and in check
 #   6  bad input: unknown lesson, nested parts, a claim that would write
+#   7  a command in a claim's reason pastes into a shell as it is
+#   8  a claim row (claim_measure) judged on its own bundle x channel: it
+#      passes while another pair is stale, and is stale when its own is
 . "$(dirname "$0")/../lib/shlib.sh"
 
 # The claims the lesson makes about results of this lesson and the previous
@@ -357,5 +360,71 @@ check "claim --suggest of no lesson: exit 3, did you mean" \
     "3|isolab claim: no lesson 'M03/K5' with a focus (see lesson_focus); did you mean 'M03/K05'?" "$?|$(cat "$tmp/e.txt")"
 "$ISOLAB" --db "$sdb" claim >/dev/null 2>&1
 check "claim without --suggest: a usage error" 2 $?
+
+# --- 8: a claim row is judged on its own bundle x channel ----------------------
+# The tracing lesson (lessons/030) loaded and run, then its copy with the
+# whole channel's cost 6 -> 7 (its cost claim restated) loaded in its place:
+# strict x in-kernel-tracing was computed from the older model, strict x
+# net-tracepoint (a part, its own channel, unchanged) was not. The row
+# net-returns-ports reads only the latter (MODEL.md: under strict the net
+# tracepoint returns listening-ports): it passes; the lesson's four rows on
+# the whole channel read the former and are stale, and so are its three
+# claims in SQL, whose reads no one pair holds (judged on the lesson's
+# focus, strict x in-kernel-tracing). Two rows more, on pairs of their own:
+# cpu-share's status under strict x the profile (returns: the profile
+# lesson), and the removal sweep of strict x net-tracepoint, which no run
+# has computed (removing a fact changes the open surface when it is open:
+# the 10 strict leaves visible and listening-ports, 11, as the profile's
+# 11 of 24 in the profile lesson).
+pdb=$tmp/pair.db
+"$ISOLAB" --db "$pdb" init >/dev/null && "$ISOLAB" --db "$pdb" lesson --all >/dev/null 2>&1
+"$ISOLAB" --db "$pdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1
+"$ISOLAB" --db "$pdb" run >/dev/null 2>&1
+sed -e "s/('in-kernel-tracing', 'M03\/K06', 6)/('in-kernel-tracing', 'M03\/K06', 7)/" \
+    -e "s/'it slows the run by 6 percent', 6,/'it slows the run by 7 percent', 7,/" \
+    lessons/030_M03_K06_in_kernel_tracing.sql >"$tmp/k6.sql"
+cat >>"$tmp/k6.sql" <<'SQL'
+INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES
+  ('M03/K06', 'profile-cpu-share', 'the profile returns cpu-share', 'returns',
+   'status', 'strict', 'sampling-profile', 'cpu-share'),
+  ('M03/K06', 'net-removals', 'removing one of 11 facts changes the net tracepoint''s open surface', 11,
+   'removal_changes', 'strict', 'net-tracepoint', NULL);
+SQL
+"$ISOLAB" --db "$pdb" load --take-over "$tmp/k6.sql" >/dev/null 2>&1
+check "the tracing lesson's file, its cost 7, takes the lesson over" "0|7.0|7" \
+    "$?|$(q "$pdb" "SELECT cost_pct FROM channel WHERE name = 'in-kernel-tracing'")|$(q "$pdb" "SELECT expected FROM claim WHERE lesson = 'M03/K06' AND name = 'tracing-cost'")"
+check "... and net-tracepoint's results are still current, in-kernel-tracing's not" "returns|0" \
+    "$(q "$pdb" "SELECT status FROM current_fact_status WHERE bundle = 'strict' AND channel = 'net-tracepoint' AND fact = 'listening-ports'")|$(q "$pdb" "SELECT count(*) FROM current_surface WHERE bundle = 'strict' AND channel = 'in-kernel-tracing'")"
+"$ISOLAB" --db "$pdb" check --lesson M03/K06 >"$tmp/p1.out" 2>/dev/null
+check "a row on a current pair passes, those on the changed one are stale" \
+    "pass:net-returns-ports profile-cpu-share
+stale:tracing-returns tracing-cost tracing-open-surface tracing-open-axes tracing-returned tracing-network tracepoints-one-each
+pending:net-removals" \
+    "pass:$(outcome_names "$tmp/p1.out" pass | tr '\n' ' ' | sed 's/ $//')
+stale:$(outcome_names "$tmp/p1.out" stale | tr '\n' ' ' | sed 's/ $//')
+pending:$(outcome_names "$tmp/p1.out" pending | tr '\n' ' ' | sed 's/ $//')"
+# quoted_cmd NAME FILE : the command between the quotes of claim NAME's reason
+quoted_cmd() { sed -n "s/.* $1: .*; '\(.*\)' \(computes them\|brings them up to date\) -- .*/\1/p" "$2"; }
+check "a stale row names the run that brings its pair up to date" "isolab --db $pdb run" \
+    "$(quoted_cmd tracing-cost "$tmp/p1.out")"
+check "a row on a pair not swept names that pair's sweep" \
+    "isolab --db $pdb sweep removal --bundle strict --channel net-tracepoint" "$(quoted_cmd net-removals "$tmp/p1.out")"
+mkdir -p "$tmp/pbin" && ln -s "$ISOLAB" "$tmp/pbin/isolab"
+for n in tracing-cost net-removals; do
+    c=$(quoted_cmd $n "$tmp/p1.out")
+    PATH="$tmp/pbin:$PATH" sh -c "$c" >/dev/null 2>&1
+    check "... pasted, it runs: $c" 0 $?
+done
+"$ISOLAB" --db "$pdb" check --lesson M03/K06 >"$tmp/p2.out" 2>/dev/null
+check "then every claim passes" "check: 10 passed, 0 failed, 0 pending of 10 claims (run 13)" "$(tail -n 1 "$tmp/p2.out")"
+# the profile's cost changes: strict x sampling-profile is stale, the
+# lesson's focus (strict x in-kernel-tracing) is not; cpu-share still
+# returns, but the row reads a stale pair: stale, not a pass
+printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/pcost.sql"
+"$ISOLAB" --db "$pdb" load "$tmp/pcost.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$pdb" check --lesson M03/K06 >"$tmp/p3.out" 2>/dev/null
+check "a row whose own pair is stale is stale, though the lesson's focus is current" \
+    "stale:profile-cpu-share|isolab --db $pdb run|check: 9 passed, 0 failed, 0 pending, 1 stale of 10 claims (run 14)" \
+    "stale:$(outcome_names "$tmp/p3.out" stale)|$(quoted_cmd profile-cpu-share "$tmp/p3.out")|$(tail -n 1 "$tmp/p3.out")"
 
 finish

@@ -42,13 +42,15 @@ INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES
   ('M03/K06', 'strict', 'in-kernel-tracing', 'network');
 
 -- The tables it prints: no sample count sweep (an event trace has no sample
--- count), and a table of its tracepoints after the bundles.
+-- count), and a table of its tracepoints after the bundles. A title names
+-- the bundle and channel as {bundle} and {channel}: its tables' own, so
+-- 'isolab report --lesson M03/K06 --bundle common' titles them common.
 INSERT INTO lesson_block(lesson, position, block, title) VALUES
   ('M03/K06', 1, 'lesson_header', NULL),
   ('M03/K06', 2, 'resource_axis', NULL),
   ('M03/K06', 3, 'channel_facts', NULL),
   ('M03/K06', 4, 'bundle_table', NULL),
-  ('M03/K06', 5, 'part_table', 'TRACEPOINTS (each tracepoint of in-kernel-tracing under strict)'),
+  ('M03/K06', 5, 'part_table', 'TRACEPOINTS (each tracepoint of {channel} under {bundle})'),
   ('M03/K06', 7, 'channel_table', NULL),
   ('M03/K06', 8, 'removal_summary', NULL),
   ('M03/K06', 9, 'addition_table', NULL);
@@ -59,7 +61,7 @@ INSERT INTO lesson_block(lesson, position, block, title) VALUES
 -- over the data views, its columns named as the table heads them, :lesson
 -- bound to this lesson's code.
 INSERT INTO lesson_table(lesson, position, title, layout, query) VALUES
-  ('M03/K06', 6, 'AXES (what in-kernel-tracing returns on each axis under strict)', 'table',
+  ('M03/K06', 6, 'AXES (what {channel} returns on each axis under {bundle})', 'table',
    'SELECT s.axis AS axis, count(*) AS facts, sum(s.status IN (''visible'', ''left-open'')) AS visible,
            sum(s.status = ''returns'') AS returned,
            coalesce((SELECT group_concat(p.part, '', '') FROM channel_part p

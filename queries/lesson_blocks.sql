@@ -8,9 +8,13 @@
 -- NULL for an own table); data_view: the view of its rows, which the page
 -- shows as an HTML table (NULL for lesson_header, whose lines the page's
 -- section heading says, and for an own table, whose rows its query gives);
--- title: the lesson's title for it (NULL: the table's own); own_position: an
--- own table's lesson_table position, NULL for a standard one. Every lesson
--- has its rows, results or not.
+-- title: the lesson's title for it (NULL: the table's own), its {bundle}
+-- and {channel} replaced by the bundle and channel the lesson's tables are
+-- computed under (lesson_scope's: its focus, or param's --bundle and
+-- --channel; a lesson without current results keeps them as written);
+-- own_position: an own table's lesson_table position, NULL for a standard
+-- one. Every lesson has its rows, results or not. (A title's placeholders
+-- are these two: a load refuses any other, script.c's TITLE_WORDS.)
 WITH standard(block, data_view, k) AS (
   VALUES ('lesson_header', NULL, 1), ('resource_axis', 'page_lesson_axis', 2),
          ('channel_facts', 'page_lesson_facts', 3), ('bundle_table', 'page_lesson_bundles', 4),
@@ -18,7 +22,9 @@ WITH standard(block, data_view, k) AS (
          ('removal_summary', 'page_lesson_removal', 7), ('addition_table', 'page_lesson_addition', 8),
          ('part_table', 'page_lesson_parts', NULL)
 )
-SELECT r.lesson, l.position AS lesson_position, r.position, r.block, r.data_view, r.title, r.own_position
+SELECT r.lesson, l.position AS lesson_position, r.position, r.block, r.data_view,
+       coalesce(replace(replace(r.title, '{bundle}', x.bundle), '{channel}', x.channel), r.title) AS title,
+       r.own_position
   FROM (SELECT b.lesson, b.position, b.block, s.data_view, b.title, NULL AS own_position
           FROM lesson_block b JOIN standard s ON s.block = b.block
         UNION ALL
@@ -29,4 +35,5 @@ SELECT r.lesson, l.position AS lesson_position, r.position, r.block, r.data_view
         SELECT t.lesson, t.position, NULL, NULL, t.title, t.position
           FROM lesson_table t) r
   JOIN lesson l ON l.code = r.lesson
+  LEFT JOIN lesson_scope x ON x.lesson = r.lesson
  ORDER BY l.position NULLS LAST, r.lesson, r.position, r.own_position IS NOT NULL;

@@ -56,26 +56,30 @@
 ---    resource_axis, channel_facts, bundle_table, channel_table,
 ---    part_table -- one row per part of the channel --, sample_table,
 ---    removal_summary, addition_table); title, when set, replaces its first
----    line. Here: the eight, and the parts after the bundles, retitled (a
----    lesson with no sample count leaves sample_table out).
+---    line, {bundle} and {channel} in it the bundle and channel the tables
+---    are computed under (so it follows 'isolab report --bundle'; any other
+---    word in braces is refused). Here: the eight, and the parts after the
+---    bundles, retitled (a lesson with no sample count leaves sample_table
+---    out).
 -- INSERT INTO lesson_block(lesson, position, block, title) VALUES
 --   ('M09/K01', 1, 'lesson_header', NULL),
 --   ('M09/K01', 2, 'resource_axis', NULL),
 --   ('M09/K01', 3, 'channel_facts', NULL),
 --   ('M09/K01', 4, 'bundle_table', NULL),
---   ('M09/K01', 5, 'part_table', 'PROBES (each part of made-up-probe under strict)'),
+--   ('M09/K01', 5, 'part_table', 'PROBES (each part of {channel} under {bundle})'),
 --   ('M09/K01', 6, 'channel_table', NULL),
 --   ('M09/K01', 7, 'sample_table', NULL),
 --   ('M09/K01', 8, 'removal_summary', NULL),
 --   ('M09/K01', 9, 'addition_table', NULL);
----    A table of its own (lesson_table): a title, one SELECT over the data
----    views (its column names head the table; :lesson is the lesson's
----    code) and a layout, 'table' or 'list' (a line per row: the first cell,
----    a colon, the others), at a position among the blocks. Refused at load
----    if it does more than read. Here, after the addition sweep: what each
----    part returns under the lesson's bundle.
+---    A table of its own (lesson_table): a title ({bundle} and {channel}
+---    as above), one SELECT over the data views (its column names head the
+---    table; :lesson is the lesson's code) and a layout, 'table' or 'list'
+---    (a line per row: the first cell, a colon, the others), at a position
+---    among the blocks. Refused at load if it does more than read. Here,
+---    after the addition sweep: what each part returns under the lesson's
+---    bundle.
 -- INSERT INTO lesson_table(lesson, position, title, layout, query) VALUES
---   ('M09/K01', 10, 'WHAT EACH PROBE RETURNS', 'list',
+--   ('M09/K01', 10, 'WHAT EACH PROBE RETURNS UNDER {bundle}', 'list',
 --    'SELECT p.part, group_concat(s.fact, '', '') FROM lesson_scope x
 --       JOIN channel_part p ON p.channel = x.channel
 --       JOIN current_fact_status s ON s.bundle = x.bundle AND s.channel = p.part AND s.status = ''returns''

@@ -535,18 +535,78 @@ static void measure_row(sqlite3_context *ctx, int argc, sqlite3_value **argv)
     if (r->bad) sqlite3_result_error(ctx, r->why, -1);
 }
 
+/* The placeholders a lesson's title may hold (lesson_block.title,
+ * lesson_table.title), which lesson_blocks replaces with the bundle and
+ * the channel its tables are computed under (queries/lesson_blocks.sql). */
+static const char *const TITLE_WORDS[] = {"{bundle}", "{channel}"};
+enum { NTITLE_WORDS = sizeof TITLE_WORDS / sizeof TITLE_WORDS[0] };
+
+static const char *title_word_at(const void *ctx, size_t i)
+{
+    (void)ctx;
+    return i < NTITLE_WORDS ? TITLE_WORDS[i] : NULL;
+}
+
+/* isl_title_row(table, title), called by a TEMP trigger for each row a seed
+ * writes into lesson_block or lesson_table: an error (why) for the first
+ * word in braces ("{bundel}": letters, digits, '-' and '_') that is none of
+ * TITLE_WORDS. Other braces are the title's own text. */
+static void title_row(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    measure_rows *r = sqlite3_user_data(ctx);
+    assert(argc == 2);
+    r->rows++;
+    const char *table = (const char *)sqlite3_value_text(argv[0]), *title = (const char *)sqlite3_value_text(argv[1]);
+    for (const char *p = title ? strchr(title, '{') : NULL; p && !r->bad; p = strchr(p + 1, '{')) {
+        size_t k = 1 + strspn(p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_");
+        if (k == 1 || p[k] != '}') continue;
+        size_t i = 0;
+        while (i < NTITLE_WORDS && !(strlen(TITLE_WORDS[i]) == k + 1 && !strncmp(TITLE_WORDS[i], p, k + 1))) i++;
+        if (i < NTITLE_WORDS) continue;
+        char word[84], q[84], hint[ISL_HINT_MAX];
+        snprintf(word, sizeof word, "%.*s", (int)(k + 1 < 80 ? k + 1 : 80), p);
+        r->bad = r->rows;
+        snprintf(r->why, sizeof r->why, "%s.title = '%s': %s is no placeholder a title takes%s", table,
+                 isl_short_name(title, strlen(title), q), word,
+                 isl_name_hint(word, title_word_at, NULL, NTITLE_WORDS, "placeholders", hint, sizeof hint));
+    }
+    if (r->bad) sqlite3_result_error(ctx, r->why, -1);
+}
+
 /* Starts (on) or ends checking the rows a seed inserts into claim_measure
- * with measure_row, r its state (on: where the view exists). */
+ * with measure_row, and the titles it writes with title_row, r their state
+ * (on: where the view exists; titles: in the tables of them there are). */
 static isl_status watch_measures(isl_store *s, measure_rows *r, int on, isl_error *err)
 {
     int rc = sqlite3_create_function_v2(s->db, "isl_measure_row", 5, SQLITE_UTF8, on ? r : NULL,
                                         on ? measure_row : NULL, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_create_function_v2(s->db, "isl_title_row", 2, SQLITE_UTF8, on ? r : NULL, on ? title_row : NULL,
+                                        NULL, NULL, NULL);
     if (rc == SQLITE_OK && on)
         rc = sqlite3_exec(s->db, "CREATE TEMP TRIGGER isl_measure_rows INSTEAD OF INSERT ON main.claim_measure "
                           "BEGIN SELECT isl_measure_row(NEW.expected, NEW.measure, NEW.bundle, NEW.channel, NEW.fact); "
                           "END", NULL, NULL, NULL);
+    static const char *const TITLED[] = {"lesson_block", "lesson_table"};
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof TITLED / sizeof TITLED[0]; i++) {
+        int there = 0;
+        isl_status st = isl_db_rows(s, "checking the titles", "SELECT 1 FROM main.sqlite_schema WHERE type = 'table' "
+                                    "AND name = ?1", isl_base_count, &there, err, "t", TITLED[i]);
+        if (st) return st;
+        char *sql = !there ? NULL
+                    : on ? sqlite3_mprintf("CREATE TEMP TRIGGER \"isl_title_%w_i\" AFTER INSERT ON main.\"%w\" "
+                                           "BEGIN SELECT isl_title_row(%Q, NEW.title); END; "
+                                           "CREATE TEMP TRIGGER \"isl_title_%w_u\" AFTER UPDATE OF title ON "
+                                           "main.\"%w\" BEGIN SELECT isl_title_row(%Q, NEW.title); END",
+                                           TITLED[i], TITLED[i], TITLED[i], TITLED[i], TITLED[i], TITLED[i])
+                         : sqlite3_mprintf("DROP TRIGGER IF EXISTS temp.\"isl_title_%w_i\"; "
+                                           "DROP TRIGGER IF EXISTS temp.\"isl_title_%w_u\"", TITLED[i], TITLED[i]);
+        if (there && !sql) return isl_fail(err, ISL_ENOMEM, "out of memory");
+        if (sql) rc = sqlite3_exec(s->db, sql, NULL, NULL, NULL);
+        sqlite3_free(sql);
+    }
     if (rc == SQLITE_OK && !on) rc = sqlite3_exec(s->db, "DROP TRIGGER IF EXISTS temp.isl_measure_rows", NULL, NULL, NULL);
-    return rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "checking the rows of claim_measure");
+    return rc == SQLITE_OK ? ISL_OK : isl_db_fail(s, err, "checking the rows of claim_measure and the titles");
 }
 
 static isl_status exec_sql(isl_store *s, const char *name, const char *sql, enum isl_script how, isl_error *err)

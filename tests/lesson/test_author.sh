@@ -535,4 +535,62 @@ check "lesson: 1000 rows of 1500, said; an endless query stopped by the work bud
 "$ISOLAB" --db "$odb" unload M04/K01 >/dev/null 2>&1
 check "unload: the lesson's own tables go with it" 0 "$(q "$odb" "SELECT count(*) FROM lesson_table")"
 
+
+# --- 12: a title names the bundle and channel in use ----------------------------
+# The tracing lesson (lessons/030) titles its tracepoints and its own table
+# with {channel} and {bundle}: under its focus (strict x in-kernel-tracing)
+# they read as the seed's comments say, under --bundle common as common,
+# under --channel net-tracepoint as that channel; and so in the shell's
+# lesson_report, which reads the same rule.
+tdb=$tmp/titles.db
+"$ISOLAB" --db "$tdb" init >/dev/null && "$ISOLAB" --db "$tdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$tdb" lesson M03/K06 >/dev/null 2>&1
+check "the tracing lesson loaded and run" 0 $?
+titles() { grep -E '^(TRACEPOINTS|AXES) '; }
+check "report --lesson M03/K06: its titles say strict" \
+    "TRACEPOINTS (each tracepoint of in-kernel-tracing under strict)
+AXES (what in-kernel-tracing returns on each axis under strict)" \
+    "$("$ISOLAB" --db "$tdb" report --lesson M03/K06 2>/dev/null | titles)"
+check "report --lesson M03/K06 --bundle common: its titles say common" \
+    "TRACEPOINTS (each tracepoint of in-kernel-tracing under common)
+AXES (what in-kernel-tracing returns on each axis under common)" \
+    "$("$ISOLAB" --db "$tdb" report --lesson M03/K06 --bundle common 2>/dev/null | titles)"
+check "report --lesson M03/K06 --channel net-tracepoint: its own table's title says that channel" \
+    "AXES (what net-tracepoint returns on each axis under strict)" \
+    "$("$ISOLAB" --db "$tdb" report --lesson M03/K06 --channel net-tracepoint 2>/dev/null | grep '^AXES ')"
+check "the shell's lesson_report: the focus's names, no placeholder left" \
+    "TRACEPOINTS (each tracepoint of in-kernel-tracing under strict)|AXES (what in-kernel-tracing returns on each axis under strict)|0" \
+    "$(q "$tdb" "SELECT group_concat(line, '|') FROM lesson_report WHERE lesson = 'M03/K06' AND (line LIKE 'TRACEPOINTS%' OR line LIKE 'AXES%')")|$(q "$tdb" "SELECT count(*) FROM lesson_report WHERE line LIKE '%{%'")"
+check "the seed keeps the placeholders (export lesson_block)" "TRACEPOINTS (each tracepoint of {channel} under {bundle})" \
+    "$(q "$tdb" "SELECT title FROM lesson_block WHERE lesson = 'M03/K06' AND title IS NOT NULL")"
+# a word in braces that is no placeholder: refused at load (exit 3), with
+# the file, the row's line, the value and the placeholder it is near;
+# nothing written. Braces around no word are the title's own text.
+printf "INSERT INTO lesson(code, title, position) VALUES ('T/12', 'Titles', 12);\nINSERT INTO lesson_block(lesson, position, block, title) VALUES\n  ('T/12', 1, 'lesson_header', '{ } {x y} {'),\n  ('T/12', 2, 'bundle_table', 'BUNDLES under {bundel}');\n" >"$tmp/bt.sql"
+"$ISOLAB" --db "$tdb" load "$tmp/bt.sql" >/dev/null 2>"$tmp/bt.err"
+check "load refuses an unknown placeholder in lesson_block.title: file, line, value, did you mean" \
+    "3|isolab load: $tmp/bt.sql:4: lesson_block.title = 'BUNDLES under {bundel}': {bundel} is no placeholder a title takes; did you mean '{bundle}'?|0" \
+    "$?|$(cat "$tmp/bt.err")|$(q "$tdb" "SELECT count(*) FROM lesson WHERE code = 'T/12'")"
+printf "INSERT INTO lesson_table(lesson, position, title, query) VALUES\n  ('M03/K06', 12, 'PER {lesson}', 'SELECT 1 AS one');\n" >"$tmp/bt.sql"
+"$ISOLAB" --db "$tdb" load "$tmp/bt.sql" >/dev/null 2>"$tmp/bt.err"
+check "... and in lesson_table.title, none near: the placeholders there are" \
+    "3|isolab load: $tmp/bt.sql:2: lesson_table.title = 'PER {lesson}': {lesson} is no placeholder a title takes (placeholders: {bundle}, {channel})" \
+    "$?|$(cat "$tmp/bt.err")"
+printf "UPDATE lesson_block SET title = 'X {chanel}' WHERE lesson = 'M03/K06' AND position = 5;\n" >"$tmp/bt.sql"
+"$ISOLAB" --db "$tdb" load "$tmp/bt.sql" >/dev/null 2>"$tmp/bt.err"
+check "... and a title an UPDATE sets" \
+    "3|isolab load: $tmp/bt.sql:1: lesson_block.title = 'X {chanel}': {chanel} is no placeholder a title takes; did you mean '{channel}'?" \
+    "$?|$(cat "$tmp/bt.err")"
+# a name put into a title is escaped as every name printed: a channel whose
+# name holds U+202E (which reverses what a terminal shows) reaches the
+# title as \u202e
+printf "%s\n" "INSERT INTO lesson(code, title, position) VALUES ('T/12', 'Titles', 12);" \
+    "INSERT INTO channel(name, lesson, cost_pct) VALUES ('rev' || char(8238) || 'x', 'T/12', 1);" \
+    "INSERT INTO channel_fact(channel, position, fact) VALUES ('rev' || char(8238) || 'x', 1, 'hostname');" \
+    "INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('T/12', 'strict', 'rev' || char(8238) || 'x', 'host');" \
+    "INSERT INTO lesson_block(lesson, position, block, title) VALUES ('T/12', 1, 'bundle_table', 'BUNDLES ({channel})');" >"$tmp/bt.sql"
+"$ISOLAB" --db "$tdb" load "$tmp/bt.sql" >/dev/null 2>&1 && "$ISOLAB" --db "$tdb" lesson T/12 >"$tmp/bt.out" 2>/dev/null
+check "a channel name with U+202E in a title: printed escaped" '0|BUNDLES (rev\u202ex)' \
+    "$(grep -c "$(printf '\342\200\256')" "$tmp/bt.out")|$(head -n 1 "$tmp/bt.out")"
+
 finish

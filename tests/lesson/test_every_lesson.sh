@@ -66,7 +66,7 @@ check "lesson M09/K01 exits 0" 0 $?
 check "template: ten tables (its lesson_block rows, and one of its own)" 10 "$(awk 'BEGIN { n = 1 } /^$/ { n++ } END { print n }' "$tmp/m.txt")"
 # its own table, last (position 10): a line per part, the facts it returns
 # (worked by hand as below: each part returns both its facts)
-check "template: its own table, a list of what each probe returns, last" "WHAT EACH PROBE RETURNS
+check "template: its own table, a list of what each probe returns, last (its title naming the bundle)" "WHAT EACH PROBE RETURNS UNDER strict
   made-up-probe-a: hostname, memory-used
   made-up-probe-b: memory-used, policy-rules" "$(tail -n 3 "$tmp/m.txt")"
 # its parts table, retitled, after the bundles: part a shows hostname and

@@ -371,8 +371,10 @@ const isl_command isl_commands[] = {
     {"claim", isl_cmd_claim, ISL_NEEDS_DB | ISL_READS_RUNS, NULL, 0, 0, "write a lesson's claims as rows",
      "With --suggest CODE, prints an SQL file of lesson CODE's claims as rows\n"
      "of claim_measure (no SQL inside them): each measure of claim_measure_sql\n"
-     "(a surface number, each shown fact's status, a sweep's count) under the\n"
-     "lesson's focus bundle x channel, its current value as the expected one.\n"
+     "(a surface number, each shown fact's status, a sweep's count) that a\n"
+     "table the lesson prints shows (lesson_blocks; the others named in a\n"
+     "comment), under the lesson's focus bundle x channel, its current value\n"
+     "as the expected one.\n"
      "Keep the rows the lesson's prose states, edit names and statements, and\n"
      "'isolab load' the file: each row becomes a claim, compiled at load.\n",
      OPTS(&CLAIM_SUGGEST)},

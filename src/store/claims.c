@@ -858,6 +858,8 @@ typedef struct suggest {
     const isl_labels *labels;
     const char *measure;
     int nulls;
+    isl_buf left;    /* the measures left out, "m (table)", comma-separated */
+    char left_at[64]; /* the last of them (a fact's measure comes once per fact, in a row) */
 } suggest;
 
 /* The value of one measure as an SQL literal, into g->value (malloc'd): a
@@ -887,12 +889,21 @@ static isl_status literal_row(void *ctx, sqlite3_stmt *q)
     return l->value ? ISL_OK : ISL_ENOMEM;
 }
 
-/* One measure (x one fact): its current value, as a row of the INSERT. */
+/* One measure (x one fact): its current value, as a row of the INSERT;
+ * or, for a measure of a table the lesson does not print (column 6, its
+ * tables), its name in g->left, once. */
 static isl_status suggest_row(void *ctx, sqlite3_stmt *q)
 {
     suggest *g = ctx;
     const char *measure = isl_base_text(q, 0), *about = isl_base_text(q, 1), *bundle = isl_base_text(q, 2);
     const char *channel = isl_base_text(q, 3), *fact = isl_base_col(q, 4), *expr = isl_base_text(q, 5);
+    const char *unprinted = isl_base_col(q, 6);
+    if (unprinted) {
+        if (strcmp(g->left_at, measure))
+            isl_buf_printf(&g->left, "%s%s (%s)", g->left.n ? ", " : "", measure, unprinted);
+        snprintf(g->left_at, sizeof g->left_at, "%s", measure);
+        return g->left.oom ? ISL_ENOMEM : ISL_OK;
+    }
     literal l = {g, NULL};
     char *sql = sqlite3_mprintf("SELECT v, quote(v) FROM (SELECT %s AS v)", expr);
     if (!sql) return ISL_ENOMEM;
@@ -926,12 +937,26 @@ isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, const isl_l
         return isl_fail(err, ISL_EINPUT, "no lesson '%s' with a focus (see lesson_focus)%s", lesson,
                         isl_store_name_hint(s, "SELECT f.lesson FROM lesson_focus f JOIN lesson l ON l.code = f.lesson "
                                             "ORDER BY l.position", lesson, "lessons with a focus", hint, sizeof hint));
-    suggest g = {s, {NULL, 0, 0, 0}, err, lesson, labels, NULL, 0};
+    suggest g = {s, {NULL, 0, 0, 0}, err, lesson, labels, NULL, 0, {NULL, 0, 0, 0}, ""};
+    /* shown: the standard tables that print each measure under the
+     * lesson's focus; a measure is suggested when the lesson prints one of
+     * them (its lesson_blocks rows), or when no table is named for it */
     if (!st)
         st = isl_db_rows(s, "reading the measures",
+                         "WITH shown(measure, block) AS (VALUES ('visible', 'lesson_header'), "
+                         "('visible', 'bundle_table'), ('returned', 'bundle_table'), ('returned', 'channel_table'), "
+                         "('open_surface', 'bundle_table'), ('open_surface', 'channel_table'), "
+                         "('open_axes', 'bundle_table'), ('cost_pct', 'channel_table'), ('run_time', 'channel_table'), "
+                         "('cost_per_fact', 'channel_table'), ('status', 'channel_facts'), "
+                         "('removal_changes', 'removal_summary'), ('removal_unchanged', 'removal_summary'), "
+                         "('addition_grows', 'addition_table'), ('samples_returned', 'sample_table')) "
                          "SELECT m.measure, m.about, f.bundle, f.channel, v.fact, "
                          "replace(replace(replace(m.expr, char(1), quote(f.bundle)), char(2), quote(f.channel)), "
-                         "char(3), quote(v.fact)) "
+                         "char(3), quote(v.fact)), "
+                         "CASE WHEN NOT EXISTS (SELECT 1 FROM shown w WHERE w.measure = m.measure) "
+                         "OR EXISTS (SELECT 1 FROM shown w JOIN lesson_blocks b ON b.block = w.block "
+                         "WHERE w.measure = m.measure AND b.lesson = ?1) THEN NULL "
+                         "ELSE (SELECT group_concat(block, ' or ') FROM shown w WHERE w.measure = m.measure) END "
                          "FROM lesson_focus f JOIN claim_measure_sql m "
                          "LEFT JOIN (SELECT fact, min(position) AS position FROM channel_shows WHERE channel = "
                          "(SELECT channel FROM lesson_focus WHERE lesson = ?1) GROUP BY fact) v ON m.per_fact "
@@ -943,10 +968,32 @@ isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, const isl_l
     snprintf(head, sizeof head, "-- lesson %s's measures under its focus, with their current values: keep the "
              "claims its prose states, edit names and statements, and load the file", lesson);
     if (!st) st = fn(ctx, head);
+    isl_buf_put(&g.left, "", 1);
+    if (!st && g.left.oom) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && g.left.n > 1) /* items ("m (table)") on lines of at most 80 columns */
+        st = fn(ctx, "-- left out, as the lesson prints no table of them (lesson_blocks):");
+    for (const char *p = g.left.n > 1 ? g.left.p : ""; !st && *p;) {
+        const char *end = strstr(p, ", ");
+        end = end ? end : p + strlen(p);
+        while (*end) { /* one more item, while the line stays within 80 columns */
+            const char *next = strstr(end + 2, ", ");
+            next = next ? next : end + strlen(end);
+            if (next - p > 74) break;
+            end = next;
+        }
+        char line[160];
+        snprintf(line, sizeof line, "--   %.*s%s", (int)(end - p), p, *end ? "," : "");
+        st = fn(ctx, line);
+        p = *end ? end + 2 : end;
+    }
+    free(g.left.p);
     if (!st && g.nulls)
         st = fn(ctx, "-- NULL: no current result for it (isolab lesson CODE computes the lesson's)");
-    if (!st) st = fn(ctx, "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES");
-    isl_buf_put(&g.rows, ";", 1);
+    if (!st && !g.rows.n) /* (nothing to insert: no statement) */
+        st = fn(ctx, "-- none: the lesson prints no table of a measure; state its claims in SQL (claim)");
+    else if (!st)
+        st = fn(ctx, "INSERT INTO claim_measure(lesson, name, statement, expected, measure, bundle, channel, fact) VALUES");
+    if (g.rows.n) isl_buf_put(&g.rows, ";", 1);
     for (char *p = g.rows.p, *nl; !st && p && *p; p = nl ? nl + 1 : p + strlen(p)) {
         nl = strchr(p, '\n');
         if (nl) *nl = '\0';

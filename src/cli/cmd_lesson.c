@@ -179,6 +179,45 @@ static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_b
     return lost;
 }
 
+/* The file the line "CODE\tFILE" of old names for code (malloc'd), or NULL
+ * when old has no such line or it names no file. */
+static char *lesson_file(const char *old, const char *code)
+{
+    size_t n = strlen(code);
+    for (const char *l = old; l && *l;) {
+        size_t len = strcspn(l, "\n"), c = strcspn(l, "\t");
+        if (c == n && c + 1 < len && !strncmp(l, code, n)) return strndup(l + c + 1, len - c - 1);
+        l += len + (l[len] == '\n');
+    }
+    return NULL;
+}
+
+/* The note that the new database's default lesson (focus) is not the old
+ * one's (old_focus), with the commands that make it the default again: a
+ * lesson the new database lost is loaded first, from its file (old's
+ * "CODE\tFILE" lines; none known: no command), then focused. */
+static void note_default(isl_cli *cli, const char *old, const char *now, const char *old_focus, const char *focus)
+{
+    isl_buf cmd = {NULL, 0, 0, 0};
+    int lost = !kept_in(old_focus, strlen(old_focus), now);
+    char *file = lost ? lesson_file(old, old_focus) : NULL;
+    if (file) isl_put_command(cli, &cmd, 2, (const char *const[]){"load", file});
+    if (!lost || file) {
+        isl_buf focus_cmd = {NULL, 0, 0, 0};
+        isl_put_command(cli, &focus_cmd, 2, (const char *const[]){"focus", old_focus});
+        if (focus_cmd.p) isl_buf_printf(&cmd, "%s%s", cmd.n ? " then " : "", focus_cmd.p);
+        cmd.oom |= focus_cmd.oom || !focus_cmd.p;
+        free(focus_cmd.p);
+    }
+    int run = !cmd.oom && cmd.p;
+    const char *gone = !lost ? "" : file ? ", which is gone" : ", which is gone (no file of it is known)";
+    const char *how = !run ? "" : lost ? "; to load it and make it the default again, run: "
+                                       : "; to make it the default again, run: ";
+    isl_note(cli, "the old database's default lesson was %s%s; the new one's is %s%s%s", old_focus, gone, focus, how,
+             run ? cmd.p : "");
+    free(cmd.p), free(file);
+}
+
 /* The command line's own mistakes, before anything is read or replaced. */
 static int lesson_usage(isl_cli *cli, const isl_args *a)
 {
@@ -257,15 +296,8 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
         free(codes.p);
         free(cmds.p);
         /* a focus chosen with 'isolab focus' is the old database's: say so
-         * when the new one's differs and that lesson is still there */
-        if (old_focus && focus && strcmp(old_focus, focus) && kept_in(old_focus, strlen(old_focus), now)) {
-            isl_buf cmd = {NULL, 0, 0, 0};
-            const char *words[2] = {"focus", old_focus};
-            isl_put_command(cli, &cmd, 2, words);
-            isl_note(cli, "the old database's default lesson was %s; the new one's is %s%s%s", old_focus, focus,
-                     cmd.p ? "; to make it the default again, run: " : "", cmd.p ? cmd.p : "");
-            free(cmd.p);
-        }
+         * when the new one's differs, the lesson lost with it or not */
+        if (old_focus && focus && strcmp(old_focus, focus)) note_default(cli, old, now, old_focus, focus);
     }
     free(seeds), free(old), free(ignored), free(now), free(old_focus), free(focus);
     return rc;

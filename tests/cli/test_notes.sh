@@ -67,6 +67,32 @@ eval "\"\$ISOLAB\" ${pasted%\'}" >/dev/null
 check "the pasted focus command makes it the default again" M03/K04 \
     "$(q "$tmp/g.db" "SELECT value FROM param WHERE key = 'lesson'")"
 
+# ... and when the default lesson was a loaded one, which the new database
+# lacks: the note says it is gone, with the commands that load it and then
+# make it the default; pasted into sh as printed, in that order, they do
+cp "$db" "$tmp/g6.db"
+"$ISOLAB" --db "$tmp/g6.db" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$tmp/g6.db" focus M03/K06 >/dev/null
+"$ISOLAB" --db "$tmp/g6.db" lesson --fresh >/dev/null 2>"$tmp/e.txt"
+fnote=$(grep 'default lesson' "$tmp/e.txt")
+check "lesson --fresh after focus on a loaded lesson: the default named, gone, with load then focus" \
+    "isolab lesson: note: the old database's default lesson was M03/K06, which is gone; the new one's is M03/K05; to load it and make it the default again, run: 'isolab --db $tmp/g6.db load $PWD/lessons/030_M03_K06_in_kernel_tracing.sql' then 'isolab --db $tmp/g6.db focus M03/K06'" \
+    "$fnote"
+printf '%s\n' "${fnote#*run: }" | sed "s/^'//; s/' then '/\\
+/g; s/'\$//" >"$tmp/g6.sh"
+check "... two commands to paste" 2 "$(wc -l <"$tmp/g6.sh" | tr -d ' ')"
+ISOLAB_BIN=$ISOLAB sh -ec 'isolab() { "$ISOLAB_BIN" "$@"; }; . "$1"' sh "$tmp/g6.sh" >/dev/null 2>&1
+check "... pasted into sh, in order: exit 0, the lesson back and the default again" "0|M03/K06|1" \
+    "$?|$(q "$tmp/g6.db" "SELECT value FROM param WHERE key = 'lesson'")|$(q "$tmp/g6.db" "SELECT count(*) FROM lesson WHERE code = 'M03/K06'")"
+# a default lesson gone with no file known (built in from other seeds): said, no command
+mkdir "$tmp/k6seeds"
+cp seeds/*.sql lessons/030_M03_K06_in_kernel_tracing.sql "$tmp/k6seeds/"
+"$ISOLAB" --db "$tmp/g7.db" init --seeds "$tmp/k6seeds" >/dev/null 2>&1 && "$ISOLAB" --db "$tmp/g7.db" focus M03/K06 >/dev/null
+"$ISOLAB" --db "$tmp/g7.db" lesson --fresh --seeds seeds >/dev/null 2>"$tmp/e.txt"
+check "lesson --fresh --seeds losing the default lesson, no file known: said, no command" \
+    "isolab lesson: note: the old database's default lesson was M03/K06, which is gone (no file of it is known); the new one's is M03/K05" \
+    "$(grep 'default lesson' "$tmp/e.txt")"
+
 # a what-if list and a model change: the note names the list's commands
 # and says how to retire it; each way, pasted from the note, runs
 printf "UPDATE channel SET cost_pct = 4 WHERE name = 'sampling-profile';\n" >"$tmp/cost4.sql"

@@ -1,9 +1,12 @@
 /* isolab store: the functions SQL from files and users may call: SQLite's
  * ordinary ones and isolab's own; not fts3_tokenizer, load_extension,
  * readfile, SQLite's internals, or any function a future library adds. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/manage.h"
+#include "isolab/names.h"
 #include "allow.h"
 #include "store_int.h"
 
@@ -42,4 +45,25 @@ int isl_sql_table_allowed(const char *name)
     for (size_t i = 0; name && i < sizeof UNBOUNDED / sizeof UNBOUNDED[0]; i++)
         if (!sqlite3_stricmp(name, UNBOUNDED[i])) return 0;
     return 1;
+}
+
+void isl_sql_name_hint(isl_store *s, const char *sql, char *why, size_t n)
+{
+    static const char TABLE[] = "no such table: ", COLUMN[] = "no such column: ";
+    int table = strncmp(why, TABLE, sizeof TABLE - 1) == 0;
+    if (!table && strncmp(why, COLUMN, sizeof COLUMN - 1) != 0) return;
+    const char *name = why + (table ? sizeof TABLE : sizeof COLUMN) - 1, *dot = strrchr(name, '.');
+    if (dot) name = dot + 1;
+    char *names = table ? sqlite3_mprintf("%s", "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') "
+                                          "AND name NOT LIKE 'sqlite%' ORDER BY name")
+                        : sqlite3_mprintf("SELECT DISTINCT p.name FROM sqlite_schema m, pragma_table_info(m.name) p "
+                                          "WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite%%' "
+                                          "AND instr(lower(%Q), lower(m.name)) > 0 ORDER BY 1", sql);
+    char hint[ISL_HINT_MAX] = "";
+    if (names)
+        isl_store_name_hint(s, names, name, table ? "tables and views" : "columns of the tables and views it names",
+                            hint, sizeof hint);
+    sqlite3_free(names);
+    size_t len = strlen(why);
+    snprintf(why + len, n - len, "%s", hint);
 }

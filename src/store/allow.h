@@ -1,4 +1,5 @@
-/* isolab store: what SQL from files may call and read (allow.c). */
+/* isolab store: what SQL from files may call and read, and the hint when
+ * it names a table or column that is not there (allow.c). */
 #ifndef ISOLAB_STORE_ALLOW_H
 #define ISOLAB_STORE_ALLOW_H
 
@@ -11,5 +12,11 @@ int isl_sql_function_allowed(const char *name);
  * answers (isolab_frontier, isolab_smallest, isolab_marginal), which compute
  * inside one step where the work budget cannot stop them; 1 otherwise. */
 int isl_sql_table_allowed(const char *name);
+/* After SQLite's "no such table: T" or "no such column: [X.]C" in why (n
+ * bytes) for SQL from files sql: appends the hint (isolab/names.h) among
+ * the tables and views, or among the columns of those whose names sql
+ * holds; why as it was after any other message. Its queries are the
+ * store's own: call it with no authorizer set. */
+void isl_sql_name_hint(isl_store *s, const char *sql, char *why, size_t n);
 
 #endif

@@ -204,31 +204,14 @@ static isl_status checker_init(isl_store *s, checker *c, isl_error *err)
     return st == ISL_ENOMEM ? isl_fail(err, st, "out of memory") : st;
 }
 
-/* After SQLite's "no such table: T" or "no such column: [X.]C" for the claim
- * expression expr, in why[n]: the hint (names.h) among the tables and views
- * a claim reads, or among the columns of those whose names expr holds.
- * Its queries run without the authorizer, which is then c's again. */
+/* The hint (isl_sql_name_hint) after SQLite's message in why[n] for the
+ * claim expression expr: its queries run without the authorizer, which is
+ * then c's again. */
 static void compile_hint(isl_store *s, checker *c, const char *expr, char *why, size_t n)
 {
-    static const char TABLE[] = "no such table: ", COLUMN[] = "no such column: ";
-    int table = strncmp(why, TABLE, sizeof TABLE - 1) == 0;
-    if (!table && strncmp(why, COLUMN, sizeof COLUMN - 1) != 0) return;
-    const char *name = why + (table ? sizeof TABLE : sizeof COLUMN) - 1, *dot = strrchr(name, '.');
-    if (dot) name = dot + 1;
-    char *names = table ? sqlite3_mprintf("%s", "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') "
-                                          "AND name NOT LIKE 'sqlite%' ORDER BY name")
-                        : sqlite3_mprintf("SELECT DISTINCT p.name FROM sqlite_schema m, pragma_table_info(m.name) p "
-                                          "WHERE m.type IN ('table', 'view') AND m.name NOT LIKE 'sqlite%%' "
-                                          "AND instr(lower(%Q), lower(m.name)) > 0 ORDER BY 1", expr);
-    char hint[ISL_HINT_MAX] = "";
     isl_error ignored;
-    if (names && !isl_db_authorize(s, NULL, NULL, ISL_OK, &ignored))
-        isl_store_name_hint(s, names, name, table ? "tables and views" : "columns of the tables and views it names",
-                            hint, sizeof hint);
+    if (!isl_db_authorize(s, NULL, NULL, ISL_OK, &ignored)) isl_sql_name_hint(s, expr, why, n);
     isl_db_authorize(s, on_access, c, ISL_OK, &ignored);
-    sqlite3_free(names);
-    size_t len = strlen(why);
-    snprintf(why + len, n - len, "%s", hint);
 }
 
 /* Compiles one claim expression as a statement "SELECT (expr)" into *q,

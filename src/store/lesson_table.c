@@ -62,7 +62,8 @@ static int on_access(void *ctx, int action, const char *a, const char *b, const 
 /* Compiles query into *q under on_access: SQLITE_OK; SQLITE_ERROR with the
  * reason in why[n] (*q NULL) when it is not one read-only statement that
  * returns rows, of allowed functions and tables, whose only parameter is
- * :lesson; another code when the failure is SQLite's own. */
+ * :lesson (a table or column that is not there with its hint,
+ * isl_sql_name_hint); another code when the failure is SQLite's own. */
 static int compile(isl_store *s, guard *g, const char *query, sqlite3_stmt **q, char *why, size_t n)
 {
     *q = NULL;
@@ -77,6 +78,7 @@ static int compile(isl_store *s, guard *g, const char *query, sqlite3_stmt **q, 
         rc = SQLITE_ERROR;
     } else if (rc != SQLITE_OK) {
         snprintf(why, n, "%s", sqlite3_errmsg(s->db));
+        if ((rc & 0xff) == SQLITE_ERROR && unset == SQLITE_OK) isl_sql_name_hint(s, query, why, n);
     } else if (!*q) {
         snprintf(why, n, "no statement");
         rc = SQLITE_ERROR;

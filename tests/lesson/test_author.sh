@@ -509,7 +509,9 @@ bad() { # bad WHAT QUERY WHY
     check "load refuses a lesson's table: $1" "3|isolab load: $tmp/bad.sql:2: lesson_table row of lesson M04/K01 at position 12: its query '$(printf '%s' "$2" | sed "s/''/'/g")' does not compile: $3|2" \
         "$?|$(cat "$tmp/e.txt")|$(q "$odb" "SELECT count(*) FROM lesson_table")"
 }
-bad "a misspelt column" "SELECT facts FROM page_lesson_facts" "no such column: facts"
+bad "a misspelt column" "SELECT facts FROM page_lesson_facts" "no such column: facts; did you mean 'fact'?"
+bad "a misspelt status column" "SELECT fact, statuss FROM current_fact_status" "no such column: statuss; did you mean 'status'?"
+bad "a misspelt view" "SELECT fact FROM current_fact_stats" "no such table: current_fact_stats; did you mean 'current_fact_status'?"
 bad "a write" "DELETE FROM fact" "it would do more than read"
 bad "a setting" "PRAGMA user_version" "it would do more than read"
 bad "two statements" "SELECT 1; SELECT 2" "more than one statement"

@@ -6,7 +6,9 @@
 #      not named; a claim with every name right still says where it is
 #      with the hint every name that names nothing gets: the name within 2
 #      edits ("did you mean"), else the model's names of that kind when
-#      there are few; a claim whose value differs names them too
+#      there are few; a claim whose value differs names them too; a
+#      status compared that is no status as stored but near one ('retuns',
+#      'RETURNS') is named with the stored word it is near
 #   2  a claim naming a table, view or column that does not exist is
 #      refused at load with its file and line, and the name within 2 edits
 #      among the tables and views, or the columns of those the claim names
@@ -37,12 +39,22 @@ INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
   ('M03/K99', 'count-facts', 'the profile returns 3 facts', 3,
    '(SELECT count(*) FROM channel_fact WHERE channel = ''sampling-profil'')'),
   ('M03/K99', 'count-right', 'the profile shows 2 facts', 2,
-   '(SELECT count(*) FROM channel_fact WHERE channel = ''sampling-profile'')');
+   '(SELECT count(*) FROM channel_fact WHERE channel = ''sampling-profile'')'),
+  ('M03/K99', 'status-typo', 'strict x sampling-profile returns 3 facts', 3,
+   '(SELECT count(*) FROM current_fact_status WHERE bundle = ''strict''
+     AND channel = ''sampling-profile'' AND status = ''retuns'')'),
+  ('M03/K99', 'status-printed', 'cpu-share returns', 'returns',
+   '(SELECT status FROM current_fact_status WHERE fact = ''cpu-share'' AND status = ''RETURNS'')'),
+  ('M03/K99', 'status-other', 'a probe step skipped', 1,
+   '(SELECT count(*) FROM probe_step WHERE status = ''skipped'')');
 SQL
 db=$tmp/k99.db
 "$ISOLAB" --db "$db" init >/dev/null 2>&1 && "$ISOLAB" --db "$db" load lessons/030_M03_K06_in_kernel_tracing.sql \
     "$tmp/k99.sql" >/dev/null 2>&1
 check "the lesson file loads" 0 $?
+# the statuses the status claims read
+"$ISOLAB" --db "$db" run >/dev/null 2>&1
+check "the run computes the statuses" 0 $?
 "$ISOLAB" --db "$db" check --lesson M03/K99 >"$tmp/out.txt" 2>/dev/null
 check "check exits 1 (claims fail)" 1 $?
 # the place is the file's absolute path and the line of the claim's row
@@ -68,6 +80,15 @@ check "a value that differs over a misspelt name: the name, its hint and the cla
 check "a value that differs, every name right: as before" \
     "FAIL     M03/K99 count-right: expected 2, actual 3 (the value differs) -- the profile shows 2 facts" \
     "$(grep ' count-right:' "$tmp/out.txt")"
+check "a misspelt status word: named with the status it is near" \
+    "FAIL     M03/K99 status-typo: expected 3, actual 0 (the value differs: no status named 'retuns'; did you mean 'returns'?; the claim is at $where:23) -- strict x sampling-profile returns 3 facts" \
+    "$(grep ' status-typo:' "$tmp/out.txt")"
+check "a status as printed, not as stored: named with the stored word" \
+    "FAIL     M03/K99 status-printed: expected returns, actual NULL (no value: no status named 'RETURNS'; did you mean 'returns'?; the claim is at $where:26) -- cpu-share returns" \
+    "$(grep ' status-printed:' "$tmp/out.txt")"
+check "a probe step's status, far from a fact's: not named" \
+    "FAIL     M03/K99 status-other: expected 1, actual 0 (the value differs) -- a probe step skipped" \
+    "$(grep ' status-other:' "$tmp/out.txt")"
 check "the reason is stored in claim_result" \
     "no value: no channel named 'sampling-profil'; did you mean 'sampling-profile'?; the claim is at $where:6" \
     "$(q "$db" "SELECT reason FROM claim_result WHERE claim = 'profile-facts'")"

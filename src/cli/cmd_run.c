@@ -69,12 +69,22 @@ int isl_cmd_run(isl_cli *cli, const isl_args *a)
     return rc;
 }
 
+/* The sweeps' names: samples to bundles (isl_kind_names). */
+static const char *sweep_at(const void *ctx, size_t i)
+{
+    (void)ctx;
+    return isl_kind_names[ISL_KIND_SAMPLES + i];
+}
+
 int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
 {
     isl_kind kind = isl_kind_find(a->ops[0]);
     const char *bundle = isl_opt(a, "--bundle"), *channel = isl_opt(a, "--channel");
-    if (kind < ISL_KIND_SAMPLES || kind > ISL_KIND_ADDITION)
-        return isl_usage(cli, "unknown sweep '%s' (samples, removal, addition, bundles)", a->ops[0]);
+    char hint[ISL_HINT_MAX];
+    if (kind < ISL_KIND_SAMPLES || kind > ISL_KIND_ADDITION) /* sweep bundles is a command of its own */
+        return isl_usage(cli, "unknown sweep '%s'%s", a->ops[0],
+                         isl_name_hint(a->ops[0], sweep_at, NULL, ISL_KIND_BUNDLES - ISL_KIND_SAMPLES + 1, "sweeps",
+                                       hint, sizeof hint));
     /* by default, the pair the saved queries use (current_focus) */
     char lesson[256], fb[256], fc[256];
     if ((!bundle || !channel) && isl_store_current_focus(cli->store, lesson, fb, fc, sizeof fb, &cli->err))
@@ -82,7 +92,6 @@ int isl_cmd_sweep(isl_cli *cli, const isl_args *a)
     if (!bundle) bundle = fb;
     if (!channel) channel = fc;
     size_t b = isl_model_find_bundle(cli->model, bundle), c = isl_model_find_channel(cli->model, channel);
-    char hint[ISL_HINT_MAX];
     if (c == ISL_NONE)
         return isl_fail(&cli->err, ISL_EINPUT, "no channel named '%s'%s", channel,
                         isl_model_name_hint(cli->model, 'c', channel, hint, sizeof hint));

@@ -21,6 +21,7 @@
 #include "isolab/channel.h"
 #include "isolab/cli.h"
 #include "isolab/manage.h"
+#include "isolab/names.h"
 #include "isolab/outfile.h"
 #include "isolab/embedded.h"
 #include "isolab/escape.h"
@@ -46,6 +47,12 @@ const isl_plot_kind isl_plot_kinds[] = {
      "beside the model's cost", 0, 1},
     {NULL, NULL, ISL_KIND_COUNT, NULL, NULL, 0, 0},
 };
+
+static const char *plot_at(const void *ctx, size_t i)
+{
+    (void)ctx;
+    return isl_plot_kinds[i].name;
+}
 
 static const isl_plot_kind *find_plot(const char *name)
 {
@@ -787,13 +794,10 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
     if (isl_check_distinct("plot", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
     for (int i = 0; i < a->nops; i++) {
         const isl_plot_kind *p = find_plot(a->ops[i]);
-        if (!p) {
-            char names[256] = "";
-            for (p = isl_plot_kinds; p->name; p++)
-                snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", p > isl_plot_kinds ? ", " : "",
-                         p->name);
-            return isl_usage(cli, "unknown plot '%s' (%s)", a->ops[i], names);
-        }
+        char hint[ISL_HINT_MAX];
+        if (!p)
+            return isl_usage(cli, "unknown plot '%s'%s", a->ops[i],
+                             isl_name_hint(a->ops[i], plot_at, NULL, KINDS - 1, "plots", hint, sizeof hint));
         want[n++] = p;
     }
     for (const isl_plot_kind *p = isl_plot_kinds; !a->nops && p->name; p++) {

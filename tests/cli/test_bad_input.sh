@@ -279,8 +279,15 @@ expect "unknown run option" 2 "isolab run: unknown option '--bundles'
 Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --bundles strict
 expect "option missing its value" 2 "isolab run: option '--channel' needs a value
 Try 'isolab run --help'." t.db "$ISOLAB" --db t.db run --channel
-expect "unknown sweep" 2 "isolab sweep: unknown sweep 'remove' (samples, removal, addition, bundles)
+expect "unknown sweep: the sweep it is near" 2 "isolab sweep: unknown sweep 'remove'; did you mean 'removal'?
 Try 'isolab sweep --help'." t.db "$ISOLAB" --db t.db sweep remove
+expect "unknown sweep: the sweeps, none near" 2 "isolab sweep: unknown sweep 'power' (sweeps: samples, removal, addition, bundles)
+Try 'isolab sweep --help'." t.db "$ISOLAB" --db t.db sweep power
+# a plot is isolab's own name, as a sweep (exit 2), with the hint
+expect "unknown plot: the plot it is near" 2 "isolab plot: unknown plot 'axis'; did you mean 'axes'?
+Try 'isolab plot --help'." t.db "$ISOLAB" --db t.db plot axis
+expect "unknown plot: the plots, none near" 2 "isolab plot: unknown plot 'pie' (plots: channels, samples, axes, frontier, channel_cost)
+Try 'isolab plot --help'." t.db "$ISOLAB" --db t.db plot pie
 expect "unknown bundle" 3 "isolab run: no bundle named 'stric'; did you mean 'strict'?" t.db "$ISOLAB" --db t.db run --bundle stric
 expect "unknown channel" 3 "isolab sweep: no channel named 'sampling' (channels: system-call-tracing, sampling-profile)" t.db \
     "$ISOLAB" --db t.db sweep removal --channel sampling

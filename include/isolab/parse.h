@@ -19,6 +19,9 @@ void isl_print_main_usage(const isl_command *table, FILE *f);
 
 /* The command of table named by argv[i..] ("sweep bundles" over "sweep"); *words: how many. */
 const isl_command *isl_find_command(const isl_command *table, int argc, char **argv, int i, int *words);
+/* The hint (isolab/names.h) after "unknown command 'word'": the commands of
+ * table within 2 edits of word, into out[n]; "" when none is; returns out. */
+const char *isl_command_hint(const isl_command *table, const char *word, char *out, size_t n);
 
 /* Parses the words after the command's name against its options and the
  * global ones ("--" ends them); ISL_EUSAGE with err. Free with isl_args_free. */

@@ -15,6 +15,7 @@
 #include "isolab/db.h"
 #include "isolab/escape.h"
 #include "isolab/main.h"
+#include "isolab/names.h"
 #include "isolab/outfile.h"
 #include "isolab/parse.h"
 #include "isolab/run.h"
@@ -130,7 +131,12 @@ int isl_main(int argc, char **argv)
         isl_print_main_usage(isl_commands, stderr);
         return ISL_EUSAGE;
     }
-    if (!(cli.cmd = isl_find_command(isl_commands, argc, argv, i, &words))) return usage_error("unknown command '%s'", argv[i]);
+    if (!(cli.cmd = isl_find_command(isl_commands, argc, argv, i, &words))) {
+        char hint[ISL_HINT_MAX];
+        isl_fail(&cli.err, ISL_EUSAGE, "unknown command '%s'%s", argv[i],
+                 isl_command_hint(isl_commands, argv[i], hint, sizeof hint));
+        return print_error(NULL, NULL, &cli.err);
+    }
     /* a signal removes the temporaries of files being written (outfile.h) */
     char nothing[128], something[160];
     snprintf(nothing, sizeof nothing, "isolab %s: interrupted; nothing was written\n", cli.cmd->name);

@@ -2,6 +2,7 @@
 #include "isolab/cli.h"
 #include "isolab/cmd.h"
 #include "isolab/listing.h"
+#include "isolab/names.h"
 #include "isolab/parse.h"
 #include "isolab/report.h"
 #include "isolab/util.h"
@@ -35,7 +36,10 @@ int isl_cmd_help(isl_cli *cli, const isl_args *a)
     }
     int words = 0;
     const isl_command *c = isl_find_command(cli->commands, a->nops, a->ops, 0, &words);
-    if (!c) return isl_usage(cli, "no command named '%s'", a->ops[0]);
+    char hint[ISL_HINT_MAX];
+    if (!c)
+        return isl_usage(cli, "no command named '%s'%s", a->ops[0],
+                         isl_command_hint(cli->commands, a->ops[0], hint, sizeof hint));
     if (words != a->nops) return isl_usage(cli, "unexpected argument '%s'", a->ops[words]);
     isl_print_usage(c, cli->out);
     return ISL_OK;

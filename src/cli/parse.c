@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "isolab/cli.h"
+#include "isolab/names.h"
 #include "isolab/parse.h"
 
 /* Options every command takes besides its own. */
@@ -122,6 +123,8 @@ static int parse_since(const char *text, long long *v)
     return 0;
 }
 
+static const char *choice_at(const void *ctx, size_t i) { return ((const char *const *)ctx)[i]; }
+
 /* Checks value against o's kind: its number (or choice) in *num. */
 static isl_status check_value(const isl_option *o, const char *value, long long *num, isl_error *err)
 {
@@ -143,13 +146,17 @@ static isl_status check_value(const isl_option *o, const char *value, long long 
                         "%s: '%s' is not a date (2026-12-01, 2026-12-01T14:30) or a time ago (90m, 2h, 3d)", o->name,
                         value);
     case ISL_ENUM: {
-        char list[256] = "";
-        for (long long i = 0; o->choices[i]; i++) {
+        char list[256] = "", hint[ISL_HINT_MAX];
+        long long i = 0;
+        for (; o->choices[i]; i++) {
             if (!strcmp(o->choices[i], value)) return *num = i, ISL_OK;
             size_t n = strlen(list);
             snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", o->choices[i]);
         }
-        return isl_fail(err, ISL_EUSAGE, "unknown %s '%s' (%s)", what ? what : "value", value, list);
+        /* the choices within 2 edits, else every one of them */
+        if (*isl_name_hint(value, choice_at, o->choices, (size_t)i, "choices", hint, sizeof hint) != ';')
+            snprintf(hint, sizeof hint, " (%s)", list);
+        return isl_fail(err, ISL_EUSAGE, "unknown %s '%s'%s", what ? what : "value", value, hint);
     }
     case ISL_PATH:
         if (!*value) return isl_fail(err, ISL_EUSAGE, "%s: an empty %s name", o->name, what ? what : "file");
@@ -396,6 +403,22 @@ void isl_print_main_usage(const isl_command *table, FILE *f)
     for (const isl_command *c = table; c->name; c++) fprintf(f, "  %-14s %s\n", c->name, c->summary);
     fputs("\nexit status:\n", f);
     for (const isl_exit_code *e = isl_exit_codes; e->meaning; e++) fprintf(f, "  %-4d %s\n", e->code, e->meaning);
+}
+
+/* A command's name, NULL for one of two words ("sweep bundles": its first
+ * word is a command of its own). */
+static const char *command_at(const void *ctx, size_t i)
+{
+    const char *name = ((const isl_command *)ctx)[i].name;
+    return strchr(name, ' ') ? NULL : name;
+}
+
+const char *isl_command_hint(const isl_command *table, const char *word, char *out, size_t n)
+{
+    size_t count = 0;
+    while (table[count].name) count++;
+    if (*isl_name_hint(word, command_at, table, count, "commands", out, n) != ';') out[0] = '\0';
+    return out;
 }
 
 const isl_command *isl_find_command(const isl_command *table, int argc, char **argv, int i, int *words)

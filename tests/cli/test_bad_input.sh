@@ -271,8 +271,16 @@ expect "init over an existing database" 3 "isolab init: base.db: already exists 
 
 # ---- command line and names -----------------------------------------------
 cp base.db t.db
-expect "unknown command" 2 "isolab: unknown command 'rnu'
+expect "unknown command: every command as near" 2 "isolab: unknown command 'rnu'; did you mean 'run', 'runs' or 'rm'?
 Try 'isolab --help'." t.db "$ISOLAB" --db t.db rnu
+expect "unknown command, near none: no list of the many" 2 "isolab: unknown command 'frobnicate'
+Try 'isolab --help'." t.db "$ISOLAB" --db t.db frobnicate
+expect "help of an unknown command: the command it is near" 2 "isolab help: no command named 'repot'; did you mean 'report'?
+Try 'isolab help --help'." t.db "$ISOLAB" --db t.db help repot
+expect "unknown choice: the choice it is near" 2 "isolab report: unknown format 'jsn'; did you mean 'json'?
+Try 'isolab report --help'." t.db "$ISOLAB" --db t.db report --format jsn
+expect "unknown choice, near none: every choice" 2 "isolab report: unknown format 'xml' (csv, tsv, json, ndjson, table)
+Try 'isolab report --help'." t.db "$ISOLAB" --db t.db report --format xml
 expect "unknown global option" 2 "isolab: unknown option '--database'
 Try 'isolab --help'." t.db "$ISOLAB" --database t.db run
 expect "unknown run option" 2 "isolab run: unknown option '--bundles'
@@ -861,12 +869,12 @@ expect "--lesson naming no lesson with a focus: the name in its place" 3 \
     "isolab report: no lesson 'nosuch' with a focus (see lesson_focus) (lessons with a focus: M03/K04, M03/K05)" nores.db "$ISOLAB" --db nores.db report --lesson nosuch
 expect "rm naming a run twice" 2 "isolab rm: run 1 is named twice
 Try 'isolab rm --help'." nores.db "$ISOLAB" --db nores.db rm 1 1
-expect "prune --kind with a kind that does not exist" 2 \
-    "isolab prune: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check, probe, channel-probe)
+expect "prune --kind with a kind that does not exist: the kind it is near" 2 \
+    "isolab prune: unknown kind of run 'bundle'; did you mean 'bundles'?
 Try 'isolab prune --help'." nores.db "$ISOLAB" --db nores.db prune --keep 1 --kind bundle
-expect "runs --kind with a kind that does not exist" 2 \
-    "isolab runs: unknown kind of run 'bundle' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check, probe, channel-probe)
-Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --kind bundle
+expect "runs --kind with a kind near none: every kind" 2 \
+    "isolab runs: unknown kind of run 'sweeps' (run, samples, removal, addition, bundles, frontier, smallest, marginal, check, probe, channel-probe)
+Try 'isolab runs --help'." nores.db "$ISOLAB" --db nores.db runs --kind sweeps
 for k in frontier smallest marginal; do
     expect "runs --kind $k: a kind of run isolab records" 0 "isolab runs: note: no run matches the options given" \
         nores.db "$ISOLAB" --db nores.db runs --kind "$k"

@@ -303,7 +303,9 @@ static void test_option_tables(void **state)
                 "--work-limit: 'lots' is not a number of million steps from 1 to 1000000000");
     usage_fails("prune", "prune --keep -1", "--keep: '-1' is not a whole number >= 0");
     usage_fails("export", "export surface --format xml", "unknown format 'xml' (csv, tsv, json, ndjson, table)");
-    usage_fails("plot", "plot --format pdf", "unknown format 'pdf' (png, svg)");
+    usage_fails("plot", "plot --format tiff", "unknown format 'tiff' (png, svg)");
+    /* within 2 edits of png (two letters changed): offered, as any near name */
+    usage_fails("plot", "plot --format pdf", "unknown format 'pdf'; did you mean 'png'?");
     usage_fails("export", "export --run 0 surface", "--run: '0' is not a run id");
     usage_fails("runs", "runs --limit 0", "--limit: '0' is not a whole number >= 1");
     usage_fails("sweep bundles", "sweep bundles --mechanisms pid-namespace,",

@@ -283,7 +283,10 @@ const isl_command isl_commands[] = {
      "For each size 0..M, the least open surface of the subsets of the chosen\n"
      "mechanisms (in mechanism order) with that many members, how many subsets\n"
      "reach it and the first of them, computed without writing the power set;\n"
-     "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n",
+     "recorded as a run of kind 'frontier' (rows: answer_frontier) and printed.\n"
+     "Every size has a row: a size that gets no lower than a smaller one is\n"
+     "not on the saved query bundle_frontier, which keeps only the sizes that\n"
+     "lower the open surface.\n",
      OPTS(&ANSWER_CHANNEL, &ANSWER_NO_CHANNEL, &MECHANISMS, &FORMAT, &NOTE)},
     {"smallest", isl_cmd_smallest, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "the fewest-member bundles with open surface at most N",

@@ -52,9 +52,11 @@ ALL_CFLAGS    = $(WARN) $(CFLAGS) $(DEPFLAGS) -D_POSIX_C_SOURCE=200809L -Iinclud
 SCHEMA  := $(sort $(wildcard schema/*.sql))
 # The seeds built in and installed: in a git checkout those git tracks (a
 # draft lesson in seeds/ is not built in until 'git add'), else every
-# seeds/*.sql; drafts/ is never built in (docs/authoring.md).
+# seeds/*.sql; drafts/ is never built in (docs/authoring.md). LESSONS: the
+# course's lessons to load, installed beside them, chosen by the same rule.
 SEEDS   := $(sort $(or $(wildcard $(shell git ls-files -- seeds 2>/dev/null | grep '^seeds/[^/]*\.sql$$')),$(wildcard seeds/*.sql)))
 QUERIES := $(sort $(wildcard queries/*.sql))
+LESSONS := $(sort $(or $(wildcard $(shell git ls-files -- lessons 2>/dev/null | grep '^lessons/[^/]*\.sql$$')),$(wildcard lessons/*.sql)))
 GNUPLOT := $(sort $(wildcard gnuplot/*.gp))
 LIB_SRC := $(sort $(wildcard src/core/*.c src/kernel/*.c src/base/*.c src/store/*.c src/lab/*.c src/cli/*.c src/ext/*.c))
 LIB_OBJ := $(LIB_SRC:src/%.c=build/obj/%.o) build/obj/embedded.o
@@ -289,7 +291,7 @@ D_MAN = $(call shq,$(DESTDIR)$(MANDIR)/man1)
 D_COMP = $(call shq,$(DESTDIR)$(COMPDIR))
 D_DATA = $(call shq,$(DESTDIR)$(DATADIR)/isolab)
 install: isolab isolab.so doc
-	install -d $(D_BIN) $(D_EXT) $(D_MAN) $(D_COMP) $(D_DATA)/seeds $(D_DATA)/queries
+	install -d $(D_BIN) $(D_EXT) $(D_MAN) $(D_COMP) $(D_DATA)/seeds $(D_DATA)/queries $(D_DATA)/lessons
 	install -m 755 isolab $(D_BIN)/isolab
 	install -m 644 isolab.so $(D_EXT)/isolab.so
 	if [ -f isolab-sql.wasm.gz ]; then install -m 644 isolab-sql.wasm isolab-sql.wasm.gz isolab-sql.js $(D_EXT); fi
@@ -297,12 +299,14 @@ install: isolab isolab.so doc
 	install -m 644 build/isolab.bash $(D_COMP)/isolab
 	install -m 644 $(SEEDS) $(D_DATA)/seeds
 	install -m 644 $(QUERIES) $(D_DATA)/queries
+	install -m 644 $(LESSONS) $(D_DATA)/lessons
 uninstall:
 	rm -f $(D_BIN)/isolab $(D_EXT)/isolab.so $(D_EXT)/isolab-sql.wasm $(D_EXT)/isolab-sql.wasm.gz \
 	  $(D_EXT)/isolab-sql.js $(D_MAN)/isolab.1 $(D_COMP)/isolab
 	cd $(D_DATA)/seeds 2>/dev/null && rm -f $(notdir $(SEEDS)) || true
 	cd $(D_DATA)/queries 2>/dev/null && rm -f $(notdir $(QUERIES)) || true
-	-rmdir $(D_DATA)/seeds $(D_DATA)/queries $(D_DATA) $(D_EXT) 2>/dev/null
+	cd $(D_DATA)/lessons 2>/dev/null && rm -f $(notdir $(LESSONS)) || true
+	-rmdir $(D_DATA)/seeds $(D_DATA)/queries $(D_DATA)/lessons $(D_DATA) $(D_EXT) 2>/dev/null
 
 clean:
 	rm -rf build isolab isolab.so isolab-sql.wasm isolab-sql.wasm.gz isolab-sql.js

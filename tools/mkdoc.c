@@ -96,6 +96,7 @@ static void man(const char *datadir, const char *libdir)
           stdout);
     printf(".TP\n.I %s/isolab/seeds/\nthe seed files built into isolab, to read or to copy for \\fBinit \\-\\-seeds\\fR\n", datadir);
     printf(".TP\n.I %s/isolab/queries/\nthe saved queries built into isolab (the database's views)\n", datadir);
+    printf(".TP\n.I %s/isolab/lessons/\nthe course's lessons that are not built in, for \\fBload\\fR\n", datadir);
     printf(".TP\n.I %s/isolab.so\nthe SQL extension, for \\fB.load\\fR in the \\fBsqlite3\\fR shell\n", libdir);
     fputs(".SH EXAMPLES\nThe lesson's tables, from a new database:\n.PP\n.nf\n.RS\nisolab lesson\n.RE\n.fi\n"
           ".PP\nThe runs of the last two hours that used the strict bundle, as JSON:\n.PP\n.nf\n.RS\n"

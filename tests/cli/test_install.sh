@@ -22,9 +22,12 @@ for f in bin/isolab lib/isolab/isolab.so share/man/man1/isolab.1 share/bash-comp
 done
 check "the seeds in DATADIR/isolab/seeds" "$(cd seeds && ls *.sql)" "$(cd "$stage/usr/share/isolab/seeds" && ls)"
 check "the saved queries in DATADIR/isolab/queries" "$(cd queries && ls *.sql)" "$(cd "$stage/usr/share/isolab/queries" && ls)"
+check "the course's loadable lessons in DATADIR/isolab/lessons" "$(cd lessons && ls *.sql)" "$(cd "$stage/usr/share/isolab/lessons" && ls)"
 bin=$stage/usr/bin/isolab
 "$bin" --db "$tmp/seeded.db" init --seeds "$stage/usr/share/isolab/seeds" >/dev/null 2>&1
 check "init --seeds from the installed seeds" 0 $?
+"$bin" --db "$tmp/seeded.db" load "$stage/usr/share/isolab/lessons/030_M03_K06_in_kernel_tracing.sql" >/dev/null 2>&1
+check "load of an installed lesson" "0 1" "$? $(sqlite3 "$tmp/seeded.db" "SELECT count(*) FROM lesson WHERE code = 'M03/K06'")"
 if [ -f "$root/isolab-sql.wasm.gz" ]; then
     # the page's engine (make wasm) beside the extension, found there by the page
     for f in isolab-sql.wasm isolab-sql.wasm.gz isolab-sql.js; do

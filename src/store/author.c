@@ -186,6 +186,19 @@ static isl_status other_file(const char *f[4], isl_error *err)
                         f[3][0] ? f[3] : "the seeds the database was made from");
 }
 
+/* load --replace: param's lesson and channel before the replaced lessons go
+ * (removing a lesson empties the param that names it), and after the files
+ * ran, each given back when still empty (no file set it) and its lesson or
+ * channel is in the model again. */
+static const char KEEP_FOCUS[] =
+    "CREATE TEMP TABLE isl_focus_kept AS SELECT key, value FROM main.param "
+    "WHERE key IN ('lesson', 'channel') AND value IS NOT NULL;";
+static const char FOCUS_BACK[] =
+    "UPDATE main.param SET value = (SELECT k.value FROM temp.isl_focus_kept k WHERE k.key = param.key) "
+    "WHERE value IS NULL AND EXISTS (SELECT 1 FROM temp.isl_focus_kept k WHERE k.key = param.key "
+    "AND k.value IN (SELECT lesson FROM main.lesson_focus WHERE k.key = 'lesson' "
+    "UNION ALL SELECT name FROM main.channel WHERE k.key = 'channel'));";
+
 /* load --replace: the loaded lessons the files define are removed with what
  * they own (those of another file only when take_over), each told to fn. */
 static isl_status replace_first(isl_store *s, const char *const *paths, size_t n, int take_over, isl_load_fn fn,
@@ -350,6 +363,8 @@ isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t 
     isl_status st = isl_db_begin_write(s, err);
     if (st) return st;
     st = isl_db_exec(s, "PRAGMA defer_foreign_keys = ON", err);
+    /* the focus a replaced lesson held, given back below when it is loaded again */
+    if (!st && mode != ISL_LOAD_NEW) st = isl_db_exec(s, KEEP_FOCUS, err);
     if (!st && mode != ISL_LOAD_NEW) st = replace_first(s, paths, n, mode == ISL_LOAD_TAKE_OVER, fn, ctx, err);
     if (!st) st = isl_db_exec(s, LOAD_WATCH, err);
     if (!st) st = each_table(s, ISL_MT_BROUGHT, BROUGHT_WATCH, err);
@@ -359,6 +374,7 @@ isl_status isl_store_load_report(isl_store *s, const char *const *paths, size_t 
         if (st && err->reason == ISL_R_LESSON_LOADED) loaded_twice(s, paths, i, err);
         if (!st) st = load_noted(s, paths[i], fn, ctx, err);
     }
+    if (!st && mode != ISL_LOAD_NEW) st = isl_db_exec(s, FOCUS_BACK, err);
     if (!st) st = isl_drop_temp_objects(s, err);
     if (!st) {
         st = isl_store_settle_model(s, err);

@@ -188,6 +188,15 @@ check "... pasted, it loads the file again" "0|loaded 1 file into my lab.db" "$r
 check "... and says what it did: the lesson replaced, the rows it wrote per table (a.sql by hand: 1 channel, 3 facts, 3 claims)" \
     "a 1.sql: lesson M04/K01 replaced; wrote channel 1, channel_fact 3, claim 3, lesson 1, lesson_focus 1" \
     "$(printf '%s\n' "$said" | head -n 1)"
+# the edit-and-reload loop keeps the default lesson: M04/K01 (position 8)
+# in focus, M04/K02 (position 9) loaded, M04/K01 replaced: still M04/K01
+kf=$tmp/keepfocus.db
+"$ISOLAB" --db "$kf" init >/dev/null && "$ISOLAB" --db "$kf" load "$work/a.sql" "$work/b.sql" >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$kf" focus M04/K01 >/dev/null && "$ISOLAB" --db "$kf" load --replace "$work/a.sql" >/dev/null 2>&1
+check "load --replace of the lesson in focus keeps it the default" "0|M04/K01" \
+    "$?|$(q "$kf" "SELECT value FROM param WHERE key = 'lesson'")"
+"$ISOLAB" --db "$kf" load --replace "$work/b.sql" >/dev/null 2>&1
+check "... and replacing another lesson leaves it so" "0|M04/K01" "$?|$(q "$kf" "SELECT value FROM param WHERE key = 'lesson'")"
 # a bundle given no position gets one from the schema's trigger, and the
 # file writes it again: one row each (by hand: 1 bundle, 2 members)
 cat >"$tmp/solo.sql" <<'SQL'

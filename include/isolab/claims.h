@@ -72,9 +72,10 @@ isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_f
  * each fact the channel shows) with its current value as expected (NULL
  * when there is no current result; a real as the tables print it, at its
  * column's digits in labels, so that it passes as written), to fn one line
- * each; ISL_EINPUT when the lesson has no focus. */
+ * each, and into *nulls how many values are NULL; ISL_EINPUT when the lesson
+ * has no focus. */
 isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, const isl_labels *labels, isl_line_fn fn,
-                                   void *ctx, isl_error *err);
+                                   void *ctx, int *nulls, isl_error *err);
 
 /* ISL_OK when code is in the lesson table, else ISL_EINPUT. */
 isl_status isl_store_lesson_exists(isl_store *s, const char *code, isl_error *err);

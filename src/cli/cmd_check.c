@@ -1,5 +1,6 @@
 /* isolab check: evaluate the lessons' claims against the latest results and
  * store the outcomes as one 'check' run. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "isolab/claims.h"
@@ -51,7 +52,16 @@ int isl_cmd_claim(isl_cli *cli, const isl_args *a)
     if (!lesson) return isl_usage(cli, "--suggest CODE is required: the lesson whose claims to suggest");
     isl_labels labels = {NULL, 0, 0};
     isl_status st = isl_labels_read(cli, &labels);
-    if (!st) st = isl_store_claim_suggest(cli->store, lesson, &labels, isl_put_line, cli->out, &cli->err);
+    int nulls = 0;
+    if (!st) st = isl_store_claim_suggest(cli->store, lesson, &labels, isl_put_line, cli->out, &nulls, &cli->err);
     isl_labels_free(&labels);
+    if (!st && nulls) {
+        const char *words[] = {"lesson", lesson};
+        char *cmd = isl_command_text(cli, 2, words);
+        isl_note(cli, "%d of the values are NULL, as no current result holds them: such a row does not load; "
+                 "%c%s%c computes the lesson's, then ask again", nulls, cmd && strchr(cmd, '\'') ? '"' : '\'',
+                 cmd ? cmd : "isolab lesson", cmd && strchr(cmd, '\'') ? '"' : '\'');
+        free(cmd);
+    }
     return st && st != ISL_EOUTPUT ? (int)st : isl_check_output(cli, cli->out, "the output");
 }

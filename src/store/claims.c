@@ -939,8 +939,9 @@ static isl_status suggest_row(void *ctx, sqlite3_stmt *q)
 }
 
 isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, const isl_labels *labels, isl_line_fn fn,
-                                   void *ctx, isl_error *err)
+                                   void *ctx, int *nulls, isl_error *err)
 {
+    *nulls = 0;
     char hint[ISL_HINT_MAX];
     int found = 0;
     isl_status st = isl_db_rows(s, "reading the lesson's focus", "SELECT 1 FROM lesson_focus WHERE lesson = ?1",
@@ -1000,7 +1001,8 @@ isl_status isl_store_claim_suggest(isl_store *s, const char *lesson, const isl_l
     }
     free(g.left.p);
     if (!st && g.nulls)
-        st = fn(ctx, "-- NULL: no current result for it (isolab lesson CODE computes the lesson's)");
+        st = fn(ctx, "-- NULL: no current result for it; a claim needs a value, so such a row does not load");
+    *nulls = g.nulls;
     if (!st && !g.rows.n) /* (nothing to insert: no statement) */
         st = fn(ctx, "-- none: the lesson prints no table of a measure; state its claims in SQL (claim)");
     else if (!st)

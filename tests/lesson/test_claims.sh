@@ -310,6 +310,19 @@ check "claim --suggest M03/K05: exit 0, each measure's current value is the less
 tdb=$tmp/suggest-k06.db
 "$ISOLAB" --db "$tdb" init >/dev/null && "$ISOLAB" --db "$tdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1 \
     && "$ISOLAB" --db "$tdb" lesson M03/K06 >/dev/null 2>&1
+# before the lesson is computed: every value NULL but addition_grows's,
+# which counts rows (0): 15 of the 16 rows below; a note naming the command
+# that computes them; pasted, the values are there
+udb=$tmp/suggest-uncomputed.db
+"$ISOLAB" --db "$udb" init >/dev/null && "$ISOLAB" --db "$udb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1
+"$ISOLAB" --db "$udb" claim --suggest M03/K06 >"$tmp/u6.sql" 2>"$tmp/u6.err"
+check "claim --suggest before the lesson's results: exit 0, 15 NULL values, a note with the command" \
+    "0|15|isolab claim: note: 15 of the values are NULL, as no current result holds them: such a row does not load; 'isolab --db $udb lesson M03/K06' computes the lesson's, then ask again" \
+    "$?|$(grep -c "^  ('M03/K06', .*, NULL, '" "$tmp/u6.sql")|$(cat "$tmp/u6.err")"
+paste=$(sed -n "s/.* load; '\(.*\)' computes .*/\1/p" "$tmp/u6.err")
+PATH="$(dirname "$ISOLAB"):$PATH" sh -c "$paste" >/dev/null 2>&1
+check "... pasted, it computes them: no NULL, no note" "0||" \
+    "$?|$("$ISOLAB" --db "$udb" claim --suggest M03/K06 2>&1 >"$tmp/u6b.sql")|$(grep "^  (.*, NULL, '" "$tmp/u6b.sql")"
 "$ISOLAB" --db "$tdb" claim --suggest M03/K06 >"$tmp/s6.sql" 2>"$tmp/s6.err"
 check "claim --suggest M03/K06: no sample sweep row (the lesson prints none), said in a comment" \
     "0|visible=10 returned=3 open-surface=13 open-axes=8 cost-pct=6.0 run-time=1060 cost-per-fact=2.00 removal-changes=13 removal-unchanged=11 addition-grows=1 status-other-process-list='returns' status-own-process-number='left-open' status-ancestor-process-chain='returns' status-listening-ports='returns' status-kernel-settings='visible' status-clock='visible'|--   samples_returned (sample_table)" \

@@ -270,10 +270,11 @@ if cmp -s "$tmp/k6.txt" tests/expected/lesson_K06.txt; then ok "lesson M03/K06 p
 else not_ok "lesson M03/K06 prints the hand-worked tables"; diff -u tests/expected/lesson_K06.txt "$tmp/k6.txt"; fi
 check "... its tracepoints, and no sample sweep" "1|0" \
     "$(grep -c '^TRACEPOINTS ' "$tmp/k6.txt")|$(grep -c 'SAMPLE COUNT' "$tmp/k6.txt")"
-# the page's "Channel:" line: the whole, then its parts in the lesson's
-# part order (sched, task, net: the seed's positions), as TRACEPOINTS lists them
+# the page's "Channel:" line: the whole, then its parts, told apart as
+# parts, in the lesson's part order (sched, task, net: the seed's
+# positions), as TRACEPOINTS lists them
 check "page_lessons: M03/K06's channel, then its parts in part order" \
-    "in-kernel-tracing, sched-tracepoint, task-tracepoint, net-tracepoint" \
+    "in-kernel-tracing (parts: sched-tracepoint, task-tracepoint, net-tracepoint)" \
     "$(q "$kdb" "SELECT channels FROM page_lessons WHERE lesson = 'M03/K06'")"
 check "... its own table (lesson_table), after the tracepoints, before the channels" "27|28|39" \
     "$(grep -n '^AXES ' "$tmp/k6.txt" | cut -d: -f1)|$(grep -n '^axis  ' "$tmp/k6.txt" | cut -d: -f1)|$(grep -n '^channel  ' "$tmp/k6.txt" | cut -d: -f1)"

@@ -27,6 +27,10 @@ typedef enum isl_fact_state {
 /* The status word stored for a state: "visible", "left-open", "returns",
  * "closed" (or "absent"). */
 const char *isl_fact_state_name(isl_fact_state s);
+/* The word the lesson's tables print for a state, for people only (never
+ * stored nor exported): "visible", "left open", "RETURNS", "closed" (or
+ * "absent"); isl_fact_state_of reads it back. */
+const char *isl_fact_state_word(isl_fact_state s);
 /* The state a word names as stored or as the tables print it: the stored
  * word with case ignored and a space for a hyphen ("RETURNS", "left open"),
  * "already visible" for visible; ISL_FACT_ABSENT when it names none

@@ -13,6 +13,12 @@ const char *isl_fact_state_name(isl_fact_state s)
     return (unsigned)s <= ISL_FACT_CLOSED ? NAME[s] : NAME[ISL_FACT_ABSENT];
 }
 
+const char *isl_fact_state_word(isl_fact_state s)
+{
+    static const char *const WORD[] = {"absent", "visible", "left open", "RETURNS", "closed"};
+    return (unsigned)s <= ISL_FACT_CLOSED ? WORD[s] : WORD[ISL_FACT_ABSENT];
+}
+
 isl_fact_state isl_fact_state_of(const char *word)
 {
     /* the channel's facts table prints a visible fact "already visible" */

@@ -113,6 +113,14 @@ static void test_state_words(void **state)
     assert_int_equal(isl_fact_state_of("already"), ISL_FACT_ABSENT);
     assert_int_equal(isl_fact_state_of(""), ISL_FACT_ABSENT);
     assert_int_equal(isl_fact_state_of(NULL), ISL_FACT_ABSENT);
+    /* the lesson tables' words (page_lesson_axis), each read back */
+    const char *word[] = {"visible", "left open", "RETURNS", "closed"};
+    for (int i = 0; i < 4; i++) {
+        isl_fact_state st = (isl_fact_state)(ISL_FACT_VISIBLE + i);
+        assert_string_equal(isl_fact_state_word(st), word[i]);
+        assert_int_equal(isl_fact_state_of(word[i]), st);
+    }
+    assert_string_equal(isl_fact_state_word(ISL_FACT_ABSENT), "absent");
 }
 
 static void test_lesson_states(void **state)

@@ -15,7 +15,10 @@
  * rows (isl_json_keys, isl_buf_json_object); after isl_wasm_label, also
  * "heads" and "shown" before "rows" (each column's label and unit, each
  * cell as the page's tables show it: the command line's rules, so the
- * script computes none); on failure {"wrote": N,
+ * script computes none); "statement" before "columns" when the rows are
+ * those of the one statement run and it reads only: that statement as one
+ * word for a POSIX shell, so that `isolab export --format json --sql` with
+ * it writes ROWS again; on failure {"wrote": N,
  * "error": MESSAGE} with SQLite's message or the limit that ended it. */
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -28,6 +31,7 @@
 #include "isolab/ext.h"
 #include "isolab/guard.h"
 #include "isolab/reader.h"
+#include "isolab/surface.h"
 #include "isolab/textout.h"
 
 /* The page has no files: SQLite is built with SQLITE_OS_OTHER and this VFS
@@ -179,22 +183,26 @@ static const char *failure(int rc, char *msg, size_t n)
 }
 
 /* The labels that head the results (isl_wasm_label): column_label's rows,
- * for the object `object` (NULL: the '*' rows alone); none until asked. */
+ * for the object `object` (NULL: the '*' rows alone); none until asked.
+ * words: a status shown in the lesson tables' words (put_shown). */
 static isl_labels labels;
 static char *object;
-static int labelled;
+static int labelled, words;
 
 /* Heads the results from here on by the label rule of every isolab table
  * (isl_labels_find over column_label, as read now) for object's columns
  * (NULL or "": the labels of any object, '*'): each result gains "heads" and
- * "shown" (put_rows). A database without column_label heads nothing. 0, or
- * SQLITE_NOMEM. */
-int isl_wasm_label(const char *of)
+ * "shown" (put_rows); when as_words is 1, a fact's status as stored
+ * ("returns", "left-open") in a column named status or status_... is shown
+ * in the lesson tables' words (isl_fact_state_word: "RETURNS", "left
+ * open"), the rows keeping the stored word. A database without
+ * column_label heads nothing. 0, or SQLITE_NOMEM. */
+int isl_wasm_label(const char *of, int as_words)
 {
     for (size_t i = 0; i < labels.n; i++)
         free(labels.v[i].object), free(labels.v[i].column), free(labels.v[i].label), free(labels.v[i].unit);
     free(labels.v), free(object);
-    labels = (isl_labels){NULL, 0, 0}, object = NULL, labelled = 1;
+    labels = (isl_labels){NULL, 0, 0}, object = NULL, labelled = 1, words = as_words;
     if (of && *of && !(object = strdup(of))) return SQLITE_NOMEM;
     sqlite3_stmt *q = NULL;
     long long save = budget;
@@ -220,10 +228,19 @@ int isl_wasm_label(const char *of)
     return SQLITE_OK;
 }
 
+/* 1 when a text of column name is a status shown in the lesson tables'
+ * words (isl_wasm_label's as_words): the column status or status_... */
+static int status_column(const char *name)
+{
+    return words && (!strcmp(name, "status") || !strncmp(name, "status_", 7));
+}
+
 /* Appends each cell of row (nc cells) as the page's tables show it, with
  * the command line's rules: an integer as it is, a real by isl_buf_number to
- * its label's digits, a text as it is; NULL and a blob as null. */
-static void put_shown(isl_buf *b, size_t nc, const isl_cell *row, const isl_label *const *col)
+ * its label's digits, a text as it is, but a status word as stored in a
+ * status column (status[i]) in the lesson tables' word; NULL and a blob as
+ * null. */
+static void put_shown(isl_buf *b, size_t nc, const isl_cell *row, const isl_label *const *col, const char *status)
 {
     isl_buf_put(b, "[", 1);
     for (size_t i = 0; i < nc; i++) {
@@ -234,7 +251,11 @@ static void put_shown(isl_buf *b, size_t nc, const isl_cell *row, const isl_labe
             continue;
         }
         isl_buf t = {NULL, 0, 0, 0};
+        isl_fact_state st = status[i] && c->type == ISL_CELL_TEXT && c->text && strlen(c->text) == c->len
+                                ? isl_fact_state_of(c->text) : ISL_FACT_ABSENT;
+        if (st != ISL_FACT_ABSENT && strcmp(c->text, isl_fact_state_name(st))) st = ISL_FACT_ABSENT; /* stored only */
         if (c->type == ISL_CELL_FLOAT) isl_buf_number(&t, c->real, col[i] ? col[i]->digits : -1);
+        else if (st != ISL_FACT_ABSENT) isl_buf_put(&t, isl_fact_state_word(st), strlen(isl_fact_state_word(st)));
         else isl_buf_put(&t, c->text, c->len);
         isl_buf_json_string(b, t.p ? t.p : "", t.n);
         b->oom |= t.oom;
@@ -273,8 +294,10 @@ static int put_rows(isl_buf *b, sqlite3_stmt *q)
     isl_buf_put(b, "], \"types\": [", 13);
     isl_buf body = {NULL, 0, 0, 0}, shown = {NULL, 0, 0, 0};
     const isl_label **col = calloc(nc + 1, sizeof *col);
-    if (!col) b->oom = 1;
-    for (size_t i = 0; col && i < nc; i++) col[i] = isl_labels_find(&labels, object, names[i]);
+    char *status = calloc(nc + 1, 1);
+    if (!col || !status) b->oom = 1;
+    for (size_t i = 0; col && status && i < nc; i++)
+        col[i] = isl_labels_find(&labels, object, names[i]), status[i] = (char)status_column(names[i]);
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         if (b->n + body.n + shown.n > ANSWER_MAX) {
             rc = ANSWER_FULL;
@@ -286,12 +309,12 @@ static int put_rows(isl_buf *b, sqlite3_stmt *q)
         isl_buf_put(b, "\"", 1);
         isl_buf_put(&body, rows++ ? ",\n  " : "[\n  ", 4);
         isl_buf_json_object(&body, nc, (const char *const *)keys, cells);
-        if (labelled && col) {
+        if (labelled && col && status) {
             if (rows > 1) isl_buf_put(&shown, ", ", 2);
-            put_shown(&shown, nc, cells, col);
+            put_shown(&shown, nc, cells, col, status);
         }
     }
-    if (labelled && col) {
+    if (labelled && col && status) {
         isl_buf_put(b, "], \"heads\": [", 13);
         for (size_t i = 0; i < nc; i++) {
             const char *l = col[i] ? col[i]->label : NULL, *u = col[i] ? col[i]->unit : NULL;
@@ -307,7 +330,7 @@ static int put_rows(isl_buf *b, sqlite3_stmt *q)
         if (shown.p) isl_buf_put(b, shown.p, shown.n);
         b->oom |= shown.oom;
     }
-    free(shown.p), free(col);
+    free(shown.p), free(col), free(status);
     isl_buf_put(b, "], \"rows\": ", 11);
     if (body.p) isl_buf_put(b, body.p, body.n);
     isl_buf_put(b, rows ? "\n]\n" : "[]\n", 3);
@@ -331,14 +354,15 @@ done:
  * "unrun_line" (the line of sql the first one starts on) and "unrun" (that
  * statement's text, at most 300 bytes); an error says which limit ended the query, if
  * one did, in "limit" too: "budget", "length" or "answer" (past
- * ANSWER_MAX). */
+ * ANSWER_MAX); and "statement" (shell-quoted, isl_buf_shell_word) when
+ * the rows are those of the only statement run and it reads only. */
 const char *isl_wasm_query(const char *sql, double steps, int link)
 {
     if (!db) return error(refused.msg[0] ? refused.msg : "no database is open");
     budget = (long long)steps, used = 0;
     isl_buf last = {NULL, 0, 0, 0};
-    const char *tail = sql, *unrun = NULL, *unrun_end = NULL;
-    int any = 0, rc = SQLITE_OK, limit = SQLITE_OK;
+    const char *tail = sql, *unrun = NULL, *unrun_end = NULL, *rows_sql = NULL, *rows_end = NULL;
+    int any = 0, ran = 0, rows_ro = 0, rc = SQLITE_OK, limit = SQLITE_OK;
     long long wrote = 0;
     char msg[300] = "";
     while (tail && *tail) {
@@ -357,10 +381,12 @@ const char *isl_wasm_query(const char *sql, double steps, int link)
             sqlite3_finalize(q);
             break;
         }
+        ran++;
         if (!nc && any) /* BEGIN, INSERT, ROLLBACK ...: the rows shown stay the last query's */
             while ((rc = sqlite3_step(q)) == SQLITE_ROW) {}
         else {
             last.n = 0, last.oom = 0, any = 1;
+            rows_sql = start, rows_end = tail, rows_ro = ro && nc > 0;
             rc = put_rows(&last, q);
         }
         if (rc == SQLITE_DONE && !ro) wrote++;
@@ -389,6 +415,23 @@ const char *isl_wasm_query(const char *sql, double steps, int link)
         const char *m = msg[0] ? msg : "no statement to run";
         isl_buf_json_string(&out, m, strlen(m));
     } else if (any) {
+        if (ran == 1 && rows_ro) { /* the statement as export --sql takes it: no ';', no white space around */
+            while (rows_sql < rows_end && strchr(" \t\r\n", *rows_sql)) rows_sql++;
+            while (rows_end > rows_sql && strchr(" \t\r\n;", rows_end[-1])) rows_end--;
+            char *one = malloc((size_t)(rows_end - rows_sql) + 1);
+            if (!one) out.oom = 1;
+            else {
+                memcpy(one, rows_sql, (size_t)(rows_end - rows_sql));
+                one[rows_end - rows_sql] = '\0';
+                isl_buf word = {NULL, 0, 0, 0};
+                isl_buf_shell_word(&word, one);
+                isl_buf_put(&out, "\"statement\": ", 13);
+                isl_buf_json_string(&out, word.p ? word.p : "", word.n);
+                isl_buf_put(&out, ", ", 2);
+                out.oom |= word.oom;
+                free(word.p), free(one);
+            }
+        }
         isl_buf_put(&out, last.p, last.n);
         out.oom |= last.oom;
     } else out.n -= 2; /* no ", " after the last member */

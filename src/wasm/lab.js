@@ -119,23 +119,26 @@
     });
   }
 
-  // The engine's answer to sql, as its text: {"wrote": N, "columns": [...],
-  // "heads": [...], "shown": [...], "rows": ROWS} (heads: each column's label
-  // and unit, shown: each cell as the page's tables write it, by the label
-  // rule for object's columns, isl_wasm_label; ROWS as isolab export
-  // --format json writes them) or
+  // The engine's answer to sql, as its text: {"wrote": N, "statement": S,
+  // "columns": [...], "heads": [...], "shown": [...], "rows": ROWS} (S: the
+  // one read-only statement run, quoted for a shell; heads: each column's
+  // label and unit, shown: each cell as the page's tables write it, by the
+  // label rule for object's columns, a status in the lesson tables' words
+  // when words is set, isl_wasm_label; ROWS as isolab export --format json
+  // --sql S writes them, statuses as stored) or
   // {"wrote": N, "error": MESSAGE}, with "limit" ("budget", "length") when a
   // limit ended it and "unrun_line", "unrun" when a link's statement was left
   // unrun (src/wasm/glue.c). A query that wrote leaves the database's image
   // (kept for Stop and the download) and what would make isolab refuse it.
-  function raw(sql, budget, link, shown, object) {
-    return call({op: 'query', sql: sql, budget: budget || BUDGET, link: !!link, object: object || ''}, shown).then(function (r) {
+  function raw(sql, budget, link, shown, object, words) {
+    return call({op: 'query', sql: sql, budget: budget || BUDGET, link: !!link, object: object || '', words: !!words},
+                shown).then(function (r) {
       if (r.image) snapshot = r.image, kept.wrote += r.wrote, kept.refused = r.refused, keep();
       return r.text;
     });
   }
-  function query(sql, budget, link, shown, object) {
-    return raw(sql, budget, link, shown, object).then(function (text) {
+  function query(sql, budget, link, shown, object, words) {
+    return raw(sql, budget, link, shown, object, words).then(function (text) {
       var r = JSON.parse(text), i = text.indexOf('"rows": ');
       r.json = i < 0 ? '' : text.slice(i + 8, text.length - 1);
       return r;
@@ -180,7 +183,8 @@
   // cells (numbers rounded by the command line's rule), statuses marked as
   // page_table.c marks them (at most SHOWN rows: more would keep the page
   // busy laying them out), a row whose 'changed' column is set marked too;
-  // then the rows as JSON, as export prints them (all).
+  // then the rows as JSON, as export prints them (all), and the command
+  // that prints them so when the engine names the one statement they are of.
   var SHOWN = 1000;
   function table(r, caption) {
     var box = el('div', 'lab-result');
@@ -219,9 +223,15 @@
     add(box, add(el('div', 'scroll'), t));
     if (r.rows.length > SHOWN)
       add(box, el('p', 'note', 'The first ' + SHOWN + ' rows of ' + r.rows.length + ': every row is in the JSON below.'));
-    var d = el('details');
-    add(d, el('summary', null, 'These rows as JSON, as isolab export --format json writes them'),
-        el('pre', 'lab-json', r.json));
+    var d = el('details'), cmd = el('p', 'lab-json-cmd');
+    add(d, el('summary', null, 'These rows as JSON, as isolab export --format json writes them'));
+    if (r.statement !== undefined) {
+      var code = el('code', null, 'isolab export --format json --sql ' + r.statement);
+      code.style.overflowWrap = 'anywhere';
+      add(d, add(cmd, document.createTextNode('In a shell, on this database: '), code));
+    } else add(d, add(cmd, document.createTextNode('The rows of the last statement that gave rows: ' +
+                                                   'isolab export --sql takes one statement.')));
+    add(d, el('pre', 'lab-json', r.json));
     return add(box, d);
   }
 
@@ -254,16 +264,13 @@
     fromList(order.filter(function (m, i) { return state.on[i]; }).join(','), state.channel);
   }
   function sqlText(s) { return s === null || s === undefined || s === '' ? 'NULL' : lit(s); }
-  // a status in the lesson tables' words (page_lesson_axis)
-  function word(col) {
-    return "CASE " + col + " WHEN 'left-open' THEN 'left open' WHEN 'returns' THEN 'RETURNS' ELSE " + col + " END";
-  }
   // Every fact under the list, status first, and why: the member that closed
   // it or the one that left it open (the engine's rule, isolab_fact_status,
   // the lesson tables' "closed by"), the channel or parts of it that return it.
+  // The status as stored: the engine shows it in the lesson tables' words.
   function whySql(list, channel) {
     var L = lit(list), C = sqlText(channel);
-    return 'SELECT ' + word('f.status') + ' AS status, f.fact, f.axis, f.position, f.closed_by, f.left_open_by, ' +
+    return 'SELECT f.status, f.fact, f.axis, f.position, f.closed_by, f.left_open_by, ' +
       "CASE WHEN f.status = 'returns' THEN (SELECT group_concat(c, ',') FROM (SELECT channel AS c FROM channel_fact " +
       'WHERE channel = ' + C + ' AND fact = f.fact UNION ALL SELECT p.part FROM channel_part p JOIN channel_fact cf ' +
       'ON cf.channel = p.part WHERE p.channel = ' + C + ' AND cf.fact = f.fact)) END AS returned_by ' +
@@ -327,7 +334,7 @@
     var surface = await query('SELECT * FROM isolab_surface(' + mem + ', ' + chs + ')', 0, false, false, 'surface');
     // a list the engine refuses: its words once, from the surface (the fact
     // table would only say them again)
-    var facts = surface.error ? null : await query(whySql(list, ch), 0, false, false, 'fact_status');
+    var facts = surface.error ? null : await query(whySql(list, ch), 0, false, false, 'fact_status', true);
     // the what-if's place in the frontier plot
     state.surface = surface.error || !surface.rows.length ? null :
       {members: list, size: members.filter(function (m, i) { return members.indexOf(m) === i; }).length,
@@ -357,10 +364,10 @@
                         LA + ', ' + CA + ") UNION ALL SELECT 'B', " + LB + ', ' + CB + ', * FROM isolab_surface(' +
                         LB + ', ' + CB + ')', 0, false, false, 'surface');
     // the two statuses first: on a phone they are what shows
-    var f = await query('SELECT ' + word('a.status') + ' AS status_under_A, ' + word('b.status') +
-                        " AS status_under_B, a.fact, a.axis, CASE WHEN a.status IS NOT b.status THEN 'changed' END AS changed " +
+    var f = await query('SELECT a.status AS status_under_A, b.status AS status_under_B, a.fact, a.axis, ' +
+                        "CASE WHEN a.status IS NOT b.status THEN 'changed' END AS changed " +
                         'FROM isolab_fact_status(' + LA + ', ' + CA + ') a JOIN isolab_fact_status(' + LB + ', ' + CB +
-                        ') b USING (fact) ORDER BY a.position', 0, false, false, 'fact_status');
+                        ') b USING (fact) ORDER BY a.position', 0, false, false, 'fact_status', true);
     var n = f.error ? 0 : f.rows.filter(function (r) { return r.changed; }).length;
     var drop = el('button', null, 'Stop comparing');
     drop.type = 'button';
@@ -963,7 +970,7 @@
       }
       var k = M.lengthBytesUTF8(m.object) + 1, o = M._malloc(k);
       M.stringToUTF8(m.object, o, k);
-      M._isl_wasm_label(o); // the next result headed by object's labels
+      M._isl_wasm_label(o, m.words ? 1 : 0); // the next result headed by object's labels
       M._free(o);
       var n = M.lengthBytesUTF8(m.sql) + 1, p = M._malloc(n);
       M.stringToUTF8(m.sql, p, n);

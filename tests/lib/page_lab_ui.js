@@ -28,6 +28,10 @@
 //                                 and its entries' names
 //     channel                     the channel selector's chosen entry (its text)
 //     errors                      each error the lab shows, one a line
+//     json                        the JSON offered under table "n" (0 first)
+//                                 of the panel "in" (a selector): the command
+//                                 named beside it (or the note said instead),
+//                                 then the JSON's text exactly, as a JSON string
 (async function () {
   const out = [], report = document.createElement('pre');
   report.id = 'test-report';
@@ -44,6 +48,13 @@
     channel: () => { const s = document.querySelectorAll('#lab-whatif select')[0];
       return s.selectedIndex < 0 ? '(nothing chosen)' : s.options[s.selectedIndex].text; },
     errors: () => [...document.querySelectorAll('#lab .lab-error')].map(p => p.textContent).join('\n'),
+    json: s => {
+      const t = tables(s.in)[s.n], pre = t && t.querySelector('pre.lab-json');
+      if (!pre) return 'no JSON under table ' + s.n + ' of ' + s.in;
+      const named = pre.parentNode.querySelector('.lab-json-cmd');
+      return (named ? (named.querySelector('code') || named).textContent : 'no command named') + '\n' +
+        JSON.stringify(pre.textContent);
+    },
     surface: () => tables('#lab-whatif')[0].querySelector('pre.lab-json').textContent.trimEnd(),
     facts: () => [tables('#lab-whatif')[1].querySelector('thead tr'), ...tables('#lab-whatif')[1].querySelectorAll('tbody tr')]
       .map(cells).join('\n'),
@@ -52,7 +63,8 @@
       return t ? [t.querySelector('thead tr'), ...t.querySelectorAll('tbody tr')]
         .map(tr => cells(tr) + (tr.className ? ' [' + tr.className + ']' : '')).join('\n') : 'no comparison';
     },
-    'compare-commands': () => [...document.querySelectorAll('#lab-compare code')].map(c => c.textContent).join('\n'),
+    'compare-commands': () => [...document.querySelectorAll('#lab-compare code.lab-cmd-a, #lab-compare code.lab-cmd-b')]
+      .map(c => c.textContent).join('\n'),
     classes: () => [...tables('#lab-whatif')[1].querySelectorAll('tbody td:first-child')]
       .map(td => td.textContent + '=' + td.className).filter((x, i, a) => a.indexOf(x) === i).join('\n'),
     colours: () => {
@@ -87,7 +99,7 @@
       } else if (s.click) {
         [...document.querySelectorAll('#lab button')].find(b => b.textContent === s.click).click();
       } else {
-        out.push('=== ' + s.read + '\n' + readings[s.what]());
+        out.push('=== ' + s.read + '\n' + readings[s.what](s));
       }
       await new Promise(done => setTimeout(done, 0));
       await lab.idle();

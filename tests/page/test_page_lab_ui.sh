@@ -237,6 +237,79 @@ PY
 )
 check "the query list: the course's questions first, the rest under every view" "$want" "$(reading queries)"
 
+# --- every JSON the lab offers is the named command's, byte for byte ---------------
+# Each table's JSON is read from the screen with the command named beside
+# it; that command, run here on the database the page carries, must print
+# the same bytes. The statuses in it are the stored words ('returns',
+# 'left-open': export current_fact_status's, the shell's isolab_fact_status),
+# never the screen's words (RETURNS, left open).
+act "$tmp/lab.html" '[{"go": "#members=strict&channel=sampling-profile"},
+  {"read": "j surface", "what": "json", "in": "#lab-whatif", "n": 0},
+  {"read": "j facts", "what": "json", "in": "#lab-whatif", "n": 1},
+  {"read": "j frontier", "what": "json", "in": "#lab-questions", "n": 0},
+  {"read": "j smallest", "what": "json", "in": "#lab-questions", "n": 1},
+  {"read": "j marginal", "what": "json", "in": "#lab-questions", "n": 2},
+  {"click": "Keep this what-if as A, to compare"}, {"toggle": "user-namespace"},
+  {"read": "j both", "what": "json", "in": "#lab-compare", "n": 0},
+  {"read": "j beside", "what": "json", "in": "#lab-compare", "n": 1},
+  {"read": "shown facts", "what": "facts"},
+  {"go": "#sql=SELECT%20*%20FROM%20current_fact_status"},
+  {"read": "j view", "what": "json", "in": "#lab-query", "n": 0},
+  {"go": "#sql=SELECT%201%20AS%20a%3B%20SELECT%202%20AS%20b"},
+  {"read": "j two", "what": "json", "in": "#lab-query", "n": 0}]' 1280
+# same NAME : "same" when the command named beside reading NAME prints its
+# JSON exactly, else what differs
+same() {
+    reading "$1" >"$tmp/named.txt"
+    cmd=$(head -1 "$tmp/named.txt")
+    case $cmd in
+    "isolab export --format json --sql "*) ;;
+    *) echo "named: $cmd"; return ;;
+    esac
+    eval "\"\$ISOLAB\" --db \"\$db\" ${cmd#isolab }" >"$tmp/named.json" 2>/dev/null || { echo "exit $?: $cmd"; return; }
+    python3 - "$tmp/named.txt" "$tmp/named.json" <<'PY'
+import json, sys
+shown = json.loads(open(sys.argv[1], encoding="utf-8").read().split("\n", 1)[1])
+got = open(sys.argv[2], encoding="utf-8").read()
+print("same" if shown == got else "differs:\n" + shown[:300] + "\n---\n" + got[:300])
+PY
+}
+for r in surface facts frontier smallest marginal both beside view; do
+    check "the lab's JSON under $r: the command named beside it prints it byte for byte" same "$(same "j $r")"
+done
+# the stored words, fact by fact, as isolab export current_fact_status writes them
+"$ISOLAB" --db "$db" export current_fact_status --format json >"$tmp/cfs.json" 2>/dev/null
+x "$db" "SELECT fact, status FROM isolab_fact_status('strict,-user-namespace', 'sampling-profile') ORDER BY position" \
+    >"$tmp/b.txt"
+words() {
+    reading "$1" | sed 1d | python3 -c '
+import json, sys
+rows = json.loads(json.loads(sys.stdin.read()))
+print("\n".join("%s|%s" % (r["fact"], r[sys.argv[1]]) for r in rows))' "$2"
+}
+check "the fact table's JSON: each status the stored word export current_fact_status gives strict" \
+    "$(python3 -c '
+import json, sys
+print("\n".join("%s|%s" % (r["fact"], r["status"]) for r in json.load(open(sys.argv[1]))
+                if r["bundle"] == "strict" and r["channel"] == "sampling-profile"))' "$tmp/cfs.json")" \
+    "$(words 'j facts' status)"
+check "A beside B's JSON: A's statuses, the stored words" "$(words 'j facts' status)" "$(words 'j beside' status_under_A)"
+check "A beside B's JSON: B's statuses, the shell's isolab_fact_status" "$(cat "$tmp/b.txt")" \
+    "$(words 'j beside' status_under_B)"
+check "... among them returns and left-open (worked from the lesson: cpu-share, cpu-count)" \
+    "cpu-share|returns cpu-count|left-open" "$(words 'j facts' status | grep -E '^cpu-(share|count)[|]' | tr '\n' ' ' | sed 's/ $//')"
+check "the screen keeps the lesson tables' words (RETURNS, left open) for B" \
+    "$(sed 's/|returns$/|RETURNS/; s/|left-open$/|left open/' "$tmp/b.txt")" \
+    "$(reading 'shown facts' | awk -F' [|] ' 'NR > 1 { print $2 "|" $1 }')"
+check "the query box's JSON of current_fact_status: isolab export current_fact_status --format json, byte for byte" \
+    same "$(reading 'j view' | sed 1d | python3 -c '
+import json, sys
+print("same" if json.loads(sys.stdin.read()) == open(sys.argv[1], encoding="utf-8").read() else "differs")' "$tmp/cfs.json")"
+check "two statements: no command named (export --sql takes one), the JSON still the last one's rows" \
+    "The rows of the last statement that gave rows: isolab export --sql takes one statement.|[
+  {\"b\": 2}
+]" "$(reading 'j two' | head -1)|$(reading 'j two' | sed 1d | python3 -c 'import json, sys; print(json.loads(sys.stdin.read()), end="")')"
+
 # --- a link with a channel the database has not ------------------------------------
 # (a link is someone else's text): the engine's words once, the value named
 # with the channels (two here, seeds/000) or the one meant, and the selector

@@ -30,9 +30,9 @@ isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t
 /* One table's or view's rows read again and again through one statement,
  * compiled once (a page reads each lesson's rows through one). _open looks
  * name up as isl_store_export does: with has_run, the rows of run run_id;
- * with by_lesson, those of the lesson each read names (a lesson column).
- * _read hands the rows as isl_store_export does, all of them from the
- * first, as they are at that read (lesson NULL unless by_lesson). _close
+ * with by_lesson, those of the lesson each read names (a lesson column;
+ * NULL: none). _read hands the rows as isl_store_export does, all of them
+ * from the first, as they are at that read (lesson NULL unless by_lesson). _close
  * frees it (NULL: nothing). isl_store_export is _open, one _read, _close. */
 typedef struct isl_export isl_export;
 isl_status isl_store_export_open(isl_store *s, const char *name, int has_run, int64_t run_id, int by_lesson,
@@ -74,5 +74,11 @@ int isl_store_has_column(isl_store *s, const char *name, const char *column);
 /* Each `line` of the saved query `name` to fn (of a lesson-keyed one, the
  * focus lesson's); ISL_EINPUT when no view of that name has a line column. */
 isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err);
+
+/* isl_store_export's rows of the table or view `name`, but of a saved query
+ * keyed by lesson (a view with a line and a lesson column) only the focus
+ * lesson's, those isl_store_view_lines reads the lines of (none when no
+ * lesson has a focus). */
+isl_status isl_store_export_focus(isl_store *s, const char *name, isl_row_fn fn, void *ctx, isl_error *err);
 
 #endif

@@ -25,10 +25,11 @@ isl_status isl_report_lesson_rows(isl_cli *cli, isl_listing *l, const char *code
  * also when one is stale or pending, the count line saying so). */
 int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_shown show, isl_format fmt, int strict);
 
-/* Writes the rows of `name` (of run run_id when has_run) or of query sql in
- * fmt to file (NULL or "-": cli->out), *rows their count; an exit status. */
+/* Writes the rows of `name` (of run run_id when has_run; with focus, those
+ * isl_store_export_focus gives) or of query sql in fmt to file (NULL or
+ * "-": cli->out), *rows their count; an exit status. */
 int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
-                    const char *file, size_t *rows);
+                    int focus, const char *file, size_t *rows);
 /* isl_export_path of relation `name` as CSV, read through x (name's
  * isl_store_export_open), its header and rows handed to tee(tee_ctx) as
  * well (a failure of tee fails the export). */

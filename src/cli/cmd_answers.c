@@ -35,7 +35,7 @@ typedef struct answer_args {
 static isl_status print_rows(void *ctx, int64_t run_id)
 {
     answer_args *x = ctx;
-    return (isl_status)isl_export_path(x->cli, x->table, NULL, x->fmt, 1, run_id, NULL, &x->rows);
+    return (isl_status)isl_export_path(x->cli, x->table, NULL, x->fmt, 1, run_id, 0, NULL, &x->rows);
 }
 
 /* The channel (--channel C; none with --no-channel; by default

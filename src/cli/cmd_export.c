@@ -123,7 +123,9 @@ int isl_cmd_export(isl_cli *cli, const isl_args *a)
     if (list) return list_names(cli, a->nops ? a->ops[0] : NULL, given ? (isl_format)fmt : ISL_FMT_TABLE);
     if (!sql) isl_note_focus_unread(cli, a, a->ops[0]);
     size_t rows = 0;
-    rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id, isl_opt(a, "-o"), &rows);
+    /* --lesson: a saved query keyed by lesson gives that lesson's rows, as report's */
+    rc = isl_export_path(cli, a->nops ? a->ops[0] : NULL, sql, (isl_format)fmt, run, run_id,
+                         isl_opt(a, "--lesson") != NULL, isl_opt(a, "-o"), &rows);
     /* results without values because nothing was run: say what to run */
     if (!rc && !sql && !isl_note_no_results(cli, a->ops[0], rows) && rows) note_unrun(cli, a->ops[0]);
     return rc;

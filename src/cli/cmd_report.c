@@ -14,6 +14,9 @@
 #include "isolab/report.h"
 #include "isolab/util.h"
 
+/* The view of the lesson's tables, its own tables run in their places. */
+static const char LESSON_REPORT[] = "lesson_report";
+
 /* One line of a view, escaped; c->lines counts them. */
 typedef struct counted {
     FILE *out;
@@ -32,7 +35,7 @@ static isl_status count_line(void *ctx, const char *line)
 static int print_view(isl_cli *cli, const char *name)
 {
     counted c = {cli->out, 0};
-    int lesson = !strcmp(name, "lesson_report");
+    int lesson = !strcmp(name, LESSON_REPORT);
     char code[256], b[256], ch[256];
     isl_status st = ISL_OK;
     if (!lesson) {
@@ -66,18 +69,6 @@ static int print_view(isl_cli *cli, const char *name)
     return isl_check_output(cli, cli->out, "the output");
 }
 
-/* Every row of the table or view `name` as a listing in fmt. */
-static int print_table(isl_cli *cli, const char *name, isl_format fmt)
-{
-    isl_listing l;
-    isl_listing_start(&l, fmt, cli->out);
-    isl_status st = isl_listing_labelled(&l, cli, name);
-    if (!st) st = isl_store_export(cli->store, name, 0, 0, isl_listing_row, &l, &cli->err);
-    int rc = isl_listing_done(cli, &l, st);
-    if (!rc) isl_note_no_results(cli, name, l.rows);
-    return rc;
-}
-
 /* The focus lesson's tables as rows (lesson, line): what the text shows. */
 static int lesson_rows(isl_cli *cli, isl_format fmt)
 {
@@ -87,6 +78,21 @@ static int lesson_rows(isl_cli *cli, isl_format fmt)
     isl_listing_start(&l, fmt, cli->out);
     int rc = isl_listing_done(cli, &l, isl_report_lesson_rows(cli, &l, code, 1));
     if (!rc) isl_note_no_results(cli, NULL, l.rows);
+    return rc;
+}
+
+/* The rows of the table or view `name` as a listing in fmt: those whose
+ * lines print_view prints (of a saved query keyed by lesson, the focus
+ * lesson's; lesson_report's as lesson_rows), else every row. */
+static int print_table(isl_cli *cli, const char *name, isl_format fmt)
+{
+    if (!strcmp(name, LESSON_REPORT)) return lesson_rows(cli, fmt);
+    isl_listing l;
+    isl_listing_start(&l, fmt, cli->out);
+    isl_status st = isl_listing_labelled(&l, cli, name);
+    if (!st) st = isl_store_export_focus(cli->store, name, isl_listing_row, &l, &cli->err);
+    int rc = isl_listing_done(cli, &l, st);
+    if (!rc) isl_note_no_results(cli, name, l.rows);
     return rc;
 }
 
@@ -115,7 +121,7 @@ int isl_cmd_report(isl_cli *cli, const isl_args *a)
         char msg[1200];
         int none = isl_no_results(cli, msg, sizeof msg);
         if (none) return none < 0 ? cli->err.status : isl_fail(&cli->err, ISL_EINPUT, "%s", msg);
-        return print_view(cli, "lesson_report");
+        return print_view(cli, LESSON_REPORT);
     }
     /* every name is looked up before anything is printed: one that is no
      * table or view fails on its own path, which prints nothing for it */

@@ -378,7 +378,7 @@ int isl_check_print(isl_cli *cli, const char *lesson, FILE *out, isl_claims_show
 /* ---- a relation or query into a file ---- */
 
 static int export_path(isl_cli *cli, isl_export *x, const char *name, const char *sql, isl_format fmt, int has_run,
-                       int64_t run_id, const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx)
+                       int64_t run_id, int focus, const char *file, size_t *rows, isl_row_fn tee, void *tee_ctx)
 {
     isl_error *err = &cli->err;
     isl_listing e;
@@ -402,6 +402,7 @@ static int export_path(isl_cli *cli, isl_export *x, const char *name, const char
     isl_status st = isl_listing_labelled(&e, cli, name);
     if (!st && sql) st = isl_store_export_sql(cli->store, sql, isl_listing_row, &e, err);
     else if (!st && x) st = isl_store_export_read(x, NULL, isl_listing_row, &e, err);
+    else if (!st && focus && !has_run) st = isl_store_export_focus(cli->store, name, isl_listing_row, &e, err);
     else if (!st) st = isl_store_export(cli->store, name, has_run, run_id, isl_listing_row, &e, err);
     p.done = e.rows;
     isl_progress_end(&p, !st);
@@ -416,13 +417,13 @@ static int export_path(isl_cli *cli, isl_export *x, const char *name, const char
 }
 
 int isl_export_path(isl_cli *cli, const char *name, const char *sql, isl_format fmt, int has_run, int64_t run_id,
-                    const char *file, size_t *rows)
+                    int focus, const char *file, size_t *rows)
 {
-    return export_path(cli, NULL, name, sql, fmt, has_run, run_id, file, rows, NULL, NULL);
+    return export_path(cli, NULL, name, sql, fmt, has_run, run_id, focus, file, rows, NULL, NULL);
 }
 
 int isl_export_tee(isl_cli *cli, isl_export *x, const char *name, const char *file, size_t *rows, isl_row_fn tee,
                    void *tee_ctx)
 {
-    return export_path(cli, x, name, NULL, ISL_FMT_CSV, 0, 0, file, rows, tee, tee_ctx);
+    return export_path(cli, x, name, NULL, ISL_FMT_CSV, 0, 0, 0, file, rows, tee, tee_ctx);
 }

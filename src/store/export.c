@@ -195,9 +195,10 @@ isl_status isl_store_export_open(isl_store *s, const char *name, int has_run, in
 
 isl_status isl_store_export_read(isl_export *x, const char *lesson, isl_row_fn fn, void *ctx, isl_error *err)
 {
-    assert(!lesson == !x->by_lesson);
+    assert(!lesson || x->by_lesson);
     isl_store *s = x->s; /* x->q is reset: stream_rows ends so */
-    if ((lesson && sqlite3_bind_text(x->q, 1, lesson, -1, SQLITE_TRANSIENT) != SQLITE_OK)
+    /* by_lesson with no lesson binds NULL: no row */
+    if ((x->by_lesson && sqlite3_bind_text(x->q, 1, lesson, -1, SQLITE_TRANSIENT) != SQLITE_OK)
         || (x->has_run && sqlite3_bind_int64(x->q, 1, x->run_id) != SQLITE_OK))
         return isl_db_fail(s, err, "reading the rows");
     if (!x->mine) isl_work_begin(s);
@@ -215,13 +216,13 @@ void isl_store_export_close(isl_export *x)
     free(x);
 }
 
-/* isl_store_export, and with lesson (not has_run) only the rows of that
- * lesson: one read of its own statement. */
-static isl_status export_rows(isl_store *s, const char *name, int has_run, int64_t run_id, const char *lesson,
-                              isl_row_fn fn, void *ctx, isl_error *err)
+/* isl_store_export, and with by_lesson (not has_run) only the rows of
+ * lesson (NULL: none): one read of its own statement. */
+static isl_status export_rows(isl_store *s, const char *name, int has_run, int64_t run_id, int by_lesson,
+                              const char *lesson, isl_row_fn fn, void *ctx, isl_error *err)
 {
     isl_export *x;
-    isl_status st = isl_store_export_open(s, name, has_run, run_id, lesson != NULL, &x, err);
+    isl_status st = isl_store_export_open(s, name, has_run, run_id, by_lesson, &x, err);
     if (!st) st = isl_store_export_read(x, lesson, fn, ctx, err);
     isl_store_export_close(x);
     return st;
@@ -230,18 +231,18 @@ static isl_status export_rows(isl_store *s, const char *name, int has_run, int64
 isl_status isl_store_export(isl_store *s, const char *name, int has_run, int64_t run_id, isl_row_fn fn, void *ctx,
                             isl_error *err)
 {
-    return export_rows(s, name, has_run, run_id, NULL, fn, ctx, err);
+    return export_rows(s, name, has_run, run_id, 0, NULL, fn, ctx, err);
 }
 
 isl_status isl_store_export_lesson(isl_store *s, const char *name, const char *lesson, isl_row_fn fn, void *ctx,
                                    isl_error *err)
 {
-    return export_rows(s, name, 0, 0, lesson, fn, ctx, err);
+    return export_rows(s, name, 0, 0, 1, lesson, fn, ctx, err);
 }
 
 /* A saved query found by name: the statement for its lines, and the
  * lesson of current_focus for a lesson-keyed one (filtered on a bound
- * value, the view compiles once). */
+ * value, the view compiles once; NULL when no lesson has a focus). */
 typedef struct view {
     char *sql, *lesson;
     int found, keyed;
@@ -264,26 +265,45 @@ static isl_status lesson_row(void *ctx, sqlite3_stmt *q)
     return isl_base_col(q, 0) && !v->lesson ? ISL_ENOMEM : ISL_OK;
 }
 
-isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err)
+/* Looks the saved query `name` up into v (v->found 0: no view of that
+ * name has a line column), with current_focus's lesson when it is keyed:
+ * the one rule of which rows a saved query gives, its lines or its rows. */
+static isl_status find_view(isl_store *s, const char *name, view *v, isl_error *err)
 {
-    view v = {NULL, NULL, 0, 0};
     isl_status st = isl_db_rows(s, "looking up the saved query",
                                 "SELECT m.name, EXISTS (SELECT 1 FROM pragma_table_info(m.name) c "
                                 "WHERE c.name = 'lesson') FROM sqlite_schema m WHERE m.type = 'view' AND m.name = ?1 "
                                 "AND EXISTS (SELECT 1 FROM pragma_table_info(m.name) c WHERE c.name = 'line')",
-                                view_row, &v, err, "t", name);
+                                view_row, v, err, "t", name);
+    if (!st && v->found && !v->sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
+    if (!st && v->keyed) {
+        st = isl_db_rows(s, name, "SELECT lesson FROM current_focus", lesson_row, v, err, NULL);
+        if (st == ISL_ENOMEM) isl_fail(err, st, "out of memory");
+    }
+    return st;
+}
+
+isl_status isl_store_view_lines(isl_store *s, const char *name, isl_line_fn fn, void *ctx, isl_error *err)
+{
+    view v = {NULL, NULL, 0, 0};
+    isl_status st = find_view(s, name, &v, err);
     isl_each l = {.fn.line = fn, .ctx = ctx};
     char hint[ISL_HINT_MAX];
     if (!st && !v.found)
         st = isl_fail(err, ISL_EINPUT, "no saved query named '%s'%s", name,
                       isl_store_name_hint(s, "SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name", name,
                                           "saved queries", hint, sizeof hint));
-    else if (!st && !v.sql) st = isl_fail(err, ISL_ENOMEM, "out of memory");
-    if (!st && v.keyed) {
-        st = isl_db_rows(s, name, "SELECT lesson FROM current_focus", lesson_row, &v, err, NULL);
-        if (st == ISL_ENOMEM) isl_fail(err, st, "out of memory");
-    }
     if (!st) st = isl_db_rows(s, name, v.sql, isl_each_line, &l, err, v.keyed ? "t" : NULL, v.lesson);
+    sqlite3_free(v.sql);
+    sqlite3_free(v.lesson);
+    return st;
+}
+
+isl_status isl_store_export_focus(isl_store *s, const char *name, isl_row_fn fn, void *ctx, isl_error *err)
+{
+    view v = {NULL, NULL, 0, 0};
+    isl_status st = find_view(s, name, &v, err);
+    if (!st) st = export_rows(s, name, 0, 0, v.keyed, v.lesson, fn, ctx, err);
     sqlite3_free(v.sql);
     sqlite3_free(v.lesson);
     return st;

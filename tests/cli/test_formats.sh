@@ -161,6 +161,69 @@ check "report --format json: the lines the text shows, of the focus lesson alone
 check "report --lesson M03/K04 --format json: that lesson's lines alone" "M03/K04 ok" \
     "$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); t=open(sys.argv[2]).read().split("\n")[:-1]; print(" ".join(sorted(set(x["lesson"] for x in r))), "ok" if [x["line"] for x in r] == t else "differ")' "$tmp/rep.json" "$tmp/rep.txt")"
 
+# report NAME of a view keyed by lesson: --format reads the rows the text
+# prints, of the lesson in focus alone (--lesson, else current_focus's),
+# whichever other lessons have results; three lessons loaded and run
+k6db=$tmp/k6.db
+cp "$ldb" "$k6db"
+"$ISOLAB" --db "$k6db" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$k6db" run >/dev/null 2>&1
+check "three lessons loaded and run: resource_axis has rows of M03/K04, M03/K05 and M03/K06" "M03/K04 M03/K05 M03/K06" \
+    "$(q "$k6db" "SELECT group_concat(lesson, ' ') FROM (SELECT DISTINCT lesson FROM resource_axis ORDER BY lesson)")"
+# lesson_lines FILE FORMAT : the lessons of the rows (sorted, distinct), then
+# "same" when their lines are those of the text in $tmp/view.txt, in order
+lesson_lines() {
+    python3 - "$1" "$2" "$tmp/view.txt" <<'EOF2'
+import csv, json, sys
+path, fmt, text = sys.argv[1:]
+body = open(path, encoding="utf-8", newline="").read()
+if fmt == "json": r = json.loads(body)
+elif fmt == "ndjson": r = [json.loads(l) for l in body.split("\n") if l]
+else: r = list(csv.DictReader(body.splitlines(True), delimiter="\t" if fmt == "tsv" else ","))
+lines = open(text, encoding="utf-8").read().split("\n")[:-1]
+print(" ".join(sorted(set(x["lesson"] for x in r))), "same" if [x["line"] for x in r] == lines else "differ")
+EOF2
+}
+for name in lesson_header resource_axis channel_facts bundle_table channel_table sample_table removal_summary \
+    addition_table lesson_report; do
+    "$ISOLAB" --db "$k6db" report "$name" --lesson M03/K05 >"$tmp/view.txt" 2>/dev/null
+    got=
+    for f in csv tsv json ndjson; do
+        "$ISOLAB" --db "$k6db" report "$name" --lesson M03/K05 --format $f >"$tmp/view.$f" 2>/dev/null
+        got="$got$f: $(lesson_lines "$tmp/view.$f" $f); "
+    done
+    check "report $name --lesson M03/K05 --format csv/tsv/json/ndjson: M03/K05's rows alone, the text's lines" \
+        "csv: M03/K05 same; tsv: M03/K05 same; json: M03/K05 same; ndjson: M03/K05 same; " "$got"
+done
+# the axis table's rows by hand, from the lesson's resource axis
+"$ISOLAB" --db "$k6db" report resource_axis --lesson M03/K05 --format csv >"$tmp/ra.csv" 2>/dev/null
+check "report resource_axis --lesson M03/K05 --format csv: the lesson's five lines" \
+    "lesson,line,n
+M03/K05,\"RESOURCE AXIS (the control group's axis)\",1
+M03/K05,\"  cpu-share           RETURNS\",2
+M03/K05,\"  memory-limit        closed\",3
+M03/K05,\"  memory-used         closed\",4
+M03/K05,\"  cpu-count           left open\",5" "$(cat "$tmp/ra.csv")"
+# --format table given lists the rows, the same lesson's; without --lesson
+# the lesson in focus (isolab focus) is the one read, in every format
+"$ISOLAB" --db "$k6db" report resource_axis --lesson M03/K05 --format table >"$tmp/ra.table" 2>/dev/null
+check "report resource_axis --lesson M03/K05 --format table: M03/K05's five rows alone" "5 0" \
+    "$(grep -c '^M03/K05 ' "$tmp/ra.table") $(grep -c '^M03/K0[46] ' "$tmp/ra.table")"
+cp "$k6db" "$tmp/k6f.db"
+"$ISOLAB" --db "$tmp/k6f.db" focus M03/K06 >/dev/null 2>&1
+"$ISOLAB" --db "$tmp/k6f.db" report channel_facts >"$tmp/view.txt" 2>/dev/null
+"$ISOLAB" --db "$tmp/k6f.db" report channel_facts --format ndjson >"$tmp/view.ndjson" 2>/dev/null
+check "after focus M03/K06: report channel_facts --format ndjson is M03/K06's, as its text" "M03/K06 same" \
+    "$(lesson_lines "$tmp/view.ndjson" ndjson)"
+# export NAME --lesson CODE: that lesson's rows; without --lesson, every row
+"$ISOLAB" --db "$k6db" export resource_axis --lesson M03/K06 --format json >"$tmp/ex.json" 2>/dev/null
+"$ISOLAB" --db "$k6db" report resource_axis --lesson M03/K06 >"$tmp/view.txt" 2>/dev/null
+check "export resource_axis --lesson M03/K06: M03/K06's rows alone, report's lines" "M03/K06 same" \
+    "$(lesson_lines "$tmp/ex.json" json)"
+"$ISOLAB" --db "$k6db" export resource_axis >"$tmp/ex.csv" 2>/dev/null
+check "export resource_axis without --lesson: every lesson's rows" "$(q "$k6db" "SELECT count(*) + 1 FROM resource_axis")" \
+    "$(wc -l <"$tmp/ex.csv" | tr -d ' ')"
+
 same_rows "export --list" "$ISOLAB" --db "$db" export --list
 check "export --list --format json: every table and view" \
     "$(q "$db" "SELECT count(*) FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%'")" \

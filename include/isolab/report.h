@@ -44,6 +44,19 @@ int isl_apply_focus(isl_cli *cli, const isl_args *a);
  * nothing of its rows. */
 void isl_note_focus_unread(isl_cli *cli, const isl_args *a, const char *name);
 
+/* The line "CODE\tFILE" at l (code: CODE's length) has a line of its CODE
+ * in lessons (lines "CODE\tFILE", as isl_store_origin gives them). */
+int isl_lesson_kept(const char *l, size_t code, const char *lessons);
+
+/* Notes that the default lesson (current_focus's) is focus, no longer
+ * old_focus, with the commands that make old_focus the default again,
+ * ready to paste: a lesson gone from now is loaded first, from its file
+ * (old's "CODE\tFILE" lines; none known: no command), then focused. was:
+ * whose default old_focus was ("the default lesson"); is: the words before
+ * focus ("the default now is"); focus NULL: no lesson has a focus now. */
+void isl_note_default(isl_cli *cli, const char *old, const char *now, const char *old_focus, const char *was,
+                      const char *focus, const char *is);
+
 /* Notes stale results of an older model, with the commands that update them. */
 int isl_warn_stale(isl_cli *cli);
 

@@ -129,17 +129,6 @@ static int find_lessons(isl_cli *cli, const isl_args *a, lesson_list *ls)
     return ISL_OK;
 }
 
-/* The line "CODE\tFILE" at l (code: CODE's length) has a line of its CODE in now. */
-static int kept_in(const char *l, size_t code, const char *now)
-{
-    for (const char *m = now; m && *m;) {
-        size_t mlen = strcspn(m, "\n");
-        if (strcspn(m, "\t") == code && !strncmp(m, l, code)) return 1;
-        m += mlen + (m[mlen] == '\n');
-    }
-    return 0;
-}
-
 /* The line at l is lost (no CODE in now) and names a FILE a lost line before
  * it (from old) names too: its file's command is given once. */
 static int file_named_before(const char *old, const char *l, const char *now)
@@ -149,7 +138,7 @@ static int file_named_before(const char *old, const char *l, const char *now)
     for (const char *p = old; p < l;) {
         size_t plen = strcspn(p, "\n"), pcode = strcspn(p, "\t");
         if (pcode < plen && plen - pcode == len - code && !strncmp(p + pcode, l + code, len - code)
-            && !kept_in(p, pcode, now))
+            && !isl_lesson_kept(p, pcode, now))
             return 1;
         p += plen + (p[plen] == '\n');
     }
@@ -165,7 +154,7 @@ static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_b
     size_t lost = 0;
     for (const char *l = old; l && *l;) {
         size_t len = strcspn(l, "\n"), code = strcspn(l, "\t");
-        if (!kept_in(l, code, now) && code < len) {
+        if (!isl_lesson_kept(l, code, now) && code < len) {
             lost++;
             isl_buf_printf(codes, " %.*s", (int)code, l);
             char *file = code + 1 < len && !file_named_before(old, l, now) ? strndup(l + code + 1, len - code - 1)
@@ -177,45 +166,6 @@ static size_t lost_lessons(isl_cli *cli, const char *old, const char *now, isl_b
         l += len + (l[len] == '\n');
     }
     return lost;
-}
-
-/* The file the line "CODE\tFILE" of old names for code (malloc'd), or NULL
- * when old has no such line or it names no file. */
-static char *lesson_file(const char *old, const char *code)
-{
-    size_t n = strlen(code);
-    for (const char *l = old; l && *l;) {
-        size_t len = strcspn(l, "\n"), c = strcspn(l, "\t");
-        if (c == n && c + 1 < len && !strncmp(l, code, n)) return strndup(l + c + 1, len - c - 1);
-        l += len + (l[len] == '\n');
-    }
-    return NULL;
-}
-
-/* The note that the new database's default lesson (focus) is not the old
- * one's (old_focus), with the commands that make it the default again: a
- * lesson the new database lost is loaded first, from its file (old's
- * "CODE\tFILE" lines; none known: no command), then focused. */
-static void note_default(isl_cli *cli, const char *old, const char *now, const char *old_focus, const char *focus)
-{
-    isl_buf cmd = {NULL, 0, 0, 0};
-    int lost = !kept_in(old_focus, strlen(old_focus), now);
-    char *file = lost ? lesson_file(old, old_focus) : NULL;
-    if (file) isl_put_command(cli, &cmd, 2, (const char *const[]){"load", file});
-    if (!lost || file) {
-        isl_buf focus_cmd = {NULL, 0, 0, 0};
-        isl_put_command(cli, &focus_cmd, 2, (const char *const[]){"focus", old_focus});
-        if (focus_cmd.p) isl_buf_printf(&cmd, "%s%s", cmd.n ? " then " : "", focus_cmd.p);
-        cmd.oom |= focus_cmd.oom || !focus_cmd.p;
-        free(focus_cmd.p);
-    }
-    int run = !cmd.oom && cmd.p;
-    const char *gone = !lost ? "" : file ? ", which is gone" : ", which is gone (no file of it is known)";
-    const char *how = !run ? "" : lost ? "; to load it and make it the default again, run: "
-                                       : "; to make it the default again, run: ";
-    isl_note(cli, "the old database's default lesson was %s%s; the new one's is %s%s%s", old_focus, gone, focus, how,
-             run ? cmd.p : "");
-    free(cmd.p), free(file);
 }
 
 /* The command line's own mistakes, before anything is read or replaced. */
@@ -297,7 +247,8 @@ static int lesson_fresh(isl_cli *cli, const isl_args *a)
         free(cmds.p);
         /* a focus chosen with 'isolab focus' is the old database's: say so
          * when the new one's differs, the lesson lost with it or not */
-        if (old_focus && focus && strcmp(old_focus, focus)) note_default(cli, old, now, old_focus, focus);
+        if (old_focus && focus && strcmp(old_focus, focus))
+            isl_note_default(cli, old, now, old_focus, "the old database's default lesson", focus, "the new one's is");
     }
     free(seeds), free(old), free(ignored), free(now), free(old_focus), free(focus);
     return rc;

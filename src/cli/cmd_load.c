@@ -2,6 +2,7 @@
  * the lessons they define replace the loaded ones); unload: remove lessons
  * with what they own. */
 #define _XOPEN_SOURCE 700 /* realpath() */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,9 @@
 #include "isolab/cli.h"
 #include "isolab/cmd.h"
 #include "isolab/db.h"
+#include "isolab/manage.h"
 #include "isolab/parse.h"
+#include "isolab/report.h"
 #include "isolab/util.h"
 
 int isl_cmd_init(isl_cli *cli, const isl_args *a)
@@ -149,11 +152,39 @@ int isl_cmd_load(isl_cli *cli, const isl_args *a)
     return rc;
 }
 
+/* The default lesson (current_focus's) into code[n] and the lessons with
+ * their files (isl_store_origin's lines "CODE\tFILE") into *lessons: 0, or
+ * 1 when no lesson has a focus, -1 out of memory (cli->err). */
+static int default_lesson(isl_cli *cli, char *code, size_t n, char **lessons)
+{
+    char b[256], c[256], *seeds = NULL, *focus = NULL;
+    int64_t runs[3];
+    isl_error e;
+    isl_error_clear(&e);
+    *lessons = NULL;
+    assert(n <= sizeof b);
+    int none = isl_store_current_focus(cli->store, code, b, c, n, &e) != ISL_OK;
+    isl_status st = e.status == ISL_ENOMEM ? ISL_ENOMEM
+                                           : isl_store_origin(cli->db_path, &seeds, lessons, &focus, runs, &e);
+    free(seeds), free(focus);
+    return st ? isl_fail(&cli->err, ISL_ENOMEM, "out of memory"), -1 : none;
+}
+
 int isl_cmd_unload(isl_cli *cli, const isl_args *a)
 {
-    if (isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err)
-        || isl_store_unload(cli->store, (const char *const *)a->ops, (size_t)a->nops, &cli->err))
-        return cli->err.status;
+    char was[256], now[256], *before = NULL, *after = NULL;
+    if (isl_check_distinct("lesson", (const char *const *)a->ops, (size_t)a->nops, &cli->err)) return cli->err.status;
+    int none = default_lesson(cli, was, sizeof was, &before);
+    if (none < 0 || isl_store_unload(cli->store, (const char *const *)a->ops, (size_t)a->nops, &cli->err))
+        return free(before), cli->err.status;
     isl_print_line(cli->out, "removed %d lesson%s from %s", a->nops, a->nops == 1 ? "" : "s", cli->db_path);
+    /* the default lesson moved (its lesson unloaded): which one is now, and
+     * how to have it back; a note that cannot be made is left out */
+    isl_error kept = cli->err;
+    int none_now = none ? 1 : default_lesson(cli, now, sizeof now, &after);
+    if (!none && none_now >= 0 && (none_now || strcmp(was, now)))
+        isl_note_default(cli, before, after, was, "the default lesson", none_now ? NULL : now, "the default now is");
+    cli->err = kept;
+    free(before), free(after);
     return ISL_OK;
 }

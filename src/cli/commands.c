@@ -247,7 +247,10 @@ const isl_command isl_commands[] = {
      "lesson_focus, claim and lesson_announces rows, its channels (channel.lesson)\n"
      "with their channel_fact and channel_part rows, and the axes, facts,\n"
      "mechanisms and bundles its file added (lesson_brings) that no other lesson\n"
-     "added and nothing left uses. Runs are kept; their results become stale.\n",
+     "added and nothing left uses. Runs are kept; their results become stale.\n"
+     "When the default lesson (current_focus) is among them, a note on stderr\n"
+     "names the default now and the commands that load the removed one again\n"
+     "and make it the default.\n",
      NO_OPTS},
     {"run", isl_cmd_run, ISL_NEEDS_MODEL | ISL_WRITES, NULL, 0, 0,
      "compute surfaces for bundles x channels and store them",

@@ -276,6 +276,54 @@ int isl_note_no_results(isl_cli *cli, const char *name, size_t rows)
     return noted;
 }
 
+/* ---- the default lesson moved ---- */
+
+int isl_lesson_kept(const char *l, size_t code, const char *lessons)
+{
+    for (const char *m = lessons; m && *m;) {
+        size_t mlen = strcspn(m, "\n");
+        if (strcspn(m, "\t") == code && !strncmp(m, l, code)) return 1;
+        m += mlen + (m[mlen] == '\n');
+    }
+    return 0;
+}
+
+/* The file the line "CODE\tFILE" of old names for code (malloc'd), or NULL
+ * when old has no such line or it names no file. */
+static char *lesson_file(const char *old, const char *code)
+{
+    size_t n = strlen(code);
+    for (const char *l = old; l && *l;) {
+        size_t len = strcspn(l, "\n"), c = strcspn(l, "\t");
+        if (c == n && c + 1 < len && !strncmp(l, code, n)) return strndup(l + c + 1, len - c - 1);
+        l += len + (l[len] == '\n');
+    }
+    return NULL;
+}
+
+void isl_note_default(isl_cli *cli, const char *old, const char *now, const char *old_focus, const char *was,
+                      const char *focus, const char *is)
+{
+    isl_buf cmd = {NULL, 0, 0, 0};
+    int lost = !isl_lesson_kept(old_focus, strlen(old_focus), now);
+    char *file = lost ? lesson_file(old, old_focus) : NULL;
+    if (file) isl_put_command(cli, &cmd, 2, (const char *const[]){"load", file});
+    if (!lost || file) {
+        isl_buf focus_cmd = {NULL, 0, 0, 0};
+        isl_put_command(cli, &focus_cmd, 2, (const char *const[]){"focus", old_focus});
+        if (focus_cmd.p) isl_buf_printf(&cmd, "%s%s", cmd.n ? " then " : "", focus_cmd.p);
+        cmd.oom |= focus_cmd.oom || !focus_cmd.p;
+        free(focus_cmd.p);
+    }
+    int run = !cmd.oom && cmd.p;
+    const char *gone = !lost ? "" : file ? ", which is gone" : ", which is gone (no file of it is known)";
+    const char *how = !run ? "" : lost ? "; to load it and make it the default again, run: "
+                                       : "; to make it the default again, run: ";
+    isl_note(cli, "%s was %s%s; %s%s%s%s%s", was, old_focus, gone, focus ? is : "no lesson has a focus now",
+             focus ? " " : "", focus ? focus : "", how, run ? cmd.p : "");
+    free(cmd.p), free(file);
+}
+
 /* ---- the claims of a check ---- */
 
 /* Where a check's claims go: lines to out (those `show` asks for), or with

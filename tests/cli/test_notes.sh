@@ -2,8 +2,9 @@
 # Tests for what isolab tells and when (issue 32, items 7 and 11):
 #   1  the stale note: never before an error; none once the model is back
 #      at the digest its results were computed from; lesson --fresh names
-#      each lost file once; a what-if list retired (its runs kept, out of
-#      the note) or removed, as the note's hint says, pasted
+#      each lost file once; lesson --fresh and unload say where the default
+#      lesson went, the way back pasted; a what-if list retired (its runs
+#      kept, out of the note) or removed, as the note's hint says, pasted
 #   2  a closed pipe: no message, the status cat gives (SIGPIPE)
 #   3  note and page -o say on stderr what they wrote; prune keeps noted
 #      runs unless --all; README outputs ignored by git
@@ -92,6 +93,41 @@ cp seeds/*.sql lessons/030_M03_K06_in_kernel_tracing.sql "$tmp/k6seeds/"
 check "lesson --fresh --seeds losing the default lesson, no file known: said, no command" \
     "isolab lesson: note: the old database's default lesson was M03/K06, which is gone (no file of it is known); the new one's is M03/K05" \
     "$(grep 'default lesson' "$tmp/e.txt")"
+
+# unload of the default lesson: stdout says what was removed, the note
+# which lesson is the default now, with the commands that load the
+# unloaded one again and make it the default; pasted into sh, they do
+cp "$db" "$tmp/n6.db"
+"$ISOLAB" --db "$tmp/n6.db" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1 \
+    && "$ISOLAB" --db "$tmp/n6.db" focus M03/K06 >/dev/null
+"$ISOLAB" --db "$tmp/n6.db" unload M03/K06 >"$tmp/o.txt" 2>"$tmp/e.txt"
+check "unload of the default lesson: exit 0, the removal on stdout" "0|removed 1 lesson from $tmp/n6.db" \
+    "$?|$(cat "$tmp/o.txt")"
+unote=$(cat "$tmp/e.txt")
+check "... the note: the default now, with load then focus" \
+    "isolab unload: note: the default lesson was M03/K06, which is gone; the default now is M03/K05; to load it and make it the default again, run: 'isolab --db $tmp/n6.db load $PWD/lessons/030_M03_K06_in_kernel_tracing.sql' then 'isolab --db $tmp/n6.db focus M03/K06'" \
+    "$unote"
+check "... M03/K05 is current_focus's lesson" M03/K05 "$(q "$tmp/n6.db" "SELECT lesson FROM current_focus")"
+printf '%s\n' "${unote#*run: }" | sed "s/^'//; s/' then '/\\
+/g; s/'\$//" >"$tmp/n6.sh"
+check "... two commands to paste" 2 "$(wc -l <"$tmp/n6.sh" | tr -d ' ')"
+ISOLAB_BIN=$ISOLAB sh -ec 'isolab() { "$ISOLAB_BIN" "$@"; }; . "$1"' sh "$tmp/n6.sh" >/dev/null 2>&1
+check "... pasted into sh, in order: exit 0, the lesson back and the default again" "0|M03/K06|M03/K06" \
+    "$?|$(q "$tmp/n6.db" "SELECT value FROM param WHERE key = 'lesson'")|$(q "$tmp/n6.db" "SELECT lesson FROM current_focus")"
+# a lesson that is not the default: the default stays, nothing noted
+"$ISOLAB" --db "$tmp/n6.db" unload M03/K04 >/dev/null 2>"$tmp/e.txt"
+check "unload of another lesson: the default stays, no note" "0|M03/K06|" \
+    "$?|$(q "$tmp/n6.db" "SELECT lesson FROM current_focus")|$(cat "$tmp/e.txt")"
+# every lesson unloaded: none is the default now; a built-in lesson has no file
+"$ISOLAB" --db "$tmp/n6.db" unload M03/K05 M03/K06 >/dev/null 2>"$tmp/e.txt"
+check "unload of every lesson: the default gone, none now" \
+    "isolab unload: note: the default lesson was M03/K06, which is gone; no lesson has a focus now; to load it and make it the default again, run: 'isolab --db $tmp/n6.db load $PWD/lessons/030_M03_K06_in_kernel_tracing.sql' then 'isolab --db $tmp/n6.db focus M03/K06'" \
+    "$(cat "$tmp/e.txt")"
+cp "$db" "$tmp/n5.db"
+"$ISOLAB" --db "$tmp/n5.db" unload M03/K05 >/dev/null 2>"$tmp/e.txt"
+check "unload of the built-in default lesson: no file known, no command" \
+    "isolab unload: note: the default lesson was M03/K05, which is gone (no file of it is known); the default now is M03/K04" \
+    "$(cat "$tmp/e.txt")"
 
 # a what-if list and a model change: the note names the list's commands
 # and says how to retire it; each way, pasted from the note, runs

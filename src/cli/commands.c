@@ -65,10 +65,10 @@ static const isl_option RUN_CHANNELS = {
 
 static const isl_option SWEEP_BUNDLE = {
     .name = "--bundle", .value = "LIST", .kind = ISL_STRING,
-    .help = "the bundle, or a member list (default: current_focus's, strict)"};
+    .help = "the bundle, or a member list (default: the bundle of the lesson in focus, current_focus)"};
 static const isl_option SWEEP_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING,
-    .help = "the channel (default: current_focus's, sampling-profile)"};
+    .help = "the channel (default: the channel of the lesson in focus, current_focus)"};
 
 static const isl_option BUNDLES_CHANNELS = {
     .name = "--channel", .value = "C", .kind = ISL_STRING, .repeatable = 1, .what = "channel",
@@ -81,7 +81,7 @@ static const isl_option MECHANISMS = {
 
 static const isl_option ANSWER_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING,
-    .help = "under channel C (default: current_focus's, sampling-profile)"};
+    .help = "under channel C (default: the channel of the lesson in focus, current_focus)"};
 static const isl_option ANSWER_NO_CHANNEL = {
     .name = "--no-channel", .kind = ISL_FLAG, .help = "under no channel (the bundles' own open surface)"};
 static const isl_option SMALLEST_MAX = {
@@ -205,7 +205,7 @@ static const isl_option PROBE_MACHINE = {
 /* probe --channel: a channel measured for real (src/cli/probe_channel.c) */
 static const isl_option PROBE_CHANNEL = {
     .name = "--channel", .value = "C", .kind = ISL_STRING,
-    .help = "attach channel C's program to a workload inside the bundle instead (default bundle: the focus's, strict; "
+    .help = "attach channel C's program to a workload inside the bundle instead (default bundle: that of the lesson in focus; "
             "--rate, --workload, --rounds, --iterations or --keep alone: the lesson's channel)"};
 static const isl_option PROBE_RATE = {
     .name = "--rate", .value = "F", .kind = ISL_INT, .repeatable = 1, .min = 1, .max = 100000, .what = "a rate in Hz",
@@ -332,8 +332,8 @@ const isl_command isl_commands[] = {
      "One run of kind 'channel-probe': every round, and what each file\n"
      "carried. Read it with 'isolab report channel_cost_observed' (and\n"
      "channel_output_fact, channel_sample_sweep). --rate, --workload, --rounds,\n"
-     "--iterations or --keep without --channel measure the lesson's channel\n"
-     "(current_focus's: sampling-profile). A channel without a program\n"
+     "--iterations or --keep without --channel measure the channel of the\n"
+     "lesson in focus (current_focus). A channel without a program\n"
      "is not measurable here; a missing program or a kernel setting that\n"
      "forbids the attach skips it (exit 6), saying why.\n",
      OPTS(&PROBE_BUNDLES, &PROBE_MEMBERS, &PROBE_ORDER, &PROBE_SUBSETS, &PROBE_MACHINE, &PROBE_CHANNEL, &PROBE_RATE,
@@ -351,10 +351,11 @@ const isl_command isl_commands[] = {
     {"report", isl_cmd_report, ISL_NEEDS_DB | ISL_READS_RUNS | ISL_READS_VIEWS, "[NAME...]", 0, -1, "print saved queries (default: the lesson's tables)",
      "Prints the lines of the saved queries NAME... (views of the database with\n"
      "a 'line' column), a blank line between two, or with no NAME the view\n"
-     "lesson_report: the lesson's eight tables in the lesson's order, from the\n"
-     "current results. A view with a lesson column gives the lines of the\n"
-     "lesson of current_focus (param 'lesson', M03/K05; --lesson CODE for this\n"
-     "command). Names: lesson_header, resource_axis, channel_facts,\n"
+     "lesson_report: the tables of the lesson in focus, in the order it gives\n"
+     "them, from the current results. A view with a lesson column gives the\n"
+     "lines (with --format, the rows) of the lesson in focus alone\n"
+     "(current_focus: param 'lesson', set by 'isolab focus'; --lesson CODE for\n"
+     "this command). Names: lesson_header, resource_axis, channel_facts,\n"
      "bundle_table, channel_table, sample_table, removal_summary,\n"
      "addition_table, lesson_report; bundle_smallest, bundle_marginal,\n"
      "bundle_frontier (the current bundles sweep). Any other table or view is\n"
@@ -364,7 +365,7 @@ const isl_command isl_commands[] = {
     {"lesson", isl_cmd_lesson, ISL_WRITES, "[CODE...]", 0, -1,
      "the main job: seed, run, sweep and print a lesson's tables",
      "Creates the database if it is missing, writes one run of every bundle x\n"
-     "channel and, for each lesson CODE (default: current_focus's, M03/K05;\n"
+     "channel and, for each lesson CODE (default: the lesson in focus;\n"
      "--all: every lesson with a focus), the three sweeps of its focus bundle\n"
      "x channel (lesson_focus), then prints the lesson's tables from those\n"
      "rows (several lessons: each under a '== CODE title' line). Earlier runs\n"

@@ -298,6 +298,17 @@ check "focus CODE: says so" "$kdb: lesson M03/K06 (strict x in-kernel-tracing) i
 "$ISOLAB" --db "$kdb" report >"$tmp/r6.txt" 2>/dev/null
 if cmp -s "$tmp/r6.txt" tests/expected/lesson_K06.txt; then ok "after focus M03/K06, plain report prints it"
 else not_ok "after focus M03/K06, plain report prints it"; fi
+# the help of every command whose default the focus gives is static: the
+# same for any lesson in focus, so it states no lesson's code, bundle or
+# channel as the default, nor a count of the lesson's tables (a lesson
+# chooses its own)
+said=
+for c in sweep frontier marginal smallest lesson report probe; do
+    "$ISOLAB" --db "$kdb" "$c" --help >"$tmp/h.txt" 2>&1
+    said="$said$c $(grep -cE "(default|current_focus|param 'lesson').*(M03/K0[0-9]|sampling-profile|in-kernel-tracing|strict)|eight tables" "$tmp/h.txt"); "
+done
+check "after focus M03/K06, no help names a lesson's focus values as the default" \
+    "sweep 0; frontier 0; marginal 0; smallest 0; lesson 0; report 0; probe 0; " "$said"
 check "focus: param's lesson, and without CODE the lesson in focus" "M03/K06|$kdb: lesson M03/K06 (strict x in-kernel-tracing)" \
     "$(q "$kdb" "SELECT value FROM param WHERE key = 'lesson'")|$("$ISOLAB" --db "$kdb" focus)"
 "$ISOLAB" --db "$kdb" focus M03/K5 >/dev/null 2>"$tmp/e.txt"

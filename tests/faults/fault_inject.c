@@ -428,6 +428,8 @@ static const command COMMANDS[] = {
     {"check", "check", {"check", NULL}, 0, 0, 0, 48},
     {"report", "report", {"report", NULL}, 0, 0, 0, 29},
     {"report", "report channel_comparison", {"report", "channel_comparison", NULL}, 0, 0, 0, 17},
+    {"report", "report resource_axis --format csv",
+     {"report", "resource_axis", "--lesson", "M03/K04", "--format", "csv", NULL}, 0, 0, 0, 16},
     {"lesson", "lesson", {"lesson", NULL}, 0, 1, 0, 58},
     {"export", "export -o", {"export", "channel_comparison", "--format", "json", "-o", out_file, NULL}, 0, 0, 0, 17},
     {"export", "export --sql", {"export", "--sql", "SELECT fact, count(*) FROM fact_status GROUP BY fact", NULL}, 0, 0, 0, 16},

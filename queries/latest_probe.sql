@@ -1,8 +1,9 @@
 -- The probe each result of observed_vs_model comes from: one row per
 -- machine, bundle (or member list) and build order, the latest probe run
--- of the model now in the database (model_state.digest: a probe records
--- the model's side of each cell, so an older model's probe is stale, and
--- not shown) that built it (run_id), the set's number there (set_no), and
+-- current for the model now in the database (its model digest is
+-- model_state's, or what it read is: current_scope_run; a probe records
+-- the model's side of each cell, so a probe of other facts, mechanisms or
+-- bundles is stale, and not shown; a channel changed is not) that built it (run_id), the set's number there (set_no), and
 -- n, the set's place in the order the observed views list them: by
 -- machine, kernel, then the course's bundles, the mechanisms alone, the
 -- member lists, model order first. A machine probed without privileges is
@@ -25,5 +26,6 @@ SELECT l.machine, l.bundle, l.build_order, l.run_id, l.set_no,
                              JOIN run r ON r.id = x.run_id
                             WHERE y.machine = p.machine AND y.privileged = p.privileged
                               AND x.bundle = s.bundle AND x.build_order = s.build_order
-                              AND r.model_digest = (SELECT digest FROM model_state))) l
+                              AND (r.model_digest = (SELECT digest FROM model_state)
+                                   OR r.id IN (SELECT run_id FROM current_scope_run)))) l
   JOIN probe_provenance p ON p.run_id = l.run_id;

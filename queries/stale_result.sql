@@ -4,7 +4,9 @@
 -- computed come first (one row of kind 'run' for all of them: 'isolab
 -- run'; a database whose results are all current reads no run but the
 -- latest ones), then the latest run of each kind of run_kinds's scope
--- 'model' (a bundles sweep) when no current one exists, then each stale
+-- 'model' (a bundles sweep) or 'mechanisms' (a probe: current while the
+-- facts, mechanisms and bundles it read are the model's, current_run) when
+-- no current one exists, then each stale
 -- run of a kind of scope 'pair' (a sweep) of a pair of the model and each
 -- what-if bundle x channel (a member list run as a bundle of its own:
 -- run_param 'members') that 'run' runs computed, none of them from the
@@ -24,7 +26,7 @@ HAVING count(*) > 0
 UNION ALL
 SELECT l.kind, l.run_id, NULL, NULL, 'isolab ' || (SELECT k.command FROM run_kinds k WHERE k.kind = l.kind)
   FROM latest_run l
- WHERE (SELECT k.scope FROM run_kinds k WHERE k.kind = l.kind) = 'model'
+ WHERE (SELECT k.scope FROM run_kinds k WHERE k.kind = l.kind) IN ('model', 'mechanisms')
    AND NOT EXISTS (SELECT 1 FROM current_run c WHERE c.kind = l.kind)
 UNION ALL
 SELECT s.kind, s.run_id, s.bundle, s.channel,

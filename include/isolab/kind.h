@@ -20,7 +20,8 @@ typedef struct isl_kind_row {
     const char *command; /* the command words that recompute it: "sweep samples" */
     const char *scope;   /* what one run computes, so how it goes stale: "pairs" (any bundles x channels, each
                             row naming its pair), "pair" (one bundle x channel, its run_param's), "model"
-                            (the whole model), "none" (never stale) */
+                            (the whole model), "mechanisms" (the model's facts, mechanisms and bundles, no
+                            channel: isl_model_mechanisms_digest, kept in run_scope), "none" (never stale) */
 } isl_kind_row;
 
 /* The names, by isl_kind, then NULL (an option's choices). */

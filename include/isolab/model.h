@@ -151,6 +151,12 @@ void isl_model_digest(const isl_model *m, char out[17]);
  * cost and facts, the baseline and the sample counts. A change elsewhere in
  * the model (another lesson's channel, bundle or claim) leaves it as it is. */
 void isl_model_pair_digest(const isl_model *m, size_t bundle, size_t channel, char out[17]);
+/* The digest of what a probe reads (run_kinds's scope 'mechanisms', by the
+ * one digest rule): the axes and facts, every mechanism with its axes and
+ * left-open facts, the model's bundles with their members in order; no
+ * channel, lesson or setting, so a lesson that brings channels alone
+ * leaves it as it is. */
+void isl_model_mechanisms_digest(const isl_model *m, char out[17]);
 /* The same for a bundle made of members[0..n) (a member list's). */
 void isl_model_members_digest(const isl_model *m, const size_t *members, size_t n, size_t channel, char out[17]);
 

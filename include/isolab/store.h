@@ -14,7 +14,7 @@
 #include "isolab/answers.h"
 #include "isolab/powerset.h"
 
-#define ISL_SCHEMA_VERSION 26
+#define ISL_SCHEMA_VERSION 27
 
 typedef struct isl_store isl_store;
 struct sqlite3;

@@ -15,7 +15,7 @@ const isl_kind_row isl_kinds[ISL_KIND_COUNT] = {
     {"bundle_sweep,bundle_sweep_mechanism,bundle_sweep_channel", "sweep bundles", "model"},
     {"answer_frontier", "frontier", "none"}, {"answer_smallest", "smallest", "none"},
     {"answer_marginal", "marginal", "none"}, {"claim_result", "check", "none"},
-    {"probe_provenance,probe_set,probe_step,probe_reading,probe_fact", "probe", "model"},
+    {"probe_provenance,probe_set,probe_step,probe_reading,probe_fact", "probe", "mechanisms"},
     {"channel_probe,channel_probe_check,channel_probe_round,channel_probe_output", "probe --channel", "none"},
 };
 

@@ -414,25 +414,42 @@ static void digest_settings(isl_digest *d, const isl_model *m)
     for (size_t i = 0; i < m->nsamples; i++) isl_digest_u64(d, (uint64_t)m->samples[i]);
 }
 
+/* The facts and axes, every mechanism and the model's bundles with their
+ * members (isl_model_digest's first part, isl_model_mechanisms_digest's
+ * whole). */
+static void digest_mechanisms(isl_digest *d, const isl_model *m)
+{
+    digest_facts(d, m);
+    isl_digest_u64(d, m->nmech);
+    for (size_t i = 0; i < m->nmech; i++) digest_mechanism(d, m, i);
+    size_t model_bundles = 0;
+    for (size_t i = 0; i < m->nbundles; i++) model_bundles += !m->bundle[i].adhoc;
+    isl_digest_u64(d, model_bundles);
+    for (size_t i = 0; i < m->nbundles; i++) {
+        if (m->bundle[i].adhoc) continue;
+        isl_digest_str(d, m->bundle[i].name);
+        isl_digest_u64(d, m->bundle[i].n);
+        for (size_t k = 0; k < m->bundle[i].n; k++) isl_digest_str(d, m->mech[m->bundle[i].members[k]].name);
+    }
+}
+
 void isl_model_digest(const isl_model *m, char out[17])
 {
     isl_digest d;
     isl_digest_init(&d);
-    digest_facts(&d, m);
-    isl_digest_u64(&d, m->nmech);
-    for (size_t i = 0; i < m->nmech; i++) digest_mechanism(&d, m, i);
-    size_t model_bundles = 0;
-    for (size_t i = 0; i < m->nbundles; i++) model_bundles += !m->bundle[i].adhoc;
-    isl_digest_u64(&d, model_bundles);
-    for (size_t i = 0; i < m->nbundles; i++) {
-        if (m->bundle[i].adhoc) continue;
-        isl_digest_str(&d, m->bundle[i].name);
-        isl_digest_u64(&d, m->bundle[i].n);
-        for (size_t k = 0; k < m->bundle[i].n; k++) isl_digest_str(&d, m->mech[m->bundle[i].members[k]].name);
-    }
+    digest_mechanisms(&d, m);
     isl_digest_u64(&d, m->nchannels);
     for (size_t i = 0; i < m->nchannels; i++) digest_channel(&d, m, i);
     digest_settings(&d, m);
+    isl_digest_hex(&d, out);
+}
+
+void isl_model_mechanisms_digest(const isl_model *m, char out[17])
+{
+    isl_digest d;
+    isl_digest_init(&d);
+    isl_digest_str(&d, "mechanisms");
+    digest_mechanisms(&d, m);
     isl_digest_hex(&d, out);
 }
 

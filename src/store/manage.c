@@ -155,7 +155,7 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
     static const char SQL[] =
         "WITH g AS ("
         " SELECT x.kind, x.run_id, k.scope, k.command,"
-        "        CASE WHEN k.scope = 'model' THEN 'kind'"
+        "        CASE WHEN k.scope IN ('model', 'mechanisms') THEN 'kind'"
         "             WHEN k.scope = 'pairs' AND x.bundle IS NOT NULL THEN 'members'"
         "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN 'kind'"
         "             WHEN k.scope = 'pairs' OR EXISTS (SELECT 1 FROM lesson_focus f"

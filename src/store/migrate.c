@@ -42,6 +42,7 @@ static const migration MIGRATIONS[] = {
     {24, "027_channel_probe.sql", "031_channel_labels.sql"},
     {25, "028_members_blocks.sql", NULL},
     {26, "029_lesson_table.sql", NULL},
+    {27, "030_scope_digest.sql", NULL},
 };
 
 isl_status isl_store_record_versions(isl_store *s, long long from, isl_error *err)

@@ -3,7 +3,9 @@
 #include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "isolab/kind.h"
 #include "isolab/reader.h"
 #include "isolab/run.h"
 #include "isolab/version.h"
@@ -40,6 +42,28 @@ static void checks_on(isl_store *s)
     if (s->fk_off && sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, (int *)NULL) == SQLITE_OK) s->fk_off = 0;
 }
 
+/* The scopes (run_kinds.scope) whose runs keep a digest of their own, the
+ * part of the model they read (run_scope, model_scope), each with its
+ * digest rule. */
+static const struct {
+    const char *scope;
+    void (*digest)(const isl_model *m, char out[17]);
+} SCOPE_DIGESTS[] = {{"mechanisms", isl_model_mechanisms_digest}};
+
+/* Writes into run_scope the digest of what run_id (of kind) read from m,
+ * when its kind's scope has one. */
+static isl_status write_run_scope(isl_store *s, isl_kind kind, const isl_model *m, int64_t run_id, isl_error *err)
+{
+    char digest[17];
+    for (size_t i = 0; i < sizeof SCOPE_DIGESTS / sizeof SCOPE_DIGESTS[0]; i++) {
+        if (strcmp(SCOPE_DIGESTS[i].scope, isl_kinds[kind].scope)) continue;
+        SCOPE_DIGESTS[i].digest(m, digest);
+        return isl_db_rows(s, "writing what the run read", "INSERT INTO run_scope(run_id, scope, digest) "
+                           "VALUES (?1, ?2, ?3)", NULL, NULL, err, "itt", run_id, SCOPE_DIGESTS[i].scope, digest);
+    }
+    return ISL_OK;
+}
+
 isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
                                const isl_model *m, int64_t *run_id, isl_error *err)
 {
@@ -53,8 +77,9 @@ isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
     if (st) return isl_store_end_run(s, st, err);
     *run_id = s->run_id = sqlite3_last_insert_rowid(s->db);
     s->written = 0;
+    st = write_run_scope(s, kind, m, s->run_id, err);
     /* the model it uses, kept once per digest (isl_store_model_diff) */
-    st = isl_store_keep_model(s, digest, err);
+    if (!st) st = isl_store_keep_model(s, digest, err);
     if (st) return isl_store_end_run(s, st, err);
     isl_db_pause("writing");
     return ISL_OK;
@@ -180,7 +205,7 @@ static isl_status pair_row(void *ctx, sqlite3_stmt *q)
 }
 
 /* Writes the digest of m into model_state when it differs, and model_pair's
- * digests anew. */
+ * and model_scope's digests anew. */
 static isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_error *err)
 {
     char digest[17];
@@ -193,6 +218,11 @@ static isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_e
     if (!st) st = isl_db_rows(s, "reading run_pair", "SELECT DISTINCT bundle, channel FROM run_pair", pair_row, &p,
                               err, NULL);
     free(p.members);
+    for (size_t i = 0; !st && i < sizeof SCOPE_DIGESTS / sizeof SCOPE_DIGESTS[0]; i++) {
+        SCOPE_DIGESTS[i].digest(m, digest);
+        st = isl_db_rows(s, "writing model_scope", "INSERT OR REPLACE INTO model_scope(scope, digest) VALUES (?1, ?2)",
+                         NULL, NULL, err, "tt", SCOPE_DIGESTS[i].scope, digest);
+    }
     return st;
 }
 

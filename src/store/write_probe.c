@@ -87,9 +87,13 @@ isl_status isl_store_probe_step_notes(isl_store *s, int64_t run_id, isl_step_not
 /* ---- import ---- */
 
 /* The tables of a probe run copied, each with its columns but run_id, in
- * an order that keeps foreign keys whole (a set before its rows). */
+ * an order that keeps foreign keys whole (a set before its rows); the
+ * first two are no result table (their rows not counted), and run_scope
+ * (what the probe read, so whether it is current) is copied from a source
+ * that has it (an older one's probes are judged by their model digest). */
 static const char *const COPIED[][2] = {
     {"run_param", "key, value"},
+    {"run_scope", "scope, digest"},
     {"probe_provenance", "machine, kernel_release, uid, privileged, lsms, cgroup_version"},
     {"probe_set", "set_no, bundle, build_order, members"},
     {"probe_step", "set_no, step_no, mechanism, primitive, status, message"},
@@ -103,7 +107,8 @@ typedef struct importer {
     isl_error *err;
     int64_t run_id;    /* the copy's id in `to` */
     sqlite3_stmt *ins; /* the INSERT of the table being copied */
-    int counted;       /* ... a result table, its rows counted (not run_param) */
+    int counted;       /* ... a result table, its rows counted (not run_param, run_scope) */
+    int scoped;        /* the source has run_scope */
     int64_t written;   /* the copy's rows counted so far, for run_written */
 } importer;
 
@@ -134,7 +139,7 @@ static isl_status copy_table(importer *im, size_t k, int64_t from)
     char *sel = sqlite3_mprintf("SELECT %s FROM main.\"%w\" WHERE run_id = ?1", cols, table);
     char *isql = sqlite3_str_finish(ins);
     isl_status st = !sel || !isql ? isl_fail(im->err, ISL_ENOMEM, "out of memory") : ISL_OK;
-    im->counted = strcmp(table, "run_param") != 0;
+    im->counted = k > 1;
     if (!st && sqlite3_prepare_v2(im->to->db, isql, -1, &im->ins, NULL) != SQLITE_OK)
         st = isl_db_fail(im->to, im->err, "importing a probe run");
     if (!st) st = isl_db_rows(im->from, "reading a probe run", sel, copy_row, im, im->err, "i", from);
@@ -179,7 +184,8 @@ static isl_status import_run(void *ctx, sqlite3_stmt *q)
     if (st) return st;
     im->run_id = sqlite3_last_insert_rowid(im->to->db);
     im->written = 0;
-    for (size_t k = 0; k < sizeof COPIED / sizeof COPIED[0] && !st; k++) st = copy_table(im, k, from);
+    for (size_t k = 0; k < sizeof COPIED / sizeof COPIED[0] && !st; k++)
+        if (k != 1 || im->scoped) st = copy_table(im, k, from);
     /* the rows copied, counted as they were written, as every writer counts them */
     if (!st)
         st = isl_db_rows(im->to, "counting the run's rows", "INSERT INTO run_written(run, row_count) VALUES (?1, ?2)",
@@ -210,7 +216,11 @@ isl_status isl_store_import(isl_store *s, const char *path, const char *digest, 
     if (!st && strcmp(theirs, digest))
         st = isl_fail(err, ISL_EINPUT, "%s: its model (digest %s) is not this database's (digest %s): probes are "
                       "compared with one model; load the same seeds into both first", path, theirs, digest);
-    importer im = {s, from, n, err, 0, NULL, 0, 0};
+    importer im = {s, from, n, err, 0, NULL, 0, 0, 0};
+    long long scoped = 0;
+    if (!st) st = isl_base_int(from->db, from->path, "SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' "
+                               "AND name = 'run_scope'", &scoped, err);
+    im.scoped = scoped > 0;
     if (!st && !(st = isl_db_begin_write(s, err))) {
         st = isl_db_rows(from, "reading the probe runs",
                          "SELECT r.id, r.started_at, r.finished_at, r.model_digest, r.tool_version, r.argv, r.note, "

@@ -320,16 +320,16 @@ cp base.db future.db
 # as a newer isolab leaves it: its own build's record of what it installed
 sqlite3 future.db "PRAGMA user_version = 99; UPDATE isolab_object SET digest = '0123456789abcdef' WHERE name = ''"
 expect "database from a newer schema" 4 \
-    "isolab run: future.db: schema version 99 is newer than this isolab's (26); use a newer isolab" future.db \
+    "isolab run: future.db: schema version 99 is newer than this isolab's (27); use a newer isolab" future.db \
     "$ISOLAB" --db future.db run
 # only the number changed (the record is this build's, every object as
 # recorded): said so, with the PRAGMA that sets it back, which works
 cp base.db bumped.db
 sqlite3 bumped.db 'PRAGMA user_version = 99'
 expect "database whose version number alone was changed" 4 \
-    "isolab run: bumped.db: schema version 99, but its tables, views and triggers are this isolab's (version 26): the version number was changed, not the schema; set it back with: sqlite3 bumped.db 'PRAGMA user_version = 26'" bumped.db \
+    "isolab run: bumped.db: schema version 99, but its tables, views and triggers are this isolab's (version 27): the version number was changed, not the schema; set it back with: sqlite3 bumped.db 'PRAGMA user_version = 27'" bumped.db \
     "$ISOLAB" --db bumped.db run
-sqlite3 bumped.db 'PRAGMA user_version = 25'
+sqlite3 bumped.db 'PRAGMA user_version = 26'
 check "... the PRAGMA as printed: the file opens again" 0 "$("$ISOLAB" --db bumped.db runs >/dev/null 2>&1; echo $?)"
 cp base.db ro.db
 chmod 444 ro.db
@@ -391,7 +391,7 @@ expect "a malformed version-1 database: no migration, damaged, exit 4" 4 \
     v1dmg.db "$ISOLAB" --db v1dmg.db runs
 sqlite3 v1.db 'SELECT * FROM fact_status ORDER BY run_id, bundle, channel, fact' >v1.before
 if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
-   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = 26 ] \
+   && [ "$(sqlite3 v1.db 'PRAGMA user_version')" = "$ver" ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(grep -c "^  ('" "$root/seeds/030_probe_explanations.sql") FROM probe_explanation")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT count(*) = $(cat "$root/seeds/001_column_labels.sql" "$root/seeds/031_channel_labels.sql" | grep -c "^  ('") FROM column_label")" = 1 ] \
    && [ "$(sqlite3 v1.db "SELECT group_concat(position || name, ' ') FROM (SELECT * FROM bundle ORDER BY position)")" = "1plain 2common 3strict" ] \
@@ -402,9 +402,9 @@ if "$ISOLAB" --db v1.db run >v1.out 2>&1 \
    && [ "$(sqlite3 v1.db 'SELECT count(*) FROM fact_status WHERE run_id = 2')" = 72 ] \
    && [ "$(sqlite3 v1.db 'PRAGMA integrity_check')" = ok ] \
    && [ -z "$(sqlite3 v1.db 'PRAGMA foreign_key_check')" ]; then
-    ok "a version-1 database is migrated to version 26 (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"
+    ok "a version-1 database is migrated to this isolab's version (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"
 else
-    not_ok "a version-1 database is migrated to version 26 (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"; cat v1.out
+    not_ok "a version-1 database is migrated to this isolab's version (bundles in seed order, the column labels, the probe explanations, the lesson's focus and views) and runs"; cat v1.out
 fi
 # and it holds the objects a new database holds, each as a new one has it
 # (latest_surface, which nothing read, dropped)

@@ -2,7 +2,9 @@
 # isolab probe and import, from the command line: a probe of this machine
 # (root, namespaces) writes one run of kind 'probe'; observed_vs_model shows
 # plain visible everywhere and agreeing; its model column is the model's
-# own rule (the 'run' run's fact_status, computed apart); a second
+# own rule (the 'run' run's fact_status, computed apart); it stays current
+# when lessons bring channels alone, and goes stale when a mechanism or a
+# fact changes; a second
 # database probed as --machine other, edited to stand for another kernel,
 # is imported and shows both machines and the cell where kernels differ;
 # import refuses another model (both digests named), a file that is no
@@ -217,6 +219,39 @@ check "after a model change: observed_vs_model shows no probe of the older model
     "$(wc -l <"$tmp/stale.out" | tr -d ' ')"
 if grep -q "isolab --db [^ ]*stale.db probe" "$tmp/stale.err"; then ok "... and the stale note names isolab probe"
 else not_ok "... and the stale note names isolab probe"; cat "$tmp/stale.err"; fi
+
+# a probe reads the facts, mechanisms and bundles, never a channel: lessons that bring channels
+# alone (the tracing lesson; three channels over facts of the course) leave it current
+cp "$A" "$tmp/chan.db"
+rows=$(q "$A" "SELECT count(*) FROM observed_vs_model")
+cat >"$tmp/channels.sql" <<'SQL'
+INSERT INTO lesson(code, title, position) VALUES ('T/C1', 'Three channels more', 9);
+INSERT INTO channel(name, lesson, cost_pct) VALUES ('chan-a', 'T/C1', 1), ('chan-b', 'T/C1', 2), ('chan-c', 'T/C1', 3);
+INSERT INTO channel_fact(channel, position, fact) VALUES
+  ('chan-a', 1, 'clock'), ('chan-b', 1, 'own-process-number'), ('chan-c', 1, 'listening-ports');
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('T/C1', 'strict', 'chan-a', 'network');
+SQL
+for f in "$(dirname "$0")/../../lessons/030_M03_K06_in_kernel_tracing.sql" "$tmp/channels.sql"; do
+    "$ISOLAB" --db "$tmp/chan.db" load "$f" >/dev/null 2>"$tmp/err" || { not_ok "load $f"; cat "$tmp/err"; }
+done
+check "lessons of channels alone loaded: no probe is stale" 0 \
+    "$(q "$tmp/chan.db" "SELECT count(*) FROM stale_result WHERE kind = 'probe'")"
+"$ISOLAB" --db "$tmp/chan.db" report observed_vs_model --format csv >"$tmp/chan.out" 2>"$tmp/chan.err"
+check "... observed_vs_model keeps every row (and its header)" "$((rows + 1))" "$(wc -l <"$tmp/chan.out" | tr -d ' ')"
+if grep -q "probe" "$tmp/chan.err"; then not_ok "... and no note asks for a probe"; cat "$tmp/chan.err"
+else ok "... and no note asks for a probe"; fi
+# what it read changed: a mechanism's left-open fact, a fact more
+cp "$tmp/chan.db" "$tmp/mech.db"
+sqlite3 "$tmp/mech.db" "INSERT INTO left_open(mechanism, fact) VALUES ('control-group', 'clock')"
+"$ISOLAB" --db "$tmp/mech.db" report observed_vs_model --format csv >"$tmp/mech.out" 2>"$tmp/mech.err"
+check "a mechanism's row changed: the probe is stale, its rows not shown" "1|1" \
+    "$(q "$tmp/mech.db" "SELECT count(*) FROM stale_result WHERE kind = 'probe'")|$(wc -l <"$tmp/mech.out" | tr -d ' ')"
+if grep -q "isolab --db [^ ]*mech.db probe" "$tmp/mech.err"; then ok "... and the stale note names isolab probe"
+else not_ok "... and the stale note names isolab probe"; cat "$tmp/mech.err"; fi
+sqlite3 "$tmp/chan.db" "INSERT INTO fact(name, axis, position) SELECT 'a-fact-no-probe-read', 'network', max(position) + 1 FROM fact"
+"$ISOLAB" --db "$tmp/chan.db" report observed_summary --format csv >"$tmp/chan.out" 2>/dev/null
+check "a fact more: the probe is stale, observed_summary its header alone" "1|1" \
+    "$(q "$tmp/chan.db" "SELECT count(*) FROM stale_result WHERE kind = 'probe'")|$(wc -l <"$tmp/chan.out" | tr -d ' ')"
 
 # import refusals: another model (both digests), no isolab database, a view for a table
 C=$tmp/c.db

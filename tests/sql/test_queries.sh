@@ -548,6 +548,30 @@ else
     not_ok "a database with runs of two made-up kinds"
 fi
 
+# --- a kind of scope 'mechanisms' goes stale with what it read ----------------
+# A probe written in the sqlite3 shell, of an older model: current while its
+# run_scope digest is model_scope's (the facts, mechanisms and bundles as
+# they are), stale once it is another; a probe with no run_scope row (an
+# isolab before schema version 27) is judged by its model digest alone.
+sdb=$tmp/scope.db
+if fresh_db "$sdb" && q "$sdb" "INSERT INTO run(id, kind, started_at, model_digest)
+    VALUES (910, 'probe', '2026-01-01T00:00:00.000Z', 'old');
+  INSERT INTO run_scope(run_id, scope, digest) SELECT 910, scope, digest FROM model_scope WHERE scope = 'mechanisms';"
+then
+    check "probe scope: run_kinds says 'mechanisms', model_scope holds its digest" "mechanisms|1" \
+        "$(q "$sdb" "SELECT scope FROM run_kinds WHERE kind = 'probe'")|$(q "$sdb" "SELECT count(*) FROM model_scope WHERE scope = 'mechanisms' AND length(digest) = 16")"
+    check "a probe of an older model that read what the model holds: current, not stale" "probe|910|0" \
+        "$(q "$sdb" "SELECT * FROM current_run WHERE kind = 'probe'")|$(q "$sdb" "SELECT count(*) FROM stale_result WHERE kind = 'probe'")"
+    q "$sdb" "UPDATE run_scope SET digest = 'another' WHERE run_id = 910"
+    check "... that read other mechanisms: stale, with its command" "0|probe|910|||isolab probe" \
+        "$(q "$sdb" "SELECT count(*) FROM current_run WHERE kind = 'probe'")|$(q "$sdb" "SELECT * FROM stale_result WHERE kind = 'probe'")"
+    q "$sdb" "DELETE FROM run_scope WHERE run_id = 910"
+    check "... and with no run_scope row, an older model's: stale" "probe|910|||isolab probe" \
+        "$(q "$sdb" "SELECT * FROM stale_result WHERE kind = 'probe'")"
+else
+    not_ok "a database with a probe written by hand"
+fi
+
 # a database of version 19 (run_kinds without scope, no run_retired, as
 # schema/020 made them; a what-if run retired by hand cannot be) migrated:
 # run_kinds holds the scopes, run_retired is there, and the lesson's stale
@@ -558,7 +582,7 @@ if cp "$ndb" "$mdb" && q "$mdb" "DELETE FROM run WHERE id >= 900; DROP TABLE run
     DELETE FROM schema_version WHERE version > 19; PRAGMA user_version = 19;" \
    && "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1; then
     check "version 19 migrated: run_kinds's scopes, run_retired, user_version" \
-        "pairs pair pair pair model none none none none model none|0|$(q "$ndb" "PRAGMA user_version")" \
+        "pairs pair pair pair model none none none none mechanisms none|0|$(q "$ndb" "PRAGMA user_version")" \
         "$(q "$mdb" "SELECT group_concat(scope, ' ') FROM (SELECT scope FROM run_kinds ORDER BY kind_no)")|$(q "$mdb" "SELECT count(*) FROM run_retired")|$(q "$mdb" "PRAGMA user_version")"
 else
     not_ok "version 19: database built and opened"
@@ -573,12 +597,32 @@ if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 \
     DELETE FROM schema_version WHERE version > 25; PRAGMA user_version = 25;" \
    && "$ISOLAB" --db "$mdb" report >"$tmp/v25.txt" 2>/dev/null; then
     check "version 25 migrated: lesson_table, lesson_report's own_position, user_version" \
-        "1|1|26" \
+        "1|1|$(q "$ndb" "PRAGMA user_version")" \
         "$(q "$mdb" "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'lesson_table'")|$(q "$mdb" "SELECT count(*) FROM pragma_table_info('lesson_report') WHERE name = 'own_position'")|$(q "$mdb" "PRAGMA user_version")"
     if cmp -s "$tmp/v25.txt" "$root/tests/expected/lesson.txt"; then ok "version 25 migrated: the lesson's report as before"
     else not_ok "version 25 migrated: the lesson's report as before"; fi
 else
     not_ok "version 25: database built and opened"
+fi
+
+
+# a database of version 26 (run_kinds without the scope 'mechanisms', no
+# run_scope or model_scope, as schema/029 left them), with a probe of the
+# model as it is: migrated, the tables are there, and the probe (no
+# run_scope row says what it read) is current by its model digest
+mdb=$tmp/v26.db
+if fresh_db "$mdb" && q "$mdb" "DROP TABLE run_scope; DROP TABLE model_scope;
+    $(sed -n '/^DROP TABLE IF EXISTS run_kinds;$/,/^);$/p' "$root/schema/024_kind_scope_retired.sql")
+    INSERT INTO run(id, kind, started_at, model_digest)
+    SELECT 920, 'probe', '2026-01-01T00:00:00.000Z', digest FROM model_state;
+    DELETE FROM schema_version WHERE version > 26; PRAGMA user_version = 26;" \
+   && "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1; then
+    check "version 26 migrated: run_scope, model_scope, the probe's scope, user_version" \
+        "2|mechanisms|$(q "$ndb" "PRAGMA user_version")" \
+        "$(q "$mdb" "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('run_scope', 'model_scope')")|$(q "$mdb" "SELECT scope FROM run_kinds WHERE kind = 'probe'")|$(q "$mdb" "PRAGMA user_version")"
+    check "... its probe current, by its model digest" "probe|920" "$(q "$mdb" "SELECT * FROM current_run WHERE kind = 'probe'")"
+else
+    not_ok "version 26: database built and opened"
 fi
 
 finish

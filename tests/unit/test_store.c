@@ -89,9 +89,9 @@ static void test_run_kinds(void **state)
     assert_int_equal(k, ISL_KIND_COUNT);
     assert_null(isl_kind_names[ISL_KIND_COUNT]);
     assert_int_equal(isl_kind_find("nope"), ISL_KIND_COUNT);
-    /* every result table is one kind's (run_param, run_member, run_pair are none) */
+    /* every result table is one kind's (run_param, run_member, run_pair, run_scope are none) */
     assert_int_equal(query_int(s, "SELECT count(*) FROM sqlite_schema m JOIN pragma_table_info(m.name) c "
-                                  "WHERE m.type = 'table' AND c.name = 'run_id' AND m.name NOT IN ('run_param', 'run_member', 'run_pair') AND NOT "
+                                  "WHERE m.type = 'table' AND c.name = 'run_id' AND m.name NOT IN ('run_param', 'run_member', 'run_pair', 'run_scope') AND NOT "
                                   "EXISTS (SELECT 1 FROM run_kinds WHERE ',' || result_tables || ',' GLOB "
                                   "'*,' || m.name || ',*')"), 0);
     isl_store_close(s);
@@ -200,7 +200,7 @@ static void test_model_tables(void **state)
 {
     (void)state;
     static const char *const own[] = {"claim_measure_sql", "course_scope", "isolab_object", "lesson_brings",
-                                      "lesson_source", "model_pair", "model_record", "model_state",
+                                      "lesson_source", "model_pair", "model_record", "model_scope", "model_state",
                                       "probe_measurable", "run", "run_kinds", "run_retired", "run_written",
                                       "schema_version", "seed_origin"};
     isl_error err;

@@ -91,7 +91,8 @@ static void test_run_kinds(void **state)
     assert_int_equal(isl_kind_find("nope"), ISL_KIND_COUNT);
     /* every result table is one kind's (run_param, run_member, run_pair, run_scope are none) */
     assert_int_equal(query_int(s, "SELECT count(*) FROM sqlite_schema m JOIN pragma_table_info(m.name) c "
-                                  "WHERE m.type = 'table' AND c.name = 'run_id' AND m.name NOT IN ('run_param', 'run_member', 'run_pair', 'run_scope') AND NOT "
+                                  "WHERE m.type = 'table' AND c.name = 'run_id' "
+                                  "AND m.name NOT IN ('run_param', 'run_member', 'run_pair', 'run_scope') AND NOT "
                                   "EXISTS (SELECT 1 FROM run_kinds WHERE ',' || result_tables || ',' GLOB "
                                   "'*,' || m.name || ',*')"), 0);
     isl_store_close(s);

@@ -165,7 +165,8 @@ isl_status isl_lab_channel_probe(isl_store *s, const isl_model *m, const char *a
                                  isl_lab_channeled *out, isl_error *err);
 
 /* Copies the probe runs of the isolab database at path into s (isolab/
- * observed.h: isl_store_import), compared with m's digest. */
+ * observed.h: isl_store_import), compared on what a probe reads of m
+ * (isl_model_mechanisms_digest). */
 struct isl_import_counts;
 isl_status isl_lab_import(isl_store *s, const isl_model *m, const char *path, struct isl_import_counts *n,
                           isl_error *err);

@@ -55,8 +55,11 @@ typedef struct isl_import_counts {
  * checked as any database is opened: an untrusted file) into s, with their
  * provenance and rows, in one transaction: all or nothing. A run already
  * here (same machine, kernel and start) is counted in present, not copied.
- * ISL_EINPUT naming both digests when path's model is not the model of s
- * (digest: s's model's, 16 hex digits); ISL_EDB when path is no usable
+ * ISL_EINPUT naming both digests when what a probe reads of path's model
+ * (its facts, mechanisms and bundles) is not what it reads of s's (digest:
+ * s's isl_model_mechanisms_digest, 16 hex digits): another lesson's
+ * channels may differ. A run recorded under path's model as it is now
+ * without a run_scope row gets one. ISL_EDB when path is no usable
  * isolab database of this schema version. */
 isl_status isl_store_import(isl_store *s, const char *path, const char *digest, isl_import_counts *n,
                             isl_error *err);

@@ -344,7 +344,8 @@ const isl_command isl_commands[] = {
      "and rows, into this database, in one transaction; a run already here\n"
      "(same machine, kernel and start) is not copied again. FILE is opened\n"
      "read-only and checked as any database isolab opens; it must hold the\n"
-     "same model (refused, naming both digests, when it does not) and be of\n"
+     "same facts, mechanisms and bundles (refused, naming both digests, when\n"
+     "it does not; its lessons' channels may differ) and be of\n"
      "this schema version. observed_vs_model then shows each machine and\n"
      "kernel, and observed_kernel_differences the cells where kernels differ.\n",
      NO_OPTS},

@@ -259,6 +259,6 @@ isl_status isl_lab_probe_run(isl_store *s, const isl_model *m, const char *argv,
 isl_status isl_lab_import(isl_store *s, const isl_model *m, const char *path, isl_import_counts *n, isl_error *err)
 {
     char digest[17];
-    isl_model_digest(m, digest);
+    isl_model_mechanisms_digest(m, digest);
     return isl_store_import(s, path, digest, n, err);
 }

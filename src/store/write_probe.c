@@ -6,6 +6,7 @@
 
 #include "isolab/db.h"
 #include "isolab/escape.h"
+#include "isolab/kind.h"
 #include "isolab/observed.h"
 #include "isolab/reader.h"
 #include "store_int.h"
@@ -88,9 +89,8 @@ isl_status isl_store_probe_step_notes(isl_store *s, int64_t run_id, isl_step_not
 
 /* The tables of a probe run copied, each with its columns but run_id, in
  * an order that keeps foreign keys whole (a set before its rows); the
- * first two are no result table (their rows not counted), and run_scope
- * (what the probe read, so whether it is current) is copied from a source
- * that has it (an older one's probes are judged by their model digest). */
+ * first two are no result table (their rows not counted): run_scope says
+ * what the probe read, so whether it is current. */
 static const char *const COPIED[][2] = {
     {"run_param", "key, value"},
     {"run_scope", "scope, digest"},
@@ -108,7 +108,7 @@ typedef struct importer {
     int64_t run_id;    /* the copy's id in `to` */
     sqlite3_stmt *ins; /* the INSERT of the table being copied */
     int counted;       /* ... a result table, its rows counted (not run_param, run_scope) */
-    int scoped;        /* the source has run_scope */
+    const char *mechanisms, *model; /* the source's digests: its facts, mechanisms and bundles; its model */
     int64_t written;   /* the copy's rows counted so far, for run_written */
 } importer;
 
@@ -184,8 +184,13 @@ static isl_status import_run(void *ctx, sqlite3_stmt *q)
     if (st) return st;
     im->run_id = sqlite3_last_insert_rowid(im->to->db);
     im->written = 0;
-    for (size_t k = 0; k < sizeof COPIED / sizeof COPIED[0] && !st; k++)
-        if (k != 1 || im->scoped) st = copy_table(im, k, from);
+    for (size_t k = 0; k < sizeof COPIED / sizeof COPIED[0] && !st; k++) st = copy_table(im, k, from);
+    /* a run of the source's model as it is now, recorded before run_scope was: it read what the source holds */
+    const char *seen = (const char *)sqlite3_column_text(q, 3);
+    if (!st && seen && !strcmp(seen, im->model))
+        st = isl_db_rows(im->to, "importing a probe run", "INSERT OR IGNORE INTO run_scope(run_id, scope, digest) "
+                         "VALUES (?1, ?2, ?3)", NULL, NULL, im->err, "itt", im->run_id,
+                         isl_kinds[ISL_KIND_PROBE].scope, im->mechanisms);
     /* the rows copied, counted as they were written, as every writer counts them */
     if (!st)
         st = isl_db_rows(im->to, "counting the run's rows", "INSERT INTO run_written(run, row_count) VALUES (?1, ?2)",
@@ -194,13 +199,14 @@ static isl_status import_run(void *ctx, sqlite3_stmt *q)
     return st;
 }
 
-/* The digest of the model of the database `from`, read as isolab reads
- * any model (every dangling row an error naming it). */
-static isl_status model_digest(isl_store *from, char out[17], isl_error *err)
+/* The digests of the model of the database `from` (what a probe reads of
+ * it, and the whole), read as isolab reads any model (every dangling row
+ * an error naming it). */
+static isl_status model_digests(isl_store *from, char mechanisms[17], char model[17], isl_error *err)
 {
     isl_model *m = NULL;
     isl_status st = isl_read_model(from->db, from->path, &m, err);
-    if (!st) isl_model_digest(m, out);
+    if (!st) isl_model_mechanisms_digest(m, mechanisms), isl_model_digest(m, model);
     isl_model_free(m);
     return st;
 }
@@ -208,19 +214,16 @@ static isl_status model_digest(isl_store *from, char out[17], isl_error *err)
 isl_status isl_store_import(isl_store *s, const char *path, const char *digest, isl_import_counts *n, isl_error *err)
 {
     isl_store *from = NULL;
-    char theirs[17];
+    char theirs[17], model[17];
     memset(n, 0, sizeof *n);
     isl_status st = isl_store_open_readonly(path, &from, err);
     if (!st) st = isl_base_exec(from->db, from->path, "BEGIN", err); /* one snapshot of it */
-    if (!st) st = model_digest(from, theirs, err);
+    if (!st) st = model_digests(from, theirs, model, err);
     if (!st && strcmp(theirs, digest))
-        st = isl_fail(err, ISL_EINPUT, "%s: its model (digest %s) is not this database's (digest %s): probes are "
-                      "compared with one model; load the same seeds into both first", path, theirs, digest);
-    importer im = {s, from, n, err, 0, NULL, 0, 0, 0};
-    long long scoped = 0;
-    if (!st) st = isl_base_int(from->db, from->path, "SELECT count(*) FROM main.sqlite_schema WHERE type = 'table' "
-                               "AND name = 'run_scope'", &scoped, err);
-    im.scoped = scoped > 0;
+        st = isl_fail(err, ISL_EINPUT, "%s: its facts, mechanisms and bundles (digest %s) are not this database's "
+                      "(digest %s): probes are compared on what they read; load the same seeds into both first",
+                      path, theirs, digest);
+    importer im = {s, from, n, err, 0, NULL, 0, theirs, model, 0};
     if (!st && !(st = isl_db_begin_write(s, err))) {
         st = isl_db_rows(from, "reading the probe runs",
                          "SELECT r.id, r.started_at, r.finished_at, r.model_digest, r.tool_version, r.argv, r.note, "

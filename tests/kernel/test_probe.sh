@@ -253,14 +253,27 @@ sqlite3 "$tmp/chan.db" "INSERT INTO fact(name, axis, position) SELECT 'a-fact-no
 check "a fact more: the probe is stale, observed_summary its header alone" "1|1" \
     "$(q "$tmp/chan.db" "SELECT count(*) FROM stale_result WHERE kind = 'probe'")|$(wc -l <"$tmp/chan.out" | tr -d ' ')"
 
+# import compares what a probe reads: a database whose lesson brought channels takes the probe of one
+# without them, and shows its rows; a run with no run_scope row, of its file's model as it is, too
+for k in 1 2; do
+    D=$tmp/d$k.db
+    "$ISOLAB" --db "$D" init >/dev/null && "$ISOLAB" --db "$D" load "$tmp/channels.sql" >/dev/null 2>&1
+    cp "$B" "$tmp/b$k.db"
+    [ "$k" = 2 ] && sqlite3 "$tmp/b$k.db" "DELETE FROM run_scope"
+    "$ISOLAB" --db "$D" import "$tmp/b$k.db" >/dev/null 2>"$tmp/err"
+    rc=$?
+    check "import into a model with channels more ($k): exit 0, observed_vs_model holds the file's rows" \
+        "0|$(q "$B" "SELECT count(*) FROM observed_vs_model")" "$rc|$(q "$D" "SELECT count(*) FROM observed_vs_model")"
+done
+
 # import refusals: another model (both digests), no isolab database, a view for a table
 C=$tmp/c.db
 "$ISOLAB" --db "$C" init >/dev/null
 sqlite3 "$C" "INSERT INTO axis(name) VALUES ('an-axis-of-another-course')"
 "$ISOLAB" --db "$C" runs >/dev/null 2>&1 # isolab records the model's digest as it reads it
 "$ISOLAB" --db "$C" run --bundle plain >/dev/null 2>&1
-ours=$(q "$A" "SELECT digest FROM model_state")
-theirs=$(q "$C" "SELECT digest FROM model_state")
+ours=$(q "$A" "SELECT digest FROM model_scope WHERE scope = 'mechanisms'")
+theirs=$(q "$C" "SELECT digest FROM model_scope WHERE scope = 'mechanisms'")
 runs_before=$(q "$A" "SELECT count(*) FROM run")
 "$ISOLAB" --db "$A" import "$C" >/dev/null 2>"$tmp/err"
 check "import of another model: exit 3" 3 $?

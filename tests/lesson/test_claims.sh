@@ -320,7 +320,8 @@ check "claim --suggest before the lesson's results: exit 0, 15 NULL values, a no
     "0|15|isolab claim: note: 15 of the values are NULL, as no current result holds them: such a row does not load; 'isolab --db $udb lesson M03/K06' computes the lesson's, then ask again" \
     "$?|$(grep -c "^  ('M03/K06', .*, NULL, '" "$tmp/u6.sql")|$(cat "$tmp/u6.err")"
 paste=$(sed -n "s/.* load; '\(.*\)' computes .*/\1/p" "$tmp/u6.err")
-PATH="$(dirname "$ISOLAB"):$PATH" sh -c "$paste" >/dev/null 2>&1
+mkdir -p "$tmp/pbin" && ln -sf "$ISOLAB" "$tmp/pbin/isolab"
+PATH="$tmp/pbin:$PATH" sh -c "$paste" >/dev/null 2>&1
 check "... pasted, it computes them: no NULL, no note" "0||" \
     "$?|$("$ISOLAB" --db "$udb" claim --suggest M03/K06 2>&1 >"$tmp/u6b.sql")|$(grep "^  (.*, NULL, '" "$tmp/u6b.sql")"
 "$ISOLAB" --db "$tdb" claim --suggest M03/K06 >"$tmp/s6.sql" 2>"$tmp/s6.err"
@@ -445,7 +446,7 @@ check "a stale row names the run that brings its pair up to date" "isolab --db $
     "$(quoted_cmd tracing-cost "$tmp/p1.out")"
 check "a row on a pair not swept names that pair's sweep" \
     "isolab --db $pdb sweep removal --bundle strict --channel net-tracepoint" "$(quoted_cmd net-removals "$tmp/p1.out")"
-mkdir -p "$tmp/pbin" && ln -s "$ISOLAB" "$tmp/pbin/isolab"
+mkdir -p "$tmp/pbin" && ln -sf "$ISOLAB" "$tmp/pbin/isolab"
 for n in tracing-cost net-removals; do
     c=$(quoted_cmd $n "$tmp/p1.out")
     PATH="$tmp/pbin:$PATH" sh -c "$c" >/dev/null 2>&1

@@ -1,12 +1,14 @@
 /* isolab store: the functions SQL from files and users may call: SQLite's
  * ordinary ones and isolab's own; not fts3_tokenizer, load_extension,
  * readfile, SQLite's internals, or any function a future library adds. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "isolab/manage.h"
 #include "isolab/names.h"
+#include "isolab/surface.h"
 #include "allow.h"
 #include "store_int.h"
 
@@ -66,4 +68,104 @@ void isl_sql_name_hint(isl_store *s, const char *sql, char *why, size_t n)
     sqlite3_free(names);
     size_t len = strlen(why);
     snprintf(why + len, n - len, "%s", hint);
+}
+
+static isl_status exists_row(void *ctx, sqlite3_stmt *q)
+{
+    *(int *)ctx = sqlite3_column_int(q, 0);
+    return ISL_OK;
+}
+
+/* The names SQL from files compares a column with ("channel = 'x'"): the
+ * column's name, the query telling whether the model has one so named, and the
+ * model's names of that kind with their word, for the hint (names.h); a
+ * status (no query) is a word of the core's vocabulary (status_hint). */
+static const struct {
+    const char *column, *sql, *names, *whats;
+} NAMED[] = {
+    {"channel", "SELECT EXISTS (SELECT 1 FROM channel WHERE name = ?1)",
+     "SELECT name FROM channel ORDER BY position, name", "channels"},
+    {"bundle", "SELECT EXISTS (SELECT 1 FROM bundle WHERE name = ?1)",
+     "SELECT name FROM bundle ORDER BY position, name", "bundles"},
+    {"fact", "SELECT EXISTS (SELECT 1 FROM fact WHERE name = ?1)", "SELECT name FROM fact ORDER BY position", "facts"},
+    {"lesson", "SELECT EXISTS (SELECT 1 FROM lesson WHERE code = ?1)", "SELECT code FROM lesson ORDER BY position",
+     "lessons"},
+    {"mechanism", "SELECT EXISTS (SELECT 1 FROM mechanism WHERE name = ?1)",
+     "SELECT name FROM mechanism ORDER BY position, name", "mechanisms"},
+    {"axis", "SELECT EXISTS (SELECT 1 FROM axis WHERE name = ?1)", "SELECT name FROM axis ORDER BY name", "axes"},
+    {"status", NULL, NULL, "statuses"},
+};
+
+/* The status words as stored (isl_fact_state_name): visible to closed. */
+static const char *status_at(const void *ctx, size_t i)
+{
+    (void)ctx;
+    return isl_fact_state_name((isl_fact_state)(ISL_FACT_VISIBLE + i));
+}
+
+/* For a status compared with the word name: 0 when name is a status as
+ * stored, or near none (a status of another table, a probe step's 'ok');
+ * else 1 and its hint in out[n]: the stored word a printed form
+ * ('RETURNS', 'left open') names, else the words within 2 edits. */
+static int status_hint(const char *name, char *out, size_t n)
+{
+    enum { WORDS = ISL_FACT_CLOSED - ISL_FACT_VISIBLE + 1 };
+    isl_fact_state st = isl_fact_state_of(name);
+    if (st != ISL_FACT_ABSENT && !strcmp(name, isl_fact_state_name(st))) return 0;
+    const char *as = st != ISL_FACT_ABSENT ? isl_fact_state_name(st) : name;
+    size_t near = 0;
+    for (size_t i = 0; i < WORDS && !near; i++) near = isl_edit_distance(as, status_at(NULL, i), 2) <= 2;
+    if (near) isl_name_hint(as, status_at, NULL, WORDS, "statuses", out, n);
+    return near != 0;
+}
+
+/* The entry of NAMED for the column compared with the literal at lit
+ * ("[x.]channel = 'lit'", "==" too), or -1. */
+static int named_column(const char *sql, const char *lit)
+{
+    const char *p = lit;
+    while (p > sql && strchr(" \t\r\n", p[-1])) p--;
+    if (p == sql || p[-1] != '=') return -1;
+    p--;
+    if (p > sql && p[-1] == '=') p--;
+    while (p > sql && strchr(" \t\r\n", p[-1])) p--;
+    const char *end = p;
+    while (p > sql && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) p--;
+    for (int i = 0; i < (int)(sizeof NAMED / sizeof *NAMED); i++)
+        if (strlen(NAMED[i].column) == (size_t)(end - p) && sqlite3_strnicmp(p, NAMED[i].column, (int)(end - p)) == 0)
+            return i;
+    return -1;
+}
+
+isl_status isl_sql_unmatched_names(isl_store *s, const char *sql, const char *lead, char *out, size_t n,
+                                   isl_error *err)
+{
+    size_t used = 0;
+    for (const char *p = sql; *p; p++) {
+        if (*p != '\'') continue;
+        const char *lit = p++;
+        char name[200];
+        size_t len = 0;
+        for (; *p && !(p[0] == '\'' && p[1] != '\''); p++) {
+            if (p[0] == '\'') p++; /* '' is one quote */
+            if (len + 1 < sizeof name) name[len++] = *p;
+        }
+        name[len] = '\0';
+        if (!*p) break;
+        int k = named_column(sql, lit), found = 1;
+        if (k < 0) continue;
+        char hint[ISL_HINT_MAX];
+        if (!NAMED[k].sql) found = !status_hint(name, hint, sizeof hint);
+        else {
+            isl_status st = isl_db_rows(s, "reading the model's names", NAMED[k].sql, exists_row, &found, err, "t", name);
+            if (st) return st;
+            if (!found) isl_store_name_hint(s, NAMED[k].names, name, NAMED[k].whats, hint, sizeof hint);
+        }
+        if (found) continue;
+        int w = snprintf(out + used, n - used, "%s%s no %s named '%s'%s", used ? "" : lead, used ? ";" : ":",
+                         NAMED[k].column, name, hint);
+        if (w < 0 || (size_t)w >= n - used) break;
+        used += (size_t)w;
+    }
+    return ISL_OK;
 }

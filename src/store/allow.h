@@ -18,5 +18,12 @@ int isl_sql_table_allowed(const char *name);
  * holds; why as it was after any other message. Its queries are the
  * store's own: call it with no authorizer set. */
 void isl_sql_name_hint(isl_store *s, const char *sql, char *why, size_t n);
+/* Into out[n], "LEAD: no channel named 'x'" and its hint (isolab/names.h)
+ * for each quoted name sql compares a channel, bundle, fact, lesson,
+ * mechanism or axis column with ("s.channel = 'x'") that the model does not
+ * have, or a status column with that is near a status but none as stored;
+ * out left as it is when every such name is there. */
+isl_status isl_sql_unmatched_names(isl_store *s, const char *sql, const char *lead, char *out, size_t n,
+                                   isl_error *err);
 
 #endif

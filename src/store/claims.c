@@ -2,7 +2,6 @@
  * seed data, as trusted as the seed that holds it; it is still confined to
  * one read-only expression, so a claim can read anything but change nothing. */
 #include <assert.h>
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -547,105 +546,6 @@ static int judge(checker *c, isl_claim_row *row, sqlite3_value *expected, sqlite
     return 0;
 }
 
-/* The names a claim compares a column with ("channel = 'x'"): the column's
- * name, the query telling whether the model has one so named, and the
- * model's names of that kind with their word, for the hint (names.h); a
- * status (no query) is a word of the core's vocabulary (status_hint). */
-static const struct {
-    const char *column, *sql, *names, *whats;
-} NAMED[] = {
-    {"channel", "SELECT EXISTS (SELECT 1 FROM channel WHERE name = ?1)",
-     "SELECT name FROM channel ORDER BY position, name", "channels"},
-    {"bundle", "SELECT EXISTS (SELECT 1 FROM bundle WHERE name = ?1)",
-     "SELECT name FROM bundle ORDER BY position, name", "bundles"},
-    {"fact", "SELECT EXISTS (SELECT 1 FROM fact WHERE name = ?1)", "SELECT name FROM fact ORDER BY position", "facts"},
-    {"lesson", "SELECT EXISTS (SELECT 1 FROM lesson WHERE code = ?1)", "SELECT code FROM lesson ORDER BY position",
-     "lessons"},
-    {"mechanism", "SELECT EXISTS (SELECT 1 FROM mechanism WHERE name = ?1)",
-     "SELECT name FROM mechanism ORDER BY position, name", "mechanisms"},
-    {"axis", "SELECT EXISTS (SELECT 1 FROM axis WHERE name = ?1)", "SELECT name FROM axis ORDER BY name", "axes"},
-    {"status", NULL, NULL, "statuses"},
-};
-
-/* The status words as stored (isl_fact_state_name): visible to closed. */
-static const char *status_at(const void *ctx, size_t i)
-{
-    (void)ctx;
-    return isl_fact_state_name((isl_fact_state)(ISL_FACT_VISIBLE + i));
-}
-
-/* For a status compared with the word name: 0 when name is a status as
- * stored, or near none (a status of another table, a probe step's 'ok');
- * else 1 and its hint in out[n]: the stored word a printed form
- * ('RETURNS', 'left open') names, else the words within 2 edits. */
-static int status_hint(const char *name, char *out, size_t n)
-{
-    enum { WORDS = ISL_FACT_CLOSED - ISL_FACT_VISIBLE + 1 };
-    isl_fact_state st = isl_fact_state_of(name);
-    if (st != ISL_FACT_ABSENT && !strcmp(name, isl_fact_state_name(st))) return 0;
-    const char *as = st != ISL_FACT_ABSENT ? isl_fact_state_name(st) : name;
-    size_t near = 0;
-    for (size_t i = 0; i < WORDS && !near; i++) near = isl_edit_distance(as, status_at(NULL, i), 2) <= 2;
-    if (near) isl_name_hint(as, status_at, NULL, WORDS, "statuses", out, n);
-    return near != 0;
-}
-
-/* The entry of NAMED for the column compared with the literal at lit
- * ("[x.]channel = 'lit'", "==" too), or -1. */
-static int named_column(const char *sql, const char *lit)
-{
-    const char *p = lit;
-    while (p > sql && strchr(" \t\r\n", p[-1])) p--;
-    if (p == sql || p[-1] != '=') return -1;
-    p--;
-    if (p > sql && p[-1] == '=') p--;
-    while (p > sql && strchr(" \t\r\n", p[-1])) p--;
-    const char *end = p;
-    while (p > sql && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) p--;
-    for (int i = 0; i < (int)(sizeof NAMED / sizeof *NAMED); i++)
-        if (strlen(NAMED[i].column) == (size_t)(end - p) && sqlite3_strnicmp(p, NAMED[i].column, (int)(end - p)) == 0)
-            return i;
-    return -1;
-}
-
-/* For a claim that failed: into out[n], "LEAD: no channel named 'x'" and
- * its hint (names.h) for each quoted name its SQL compares a channel,
- * bundle, fact, lesson, mechanism or axis column with that the model does
- * not have, or a status column with that is near a status but none as
- * stored; out left as it is when every such name is there. */
-static isl_status unmatched_names(isl_store *s, const char *sql, const char *lead, char *out, size_t n,
-                                  isl_error *err)
-{
-    size_t used = 0;
-    for (const char *p = sql; *p; p++) {
-        if (*p != '\'') continue;
-        const char *lit = p++;
-        char name[200];
-        size_t len = 0;
-        for (; *p && !(p[0] == '\'' && p[1] != '\''); p++) {
-            if (p[0] == '\'') p++; /* '' is one quote */
-            if (len + 1 < sizeof name) name[len++] = *p;
-        }
-        name[len] = '\0';
-        if (!*p) break;
-        int k = named_column(sql, lit), found = 1;
-        if (k < 0) continue;
-        char hint[ISL_HINT_MAX];
-        if (!NAMED[k].sql) found = !status_hint(name, hint, sizeof hint);
-        else {
-            isl_status st = isl_db_rows(s, "reading the model's names", NAMED[k].sql, int_row, &found, err, "t", name);
-            if (st) return st;
-            if (!found) isl_store_name_hint(s, NAMED[k].names, name, NAMED[k].whats, hint, sizeof hint);
-        }
-        if (found) continue;
-        int w = snprintf(out + used, n - used, "%s%s no %s named '%s'%s", used ? "" : lead, used ? ";" : ":",
-                         NAMED[k].column, name, hint);
-        if (w < 0 || (size_t)w >= n - used) break;
-        used += (size_t)w;
-    }
-    return ISL_OK;
-}
-
 /* Evaluates the claim on the current row of q and reports it. */
 static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_stmt *q, isl_claim_fn fn,
                             void *ctx, isl_claim_counts *counts, isl_error *err)
@@ -698,7 +598,7 @@ static isl_status check_one(isl_store *s, checker *c, int64_t run_id, sqlite3_st
         if (row.outcome == ISL_CLAIM_FAIL) {
             char place[300] = "";
             why[0] = '\0';
-            st = unmatched_names(s, actual_sql, actual ? "the value differs" : "no value", why, sizeof why, err);
+            st = isl_sql_unmatched_names(s, actual_sql, actual ? "the value differs" : "no value", why, sizeof why, err);
             if (!st && (!actual || why[0])) st = claim_place(s, row.lesson, row.name, place, sizeof place, err);
             if (st) goto out;
             if (!why[0]) snprintf(why, sizeof why, "%s", row.reason);

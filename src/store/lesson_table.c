@@ -23,6 +23,7 @@
 typedef struct guard {
     int at_load;     /* compiling at load: TEMP objects (the load's own, dropped after it) refused */
     char what[160];  /* the refusal, as the message says it */
+    unsigned reads;  /* the kinds of run whose tables it reads, as bits 1u << kind (kind.h) */
 } guard;
 
 static int refuse(guard *g, const char *fmt, const char *a)
@@ -112,14 +113,24 @@ typedef struct loading {
 static isl_status compile_row(void *ctx, sqlite3_stmt *r)
 {
     loading *l = ctx;
-    guard g = {1, ""};
-    char why[400];
+    guard g = {1, "", 0};
+    char why[600] = "does not compile: ";
+    size_t lead = strlen(why);
     sqlite3_stmt *q;
-    int prim = compile(l->s, &g, isl_base_text(r, 2), &q, why, sizeof why) & 0xff;
+    const char *query = isl_base_text(r, 2);
+    int prim = compile(l->s, &g, query, &q, why + lead, sizeof why - lead) & 0xff;
     sqlite3_finalize(q);
-    if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
-        return l->fn(l->ctx, isl_base_text(r, 0), sqlite3_column_int64(r, 1), isl_base_text(r, 3),
-                     isl_base_text(r, 2), why, l->err);
+    /* compiled: a name it compares a column with that the model lacks
+     * ("s.status = 'retuns'") finds no row, which would print as none */
+    isl_status st = ISL_OK;
+    if (prim == SQLITE_OK) {
+        why[0] = '\0';
+        st = isl_sql_unmatched_names(l->s, query, "compares a column with what is not there", why, sizeof why, l->err);
+    }
+    if (!st && (why[0] || prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE))
+        return l->fn(l->ctx, isl_base_text(r, 0), sqlite3_column_int64(r, 1), isl_base_text(r, 3), query, why,
+                     l->err);
+    if (st) return st;
     if (prim == SQLITE_NOMEM) return isl_fail(l->err, ISL_ENOMEM, "out of memory");
     return prim == SQLITE_OK ? ISL_OK : isl_db_fail(l->s, l->err, "compiling a lesson's table");
 }
@@ -233,7 +244,7 @@ static isl_status run_table(isl_store *s, const char *lesson, int64_t position, 
         sqlite3_free(g->layout), g->layout = NULL;
         return st == ISL_ENOMEM && !err->msg[0] ? isl_fail(err, st, "out of memory") : st;
     }
-    guard gd = {0, ""};
+    guard gd = {0, "", 0};
     sqlite3_stmt *q = NULL;
     int rc = compile(s, &gd, query, &q, g->why, sizeof g->why);
     if (rc == SQLITE_OK && sqlite3_bind_parameter_count(q)) rc = sqlite3_bind_text(q, 1, lesson, -1, SQLITE_STATIC);

@@ -389,8 +389,8 @@ static isl_status bad_table(void *ctx, const char *lesson, int64_t position, con
     size_t k = 0;
     for (const char *p = query; *p && k + 4 < sizeof head; p++) head[k++] = strchr("\r\n\t", *p) ? ' ' : *p;
     snprintf(head + k, sizeof head - k, "%s", strlen(query) > k ? "..." : "");
-    return isl_fail(err, ISL_EINPUT, "%s:%d: lesson_table row of lesson %s at position %lld: its query '%s' does "
-                    "not compile: %s", cp->name, isl_line_of(cp->sql, at ? at : cp->start), lesson,
+    return isl_fail(err, ISL_EINPUT, "%s:%d: lesson_table row of lesson %s at position %lld: its query '%s' %s",
+                    cp->name, isl_line_of(cp->sql, at ? at : cp->start), lesson,
                     (long long)position, head, why);
 }
 

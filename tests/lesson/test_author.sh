@@ -305,6 +305,14 @@ cp "$db3" "$tmp/t.db"
 check "load of the template as shipped: exit 0, a note that it adds nothing and how to start" \
     "0|loaded 1 file into $tmp/t.db|isolab load: note: seeds/900_lesson_template.sql adds nothing: it wrote no row (the lesson template as it ships is all comments: copy it and remove the '-- ' in front of its SQL lines, as its first lines say)" \
     "$?|$(cat "$tmp/t.out")|$(cat "$tmp/t.err")"
+# the template made a lesson ('-- ' removed), a status word in its own
+# table's query misspelt: refused at load, with the row's line and the hint
+cp "$db3" "$tmp/t.db"
+sed -e 's/^-- //' -e "s/''returns''/''retuns''/" seeds/900_lesson_template.sql >"$tmp/tpl.sql"
+"$ISOLAB" --db "$tmp/t.db" load "$tmp/tpl.sql" >/dev/null 2>"$tmp/t.err"
+check "load of the template with a status misspelt in its table: exit 3, the file, line, position and hint" \
+    "3|isolab load: $tmp/tpl.sql:$(grep -n "'WHAT EACH PROBE" "$tmp/tpl.sql" | cut -d: -f1): lesson_table row of lesson M09/K01 at position 10: its query 'SELECT p.part, group_concat(s.fact, ', ') FROM lesson_scope ...' compares a column with what is not there: no status named 'retuns'; did you mean 'returns'?|0" \
+    "$?|$(cat "$tmp/t.err")|$(q "$tmp/t.db" "SELECT count(*) FROM lesson WHERE code = 'M09/K01'")"
 # --replace of the same file replaces; a built-in lesson is another file's
 printf "INSERT INTO lesson(code, title, position) VALUES ('M03/K05', 'Mine', 5);\n" >"$work/k5.sql"
 "$ISOLAB" --db "$tmp/t.db" load --replace "$work/k5.sql" >/dev/null 2>"$tmp/t.err"
@@ -512,15 +520,31 @@ check "export lesson_table: the seed's rows" "M04/K01|2|FACTS BY AXIS|list M04/K
 
 # a query that cannot be one is refused at load, with the file, the line
 # of its row, the query and why; nothing of the file written
-bad() { # bad WHAT QUERY WHY
+bad() { # bad WHAT QUERY WHY [WRONG: what is wrong with it, default "does not compile"]
     printf "INSERT INTO lesson_table(lesson, position, title, query) VALUES\n  ('M04/K01', 12, 'T',\n   '%s');\n" "$2" >"$tmp/bad.sql"
     "$ISOLAB" --db "$odb" load "$tmp/bad.sql" >/dev/null 2>"$tmp/e.txt"
-    check "load refuses a lesson's table: $1" "3|isolab load: $tmp/bad.sql:2: lesson_table row of lesson M04/K01 at position 12: its query '$(printf '%s' "$2" | sed "s/''/'/g")' does not compile: $3|2" \
+    check "load refuses a lesson's table: $1" "3|isolab load: $tmp/bad.sql:2: lesson_table row of lesson M04/K01 at position 12: its query '$(printf '%s' "$2" | sed "s/''/'/g")' ${4:-does not compile}: $3|2" \
         "$?|$(cat "$tmp/e.txt")|$(q "$odb" "SELECT count(*) FROM lesson_table")"
 }
 bad "a misspelt column" "SELECT facts FROM page_lesson_facts" "no such column: facts; did you mean 'fact'?"
 bad "a misspelt status column" "SELECT fact, statuss FROM current_fact_status" "no such column: statuss; did you mean 'status'?"
 bad "a misspelt view" "SELECT fact FROM current_fact_stats" "no such table: current_fact_stats; did you mean 'current_fact_status'?"
+# a name it compares a column with that the model lacks finds no row: the
+# claims' check of names (a status near a stored word, a channel, a fact)
+bad "a misspelt status word" "SELECT 1 FROM current_fact_status WHERE status = ''retuns''" \
+    "no status named 'retuns'; did you mean 'returns'?" "compares a column with what is not there"
+bad "a misspelt channel" "SELECT 1 FROM surface s WHERE s.channel = ''sampling-profil''" \
+    "no channel named 'sampling-profil'; did you mean 'sampling-profile'?" "compares a column with what is not there"
+bad "a misspelt fact" "SELECT 1 FROM current_fact_status WHERE fact == ''hostnme''" \
+    "no fact named 'hostnme'; did you mean 'hostname'?" "compares a column with what is not there"
+cat >"$tmp/ok.sql" <<'SQL'
+INSERT INTO lesson_table(lesson, position, title, query) VALUES
+  ('M04/K01', 12, 'T', 'SELECT count(*) AS n FROM probe_step WHERE status = ''skipped''');
+SQL
+"$ISOLAB" --db "$odb" load "$tmp/ok.sql" >/dev/null 2>"$tmp/e.txt"
+check "load takes a status word of another table (a probe step's), near no fact status" "0||3" \
+    "$?|$(cat "$tmp/e.txt")|$(q "$odb" "SELECT count(*) FROM lesson_table")"
+q "$odb" "DELETE FROM lesson_table WHERE position = 12"
 bad "a write" "DELETE FROM fact" "it would do more than read"
 bad "a setting" "PRAGMA user_version" "it would do more than read"
 bad "two statements" "SELECT 1; SELECT 2" "more than one statement"

@@ -7,7 +7,9 @@
 -- for the focus's very pair first: a what-if list's run; NULL when nothing
 -- did), and command, the one that computes it: the lesson's own command under the lesson's
 -- focus; when --bundle/--channel set another pair (the lesson would compute
--- its own pair, not that one), a sweep of the pair, or for the surfaces
+-- its own pair, not that one), or for a sweep whose table the lesson does
+-- not print (lesson_blocks.sweep: it computes that one only when its own
+-- tables or claims read it), a sweep of the pair, or for the surfaces
 -- 'isolab run --members B --channel C' (B a bundle or a member list). isolab check uses it
 -- to say why a claim over missing results is pending or stale. Each name
 -- in a command is quoted for a POSIX shell (shell_word).
@@ -17,7 +19,9 @@ SELECT k.kind_no, k.kind,
          WHERE x.kind = k.kind AND (x.bundle IS NULL OR (x.bundle = f.bundle AND x.channel = f.channel))
          ORDER BY x.bundle IS NULL, x.run_id DESC LIMIT 1) AS stale_command,
        CASE WHEN k.scope = 'model' THEN 'isolab ' || k.command
-            WHEN k.scope IN ('pair', 'pairs') AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel)
+            WHEN k.scope IN ('pair', 'pairs') AND (f.bundle IS NOT lf.bundle OR f.channel IS NOT lf.channel
+                                                   OR (k.scope = 'pair' AND NOT EXISTS (SELECT 1 FROM lesson_blocks b
+                                                        WHERE b.lesson = f.lesson AND b.sweep = k.kind)))
             THEN 'isolab ' || k.command || CASE k.scope WHEN 'pairs' THEN ' --members' ELSE ' --bundle' END
                  || ' ' || (SELECT quoted FROM shell_word WHERE word = f.bundle LIMIT 1)
                  || ' --channel ' || (SELECT quoted FROM shell_word WHERE word = f.channel LIMIT 1)

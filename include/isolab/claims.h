@@ -67,6 +67,11 @@ typedef isl_status (*isl_claim_bad_fn)(void *ctx, const char *lesson, const char
  * does not compile goes to fn, whose status is returned. */
 isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_fn fn, void *ctx, isl_error *err);
 
+/* The kinds of run lesson's claims read (actual_sql and pending_sql), as
+ * bits 1u << kind (kind.h; an answer's table: every kind a claim reads;
+ * an expression that does not compile: none). */
+isl_status isl_store_claim_reads(isl_store *s, const char *lesson, unsigned *kinds, isl_error *err);
+
 /* The lines of an SQL file of lesson's claims as rows (claim_measure): each
  * measure of claim_measure_sql under its focus bundle x channel (status:
  * each fact the channel shows) with its current value as expected (NULL

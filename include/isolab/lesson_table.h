@@ -24,4 +24,14 @@ isl_status isl_store_lessons_lines(isl_store *s, isl_lesson_line_fn fn, void *ct
 isl_status isl_store_lesson_table_rows(isl_store *s, const char *lesson, int64_t position, isl_row_fn fn, void *ctx,
                                        char *why, size_t n, isl_error *err);
 
+/* The sweeps (samples, removal, addition: bits 1u << kind, kind.h) of
+ * lesson under its focus: those whose standard tables it prints
+ * (lesson_blocks.sweep; the page draws their plots) into *printed, and
+ * those 'isolab lesson' computes for it into *computed (when not NULL):
+ * these, and the sweeps its own tables (lesson_table) or its claims read,
+ * so that each is shown and checkable (a query that does not compile
+ * reads none). */
+isl_status isl_store_lesson_sweeps(isl_store *s, const char *lesson, unsigned *printed, unsigned *computed,
+                                   isl_error *err);
+
 #endif

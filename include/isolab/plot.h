@@ -23,6 +23,15 @@ typedef struct isl_plot_kind {
 } isl_plot_kind;
 /* Every plot, in the page's order; the last has name NULL. */
 extern const isl_plot_kind isl_plot_kinds[];
+/* At least as many as isl_plot_kinds holds (plot.c asserts it). */
+enum { ISL_PLOTS_MAX = 8 };
+
+/* The plots of lesson's section of the page, which 'isolab plot' without
+ * names draws for the lesson in force: shown[i] (ISL_PLOTS_MAX of them) is
+ * 1 for isl_plot_kinds[i], but 0 for a sweep's plot (focus) when the
+ * lesson prints no table of that sweep (lesson_blocks.sweep). Returns an
+ * exit status. */
+int isl_lesson_plots(isl_cli *cli, const char *lesson, int *shown);
 
 /* Plots drawn by one gnuplot process (plot.c): isl_plots_add writes each
  * plot's dir/NAME.csv under the focus in force then, isl_plots_draw draws

@@ -1,6 +1,7 @@
-/* isolab lesson: the main job: every bundle x channel, each lesson's three
- * sweeps of its focus, the lessons' tables on stdout, then the claims'
- * check on stderr; it creates the database when missing (anew: --fresh). */
+/* isolab lesson: the main job: every bundle x channel, each lesson's
+ * sweeps of its focus (those its tables and claims read), the lessons'
+ * tables on stdout, then the claims' check on stderr; it creates the
+ * database when missing (anew: --fresh). */
 #include <assert.h>
 #include <errno.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@ typedef struct lesson_list {
     struct focus {
         char *code, *title;
         size_t bundle, channel;
+        unsigned sweeps; /* the sweeps it computes, as bits 1u << kind (isl_store_lesson_sweeps) */
     } *l;
     const isl_model *m;
     int all;
@@ -50,6 +52,7 @@ static isl_status add_lesson(void *ctx, const char *code, const char *title, con
     struct focus *f = isl_grow(&ls->l, &ls->cap, ls->n, sizeof *f);
     if (!f) return ISL_ENOMEM;
     f->code = strdup(code), f->title = strdup(title ? title : "");
+    f->sweeps = 0;
     if (!f->code || !f->title) return free(f->code), free(f->title), ISL_ENOMEM;
     f->bundle = isl_model_find_bundle(ls->m, bundle ? bundle : "");
     f->channel = isl_model_find_channel(ls->m, channel ? channel : "");
@@ -268,12 +271,18 @@ int isl_cmd_lesson(isl_cli *cli, const isl_args *a)
     if (!rc) rc = find_lessons(cli, a, &ls);
     isl_clock_start(cli, "running and sweeping,");
     if (!rc) rc = isl_lab_run(s, m, cli->argv_text, NULL, m->nbundles, NULL, m->nchannels, NULL, NULL, NULL, &cli->err);
+    unsigned printed;
+    for (size_t i = 0; i < ls.n && !rc; i++)
+        if (isl_store_lesson_sweeps(s, ls.l[i].code, &printed, &ls.l[i].sweeps, &cli->err)) rc = cli->err.status;
     for (size_t i = 0; i < ls.n && !rc; i++) {
-        /* a pair two lessons share is swept once */
-        int done = 0;
-        for (size_t j = 0; j < i; j++) done |= ls.l[j].bundle == ls.l[i].bundle && ls.l[j].channel == ls.l[i].channel;
-        for (isl_kind k = ISL_KIND_SAMPLES; k <= ISL_KIND_ADDITION && !rc && !done; k++)
-            rc = isl_lab_sweep(s, m, cli->argv_text, k, ls.l[i].bundle, ls.l[i].channel, NULL, NULL, NULL, &cli->err);
+        /* a sweep of a pair two lessons share is made once */
+        unsigned want = ls.l[i].sweeps;
+        for (size_t j = 0; j < i; j++)
+            if (ls.l[j].bundle == ls.l[i].bundle && ls.l[j].channel == ls.l[i].channel) want &= ~ls.l[j].sweeps;
+        for (isl_kind k = ISL_KIND_SAMPLES; k <= ISL_KIND_ADDITION && !rc; k++)
+            if (want & 1u << k)
+                rc = isl_lab_sweep(s, m, cli->argv_text, k, ls.l[i].bundle, ls.l[i].channel, NULL, NULL, NULL,
+                                   &cli->err);
     }
     isl_clock_stop();
     long long fmt = ISL_FMT_TABLE;

@@ -298,9 +298,9 @@ static void blocks_free(blocks *l)
 /* A lesson's tables in the order, with the titles, its text has them
  * (lesson_blocks, the rule lesson_report follows), or one note when it has
  * none yet; then in <details> the same as text, exactly what 'isolab lesson
- * CODE' prints. *samples: 1 when it prints the sample count sweep. */
+ * CODE' prints. */
 static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels, const char *code, isl_buf text,
-                             lesson_reads reads, int *samples)
+                             lesson_reads reads)
 {
     isl_buf empty = {NULL, 0, 0, 0};
     blocks bl = {0, 0, NULL};
@@ -313,8 +313,6 @@ static int put_lesson_tables(isl_cli *cli, isl_buf *b, const isl_labels *labels,
     page_puts(&empty, "not run yet: "), page_puts(&empty, cmd ? cmd : "");
     empty.oom |= !cmd;
     const char *note = empty.p ? empty.p : "";
-    *samples = 0;
-    for (size_t i = 0; i < bl.n; i++) *samples |= bl.v[i].view && !strcmp(bl.v[i].view, "page_lesson_samples");
     if (!rc && !text.n)
         page_puts(b, "<p class=\"note\">"), page_html(b, note), page_puts(b, "</p>\n");
     for (size_t i = 0; !rc && text.n && i < bl.n; i++) {
@@ -378,8 +376,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     page_html(b, l->code), page_puts(b, "\">\n<h2>");
     page_html(b, l->code), page_puts(b, " "), page_html(b, l->title), page_puts(b, "</h2>\n<p>Channel: ");
     page_html(b, *l->channels ? l->channels : "none yet"), page_puts(b, "</p>\n<h3>Tables</h3>\n");
-    int samples = 0;
-    int rc = put_lesson_tables(cli, b, labels, l->code, l->text, reads, &samples);
+    int rc = put_lesson_tables(cli, b, labels, l->code, l->text, reads);
     page_puts(b, "<h3>Claims</h3>\n");
     isl_buf cap = {NULL, 0, 0, 0}, note = {NULL, 0, 0, 0};
     page_puts(&cap, "The claims of "), page_puts(&cap, l->code), page_puts(&cap, " as the latest check of it found them");
@@ -391,7 +388,7 @@ static int put_lesson(isl_cli *cli, isl_buf *b, const isl_labels *labels, const 
     if (!rc && (cap.oom || note.oom)) rc = isl_fail(&cli->err, ISL_ENOMEM, "out of memory");
     free(cap.p), free(note.p);
     page_puts(b, "<h3>Plots</h3>\n");
-    if (!rc) rc = page_put_plots(cli, b, pp, l->code, samples);
+    if (!rc) rc = page_put_plots(cli, b, pp, l->code);
     /* the channels measured for real: what each file carried; the command
      * measures the lesson's channel (the first of its channels that has a
      * runner), else the first channel that has one */

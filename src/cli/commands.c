@@ -493,9 +493,10 @@ const isl_command isl_commands[] = {
      "            recorded per CPU-second, the model's cost as a line\n"
      "            (plot_channel_cost; in the default set once 'isolab probe\n"
      "            --channel' has run)\n"
-     "With --lesson CODE, the plots of that lesson's focus: those 'isolab page'\n"
-     "shows in the lesson's section. A plot whose run is missing names the\n"
-     "command to run first. Needs gnuplot\n"
+     "With --lesson CODE, the plots of that lesson's focus: the default set is\n"
+     "the lesson's plots, those 'isolab page' shows in its section (samples\n"
+     "only for a lesson that prints the sample count sweep). A plot whose run\n"
+     "is missing names the command to run first. Needs gnuplot\n"
      "(Debian: gnuplot-nox); exits 6 when it is missing or fails. Says on\n"
      "stderr when results are stale.\n",
      OPTS(&PLOT_DIR, &PLOT_FORMAT, &PLOT_SCRIPTS, &FOCUS_LESSON, &FOCUS_BUNDLE,

@@ -23,14 +23,13 @@ void page_put_glossary(isl_buf *b);
 int page_put_model(isl_cli *cli, isl_buf *b, const isl_labels *l);
 
 /* The page's plots, drawn by one gnuplot: page_plots_new, then
- * page_put_plots for each lesson (its rows read under its focus, each
- * plot's place marked in b; the samples plot only when samples, the lesson
- * printing the sample count sweep), then page_plots_end draws them all and puts
- * each in its place (one not drawn leaves a note, on stderr once: *noted),
+ * page_put_plots for each lesson (its plots, isl_lesson_plots', their rows
+ * read under its focus, each one's place marked in b), then
+ * page_plots_end draws them all and puts each in its place (one not drawn leaves a note, on stderr once: *noted),
  * and page_plots_free. */
 typedef struct page_plots page_plots;
 int page_plots_new(isl_cli *cli, page_plots **pp);
-int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson, int samples);
+int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson);
 int page_plots_end(isl_cli *cli, isl_buf *b, page_plots *pp, int *noted);
 void page_plots_free(page_plots *pp);
 

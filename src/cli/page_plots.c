@@ -400,7 +400,7 @@ static int make_scratch(isl_cli *cli, char **dir, int *slot)
     return ISL_OK;
 }
 
-int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson, int samples)
+int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson)
 {
     if (isl_store_focus(cli->store, lesson, NULL, NULL, &cli->err)) {
         if (cli->err.status != ISL_EINPUT) return cli->err.status;
@@ -408,10 +408,11 @@ int page_put_plots(isl_cli *cli, isl_buf *b, page_plots *pp, const char *lesson,
         page_puts(b, "<p class=\"note\">No plots: the lesson has no focus (lesson_focus) to draw them for.</p>\n");
         return ISL_OK;
     }
+    int shown[ISL_PLOTS_MAX];
     int rc = pp->dir ? ISL_OK : make_scratch(cli, &pp->dir, &pp->slot);
-    if (rc) return rc;
+    if (!rc) rc = isl_lesson_plots(cli, lesson, shown);
     for (size_t i = 0; isl_plot_kinds[i].name && !rc; i++)
-        if (samples || strcmp(isl_plot_kinds[i].name, "samples")) rc = put_one(cli, b, pp, lesson, i);
+        if (shown[i]) rc = put_one(cli, b, pp, lesson, i);
     return rc;
 }
 

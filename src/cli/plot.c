@@ -26,6 +26,7 @@
 #include "isolab/embedded.h"
 #include "isolab/escape.h"
 #include "isolab/history.h"
+#include "isolab/lesson_table.h"
 #include "isolab/parse.h"
 #include "isolab/plot.h"
 #include "isolab/report.h"
@@ -59,6 +60,15 @@ static const isl_plot_kind *find_plot(const char *name)
     for (const isl_plot_kind *p = isl_plot_kinds; p->name; p++)
         if (!strcmp(p->name, name)) return p;
     return NULL;
+}
+
+int isl_lesson_plots(isl_cli *cli, const char *lesson, int *shown)
+{
+    unsigned printed = 0;
+    if (isl_store_lesson_sweeps(cli->store, lesson, &printed, NULL, &cli->err)) return cli->err.status;
+    for (size_t i = 0; isl_plot_kinds[i].name; i++)
+        shown[i] = !isl_plot_kinds[i].focus || (printed & 1u << isl_plot_kinds[i].kind);
+    return ISL_OK;
 }
 
 /* The command that computes what p draws, quoted with --db, into hint[n]:
@@ -307,6 +317,7 @@ struct isl_plot_job {
 };
 
 enum { KINDS = sizeof isl_plot_kinds / sizeof isl_plot_kinds[0] };
+_Static_assert(KINDS - 1 <= ISL_PLOTS_MAX, "ISL_PLOTS_MAX: fewer than isl_plot_kinds");
 
 /* query[k]: the statement of isl_plot_kinds[k]'s query, compiled at its first job
  * and read again for every other (a page draws each kind once a lesson);
@@ -800,17 +811,28 @@ int isl_cmd_plot(isl_cli *cli, const isl_args *a)
                              isl_name_hint(a->ops[i], plot_at, NULL, KINDS - 1, "plots", hint, sizeof hint));
         want[n++] = p;
     }
-    for (const isl_plot_kind *p = isl_plot_kinds; !a->nops && p->name; p++) {
-        int64_t id = 0;
-        char digest[17];
-        if (p->optional && isl_store_latest_run(cli->store, p->kind, &id, digest, &cli->err)) return cli->err.status;
-        if (!p->optional || id) want[n++] = p;
-    }
     if (!on_path("gnuplot")) {
         cli->hint = geteuid() == 0 ? "    apt-get install -y gnuplot-nox" : "    sudo apt-get install -y gnuplot-nox";
         return isl_fail(&cli->err, ISL_ETOOL, "gnuplot is not installed (not found on PATH); on Debian:");
     }
     int rc = isl_apply_focus(cli, a);
+    /* no names: the plots of the lesson in force, as its section of the
+     * page shows them (isl_lesson_plots), a measurement not made left out */
+    char lesson[256], bundle[256], channel[256];
+    int shown[ISL_PLOTS_MAX];
+    if (!rc && !a->nops && !isl_store_current_focus(cli->store, lesson, bundle, channel, sizeof lesson, &cli->err))
+        rc = isl_lesson_plots(cli, lesson, shown);
+    else if (!rc && !a->nops && cli->err.status == ISL_EINPUT) { /* no lesson has a focus: every plot */
+        isl_error_clear(&cli->err);
+        for (size_t k = 0; k < ISL_PLOTS_MAX; k++) shown[k] = 1;
+    } else if (!rc && !a->nops)
+        rc = cli->err.status;
+    for (const isl_plot_kind *p = isl_plot_kinds; !rc && !a->nops && p->name; p++) {
+        int64_t id = 0;
+        char digest[17];
+        if (p->optional && isl_store_latest_run(cli->store, p->kind, &id, digest, &cli->err)) return cli->err.status;
+        if (shown[p - isl_plot_kinds] && (!p->optional || id)) want[n++] = p;
+    }
     if (!rc) rc = check_runs(cli, want, n);
     if (!rc) rc = make_dirs(cli, dir);
     /* the CSVs up to the first plot that fails (as drawing one by one

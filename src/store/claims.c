@@ -252,13 +252,15 @@ static int compile_expr(isl_store *s, checker *c, const char *expr, sqlite3_stmt
     return rc;
 }
 
-/* Loading claims: the caller's function for each that does not compile. */
+/* Compiling claims: the caller's function for each that does not compile
+ * (fn NULL: skipped), and the kinds those that do read. */
 typedef struct loading {
     isl_store *s;
     checker c;
     isl_claim_bad_fn fn;
     void *ctx;
     isl_error *err;
+    unsigned reads;
 } loading;
 
 static isl_status compile_row(void *ctx, sqlite3_stmt *q)
@@ -272,11 +274,13 @@ static isl_status compile_row(void *ctx, sqlite3_stmt *q)
         sqlite3_stmt *compiled;
         int prim = compile_expr(l->s, &l->c, expr, &compiled, why, sizeof why) & 0xff;
         sqlite3_finalize(compiled);
-        if (prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE)
+        int bad = prim == SQLITE_ERROR || prim == SQLITE_TOOBIG || prim == SQLITE_RANGE;
+        if (prim == SQLITE_OK) l->reads |= l->c.reads;
+        else if (bad && l->fn)
             st = l->fn(l->ctx, isl_base_col(q, 0), isl_base_col(q, 1), col == 2 ? "actual_sql" : "pending_sql", why,
                        l->err);
         else if (prim == SQLITE_NOMEM) st = isl_fail(l->err, ISL_ENOMEM, "out of memory");
-        else if (prim != SQLITE_OK) st = isl_db_fail(l->s, l->err, "compiling a claim");
+        else if (!bad) st = isl_db_fail(l->s, l->err, "compiling a claim");
     }
     return st;
 }
@@ -289,6 +293,18 @@ isl_status isl_store_compile_claims(isl_store *s, int64_t after, isl_claim_bad_f
         st = isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim "
                          "WHERE id > ?1 ORDER BY id", compile_row, &l, err, "i", after);
     return isl_db_authorize(s, NULL, NULL, st, err);
+}
+
+isl_status isl_store_claim_reads(isl_store *s, const char *lesson, unsigned *kinds, isl_error *err)
+{
+    loading l = {.s = s, .err = err};
+    isl_status st = isl_db_authorize(s, on_access, &l.c, ISL_OK, err);
+    if (!st)
+        st = isl_db_rows(s, "reading the claims", "SELECT lesson, name, actual_sql, pending_sql FROM claim "
+                         "WHERE lesson = ?1", compile_row, &l, err, "t", lesson);
+    st = isl_db_authorize(s, NULL, NULL, st, err);
+    *kinds = st ? 0 : l.reads;
+    return st;
 }
 
 /* The value of one claim expression into *out (a copy, free with

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isolab/claims.h"
+#include "isolab/kind.h"
 #include "isolab/lesson_table.h"
 #include "isolab/textout.h"
 #include "allow.h"
@@ -45,6 +47,7 @@ static int on_access(void *ctx, int action, const char *a, const char *b, const 
                                            : refuse(g, "the function %s is not allowed (SQLite's ordinary "
                                                        "functions and isolab's own are)", b);
     case SQLITE_READ:
+        if (a && isl_kind_of_table(a) < ISL_KIND_COUNT) g->reads |= 1u << isl_kind_of_table(a);
         if (!isl_sql_table_allowed(a))
             return refuse(g, "the table %s is not allowed (it computes a power set in one step, beyond the reach "
                              "of the work budget)", a);
@@ -141,6 +144,56 @@ isl_status isl_store_compile_lesson_tables(isl_store *s, int64_t after, isl_less
     loading l = {s, fn, ctx, err};
     return isl_db_rows(s, "reading lesson_table", "SELECT lesson, position, query, title FROM lesson_table "
                        "WHERE rowid > ?1 ORDER BY rowid", compile_row, &l, err, "i", after);
+}
+
+/* ---- what it reads ---- */
+
+typedef struct reading {
+    isl_store *s;
+    unsigned *kinds;
+} reading;
+
+static isl_status sweep_row(void *ctx, sqlite3_stmt *r)
+{
+    const char *kind = isl_base_col(r, 0);
+    isl_kind k = kind ? isl_kind_find(kind) : ISL_KIND_COUNT;
+    if (k < ISL_KIND_COUNT) *((reading *)ctx)->kinds |= 1u << k;
+    return ISL_OK;
+}
+
+/* An own table's reads; one that no longer compiles reads nothing. */
+static isl_status query_reads(void *ctx, sqlite3_stmt *r)
+{
+    reading *rd = ctx;
+    guard g = {0, "", 0};
+    char why[400];
+    sqlite3_stmt *q;
+    int prim = compile(rd->s, &g, isl_base_text(r, 0), &q, why, sizeof why) & 0xff;
+    sqlite3_finalize(q);
+    if (prim == SQLITE_NOMEM) return ISL_ENOMEM;
+    if (prim == SQLITE_OK) *rd->kinds |= g.reads;
+    return ISL_OK;
+}
+
+isl_status isl_store_lesson_sweeps(isl_store *s, const char *lesson, unsigned *printed, unsigned *computed,
+                                   isl_error *err)
+{
+    unsigned tables = 0, claims = 0, sweeps = 0;
+    for (isl_kind k = ISL_KIND_SAMPLES; k <= ISL_KIND_ADDITION; k++) sweeps |= 1u << k;
+    *printed = 0;
+    reading p = {s, printed}, o = {s, &tables};
+    isl_status st = isl_db_rows(s, "reading lesson_blocks", "SELECT sweep FROM lesson_blocks WHERE lesson = ?1",
+                                sweep_row, &p, err, "t", lesson);
+    *printed &= sweeps;
+    if (!computed) return st == ISL_ENOMEM && !err->msg[0] ? isl_fail(err, st, "out of memory") : st;
+    *computed = 0;
+    if (!st)
+        st = isl_db_rows(s, "reading lesson_table", "SELECT query FROM lesson_table WHERE lesson = ?1", query_reads,
+                         &o, err, "t", lesson);
+    if (st == ISL_ENOMEM && !err->msg[0]) return isl_fail(err, st, "out of memory");
+    if (!st) st = isl_store_claim_reads(s, lesson, &claims, err);
+    if (!st) *computed = (*printed | tables | claims) & sweeps;
+    return st;
 }
 
 /* ---- run, and laid out ---- */

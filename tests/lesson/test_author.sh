@@ -628,4 +628,44 @@ printf "%s\n" "INSERT INTO lesson(code, title, position) VALUES ('T/12', 'Titles
 check "a channel name with U+202E in a title: printed escaped" '0|BUNDLES (rev\u202ex)' \
     "$(grep -c "$(printf '\342\200\256')" "$tmp/bt.out")|$(head -n 1 "$tmp/bt.out")"
 
+# --- 12: the sweeps a lesson computes -------------------------------------------
+# Those whose tables it prints (lesson_blocks.sweep), and those its own
+# tables or its claims read, so that they stay checkable: the tracing
+# lesson prints no sample count sweep, so 'lesson M03/K06' makes none
+swept() { q "$1" "SELECT group_concat(kind, ' ') FROM (SELECT DISTINCT kind FROM run WHERE kind IN ('samples', 'removal', 'addition') ORDER BY kind)"; }
+sdb=$tmp/sweeps.db
+"$ISOLAB" --db "$sdb" init >/dev/null && "$ISOLAB" --db "$sdb" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" lesson M03/K06 >/dev/null 2>"$tmp/sw.err"
+check "lesson M03/K06 (no sample table): its removal and addition sweeps, no samples; its claims pass" \
+    "0|addition removal|check: 8 passed, 0 failed, 0 pending of 8 claims" "$?|$(swept "$sdb")|$(sed 's/ (run [0-9]*)$//' "$tmp/sw.err")"
+# a claim of it that reads the sample count sweep: then it is made, and the
+# claim passes (the sample counts grow a thousandfold, as M03/K05 states)
+cat >"$tmp/sw.sql" <<'SQL'
+INSERT INTO claim(lesson, name, statement, expected, actual_sql) VALUES
+  ('M03/K06', 'tracing-samples', 'the sample count grows a thousandfold', 1000,
+   '(SELECT max(samples) / min(samples) FROM current_sample_sweep WHERE bundle = ''strict'' AND channel = ''in-kernel-tracing'')');
+SQL
+"$ISOLAB" --db "$sdb" load "$tmp/sw.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$sdb" check --lesson M03/K06 >"$tmp/sw.out" 2>&1
+check "... a claim of it over the sample sweep before: pending, naming the sweep of its pair (the lesson makes none)" \
+    "pending  M03/K06 tracing-samples: it reads results not computed yet; 'isolab --db $sdb sweep samples --bundle strict --channel in-kernel-tracing' computes them -- the sample count grows a thousandfold" \
+    "$(grep tracing-samples "$tmp/sw.out")"
+"$ISOLAB" --db "$sdb" lesson M03/K06 >/dev/null 2>"$tmp/sw.err"
+check "... then 'lesson M03/K06' makes its sample sweep too, and the claim passes" \
+    "0|addition removal samples|check: 9 passed, 0 failed, 0 pending of 9 claims" "$?|$(swept "$sdb")|$(sed 's/ (run [0-9]*)$//' "$tmp/sw.err")"
+# a lesson whose own table reads the removal sweep, printing no sweep table
+cat >"$tmp/t13.sql" <<'SQL'
+INSERT INTO lesson(code, title, position) VALUES ('T/13', 'Sweeps', 13);
+INSERT INTO lesson_focus(lesson, bundle, channel, axis) VALUES ('T/13', 'common', 'sampling-profile', 'host');
+INSERT INTO lesson_block(lesson, position, block, title) VALUES ('T/13', 1, 'lesson_header', NULL);
+INSERT INTO lesson_table(lesson, position, title, query) VALUES
+  ('T/13', 2, 'REMOVED', 'SELECT count(*) AS rows FROM current_removal_sweep s JOIN lesson_scope x
+                           ON x.bundle = s.bundle AND x.channel = s.channel WHERE x.lesson = :lesson');
+SQL
+tdb13=$tmp/t13.db
+"$ISOLAB" --db "$tdb13" init >/dev/null && "$ISOLAB" --db "$tdb13" load "$tmp/t13.sql" >/dev/null 2>&1
+"$ISOLAB" --db "$tdb13" lesson T/13 >"$tmp/t13.out" 2>/dev/null
+check "a lesson whose own table reads the removal sweep: that sweep alone, its 25 rows (one baseline, 24 facts)" \
+    "0|removal|25" "$?|$(swept "$tdb13")|$(sed -n '$p' "$tmp/t13.out" | tr -d ' ')"
+
 finish

@@ -367,8 +367,8 @@ const isl_command isl_commands[] = {
      "the main job: seed, run, sweep and print a lesson's tables",
      "Creates the database if it is missing, writes one run of every bundle x\n"
      "channel and, for each lesson CODE (default: the lesson in focus;\n"
-     "--all: every lesson with a focus), the three sweeps of its focus bundle\n"
-     "x channel (lesson_focus), then prints the lesson's tables from those\n"
+     "--all: every lesson with a focus), the sweeps of its focus bundle x\n"
+     "channel that its tables or claims read, then prints its tables from those\n"
      "rows (several lessons: each under a '== CODE title' line). Earlier runs\n"
      "are kept. Then it checks the claims ('isolab check'; with one CODE, that\n"
      "lesson's): stderr gets the count line and each claim that failed\n"

@@ -5,11 +5,14 @@
 -- empty header, naming the command that computes it:
 -- 'isolab lesson CODE' under the lesson's focus, 'isolab sweep KIND
 -- --bundle B --channel C' (the kind's command, from run_kinds) when param
--- sets another bundle or channel, each name quoted for a POSIX shell
+-- sets another bundle or channel, or the lesson prints no table of that
+-- sweep (lesson_blocks.sweep: then the lesson makes it only when its own
+-- tables or claims read it), each name quoted for a POSIX shell
 -- (shell_word).
 SELECT x.lesson,
        '  (not run yet: isolab '
        || CASE WHEN x.bundle = f.bundle AND x.channel = f.channel
+                    AND EXISTS (SELECT 1 FROM lesson_blocks b WHERE b.lesson = x.lesson AND b.sweep = k.kind)
                THEN 'lesson ' || (SELECT quoted FROM shell_word WHERE word = x.lesson LIMIT 1)
                ELSE k.command
                     || ' --bundle ' || (SELECT quoted FROM shell_word WHERE word = x.bundle LIMIT 1)

@@ -638,6 +638,9 @@ sdb=$tmp/sweeps.db
 "$ISOLAB" --db "$sdb" lesson M03/K06 >/dev/null 2>"$tmp/sw.err"
 check "lesson M03/K06 (no sample table): its removal and addition sweeps, no samples; its claims pass" \
     "0|addition removal|check: 8 passed, 0 failed, 0 pending of 8 claims" "$?|$(swept "$sdb")|$(sed 's/ (run [0-9]*)$//' "$tmp/sw.err")"
+check "... and its sample sweep not run names the sweep's own command, not the lesson's (lesson_not_run)" \
+    "  (not run yet: isolab sweep samples --bundle strict --channel in-kernel-tracing)" \
+    "$(q "$sdb" "SELECT line FROM lesson_not_run WHERE lesson = 'M03/K06'")"
 # a claim of it that reads the sample count sweep: then it is made, and the
 # claim passes (the sample counts grow a thousandfold, as M03/K05 states)
 cat >"$tmp/sw.sql" <<'SQL'

@@ -1,5 +1,5 @@
--- The size-versus-surface frontier of the current bundles sweep
--- (current_run): for each
+-- The size-versus-surface frontier of the current bundles sweep of each
+-- channel (current_bundle_sweep): for each
 -- channel (and for no channel), the bundle sizes at which the least open
 -- surface reachable is smaller than with any fewer members, and every
 -- bundle of that size reaching it. When no bundles sweep is current, the
@@ -11,28 +11,36 @@
 -- '(over N of M mechanisms)' after it when the run covered only some),
 -- then the same as data, and mechanisms: the ones the run covered when
 -- not every one (run_coverage; NULL: every mechanism of the model).
+-- (the rows of each run read by run_id, its groups kept by channel: a join
+-- on r read a run's rows once per channel, IN on each row costs a tenth
+-- more; the run last in GROUP BY, as the sort compares it least)
 WITH r AS (
-  SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
+  SELECT run_id AS id, channel_id FROM current_bundle_sweep
 ),
 by_size AS (
-  SELECT s.channel_id, s.size, min(s.open_surface) AS open_surface
-    FROM bundle_sweep s JOIN r ON s.run_id = r.id
-   GROUP BY s.channel_id, s.size
+  SELECT s.run_id, s.channel_id, s.size, min(s.open_surface) AS open_surface
+    FROM bundle_sweep s
+   WHERE s.run_id IN (SELECT id FROM r)
+   GROUP BY s.channel_id, s.size, s.run_id
+  HAVING (s.run_id, s.channel_id) IN (SELECT id, channel_id FROM r)
 ),
 frontier AS (
-  SELECT b.channel_id, b.size, b.open_surface
+  SELECT b.run_id, b.channel_id, b.size, b.open_surface
     FROM by_size b
    WHERE b.open_surface < (SELECT coalesce(min(o.open_surface), b.open_surface + 1)
                              FROM by_size o
-                            WHERE o.channel_id = b.channel_id AND o.size < b.size)
+                            WHERE o.run_id = b.run_id AND o.channel_id = b.channel_id AND o.size < b.size)
 ),
 -- (IN, not a join on frontier: SQLite indexes an IN list; the join scanned
--- frontier for every swept row, about 90 M instructions on eight lessons)
+-- frontier for every swept row, about 90 M instructions on eight lessons;
+-- +run_id, or SQLite reads the run's rows once per frontier row; last, as
+-- the lookup compares it least)
 swept AS (
   SELECT n.run_id, n.channel, n.channel_id AS ord, n.size, n.open_surface, n.mask, n.members
     FROM bundle_sweep_named n
-    JOIN r ON n.run_id = r.id
-   WHERE (n.channel_id, n.size, n.open_surface) IN (SELECT channel_id, size, open_surface FROM frontier)
+   WHERE n.run_id IN (SELECT id FROM r)
+     AND (n.channel_id, n.size, n.open_surface, +n.run_id) IN (SELECT channel_id, size, open_surface, run_id
+                                                                 FROM frontier)
 ),
 -- without a current bundles sweep: each channel's latest current frontier run
 fr AS (

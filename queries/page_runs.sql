@@ -1,6 +1,6 @@
 -- The runs behind 'isolab page', by id: those the current results come from
 -- (the latest current run of each kind, the 'run' runs current_surface
--- reads, the current sweeps), the latest check and the checks whose
+-- reads, the current sweeps, each channel's bundles sweep), the latest check and the checks whose
 -- claims the page shows (page_claims: each lesson's latest); with when
 -- each finished, the digest of the model it computed from,
 -- isolab's version and its note: the note given to the run, else what it
@@ -22,6 +22,7 @@ SELECT r.id AS run_id, r.kind, r.finished_at, r.model_digest, r.tool_version,
  WHERE r.id IN (SELECT run_id FROM current_run
                 UNION SELECT run_id FROM current_surface_run
                 UNION SELECT run_id FROM current_sweep
+                UNION SELECT run_id FROM current_bundle_sweep
                 UNION SELECT run_id FROM latest_run WHERE kind = 'check'
                 UNION SELECT run_id FROM page_claims)
  ORDER BY r.id;

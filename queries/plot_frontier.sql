@@ -1,6 +1,7 @@
--- The current bundles sweep under one channel, laid out for the 'frontier'
--- plot (gnuplot/frontier.gp): one row per bundle (subset of the swept
--- mechanisms, applied in mechanism order) with its size and open surface.
+-- The current bundles sweep under one channel (current_bundle_sweep), laid
+-- out for the 'frontier' plot (gnuplot/frontier.gp): one row per bundle
+-- (subset of the swept mechanisms, applied in mechanism order) with its
+-- size and open surface.
 -- The channel is current_focus's (the param table's channel, else the focus
 -- lesson's: sampling-profile). x spreads the bundles of one size and open surface side
 -- by side around their size; cell_bundles counts the bundles of its size
@@ -12,14 +13,14 @@
 -- none).
 WITH p AS (SELECT channel FROM current_focus),
 r AS (
-  SELECT run_id AS id FROM current_run WHERE kind = 'bundles'
+  SELECT b.run_id AS id, b.channel_id FROM current_bundle_sweep b JOIN p ON p.channel = b.channel
 ),
 s AS (
   SELECT n.*,
          row_number() OVER (PARTITION BY n.size, n.open_surface ORDER BY n.mask) AS k,
          count(*) OVER (PARTITION BY n.size, n.open_surface) AS n,
          row_number() OVER (PARTITION BY n.size ORDER BY n.open_surface, n.mask) = 1 AS best
-    FROM bundle_sweep_named n JOIN r ON n.run_id = r.id JOIN p ON p.channel = n.channel
+    FROM bundle_sweep_named n JOIN r ON n.run_id = r.id AND n.channel_id = r.channel_id
 ),
 -- (MATERIALIZED: once, not once per bundle of s)
 named AS MATERIALIZED (

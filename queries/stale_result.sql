@@ -6,7 +6,10 @@
 -- latest ones), then the latest run of each kind of run_kinds's scope
 -- 'model' (a bundles sweep) or 'mechanisms' (a probe: current while the
 -- facts, mechanisms and bundles it read are the model's, current_run) when
--- no current one exists, then each stale
+-- no current one exists, then, for a kind of scope 'channels' (a bundles
+-- sweep), each channel of the model (channel NULL: no channel) a sweep
+-- computed and none does now (current_bundle_sweep; a channel never swept
+-- is missing, not stale: missing_result), then each stale
 -- run of a kind of scope 'pair' (a sweep) of a pair of the model and each
 -- what-if bundle x channel (a member list run as a bundle of its own:
 -- run_param 'members') that 'run' runs computed, none of them from the
@@ -28,6 +31,15 @@ SELECT l.kind, l.run_id, NULL, NULL, 'isolab ' || (SELECT k.command FROM run_kin
   FROM latest_run l
  WHERE (SELECT k.scope FROM run_kinds k WHERE k.kind = l.kind) IN ('model', 'mechanisms')
    AND NOT EXISTS (SELECT 1 FROM current_run c WHERE c.kind = l.kind)
+UNION ALL
+SELECT k.kind, max(c.run_id), NULL, c.channel, 'isolab ' || k.command
+  FROM run_kinds k
+  JOIN run r ON r.kind = k.kind
+  JOIN bundle_sweep_channel c ON c.run_id = r.id
+ WHERE k.scope = 'channels'
+   AND (c.channel IS NULL OR c.channel IN (SELECT name FROM channel))
+   AND NOT EXISTS (SELECT 1 FROM current_bundle_sweep x WHERE x.channel IS c.channel)
+ GROUP BY k.kind, c.channel
 UNION ALL
 SELECT s.kind, s.run_id, s.bundle, s.channel,
        'isolab ' || k.command || CASE WHEN k.scope = 'pairs' THEN ' --members ' ELSE ' --bundle ' END

@@ -21,7 +21,9 @@ typedef struct isl_kind_row {
     const char *scope;   /* what one run computes, so how it goes stale: "pairs" (any bundles x channels, each
                             row naming its pair), "pair" (one bundle x channel, its run_param's), "model"
                             (the whole model), "mechanisms" (the model's facts, mechanisms and bundles, no
-                            channel: isl_model_mechanisms_digest, kept in run_scope), "none" (never stale) */
+                            channel: isl_model_mechanisms_digest, kept in run_scope), "channels" (per
+                            channel and for none, the mechanisms and that channel: isl_model_channel_digest,
+                            one run_scope row each: the bundles sweep), "none" (never stale) */
 } isl_kind_row;
 
 /* The names, by isl_kind, then NULL (an option's choices). */

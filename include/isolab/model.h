@@ -157,6 +157,13 @@ void isl_model_pair_digest(const isl_model *m, size_t bundle, size_t channel, ch
  * channel, lesson or setting, so a lesson that brings channels alone
  * leaves it as it is. */
 void isl_model_mechanisms_digest(const isl_model *m, char out[17]);
+/* The digest of what a bundles sweep's rows under channel read (run_kinds's
+ * scope 'channels', by the one digest rule): what
+ * isl_model_mechanisms_digest reads, then the channel's name, lesson, cost
+ * and facts (channel ISL_NONE: the rows under no channel, none); no other
+ * channel and no setting, so a lesson that brings channels of its own
+ * leaves it as it is. */
+void isl_model_channel_digest(const isl_model *m, size_t channel, char out[17]);
 /* The same for a bundle made of members[0..n) (a member list's). */
 void isl_model_members_digest(const isl_model *m, const size_t *members, size_t n, size_t channel, char out[17]);
 

@@ -12,7 +12,7 @@ const isl_kind_row isl_kinds[ISL_KIND_COUNT] = {
     {"surface,fact_status,fact_status_row,fact_status_bundle,fact_status_channel,fact_status_fact", "run", "pairs"},
     {"sample_sweep", "sweep samples", "pair"}, {"removal_sweep", "sweep removal", "pair"},
     {"addition_sweep", "sweep addition", "pair"},
-    {"bundle_sweep,bundle_sweep_mechanism,bundle_sweep_channel", "sweep bundles", "model"},
+    {"bundle_sweep,bundle_sweep_mechanism,bundle_sweep_channel", "sweep bundles", "channels"},
     {"answer_frontier", "frontier", "none"}, {"answer_smallest", "smallest", "none"},
     {"answer_marginal", "marginal", "none"}, {"claim_result", "check", "none"},
     {"probe_provenance,probe_set,probe_step,probe_reading,probe_fact", "probe", "mechanisms"},

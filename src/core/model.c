@@ -453,6 +453,18 @@ void isl_model_mechanisms_digest(const isl_model *m, char out[17])
     isl_digest_hex(&d, out);
 }
 
+void isl_model_channel_digest(const isl_model *m, size_t channel, char out[17])
+{
+    assert(channel == ISL_NONE || channel < m->nchannels);
+    isl_digest d;
+    isl_digest_init(&d);
+    isl_digest_str(&d, "channel");
+    digest_mechanisms(&d, m);
+    isl_digest_u64(&d, channel != ISL_NONE);
+    if (channel != ISL_NONE) digest_channel(&d, m, channel);
+    isl_digest_hex(&d, out);
+}
+
 void isl_model_members_digest(const isl_model *m, const size_t *members, size_t n, size_t channel, char out[17])
 {
     assert(channel < m->nchannels);

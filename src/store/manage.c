@@ -64,7 +64,8 @@ isl_status isl_store_prune(isl_store *s, int64_t keep, isl_kind kind, int noted,
     "SELECT id FROM (SELECT id, kind, row_number() OVER (PARTITION BY kind ORDER BY id DESC) AS k FROM run) "     \
     "WHERE k > ?1 AND (?2 IS NULL OR kind = ?2) " notes                                                           \
     "AND id NOT IN (SELECT run_id FROM current_run UNION SELECT run_id FROM current_surface_run "                  \
-    "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM latest_probe) ORDER BY id"
+    "UNION SELECT run_id FROM current_sweep UNION SELECT run_id FROM current_bundle_sweep "                         \
+    "UNION SELECT run_id FROM latest_probe) ORDER BY id"
     return delete_runs(s, NULL, 0, noted ? PRUNED("") : PRUNED("AND id NOT IN (SELECT id FROM run WHERE note IS NOT NULL) "),
                        keep, isl_kind_names[kind], deleted, err);
 }
@@ -155,7 +156,7 @@ isl_status isl_store_stale_groups(isl_store *s, isl_stale_group_fn fn, void *ctx
     static const char SQL[] =
         "WITH g AS ("
         " SELECT x.kind, x.run_id, k.scope, k.command,"
-        "        CASE WHEN k.scope IN ('model', 'mechanisms') THEN 'kind'"
+        "        CASE WHEN k.scope IN ('model', 'mechanisms', 'channels') THEN 'kind'"
         "             WHEN k.scope = 'pairs' AND x.bundle IS NOT NULL THEN 'members'"
         "             WHEN NOT EXISTS (SELECT 1 FROM lesson_focus) THEN 'kind'"
         "             WHEN k.scope = 'pairs' OR EXISTS (SELECT 1 FROM lesson_focus f"

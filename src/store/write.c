@@ -42,26 +42,52 @@ static void checks_on(isl_store *s)
     if (s->fk_off && sqlite3_db_config(s->db, SQLITE_DBCONFIG_ENABLE_FKEY, 1, (int *)NULL) == SQLITE_OK) s->fk_off = 0;
 }
 
-/* The scopes (run_kinds.scope) whose runs keep a digest of their own, the
- * part of the model they read (run_scope, model_scope), each with its
- * digest rule. */
+/* The scopes (run_kinds.scope) whose runs keep digests of their own, the
+ * parts of the model they read (run_scope, model_scope), each with its
+ * digest rule: one part ('') for the whole scope, or one per channel (named
+ * by it) and one for no channel (''), channel ISL_NONE. */
+static void mechanisms_digest(const isl_model *m, size_t channel, char out[17])
+{
+    assert(channel == ISL_NONE);
+    isl_model_mechanisms_digest(m, out);
+}
+
 static const struct {
     const char *scope;
-    void (*digest)(const isl_model *m, char out[17]);
-} SCOPE_DIGESTS[] = {{"mechanisms", isl_model_mechanisms_digest}};
+    int per_channel;
+    void (*digest)(const isl_model *m, size_t channel, char out[17]);
+} SCOPE_DIGESTS[] = {{"mechanisms", 0, mechanisms_digest}, {"channels", 1, isl_model_channel_digest}};
 
-/* Writes into run_scope the digest of what run_id (of kind) read from m,
- * when its kind's scope has one. */
-static isl_status write_run_scope(isl_store *s, isl_kind kind, const isl_model *m, int64_t run_id, isl_error *err)
+/* Runs sql for each part of each scope of SCOPE_DIGESTS (only the scope
+ * `only` when not NULL), bound ?1 run_id (when run_id > 0), then the
+ * scope, the part and its digest. */
+static isl_status scope_rows(isl_store *s, const isl_model *m, const char *only, int64_t run_id, const char *sql,
+                             const char *what, isl_error *err)
 {
     char digest[17];
-    for (size_t i = 0; i < sizeof SCOPE_DIGESTS / sizeof SCOPE_DIGESTS[0]; i++) {
-        if (strcmp(SCOPE_DIGESTS[i].scope, isl_kinds[kind].scope)) continue;
-        SCOPE_DIGESTS[i].digest(m, digest);
-        return isl_db_rows(s, "writing what the run read", "INSERT INTO run_scope(run_id, scope, digest) "
-                           "VALUES (?1, ?2, ?3)", NULL, NULL, err, "itt", run_id, SCOPE_DIGESTS[i].scope, digest);
+    isl_status st = ISL_OK;
+    for (size_t i = 0; !st && i < sizeof SCOPE_DIGESTS / sizeof SCOPE_DIGESTS[0]; i++) {
+        if (only && strcmp(SCOPE_DIGESTS[i].scope, only)) continue;
+        size_t parts = SCOPE_DIGESTS[i].per_channel ? m->nchannels + 1 : 1;
+        for (size_t k = 0; !st && k < parts; k++) {
+            size_t channel = k + 1 < parts ? k : ISL_NONE;
+            const char *part = channel == ISL_NONE ? "" : m->channel[channel].name;
+            SCOPE_DIGESTS[i].digest(m, channel, digest);
+            st = run_id > 0 ? isl_db_rows(s, what, sql, NULL, NULL, err, "ittt", run_id, SCOPE_DIGESTS[i].scope, part,
+                                          digest)
+                            : isl_db_rows(s, what, sql, NULL, NULL, err, "ttt", SCOPE_DIGESTS[i].scope, part, digest);
+        }
     }
-    return ISL_OK;
+    return st;
+}
+
+/* Writes into run_scope the digests of what run_id (of kind) read from m,
+ * when its kind's scope has them. */
+static isl_status write_run_scope(isl_store *s, isl_kind kind, const isl_model *m, int64_t run_id, isl_error *err)
+{
+    return scope_rows(s, m, isl_kinds[kind].scope, run_id,
+                      "INSERT INTO run_scope(run_id, scope, part, digest) VALUES (?1, ?2, ?3, ?4)",
+                      "writing what the run read", err);
 }
 
 isl_status isl_store_begin_run(isl_store *s, isl_kind kind, const char *argv,
@@ -218,11 +244,10 @@ static isl_status isl_store_write_digest(isl_store *s, const isl_model *m, isl_e
     if (!st) st = isl_db_rows(s, "reading run_pair", "SELECT DISTINCT bundle, channel FROM run_pair", pair_row, &p,
                               err, NULL);
     free(p.members);
-    for (size_t i = 0; !st && i < sizeof SCOPE_DIGESTS / sizeof SCOPE_DIGESTS[0]; i++) {
-        SCOPE_DIGESTS[i].digest(m, digest);
-        st = isl_db_rows(s, "writing model_scope", "INSERT OR REPLACE INTO model_scope(scope, digest) VALUES (?1, ?2)",
-                         NULL, NULL, err, "tt", SCOPE_DIGESTS[i].scope, digest);
-    }
+    if (!st) st = isl_db_exec(s, "DELETE FROM model_scope", err);
+    if (!st)
+        st = scope_rows(s, m, NULL, 0, "INSERT INTO model_scope(scope, part, digest) VALUES (?1, ?2, ?3)",
+                        "writing model_scope", err);
     return st;
 }
 

@@ -93,7 +93,7 @@ isl_status isl_store_probe_step_notes(isl_store *s, int64_t run_id, isl_step_not
  * what the probe read, so whether it is current. */
 static const char *const COPIED[][2] = {
     {"run_param", "key, value"},
-    {"run_scope", "scope, digest"},
+    {"run_scope", "scope, part, digest"},
     {"probe_provenance", "machine, kernel_release, uid, privileged, lsms, cgroup_version"},
     {"probe_set", "set_no, bundle, build_order, members"},
     {"probe_step", "set_no, step_no, mechanism, primitive, status, message"},
@@ -188,8 +188,8 @@ static isl_status import_run(void *ctx, sqlite3_stmt *q)
     /* a run of the source's model as it is now, recorded before run_scope was: it read what the source holds */
     const char *seen = (const char *)sqlite3_column_text(q, 3);
     if (!st && seen && !strcmp(seen, im->model))
-        st = isl_db_rows(im->to, "importing a probe run", "INSERT OR IGNORE INTO run_scope(run_id, scope, digest) "
-                         "VALUES (?1, ?2, ?3)", NULL, NULL, im->err, "itt", im->run_id,
+        st = isl_db_rows(im->to, "importing a probe run", "INSERT OR IGNORE INTO run_scope(run_id, scope, part, digest) "
+                         "VALUES (?1, ?2, '', ?3)", NULL, NULL, im->err, "itt", im->run_id,
                          isl_kinds[ISL_KIND_PROBE].scope, im->mechanisms);
     /* the rows copied, counted as they were written, as every writer counts them */
     if (!st)

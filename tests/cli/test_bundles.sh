@@ -184,6 +184,59 @@ else
     echo "skip - full temporary directory: cannot mount a small tmpfs here"
 fi
 
+# --- a channel's rows stay current while what they read is unchanged --------
+# A sweep's rows under a channel read the mechanisms (with the facts and the
+# bundles) and that channel; under no channel the mechanisms alone. Loading
+# a lesson that brings channels of its own leaves the lesson's rows as they
+# were, shown, with no note; the new channels have no rows (missing, with
+# the command that computes them). A channel's cost changed makes its rows
+# stale (the others stay); a mechanism changed makes every row stale.
+db=$tmp/scope.db
+"$ISOLAB" --db "$db" lesson >/dev/null 2>&1
+"$ISOLAB" --db "$db" sweep bundles >/dev/null
+for v in bundle_smallest bundle_frontier bundle_marginal; do
+    "$ISOLAB" --db "$db" report "$v" --format csv >"$tmp/before.$v"
+done
+"$ISOLAB" --db "$db" report plot_frontier --format csv >"$tmp/before.plot"
+"$ISOLAB" --db "$db" load lessons/030_M03_K06_in_kernel_tracing.sql >/dev/null 2>&1
+new=$(q "$db" "SELECT group_concat(name, ',') FROM channel WHERE lesson = 'M03/K06'")
+[ -n "$new" ] || not_ok "the tracing lesson brings channels of its own"
+for v in bundle_smallest bundle_frontier bundle_marginal; do
+    "$ISOLAB" --db "$db" report "$v" --format csv >"$tmp/after.$v" 2>"$tmp/after.$v.err"
+    if cmp -s "$tmp/before.$v" "$tmp/after.$v" && [ "$(wc -l <"$tmp/after.$v")" -gt 2 ]; then
+        ok "a lesson of channels loaded after the sweep: $v prints every row it printed"
+    else not_ok "a lesson of channels loaded after the sweep: $v prints every row it printed"
+        diff "$tmp/before.$v" "$tmp/after.$v"; fi
+    if [ -s "$tmp/after.$v.err" ]; then not_ok "... and no note ($v)"; cat "$tmp/after.$v.err"
+    else ok "... and no note ($v)"; fi
+done
+"$ISOLAB" --db "$db" report --lesson M03/K05 >/dev/null 2>"$tmp/report.err"
+check "report --lesson M03/K05: no note asks for a bundles sweep" 0 "$(grep -c 'sweep bundles' "$tmp/report.err")"
+"$ISOLAB" --db "$db" report plot_frontier --format csv >"$tmp/after.plot"
+if cmp -s "$tmp/before.plot" "$tmp/after.plot"; then ok "... plot_frontier of sampling-profile as before"
+else not_ok "... plot_frontier of sampling-profile as before"; fi
+check "... no stale result of the sweep, no row for the new channels" "0|0" \
+    "$(q "$db" "SELECT count(*) FROM stale_result WHERE kind = 'bundles'")|$(q "$db" "SELECT count(*) FROM bundle_smallest WHERE ',$new,' LIKE '%,' || channel || ',%'")"
+check "... the new lesson's channel: bundles missing, with the command that computes it" "bundles||isolab sweep bundles" \
+    "$("$ISOLAB" --db "$db" report missing_result --lesson M03/K06 --format csv | awk -F, '$2 == "bundles" { print $2 "|" $3 "|" $4 }' | tr -d '"')"
+"$ISOLAB" --db "$db" plot frontier --lesson M03/K06 -o "$tmp/f.svg" >/dev/null 2>"$tmp/plot.err"
+check "... plot frontier of the new lesson names the sweep" 1 "$(grep -c "run 'isolab --db [^ ]* sweep bundles' first" "$tmp/plot.err")"
+# what sampling-profile's rows read changed: its cost
+cp "$db" "$tmp/cost.db"
+q "$tmp/cost.db" "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile'"
+"$ISOLAB" --db "$tmp/cost.db" report bundle_smallest --format csv >"$tmp/cost.out" 2>"$tmp/cost.err"
+check "sampling-profile's cost changed: its rows stale, not shown; the others shown" \
+    "bundles|sampling-profile|0|$(grep -vc 'sampling-profile' "$tmp/before.bundle_smallest")" \
+    "$(q "$tmp/cost.db" "SELECT kind || '|' || channel FROM stale_result WHERE kind = 'bundles'")|$(grep -c 'sampling-profile' "$tmp/cost.out")|$(wc -l <"$tmp/cost.out" | tr -d ' ')"
+check "... and the note names the sweep" 1 "$(grep -c "'isolab --db [^ ]*cost.db sweep bundles'" "$tmp/cost.err")"
+# what every row read changed: a mechanism's left-open fact
+q "$db" "INSERT INTO left_open(mechanism, fact) VALUES ('control-group', 'clock')"
+"$ISOLAB" --db "$db" report bundle_smallest --format csv >"$tmp/mech.out" 2>"$tmp/mech.err"
+check "a mechanism changed: every row stale (the header alone), each channel swept stale" \
+    "1|$(q "$db" "SELECT count(*) FROM bundle_sweep_channel WHERE run_id = (SELECT max(id) FROM run WHERE kind = 'bundles')")" \
+    "$(wc -l <"$tmp/mech.out" | tr -d ' ')|$(q "$db" "SELECT count(*) FROM stale_result WHERE kind = 'bundles'")"
+check "... and the note names the sweep" 1 "$(grep -c "'isolab --db [^ ]*scope.db sweep bundles'" "$tmp/mech.err")"
+
 # A sweep of 2^20 rows or more says its size before it starts (rows: every
 # bundle x (channels + none); about 32 bytes a row): 20 mechanisms under
 # one channel (2^20 x 2 rows), 19 under one (2^19 x 2), 21 under one; 18 under

@@ -427,7 +427,10 @@ if "$ISOLAB" --db "$mdb" lesson >/dev/null 2>&1 && "$ISOLAB" --db "$mdb" sweep b
     check "version 8: migrated, with the indexes" "$(q "$tmp/pos.db" "PRAGMA user_version") 2" \
         "$(q "$mdb" "PRAGMA user_version") $(q "$mdb" "SELECT count(*) FROM sqlite_schema WHERE name IN ('surface_pair', 'run_current')")"
     for v in $MIGRATED; do
-        q "$mdb" "SELECT * FROM $v" >"$tmp/v9.$v"
+        # (since schema version 27 a bundles sweep is judged per channel: stale_result
+        # has a row more for each channel it swept, beside the one for no channel)
+        case $v in stale_result) w="WHERE kind <> 'bundles' OR channel IS NULL" ;; *) w= ;; esac
+        q "$mdb" "SELECT * FROM $v $w" >"$tmp/v9.$v"
         if [ -s "$tmp/v8.$v" ] && cmp -s "$tmp/v8.$v" "$tmp/v9.$v"; then ok "version 8 migrated: $v gives the same rows"
         else not_ok "version 8 migrated: $v gives the same rows"; diff "$tmp/v8.$v" "$tmp/v9.$v"; fi
     done
@@ -582,7 +585,7 @@ if cp "$ndb" "$mdb" && q "$mdb" "DELETE FROM run WHERE id >= 900; DROP TABLE run
     DELETE FROM schema_version WHERE version > 19; PRAGMA user_version = 19;" \
    && "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1; then
     check "version 19 migrated: run_kinds's scopes, run_retired, user_version" \
-        "pairs pair pair pair model none none none none mechanisms none|0|$(q "$ndb" "PRAGMA user_version")" \
+        "pairs pair pair pair channels none none none none mechanisms none|0|$(q "$ndb" "PRAGMA user_version")" \
         "$(q "$mdb" "SELECT group_concat(scope, ' ') FROM (SELECT scope FROM run_kinds ORDER BY kind_no)")|$(q "$mdb" "SELECT count(*) FROM run_retired")|$(q "$mdb" "PRAGMA user_version")"
 else
     not_ok "version 19: database built and opened"
@@ -608,19 +611,30 @@ fi
 
 # a database of version 26 (run_kinds without the scope 'mechanisms', no
 # run_scope or model_scope, as schema/029 left them), with a probe of the
-# model as it is: migrated, the tables are there, and the probe (no
-# run_scope row says what it read) is current by its model digest
+# model as it is and a bundles sweep of it: migrated, the tables are there,
+# and the probe and each channel of the sweep (no run_scope row says what
+# they read) are current by their model digest
 mdb=$tmp/v26.db
 if fresh_db "$mdb" && q "$mdb" "DROP TABLE run_scope; DROP TABLE model_scope;
     $(sed -n '/^DROP TABLE IF EXISTS run_kinds;$/,/^);$/p' "$root/schema/024_kind_scope_retired.sql")
     INSERT INTO run(id, kind, started_at, model_digest)
     SELECT 920, 'probe', '2026-01-01T00:00:00.000Z', digest FROM model_state;
+    INSERT INTO run(id, kind, started_at, model_digest)
+    SELECT 921, 'bundles', '2026-01-01T00:00:00.000Z', digest FROM model_state;
+    INSERT INTO bundle_sweep_channel(run_id, channel_id, channel) VALUES (921, 0, NULL), (921, 1, 'sampling-profile');
     DELETE FROM schema_version WHERE version > 26; PRAGMA user_version = 26;" \
    && "$ISOLAB" --db "$mdb" runs >/dev/null 2>&1; then
     check "version 26 migrated: run_scope, model_scope, the probe's scope, user_version" \
         "2|mechanisms|$(q "$ndb" "PRAGMA user_version")" \
         "$(q "$mdb" "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN ('run_scope', 'model_scope')")|$(q "$mdb" "SELECT scope FROM run_kinds WHERE kind = 'probe'")|$(q "$mdb" "PRAGMA user_version")"
     check "... its probe current, by its model digest" "probe|920" "$(q "$mdb" "SELECT * FROM current_run WHERE kind = 'probe'")"
+    check "... its bundles sweep current under no channel and sampling-profile" "921|0|
+921|1|sampling-profile" "$(q "$mdb" "SELECT * FROM current_bundle_sweep ORDER BY channel_id")"
+    q "$mdb" "UPDATE channel SET cost_pct = cost_pct + 1 WHERE name = 'sampling-profile'"
+    "$ISOLAB" --db "$mdb" report bundle_smallest >/dev/null 2>&1
+    check "... the model changed: the sweep judged by its model digest, every channel stale; model_scope a row per channel and none" \
+        "0|2|$(($(q "$mdb" "SELECT count(*) FROM channel") + 1))" \
+        "$(q "$mdb" "SELECT count(*) FROM current_bundle_sweep")|$(q "$mdb" "SELECT count(*) FROM stale_result WHERE kind = 'bundles'")|$(q "$mdb" "SELECT count(*) FROM model_scope WHERE scope = 'channels'")"
 else
     not_ok "version 26: database built and opened"
 fi

@@ -223,7 +223,6 @@ test-sh: $(SH_CHECK:%=test-sh-%)
 $(SH_NAMES:%=test-sh-%): test-sh-%: isolab build/isolab-san isolab.so
 	@ISOLAB=$(if $(filter $*,$(SH_SAN)),build/isolab-san,./isolab) ASAN_OPTIONS=detect_leaks=1 \
 	  $(SUITE) $* sh $(filter %/$*.sh,$(SHTESTS))
-check-deep-suites: test-sh-san
 test-sh-san: $(SH_DEEP:%=test-sh-san-%)
 $(SH_DEEP:%=test-sh-san-%): test-sh-san-%: isolab build/isolab-san isolab.so
 	@ISOLAB=build/isolab-san ASAN_OPTIONS=detect_leaks=1 $(SUITE) $*-san sh $(filter %/$*.sh,$(SHTESTS))
@@ -372,6 +371,9 @@ $(FAULT_SHARDS:%=test-faults-%): test-faults-%: build/san-tests/fault_inject
 DEEP_POINTS ?= 60
 DEEP_FAULTS := $(foreach i,0 1 2 3,faults-own-$(i)) $(foreach i,0 1,sweep-own-$(i))
 .PHONY: $(DEEP_FAULTS:%=test-%)
+# check-deep's suites, the longest first (test_ext under valgrind, about
+# 200 s; then the fault shards), so that make -j does not end on one alone
+check-deep-suites: $(if $(shell command -v valgrind 2>/dev/null),valgrind-test_ext)
 check-deep-suites: $(DEEP_FAULTS:%=test-%)
 $(filter test-faults-own-%,$(DEEP_FAULTS:%=test-%)): test-faults-own-%: build/san-tests/fault_inject
 	@FAULT_SHARD=$*/4 FAULT_OWN=1 FAULT_POINTS=$(DEEP_POINTS) $(FAULT_ENV) $(SUITE) faults-own-$* build/san-tests/fault_inject
@@ -397,7 +399,7 @@ $(filter test-sweep-all-%,$(FULL_FAULTS:%=test-%)): test-sweep-all-%: build/san-
 # installed.
 HAVE_VALGRIND := $(shell command -v valgrind 2>/dev/null)
 .PHONY: test-valgrind $(TESTS:%=valgrind-%)
-check-deep-suites: test-valgrind
+check-deep-suites: test-sh-san test-valgrind
 ifneq ($(HAVE_VALGRIND),)
 test-valgrind: $(TESTS:%=valgrind-%)
 $(TESTS:%=valgrind-%): valgrind-%: build/tests/%
